@@ -1,0 +1,134 @@
+//! User-facing errors: a message, a span and an optional help line, rendered
+//! once at the boundary in the style of rustc.
+//!
+//! Every mistake in a spec or on the command line becomes a [`Diagnostic`];
+//! bugs are panics, never diagnostics.
+
+use crate::source::{Sources, Span};
+use std::fmt::Write as _;
+
+/// One error message about the user's input.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Diagnostic {
+    pub message: String,
+    pub span: Option<Span>,
+    pub help: Option<String>,
+}
+
+impl Diagnostic {
+    pub fn new(message: impl Into<String>, span: Span) -> Diagnostic {
+        Diagnostic {
+            message: message.into(),
+            span: Some(span),
+            help: None,
+        }
+    }
+
+    /// An error with no position (a missing file, say).
+    pub fn bare(message: impl Into<String>) -> Diagnostic {
+        Diagnostic {
+            message: message.into(),
+            span: None,
+            help: None,
+        }
+    }
+
+    pub fn with_help(mut self, help: impl Into<String>) -> Diagnostic {
+        self.help = Some(help.into());
+        self
+    }
+
+    /// `error: ...`, ` --> file:line:col`, the source line and carets.
+    pub fn render(&self, sources: &Sources) -> String {
+        let mut out = format!("error: {}\n", self.message);
+        if let Some(span) = self.span {
+            let file = sources.get(span.source);
+            let (line, col) = file.line_col(span.start);
+            let text = file.line_text(line);
+            let gutter = " ".repeat(line.to_string().len());
+            let _ = writeln!(out, "{gutter}--> {}:{line}:{col}", file.name);
+            let _ = writeln!(out, "{gutter} |");
+            let _ = writeln!(out, "{line} | {text}");
+            // Carets cover the span on its first line, at least one character.
+            let line_chars = text.chars().count();
+            let (end_line, end_col) = file.line_col(span.end);
+            let last = if end_line == line {
+                end_col.min(line_chars + 1)
+            } else {
+                line_chars + 1
+            };
+            let width = last.saturating_sub(col).max(1);
+            let _ = writeln!(
+                out,
+                "{gutter} | {}{}",
+                " ".repeat(col - 1),
+                "^".repeat(width)
+            );
+        }
+        if let Some(help) = &self.help {
+            let pad = match self.span {
+                Some(span) => {
+                    let (line, _) = sources.get(span.source).line_col(span.start);
+                    " ".repeat(line.to_string().len())
+                }
+                None => String::new(),
+            };
+            let _ = writeln!(out, "{pad} = help: {help}");
+        }
+        out
+    }
+}
+
+/// The closest of `candidates` to `name`, if one is close enough to suggest.
+pub fn did_you_mean<'a>(name: &str, candidates: impl IntoIterator<Item = &'a str>) -> Option<&'a str> {
+    let mut best: Option<(usize, &str)> = None;
+    for candidate in candidates {
+        let distance = edit_distance(name, candidate);
+        let limit = (name.chars().count().max(candidate.chars().count()) / 3).max(1);
+        if distance <= limit && best.is_none_or(|(d, _)| distance < d) {
+            best = Some((distance, candidate));
+        }
+    }
+    best.map(|(_, c)| c)
+}
+
+fn edit_distance(a: &str, b: &str) -> usize {
+    let b: Vec<char> = b.chars().collect();
+    let mut row: Vec<usize> = (0..=b.len()).collect();
+    for (i, ca) in a.chars().enumerate() {
+        let mut diagonal = row[0];
+        row[0] = i + 1;
+        for (j, &cb) in b.iter().enumerate() {
+            let next = (diagonal + usize::from(ca != cb))
+                .min(row[j] + 1)
+                .min(row[j + 1] + 1);
+            diagonal = row[j + 1];
+            row[j + 1] = next;
+        }
+    }
+    row[b.len()]
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn suggests_close_names_only() {
+        assert_eq!(did_you_mean("nn", ["n", "digits"]), Some("n"));
+        assert_eq!(did_you_mean("histroy", ["history", "digits"]), Some("history"));
+        assert_eq!(did_you_mean("zzz", ["history", "digits"]), None);
+    }
+
+    #[test]
+    fn renders_caret_under_span() {
+        let mut sources = Sources::default();
+        let id = sources.add("x.toml", "a = 1\ntop = \"A + nn\"\n");
+        let d = Diagnostic::new("unknown name `nn`", Span::new(id, 17, 19))
+            .with_help("did you mean `n`?");
+        assert_eq!(
+            d.render(&sources),
+            "error: unknown name `nn`\n --> x.toml:2:12\n  |\n2 | top = \"A + nn\"\n  |            ^^\n  = help: did you mean `n`?\n"
+        );
+    }
+}

@@ -1,0 +1,286 @@
+//! The domain of one variable: a bitset for small ranges (word-level
+//! operations), a list of intervals for large ones, so `0..1000000000` costs
+//! two numbers, not a billion bits.
+//!
+//! Bits outside `[min, max]` are stale and never read: narrowing the bounds
+//! of a bitset domain touches no words. The store owns trailing; this type
+//! only knows how to read and change itself.
+
+use crate::model::IntervalSet;
+
+/// Ranges up to this many values get a bitset.
+pub const BITSET_LIMIT: u64 = 4096;
+
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Domain {
+    pub(crate) min: i64,
+    pub(crate) max: i64,
+    pub(crate) size: u64,
+    pub(crate) repr: Repr,
+}
+
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub(crate) enum Repr {
+    /// Bit `i` stands for `base + i`.
+    Bits { base: i64, words: Vec<u64> },
+    /// Sorted, disjoint, non-adjacent intervals (exact).
+    Intervals(Vec<(i64, i64)>),
+}
+
+impl Domain {
+    /// Builds a domain; `set` must not be empty.
+    pub fn new(set: &IntervalSet) -> Domain {
+        let (min, max) = (set.min().expect("non-empty"), set.max().expect("non-empty"));
+        let span = (max - min) as u64 + 1;
+        let repr = if span <= BITSET_LIMIT {
+            let mut words = vec![0u64; span.div_ceil(64) as usize];
+            for v in set.values() {
+                let i = (v - min) as usize;
+                words[i / 64] |= 1 << (i % 64);
+            }
+            Repr::Bits { base: min, words }
+        } else {
+            Repr::Intervals(set.0.clone())
+        };
+        Domain {
+            min,
+            max,
+            size: set.size(),
+            repr,
+        }
+    }
+
+    pub fn min(&self) -> i64 {
+        self.min
+    }
+
+    pub fn max(&self) -> i64 {
+        self.max
+    }
+
+    pub fn size(&self) -> u64 {
+        self.size
+    }
+
+    pub fn is_fixed(&self) -> bool {
+        self.size == 1
+    }
+
+    pub fn contains(&self, v: i64) -> bool {
+        if v < self.min || v > self.max {
+            return false;
+        }
+        match &self.repr {
+            Repr::Bits { base, words } => {
+                let i = (v - base) as usize;
+                words[i / 64] >> (i % 64) & 1 == 1
+            }
+            Repr::Intervals(list) => list.iter().any(|&(lo, hi)| lo <= v && v <= hi),
+        }
+    }
+
+    /// Smallest member `>= v`, if any.
+    pub fn next_value(&self, v: i64) -> Option<i64> {
+        let v = v.max(self.min);
+        if v > self.max {
+            return None;
+        }
+        match &self.repr {
+            Repr::Bits { base, words } => {
+                let mut i = (v - base) as usize;
+                let mut w = i / 64;
+                let mut bits = words[w] & (!0u64 << (i % 64));
+                loop {
+                    if bits != 0 {
+                        i = w * 64 + bits.trailing_zeros() as usize;
+                        let found = base + i as i64;
+                        return (found <= self.max).then_some(found);
+                    }
+                    w += 1;
+                    if w >= words.len() {
+                        return None;
+                    }
+                    bits = words[w];
+                }
+            }
+            Repr::Intervals(list) => list
+                .iter()
+                .find(|&&(_, hi)| hi >= v)
+                .map(|&(lo, _)| lo.max(v))
+                .filter(|&x| x <= self.max),
+        }
+    }
+
+    /// Largest member `<= v`, if any.
+    pub fn prev_value(&self, v: i64) -> Option<i64> {
+        let v = v.min(self.max);
+        if v < self.min {
+            return None;
+        }
+        match &self.repr {
+            Repr::Bits { base, words } => {
+                let i = (v - base) as usize;
+                let mut w = i / 64;
+                let shift = 63 - (i % 64);
+                let mut bits = (words[w] << shift) >> shift;
+                loop {
+                    if bits != 0 {
+                        let found = base + (w * 64 + 63 - bits.leading_zeros() as usize) as i64;
+                        return (found >= self.min).then_some(found);
+                    }
+                    if w == 0 {
+                        return None;
+                    }
+                    w -= 1;
+                    bits = words[w];
+                }
+            }
+            Repr::Intervals(list) => list
+                .iter()
+                .rev()
+                .find(|&&(lo, _)| lo <= v)
+                .map(|&(_, hi)| hi.min(v))
+                .filter(|&x| x >= self.min),
+        }
+    }
+
+    /// Members in increasing order.
+    pub fn values(&self) -> impl Iterator<Item = i64> + '_ {
+        let mut next = self.next_value(self.min);
+        std::iter::from_fn(move || {
+            let v = next?;
+            next = if v == self.max { None } else { self.next_value(v + 1) };
+            Some(v)
+        })
+    }
+
+    /// Members within `[lo, hi]` (bitset only; counts set bits word by word).
+    pub(crate) fn count_between(&self, lo: i64, hi: i64) -> u64 {
+        let (lo, hi) = (lo.max(self.min), hi.min(self.max));
+        if lo > hi {
+            return 0;
+        }
+        match &self.repr {
+            Repr::Bits { base, words } => {
+                let (a, b) = ((lo - base) as usize, (hi - base) as usize);
+                let mut count = 0;
+                for (w, &word) in words.iter().enumerate().take(b / 64 + 1).skip(a / 64) {
+                    let mut bits = word;
+                    if w == a / 64 {
+                        bits &= !0u64 << (a % 64);
+                    }
+                    if w == b / 64 {
+                        bits &= !0u64 >> (63 - b % 64);
+                    }
+                    count += u64::from(bits.count_ones());
+                }
+                count
+            }
+            Repr::Intervals(list) => list
+                .iter()
+                .map(|&(a, b)| {
+                    let (a, b) = (a.max(lo), b.min(hi));
+                    if a <= b { (b - a) as u64 + 1 } else { 0 }
+                })
+                .sum(),
+        }
+    }
+
+    /// Removes `v`, which must be a member strictly between min and max.
+    /// Returns the index and old value of the changed word, for the trail.
+    pub(crate) fn remove_interior(&mut self, v: i64) -> Option<(usize, u64)> {
+        self.size -= 1;
+        match &mut self.repr {
+            Repr::Bits { base, words } => {
+                let i = (v - *base) as usize;
+                let old = words[i / 64];
+                words[i / 64] &= !(1 << (i % 64));
+                Some((i / 64, old))
+            }
+            Repr::Intervals(list) => {
+                let k = list
+                    .iter()
+                    .position(|&(lo, hi)| lo <= v && v <= hi)
+                    .expect("member");
+                let (lo, hi) = list[k];
+                if lo == v {
+                    list[k].0 = v + 1;
+                } else if hi == v {
+                    list[k].1 = v - 1;
+                } else {
+                    list[k].1 = v - 1;
+                    list.insert(k + 1, (v + 1, hi));
+                }
+                None
+            }
+        }
+    }
+
+    /// Narrows to `[lo, hi]`, where `lo` and `hi` are members.
+    pub(crate) fn set_bounds(&mut self, lo: i64, hi: i64) {
+        if let Repr::Intervals(list) = &mut self.repr {
+            list.retain(|&(a, b)| b >= lo && a <= hi);
+            if let Some(first) = list.first_mut() {
+                first.0 = first.0.max(lo);
+            }
+            if let Some(last) = list.last_mut() {
+                last.1 = last.1.min(hi);
+            }
+        }
+        self.size = self.count_between(lo, hi);
+        self.min = lo;
+        self.max = hi;
+    }
+
+    pub(crate) fn word(&mut self, index: usize) -> &mut u64 {
+        match &mut self.repr {
+            Repr::Bits { words, .. } => &mut words[index],
+            Repr::Intervals(_) => unreachable!("interval domains have no words"),
+        }
+    }
+
+    pub(crate) fn intervals(&self) -> Option<&Vec<(i64, i64)>> {
+        match &self.repr {
+            Repr::Intervals(list) => Some(list),
+            Repr::Bits { .. } => None,
+        }
+    }
+
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn both(values: &[i64], big: bool) -> Domain {
+        let mut v = values.to_vec();
+        if big {
+            v.push(1_000_000);
+        }
+        let mut d = Domain::new(&IntervalSet::from_values(v));
+        if big {
+            d.set_bounds(d.min, d.prev_value(999_999).unwrap());
+        }
+        d
+    }
+
+    #[test]
+    fn bitset_and_intervals_agree() {
+        for big in [false, true] {
+            let mut d = both(&[1, 2, 3, 5, 8, 64, 65, 130], big);
+            assert_eq!(d.values().collect::<Vec<_>>(), vec![1, 2, 3, 5, 8, 64, 65, 130]);
+            assert_eq!(d.size(), 8);
+            assert_eq!(d.next_value(4), Some(5));
+            assert_eq!(d.next_value(66), Some(130));
+            assert_eq!(d.prev_value(63), Some(8));
+            assert_eq!(d.prev_value(0), None);
+            let _ = d.remove_interior(5);
+            assert!(!d.contains(5));
+            assert_eq!(d.size(), 7);
+            d.set_bounds(3, 65);
+            assert_eq!(d.values().collect::<Vec<_>>(), vec![3, 8, 64, 65]);
+            assert_eq!(d.size(), 4);
+            assert_eq!(d.count_between(0, 64), 3);
+        }
+    }
+}

@@ -1,0 +1,135 @@
+//! The propagation engine: a store of domains, the propagators posted from a
+//! model, and the fixpoint loop that runs them until nothing changes.
+//!
+//! The engine grows with its model: after a search has returned to the root,
+//! [`Engine::sync`] posts the variables and constraints added to the model
+//! since, without re-posting the others (the bulls-and-cows guesser adds one
+//! answer at a time this way).
+
+pub mod domain;
+pub mod post;
+pub mod propagator;
+pub mod propagators;
+pub mod queue;
+pub mod store;
+pub mod view;
+
+use crate::model::Model;
+use crate::spec::ast::Consistency;
+use propagator::{Propagator, Status};
+use queue::{PropagatorId, Queue};
+use store::{Change, Conflict, Store};
+
+#[derive(Debug)]
+pub struct Engine {
+    pub store: Store,
+    propagators: Vec<Box<dyn Propagator>>,
+    /// The store flag saying whether each propagator is still active.
+    active: Vec<u32>,
+    /// Per variable: who to wake, on which change.
+    watchers: Vec<Vec<(PropagatorId, Change)>>,
+    queue: Queue,
+    consistency: Consistency,
+    posted_constraints: usize,
+    /// A constraint failed at the root: no solution, whatever the search does.
+    root_failed: bool,
+    pub propagations: u64,
+    changes: Vec<(crate::model::VarId, Change)>,
+}
+
+impl Engine {
+    pub fn new(model: &Model, consistency: Consistency) -> Engine {
+        let mut engine = Engine {
+            store: Store::default(),
+            propagators: Vec::new(),
+            active: Vec::new(),
+            watchers: Vec::new(),
+            queue: Queue::default(),
+            consistency,
+            posted_constraints: 0,
+            root_failed: false,
+            propagations: 0,
+            changes: Vec::new(),
+        };
+        engine.sync(model);
+        engine
+    }
+
+    /// Posts what `model` has gained since the last sync. Call at the root only.
+    pub fn sync(&mut self, model: &Model) {
+        for info in &model.vars[self.store.num_vars()..] {
+            if info.domain.is_empty() {
+                self.root_failed = true;
+                let _ = self.store.add_var(&crate::model::IntervalSet::range(0, 0));
+            } else {
+                let _ = self.store.add_var(&info.domain);
+            }
+            self.watchers.push(Vec::new());
+        }
+        for posted in &model.constraints[self.posted_constraints..] {
+            match post::create(&posted.constraint, self.consistency) {
+                Ok(Some(p)) => self.add(p),
+                Ok(None) => {}
+                Err(Conflict) => self.root_failed = true,
+            }
+        }
+        self.posted_constraints = model.constraints.len();
+    }
+
+    fn add(&mut self, propagator: Box<dyn Propagator>) {
+        let id = PropagatorId(self.propagators.len() as u32);
+        for (var, change) in propagator.subscriptions() {
+            let list = &mut self.watchers[var.index()];
+            // One watch per variable, on the weakest change asked for.
+            match list.iter_mut().find(|(p, _)| *p == id) {
+                Some(entry) => entry.1 = entry.1.min(change),
+                None => list.push((id, change)),
+            }
+        }
+        self.active.push(self.store.new_flag(true));
+        self.queue.grow(self.propagators.len() + 1);
+        self.queue.push(id, propagator.priority());
+        self.propagators.push(propagator);
+    }
+
+    /// Queues every active propagator (a search starts from the root this way,
+    /// since restoring the root undid the previous root propagation).
+    pub fn schedule_all(&mut self) {
+        for (i, p) in self.propagators.iter().enumerate() {
+            if self.store.flag(self.active[i]) {
+                self.queue.push(PropagatorId(i as u32), p.priority());
+            }
+        }
+    }
+
+    /// Runs propagators until none has anything left to do.
+    pub fn propagate(&mut self) -> Result<(), Conflict> {
+        if self.root_failed {
+            return Err(Conflict);
+        }
+        loop {
+            std::mem::swap(&mut self.changes, &mut self.store.changes);
+            for &(var, change) in &self.changes {
+                for &(id, needed) in &self.watchers[var.index()] {
+                    if change >= needed && self.store.flag(self.active[id.0 as usize]) {
+                        self.queue.push(id, self.propagators[id.0 as usize].priority());
+                    }
+                }
+            }
+            self.changes.clear();
+            let Some(id) = self.queue.pop() else {
+                return Ok(());
+            };
+            self.propagations += 1;
+            match self.propagators[id.0 as usize].propagate(&mut self.store) {
+                Ok(Status::Fix) => {}
+                Ok(Status::Subsumed) => self.store.set_flag(self.active[id.0 as usize], false),
+                Err(Conflict) => {
+                    self.queue.clear();
+                    self.store.changes.clear();
+                    return Err(Conflict);
+                }
+            }
+        }
+    }
+}

@@ -1,0 +1,114 @@
+//! Model constraints to propagators, simplifying at post time: constant
+//! linear constraints are decided here, and `Consistency::Check` wraps each
+//! propagator so it only tests full assignments.
+
+use crate::engine::propagator::{CheckOnly, Propagator};
+use crate::engine::propagators::{
+    all_different::AllDifferent,
+    arithmetic::{Abs, DivRem, Max, Times},
+    clause::Clause,
+    element::{ElementConst, ElementVar},
+    lex::Lex,
+    linear::Linear,
+};
+use crate::engine::store::Conflict;
+use crate::model::{Constraint, Rel, View};
+use crate::spec::ast::Consistency;
+
+/// The propagator for one constraint, or `Ok(None)` when it always holds.
+pub fn create(
+    constraint: &Constraint,
+    consistency: Consistency,
+) -> Result<Option<Box<dyn Propagator>>, Conflict> {
+    let propagator: Box<dyn Propagator> = match constraint.clone() {
+        Constraint::Linear {
+            terms,
+            rel,
+            rhs,
+            reif,
+        } => {
+            if terms.is_empty() && reif.is_none() {
+                let holds = match rel {
+                    Rel::Le => 0 <= rhs,
+                    Rel::Eq => 0 == rhs,
+                    Rel::Ne => 0 != rhs,
+                };
+                return if holds { Ok(None) } else { Err(Conflict) };
+            }
+            Box::new(Linear {
+                terms,
+                rel,
+                rhs,
+                reif,
+            })
+        }
+        Constraint::AllDifferent(views) => Box::new(AllDifferent { views }),
+        Constraint::ElementConst {
+            index,
+            values,
+            result,
+        } => Box::new(ElementConst {
+            index,
+            values,
+            result,
+            scratch: Vec::new(),
+            supported: Vec::new(),
+        }),
+        Constraint::ElementVar {
+            index,
+            array,
+            result,
+        } => Box::new(ElementVar {
+            index,
+            array,
+            result,
+            scratch: Vec::new(),
+        }),
+        Constraint::Clause { lits, reif } => Box::new(Clause { lits, reif }),
+        Constraint::Times { x, y, z } => Box::new(Times { x, y, z }),
+        Constraint::Div { x, y, z } => Box::new(DivRem { x, y, z, rem: false }),
+        Constraint::Rem { x, y, z } => Box::new(DivRem { x, y, z, rem: true }),
+        Constraint::Abs { x, z } => Box::new(Abs { x, z }),
+        Constraint::Max { xs, z } => Box::new(Max { xs, z }),
+        Constraint::Lex { xs, ys, strict } => Box::new(Lex { xs, ys, strict }),
+    };
+    Ok(Some(match consistency {
+        Consistency::Propagate => propagator,
+        Consistency::Check => {
+            let mut vars: Vec<_> = propagator.subscriptions().into_iter().map(|(v, _)| v).collect();
+            vars.sort_unstable();
+            vars.dedup();
+            Box::new(CheckOnly {
+                inner: propagator,
+                vars,
+            })
+        }
+    }))
+}
+
+/// The variables a constraint mentions (for `Check` and for tests).
+pub fn views_of(constraint: &Constraint) -> Vec<View> {
+    match constraint {
+        Constraint::Linear { terms, reif, .. } => terms
+            .iter()
+            .map(|&(_, x)| View::of(x))
+            .chain(reif.map(|r| r.view()))
+            .collect(),
+        Constraint::AllDifferent(views) => views.clone(),
+        Constraint::ElementConst { index, result, .. } => vec![*index, *result],
+        Constraint::ElementVar {
+            index,
+            array,
+            result,
+        } => [*index, *result].into_iter().chain(array.iter().copied()).collect(),
+        Constraint::Clause { lits, reif } => {
+            lits.iter().chain(reif).map(|l| l.view()).collect()
+        }
+        Constraint::Times { x, y, z } | Constraint::Div { x, y, z } | Constraint::Rem { x, y, z } => {
+            vec![*x, *y, *z]
+        }
+        Constraint::Abs { x, z } => vec![*x, *z],
+        Constraint::Max { xs, z } => xs.iter().copied().chain([*z]).collect(),
+        Constraint::Lex { xs, ys, .. } => xs.iter().chain(ys).copied().collect(),
+    }
+}

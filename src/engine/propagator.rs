@@ -1,0 +1,75 @@
+//! The propagator contract.
+//!
+//! A propagator is created from a model constraint (see `engine::post`),
+//! subscribes to the changes it needs on its variables, and is run by the
+//! engine's fixpoint loop whenever one of them happens.
+//!
+//! - `propagate` removes values that cannot be part of any solution of its
+//!   constraint (soundness), and must fail or return `Subsumed`/`Fix`
+//!   correctly once every variable is fixed (checking).
+//! - It may leave work undone: the changes it makes wake it again.
+//! - Its state may not depend on anything backtracking cannot see: keep
+//!   only scratch buffers in `self`, everything else comes from the store.
+
+use crate::engine::store::{Change, Conflict, Store};
+use crate::model::VarId;
+use std::fmt::Debug;
+
+/// The result of one propagation run.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Status {
+    /// Nothing more to do until a subscribed change happens.
+    Fix,
+    /// The constraint holds whatever happens below this node: retire until backtrack.
+    Subsumed,
+}
+
+pub type PropResult = Result<Status, Conflict>;
+
+/// Cheap propagators run first; the queue is ordered by this.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
+pub enum Priority {
+    Unary = 0,
+    Linear = 1,
+    Global = 2,
+}
+
+pub trait Propagator: Debug {
+    /// Called once when posted: each variable with the weakest change that
+    /// should wake this propagator.
+    fn subscriptions(&self) -> Vec<(VarId, Change)>;
+
+    /// Where this propagator goes in the queue.
+    fn priority(&self) -> Priority;
+
+    /// Called when woken (and once right after posting). Must return
+    /// `Err(Conflict)` when the constraint cannot hold in the current domains
+    /// and every variable is fixed; may return it earlier.
+    fn propagate(&mut self, store: &mut Store) -> PropResult;
+}
+
+/// `Consistency::Check`: runs the inner propagator only once every variable
+/// is fixed, which turns propagation into generate-and-test.
+#[derive(Debug)]
+pub struct CheckOnly {
+    pub inner: Box<dyn Propagator>,
+    pub vars: Vec<VarId>,
+}
+
+impl Propagator for CheckOnly {
+    fn subscriptions(&self) -> Vec<(VarId, Change)> {
+        self.vars.iter().map(|&v| (v, Change::Fixed)).collect()
+    }
+
+    fn priority(&self) -> Priority {
+        self.inner.priority()
+    }
+
+    fn propagate(&mut self, store: &mut Store) -> PropResult {
+        if self.vars.iter().all(|&v| store.is_fixed(v)) {
+            self.inner.propagate(store)
+        } else {
+            Ok(Status::Fix)
+        }
+    }
+}

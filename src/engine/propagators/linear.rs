@@ -1,0 +1,194 @@
+//! `sum(a_i * x_i) rel c` with bounds reasoning, and its reified form
+//! `r <-> (sum rel c)` (so `count(a[i] == g[i] ...) == 2` propagates).
+//!
+//! `<=` narrows each term by the slack left by the others' minimums; `==` is
+//! both directions of `<=` until neither narrows; `!=` waits until one
+//! variable is left and removes the single value that would make it equal.
+
+use crate::engine::propagator::{PropResult, Priority, Propagator, Status};
+use crate::engine::store::{Change, Conflict, Store};
+use crate::engine::view::{div_ceil, div_floor};
+use crate::model::{Lit, Rel, VarId};
+
+#[derive(Debug)]
+pub struct Linear {
+    pub terms: Vec<(i64, VarId)>,
+    pub rel: Rel,
+    pub rhs: i64,
+    pub reif: Option<Lit>,
+}
+
+/// Does the relation hold / fail / remain open in the current domains?
+#[derive(Debug, PartialEq, Eq)]
+enum Truth {
+    True,
+    False,
+    Open,
+}
+
+impl Linear {
+    fn term_min(store: &Store, a: i64, x: VarId) -> i64 {
+        if a >= 0 { a * store.min(x) } else { a * store.max(x) }
+    }
+
+    fn term_max(store: &Store, a: i64, x: VarId) -> i64 {
+        if a >= 0 { a * store.max(x) } else { a * store.min(x) }
+    }
+
+    fn bounds(&self, store: &Store) -> (i64, i64) {
+        self.terms.iter().fold((0, 0), |(lo, hi), &(a, x)| {
+            (lo + Self::term_min(store, a, x), hi + Self::term_max(store, a, x))
+        })
+    }
+
+    fn truth(&self, store: &Store, rel: Rel) -> Truth {
+        let (lo, hi) = self.bounds(store);
+        let c = self.rhs;
+        match rel {
+            Rel::Le if hi <= c => Truth::True,
+            Rel::Le if lo > c => Truth::False,
+            Rel::Le => Truth::Open,
+            Rel::Eq | Rel::Ne => {
+                let eq = if c < lo || c > hi {
+                    Truth::False
+                } else if lo == hi {
+                    Truth::True
+                } else if let [(a, x)] = self.terms[..] {
+                    // One variable: exact membership, not just bounds.
+                    if c % a != 0 || !store.contains(x, c / a) {
+                        Truth::False
+                    } else {
+                        Truth::Open
+                    }
+                } else {
+                    Truth::Open
+                };
+                match (rel, eq) {
+                    (Rel::Ne, Truth::True) => Truth::False,
+                    (Rel::Ne, Truth::False) => Truth::True,
+                    (_, t) => t,
+                }
+            }
+        }
+    }
+
+    /// `sum(sign * a_i * x_i) <= c`; returns whether anything changed.
+    fn less_eq(&self, store: &mut Store, sign: i64, c: i64) -> Result<bool, Conflict> {
+        let lo: i64 = self
+            .terms
+            .iter()
+            .map(|&(a, x)| Self::term_min(store, sign * a, x))
+            .sum();
+        if lo > c {
+            return Err(Conflict);
+        }
+        let mut changed = false;
+        for &(a, x) in &self.terms {
+            let a = sign * a;
+            let slack = c - (lo - Self::term_min(store, a, x));
+            changed |= if a > 0 {
+                store.set_max(x, div_floor(slack, a))?
+            } else {
+                store.set_min(x, div_ceil(slack, a))?
+            };
+        }
+        Ok(changed)
+    }
+
+    fn enforce(&self, store: &mut Store, rel: Rel) -> PropResult {
+        match rel {
+            Rel::Le => {
+                let _ = self.less_eq(store, 1, self.rhs)?;
+            }
+            Rel::Eq => {
+                while self.less_eq(store, 1, self.rhs)? | self.less_eq(store, -1, -self.rhs)? {}
+            }
+            Rel::Ne => {
+                let mut open = None;
+                let mut fixed_sum = 0;
+                for &(a, x) in &self.terms {
+                    if store.is_fixed(x) {
+                        fixed_sum += a * store.min(x);
+                    } else if open.is_some() {
+                        return Ok(Status::Fix);
+                    } else {
+                        open = Some((a, x));
+                    }
+                }
+                match open {
+                    None if fixed_sum == self.rhs => return Err(Conflict),
+                    None => return Ok(Status::Subsumed),
+                    Some((a, x)) => {
+                        let rest = self.rhs - fixed_sum;
+                        if rest % a == 0 {
+                            let _ = store.remove(x, rest / a)?;
+                        }
+                        return Ok(Status::Subsumed);
+                    }
+                }
+            }
+        }
+        Ok(if self.truth(store, rel) == Truth::True {
+            Status::Subsumed
+        } else {
+            Status::Fix
+        })
+    }
+
+    /// `not (sum rel c)` as a relation on the same sum: `<=` becomes `>= c+1`.
+    fn enforce_negation(&self, store: &mut Store) -> PropResult {
+        match self.rel {
+            Rel::Le => {
+                let _ = self.less_eq(store, -1, -(self.rhs + 1))?;
+                let (lo, _) = self.bounds(store);
+                Ok(if lo > self.rhs { Status::Subsumed } else { Status::Fix })
+            }
+            Rel::Eq => self.enforce(store, Rel::Ne),
+            Rel::Ne => self.enforce(store, Rel::Eq),
+        }
+    }
+}
+
+impl Propagator for Linear {
+    fn subscriptions(&self) -> Vec<(VarId, Change)> {
+        let on = match (self.rel, self.reif) {
+            // One-variable (dis)equalities decide their literal by membership.
+            (Rel::Eq | Rel::Ne, Some(_)) if self.terms.len() == 1 => Change::Domain,
+            (Rel::Ne, _) => Change::Fixed,
+            _ => Change::Bounds,
+        };
+        let mut subs: Vec<(VarId, Change)> = self.terms.iter().map(|&(_, x)| (x, on)).collect();
+        if let Some(r) = self.reif {
+            subs.push((r.var, Change::Fixed));
+        }
+        subs
+    }
+
+    fn priority(&self) -> Priority {
+        if self.terms.len() <= 2 { Priority::Unary } else { Priority::Linear }
+    }
+
+    fn propagate(&mut self, store: &mut Store) -> PropResult {
+        let Some(r) = self.reif else {
+            return self.enforce(store, self.rel);
+        };
+        if store.is_fixed(r.var) {
+            return if r.holds(store.min(r.var)) {
+                self.enforce(store, self.rel)
+            } else {
+                self.enforce_negation(store)
+            };
+        }
+        match self.truth(store, self.rel) {
+            Truth::True => {
+                let _ = store.assign(r.var, i64::from(r.positive))?;
+                Ok(Status::Subsumed)
+            }
+            Truth::False => {
+                let _ = store.assign(r.var, i64::from(!r.positive))?;
+                Ok(Status::Subsumed)
+            }
+            Truth::Open => Ok(Status::Fix),
+        }
+    }
+}

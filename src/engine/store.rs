@@ -1,0 +1,286 @@
+//! The store: every variable's domain, the trail that undoes changes on
+//! backtracking, and the list of changes not yet seen by the propagation loop.
+//!
+//! Trail entries are small: a variable's bounds are saved once per search
+//! level (a stamp says whether they already were), a bitset word each time a
+//! value is removed from the inside of a domain. Interval domains, used only
+//! for huge ranges, are saved whole once per level.
+
+use crate::engine::domain::Domain;
+use crate::model::{IntervalSet, VarId};
+
+/// Propagation found an empty domain (or a violated constraint).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Conflict;
+
+/// What happened to a domain, weakest first: a subscriber to `Bounds` also
+/// hears of `Fixed`, a subscriber to `Domain` hears of everything.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
+pub enum Change {
+    Domain,
+    Bounds,
+    Fixed,
+}
+
+/// A position in the trail to come back to.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Checkpoint(usize);
+
+#[derive(Clone, Debug)]
+enum Entry {
+    Bounds {
+        var: VarId,
+        min: i64,
+        max: i64,
+        size: u64,
+    },
+    Word {
+        var: VarId,
+        index: u32,
+        old: u64,
+    },
+    Whole {
+        var: VarId,
+        old: Box<Domain>,
+    },
+    Flag {
+        index: u32,
+        old: bool,
+    },
+}
+
+#[derive(Clone, Debug, Default)]
+pub struct Store {
+    domains: Vec<Domain>,
+    stamps: Vec<u64>,
+    level: u64,
+    trail: Vec<Entry>,
+    flags: Vec<bool>,
+    pub(crate) changes: Vec<(VarId, Change)>,
+}
+
+pub type Result<T> = std::result::Result<T, Conflict>;
+
+impl Store {
+    pub fn add_var(&mut self, domain: &IntervalSet) -> VarId {
+        self.domains.push(Domain::new(domain));
+        self.stamps.push(0);
+        VarId(self.domains.len() as u32 - 1)
+    }
+
+    pub fn num_vars(&self) -> usize {
+        self.domains.len()
+    }
+
+    pub fn domain(&self, x: VarId) -> &Domain {
+        &self.domains[x.index()]
+    }
+
+    pub fn min(&self, x: VarId) -> i64 {
+        self.domains[x.index()].min
+    }
+
+    pub fn max(&self, x: VarId) -> i64 {
+        self.domains[x.index()].max
+    }
+
+    pub fn size(&self, x: VarId) -> u64 {
+        self.domains[x.index()].size
+    }
+
+    pub fn is_fixed(&self, x: VarId) -> bool {
+        self.domains[x.index()].size == 1
+    }
+
+    pub fn contains(&self, x: VarId, v: i64) -> bool {
+        self.domains[x.index()].contains(v)
+    }
+
+    pub fn checkpoint(&mut self) -> Checkpoint {
+        self.level += 1;
+        Checkpoint(self.trail.len())
+    }
+
+    /// Undoes every change made since `checkpoint`.
+    pub fn restore(&mut self, checkpoint: Checkpoint) {
+        while self.trail.len() > checkpoint.0 {
+            match self.trail.pop().expect("entry") {
+                Entry::Bounds {
+                    var,
+                    min,
+                    max,
+                    size,
+                } => {
+                    let d = &mut self.domains[var.index()];
+                    d.min = min;
+                    d.max = max;
+                    d.size = size;
+                }
+                Entry::Word { var, index, old } => {
+                    *self.domains[var.index()].word(index as usize) = old;
+                }
+                Entry::Whole { var, old } => self.domains[var.index()] = *old,
+                Entry::Flag { index, old } => self.flags[index as usize] = old,
+            }
+        }
+        self.level += 1;
+        self.changes.clear();
+    }
+
+    /// Saves what a change to `x` at this level could lose.
+    fn save(&mut self, x: VarId) {
+        let i = x.index();
+        if self.stamps[i] == self.level {
+            return;
+        }
+        self.stamps[i] = self.level;
+        let d = &self.domains[i];
+        let entry = if d.intervals().is_some() {
+            Entry::Whole {
+                var: x,
+                old: Box::new(d.clone()),
+            }
+        } else {
+            Entry::Bounds {
+                var: x,
+                min: d.min,
+                max: d.max,
+                size: d.size,
+            }
+        };
+        self.trail.push(entry);
+    }
+
+    fn narrow(&mut self, x: VarId, lo: i64, hi: i64) {
+        self.save(x);
+        self.domains[x.index()].set_bounds(lo, hi);
+        let change = if lo == hi { Change::Fixed } else { Change::Bounds };
+        self.changes.push((x, change));
+    }
+
+    /// `x >= v`. Returns whether the domain changed.
+    pub fn set_min(&mut self, x: VarId, v: i64) -> Result<bool> {
+        let d = &self.domains[x.index()];
+        if v <= d.min {
+            return Ok(false);
+        }
+        let lo = d.next_value(v).ok_or(Conflict)?;
+        let hi = d.max;
+        self.narrow(x, lo, hi);
+        Ok(true)
+    }
+
+    /// `x <= v`. Returns whether the domain changed.
+    pub fn set_max(&mut self, x: VarId, v: i64) -> Result<bool> {
+        let d = &self.domains[x.index()];
+        if v >= d.max {
+            return Ok(false);
+        }
+        let hi = d.prev_value(v).ok_or(Conflict)?;
+        let lo = d.min;
+        self.narrow(x, lo, hi);
+        Ok(true)
+    }
+
+    /// `x != v`. Returns whether the domain changed.
+    pub fn remove(&mut self, x: VarId, v: i64) -> Result<bool> {
+        let d = &self.domains[x.index()];
+        if !d.contains(v) {
+            return Ok(false);
+        }
+        if d.size == 1 {
+            return Err(Conflict);
+        }
+        if v == d.min {
+            return self.set_min(x, v + 1);
+        }
+        if v == d.max {
+            return self.set_max(x, v - 1);
+        }
+        self.save(x);
+        if let Some((index, old)) = self.domains[x.index()].remove_interior(v) {
+            self.trail.push(Entry::Word {
+                var: x,
+                index: index as u32,
+                old,
+            });
+        }
+        self.changes.push((x, Change::Domain));
+        Ok(true)
+    }
+
+    /// `x == v`. Returns whether the domain changed.
+    pub fn assign(&mut self, x: VarId, v: i64) -> Result<bool> {
+        let d = &self.domains[x.index()];
+        if !d.contains(v) {
+            return Err(Conflict);
+        }
+        if d.size == 1 {
+            return Ok(false);
+        }
+        self.narrow(x, v, v);
+        Ok(true)
+    }
+
+    /// A new trailed boolean, returned as its index.
+    pub fn new_flag(&mut self, value: bool) -> u32 {
+        self.flags.push(value);
+        self.flags.len() as u32 - 1
+    }
+
+    pub fn flag(&self, index: u32) -> bool {
+        self.flags[index as usize]
+    }
+
+    pub fn set_flag(&mut self, index: u32, value: bool) {
+        let old = self.flags[index as usize];
+        if old != value {
+            self.trail.push(Entry::Flag { index, old });
+            self.flags[index as usize] = value;
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Random changes then undo must give back a clone taken before them.
+    #[test]
+    fn trail_undo_equals_snapshot() {
+        let mut seed = 12345u64;
+        let mut rand = move |n: u64| {
+            seed ^= seed << 13;
+            seed ^= seed >> 7;
+            seed ^= seed << 17;
+            seed % n
+        };
+        let mut store = Store::default();
+        let x = store.add_var(&IntervalSet::range(-5, 200));
+        let y = store.add_var(&IntervalSet::range(0, 10_000_000));
+        let z = store.add_var(&IntervalSet::from_values(vec![1, 3, 5, 7, 70, 700]));
+        for _round in 0..200 {
+            let before: Vec<Domain> = [x, y, z].iter().map(|&v| store.domain(v).clone()).collect();
+            let cp = store.checkpoint();
+            for _step in 0..3 {
+                for _ in 0..10 {
+                    let var = [x, y, z][rand(3) as usize];
+                    let v = store.min(var) + rand((store.max(var) - store.min(var) + 1) as u64) as i64;
+                    let _ = match rand(3) {
+                        0 => store.remove(var, v),
+                        1 => store.set_min(var, v),
+                        _ => store.set_max(var, v),
+                    };
+                }
+                let _ = store.checkpoint();
+            }
+            store.restore(cp);
+            let after: Vec<Domain> = [x, y, z].iter().map(|&v| store.domain(v).clone()).collect();
+            assert_eq!(before.len(), after.len());
+            for (b, a) in before.iter().zip(&after) {
+                assert_eq!(b.values().take(300).collect::<Vec<_>>(), a.values().take(300).collect::<Vec<_>>());
+                assert_eq!((b.min, b.max, b.size), (a.min, a.max, a.size));
+            }
+        }
+    }
+}

@@ -1,0 +1,143 @@
+//! Calls in value context: builtins (`abs`, `min`, `max`, `sum`, `count`,
+//! `forall`, `exists`, `len`, `alldifferent`) and user functions, which are
+//! expanded where they are called.
+
+use super::eval::bool_value;
+use super::value::{LinExpr, R, Value, type_error};
+use super::Lowerer;
+use crate::diagnostic::Diagnostic;
+use crate::model::{Constraint, Rel, View};
+use crate::source::Span;
+use crate::spec::ast::Expr;
+use std::rc::Rc;
+
+impl Lowerer {
+    pub(super) fn call(&mut self, name: &str, args: &[Expr], span: Span) -> R<Value> {
+        if let Some(f) = self.functions.get(name).cloned() {
+            return self.apply(&f, args, &mut |l, body| l.eval(body));
+        }
+        match name {
+            "abs" => {
+                let v = self.eval(&args[0])?;
+                if let Value::Int(i) = v {
+                    return i.checked_abs().map(Value::Int).ok_or_else(|| super::value::overflow(span));
+                }
+                let l = self.lin(&v, args[0].span)?;
+                let (lo, hi) = self.bounds(&l, span)?;
+                let x = self.view(&l, span)?;
+                let top = lo.unsigned_abs().max(hi.unsigned_abs()) as i64;
+                let bottom = if lo > 0 { lo } else if hi < 0 { -hi } else { 0 };
+                let (z, result) = self.result_var("abs", bottom, top);
+                self.post_constraint(Constraint::Abs { x, z });
+                Ok(result)
+            }
+            "min" | "max" => self.min_max(name == "max", args, span),
+            "sum" | "count" => {
+                let mut total = LinExpr::default();
+                for (v, s) in self.aggregate_items(args, span)? {
+                    let term = if name == "count" {
+                        let b = self.boolean(&v, s)?;
+                        self.lin(&bool_value(b), s)?
+                    } else {
+                        self.lin(&v, s)?
+                    };
+                    total = total.add_scaled(1, &term, span)?;
+                }
+                Ok(match total.as_constant() {
+                    Some(c) => Value::Int(c),
+                    None => Value::Lin(Rc::new(total)),
+                })
+            }
+            "forall" | "exists" => {
+                let mut lits = Vec::new();
+                for (v, s) in self.aggregate_items(args, span)? {
+                    lits.push(self.boolean(&v, s)?);
+                }
+                Ok(bool_value(if name == "forall" { self.and(lits) } else { self.or(lits) }))
+            }
+            "len" => {
+                let v = self.eval(&args[0])?;
+                match &v {
+                    Value::List(a) => Ok(Value::Int(a.items.len() as i64)),
+                    Value::Set(s) => Ok(Value::Int(s.len() as i64)),
+                    Value::Range(lo, hi) => Ok(Value::Int((hi - lo + 1).max(0))),
+                    other => Err(type_error("a list, range or set", other, args[0].span)),
+                }
+            }
+            "alldifferent" => {
+                // Inside an expression: the conjunction of pairwise differences.
+                let items = self.aggregate_items(args, span)?;
+                let mut lins = Vec::new();
+                for (v, s) in &items {
+                    lins.push(self.lin(v, *s)?);
+                }
+                let mut pairs = Vec::new();
+                for i in 0..lins.len() {
+                    for j in i + 1..lins.len() {
+                        let d = lins[i].add_scaled(-1, &lins[j], span)?;
+                        pairs.push(self.reify_compare(Rel::Ne, d, span)?);
+                    }
+                }
+                Ok(bool_value(self.and(pairs)))
+            }
+            "lex_less" | "lex_lesseq" => Err(Diagnostic::new(
+                format!("`{name}` can only be a constraint of its own, not part of an expression"),
+                span,
+            )),
+            _ => Err(Diagnostic::new(format!("unknown function `{name}`"), span)),
+        }
+    }
+
+    /// Binds the arguments to the parameters (and nothing else: functions
+    /// see globals, never their caller's locals), then runs `body`.
+    pub(super) fn apply<T>(
+        &mut self,
+        f: &crate::spec::ast::Function,
+        args: &[Expr],
+        body: &mut dyn FnMut(&mut Lowerer, &Expr) -> R<T>,
+    ) -> R<T> {
+        let mut bound = Vec::new();
+        for (param, arg) in f.params.iter().zip(args) {
+            bound.push((param.text.clone(), self.eval(arg)?));
+        }
+        let saved = std::mem::replace(&mut self.locals, bound);
+        let result = body(self, &f.body);
+        self.locals = saved;
+        result
+    }
+
+    fn min_max(&mut self, is_max: bool, args: &[Expr], span: Span) -> R<Value> {
+        let items = self.aggregate_items(args, span)?;
+        if items.is_empty() {
+            return Err(Diagnostic::new("min and max need at least one value", span));
+        }
+        let mut lins = Vec::new();
+        for (v, s) in &items {
+            lins.push(self.lin(v, *s)?);
+        }
+        if let Some(cs) = lins.iter().map(LinExpr::as_constant).collect::<Option<Vec<i64>>>() {
+            let v = if is_max { cs.iter().max() } else { cs.iter().min() };
+            return Ok(Value::Int(*v.expect("non-empty")));
+        }
+        // min(xs) = -max(-xs): one propagator serves both.
+        let sign = if is_max { 1 } else { -1 };
+        let (mut lo, mut hi) = (i64::MIN, i64::MIN);
+        let mut views = Vec::new();
+        for l in &lins {
+            let l = l.scale(sign, span)?;
+            let (a, b) = self.bounds(&l, span)?;
+            lo = lo.max(a);
+            hi = hi.max(b);
+            views.push(self.view(&l, span)?);
+        }
+        let (lo, hi) = if is_max { (lo, hi) } else { (-hi, -lo) };
+        let (z, result) = self.result_var(if is_max { "max" } else { "min" }, lo, hi);
+        let z = View {
+            scale: sign,
+            ..z
+        };
+        self.post_constraint(Constraint::Max { xs: views, z });
+        Ok(result)
+    }
+
+}

@@ -1,0 +1,471 @@
+//! Expressions to values. Constants fold; anything over variables becomes a
+//! linear expression, a literal, or an auxiliary variable defined by posted
+//! constraints.
+
+use super::value::{Array, BoolVal, LinExpr, R, Value, overflow, type_error};
+use super::{Lowerer, MAX_ITEMS, negate};
+use crate::diagnostic::Diagnostic;
+use crate::model::{Constraint, IntervalSet, Lit, Rel, View};
+use crate::source::Span;
+use crate::spec::ast::{BinaryOp, Clause, Expr, ExprKind, UnaryOp};
+use std::rc::Rc;
+
+impl Lowerer {
+    pub(super) fn lin(&self, v: &Value, span: Span) -> R<LinExpr> {
+        match v {
+            Value::Int(i) => Ok(LinExpr::constant(*i)),
+            Value::Bool(b) => Ok(LinExpr::constant(i64::from(*b))),
+            Value::Lin(e) => Ok((**e).clone()),
+            Value::Lit(l) => {
+                let view = l.view();
+                Ok(LinExpr {
+                    terms: vec![(view.scale, view.var)],
+                    constant: view.offset,
+                })
+            }
+            other => Err(type_error("an integer", other, span)),
+        }
+    }
+
+    pub(super) fn boolean(&self, v: &Value, span: Span) -> R<BoolVal> {
+        match v {
+            Value::Bool(b) => Ok(BoolVal::Const(*b)),
+            Value::Lit(l) => Ok(BoolVal::Lit(*l)),
+            Value::Lin(e) => {
+                // A 0/1 variable used as a boolean.
+                if let [(a, var)] = e.terms[..] {
+                    let d = self.model.domain(var);
+                    let zero_one = d.min() >= Some(0) && d.max() <= Some(1);
+                    if zero_one && a == 1 && e.constant == 0 {
+                        return Ok(BoolVal::Lit(Lit { var, positive: true }));
+                    }
+                    if zero_one && a == -1 && e.constant == 1 {
+                        return Ok(BoolVal::Lit(Lit { var, positive: false }));
+                    }
+                }
+                Err(type_error("a boolean", v, span))
+            }
+            other => Err(type_error("a boolean", other, span)),
+        }
+    }
+
+    pub(super) fn int(&self, v: &Value, span: Span) -> R<i64> {
+        match v {
+            Value::Int(i) => Ok(*i),
+            Value::Lin(_) | Value::Lit(_) => Err(Diagnostic::new(
+                format!("expected an integer known before solving, found {}", v.describe()),
+                span,
+            )),
+            other => Err(type_error("an integer", other, span)),
+        }
+    }
+
+    /// The items of a list, range or set.
+    pub(super) fn items(&self, v: &Value, span: Span) -> R<Vec<Value>> {
+        match v {
+            Value::List(a) => Ok(a.items.clone()),
+            Value::Set(s) => Ok(s.iter().map(|&i| Value::Int(i)).collect()),
+            Value::Range(lo, hi) => {
+                if hi.saturating_sub(*lo) >= MAX_ITEMS {
+                    return Err(Diagnostic::new(
+                        format!("range {lo}..{hi} is too large to iterate over"),
+                        span,
+                    ));
+                }
+                Ok((*lo..=*hi).map(Value::Int).collect())
+            }
+            other => Err(type_error("a list, range or set", other, span)),
+        }
+    }
+
+    /// Items of a list, with nested lists flattened (for aggregates over 2-D arrays).
+    pub(super) fn flat_items(&self, v: &Value, span: Span) -> R<Vec<Value>> {
+        let mut out = Vec::new();
+        for item in self.items(v, span)? {
+            match item {
+                Value::List(_) => out.extend(self.flat_items(&item, span)?),
+                other => out.push(other),
+            }
+        }
+        Ok(out)
+    }
+
+    /// The arguments of an aggregate: one list argument, or the arguments themselves.
+    pub(super) fn aggregate_items(&mut self, args: &[Expr], span: Span) -> R<Vec<(Value, Span)>> {
+        let mut out = Vec::new();
+        for arg in args {
+            let v = self.eval(arg)?;
+            match v {
+                Value::List(_) | Value::Range(..) | Value::Set(_) => {
+                    out.extend(self.flat_items(&v, arg.span)?.into_iter().map(|x| (x, arg.span)));
+                }
+                _ if args.len() == 1 => {
+                    return Err(type_error("a list", &v, arg.span));
+                }
+                other => out.push((other, arg.span)),
+            }
+        }
+        let _ = span;
+        Ok(out)
+    }
+
+    pub(super) fn eval(&mut self, e: &Expr) -> R<Value> {
+        let span = e.span;
+        match &e.kind {
+            ExprKind::Int(i) => Ok(Value::Int(*i)),
+            ExprKind::Bool(b) => Ok(Value::Bool(*b)),
+            ExprKind::Str(s) => Ok(Value::Str(s.as_str().into())),
+            ExprKind::Name(n) => self
+                .lookup(n)
+                .cloned()
+                .ok_or_else(|| Diagnostic::new(format!("unknown name `{n}`"), span)),
+            ExprKind::Unary(UnaryOp::Neg, x) => match self.eval(x)? {
+                Value::Int(i) => i.checked_neg().map(Value::Int).ok_or_else(|| overflow(span)),
+                v => {
+                    let l = self.lin(&v, x.span)?.scale(-1, span)?;
+                    Ok(Value::Lin(Rc::new(l)))
+                }
+            },
+            ExprKind::Unary(UnaryOp::Not, x) => {
+                let v = self.eval(x)?;
+                Ok(bool_value(negate(self.boolean(&v, x.span)?)))
+            }
+            ExprKind::Binary(op, a, b) => self.binary(*op, a, b, span),
+            ExprKind::If(c, t, f) => {
+                let cond = self.eval(c)?;
+                match self.boolean(&cond, c.span)? {
+                    BoolVal::Const(true) => self.eval(t),
+                    BoolVal::Const(false) => self.eval(f),
+                    BoolVal::Lit(l) => self.conditional(l, t, f, span),
+                }
+            }
+            ExprKind::Index(a, i) => {
+                let array = self.eval(a)?;
+                let index = self.eval(i)?;
+                self.index(&array, &index, a.span, i.span, span)
+            }
+            ExprKind::Call(f, args) => self.call(&f.text, args, span),
+            ExprKind::List(xs) => {
+                let items = xs.iter().map(|x| self.eval(x)).collect::<R<Vec<_>>>()?;
+                Ok(Value::list(items))
+            }
+            ExprKind::Set(xs) => {
+                let mut items = Vec::new();
+                for x in xs {
+                    let v = self.eval(x)?;
+                    items.push(self.int(&v, x.span)?);
+                }
+                items.sort_unstable();
+                items.dedup();
+                Ok(Value::Set(Rc::new(items)))
+            }
+            ExprKind::Comprehension(head, clauses) => {
+                let mut items = Vec::new();
+                self.comprehension(head, clauses, &mut |l, h| {
+                    items.push(l.eval(h)?);
+                    Ok(())
+                })?;
+                Ok(Value::list(items))
+            }
+        }
+    }
+
+    /// Runs `each` on the head for every binding the clauses produce.
+    pub(super) fn comprehension(
+        &mut self,
+        head: &Expr,
+        clauses: &[Clause],
+        each: &mut dyn FnMut(&mut Lowerer, &Expr) -> R<()>,
+    ) -> R<()> {
+        let Some((first, rest)) = clauses.split_first() else {
+            return each(self, head);
+        };
+        match first {
+            Clause::For(name, source) => {
+                let v = self.eval(source)?;
+                for item in self.items(&v, source.span)? {
+                    self.locals.push((name.text.clone(), item));
+                    let result = self.comprehension(head, rest, each);
+                    let _ = self.locals.pop();
+                    result?;
+                }
+                Ok(())
+            }
+            Clause::If(cond) => {
+                let v = self.eval(cond)?;
+                match self.boolean(&v, cond.span)? {
+                    BoolVal::Const(true) => self.comprehension(head, rest, each),
+                    BoolVal::Const(false) => Ok(()),
+                    BoolVal::Lit(_) => Err(Diagnostic::new(
+                        "a comprehension filter must be known before solving",
+                        cond.span,
+                    )
+                    .with_help("filter on params and generator variables; move conditions on variables into the head, e.g. `count(...)`")),
+                }
+            }
+        }
+    }
+
+    fn binary(&mut self, op: BinaryOp, a: &Expr, b: &Expr, span: Span) -> R<Value> {
+        use BinaryOp::*;
+        match op {
+            And | Or | Implies => {
+                let x = self.eval(a)?;
+                let x = self.boolean(&x, a.span)?;
+                // Short-circuit on constants, so `i > 0 and x[i-1] < x[i]` works.
+                match (op, x) {
+                    (And, BoolVal::Const(false)) => return Ok(Value::Bool(false)),
+                    (Or, BoolVal::Const(true)) | (Implies, BoolVal::Const(false)) => {
+                        return Ok(Value::Bool(true));
+                    }
+                    _ => {}
+                }
+                let y = self.eval(b)?;
+                let y = self.boolean(&y, b.span)?;
+                Ok(bool_value(match op {
+                    And => self.and(vec![x, y]),
+                    Or => self.or(vec![x, y]),
+                    _ => self.or(vec![negate(x), y]),
+                }))
+            }
+            Iff => {
+                let x = self.eval(a)?;
+                let x = self.boolean(&x, a.span)?;
+                let y = self.eval(b)?;
+                let y = self.boolean(&y, b.span)?;
+                let d = self
+                    .lin(&bool_value(x), a.span)?
+                    .add_scaled(-1, &self.lin(&bool_value(y), b.span)?, span)?;
+                Ok(bool_value(self.reify_compare(Rel::Eq, d, span)?))
+            }
+            Range => {
+                let (x, y) = (self.eval(a)?, self.eval(b)?);
+                Ok(Value::Range(self.int(&x, a.span)?, self.int(&y, b.span)?))
+            }
+            In => {
+                let (x, set) = (self.eval(a)?, self.eval(b)?);
+                let x = self.lin(&x, a.span)?;
+                Ok(bool_value(self.member(&x, &set, b.span, span)?))
+            }
+            Eq | Ne | Lt | Le | Gt | Ge => {
+                let (x, y) = (self.eval(a)?, self.eval(b)?);
+                let (rel, diff) = self.comparison(op, &x, &y, a.span, b.span, span)?;
+                Ok(bool_value(self.reify_compare(rel, diff, span)?))
+            }
+            Add | Sub | Mul | Div | Rem => {
+                let (x, y) = (self.eval(a)?, self.eval(b)?);
+                self.arithmetic(op, &x, &y, a.span, b.span, span)
+            }
+        }
+    }
+
+    /// `x op y` as `rel` over `diff` (`diff rel 0`).
+    pub(super) fn comparison(
+        &self,
+        op: BinaryOp,
+        x: &Value,
+        y: &Value,
+        xs: Span,
+        ys: Span,
+        span: Span,
+    ) -> R<(Rel, LinExpr)> {
+        let (x, y) = (self.lin(x, xs)?, self.lin(y, ys)?);
+        let x_minus_y = x.add_scaled(-1, &y, span)?;
+        let y_minus_x = y.add_scaled(-1, &x, span)?;
+        let one = LinExpr::constant(1);
+        Ok(match op {
+            BinaryOp::Eq => (Rel::Eq, x_minus_y),
+            BinaryOp::Ne => (Rel::Ne, x_minus_y),
+            BinaryOp::Le => (Rel::Le, x_minus_y),
+            BinaryOp::Lt => (Rel::Le, x_minus_y.add_scaled(1, &one, span)?),
+            BinaryOp::Ge => (Rel::Le, y_minus_x),
+            _ => (Rel::Le, y_minus_x.add_scaled(1, &one, span)?),
+        })
+    }
+
+    /// `x in set` as a boolean.
+    pub(super) fn member(&mut self, x: &LinExpr, set: &Value, set_span: Span, span: Span) -> R<BoolVal> {
+        let values = match set {
+            Value::Range(lo, hi) => {
+                let above = self.reify_compare(Rel::Le, LinExpr::constant(*lo).add_scaled(-1, x, span)?, span)?;
+                let below = self.reify_compare(Rel::Le, x.add_scaled(-1, &LinExpr::constant(*hi), span)?, span)?;
+                return Ok(self.and(vec![above, below]));
+            }
+            Value::Set(s) => (**s).clone(),
+            Value::List(_) => {
+                let mut vs = Vec::new();
+                for item in self.items(set, set_span)? {
+                    vs.push(self.int(&item, set_span)?);
+                }
+                vs
+            }
+            other => return Err(type_error("a range, set or list", other, set_span)),
+        };
+        let mut options = Vec::new();
+        for v in values {
+            let d = x.add_scaled(-1, &LinExpr::constant(v), span)?;
+            options.push(self.reify_compare(Rel::Eq, d, span)?);
+        }
+        Ok(self.or(options))
+    }
+
+    fn arithmetic(&mut self, op: BinaryOp, x: &Value, y: &Value, xs: Span, ys: Span, span: Span) -> R<Value> {
+        let (lx, ly) = (self.lin(x, xs)?, self.lin(y, ys)?);
+        let value = |e: LinExpr| match e.as_constant() {
+            Some(c) => Value::Int(c),
+            None => Value::Lin(Rc::new(e)),
+        };
+        match op {
+            BinaryOp::Add => Ok(value(lx.add_scaled(1, &ly, span)?)),
+            BinaryOp::Sub => Ok(value(lx.add_scaled(-1, &ly, span)?)),
+            BinaryOp::Mul => match (lx.as_constant(), ly.as_constant()) {
+                (Some(a), Some(b)) => a.checked_mul(b).map(Value::Int).ok_or_else(|| overflow(span)),
+                (Some(k), None) => Ok(value(ly.scale(k, span)?)),
+                (None, Some(k)) => Ok(value(lx.scale(k, span)?)),
+                (None, None) => {
+                    let (a, b) = (self.bounds(&lx, xs)?, self.bounds(&ly, ys)?);
+                    let corners = [a.0.checked_mul(b.0), a.0.checked_mul(b.1), a.1.checked_mul(b.0), a.1.checked_mul(b.1)];
+                    let corners: Vec<i64> = corners.into_iter().collect::<Option<_>>().ok_or_else(|| overflow(span))?;
+                    let (vx, vy) = (self.view(&lx, xs)?, self.view(&ly, ys)?);
+                    let lo = *corners.iter().min().expect("4");
+                    let hi = *corners.iter().max().expect("4");
+                    let (z, result) = self.result_var("times", lo, hi);
+                    self.post_constraint(Constraint::Times { x: vx, y: vy, z });
+                    Ok(result)
+                }
+            },
+            _ => {
+                let rem = op == BinaryOp::Rem;
+                if let (Some(a), Some(b)) = (lx.as_constant(), ly.as_constant()) {
+                    if b == 0 {
+                        return Err(Diagnostic::new("division by zero", ys));
+                    }
+                    let r = if rem { a.checked_rem(b) } else { a.checked_div(b) };
+                    return r.map(Value::Int).ok_or_else(|| overflow(span));
+                }
+                let (a, b) = (self.bounds(&lx, xs)?, self.bounds(&ly, ys)?);
+                let big_x = a.0.unsigned_abs().max(a.1.unsigned_abs()) as i64;
+                let big_y = b.0.unsigned_abs().max(b.1.unsigned_abs()) as i64;
+                let bound = if rem { big_x.min(big_y.saturating_sub(1)) } else { big_x };
+                let (vx, vy) = (self.view(&lx, xs)?, self.view(&ly, ys)?);
+                let (z, result) = self.result_var(if rem { "rem" } else { "div" }, -bound, bound);
+                self.post_constraint(if rem {
+                    Constraint::Rem { x: vx, y: vy, z }
+                } else {
+                    Constraint::Div { x: vx, y: vy, z }
+                });
+                Ok(result)
+            }
+        }
+    }
+
+    /// `if l then t else f` with a condition decided by the search.
+    fn conditional(&mut self, l: Lit, t: &Expr, f: &Expr, span: Span) -> R<Value> {
+        let (tv, fv) = (self.eval(t)?, self.eval(f)?);
+        if let (Ok(tb), Ok(fb)) = (self.boolean(&tv, t.span), self.boolean(&fv, f.span)) {
+            if matches!(tv, Value::Bool(_) | Value::Lit(_)) || matches!(fv, Value::Bool(_) | Value::Lit(_)) {
+                let c = BoolVal::Lit(l);
+                let when_true = self.and(vec![c, tb]);
+                let when_false = self.and(vec![negate(c), fb]);
+                return Ok(bool_value(self.or(vec![when_true, when_false])));
+            }
+        }
+        // Integers: element over [else, then] indexed by the condition.
+        self.element_view(&Array::new(vec![fv, tv]), l.view(), span, span)
+    }
+
+    /// `a[index]` for a variable index (a view, already 0-based).
+    fn element_view(&mut self, a: &Array, index: View, array_span: Span, span: Span) -> R<Value> {
+        let mut constants = Vec::new();
+        let mut lins = Vec::new();
+        for item in &a.items {
+            if matches!(item, Value::List(_)) {
+                return Err(Diagnostic::new(
+                    "indexing a list of lists by a variable is not supported",
+                    array_span,
+                )
+                .with_help("index a 2-D array as m[i][j] with constant i, or flatten it into a 1-D array"));
+            }
+            let l = self.lin(item, array_span)?;
+            if let Some(c) = l.as_constant() {
+                constants.push(c);
+            }
+            lins.push(l);
+        }
+        if a.items.is_empty() {
+            return Err(Diagnostic::new("cannot index an empty list", array_span));
+        }
+        if constants.len() == lins.len() {
+            let domain = IntervalSet::from_values(constants.clone());
+            let z = self.aux("elem", domain);
+            self.post_constraint(Constraint::ElementConst {
+                index,
+                values: constants,
+                result: View::of(z),
+            });
+            return Ok(Value::Lin(Rc::new(LinExpr::var(z))));
+        }
+        let mut views = Vec::new();
+        let (mut lo, mut hi) = (i64::MAX, i64::MIN);
+        for l in &lins {
+            let (a, b) = self.bounds(l, span)?;
+            lo = lo.min(a);
+            hi = hi.max(b);
+            views.push(self.view(l, span)?);
+        }
+        let (z, result) = self.result_var("elem", lo, hi);
+        self.post_constraint(Constraint::ElementVar {
+            index,
+            array: views,
+            result: z,
+        });
+        Ok(result)
+    }
+
+    pub(super) fn index(&mut self, array: &Value, index: &Value, array_span: Span, index_span: Span, span: Span) -> R<Value> {
+        let Value::List(a) = array else {
+            return Err(type_error("a list to index", array, array_span));
+        };
+        let last = a.base + a.items.len() as i64 - 1;
+        let out_of_range = |i: i64| {
+            Diagnostic::new(
+                format!("index {i} is out of range: valid indices are {}..{last}", a.base),
+                index_span,
+            )
+        };
+        match index {
+            Value::Int(i) => {
+                if *i < a.base || *i > last {
+                    return Err(out_of_range(*i));
+                }
+                Ok(a.items[(*i - a.base) as usize].clone())
+            }
+            Value::Range(lo, hi) => {
+                if hi < lo {
+                    return Ok(Value::list(Vec::new()));
+                }
+                for i in [*lo, *hi] {
+                    if i < a.base || i > last {
+                        return Err(out_of_range(i));
+                    }
+                }
+                let items = a.items[(lo - a.base) as usize..=(hi - a.base) as usize].to_vec();
+                Ok(Value::List(Rc::new(Array::new(items))))
+            }
+            Value::Lin(_) | Value::Lit(_) => {
+                let l = self.lin(index, index_span)?;
+                let mut view = self.view(&l, index_span)?;
+                view.offset -= a.base;
+                self.element_view(a, view, array_span, span)
+            }
+            other => Err(type_error("an integer index or a range", other, index_span)),
+        }
+    }
+}
+
+pub(super) fn bool_value(b: BoolVal) -> Value {
+    match b {
+        BoolVal::Const(c) => Value::Bool(c),
+        BoolVal::Lit(l) => Value::Lit(l),
+    }
+}

@@ -1,0 +1,238 @@
+//! Lowering: a checked spec to a flat [`Model`], by partial evaluation.
+//!
+//! Expressions are evaluated with params as constants and declared variables
+//! as symbolic values; whatever is known folds to a constant, whatever
+//! depends on variables becomes model constraints, with auxiliary variables
+//! where a primitive needs one (`x * y`, `a[i]` with a variable `i`, a
+//! reified comparison inside `count`, ...). Offsets and scales stay views.
+//!
+//! - `eval.rs`: expressions to values (value context: reify what must be).
+//! - `post.rs`: constraints at the root (no reification needed).
+//! - `program.rs`: declarations, search plan, output; the public entry point.
+
+mod call;
+mod eval;
+mod post;
+pub mod program;
+pub mod value;
+
+use crate::diagnostic::Diagnostic;
+use crate::model::{Constraint, IntervalSet, Lit, Model, Posted, Rel, VarId, View};
+use crate::source::Span;
+use crate::spec::ast::Function;
+use std::collections::HashMap;
+use std::rc::Rc;
+use value::{BoolVal, LinExpr, R, Value, overflow};
+
+/// Declared domains must stay within +-2^40, so sums of products stay in 64 bits.
+pub const MAX_DOMAIN: i64 = 1 << 40;
+/// Linear sums must be bounded by this in absolute value.
+const MAX_SUM: i64 = 1 << 62;
+/// Most items a comprehension or a range iteration may produce.
+const MAX_ITEMS: i64 = 10_000_000;
+
+/// The evaluation state: the model being built and the names in scope.
+#[derive(Debug, Default)]
+pub struct Lowerer {
+    pub model: Model,
+    globals: HashMap<String, Value>,
+    functions: HashMap<String, Rc<Function>>,
+    locals: Vec<(String, Value)>,
+    /// Name of the constraint being lowered, recorded on what it posts.
+    origin: String,
+    constants: HashMap<i64, VarId>,
+    reified: HashMap<(Vec<(i64, VarId)>, Rel, i64), Lit>,
+}
+
+impl Lowerer {
+    fn lookup(&self, name: &str) -> Option<&Value> {
+        self.locals
+            .iter()
+            .rev()
+            .find(|(n, _)| n == name)
+            .map(|(_, v)| v)
+            .or_else(|| self.globals.get(name))
+    }
+
+    fn post_constraint(&mut self, constraint: Constraint) {
+        self.model.constraints.push(Posted {
+            constraint,
+            origin: self.origin.clone(),
+        });
+    }
+
+    fn aux(&mut self, what: &str, domain: IntervalSet) -> VarId {
+        let name = format!("_{what}{}", self.model.vars.len());
+        self.model.new_var(name, domain, true)
+    }
+
+    fn new_bool(&mut self) -> Lit {
+        Lit {
+            var: self.aux("b", IntervalSet::range(0, 1)),
+            positive: true,
+        }
+    }
+
+    /// A fixed variable holding `c` (shared by every use of `c`).
+    fn constant_var(&mut self, c: i64) -> VarId {
+        if let Some(&x) = self.constants.get(&c) {
+            return x;
+        }
+        let x = self.model.new_var(format!("_const{c}"), IntervalSet::range(c, c), true);
+        let _ = self.constants.insert(c, x);
+        x
+    }
+
+    /// Bounds of a linear expression over the declared domains.
+    fn bounds(&self, e: &LinExpr, span: Span) -> R<(i64, i64)> {
+        let (mut lo, mut hi) = (e.constant, e.constant);
+        for &(a, x) in &e.terms {
+            let d = self.model.domain(x);
+            let (p, q) = (
+                a.checked_mul(d.min().unwrap_or(0)).ok_or_else(|| overflow(span))?,
+                a.checked_mul(d.max().unwrap_or(0)).ok_or_else(|| overflow(span))?,
+            );
+            lo = lo.checked_add(p.min(q)).ok_or_else(|| overflow(span))?;
+            hi = hi.checked_add(p.max(q)).ok_or_else(|| overflow(span))?;
+        }
+        Ok((lo, hi))
+    }
+
+    /// The expression as a view, with an auxiliary variable if it has
+    /// several terms.
+    fn view(&mut self, e: &LinExpr, span: Span) -> R<View> {
+        match e.terms[..] {
+            [] => Ok(View::of(self.constant_var(e.constant))),
+            [(scale, var)] => Ok(View {
+                var,
+                scale,
+                offset: e.constant,
+            }),
+            _ => {
+                let (lo, hi) = self.bounds(e, span)?;
+                let z = self.aux("sum", IntervalSet::range(lo, hi));
+                let defining = LinExpr::var(z).scale(-1, span)?.add_scaled(1, e, span)?;
+                self.linear(&defining, Rel::Eq, None, span)?;
+                Ok(View::of(z))
+            }
+        }
+    }
+
+    /// A fresh variable with the given bounds, as a view and a value.
+    fn result_var(&mut self, what: &str, lo: i64, hi: i64) -> (View, Value) {
+        let z = self.aux(what, IntervalSet::range(lo, hi));
+        (View::of(z), Value::Lin(Rc::new(LinExpr::var(z))))
+    }
+
+    /// Posts `e rel 0` (or `reif <-> (e rel 0)`).
+    fn linear(&mut self, e: &LinExpr, rel: Rel, reif: Option<Lit>, span: Span) -> R<()> {
+        let mut worst = e.constant.checked_abs().ok_or_else(|| overflow(span))?;
+        for &(a, x) in &e.terms {
+            let d = self.model.domain(x);
+            let m = d.min().unwrap_or(0).abs().max(d.max().unwrap_or(0).abs());
+            worst = a
+                .checked_abs()
+                .and_then(|a| a.checked_mul(m))
+                .and_then(|t| t.checked_add(worst))
+                .filter(|&w| w < MAX_SUM)
+                .ok_or_else(|| {
+                    Diagnostic::new(
+                        "this constraint's sum could overflow 64-bit arithmetic",
+                        span,
+                    )
+                    .with_help("narrow the domains of its variables")
+                })?;
+        }
+        self.post_constraint(Constraint::Linear {
+            terms: e.terms.clone(),
+            rel,
+            rhs: -e.constant,
+            reif,
+        });
+        Ok(())
+    }
+
+    /// `a op b` as a literal (or a constant when it is decided now).
+    fn reify_compare(&mut self, rel: Rel, e: LinExpr, span: Span) -> R<BoolVal> {
+        if let Some(c) = e.as_constant() {
+            return Ok(BoolVal::Const(match rel {
+                Rel::Le => c <= 0,
+                Rel::Eq => c == 0,
+                Rel::Ne => c != 0,
+            }));
+        }
+        // `x != c` is the negation of the shared literal for `x == c`.
+        let (rel, negated) = match rel {
+            Rel::Ne => (Rel::Eq, true),
+            r => (r, false),
+        };
+        let key = (e.terms.clone(), rel, -e.constant);
+        let lit = match self.reified.get(&key) {
+            Some(&l) => l,
+            None => {
+                let l = self.new_bool();
+                self.linear(&e, rel, Some(l), span)?;
+                let _ = self.reified.insert(key, l);
+                l
+            }
+        };
+        Ok(BoolVal::Lit(if negated { lit.negate() } else { lit }))
+    }
+
+    /// Asserts a literal at the root.
+    fn post_lit(&mut self, lit: Lit) {
+        self.post_constraint(Constraint::Linear {
+            terms: vec![(1, lit.var)],
+            rel: Rel::Eq,
+            rhs: i64::from(lit.positive),
+            reif: None,
+        });
+    }
+
+    /// A constraint that can never hold: the model has no solution.
+    fn post_false(&mut self) {
+        self.post_constraint(Constraint::Linear {
+            terms: Vec::new(),
+            rel: Rel::Eq,
+            rhs: 1,
+            reif: None,
+        });
+    }
+
+    /// `r <-> and(lits)` as a literal.
+    fn and(&mut self, lits: Vec<BoolVal>) -> BoolVal {
+        let negated: Vec<BoolVal> = lits.into_iter().map(negate).collect();
+        negate(self.or(negated))
+    }
+
+    /// `r <-> or(lits)` as a literal.
+    fn or(&mut self, lits: Vec<BoolVal>) -> BoolVal {
+        let mut open = Vec::new();
+        for l in lits {
+            match l {
+                BoolVal::Const(true) => return BoolVal::Const(true),
+                BoolVal::Const(false) => {}
+                BoolVal::Lit(l) => open.push(l),
+            }
+        }
+        match open[..] {
+            [] => BoolVal::Const(false),
+            [l] => BoolVal::Lit(l),
+            _ => {
+                let r = self.new_bool();
+                self.post_constraint(Constraint::Clause {
+                    lits: open,
+                    reif: Some(r),
+                });
+                BoolVal::Lit(r)
+            }
+        }
+    }
+}
+
+pub fn negate(b: BoolVal) -> BoolVal {
+    match b {
+        BoolVal::Const(c) => BoolVal::Const(!c),
+        BoolVal::Lit(l) => BoolVal::Lit(l.negate()),
+    }
+}

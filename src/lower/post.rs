@@ -1,0 +1,187 @@
+//! Constraints at the root: what must hold is posted directly, without the
+//! literal a value context would need. `a and b` posts both, `forall` posts
+//! each item, a comparison posts one linear constraint, `alldifferent` and
+//! `lex_less` post their global constraints; anything else is evaluated as
+//! a boolean and asserted.
+
+use super::value::{BoolVal, R, Value, type_error};
+use super::{Lowerer, negate};
+use crate::diagnostic::Diagnostic;
+use crate::model::{Constraint, Rel, View};
+use crate::source::Span;
+use crate::spec::ast::{BinaryOp, Expr, ExprKind, UnaryOp};
+
+impl Lowerer {
+    /// Posts `e` as a constraint that must hold.
+    pub(super) fn post(&mut self, e: &Expr) -> R<()> {
+        let span = e.span;
+        match &e.kind {
+            ExprKind::Binary(BinaryOp::And, a, b) => {
+                self.post(a)?;
+                self.post(b)
+            }
+            ExprKind::Binary(
+                op @ (BinaryOp::Eq | BinaryOp::Ne | BinaryOp::Lt | BinaryOp::Le | BinaryOp::Gt | BinaryOp::Ge),
+                a,
+                b,
+            ) => {
+                let (x, y) = (self.eval(a)?, self.eval(b)?);
+                let (rel, diff) = self.comparison(*op, &x, &y, a.span, b.span, span)?;
+                match diff.as_constant() {
+                    Some(_) => {
+                        if self.reify_compare(rel, diff, span)? == BoolVal::Const(false) {
+                            self.post_false();
+                        }
+                        Ok(())
+                    }
+                    None => self.linear(&diff, rel, None, span),
+                }
+            }
+            ExprKind::Binary(BinaryOp::In, a, b) => {
+                let (x, set) = (self.eval(a)?, self.eval(b)?);
+                let x = self.lin(&x, a.span)?;
+                if let Value::Range(lo, hi) = set {
+                    let lo_e = super::value::LinExpr::constant(lo).add_scaled(-1, &x, span)?;
+                    let hi_e = x.add_scaled(-1, &super::value::LinExpr::constant(hi), span)?;
+                    self.linear(&lo_e, Rel::Le, None, span)?;
+                    return self.linear(&hi_e, Rel::Le, None, span);
+                }
+                let mut values = Vec::new();
+                for item in self.items(&set, b.span)? {
+                    values.push(self.int(&item, b.span)?);
+                }
+                if values.is_empty() {
+                    self.post_false();
+                    return Ok(());
+                }
+                // x in {v...}: x == values[i] for some i, domain consistent.
+                if let Some(c) = x.as_constant() {
+                    if !values.contains(&c) {
+                        self.post_false();
+                    }
+                    return Ok(());
+                }
+                let result = self.view(&x, a.span)?;
+                let i = self.aux("pos", crate::model::IntervalSet::range(0, values.len() as i64 - 1));
+                self.post_constraint(Constraint::ElementConst {
+                    index: View::of(i),
+                    values,
+                    result,
+                });
+                Ok(())
+            }
+            ExprKind::Unary(UnaryOp::Not, x) => {
+                let v = self.eval(x)?;
+                let b = negate(self.boolean(&v, x.span)?);
+                self.assert(b);
+                Ok(())
+            }
+            ExprKind::If(c, t, f) => {
+                let cond = self.eval(c)?;
+                match self.boolean(&cond, c.span)? {
+                    BoolVal::Const(true) => self.post(t),
+                    BoolVal::Const(false) => self.post(f),
+                    BoolVal::Lit(_) => self.post_value(e),
+                }
+            }
+            ExprKind::Call(f, args) => {
+                if let Some(function) = self.functions.get(&f.text).cloned() {
+                    return self.apply(&function, args, &mut |l, body| l.post(body));
+                }
+                match f.text.as_str() {
+                    "forall" => self.post_forall(args, span),
+                    "alldifferent" => {
+                        let items = self.aggregate_items(args, span)?;
+                        let mut views = Vec::new();
+                        for (v, s) in &items {
+                            let l = self.lin(v, *s)?;
+                            views.push(self.view(&l, *s)?);
+                        }
+                        if views.len() > 1 {
+                            self.post_constraint(Constraint::AllDifferent(views));
+                        }
+                        Ok(())
+                    }
+                    "lex_less" | "lex_lesseq" => {
+                        let xs = self.view_list(&args[0])?;
+                        let ys = self.view_list(&args[1])?;
+                        if xs.len() != ys.len() {
+                            return Err(Diagnostic::new(
+                                format!(
+                                    "`{}` needs two lists of the same length, found {} and {}",
+                                    f.text,
+                                    xs.len(),
+                                    ys.len()
+                                ),
+                                span,
+                            ));
+                        }
+                        self.post_constraint(Constraint::Lex {
+                            xs,
+                            ys,
+                            strict: f.text == "lex_less",
+                        });
+                        Ok(())
+                    }
+                    _ => self.post_value(e),
+                }
+            }
+            _ => self.post_value(e),
+        }
+    }
+
+    /// `forall(...)` at the root: every item is a constraint of its own.
+    fn post_forall(&mut self, args: &[Expr], span: Span) -> R<()> {
+        if let [arg] = args {
+            match &arg.kind {
+                ExprKind::Comprehension(head, clauses) => {
+                    return self.comprehension(head, clauses, &mut |l, h| l.post(h));
+                }
+                ExprKind::List(items) => {
+                    return items.iter().try_for_each(|item| self.post(item));
+                }
+                _ => {}
+            }
+        }
+        for (v, s) in self.aggregate_items(args, span)? {
+            let b = self.boolean(&v, s)?;
+            self.assert(b);
+        }
+        Ok(())
+    }
+
+    /// Evaluates `e` as a boolean and asserts it.
+    fn post_value(&mut self, e: &Expr) -> R<()> {
+        let v = self.eval(e)?;
+        let b = self.boolean(&v, e.span).map_err(|_| {
+            Diagnostic::new(
+                format!("a constraint must be a boolean, found {}", v.describe()),
+                e.span,
+            )
+        })?;
+        self.assert(b);
+        Ok(())
+    }
+
+    fn assert(&mut self, b: BoolVal) {
+        match b {
+            BoolVal::Const(true) => {}
+            BoolVal::Const(false) => self.post_false(),
+            BoolVal::Lit(l) => self.post_lit(l),
+        }
+    }
+
+    fn view_list(&mut self, e: &Expr) -> R<Vec<View>> {
+        let v = self.eval(e)?;
+        if !matches!(v, Value::List(_)) {
+            return Err(type_error("a list", &v, e.span));
+        }
+        let mut views = Vec::new();
+        for item in self.flat_items(&v, e.span)? {
+            let l = self.lin(&item, e.span)?;
+            views.push(self.view(&l, e.span)?);
+        }
+        Ok(views)
+    }
+
+}

@@ -1,0 +1,123 @@
+//! Values during lowering: constants (integers, booleans, strings, ranges,
+//! sets, lists) and expressions over model variables (linear integer
+//! expressions and boolean literals).
+
+use crate::diagnostic::Diagnostic;
+use crate::model::{Lit, VarId};
+use crate::source::Span;
+use std::rc::Rc;
+
+#[derive(Clone, Debug, PartialEq)]
+pub enum Value {
+    Int(i64),
+    Bool(bool),
+    Str(Rc<str>),
+    /// `lo..hi`, inclusive (empty when `hi < lo`).
+    Range(i64, i64),
+    /// Sorted, without duplicates.
+    Set(Rc<Vec<i64>>),
+    List(Rc<Array>),
+    /// An integer expression over variables.
+    Lin(Rc<LinExpr>),
+    /// A boolean expression over variables.
+    Lit(Lit),
+}
+
+/// A list; `base` is the index of its first item.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Array {
+    pub base: i64,
+    pub items: Vec<Value>,
+}
+
+impl Array {
+    pub fn new(items: Vec<Value>) -> Array {
+        Array { base: 0, items }
+    }
+}
+
+/// `sum(coef * var) + constant`, with each variable at most once.
+#[derive(Clone, Debug, PartialEq, Eq, Default)]
+pub struct LinExpr {
+    pub terms: Vec<(i64, VarId)>,
+    pub constant: i64,
+}
+
+/// A boolean known now, or a literal decided by the search.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum BoolVal {
+    Const(bool),
+    Lit(Lit),
+}
+
+pub type R<T> = Result<T, Diagnostic>;
+
+pub fn overflow(span: Span) -> Diagnostic {
+    Diagnostic::new("arithmetic overflow: the result does not fit in 64 bits", span)
+}
+
+impl Value {
+    pub fn describe(&self) -> &'static str {
+        match self {
+            Value::Int(_) => "an integer",
+            Value::Bool(_) => "a boolean",
+            Value::Str(_) => "a string",
+            Value::Range(..) => "a range",
+            Value::Set(_) => "a set",
+            Value::List(_) => "a list",
+            Value::Lin(_) => "an integer expression over variables",
+            Value::Lit(_) => "a boolean expression over variables",
+        }
+    }
+
+    pub fn list(items: Vec<Value>) -> Value {
+        Value::List(Rc::new(Array::new(items)))
+    }
+}
+
+pub fn type_error(expected: &str, found: &Value, span: Span) -> Diagnostic {
+    Diagnostic::new(format!("expected {expected}, found {}", found.describe()), span)
+}
+
+impl LinExpr {
+    pub fn constant(c: i64) -> LinExpr {
+        LinExpr {
+            terms: Vec::new(),
+            constant: c,
+        }
+    }
+
+    pub fn var(x: VarId) -> LinExpr {
+        LinExpr {
+            terms: vec![(1, x)],
+            constant: 0,
+        }
+    }
+
+    /// `self + k * other`.
+    pub fn add_scaled(&self, k: i64, other: &LinExpr, span: Span) -> R<LinExpr> {
+        let mut out = self.clone();
+        for &(a, x) in &other.terms {
+            let a = a.checked_mul(k).ok_or_else(|| overflow(span))?;
+            match out.terms.iter_mut().find(|(_, y)| *y == x) {
+                Some(term) => term.0 = term.0.checked_add(a).ok_or_else(|| overflow(span))?,
+                None => out.terms.push((a, x)),
+            }
+        }
+        out.terms.retain(|&(a, _)| a != 0);
+        out.constant = other
+            .constant
+            .checked_mul(k)
+            .and_then(|c| c.checked_add(out.constant))
+            .ok_or_else(|| overflow(span))?;
+        Ok(out)
+    }
+
+    pub fn scale(&self, k: i64, span: Span) -> R<LinExpr> {
+        LinExpr::default().add_scaled(k, self, span)
+    }
+
+    pub fn as_constant(&self) -> Option<i64> {
+        self.terms.is_empty().then_some(self.constant)
+    }
+}

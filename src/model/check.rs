@@ -1,0 +1,88 @@
+//! The reference meaning of every constraint: does a full assignment satisfy
+//! it? Used as the oracle by propagator tests and by the debug self-check of
+//! every solution the search reports.
+
+use crate::model::{Constraint, Lit, Rel, View};
+
+fn val(values: &[i64], v: View) -> i64 {
+    v.value(values[v.var.index()])
+}
+
+fn lit(values: &[i64], l: Lit) -> bool {
+    l.holds(values[l.var.index()])
+}
+
+impl Constraint {
+    /// True when `values` (one per model variable) satisfies the constraint.
+    pub fn holds(&self, values: &[i64]) -> bool {
+        match self {
+            Constraint::Linear {
+                terms,
+                rel,
+                rhs,
+                reif,
+            } => {
+                let sum: i64 = terms.iter().map(|&(a, x)| a * values[x.index()]).sum();
+                let truth = match rel {
+                    Rel::Le => sum <= *rhs,
+                    Rel::Eq => sum == *rhs,
+                    Rel::Ne => sum != *rhs,
+                };
+                match reif {
+                    None => truth,
+                    Some(r) => lit(values, *r) == truth,
+                }
+            }
+            Constraint::AllDifferent(views) => {
+                let mut seen: Vec<i64> = views.iter().map(|&v| val(values, v)).collect();
+                seen.sort_unstable();
+                seen.windows(2).all(|w| w[0] != w[1])
+            }
+            Constraint::ElementConst {
+                index,
+                values: array,
+                result,
+            } => {
+                let i = val(values, *index);
+                i >= 0 && (i as usize) < array.len() && array[i as usize] == val(values, *result)
+            }
+            Constraint::ElementVar {
+                index,
+                array,
+                result,
+            } => {
+                let i = val(values, *index);
+                i >= 0
+                    && (i as usize) < array.len()
+                    && val(values, array[i as usize]) == val(values, *result)
+            }
+            Constraint::Clause { lits, reif } => {
+                let truth = lits.iter().any(|&l| lit(values, l));
+                match reif {
+                    None => truth,
+                    Some(r) => lit(values, *r) == truth,
+                }
+            }
+            Constraint::Times { x, y, z } => {
+                val(values, *x).checked_mul(val(values, *y)) == Some(val(values, *z))
+            }
+            Constraint::Div { x, y, z } => {
+                let d = val(values, *y);
+                d != 0 && val(values, *x).checked_div(d) == Some(val(values, *z))
+            }
+            Constraint::Rem { x, y, z } => {
+                let d = val(values, *y);
+                d != 0 && val(values, *x).checked_rem(d) == Some(val(values, *z))
+            }
+            Constraint::Abs { x, z } => val(values, *x).abs() == val(values, *z),
+            Constraint::Max { xs, z } => {
+                xs.iter().map(|&v| val(values, v)).max() == Some(val(values, *z))
+            }
+            Constraint::Lex { xs, ys, strict } => {
+                let a: Vec<i64> = xs.iter().map(|&v| val(values, v)).collect();
+                let b: Vec<i64> = ys.iter().map(|&v| val(values, v)).collect();
+                if *strict { a < b } else { a <= b }
+            }
+        }
+    }
+}

@@ -1,0 +1,245 @@
+//! The flat model: integer variables with domains and a list of primitive
+//! constraints over them. Plain data, no names in constraints (only `VarId`s),
+//! printable with `--dump-model`.
+//!
+//! Lowering builds it from a spec; the engine posts it as propagators;
+//! [`check`] gives each constraint its reference meaning.
+
+pub mod check;
+
+use std::fmt;
+
+/// A variable of the model: an index into [`Model::vars`].
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct VarId(pub u32);
+
+impl VarId {
+    pub fn index(self) -> usize {
+        self.0 as usize
+    }
+}
+
+/// `scale * var + offset`: lets `q[c] + c` or `-x` use `q[c]`, `x` directly.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct View {
+    pub var: VarId,
+    pub scale: i64,
+    pub offset: i64,
+}
+
+impl View {
+    pub fn of(var: VarId) -> View {
+        View {
+            var,
+            scale: 1,
+            offset: 0,
+        }
+    }
+
+    pub fn value(&self, x: i64) -> i64 {
+        self.scale * x + self.offset
+    }
+}
+
+/// A boolean literal: a 0/1 variable, or its negation.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Lit {
+    pub var: VarId,
+    pub positive: bool,
+}
+
+impl Lit {
+    pub fn negate(self) -> Lit {
+        Lit {
+            var: self.var,
+            positive: !self.positive,
+        }
+    }
+
+    /// The literal as a 0/1 view: `x` or `1 - x`.
+    pub fn view(self) -> View {
+        if self.positive {
+            View::of(self.var)
+        } else {
+            View {
+                var: self.var,
+                scale: -1,
+                offset: 1,
+            }
+        }
+    }
+
+    pub fn holds(&self, x: i64) -> bool {
+        (x == 1) == self.positive
+    }
+}
+
+/// Relation of a linear constraint: `sum <= rhs`, `sum == rhs`, `sum != rhs`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Rel {
+    Le,
+    Eq,
+    Ne,
+}
+
+/// A domain as sorted, disjoint, non-adjacent closed intervals.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct IntervalSet(pub Vec<(i64, i64)>);
+
+impl IntervalSet {
+    pub fn range(lo: i64, hi: i64) -> IntervalSet {
+        IntervalSet(if lo <= hi { vec![(lo, hi)] } else { Vec::new() })
+    }
+
+    pub fn from_values(mut values: Vec<i64>) -> IntervalSet {
+        values.sort_unstable();
+        values.dedup();
+        let mut out: Vec<(i64, i64)> = Vec::new();
+        for v in values {
+            match out.last_mut() {
+                Some((_, hi)) if *hi + 1 == v => *hi = v,
+                _ => out.push((v, v)),
+            }
+        }
+        IntervalSet(out)
+    }
+
+    pub fn is_empty(&self) -> bool {
+        self.0.is_empty()
+    }
+
+    pub fn min(&self) -> Option<i64> {
+        self.0.first().map(|r| r.0)
+    }
+
+    pub fn max(&self) -> Option<i64> {
+        self.0.last().map(|r| r.1)
+    }
+
+    pub fn contains(&self, v: i64) -> bool {
+        self.0.iter().any(|&(lo, hi)| lo <= v && v <= hi)
+    }
+
+    pub fn size(&self) -> u64 {
+        self.0.iter().map(|&(lo, hi)| (hi - lo) as u64 + 1).sum()
+    }
+
+    pub fn values(&self) -> impl Iterator<Item = i64> + '_ {
+        self.0.iter().flat_map(|&(lo, hi)| lo..=hi)
+    }
+}
+
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct VarInfo {
+    pub name: String,
+    pub domain: IntervalSet,
+    /// Introduced by lowering (not declared in the spec).
+    pub aux: bool,
+}
+
+/// The primitive constraints the engine propagates.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Constraint {
+    /// `sum(coef * var) rel rhs`, or with `reif`: `reif <-> (sum rel rhs)`.
+    Linear {
+        terms: Vec<(i64, VarId)>,
+        rel: Rel,
+        rhs: i64,
+        reif: Option<Lit>,
+    },
+    /// All views take different values.
+    AllDifferent(Vec<View>),
+    /// `result == values[index]` (index from 0).
+    ElementConst {
+        index: View,
+        values: Vec<i64>,
+        result: View,
+    },
+    /// `result == array[index]` (index from 0).
+    ElementVar {
+        index: View,
+        array: Vec<View>,
+        result: View,
+    },
+    /// `lits[0] or lits[1] or ...`, or with `reif`: `reif <-> (or ...)`.
+    Clause { lits: Vec<Lit>, reif: Option<Lit> },
+    /// `z == x * y`.
+    Times { x: View, y: View, z: View },
+    /// `z == x / y`, rounding toward zero; `y != 0`.
+    Div { x: View, y: View, z: View },
+    /// `z == x % y`, with the sign of `x`; `y != 0`.
+    Rem { x: View, y: View, z: View },
+    /// `z == abs(x)`.
+    Abs { x: View, z: View },
+    /// `z == max(xs)` (min is max over negated views).
+    Max { xs: Vec<View>, z: View },
+    /// `xs` before `ys` lexicographically (`strict`: and not equal).
+    Lex {
+        xs: Vec<View>,
+        ys: Vec<View>,
+        strict: bool,
+    },
+}
+
+/// Where a constraint came from, for messages and `--dump-model`.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Posted {
+    pub constraint: Constraint,
+    pub origin: String,
+}
+
+/// A flat model.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Model {
+    pub vars: Vec<VarInfo>,
+    pub constraints: Vec<Posted>,
+}
+
+impl Model {
+    pub fn new_var(&mut self, name: impl Into<String>, domain: IntervalSet, aux: bool) -> VarId {
+        self.vars.push(VarInfo {
+            name: name.into(),
+            domain,
+            aux,
+        });
+        VarId(self.vars.len() as u32 - 1)
+    }
+
+    pub fn domain(&self, var: VarId) -> &IntervalSet {
+        &self.vars[var.index()].domain
+    }
+
+    /// Bounds of a view over the current (declared) domain.
+    pub fn view_bounds(&self, view: View) -> (i64, i64) {
+        let d = self.domain(view.var);
+        let (a, b) = (
+            view.value(d.min().unwrap_or(0)),
+            view.value(d.max().unwrap_or(0)),
+        );
+        (a.min(b), a.max(b))
+    }
+}
+
+impl fmt::Display for Model {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        for (i, v) in self.vars.iter().enumerate() {
+            let domain: Vec<String> = v
+                .domain
+                .0
+                .iter()
+                .map(|&(lo, hi)| if lo == hi { lo.to_string() } else { format!("{lo}..{hi}") })
+                .collect();
+            writeln!(
+                f,
+                "var x{i} {}{} in {{{}}}",
+                v.name,
+                if v.aux { " (aux)" } else { "" },
+                domain.join(", ")
+            )?;
+        }
+        for posted in &self.constraints {
+            writeln!(f, "[{}] {:?}", posted.origin, posted.constraint)?;
+        }
+        Ok(())
+    }
+}

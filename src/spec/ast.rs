@@ -1,0 +1,173 @@
+//! The syntax tree of expressions, and of a whole spec after loading.
+//!
+//! Expressions keep the span of every node in the TOML file (or in the
+//! `--set` argument they came from), so later stages can point at them.
+
+use crate::source::Span;
+
+#[derive(Clone, Debug, PartialEq)]
+pub struct Expr {
+    pub kind: ExprKind,
+    pub span: Span,
+}
+
+#[derive(Clone, Debug, PartialEq)]
+pub enum ExprKind {
+    Int(i64),
+    Bool(bool),
+    Str(String),
+    Name(String),
+    Unary(UnaryOp, Box<Expr>),
+    Binary(BinaryOp, Box<Expr>, Box<Expr>),
+    If(Box<Expr>, Box<Expr>, Box<Expr>),
+    Index(Box<Expr>, Box<Expr>),
+    Call(Name, Vec<Expr>),
+    List(Vec<Expr>),
+    Set(Vec<Expr>),
+    /// `[head for x in xs if c]`, and the argument of `sum(head for ...)`.
+    Comprehension(Box<Expr>, Vec<Clause>),
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum UnaryOp {
+    Neg,
+    Not,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum BinaryOp {
+    Add,
+    Sub,
+    Mul,
+    Div,
+    Rem,
+    Eq,
+    Ne,
+    Lt,
+    Le,
+    Gt,
+    Ge,
+    In,
+    Range,
+    And,
+    Or,
+    Implies,
+    Iff,
+}
+
+impl BinaryOp {
+    pub fn symbol(self) -> &'static str {
+        match self {
+            BinaryOp::Add => "+",
+            BinaryOp::Sub => "-",
+            BinaryOp::Mul => "*",
+            BinaryOp::Div => "/",
+            BinaryOp::Rem => "%",
+            BinaryOp::Eq => "==",
+            BinaryOp::Ne => "!=",
+            BinaryOp::Lt => "<",
+            BinaryOp::Le => "<=",
+            BinaryOp::Gt => ">",
+            BinaryOp::Ge => ">=",
+            BinaryOp::In => "in",
+            BinaryOp::Range => "..",
+            BinaryOp::And => "and",
+            BinaryOp::Or => "or",
+            BinaryOp::Implies => "->",
+            BinaryOp::Iff => "<->",
+        }
+    }
+}
+
+/// A name with its position.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Name {
+    pub text: String,
+    pub span: Span,
+}
+
+#[derive(Clone, Debug, PartialEq)]
+pub enum Clause {
+    For(Name, Expr),
+    If(Expr),
+}
+
+/// `(a, b) => body`, from `[functions]`.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Function {
+    pub name: Name,
+    pub params: Vec<Name>,
+    pub body: Expr,
+}
+
+#[derive(Clone, Debug, PartialEq)]
+pub struct Param {
+    pub name: Name,
+    pub value: Expr,
+}
+
+#[derive(Clone, Debug, PartialEq)]
+pub struct Var {
+    pub name: Name,
+    pub domain: Expr,
+    /// Empty for a scalar, one range per dimension for an array.
+    pub index: Vec<Expr>,
+    /// Names of the elements of a 1-D array.
+    pub aliases: Vec<Name>,
+}
+
+#[derive(Clone, Debug, PartialEq)]
+pub struct ConstraintDecl {
+    pub name: Name,
+    pub expr: Expr,
+    /// From `[symmetry]`: dropped by `--no-symmetry`.
+    pub symmetry: bool,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum VarOrder {
+    Input,
+    FirstFail,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum ValueOrder {
+    Min,
+    Max,
+}
+
+/// How hard constraints work before all their variables are fixed.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Consistency {
+    /// Test a constraint only once all its variables are fixed (generate-and-test).
+    Check,
+    /// Run the constraint's propagator (the default).
+    Propagate,
+}
+
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct SearchDecl {
+    pub order: Vec<Name>,
+    pub var: Option<VarOrder>,
+    pub value: Option<ValueOrder>,
+    pub consistency: Option<Consistency>,
+}
+
+#[derive(Clone, Debug, PartialEq)]
+pub enum TemplatePart {
+    Text(String),
+    Expr(Expr),
+}
+
+/// A loaded spec: every expression parsed, names not yet checked.
+#[derive(Clone, Debug, PartialEq, Default)]
+pub struct Spec {
+    pub name: Option<String>,
+    pub description: Option<String>,
+    pub params: Vec<Param>,
+    pub vars: Vec<Var>,
+    pub functions: Vec<Function>,
+    pub constraints: Vec<ConstraintDecl>,
+    pub search: SearchDecl,
+    pub template: Option<Vec<TemplatePart>>,
+}

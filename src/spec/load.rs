@@ -1,0 +1,496 @@
+//! TOML text to [`Spec`]: the structure is read with toml's spanned document
+//! tree, every expression string is parsed, and every unknown key, section or
+//! heuristic name is an error (never silently ignored).
+
+use crate::diagnostic::{Diagnostic, did_you_mean};
+use crate::source::{SourceId, Sources, Span};
+use crate::spec::ast::{
+    Consistency, ConstraintDecl, Expr, ExprKind, Function, Name, Param, SearchDecl, Spec,
+    TemplatePart, ValueOrder, Var, VarOrder,
+};
+use crate::spec::parser::{Origin, parse_expr, parse_function};
+use toml::Spanned;
+use toml::de::{DeTable, DeValue};
+
+const SECTIONS: [&str; 9] = [
+    "name",
+    "description",
+    "params",
+    "vars",
+    "functions",
+    "constraints",
+    "symmetry",
+    "search",
+    "output",
+];
+
+/// Reads the spec held in `sources[id]`.
+pub fn load(sources: &Sources, id: SourceId) -> Result<Spec, Vec<Diagnostic>> {
+    let file = sources.get(id);
+    let loader = Loader {
+        text: &file.text,
+        id,
+        errors: Vec::new(),
+    };
+    loader.run()
+}
+
+struct Loader<'t> {
+    text: &'t str,
+    id: SourceId,
+    errors: Vec<Diagnostic>,
+}
+
+type Item<'a, 'i> = (&'a Spanned<std::borrow::Cow<'i, str>>, &'a Spanned<DeValue<'i>>);
+
+impl<'t> Loader<'t> {
+    fn span(&self, range: std::ops::Range<usize>) -> Span {
+        Span::new(self.id, range.start, range.end)
+    }
+
+    fn run(mut self) -> Result<Spec, Vec<Diagnostic>> {
+        let document = match DeTable::parse(self.text) {
+            Ok(doc) => doc,
+            Err(e) => {
+                let span = e.span().unwrap_or(0..0);
+                let message = e.message().trim_end().replace('\n', "; ");
+                return Err(vec![Diagnostic::new(
+                    format!("invalid TOML: {message}"),
+                    self.span(span.start..span.end.max(span.start + 1)),
+                )]);
+            }
+        };
+        let mut spec = Spec::default();
+        for (key, value) in document.get_ref().iter() {
+            match key.get_ref().as_ref() {
+                "name" => spec.name = self.string(value).map(|(s, _)| s),
+                "description" => spec.description = self.string(value).map(|(s, _)| s),
+                "params" => spec.params = self.entries(value, Self::param),
+                "vars" => spec.vars = self.entries(value, Self::var),
+                "functions" => spec.functions = self.entries(value, Self::function),
+                "constraints" => {
+                    spec.constraints
+                        .extend(self.entries(value, |l, item| l.constraint(item, false)));
+                }
+                "symmetry" => {
+                    spec.constraints
+                        .extend(self.entries(value, |l, item| l.constraint(item, true)));
+                }
+                "search" => spec.search = self.search(value),
+                "output" => spec.template = self.output(value),
+                other => self.unknown(key, "section or key", other, &SECTIONS),
+            }
+        }
+        if self.errors.is_empty() {
+            Ok(spec)
+        } else {
+            Err(self.errors)
+        }
+    }
+
+    fn unknown(
+        &mut self,
+        key: &Spanned<std::borrow::Cow<'_, str>>,
+        what: &str,
+        name: &str,
+        known: &[&str],
+    ) {
+        let mut d = Diagnostic::new(format!("unknown {what} `{name}`"), self.span(key.span()));
+        d = match did_you_mean(name, known.iter().copied()) {
+            Some(s) => d.with_help(format!("did you mean `{s}`?")),
+            None => d.with_help(format!("expected one of: {}", known.join(", "))),
+        };
+        self.errors.push(d);
+    }
+
+    fn error(&mut self, message: impl Into<String>, range: std::ops::Range<usize>) {
+        self.errors.push(Diagnostic::new(message, self.span(range)));
+    }
+
+    fn name(&self, key: &Spanned<std::borrow::Cow<'_, str>>) -> Name {
+        Name {
+            text: key.get_ref().to_string(),
+            span: self.span(key.span()),
+        }
+    }
+
+    /// Runs `each` over the entries of a section that must be a table.
+    fn entries<T>(
+        &mut self,
+        value: &Spanned<DeValue<'_>>,
+        mut each: impl FnMut(&mut Self, Item<'_, '_>) -> Option<T>,
+    ) -> Vec<T> {
+        let DeValue::Table(table) = value.get_ref() else {
+            self.error(
+                format!("expected a table, found {}", value.get_ref().type_str()),
+                value.span(),
+            );
+            return Vec::new();
+        };
+        table.iter().filter_map(|item| each(self, item)).collect()
+    }
+
+    fn string(&mut self, value: &Spanned<DeValue<'_>>) -> Option<(String, Origin)> {
+        match value.get_ref() {
+            DeValue::String(s) => Some((s.to_string(), self.origin(value.span(), s))),
+            other => {
+                self.error(format!("expected a string, found {}", other.type_str()), value.span());
+                None
+            }
+        }
+    }
+
+    /// Maps a TOML string's content onto the file, when it is byte-exact.
+    fn origin(&self, range: std::ops::Range<usize>, content: &str) -> Origin {
+        let whole = self.span(range.clone());
+        let raw = &self.text[range.clone()];
+        let delimiter = if raw.starts_with("\"\"\"") || raw.starts_with("'''") {
+            3
+        } else {
+            1
+        };
+        let mut start = range.start + delimiter;
+        let end = range.end.saturating_sub(delimiter).max(start);
+        if delimiter == 3 {
+            if self.text[start..].starts_with("\r\n") {
+                start += 2;
+            } else if self.text[start..].starts_with('\n') {
+                start += 1;
+            }
+        }
+        let exact = self.text.get(start..end) == Some(content);
+        Origin {
+            whole,
+            content_start: exact.then_some(start),
+        }
+    }
+
+    fn expr(&mut self, value: &Spanned<DeValue<'_>>) -> Option<Expr> {
+        let (text, origin) = self.string(value)?;
+        match parse_expr(&text, origin) {
+            Ok(e) => Some(e),
+            Err(d) => {
+                self.errors.push(d);
+                None
+            }
+        }
+    }
+
+    /// A param value: an expression string, or a plain TOML integer, boolean or array.
+    fn literal(&mut self, value: &Spanned<DeValue<'_>>) -> Option<Expr> {
+        let span = self.span(value.span());
+        let kind = match value.get_ref() {
+            DeValue::String(_) => return self.expr(value),
+            DeValue::Integer(i) => match i64::from_str_radix(&i.as_str().replace('_', ""), i.radix()) {
+                Ok(n) => ExprKind::Int(n),
+                Err(_) => {
+                    self.error("integer is too large for 64 bits", value.span());
+                    return None;
+                }
+            },
+            DeValue::Boolean(b) => ExprKind::Bool(*b),
+            DeValue::Array(items) => {
+                let items: Vec<Option<Expr>> = items.iter().map(|v| self.literal(v)).collect();
+                ExprKind::List(items.into_iter().collect::<Option<Vec<_>>>()?)
+            }
+            other => {
+                self.error(
+                    format!(
+                        "expected an integer, a boolean, an array or an expression string, found {}",
+                        other.type_str()
+                    ),
+                    value.span(),
+                );
+                return None;
+            }
+        };
+        Some(Expr { kind, span })
+    }
+
+    fn param(&mut self, (key, value): Item<'_, '_>) -> Option<Param> {
+        Some(Param {
+            name: self.name(key),
+            value: self.literal(value)?,
+        })
+    }
+
+    fn var(&mut self, (key, value): Item<'_, '_>) -> Option<Var> {
+        let name = self.name(key);
+        let DeValue::Table(table) = value.get_ref() else {
+            return Some(Var {
+                name,
+                domain: self.expr(value)?,
+                index: Vec::new(),
+                aliases: Vec::new(),
+            });
+        };
+        let (mut domain, mut index, mut aliases) = (None, Vec::new(), Vec::new());
+        let mut ok = true;
+        for (k, v) in table.iter() {
+            match k.get_ref().as_ref() {
+                "domain" => domain = self.expr(v),
+                "index" => match v.get_ref() {
+                    DeValue::Array(dims) => {
+                        for d in dims.iter() {
+                            match self.expr(d) {
+                                Some(e) => index.push(e),
+                                None => ok = false,
+                            }
+                        }
+                        if dims.is_empty() || dims.len() > 2 {
+                            self.error("`index` takes one range or an array of two ranges", v.span());
+                        }
+                    }
+                    _ => match self.expr(v) {
+                        Some(e) => index.push(e),
+                        None => ok = false,
+                    },
+                },
+                "names" => match v.get_ref() {
+                    DeValue::Array(names) => {
+                        for n in names.iter() {
+                            match n.get_ref() {
+                                DeValue::String(s) => aliases.push(Name {
+                                    text: s.to_string(),
+                                    span: self.span(n.span()),
+                                }),
+                                other => self.error(
+                                    format!("expected a name (string), found {}", other.type_str()),
+                                    n.span(),
+                                ),
+                            }
+                        }
+                    }
+                    other => self.error(
+                        format!("expected an array of names, found {}", other.type_str()),
+                        v.span(),
+                    ),
+                },
+                other => self.unknown(k, "key", other, &["domain", "index", "names"]),
+            }
+        }
+        let Some(domain) = domain else {
+            if ok && !table.contains_key("domain") {
+                self.error(format!("variable `{}` has no `domain`", name.text), value.span());
+            }
+            return None;
+        };
+        if !aliases.is_empty() && index.len() != 1 {
+            self.error("`names` is only allowed on 1-D arrays", value.span());
+        }
+        Some(Var {
+            name,
+            domain,
+            index,
+            aliases,
+        })
+    }
+
+    fn function(&mut self, (key, value): Item<'_, '_>) -> Option<Function> {
+        let name = self.name(key);
+        let (text, origin) = self.string(value)?;
+        match parse_function(&text, origin) {
+            Ok((params, body)) => Some(Function { name, params, body }),
+            Err(d) => {
+                self.errors.push(d);
+                None
+            }
+        }
+    }
+
+    fn constraint(&mut self, (key, value): Item<'_, '_>, symmetry: bool) -> Option<ConstraintDecl> {
+        Some(ConstraintDecl {
+            name: self.name(key),
+            expr: self.expr(value)?,
+            symmetry,
+        })
+    }
+
+    fn choice<T: Copy>(&mut self, value: &Spanned<DeValue<'_>>, options: &[(&str, T)]) -> Option<T> {
+        let (text, _) = self.string(value)?;
+        if let Some((_, t)) = options.iter().find(|(name, _)| *name == text) {
+            return Some(*t);
+        }
+        let names: Vec<&str> = options.iter().map(|(n, _)| *n).collect();
+        self.errors.push(
+            Diagnostic::new(format!("unknown heuristic `{text}`"), self.span(value.span()))
+                .with_help(format!("expected one of: {}", names.join(", "))),
+        );
+        None
+    }
+
+    fn search(&mut self, value: &Spanned<DeValue<'_>>) -> SearchDecl {
+        let mut search = SearchDecl::default();
+        let DeValue::Table(table) = value.get_ref() else {
+            self.error("expected a table for [search]", value.span());
+            return search;
+        };
+        for (k, v) in table.iter() {
+            match k.get_ref().as_ref() {
+                "order" => match v.get_ref() {
+                    DeValue::Array(items) => {
+                        for item in items.iter() {
+                            if let DeValue::String(s) = item.get_ref() {
+                                search.order.push(Name {
+                                    text: s.to_string(),
+                                    span: self.span(item.span()),
+                                });
+                            } else {
+                                self.error("expected a variable name (string)", item.span());
+                            }
+                        }
+                    }
+                    _ => self.error("expected an array of variable names", v.span()),
+                },
+                "var" => search.var = self.choice(v, VAR_ORDERS),
+                "value" => search.value = self.choice(v, VALUE_ORDERS),
+                "consistency" => search.consistency = self.choice(v, CONSISTENCIES),
+                other => self.unknown(k, "key", other, &["order", "var", "value", "consistency"]),
+            }
+        }
+        search
+    }
+
+    fn output(&mut self, value: &Spanned<DeValue<'_>>) -> Option<Vec<TemplatePart>> {
+        let DeValue::Table(table) = value.get_ref() else {
+            self.error("expected a table for [output]", value.span());
+            return None;
+        };
+        let mut template = None;
+        for (k, v) in table.iter() {
+            match k.get_ref().as_ref() {
+                "template" => {
+                    let (text, origin) = self.string(v)?;
+                    match parse_template(&text, origin) {
+                        Ok(parts) => template = Some(parts),
+                        Err(d) => self.errors.push(d),
+                    }
+                }
+                other => self.unknown(k, "key", other, &["template"]),
+            }
+        }
+        template
+    }
+}
+
+pub const VAR_ORDERS: &[(&str, VarOrder)] =
+    &[("input", VarOrder::Input), ("first-fail", VarOrder::FirstFail)];
+pub const VALUE_ORDERS: &[(&str, ValueOrder)] = &[("min", ValueOrder::Min), ("max", ValueOrder::Max)];
+pub const CONSISTENCIES: &[(&str, Consistency)] = &[
+    ("propagate", Consistency::Propagate),
+    ("check", Consistency::Check),
+];
+
+/// Splits `text {expr} text` into parts; `{{` and `}}` are literal braces.
+pub fn parse_template(text: &str, origin: Origin) -> Result<Vec<TemplatePart>, Diagnostic> {
+    let mut parts = Vec::new();
+    let mut literal = String::new();
+    let bytes = text.as_bytes();
+    let mut i = 0;
+    while i < bytes.len() {
+        match bytes[i] {
+            b'{' if bytes.get(i + 1) == Some(&b'{') => {
+                literal.push('{');
+                i += 2;
+            }
+            b'}' if bytes.get(i + 1) == Some(&b'}') => {
+                literal.push('}');
+                i += 2;
+            }
+            b'{' => {
+                let start = i + 1;
+                let (mut depth, mut j, mut quoted) = (1, start, false);
+                while j < bytes.len() && depth > 0 {
+                    match bytes[j] {
+                        b'\'' => quoted = !quoted,
+                        b'{' if !quoted => depth += 1,
+                        b'}' if !quoted => depth -= 1,
+                        _ => {}
+                    }
+                    j += 1;
+                }
+                if depth > 0 {
+                    return Err(Diagnostic::new("unclosed `{` in output template", origin.whole));
+                }
+                if !literal.is_empty() {
+                    parts.push(TemplatePart::Text(std::mem::take(&mut literal)));
+                }
+                let sub = Origin {
+                    whole: origin.whole,
+                    content_start: origin.content_start.map(|s| s + start),
+                };
+                parts.push(TemplatePart::Expr(parse_expr(&text[start..j - 1], sub)?));
+                i = j;
+            }
+            b'}' => {
+                let span = match origin.content_start {
+                    Some(s) => Span::new(origin.whole.source, s + i, s + i + 1),
+                    None => origin.whole,
+                };
+                return Err(Diagnostic::new("unmatched `}` in output template", span)
+                    .with_help("write `}}` for a literal brace"));
+            }
+            _ => {
+                let ch = text[i..].chars().next().expect("char");
+                literal.push(ch);
+                i += ch.len_utf8();
+            }
+        }
+    }
+    if !literal.is_empty() {
+        parts.push(TemplatePart::Text(literal));
+    }
+    Ok(parts)
+}
+
+/// Applies `--set NAME=VALUE` overrides: each is its own source named `--set`.
+pub fn apply_overrides(
+    spec: &mut Spec,
+    sources: &mut Sources,
+    overrides: &[String],
+) -> Result<(), Vec<Diagnostic>> {
+    let mut errors = Vec::new();
+    for text in overrides {
+        let id = sources.add("--set", text.clone());
+        let Some((name, value)) = text.split_once('=') else {
+            errors.push(
+                Diagnostic::new(
+                    "expected NAME=VALUE",
+                    Span::new(id, 0, text.len().max(1)),
+                )
+                .with_help("for example `--set n=12`"),
+            );
+            continue;
+        };
+        let name_span = Span::new(id, 0, name.len().max(1));
+        let name = name.trim();
+        let Some(param) = spec.params.iter_mut().find(|p| p.name.text == name) else {
+            let known: Vec<&str> = spec.params.iter().map(|p| p.name.text.as_str()).collect();
+            let mut d = Diagnostic::new(format!("unknown param `{name}`"), name_span);
+            d = match did_you_mean(name, known.iter().copied()) {
+                Some(s) => d.with_help(format!("did you mean `{s}`?")),
+                None if known.is_empty() => d.with_help("this spec has no params"),
+                None => d.with_help(format!("the params are: {}", known.join(", "))),
+            };
+            errors.push(d);
+            continue;
+        };
+        let start = text.len() - value.len();
+        let origin = Origin {
+            whole: Span::new(id, start, text.len()),
+            content_start: Some(start),
+        };
+        if value.trim().is_empty() {
+            errors.push(Diagnostic::new(
+                format!("missing value for `{name}`"),
+                Span::new(id, start.saturating_sub(1), start),
+            ));
+            continue;
+        }
+        match parse_expr(value, origin) {
+            Ok(e) => param.value = e,
+            Err(d) => errors.push(d),
+        }
+    }
+    if errors.is_empty() { Ok(()) } else { Err(errors) }
+}

@@ -1,0 +1,6 @@
+//! The spec front end: TOML and expression strings to a checked [`ast::Spec`].
+
+pub mod ast;
+pub mod load;
+pub mod names;
+pub mod parser;

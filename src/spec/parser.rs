@@ -1,0 +1,384 @@
+//! Expression strings to [`Expr`] trees: pest for the tokens and structure,
+//! a Pratt parser for operator precedence.
+//!
+//! An expression sits inside a TOML string, so offsets are rebased by the
+//! string's position in the file ([`Origin`]). That is exact when the string
+//! has no escapes; otherwise every span points at the whole string.
+
+use crate::diagnostic::Diagnostic;
+use crate::source::Span;
+use crate::spec::ast::{BinaryOp, Clause, Expr, ExprKind, Name, UnaryOp};
+use pest::Parser as _;
+use pest::iterators::{Pair, Pairs};
+use pest::pratt_parser::{Assoc, Op, PrattParser};
+use std::sync::LazyLock;
+
+#[derive(pest_derive::Parser)]
+#[grammar = "../grammar/expr.pest"]
+struct ExprParser;
+
+/// Where an expression string sits in its source.
+#[derive(Clone, Copy, Debug)]
+pub struct Origin {
+    /// The whole string, quotes included.
+    pub whole: Span,
+    /// Offset of the string's first character in the source, if the string
+    /// maps byte for byte onto the source (no escapes).
+    pub content_start: Option<usize>,
+}
+
+impl Origin {
+    fn span(&self, start: usize, end: usize) -> Span {
+        match self.content_start {
+            Some(base) => Span::new(self.whole.source, base + start, base + end),
+            None => self.whole,
+        }
+    }
+}
+
+static PRATT: LazyLock<PrattParser<Rule>> = LazyLock::new(|| {
+    PrattParser::new()
+        .op(Op::infix(Rule::iff, Assoc::Left))
+        .op(Op::infix(Rule::implies, Assoc::Right))
+        .op(Op::infix(Rule::or, Assoc::Left))
+        .op(Op::infix(Rule::and, Assoc::Left))
+        .op(Op::prefix(Rule::not))
+        .op(Op::infix(Rule::eq, Assoc::Left)
+            | Op::infix(Rule::ne, Assoc::Left)
+            | Op::infix(Rule::lt, Assoc::Left)
+            | Op::infix(Rule::le, Assoc::Left)
+            | Op::infix(Rule::gt, Assoc::Left)
+            | Op::infix(Rule::ge, Assoc::Left)
+            | Op::infix(Rule::member, Assoc::Left))
+        .op(Op::infix(Rule::range, Assoc::Left))
+        .op(Op::infix(Rule::add, Assoc::Left) | Op::infix(Rule::sub, Assoc::Left))
+        .op(Op::infix(Rule::mul, Assoc::Left)
+            | Op::infix(Rule::div, Assoc::Left)
+            | Op::infix(Rule::rem, Assoc::Left))
+        .op(Op::prefix(Rule::neg))
+        .op(Op::postfix(Rule::index))
+});
+
+/// Parses a whole expression.
+pub fn parse_expr(text: &str, origin: Origin) -> Result<Expr, Diagnostic> {
+    let mut pairs = ExprParser::parse(Rule::main, text).map_err(|e| syntax_error(e, origin))?;
+    let main = pairs.next().expect("main rule");
+    let expr = main.into_inner().next().expect("expr");
+    build(expr, origin)
+}
+
+/// Parses `(a, b) => body`; returns the parameter names and the body.
+pub fn parse_function(text: &str, origin: Origin) -> Result<(Vec<Name>, Expr), Diagnostic> {
+    let mut pairs =
+        ExprParser::parse(Rule::function, text).map_err(|e| syntax_error(e, origin))?;
+    let mut params = Vec::new();
+    let mut body = None;
+    for pair in pairs.next().expect("function rule").into_inner() {
+        match pair.as_rule() {
+            Rule::ident => params.push(name(&pair, origin)),
+            Rule::expr => body = Some(build(pair, origin)?),
+            _ => {}
+        }
+    }
+    Ok((params, body.expect("function body")))
+}
+
+fn name(pair: &Pair<'_, Rule>, origin: Origin) -> Name {
+    let s = pair.as_span();
+    Name {
+        text: pair.as_str().to_string(),
+        span: origin.span(s.start(), s.end()),
+    }
+}
+
+fn build(pair: Pair<'_, Rule>, origin: Origin) -> Result<Expr, Diagnostic> {
+    debug_assert_eq!(pair.as_rule(), Rule::expr);
+    build_pairs(pair.into_inner(), origin)
+}
+
+fn build_pairs(pairs: Pairs<'_, Rule>, origin: Origin) -> Result<Expr, Diagnostic> {
+    PRATT
+        .map_primary(|p| primary(p, origin))
+        .map_prefix(|op, rhs| {
+            let rhs = rhs?;
+            let s = op.as_span();
+            let span = origin.span(s.start(), s.end()).to(rhs.span);
+            let op = match op.as_rule() {
+                Rule::neg => UnaryOp::Neg,
+                _ => UnaryOp::Not,
+            };
+            Ok(Expr {
+                kind: ExprKind::Unary(op, Box::new(rhs)),
+                span,
+            })
+        })
+        .map_postfix(|lhs, op| {
+            let lhs = lhs?;
+            let s = op.as_span();
+            let span = lhs.span.to(origin.span(s.start(), s.end()));
+            let index = build(op.into_inner().next().expect("index expr"), origin)?;
+            Ok(Expr {
+                kind: ExprKind::Index(Box::new(lhs), Box::new(index)),
+                span,
+            })
+        })
+        .map_infix(|lhs, op, rhs| {
+            let (lhs, rhs) = (lhs?, rhs?);
+            let op = match op.as_rule() {
+                Rule::iff => BinaryOp::Iff,
+                Rule::implies => BinaryOp::Implies,
+                Rule::or => BinaryOp::Or,
+                Rule::and => BinaryOp::And,
+                Rule::eq => BinaryOp::Eq,
+                Rule::ne => BinaryOp::Ne,
+                Rule::lt => BinaryOp::Lt,
+                Rule::le => BinaryOp::Le,
+                Rule::gt => BinaryOp::Gt,
+                Rule::ge => BinaryOp::Ge,
+                Rule::member => BinaryOp::In,
+                Rule::range => BinaryOp::Range,
+                Rule::add => BinaryOp::Add,
+                Rule::sub => BinaryOp::Sub,
+                Rule::mul => BinaryOp::Mul,
+                Rule::div => BinaryOp::Div,
+                _ => BinaryOp::Rem,
+            };
+            let span = lhs.span.to(rhs.span);
+            Ok(Expr {
+                kind: ExprKind::Binary(op, Box::new(lhs), Box::new(rhs)),
+                span,
+            })
+        })
+        .parse(pairs)
+}
+
+fn exprs(pair: Pair<'_, Rule>, origin: Origin) -> Result<Vec<Expr>, Diagnostic> {
+    pair.into_inner()
+        .filter(|p| p.as_rule() == Rule::expr)
+        .map(|p| build(p, origin))
+        .collect()
+}
+
+fn clauses(pair: Pair<'_, Rule>, origin: Origin) -> Result<Vec<Clause>, Diagnostic> {
+    let mut out = Vec::new();
+    for clause in pair.into_inner() {
+        match clause.as_rule() {
+            Rule::for_clause => {
+                let mut inner = clause.into_inner().filter(|p| {
+                    matches!(p.as_rule(), Rule::ident | Rule::expr)
+                });
+                let var = name(&inner.next().expect("for variable"), origin);
+                let source = build(inner.next().expect("for source"), origin)?;
+                out.push(Clause::For(var, source));
+            }
+            Rule::if_clause => {
+                let cond = clause
+                    .into_inner()
+                    .find(|p| p.as_rule() == Rule::expr)
+                    .expect("if condition");
+                out.push(Clause::If(build(cond, origin)?));
+            }
+            _ => unreachable!("clauses hold only for and if"),
+        }
+    }
+    Ok(out)
+}
+
+fn primary(pair: Pair<'_, Rule>, origin: Origin) -> Result<Expr, Diagnostic> {
+    let s = pair.as_span();
+    let span = origin.span(s.start(), s.end());
+    let kind = match pair.as_rule() {
+        Rule::expr => return build(pair, origin),
+        Rule::int => ExprKind::Int(pair.as_str().parse().map_err(|_| {
+            Diagnostic::new("integer literal is too large for 64 bits", span)
+        })?),
+        Rule::boolean => ExprKind::Bool(pair.as_str() == "true"),
+        Rule::string => ExprKind::Str(pair.into_inner().as_str().to_string()),
+        Rule::ident => ExprKind::Name(pair.as_str().to_string()),
+        Rule::conditional => {
+            let mut parts = exprs(pair, origin)?.into_iter();
+            let (c, t, e) = (
+                parts.next().expect("condition"),
+                parts.next().expect("then"),
+                parts.next().expect("else"),
+            );
+            ExprKind::If(Box::new(c), Box::new(t), Box::new(e))
+        }
+        Rule::call => {
+            let mut inner = pair.into_inner();
+            let callee = name(&inner.next().expect("callee"), origin);
+            let mut args = Vec::new();
+            for arg in inner {
+                match arg.as_rule() {
+                    Rule::expr => args.push(build(arg, origin)?),
+                    Rule::generator => args.push(generator(arg, origin)?),
+                    _ => {}
+                }
+            }
+            ExprKind::Call(callee, args)
+        }
+        Rule::comprehension => return generator(pair, origin).map(|e| Expr { span, ..e }),
+        Rule::list => ExprKind::List(exprs(pair, origin)?),
+        Rule::set => ExprKind::Set(exprs(pair, origin)?),
+        rule => unreachable!("unexpected primary {rule:?}"),
+    };
+    Ok(Expr { kind, span })
+}
+
+/// `head for ... if ...`, as a comprehension node.
+fn generator(pair: Pair<'_, Rule>, origin: Origin) -> Result<Expr, Diagnostic> {
+    let s = pair.as_span();
+    let span = origin.span(s.start(), s.end());
+    let mut inner = pair.into_inner();
+    let head = build(inner.next().expect("head"), origin)?;
+    let clauses = clauses(inner.next().expect("clauses"), origin)?;
+    Ok(Expr {
+        kind: ExprKind::Comprehension(Box::new(head), clauses),
+        span,
+    })
+}
+
+fn syntax_error(error: pest::error::Error<Rule>, origin: Origin) -> Diagnostic {
+    let (start, end) = match error.location {
+        pest::error::InputLocation::Pos(p) => (p, p + 1),
+        pest::error::InputLocation::Span((s, e)) => (s, e.max(s + 1)),
+    };
+    let error = error.renamed_rules(|rule| friendly(*rule).to_string());
+    let expected = match &error.variant {
+        pest::error::ErrorVariant::ParsingError { positives, .. } if !positives.is_empty() => {
+            let mut names: Vec<String> = positives.iter().map(|r| friendly(*r).to_string()).collect();
+            names.sort();
+            names.dedup();
+            format!("expected {}", names.join(", "))
+        }
+        _ => "unexpected input".to_string(),
+    };
+    let mut span = origin.span(start, end);
+    // A position past the end of the string points at the closing quote.
+    if origin.content_start.is_some() && span.end > origin.whole.end {
+        span = Span::new(span.source, origin.whole.end - 1, origin.whole.end);
+    }
+    Diagnostic::new(format!("syntax error in expression: {expected}"), span)
+}
+
+fn friendly(rule: Rule) -> &'static str {
+    match rule {
+        Rule::EOI => "end of expression",
+        Rule::expr | Rule::primary => "an expression",
+        Rule::ident => "a name",
+        Rule::int => "an integer",
+        Rule::index => "`[`",
+        Rule::iff
+        | Rule::implies
+        | Rule::or
+        | Rule::and
+        | Rule::eq
+        | Rule::ne
+        | Rule::le
+        | Rule::ge
+        | Rule::lt
+        | Rule::gt
+        | Rule::member
+        | Rule::range
+        | Rule::add
+        | Rule::sub
+        | Rule::mul
+        | Rule::div
+        | Rule::rem => "an operator",
+        Rule::not | Rule::neg => "an expression",
+        Rule::clauses | Rule::for_clause => "`for`",
+        Rule::if_clause => "`if`",
+        Rule::function => "`(params) => expression`",
+        _ => "an expression",
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::source::SourceId;
+
+    fn parse(text: &str) -> Expr {
+        let origin = Origin {
+            whole: Span::new(SourceId(0), 0, text.len() + 2),
+            content_start: Some(1),
+        };
+        parse_expr(text, origin).unwrap()
+    }
+
+    fn show(e: &Expr) -> String {
+        match &e.kind {
+            ExprKind::Int(i) => i.to_string(),
+            ExprKind::Bool(b) => b.to_string(),
+            ExprKind::Str(s) => format!("'{s}'"),
+            ExprKind::Name(n) => n.clone(),
+            ExprKind::Unary(UnaryOp::Neg, x) => format!("(-{})", show(x)),
+            ExprKind::Unary(UnaryOp::Not, x) => format!("(not {})", show(x)),
+            ExprKind::Binary(op, a, b) => format!("({} {} {})", show(a), op.symbol(), show(b)),
+            ExprKind::If(c, t, f) => format!("(if {} then {} else {})", show(c), show(t), show(f)),
+            ExprKind::Index(a, i) => format!("{}[{}]", show(a), show(i)),
+            ExprKind::Call(f, args) => format!(
+                "{}({})",
+                f.text,
+                args.iter().map(show).collect::<Vec<_>>().join(", ")
+            ),
+            ExprKind::List(xs) => format!("[{}]", xs.iter().map(show).collect::<Vec<_>>().join(", ")),
+            ExprKind::Set(xs) => format!("{{{}}}", xs.iter().map(show).collect::<Vec<_>>().join(", ")),
+            ExprKind::Comprehension(h, cs) => {
+                let mut s = format!("[{}", show(h));
+                for c in cs {
+                    match c {
+                        Clause::For(n, src) => s += &format!(" for {} in {}", n.text, show(src)),
+                        Clause::If(c) => s += &format!(" if {}", show(c)),
+                    }
+                }
+                s + "]"
+            }
+        }
+    }
+
+    #[test]
+    fn precedence() {
+        assert_eq!(show(&parse("a + b * c == d")), "((a + (b * c)) == d)");
+        assert_eq!(show(&parse("0..n-1")), "(0 .. (n - 1))");
+        assert_eq!(show(&parse("not a == b and c")), "((not (a == b)) and c)");
+        assert_eq!(show(&parse("a -> b -> c")), "(a -> (b -> c))");
+        assert_eq!(show(&parse("a <-> b or c")), "(a <-> (b or c))");
+        assert_eq!(show(&parse("-x[i][j]")), "(-x[i][j])");
+        assert_eq!(show(&parse("x in {1, 3}")), "(x in {1, 3})");
+        assert_eq!(show(&parse("android + order")), "(android + order)");
+    }
+
+    #[test]
+    fn comprehensions_and_calls() {
+        assert_eq!(
+            show(&parse("alldifferent(q[c] + c for c in 0..n-1)")),
+            "alldifferent([(q[c] + c) for c in (0 .. (n - 1))])"
+        );
+        assert_eq!(
+            show(&parse("[a[i] == g[j] for i in 0..3 for j in 0..3 if i != j]")),
+            "[(a[i] == g[j]) for i in (0 .. 3) for j in (0 .. 3) if (i != j)]"
+        );
+        assert_eq!(show(&parse("if x then 'Q' else '.'")), "(if x then 'Q' else '.')");
+        assert_eq!(show(&parse("max(a, b)")), "max(a, b)");
+        assert_eq!(show(&parse("f()")), "f()");
+    }
+
+    #[test]
+    fn spans_are_rebased() {
+        let e = parse("a + bb");
+        let ExprKind::Binary(_, _, b) = e.kind else { panic!() };
+        assert_eq!((b.span.start, b.span.end), (5, 7));
+    }
+
+    #[test]
+    fn syntax_errors_point_inside_the_string() {
+        let origin = Origin {
+            whole: Span::new(SourceId(0), 10, 19),
+            content_start: Some(11),
+        };
+        let d = parse_expr("a + * b", origin).unwrap_err();
+        assert!(d.message.starts_with("syntax error"), "{}", d.message);
+        assert_eq!(d.span.unwrap().start, 15);
+    }
+}
