@@ -136,7 +136,10 @@ type Run = Result<u8, Vec<Diagnostic>>;
 
 fn read(sources: &mut Sources, file: &PathBuf) -> Result<crate::source::SourceId, Vec<Diagnostic>> {
     let text = std::fs::read_to_string(file).map_err(|e| {
-        vec![Diagnostic::bare(format!("cannot read `{}`: {e}", file.display()))]
+        vec![Diagnostic::bare(format!(
+            "cannot read `{}`: {e}",
+            file.display()
+        ))]
     })?;
     Ok(sources.add(file.display().to_string(), text))
 }
@@ -180,7 +183,9 @@ fn order_names(sources: &mut Sources, text: &str) -> Vec<Name> {
 
 fn solve(sources: &mut Sources, args: &SolveArgs) -> Run {
     let Some(file) = &args.file else {
-        return Err(vec![Diagnostic::bare("no spec file given").with_help("try `solve --help`")]);
+        return Err(vec![
+            Diagnostic::bare("no spec file given").with_help("try `solve --help`"),
+        ]);
     };
     let id = read(sources, file)?;
     let options = Options {
@@ -195,10 +200,12 @@ fn solve(sources: &mut Sources, args: &SolveArgs) -> Run {
         print!("{}", program.model());
         return Ok(EXIT_FOUND);
     }
-    if let Some(t) = args.time_limit {
-        if !(t.is_finite() && t >= 0.0) {
-            return Err(vec![Diagnostic::bare(format!("--time-limit must be a number of seconds, found {t}"))]);
-        }
+    if let Some(t) = args.time_limit
+        && !(t.is_finite() && t >= 0.0)
+    {
+        return Err(vec![Diagnostic::bare(format!(
+            "--time-limit must be a number of seconds, found {t}"
+        ))]);
     }
     let limits = Limits {
         nodes: args.node_limit,
@@ -223,7 +230,11 @@ fn report(program: &Program, search: &mut Search<'_>, args: &SolveArgs) -> Run {
     let stdout = std::io::stdout();
     let mut out = std::io::BufWriter::new(stdout.lock());
     let many = args.all || args.count || args.limit.is_some();
-    let wanted = if many { args.limit.unwrap_or(u64::MAX) } else { 1 };
+    let wanted = if many {
+        args.limit.unwrap_or(u64::MAX)
+    } else {
+        1
+    };
     let mut found = 0u64;
     let mut limited = false;
     while found < wanted {
@@ -240,7 +251,10 @@ fn report(program: &Program, search: &mut Search<'_>, args: &SolveArgs) -> Run {
                     format!("{}\n", program.json(&values))
                 } else {
                     let separator = if found > 1 { "\n" } else { "" };
-                    format!("{separator}{}", program.render(&values).map_err(|d| vec![d])?)
+                    format!(
+                        "{separator}{}",
+                        program.render(&values).map_err(|d| vec![d])?
+                    )
                 };
                 if out.write_all(text.as_bytes()).is_err() {
                     return Ok(EXIT_FOUND); // The reader went away (e.g. `| head`).
@@ -258,7 +272,7 @@ fn report(program: &Program, search: &mut Search<'_>, args: &SolveArgs) -> Run {
     } else if many && !args.json {
         let s = if found == 1 { "" } else { "s" };
         let blank = if found > 0 { "\n" } else { "" };
-        write!(out, "{blank}{found} solution{s}\n")
+        writeln!(out, "{blank}{found} solution{s}")
     } else if found == 0 && !limited && !args.json {
         writeln!(out, "no solution")
     } else {
@@ -266,7 +280,11 @@ fn report(program: &Program, search: &mut Search<'_>, args: &SolveArgs) -> Run {
     };
     let _ = out.flush();
     if limited {
-        let what = if found == 0 { "before a solution was found".to_string() } else { format!("after {found} solution(s); the search is incomplete") };
+        let what = if found == 0 {
+            "before a solution was found".to_string()
+        } else {
+            format!("after {found} solution(s); the search is incomplete")
+        };
         eprintln!("solve: stopped by the search limit {what}");
         return Ok(EXIT_LIMIT);
     }

@@ -80,7 +80,10 @@ impl Diagnostic {
 }
 
 /// The closest of `candidates` to `name`, if one is close enough to suggest.
-pub fn did_you_mean<'a>(name: &str, candidates: impl IntoIterator<Item = &'a str>) -> Option<&'a str> {
+pub fn did_you_mean<'a>(
+    name: &str,
+    candidates: impl IntoIterator<Item = &'a str>,
+) -> Option<&'a str> {
     let mut best: Option<(usize, &str)> = None;
     for candidate in candidates {
         let distance = edit_distance(name, candidate);
@@ -116,7 +119,10 @@ mod tests {
     #[test]
     fn suggests_close_names_only() {
         assert_eq!(did_you_mean("nn", ["n", "digits"]), Some("n"));
-        assert_eq!(did_you_mean("histroy", ["history", "digits"]), Some("history"));
+        assert_eq!(
+            did_you_mean("histroy", ["history", "digits"]),
+            Some("history")
+        );
         assert_eq!(did_you_mean("zzz", ["history", "digits"]), None);
     }
 

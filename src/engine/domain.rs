@@ -149,7 +149,11 @@ impl Domain {
         let mut next = self.next_value(self.min);
         std::iter::from_fn(move || {
             let v = next?;
-            next = if v == self.max { None } else { self.next_value(v + 1) };
+            next = if v == self.max {
+                None
+            } else {
+                self.next_value(v + 1)
+            };
             Some(v)
         })
     }
@@ -245,7 +249,6 @@ impl Domain {
             Repr::Bits { .. } => None,
         }
     }
-
 }
 
 #[cfg(test)]
@@ -268,7 +271,10 @@ mod tests {
     fn bitset_and_intervals_agree() {
         for big in [false, true] {
             let mut d = both(&[1, 2, 3, 5, 8, 64, 65, 130], big);
-            assert_eq!(d.values().collect::<Vec<_>>(), vec![1, 2, 3, 5, 8, 64, 65, 130]);
+            assert_eq!(
+                d.values().collect::<Vec<_>>(),
+                vec![1, 2, 3, 5, 8, 64, 65, 130]
+            );
             assert_eq!(d.size(), 8);
             assert_eq!(d.next_value(4), Some(5));
             assert_eq!(d.next_value(66), Some(130));

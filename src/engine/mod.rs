@@ -112,7 +112,8 @@ impl Engine {
             for &(var, change) in &self.changes {
                 for &(id, needed) in &self.watchers[var.index()] {
                     if change >= needed && self.store.flag(self.active[id.0 as usize]) {
-                        self.queue.push(id, self.propagators[id.0 as usize].priority());
+                        self.queue
+                            .push(id, self.propagators[id.0 as usize].priority());
                     }
                 }
             }

@@ -66,7 +66,12 @@ pub fn create(
         }),
         Constraint::Clause { lits, reif } => Box::new(Clause { lits, reif }),
         Constraint::Times { x, y, z } => Box::new(Times { x, y, z }),
-        Constraint::Div { x, y, z } => Box::new(DivRem { x, y, z, rem: false }),
+        Constraint::Div { x, y, z } => Box::new(DivRem {
+            x,
+            y,
+            z,
+            rem: false,
+        }),
         Constraint::Rem { x, y, z } => Box::new(DivRem { x, y, z, rem: true }),
         Constraint::Abs { x, z } => Box::new(Abs { x, z }),
         Constraint::Max { xs, z } => Box::new(Max { xs, z }),
@@ -75,7 +80,11 @@ pub fn create(
     Ok(Some(match consistency {
         Consistency::Propagate => propagator,
         Consistency::Check => {
-            let mut vars: Vec<_> = propagator.subscriptions().into_iter().map(|(v, _)| v).collect();
+            let mut vars: Vec<_> = propagator
+                .subscriptions()
+                .into_iter()
+                .map(|(v, _)| v)
+                .collect();
             vars.sort_unstable();
             vars.dedup();
             Box::new(CheckOnly {
@@ -100,11 +109,14 @@ pub fn views_of(constraint: &Constraint) -> Vec<View> {
             index,
             array,
             result,
-        } => [*index, *result].into_iter().chain(array.iter().copied()).collect(),
-        Constraint::Clause { lits, reif } => {
-            lits.iter().chain(reif).map(|l| l.view()).collect()
-        }
-        Constraint::Times { x, y, z } | Constraint::Div { x, y, z } | Constraint::Rem { x, y, z } => {
+        } => [*index, *result]
+            .into_iter()
+            .chain(array.iter().copied())
+            .collect(),
+        Constraint::Clause { lits, reif } => lits.iter().chain(reif).map(|l| l.view()).collect(),
+        Constraint::Times { x, y, z }
+        | Constraint::Div { x, y, z }
+        | Constraint::Rem { x, y, z } => {
             vec![*x, *y, *z]
         }
         Constraint::Abs { x, z } => vec![*x, *z],

@@ -154,7 +154,11 @@ impl Store {
     fn narrow(&mut self, x: VarId, lo: i64, hi: i64) {
         self.save(x);
         self.domains[x.index()].set_bounds(lo, hi);
-        let change = if lo == hi { Change::Fixed } else { Change::Bounds };
+        let change = if lo == hi {
+            Change::Fixed
+        } else {
+            Change::Bounds
+        };
         self.changes.push((x, change));
     }
 
@@ -265,7 +269,8 @@ mod tests {
             for _step in 0..3 {
                 for _ in 0..10 {
                     let var = [x, y, z][rand(3) as usize];
-                    let v = store.min(var) + rand((store.max(var) - store.min(var) + 1) as u64) as i64;
+                    let v =
+                        store.min(var) + rand((store.max(var) - store.min(var) + 1) as u64) as i64;
                     let _ = match rand(3) {
                         0 => store.remove(var, v),
                         1 => store.set_min(var, v),
@@ -278,7 +283,10 @@ mod tests {
             let after: Vec<Domain> = [x, y, z].iter().map(|&v| store.domain(v).clone()).collect();
             assert_eq!(before.len(), after.len());
             for (b, a) in before.iter().zip(&after) {
-                assert_eq!(b.values().take(300).collect::<Vec<_>>(), a.values().take(300).collect::<Vec<_>>());
+                assert_eq!(
+                    b.values().take(300).collect::<Vec<_>>(),
+                    a.values().take(300).collect::<Vec<_>>()
+                );
                 assert_eq!((b.min, b.max, b.size), (a.min, a.max, a.size));
             }
         }

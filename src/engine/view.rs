@@ -7,13 +7,21 @@ use crate::model::View;
 /// Rounds `a / b` down (b != 0).
 pub fn div_floor(a: i64, b: i64) -> i64 {
     let q = a / b;
-    if (a % b != 0) && ((a < 0) != (b < 0)) { q - 1 } else { q }
+    if (a % b != 0) && ((a < 0) != (b < 0)) {
+        q - 1
+    } else {
+        q
+    }
 }
 
 /// Rounds `a / b` up (b != 0).
 pub fn div_ceil(a: i64, b: i64) -> i64 {
     let q = a / b;
-    if (a % b != 0) && ((a < 0) == (b < 0)) { q + 1 } else { q }
+    if (a % b != 0) && ((a < 0) == (b < 0)) {
+        q + 1
+    } else {
+        q
+    }
 }
 
 impl Store {

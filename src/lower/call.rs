@@ -2,9 +2,9 @@
 //! `forall`, `exists`, `len`, `alldifferent`) and user functions, which are
 //! expanded where they are called.
 
+use super::Lowerer;
 use super::eval::bool_value;
 use super::value::{LinExpr, R, Value, type_error};
-use super::Lowerer;
 use crate::diagnostic::Diagnostic;
 use crate::model::{Constraint, Rel, View};
 use crate::source::Span;
@@ -20,13 +20,22 @@ impl Lowerer {
             "abs" => {
                 let v = self.eval(&args[0])?;
                 if let Value::Int(i) = v {
-                    return i.checked_abs().map(Value::Int).ok_or_else(|| super::value::overflow(span));
+                    return i
+                        .checked_abs()
+                        .map(Value::Int)
+                        .ok_or_else(|| super::value::overflow(span));
                 }
                 let l = self.lin(&v, args[0].span)?;
                 let (lo, hi) = self.bounds(&l, span)?;
                 let x = self.view(&l, span)?;
                 let top = lo.unsigned_abs().max(hi.unsigned_abs()) as i64;
-                let bottom = if lo > 0 { lo } else if hi < 0 { -hi } else { 0 };
+                let bottom = if lo > 0 {
+                    lo
+                } else if hi < 0 {
+                    -hi
+                } else {
+                    0
+                };
                 let (z, result) = self.result_var("abs", bottom, top);
                 self.post_constraint(Constraint::Abs { x, z });
                 Ok(result)
@@ -53,7 +62,11 @@ impl Lowerer {
                 for (v, s) in self.aggregate_items(args, span)? {
                     lits.push(self.boolean(&v, s)?);
                 }
-                Ok(bool_value(if name == "forall" { self.and(lits) } else { self.or(lits) }))
+                Ok(bool_value(if name == "forall" {
+                    self.and(lits)
+                } else {
+                    self.or(lits)
+                }))
             }
             "len" => {
                 let v = self.eval(&args[0])?;
@@ -115,8 +128,16 @@ impl Lowerer {
         for (v, s) in &items {
             lins.push(self.lin(v, *s)?);
         }
-        if let Some(cs) = lins.iter().map(LinExpr::as_constant).collect::<Option<Vec<i64>>>() {
-            let v = if is_max { cs.iter().max() } else { cs.iter().min() };
+        if let Some(cs) = lins
+            .iter()
+            .map(LinExpr::as_constant)
+            .collect::<Option<Vec<i64>>>()
+        {
+            let v = if is_max {
+                cs.iter().max()
+            } else {
+                cs.iter().min()
+            };
             return Ok(Value::Int(*v.expect("non-empty")));
         }
         // min(xs) = -max(-xs): one propagator serves both.
@@ -132,12 +153,8 @@ impl Lowerer {
         }
         let (lo, hi) = if is_max { (lo, hi) } else { (-hi, -lo) };
         let (z, result) = self.result_var(if is_max { "max" } else { "min" }, lo, hi);
-        let z = View {
-            scale: sign,
-            ..z
-        };
+        let z = View { scale: sign, ..z };
         self.post_constraint(Constraint::Max { xs: views, z });
         Ok(result)
     }
-
 }

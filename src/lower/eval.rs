@@ -37,10 +37,16 @@ impl Lowerer {
                     let d = self.model.domain(var);
                     let zero_one = d.min() >= Some(0) && d.max() <= Some(1);
                     if zero_one && a == 1 && e.constant == 0 {
-                        return Ok(BoolVal::Lit(Lit { var, positive: true }));
+                        return Ok(BoolVal::Lit(Lit {
+                            var,
+                            positive: true,
+                        }));
                     }
                     if zero_one && a == -1 && e.constant == 1 {
-                        return Ok(BoolVal::Lit(Lit { var, positive: false }));
+                        return Ok(BoolVal::Lit(Lit {
+                            var,
+                            positive: false,
+                        }));
                     }
                 }
                 Err(type_error("a boolean", v, span))
@@ -53,7 +59,10 @@ impl Lowerer {
         match v {
             Value::Int(i) => Ok(*i),
             Value::Lin(_) | Value::Lit(_) => Err(Diagnostic::new(
-                format!("expected an integer known before solving, found {}", v.describe()),
+                format!(
+                    "expected an integer known before solving, found {}",
+                    v.describe()
+                ),
                 span,
             )),
             other => Err(type_error("an integer", other, span)),
@@ -97,7 +106,11 @@ impl Lowerer {
             let v = self.eval(arg)?;
             match v {
                 Value::List(_) | Value::Range(..) | Value::Set(_) => {
-                    out.extend(self.flat_items(&v, arg.span)?.into_iter().map(|x| (x, arg.span)));
+                    out.extend(
+                        self.flat_items(&v, arg.span)?
+                            .into_iter()
+                            .map(|x| (x, arg.span)),
+                    );
                 }
                 _ if args.len() == 1 => {
                     return Err(type_error("a list", &v, arg.span));
@@ -120,7 +133,10 @@ impl Lowerer {
                 .cloned()
                 .ok_or_else(|| Diagnostic::new(format!("unknown name `{n}`"), span)),
             ExprKind::Unary(UnaryOp::Neg, x) => match self.eval(x)? {
-                Value::Int(i) => i.checked_neg().map(Value::Int).ok_or_else(|| overflow(span)),
+                Value::Int(i) => i
+                    .checked_neg()
+                    .map(Value::Int)
+                    .ok_or_else(|| overflow(span)),
                 v => {
                     let l = self.lin(&v, x.span)?.scale(-1, span)?;
                     Ok(Value::Lin(Rc::new(l)))
@@ -233,9 +249,11 @@ impl Lowerer {
                 let x = self.boolean(&x, a.span)?;
                 let y = self.eval(b)?;
                 let y = self.boolean(&y, b.span)?;
-                let d = self
-                    .lin(&bool_value(x), a.span)?
-                    .add_scaled(-1, &self.lin(&bool_value(y), b.span)?, span)?;
+                let d = self.lin(&bool_value(x), a.span)?.add_scaled(
+                    -1,
+                    &self.lin(&bool_value(y), b.span)?,
+                    span,
+                )?;
                 Ok(bool_value(self.reify_compare(Rel::Eq, d, span)?))
             }
             Range => {
@@ -284,11 +302,25 @@ impl Lowerer {
     }
 
     /// `x in set` as a boolean.
-    pub(super) fn member(&mut self, x: &LinExpr, set: &Value, set_span: Span, span: Span) -> R<BoolVal> {
+    pub(super) fn member(
+        &mut self,
+        x: &LinExpr,
+        set: &Value,
+        set_span: Span,
+        span: Span,
+    ) -> R<BoolVal> {
         let values = match set {
             Value::Range(lo, hi) => {
-                let above = self.reify_compare(Rel::Le, LinExpr::constant(*lo).add_scaled(-1, x, span)?, span)?;
-                let below = self.reify_compare(Rel::Le, x.add_scaled(-1, &LinExpr::constant(*hi), span)?, span)?;
+                let above = self.reify_compare(
+                    Rel::Le,
+                    LinExpr::constant(*lo).add_scaled(-1, x, span)?,
+                    span,
+                )?;
+                let below = self.reify_compare(
+                    Rel::Le,
+                    x.add_scaled(-1, &LinExpr::constant(*hi), span)?,
+                    span,
+                )?;
                 return Ok(self.and(vec![above, below]));
             }
             Value::Set(s) => (**s).clone(),
@@ -309,7 +341,15 @@ impl Lowerer {
         Ok(self.or(options))
     }
 
-    fn arithmetic(&mut self, op: BinaryOp, x: &Value, y: &Value, xs: Span, ys: Span, span: Span) -> R<Value> {
+    fn arithmetic(
+        &mut self,
+        op: BinaryOp,
+        x: &Value,
+        y: &Value,
+        xs: Span,
+        ys: Span,
+        span: Span,
+    ) -> R<Value> {
         let (lx, ly) = (self.lin(x, xs)?, self.lin(y, ys)?);
         let value = |e: LinExpr| match e.as_constant() {
             Some(c) => Value::Int(c),
@@ -319,13 +359,24 @@ impl Lowerer {
             BinaryOp::Add => Ok(value(lx.add_scaled(1, &ly, span)?)),
             BinaryOp::Sub => Ok(value(lx.add_scaled(-1, &ly, span)?)),
             BinaryOp::Mul => match (lx.as_constant(), ly.as_constant()) {
-                (Some(a), Some(b)) => a.checked_mul(b).map(Value::Int).ok_or_else(|| overflow(span)),
+                (Some(a), Some(b)) => a
+                    .checked_mul(b)
+                    .map(Value::Int)
+                    .ok_or_else(|| overflow(span)),
                 (Some(k), None) => Ok(value(ly.scale(k, span)?)),
                 (None, Some(k)) => Ok(value(lx.scale(k, span)?)),
                 (None, None) => {
                     let (a, b) = (self.bounds(&lx, xs)?, self.bounds(&ly, ys)?);
-                    let corners = [a.0.checked_mul(b.0), a.0.checked_mul(b.1), a.1.checked_mul(b.0), a.1.checked_mul(b.1)];
-                    let corners: Vec<i64> = corners.into_iter().collect::<Option<_>>().ok_or_else(|| overflow(span))?;
+                    let corners = [
+                        a.0.checked_mul(b.0),
+                        a.0.checked_mul(b.1),
+                        a.1.checked_mul(b.0),
+                        a.1.checked_mul(b.1),
+                    ];
+                    let corners: Vec<i64> = corners
+                        .into_iter()
+                        .collect::<Option<_>>()
+                        .ok_or_else(|| overflow(span))?;
                     let (vx, vy) = (self.view(&lx, xs)?, self.view(&ly, ys)?);
                     let lo = *corners.iter().min().expect("4");
                     let hi = *corners.iter().max().expect("4");
@@ -340,13 +391,21 @@ impl Lowerer {
                     if b == 0 {
                         return Err(Diagnostic::new("division by zero", ys));
                     }
-                    let r = if rem { a.checked_rem(b) } else { a.checked_div(b) };
+                    let r = if rem {
+                        a.checked_rem(b)
+                    } else {
+                        a.checked_div(b)
+                    };
                     return r.map(Value::Int).ok_or_else(|| overflow(span));
                 }
                 let (a, b) = (self.bounds(&lx, xs)?, self.bounds(&ly, ys)?);
                 let big_x = a.0.unsigned_abs().max(a.1.unsigned_abs()) as i64;
                 let big_y = b.0.unsigned_abs().max(b.1.unsigned_abs()) as i64;
-                let bound = if rem { big_x.min(big_y.saturating_sub(1)) } else { big_x };
+                let bound = if rem {
+                    big_x.min(big_y.saturating_sub(1))
+                } else {
+                    big_x
+                };
                 let (vx, vy) = (self.view(&lx, xs)?, self.view(&ly, ys)?);
                 let (z, result) = self.result_var(if rem { "rem" } else { "div" }, -bound, bound);
                 self.post_constraint(if rem {
@@ -362,13 +421,14 @@ impl Lowerer {
     /// `if l then t else f` with a condition decided by the search.
     fn conditional(&mut self, l: Lit, t: &Expr, f: &Expr, span: Span) -> R<Value> {
         let (tv, fv) = (self.eval(t)?, self.eval(f)?);
-        if let (Ok(tb), Ok(fb)) = (self.boolean(&tv, t.span), self.boolean(&fv, f.span)) {
-            if matches!(tv, Value::Bool(_) | Value::Lit(_)) || matches!(fv, Value::Bool(_) | Value::Lit(_)) {
-                let c = BoolVal::Lit(l);
-                let when_true = self.and(vec![c, tb]);
-                let when_false = self.and(vec![negate(c), fb]);
-                return Ok(bool_value(self.or(vec![when_true, when_false])));
-            }
+        let is_bool = |v: &Value| matches!(v, Value::Bool(_) | Value::Lit(_));
+        if let (Ok(tb), Ok(fb)) = (self.boolean(&tv, t.span), self.boolean(&fv, f.span))
+            && (is_bool(&tv) || is_bool(&fv))
+        {
+            let c = BoolVal::Lit(l);
+            let when_true = self.and(vec![c, tb]);
+            let when_false = self.and(vec![negate(c), fb]);
+            return Ok(bool_value(self.or(vec![when_true, when_false])));
         }
         // Integers: element over [else, then] indexed by the condition.
         self.element_view(&Array::new(vec![fv, tv]), l.view(), span, span)
@@ -384,7 +444,9 @@ impl Lowerer {
                     "indexing a list of lists by a variable is not supported",
                     array_span,
                 )
-                .with_help("index a 2-D array as m[i][j] with constant i, or flatten it into a 1-D array"));
+                .with_help(
+                    "index a 2-D array as m[i][j] with constant i, or flatten it into a 1-D array",
+                ));
             }
             let l = self.lin(item, array_span)?;
             if let Some(c) = l.as_constant() {
@@ -422,14 +484,24 @@ impl Lowerer {
         Ok(result)
     }
 
-    pub(super) fn index(&mut self, array: &Value, index: &Value, array_span: Span, index_span: Span, span: Span) -> R<Value> {
+    pub(super) fn index(
+        &mut self,
+        array: &Value,
+        index: &Value,
+        array_span: Span,
+        index_span: Span,
+        span: Span,
+    ) -> R<Value> {
         let Value::List(a) = array else {
             return Err(type_error("a list to index", array, array_span));
         };
         let last = a.base + a.items.len() as i64 - 1;
         let out_of_range = |i: i64| {
             Diagnostic::new(
-                format!("index {i} is out of range: valid indices are {}..{last}", a.base),
+                format!(
+                    "index {i} is out of range: valid indices are {}..{last}",
+                    a.base
+                ),
                 index_span,
             )
         };

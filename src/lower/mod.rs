@@ -31,6 +31,9 @@ const MAX_SUM: i64 = 1 << 62;
 /// Most items a comprehension or a range iteration may produce.
 const MAX_ITEMS: i64 = 10_000_000;
 
+/// A reified linear constraint: terms, relation, right-hand side.
+type ReifKey = (Vec<(i64, VarId)>, Rel, i64);
+
 /// The evaluation state: the model being built and the names in scope.
 #[derive(Debug, Default)]
 pub struct Lowerer {
@@ -41,7 +44,7 @@ pub struct Lowerer {
     /// Name of the constraint being lowered, recorded on what it posts.
     origin: String,
     constants: HashMap<i64, VarId>,
-    reified: HashMap<(Vec<(i64, VarId)>, Rel, i64), Lit>,
+    reified: HashMap<ReifKey, Lit>,
 }
 
 impl Lowerer {
@@ -78,7 +81,9 @@ impl Lowerer {
         if let Some(&x) = self.constants.get(&c) {
             return x;
         }
-        let x = self.model.new_var(format!("_const{c}"), IntervalSet::range(c, c), true);
+        let x = self
+            .model
+            .new_var(format!("_const{c}"), IntervalSet::range(c, c), true);
         let _ = self.constants.insert(c, x);
         x
     }
@@ -89,8 +94,10 @@ impl Lowerer {
         for &(a, x) in &e.terms {
             let d = self.model.domain(x);
             let (p, q) = (
-                a.checked_mul(d.min().unwrap_or(0)).ok_or_else(|| overflow(span))?,
-                a.checked_mul(d.max().unwrap_or(0)).ok_or_else(|| overflow(span))?,
+                a.checked_mul(d.min().unwrap_or(0))
+                    .ok_or_else(|| overflow(span))?,
+                a.checked_mul(d.max().unwrap_or(0))
+                    .ok_or_else(|| overflow(span))?,
             );
             lo = lo.checked_add(p.min(q)).ok_or_else(|| overflow(span))?;
             hi = hi.checked_add(p.max(q)).ok_or_else(|| overflow(span))?;

@@ -21,7 +21,12 @@ impl Lowerer {
                 self.post(b)
             }
             ExprKind::Binary(
-                op @ (BinaryOp::Eq | BinaryOp::Ne | BinaryOp::Lt | BinaryOp::Le | BinaryOp::Gt | BinaryOp::Ge),
+                op @ (BinaryOp::Eq
+                | BinaryOp::Ne
+                | BinaryOp::Lt
+                | BinaryOp::Le
+                | BinaryOp::Gt
+                | BinaryOp::Ge),
                 a,
                 b,
             ) => {
@@ -62,7 +67,10 @@ impl Lowerer {
                     return Ok(());
                 }
                 let result = self.view(&x, a.span)?;
-                let i = self.aux("pos", crate::model::IntervalSet::range(0, values.len() as i64 - 1));
+                let i = self.aux(
+                    "pos",
+                    crate::model::IntervalSet::range(0, values.len() as i64 - 1),
+                );
                 self.post_constraint(Constraint::ElementConst {
                     index: View::of(i),
                     values,
@@ -183,5 +191,4 @@ impl Lowerer {
         }
         Ok(views)
     }
-
 }

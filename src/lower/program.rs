@@ -69,20 +69,36 @@ impl Program {
                 match l.eval(index)? {
                     Value::Range(lo, hi) => dims.push((lo, hi.max(lo - 1))),
                     other => {
-                        return Err(super::value::type_error("an index range `lo..hi`", &other, index.span));
+                        return Err(super::value::type_error(
+                            "an index range `lo..hi`",
+                            &other,
+                            index.span,
+                        ));
                     }
                 }
             }
             let cells: i64 = dims.iter().map(|(lo, hi)| hi - lo + 1).product();
             if cells > 1_000_000 {
                 return Err(Diagnostic::new(
-                    format!("array `{}` would have {cells} variables; at most 1000000 are allowed", var.name.text),
+                    format!(
+                        "array `{}` would have {cells} variables; at most 1000000 are allowed",
+                        var.name.text
+                    ),
                     var.index[0].span,
                 ));
             }
-            let value = make_vars(&mut l, &var.name.text, &dims, &domain, &mut Vec::new(), &mut decision);
+            let value = make_vars(
+                &mut l,
+                &var.name.text,
+                &dims,
+                &domain,
+                &mut Vec::new(),
+                &mut decision,
+            );
             if !var.aliases.is_empty() {
-                let Value::List(a) = &value else { unreachable!("aliases need an array") };
+                let Value::List(a) = &value else {
+                    unreachable!("aliases need an array")
+                };
                 if a.items.len() != var.aliases.len() {
                     return Err(Diagnostic::new(
                         format!(
@@ -90,7 +106,9 @@ impl Program {
                             var.aliases.len(),
                             a.items.len()
                         ),
-                        var.aliases[0].span.to(var.aliases[var.aliases.len() - 1].span),
+                        var.aliases[0]
+                            .span
+                            .to(var.aliases[var.aliases.len() - 1].span),
                     ));
                 }
                 for (alias, item) in var.aliases.iter().zip(&a.items) {
@@ -113,8 +131,12 @@ impl Program {
         let mut order = Vec::new();
         for name in order_names {
             let Some((_, v)) = declared.iter().find(|(n, _)| *n == name.text) else {
-                let mut d = Diagnostic::new(format!("unknown variable `{}` in the search order", name.text), name.span);
-                if let Some(s) = did_you_mean(&name.text, declared.iter().map(|(n, _)| n.as_str())) {
+                let mut d = Diagnostic::new(
+                    format!("unknown variable `{}` in the search order", name.text),
+                    name.span,
+                );
+                if let Some(s) = did_you_mean(&name.text, declared.iter().map(|(n, _)| n.as_str()))
+                {
                     d = d.with_help(format!("did you mean `{s}`?"));
                 }
                 return Err(d);
@@ -130,7 +152,10 @@ impl Program {
             order,
             decision,
             var: options.var.or(spec.search.var).unwrap_or(VarOrder::Input),
-            value: options.value.or(spec.search.value).unwrap_or(ValueOrder::Min),
+            value: options
+                .value
+                .or(spec.search.value)
+                .unwrap_or(ValueOrder::Min),
             consistency: options
                 .consistency
                 .or(spec.search.consistency)
@@ -201,7 +226,11 @@ impl Program {
             }
             None => {
                 for name in &self.printed {
-                    let (_, v) = self.declared.iter().find(|(n, _)| n == name).expect("declared");
+                    let (_, v) = self
+                        .declared
+                        .iter()
+                        .find(|(n, _)| n == name)
+                        .expect("declared");
                     let v = instantiate(v, solution);
                     match &v {
                         Value::List(a) if a.items.iter().any(|i| matches!(i, Value::List(_))) => {
@@ -238,15 +267,21 @@ fn domain_of(l: &Lowerer, v: &Value, span: Span) -> R<IntervalSet> {
             }
             IntervalSet::from_values(values)
         }
-        other => return Err(super::value::type_error("a domain (a range, set or list of integers)", other, span)),
-    };
-    if let (Some(lo), Some(hi)) = (set.min(), set.max()) {
-        if lo < -MAX_DOMAIN || hi > MAX_DOMAIN {
-            return Err(Diagnostic::new(
-                format!("domain {lo}..{hi} is too large: values must lie within -2^40..2^40"),
+        other => {
+            return Err(super::value::type_error(
+                "a domain (a range, set or list of integers)",
+                other,
                 span,
             ));
         }
+    };
+    if let (Some(lo), Some(hi)) = (set.min(), set.max())
+        && (lo < -MAX_DOMAIN || hi > MAX_DOMAIN)
+    {
+        return Err(Diagnostic::new(
+            format!("domain {lo}..{hi} is too large: values must lie within -2^40..2^40"),
+            span,
+        ));
     }
     Ok(set)
 }
@@ -291,7 +326,11 @@ fn collect_vars(v: &Value, out: &mut Vec<VarId>) {
 fn instantiate(v: &Value, solution: &[i64]) -> Value {
     match v {
         Value::Lin(e) => Value::Int(
-            e.constant + e.terms.iter().map(|&(a, x)| a * solution[x.index()]).sum::<i64>(),
+            e.constant
+                + e.terms
+                    .iter()
+                    .map(|&(a, x)| a * solution[x.index()])
+                    .sum::<i64>(),
         ),
         Value::Lit(l) => Value::Bool(l.holds(solution[l.var.index()])),
         Value::List(a) => Value::List(Rc::new(Array {

@@ -53,7 +53,10 @@ pub enum BoolVal {
 pub type R<T> = Result<T, Diagnostic>;
 
 pub fn overflow(span: Span) -> Diagnostic {
-    Diagnostic::new("arithmetic overflow: the result does not fit in 64 bits", span)
+    Diagnostic::new(
+        "arithmetic overflow: the result does not fit in 64 bits",
+        span,
+    )
 }
 
 impl Value {
@@ -76,7 +79,10 @@ impl Value {
 }
 
 pub fn type_error(expected: &str, found: &Value, span: Span) -> Diagnostic {
-    Diagnostic::new(format!("expected {expected}, found {}", found.describe()), span)
+    Diagnostic::new(
+        format!("expected {expected}, found {}", found.describe()),
+        span,
+    )
 }
 
 impl LinExpr {

@@ -227,7 +227,13 @@ impl fmt::Display for Model {
                 .domain
                 .0
                 .iter()
-                .map(|&(lo, hi)| if lo == hi { lo.to_string() } else { format!("{lo}..{hi}") })
+                .map(|&(lo, hi)| {
+                    if lo == hi {
+                        lo.to_string()
+                    } else {
+                        format!("{lo}..{hi}")
+                    }
+                })
                 .collect();
             writeln!(
                 f,

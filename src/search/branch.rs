@@ -24,7 +24,11 @@ impl Brancher {
         if let Some(&x) = self.order.iter().find(|&&x| !store.is_fixed(x)) {
             return Some(x);
         }
-        let open = self.decision.iter().copied().filter(|&x| !store.is_fixed(x));
+        let open = self
+            .decision
+            .iter()
+            .copied()
+            .filter(|&x| !store.is_fixed(x));
         let chosen = match self.var {
             VarOrder::Input => open.into_iter().next(),
             // Smallest domain; ties go to the earlier variable.

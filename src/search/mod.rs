@@ -87,12 +87,15 @@ impl<'e> Search<'e> {
         self.limits.nodes.is_some_and(|n| self.stats.nodes >= n)
             || self.limits.time.is_some_and(|t| {
                 // Reading the clock is cheap enough every 256 nodes.
-                self.stats.nodes % 256 == 0 && self.started.elapsed() >= t
+                self.stats.nodes.is_multiple_of(256) && self.started.elapsed() >= t
             })
     }
 
     /// Runs until the next solution, the end, or a limit.
-    #[expect(clippy::should_implement_trait, reason = "returns an Outcome, not an Option")]
+    #[expect(
+        clippy::should_implement_trait,
+        reason = "returns an Outcome, not an Option"
+    )]
     pub fn next(&mut self) -> Outcome {
         loop {
             match self.state {
@@ -112,7 +115,9 @@ impl<'e> Search<'e> {
                         self.state = State::Backtrack;
                         let store = &self.engine.store;
                         return Outcome::Solution(
-                            (0..store.num_vars() as u32).map(|i| store.min(VarId(i))).collect(),
+                            (0..store.num_vars() as u32)
+                                .map(|i| store.min(VarId(i)))
+                                .collect(),
                         );
                     };
                     if self.limit_reached() {

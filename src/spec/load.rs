@@ -41,7 +41,10 @@ struct Loader<'t> {
     errors: Vec<Diagnostic>,
 }
 
-type Item<'a, 'i> = (&'a Spanned<std::borrow::Cow<'i, str>>, &'a Spanned<DeValue<'i>>);
+type Item<'a, 'i> = (
+    &'a Spanned<std::borrow::Cow<'i, str>>,
+    &'a Spanned<DeValue<'i>>,
+);
 
 impl<'t> Loader<'t> {
     fn span(&self, range: std::ops::Range<usize>) -> Span {
@@ -134,7 +137,10 @@ impl<'t> Loader<'t> {
         match value.get_ref() {
             DeValue::String(s) => Some((s.to_string(), self.origin(value.span(), s))),
             other => {
-                self.error(format!("expected a string, found {}", other.type_str()), value.span());
+                self.error(
+                    format!("expected a string, found {}", other.type_str()),
+                    value.span(),
+                );
                 None
             }
         }
@@ -181,13 +187,15 @@ impl<'t> Loader<'t> {
         let span = self.span(value.span());
         let kind = match value.get_ref() {
             DeValue::String(_) => return self.expr(value),
-            DeValue::Integer(i) => match i64::from_str_radix(&i.as_str().replace('_', ""), i.radix()) {
-                Ok(n) => ExprKind::Int(n),
-                Err(_) => {
-                    self.error("integer is too large for 64 bits", value.span());
-                    return None;
+            DeValue::Integer(i) => {
+                match i64::from_str_radix(&i.as_str().replace('_', ""), i.radix()) {
+                    Ok(n) => ExprKind::Int(n),
+                    Err(_) => {
+                        self.error("integer is too large for 64 bits", value.span());
+                        return None;
+                    }
                 }
-            },
+            }
             DeValue::Boolean(b) => ExprKind::Bool(*b),
             DeValue::Array(items) => {
                 let items: Vec<Option<Expr>> = items.iter().map(|v| self.literal(v)).collect();
@@ -238,7 +246,10 @@ impl<'t> Loader<'t> {
                             }
                         }
                         if dims.is_empty() || dims.len() > 2 {
-                            self.error("`index` takes one range or an array of two ranges", v.span());
+                            self.error(
+                                "`index` takes one range or an array of two ranges",
+                                v.span(),
+                            );
                         }
                     }
                     _ => match self.expr(v) {
@@ -271,7 +282,10 @@ impl<'t> Loader<'t> {
         }
         let Some(domain) = domain else {
             if ok && !table.contains_key("domain") {
-                self.error(format!("variable `{}` has no `domain`", name.text), value.span());
+                self.error(
+                    format!("variable `{}` has no `domain`", name.text),
+                    value.span(),
+                );
             }
             return None;
         };
@@ -306,15 +320,22 @@ impl<'t> Loader<'t> {
         })
     }
 
-    fn choice<T: Copy>(&mut self, value: &Spanned<DeValue<'_>>, options: &[(&str, T)]) -> Option<T> {
+    fn choice<T: Copy>(
+        &mut self,
+        value: &Spanned<DeValue<'_>>,
+        options: &[(&str, T)],
+    ) -> Option<T> {
         let (text, _) = self.string(value)?;
         if let Some((_, t)) = options.iter().find(|(name, _)| *name == text) {
             return Some(*t);
         }
         let names: Vec<&str> = options.iter().map(|(n, _)| *n).collect();
         self.errors.push(
-            Diagnostic::new(format!("unknown heuristic `{text}`"), self.span(value.span()))
-                .with_help(format!("expected one of: {}", names.join(", "))),
+            Diagnostic::new(
+                format!("unknown heuristic `{text}`"),
+                self.span(value.span()),
+            )
+            .with_help(format!("expected one of: {}", names.join(", "))),
         );
         None
     }
@@ -373,9 +394,12 @@ impl<'t> Loader<'t> {
     }
 }
 
-pub const VAR_ORDERS: &[(&str, VarOrder)] =
-    &[("input", VarOrder::Input), ("first-fail", VarOrder::FirstFail)];
-pub const VALUE_ORDERS: &[(&str, ValueOrder)] = &[("min", ValueOrder::Min), ("max", ValueOrder::Max)];
+pub const VAR_ORDERS: &[(&str, VarOrder)] = &[
+    ("input", VarOrder::Input),
+    ("first-fail", VarOrder::FirstFail),
+];
+pub const VALUE_ORDERS: &[(&str, ValueOrder)] =
+    &[("min", ValueOrder::Min), ("max", ValueOrder::Max)];
 pub const CONSISTENCIES: &[(&str, Consistency)] = &[
     ("propagate", Consistency::Propagate),
     ("check", Consistency::Check),
@@ -410,7 +434,10 @@ pub fn parse_template(text: &str, origin: Origin) -> Result<Vec<TemplatePart>, D
                     j += 1;
                 }
                 if depth > 0 {
-                    return Err(Diagnostic::new("unclosed `{` in output template", origin.whole));
+                    return Err(Diagnostic::new(
+                        "unclosed `{` in output template",
+                        origin.whole,
+                    ));
                 }
                 if !literal.is_empty() {
                     parts.push(TemplatePart::Text(std::mem::take(&mut literal)));
@@ -454,11 +481,8 @@ pub fn apply_overrides(
         let id = sources.add("--set", text.clone());
         let Some((name, value)) = text.split_once('=') else {
             errors.push(
-                Diagnostic::new(
-                    "expected NAME=VALUE",
-                    Span::new(id, 0, text.len().max(1)),
-                )
-                .with_help("for example `--set n=12`"),
+                Diagnostic::new("expected NAME=VALUE", Span::new(id, 0, text.len().max(1)))
+                    .with_help("for example `--set n=12`"),
             );
             continue;
         };
@@ -492,5 +516,9 @@ pub fn apply_overrides(
             Err(d) => errors.push(d),
         }
     }
-    if errors.is_empty() { Ok(()) } else { Err(errors) }
+    if errors.is_empty() {
+        Ok(())
+    } else {
+        Err(errors)
+    }
 }

@@ -196,18 +196,16 @@ impl Scope {
                         None
                     }
                 };
-                if let Some((lo, hi)) = arity {
-                    if args.len() < lo || args.len() > hi {
+                if let Some((lo, hi)) = arity
+                    && (args.len() < lo || args.len() > hi)
+                {
+                    {
                         let expected = match (lo, hi) {
                             (lo, hi) if lo == hi => format!("{lo} argument{}", plural(lo)),
                             (lo, _) => format!("at least {lo} argument{}", plural(lo)),
                         };
                         self.errors.push(Diagnostic::new(
-                            format!(
-                                "`{}` takes {expected}, found {}",
-                                f.text,
-                                args.len()
-                            ),
+                            format!("`{}` takes {expected}, found {}", f.text, args.len()),
                             e.span,
                         ));
                     }

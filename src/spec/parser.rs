@@ -69,8 +69,7 @@ pub fn parse_expr(text: &str, origin: Origin) -> Result<Expr, Diagnostic> {
 
 /// Parses `(a, b) => body`; returns the parameter names and the body.
 pub fn parse_function(text: &str, origin: Origin) -> Result<(Vec<Name>, Expr), Diagnostic> {
-    let mut pairs =
-        ExprParser::parse(Rule::function, text).map_err(|e| syntax_error(e, origin))?;
+    let mut pairs = ExprParser::parse(Rule::function, text).map_err(|e| syntax_error(e, origin))?;
     let mut params = Vec::new();
     let mut body = None;
     for pair in pairs.next().expect("function rule").into_inner() {
@@ -164,9 +163,9 @@ fn clauses(pair: Pair<'_, Rule>, origin: Origin) -> Result<Vec<Clause>, Diagnost
     for clause in pair.into_inner() {
         match clause.as_rule() {
             Rule::for_clause => {
-                let mut inner = clause.into_inner().filter(|p| {
-                    matches!(p.as_rule(), Rule::ident | Rule::expr)
-                });
+                let mut inner = clause
+                    .into_inner()
+                    .filter(|p| matches!(p.as_rule(), Rule::ident | Rule::expr));
                 let var = name(&inner.next().expect("for variable"), origin);
                 let source = build(inner.next().expect("for source"), origin)?;
                 out.push(Clause::For(var, source));
@@ -189,9 +188,11 @@ fn primary(pair: Pair<'_, Rule>, origin: Origin) -> Result<Expr, Diagnostic> {
     let span = origin.span(s.start(), s.end());
     let kind = match pair.as_rule() {
         Rule::expr => return build(pair, origin),
-        Rule::int => ExprKind::Int(pair.as_str().parse().map_err(|_| {
-            Diagnostic::new("integer literal is too large for 64 bits", span)
-        })?),
+        Rule::int => ExprKind::Int(
+            pair.as_str()
+                .parse()
+                .map_err(|_| Diagnostic::new("integer literal is too large for 64 bits", span))?,
+        ),
         Rule::boolean => ExprKind::Bool(pair.as_str() == "true"),
         Rule::string => ExprKind::Str(pair.into_inner().as_str().to_string()),
         Rule::ident => ExprKind::Name(pair.as_str().to_string()),
@@ -246,7 +247,8 @@ fn syntax_error(error: pest::error::Error<Rule>, origin: Origin) -> Diagnostic {
     let error = error.renamed_rules(|rule| friendly(*rule).to_string());
     let expected = match &error.variant {
         pest::error::ErrorVariant::ParsingError { positives, .. } if !positives.is_empty() => {
-            let mut names: Vec<String> = positives.iter().map(|r| friendly(*r).to_string()).collect();
+            let mut names: Vec<String> =
+                positives.iter().map(|r| friendly(*r).to_string()).collect();
             names.sort();
             names.dedup();
             format!("expected {}", names.join(", "))
@@ -322,8 +324,12 @@ mod tests {
                 f.text,
                 args.iter().map(show).collect::<Vec<_>>().join(", ")
             ),
-            ExprKind::List(xs) => format!("[{}]", xs.iter().map(show).collect::<Vec<_>>().join(", ")),
-            ExprKind::Set(xs) => format!("{{{}}}", xs.iter().map(show).collect::<Vec<_>>().join(", ")),
+            ExprKind::List(xs) => {
+                format!("[{}]", xs.iter().map(show).collect::<Vec<_>>().join(", "))
+            }
+            ExprKind::Set(xs) => {
+                format!("{{{}}}", xs.iter().map(show).collect::<Vec<_>>().join(", "))
+            }
             ExprKind::Comprehension(h, cs) => {
                 let mut s = format!("[{}", show(h));
                 for c in cs {
@@ -356,10 +362,15 @@ mod tests {
             "alldifferent([(q[c] + c) for c in (0 .. (n - 1))])"
         );
         assert_eq!(
-            show(&parse("[a[i] == g[j] for i in 0..3 for j in 0..3 if i != j]")),
+            show(&parse(
+                "[a[i] == g[j] for i in 0..3 for j in 0..3 if i != j]"
+            )),
             "[(a[i] == g[j]) for i in (0 .. 3) for j in (0 .. 3) if (i != j)]"
         );
-        assert_eq!(show(&parse("if x then 'Q' else '.'")), "(if x then 'Q' else '.')");
+        assert_eq!(
+            show(&parse("if x then 'Q' else '.'")),
+            "(if x then 'Q' else '.')"
+        );
         assert_eq!(show(&parse("max(a, b)")), "max(a, b)");
         assert_eq!(show(&parse("f()")), "f()");
     }
@@ -367,7 +378,9 @@ mod tests {
     #[test]
     fn spans_are_rebased() {
         let e = parse("a + bb");
-        let ExprKind::Binary(_, _, b) = e.kind else { panic!() };
+        let ExprKind::Binary(_, _, b) = e.kind else {
+            panic!()
+        };
         assert_eq!((b.span.start, b.span.end), (5, 7));
     }
 

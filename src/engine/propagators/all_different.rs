@@ -2,7 +2,7 @@
 //! fixed view is removed from the others, until no new view becomes fixed.
 //! (Bounds consistency with Hall intervals comes with the speed work.)
 
-use crate::engine::propagator::{PropResult, Priority, Propagator, Status};
+use crate::engine::propagator::{Priority, PropResult, Propagator, Status};
 use crate::engine::store::{Change, Store};
 use crate::model::{VarId, View};
 

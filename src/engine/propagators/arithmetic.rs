@@ -2,7 +2,7 @@
 //! an exact check once the inputs are fixed: `z = x * y`, `z = x / y`,
 //! `z = x % y`, `z = abs(x)` and `z = max(xs)`.
 
-use crate::engine::propagator::{PropResult, Priority, Propagator, Status};
+use crate::engine::propagator::{Priority, PropResult, Propagator, Status};
 use crate::engine::store::{Change, Conflict, Store};
 use crate::engine::view::{div_ceil, div_floor};
 use crate::model::{VarId, View};
@@ -97,12 +97,20 @@ impl Propagator for DivRem {
         // |x / y| <= |x| and |x % y| < |y|.
         let big_x = store.vmin(x).abs().max(store.vmax(x).abs());
         let big_y = store.vmin(y).abs().max(store.vmax(y).abs());
-        let bound = if self.rem { big_x.min(big_y - 1) } else { big_x };
+        let bound = if self.rem {
+            big_x.min(big_y - 1)
+        } else {
+            big_x
+        };
         let _ = store.vset_min(z, -bound)?;
         let _ = store.vset_max(z, bound)?;
         if store.vfixed(x) && store.vfixed(y) {
             let (a, b) = (store.vvalue(x), store.vvalue(y));
-            let v = if self.rem { a.checked_rem(b) } else { a.checked_div(b) };
+            let v = if self.rem {
+                a.checked_rem(b)
+            } else {
+                a.checked_div(b)
+            };
             let _ = store.vassign(z, v.ok_or(Conflict)?)?;
             return Ok(Status::Subsumed);
         }
@@ -182,8 +190,18 @@ impl Propagator for Max {
 
     fn propagate(&mut self, store: &mut Store) -> PropResult {
         loop {
-            let lo = self.xs.iter().map(|&x| store.vmin(x)).max().ok_or(Conflict)?;
-            let hi = self.xs.iter().map(|&x| store.vmax(x)).max().ok_or(Conflict)?;
+            let lo = self
+                .xs
+                .iter()
+                .map(|&x| store.vmin(x))
+                .max()
+                .ok_or(Conflict)?;
+            let hi = self
+                .xs
+                .iter()
+                .map(|&x| store.vmax(x))
+                .max()
+                .ok_or(Conflict)?;
             let mut changed = store.vset_min(self.z, lo)?;
             changed |= store.vset_max(self.z, hi)?;
             let top = store.vmax(self.z);
@@ -200,10 +218,12 @@ impl Propagator for Max {
                 break;
             }
         }
-        Ok(if store.vfixed(self.z) && self.xs.iter().all(|&x| store.vfixed(x)) {
-            Status::Subsumed
-        } else {
-            Status::Fix
-        })
+        Ok(
+            if store.vfixed(self.z) && self.xs.iter().all(|&x| store.vfixed(x)) {
+                Status::Subsumed
+            } else {
+                Status::Fix
+            },
+        )
     }
 }

@@ -1,7 +1,7 @@
 //! `l1 or l2 or ...`, and its reified form `r <-> (l1 or l2 or ...)`, which
 //! also gives `and` (`not r <-> (not l1 or not l2 ...)`), `->` and `not`.
 
-use crate::engine::propagator::{PropResult, Priority, Propagator, Status};
+use crate::engine::propagator::{Priority, PropResult, Propagator, Status};
 use crate::engine::store::{Change, Conflict, Store};
 use crate::model::{Lit, VarId};
 

@@ -2,7 +2,7 @@
 //! and for an array of variables (bounds on the result, supports for the
 //! index, equality once the index is fixed).
 
-use crate::engine::propagator::{PropResult, Priority, Propagator, Status};
+use crate::engine::propagator::{Priority, PropResult, Propagator, Status};
 use crate::engine::store::{Change, Store};
 use crate::model::{VarId, View};
 
@@ -20,7 +20,10 @@ pub struct ElementConst {
 
 impl Propagator for ElementConst {
     fn subscriptions(&self) -> Vec<(VarId, Change)> {
-        vec![(self.index.var, Change::Domain), (self.result.var, Change::Domain)]
+        vec![
+            (self.index.var, Change::Domain),
+            (self.result.var, Change::Domain),
+        ]
     }
 
     fn priority(&self) -> Priority {
@@ -55,7 +58,11 @@ impl Propagator for ElementConst {
                 }
             }
         }
-        Ok(if store.vfixed(self.index) { Status::Subsumed } else { Status::Fix })
+        Ok(if store.vfixed(self.index) {
+            Status::Subsumed
+        } else {
+            Status::Fix
+        })
     }
 }
 
@@ -103,13 +110,20 @@ impl ElementVar {
                 break;
             }
         }
-        Ok(if store.vfixed(a) && store.vfixed(r) { Status::Subsumed } else { Status::Fix })
+        Ok(if store.vfixed(a) && store.vfixed(r) {
+            Status::Subsumed
+        } else {
+            Status::Fix
+        })
     }
 }
 
 impl Propagator for ElementVar {
     fn subscriptions(&self) -> Vec<(VarId, Change)> {
-        let mut subs = vec![(self.index.var, Change::Domain), (self.result.var, Change::Domain)];
+        let mut subs = vec![
+            (self.index.var, Change::Domain),
+            (self.result.var, Change::Domain),
+        ];
         subs.extend(self.array.iter().map(|a| (a.var, Change::Domain)));
         subs
     }

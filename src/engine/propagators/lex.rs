@@ -2,7 +2,7 @@
 //! prefix that is fixed and equal, then the first open position must have
 //! `x <= y`; once `x < y` is certain there, the constraint is entailed.
 
-use crate::engine::propagator::{PropResult, Priority, Propagator, Status};
+use crate::engine::propagator::{Priority, PropResult, Propagator, Status};
 use crate::engine::store::{Change, Conflict, Store};
 use crate::model::{VarId, View};
 
@@ -38,7 +38,11 @@ impl Propagator for Lex {
                 i += 1;
             }
             if i == n {
-                return if self.strict { Err(Conflict) } else { Ok(Status::Subsumed) };
+                return if self.strict {
+                    Err(Conflict)
+                } else {
+                    Ok(Status::Subsumed)
+                };
             }
             let (x, y) = (self.xs[i], self.ys[i]);
             if store.vmax(x) < store.vmin(y) {

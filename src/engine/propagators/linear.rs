@@ -5,7 +5,7 @@
 //! both directions of `<=` until neither narrows; `!=` waits until one
 //! variable is left and removes the single value that would make it equal.
 
-use crate::engine::propagator::{PropResult, Priority, Propagator, Status};
+use crate::engine::propagator::{Priority, PropResult, Propagator, Status};
 use crate::engine::store::{Change, Conflict, Store};
 use crate::engine::view::{div_ceil, div_floor};
 use crate::model::{Lit, Rel, VarId};
@@ -28,16 +28,27 @@ enum Truth {
 
 impl Linear {
     fn term_min(store: &Store, a: i64, x: VarId) -> i64 {
-        if a >= 0 { a * store.min(x) } else { a * store.max(x) }
+        if a >= 0 {
+            a * store.min(x)
+        } else {
+            a * store.max(x)
+        }
     }
 
     fn term_max(store: &Store, a: i64, x: VarId) -> i64 {
-        if a >= 0 { a * store.max(x) } else { a * store.min(x) }
+        if a >= 0 {
+            a * store.max(x)
+        } else {
+            a * store.min(x)
+        }
     }
 
     fn bounds(&self, store: &Store) -> (i64, i64) {
         self.terms.iter().fold((0, 0), |(lo, hi), &(a, x)| {
-            (lo + Self::term_min(store, a, x), hi + Self::term_max(store, a, x))
+            (
+                lo + Self::term_min(store, a, x),
+                hi + Self::term_max(store, a, x),
+            )
         })
     }
 
@@ -141,7 +152,11 @@ impl Linear {
             Rel::Le => {
                 let _ = self.less_eq(store, -1, -(self.rhs + 1))?;
                 let (lo, _) = self.bounds(store);
-                Ok(if lo > self.rhs { Status::Subsumed } else { Status::Fix })
+                Ok(if lo > self.rhs {
+                    Status::Subsumed
+                } else {
+                    Status::Fix
+                })
             }
             Rel::Eq => self.enforce(store, Rel::Ne),
             Rel::Ne => self.enforce(store, Rel::Eq),
@@ -165,7 +180,11 @@ impl Propagator for Linear {
     }
 
     fn priority(&self) -> Priority {
-        if self.terms.len() <= 2 { Priority::Unary } else { Priority::Linear }
+        if self.terms.len() <= 2 {
+            Priority::Unary
+        } else {
+            Priority::Linear
+        }
     }
 
     fn propagate(&mut self, store: &mut Store) -> PropResult {
