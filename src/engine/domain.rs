@@ -207,7 +207,9 @@ impl Domain {
                     .position(|&(lo, hi)| lo <= v && v <= hi)
                     .expect("member");
                 let (lo, hi) = list[k];
-                if lo == v {
+                if lo == hi {
+                    let _ = list.remove(k);
+                } else if lo == v {
                     list[k].0 = v + 1;
                 } else if hi == v {
                     list[k].1 = v - 1;

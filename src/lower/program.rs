@@ -7,8 +7,9 @@ use super::{Lowerer, MAX_DOMAIN};
 use crate::diagnostic::{Diagnostic, did_you_mean};
 use crate::model::{IntervalSet, Model, VarId};
 use crate::search::branch::Brancher;
-use crate::source::Span;
+use crate::source::{Sources, Span};
 use crate::spec::ast::{Consistency, Expr, Name, Spec, TemplatePart, ValueOrder, VarOrder};
+use crate::spec::parser::{Origin, parse_expr};
 use std::collections::HashMap;
 use std::fmt::Write as _;
 use std::rc::Rc;
@@ -186,10 +187,25 @@ impl Program {
         }
     }
 
-    /// Adds a constraint at the root (for games): sync the engine afterwards.
+    /// Adds a constraint at the root (for games): call [`Engine::sync`]
+    /// afterwards, with no search running, to post it.
+    ///
+    /// [`Engine::sync`]: crate::engine::Engine::sync
     pub fn add_constraint(&mut self, name: &str, e: &Expr) -> R<()> {
         self.lowerer.origin = name.to_string();
         self.lowerer.post(e)
+    }
+
+    /// Parses `text` (an expression over the spec's names) and adds it as a
+    /// constraint; the text becomes a source of its own for messages.
+    pub fn add_constraint_text(&mut self, sources: &mut Sources, name: &str, text: &str) -> R<()> {
+        let id = sources.add(name, text);
+        let origin = Origin {
+            whole: Span::new(id, 0, text.len()),
+            content_start: Some(0),
+        };
+        let e = parse_expr(text, origin)?;
+        self.add_constraint(name, &e)
     }
 
     /// A lowerer for evaluating output expressions against one solution.
