@@ -61,7 +61,9 @@ static PRATT: LazyLock<PrattParser<Rule>> = LazyLock::new(|| {
 
 /// Parses a whole expression.
 pub fn parse_expr(text: &str, origin: Origin) -> Result<Expr, Diagnostic> {
-    let mut pairs = ExprParser::parse(Rule::main, text).map_err(|e| syntax_error(e, origin))?;
+    pest::set_error_detail(true);
+    let mut pairs =
+        ExprParser::parse(Rule::main, text).map_err(|e| syntax_error(e, origin, text))?;
     let main = pairs.next().expect("main rule");
     let expr = main.into_inner().next().expect("expr");
     build(expr, origin)
@@ -69,7 +71,9 @@ pub fn parse_expr(text: &str, origin: Origin) -> Result<Expr, Diagnostic> {
 
 /// Parses `(a, b) => body`; returns the parameter names and the body.
 pub fn parse_function(text: &str, origin: Origin) -> Result<(Vec<Name>, Expr), Diagnostic> {
-    let mut pairs = ExprParser::parse(Rule::function, text).map_err(|e| syntax_error(e, origin))?;
+    pest::set_error_detail(true);
+    let mut pairs =
+        ExprParser::parse(Rule::function, text).map_err(|e| syntax_error(e, origin, text))?;
     let mut params = Vec::new();
     let mut body = None;
     for pair in pairs.next().expect("function rule").into_inner() {
@@ -239,29 +243,66 @@ fn generator(pair: Pair<'_, Rule>, origin: Origin) -> Result<Expr, Diagnostic> {
     })
 }
 
-fn syntax_error(error: pest::error::Error<Rule>, origin: Origin) -> Diagnostic {
+fn syntax_error(error: pest::error::Error<Rule>, origin: Origin, text: &str) -> Diagnostic {
     let (start, end) = match error.location {
         pest::error::InputLocation::Pos(p) => (p, p + 1),
         pest::error::InputLocation::Span((s, e)) => (s, e.max(s + 1)),
     };
-    let error = error.renamed_rules(|rule| friendly(*rule).to_string());
-    let expected = match &error.variant {
-        pest::error::ErrorVariant::ParsingError { positives, .. } if !positives.is_empty() => {
-            let mut names: Vec<String> =
-                positives.iter().map(|r| friendly(*r).to_string()).collect();
-            names.sort();
-            names.dedup();
-            format!("expected {}", names.join(", "))
+    let mut expected: Vec<String> = Vec::new();
+    let mut push = |s: String| {
+        if !expected.contains(&s) {
+            expected.push(s);
         }
-        _ => "unexpected input".to_string(),
+    };
+    if let Some(attempts) = error.parse_attempts() {
+        for token in attempts.expected_tokens() {
+            let token = token.to_string();
+            // Ranges such as `0..9` and builtin rules are covered by rule names.
+            let noise = token.trim().is_empty() || token == "BUILTIN_RULE";
+            if !noise && (!token.contains("..") || token == "..") {
+                push(if OPERATORS.contains(&token.as_str()) {
+                    "an operator".to_string()
+                } else if matches!(
+                    token.as_str(),
+                    "(" | "{" | "'" | "true" | "false" | "if" | "_" | "not"
+                ) {
+                    "an expression".to_string()
+                } else {
+                    format!("`{token}`")
+                });
+            }
+        }
+    }
+    if let pest::error::ErrorVariant::ParsingError { positives, .. } = &error.variant {
+        for rule in positives {
+            push(friendly(*rule).to_string());
+        }
+    }
+    expected.sort();
+    let found = match text.get(start..).and_then(|rest| rest.chars().next()) {
+        None => "the end of the expression".to_string(),
+        Some(c) => format!("`{c}`"),
+    };
+    let message = if expected.is_empty() {
+        format!("syntax error in expression: unexpected {found}")
+    } else {
+        format!(
+            "syntax error in expression: expected {}, found {found}",
+            expected.join(" or ")
+        )
     };
     let mut span = origin.span(start, end);
     // A position past the end of the string points at the closing quote.
     if origin.content_start.is_some() && span.end > origin.whole.end {
         span = Span::new(span.source, origin.whole.end - 1, origin.whole.end);
     }
-    Diagnostic::new(format!("syntax error in expression: {expected}"), span)
+    Diagnostic::new(message, span)
 }
+
+const OPERATORS: [&str; 18] = [
+    "+", "-", "*", "/", "%", "==", "!=", "<=", ">=", "<", ">", "..", "<->", "->", "and", "or",
+    "in", "[",
+];
 
 fn friendly(rule: Rule) -> &'static str {
     match rule {
