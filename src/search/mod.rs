@@ -53,6 +53,7 @@ enum State {
     Done,
 }
 
+#[derive(Debug)]
 pub struct Search<'e> {
     engine: &'e mut Engine,
     brancher: Brancher,
