@@ -76,7 +76,7 @@ pub struct SolveArgs {
     #[arg(long, conflicts_with = "json")]
     pub count: bool,
     /// Stop after N solutions (prints them as --all does).
-    #[arg(long, value_name = "N")]
+    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u64).range(1..))]
     pub limit: Option<u64>,
     /// Override a param: NAME=VALUE, the value an expression, e.g. n=12 or 'history=[[0,1,2,3,0,2]]' (repeatable).
     #[arg(long = "set", value_name = "NAME=VALUE")]
@@ -273,8 +273,13 @@ fn report(program: &Program, search: &mut Search<'_>, args: &SolveArgs) -> Run {
         let s = if found == 1 { "" } else { "s" };
         let blank = if found > 0 { "\n" } else { "" };
         writeln!(out, "{blank}{found} solution{s}")
-    } else if found == 0 && !limited && !args.json {
-        writeln!(out, "no solution")
+    } else if found == 0 && !limited {
+        if args.json {
+            eprintln!("no solution");
+            Ok(())
+        } else {
+            writeln!(out, "no solution")
+        }
     } else {
         Ok(())
     };
@@ -287,9 +292,6 @@ fn report(program: &Program, search: &mut Search<'_>, args: &SolveArgs) -> Run {
         };
         eprintln!("solve: stopped by the search limit {what}");
         return Ok(EXIT_LIMIT);
-    }
-    if found == 0 && !args.json {
-        return Ok(EXIT_NONE);
     }
     Ok(if found == 0 { EXIT_NONE } else { EXIT_FOUND })
 }

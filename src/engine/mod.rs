@@ -67,7 +67,10 @@ impl Engine {
             self.watchers.push(Vec::new());
         }
         for posted in &model.constraints[self.posted_constraints..] {
-            match post::create(&posted.constraint, self.consistency) {
+            match post::create(
+                &posted.constraint,
+                posted.consistency.unwrap_or(self.consistency),
+            ) {
                 Ok(Some(p)) => self.add(p),
                 Ok(None) => {}
                 Err(Conflict) => self.root_failed = true,

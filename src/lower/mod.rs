@@ -43,6 +43,8 @@ pub struct Lowerer {
     locals: Vec<(String, Value)>,
     /// Name of the constraint being lowered, recorded on what it posts.
     origin: String,
+    /// That constraint's own consistency level, if any.
+    consistency: Option<crate::spec::ast::Consistency>,
     constants: HashMap<i64, VarId>,
     reified: HashMap<ReifKey, Lit>,
 }
@@ -61,6 +63,7 @@ impl Lowerer {
         self.model.constraints.push(Posted {
             constraint,
             origin: self.origin.clone(),
+            consistency: self.consistency,
         });
     }
 

@@ -126,7 +126,14 @@ impl Program {
                 continue;
             }
             l.origin = c.name.text.clone();
+            // `--consistency` on the command line overrides every level.
+            l.consistency = if options.consistency.is_some() {
+                None
+            } else {
+                c.consistency
+            };
             l.post(&c.expr)?;
+            l.consistency = None;
         }
         let order_names = options.order.as_ref().unwrap_or(&spec.search.order);
         let mut order = Vec::new();

@@ -186,6 +186,8 @@ pub enum Constraint {
 pub struct Posted {
     pub constraint: Constraint,
     pub origin: String,
+    /// This constraint's own level, if its spec entry set one.
+    pub consistency: Option<crate::spec::ast::Consistency>,
 }
 
 /// A flat model.

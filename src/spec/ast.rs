@@ -122,6 +122,8 @@ pub struct ConstraintDecl {
     pub expr: Expr,
     /// From `[symmetry]`: dropped by `--no-symmetry`.
     pub symmetry: bool,
+    /// Overrides the spec-wide consistency for this constraint.
+    pub consistency: Option<Consistency>,
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

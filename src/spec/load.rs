@@ -312,11 +312,36 @@ impl<'t> Loader<'t> {
         }
     }
 
+    /// `name = "expr"`, or `name = { rule = "expr", consistency = "check" }`.
     fn constraint(&mut self, (key, value): Item<'_, '_>, symmetry: bool) -> Option<ConstraintDecl> {
+        let name = self.name(key);
+        let DeValue::Table(table) = value.get_ref() else {
+            return Some(ConstraintDecl {
+                name,
+                expr: self.expr(value)?,
+                symmetry,
+                consistency: None,
+            });
+        };
+        let (mut expr, mut consistency) = (None, None);
+        for (k, v) in table.iter() {
+            match k.get_ref().as_ref() {
+                "rule" => expr = self.expr(v),
+                "consistency" => consistency = self.choice(v, CONSISTENCIES),
+                other => self.unknown(k, "key", other, &["rule", "consistency"]),
+            }
+        }
+        if expr.is_none() && !table.contains_key("rule") {
+            self.error(
+                format!("constraint `{}` has no `rule`", name.text),
+                value.span(),
+            );
+        }
         Some(ConstraintDecl {
-            name: self.name(key),
-            expr: self.expr(value)?,
+            name,
+            expr: expr?,
             symmetry,
+            consistency,
         })
     }
 
