@@ -93,6 +93,26 @@ impl Lowerer {
                 }
                 Ok(bool_value(self.and(pairs)))
             }
+            "join" => {
+                // For output: the items as text, separated by a string.
+                let list = self.eval(&args[0])?;
+                let separator = match self.eval(&args[1])? {
+                    Value::Str(s) => s,
+                    other => return Err(type_error("a string", &other, args[1].span)),
+                };
+                let mut parts = Vec::new();
+                for item in self.flat_items(&list, args[0].span)? {
+                    parts.push(match item {
+                        Value::Int(i) => i.to_string(),
+                        Value::Bool(b) => b.to_string(),
+                        Value::Str(s) => s.to_string(),
+                        other => {
+                            return Err(type_error("integers or strings", &other, args[0].span));
+                        }
+                    });
+                }
+                Ok(Value::Str(parts.join(&separator).into()))
+            }
             "lex_less" | "lex_lesseq" => Err(Diagnostic::new(
                 format!("`{name}` can only be a constraint of its own, not part of an expression"),
                 span,

@@ -24,12 +24,13 @@ pub fn builtin_arity(name: &str) -> Option<(usize, usize)> {
     Some(match name {
         "abs" | "sum" | "count" | "forall" | "exists" | "len" => (1, 1),
         "min" | "max" | "alldifferent" => (1, usize::MAX),
-        "lex_less" | "lex_lesseq" => (2, 2),
+        "lex_less" | "lex_lesseq" | "join" => (2, 2),
         _ => return None,
     })
 }
 
-const BUILTINS: [&str; 11] = [
+const BUILTINS: [&str; 12] = [
+    "join",
     "abs",
     "sum",
     "count",
