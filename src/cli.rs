@@ -148,11 +148,12 @@ fn check(sources: &mut Sources, file: &PathBuf, set: &[String]) -> Run {
     let id = read(sources, file)?;
     let program = crate::compile(sources, id, set, &Options::default())?;
     let model = program.model();
+    let plural = |n: usize, word: &str| format!("{n} {word}{}", if n == 1 { "" } else { "s" });
     println!(
-        "{}: ok ({} variables, {} constraints after lowering)",
+        "{}: ok ({}, {} after lowering)",
         file.display(),
-        model.vars.len(),
-        model.constraints.len()
+        plural(model.vars.len(), "variable"),
+        plural(model.constraints.len(), "constraint")
     );
     Ok(EXIT_FOUND)
 }

@@ -58,11 +58,17 @@ impl Propagator for ElementConst {
                 }
             }
         }
-        Ok(if store.vfixed(self.index) {
-            Status::Subsumed
-        } else {
-            Status::Fix
-        })
+        // Re-read both: narrowing the result may have narrowed the index too
+        // when they share a variable.
+        if store.vfixed(self.index) && store.vfixed(self.result) {
+            let i = store.vvalue(self.index);
+            let inside = (0..self.values.len() as i64).contains(&i);
+            if !inside || self.values[i as usize] != store.vvalue(self.result) {
+                return Err(crate::engine::store::Conflict);
+            }
+            return Ok(Status::Subsumed);
+        }
+        Ok(Status::Fix)
     }
 }
 

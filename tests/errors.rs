@@ -1,0 +1,287 @@
+//! Diagnostics: every user mistake exits with code 2 and a rustc-style
+//! message on stderr, `error: ...`, then ` --> FILE:LINE:COL` pointing into
+//! the TOML file (for expressions: inside the expression string), the source
+//! line and a caret line. Positions below were counted by hand from the
+//! temporary specs (columns are 1-based). Where more than one place would be
+//! fair (a type error could point at the whole expression or at the operand
+//! of the wrong type), the test pins the one chosen and says which it is.
+
+use crate::{TempSpec, solve};
+
+/// Runs `solve` with `args`, which must be rejected: exit code 2, a first
+/// line starting `error: `, no panic. Returns stderr.
+fn rejected(args: &[&str]) -> String {
+    let (stdout, stderr, code) = solve(args);
+    assert_eq!(
+        code, 2,
+        "solve {args:?}\nstdout:\n{stdout}\nstderr:\n{stderr}"
+    );
+    assert!(
+        stderr.starts_with("error: "),
+        "solve {args:?}: stderr does not start with `error: `:\n{stderr}"
+    );
+    stderr
+}
+
+/// Writes `text` to a temporary spec and returns it with the stderr of
+/// `solve FILE` (checked by [`rejected`]). `solve check FILE` must reject it
+/// the same way.
+fn rejected_spec(label: &str, text: &str) -> (TempSpec, String) {
+    let spec = TempSpec::new(label, text);
+    let stderr = rejected(&[spec.path()]);
+    let checked = rejected(&["check", spec.path()]);
+    assert_eq!(checked, stderr, "`solve check` reports differently");
+    (spec, stderr)
+}
+
+/// The (file, line, column) of the first ` --> FILE:LINE:COL` line.
+fn position(stderr: &str) -> (String, usize, usize) {
+    let line = stderr
+        .lines()
+        .find_map(|line| line.trim_start().strip_prefix("--> "))
+        .unwrap_or_else(|| panic!("no ` --> FILE:LINE:COL` line:\n{stderr}"));
+    let mut parts = line.rsplitn(3, ':');
+    let col = parts.next().and_then(|s| s.parse().ok());
+    let row = parts.next().and_then(|s| s.parse().ok());
+    let file = parts.next();
+    match (file, row, col) {
+        (Some(file), Some(row), Some(col)) => (file.to_owned(), row, col),
+        _ => panic!("malformed position line {line:?}:\n{stderr}"),
+    }
+}
+
+/// Asserts the position ` --> FILE:LINE:COL`.
+fn assert_at(stderr: &str, file: &str, line: usize, col: usize) {
+    let expected = (file.to_owned(), line, col);
+    assert_eq!(position(stderr), expected, "wrong position:\n{stderr}");
+}
+
+/// Asserts the first lines of stderr exactly.
+fn assert_starts_with_lines(stderr: &str, expected: &[&str]) {
+    let got: Vec<&str> = stderr.lines().take(expected.len()).collect();
+    assert_eq!(got, expected, "stderr:\n{stderr}");
+}
+
+#[test]
+fn unknown_name_with_suggestion() {
+    let text = "[params]\nn = 3\n\n[vars]\nA = \"0..n\"\n\n[constraints]\ntop = \"A + nn == 3\"\n";
+    let (spec, stderr) = rejected_spec("unknown-name", text);
+    let expected = format!(
+        "error: unknown name `nn`\n \
+         --> {}:8:12\n  \
+         |\n\
+         8 | top = \"A + nn == 3\"\n  \
+         |            ^^\n  \
+         = help: did you mean `n`?",
+        spec.path()
+    );
+    assert_eq!(stderr.trim_end(), expected);
+}
+
+#[test]
+fn gutter_grows_with_the_line_number() {
+    let text = "name = \"gutter\"\n# The error is on a line with two digits.\n[params]\nn = 3\n\n\
+                [vars]\nS = \"0..9\"\nT = \"0..9\"\n\n[constraints]\nsum = \"S + T == n\"\n\
+                bad = \"S < nope\"\n";
+    let (spec, stderr) = rejected_spec("gutter", text);
+    let arrow = format!("  --> {}:12:12", spec.path());
+    assert_starts_with_lines(
+        &stderr,
+        &[
+            "error: unknown name `nope`",
+            &arrow,
+            "   |",
+            "12 | bad = \"S < nope\"",
+            "   |            ^^^^",
+        ],
+    );
+}
+
+#[test]
+fn expression_syntax_error() {
+    let text = "[vars]\nA = \"0..9\"\nB = \"0..9\"\n[constraints]\nsum = \"A + B )\"\n";
+    let (spec, stderr) = rejected_spec("syntax", text);
+    let arrow = format!(" --> {}:5:14", spec.path());
+    let lines: Vec<&str> = stderr.lines().skip(1).take(4).collect();
+    assert_eq!(
+        lines,
+        [
+            arrow.as_str(),
+            "  |",
+            "5 | sum = \"A + B )\"",
+            "  |              ^"
+        ],
+        "stderr:\n{stderr}"
+    );
+}
+
+#[test]
+fn toml_syntax_error() {
+    let (spec, stderr) = rejected_spec("toml", "[params]\nn = = 8\n");
+    assert_at(&stderr, spec.path(), 2, 5);
+}
+
+#[test]
+fn unknown_key_in_a_section() {
+    let text = "[vars]\nA = \"0..9\"\n\n[search]\nordr = [\"A\"]\n";
+    let (spec, stderr) = rejected_spec("unknown-key", text);
+    assert!(stderr.lines().next().unwrap().contains("ordr"), "{stderr}");
+    let arrow = format!(" --> {}:5:1", spec.path());
+    let lines: Vec<&str> = stderr.lines().skip(1).take(4).collect();
+    assert_eq!(
+        lines,
+        [arrow.as_str(), "  |", "5 | ordr = [\"A\"]", "  | ^^^^"],
+        "stderr:\n{stderr}"
+    );
+}
+
+#[test]
+fn unknown_top_level_key() {
+    let text = "name = \"x\"\n[vars]\nA = \"0..9\"\n";
+    let text = format!("foo = 3\n{text}");
+    let (spec, stderr) = rejected_spec("unknown-top-key", &text);
+    assert!(stderr.lines().next().unwrap().contains("foo"), "{stderr}");
+    assert_at(&stderr, spec.path(), 1, 1);
+}
+
+#[test]
+fn unknown_section() {
+    let text = "[vars]\nA = \"0..9\"\n\n[serch]\norder = [\"A\"]\n";
+    let (spec, stderr) = rejected_spec("unknown-section", text);
+    assert!(stderr.lines().next().unwrap().contains("serch"), "{stderr}");
+    // The span of the table's name, inside the brackets.
+    assert_at(&stderr, spec.path(), 4, 2);
+}
+
+#[test]
+fn unknown_heuristic() {
+    let text = "[vars]\nA = \"0..9\"\n\n[search]\nvar = \"fastest\"\n";
+    let (spec, stderr) = rejected_spec("heuristic", text);
+    assert!(
+        stderr.lines().next().unwrap().contains("fastest"),
+        "{stderr}"
+    );
+    // Not an expression: the whole TOML string, from its opening quote.
+    assert_at(&stderr, spec.path(), 5, 7);
+}
+
+#[test]
+fn type_error() {
+    let text = "[vars]\nA = \"0..9\"\n[constraints]\nbad = \"A + [1, 2] == 3\"\n";
+    let (spec, stderr) = rejected_spec("type", text);
+    // The operand of the wrong type, `[1, 2]`.
+    assert_at(&stderr, spec.path(), 4, 12);
+}
+
+#[test]
+fn alldifferent_of_an_int_is_a_type_error() {
+    let text = "[vars]\nA = \"0..9\"\n[constraints]\nbad = \"alldifferent(A + 1)\"\n";
+    let (spec, stderr) = rejected_spec("type-alldifferent", text);
+    // The argument of the wrong type, `A + 1`.
+    assert_at(&stderr, spec.path(), 4, 21);
+}
+
+#[test]
+fn arity_error() {
+    let text = "[vars]\nA = \"0..9\"\n[constraints]\nbad = \"abs(A, 2) == 1\"\n";
+    let (spec, stderr) = rejected_spec("arity", text);
+    assert!(stderr.lines().next().unwrap().contains("abs"), "{stderr}");
+    // The whole call.
+    assert_at(&stderr, spec.path(), 4, 8);
+}
+
+#[test]
+fn empty_domain() {
+    let (spec, stderr) = rejected_spec("empty-domain", "[vars]\nx = \"5..1\"\n");
+    // The domain expression, inside the string.
+    let arrow = format!(" --> {}:2:6", spec.path());
+    let lines: Vec<&str> = stderr.lines().skip(1).take(4).collect();
+    assert_eq!(
+        lines,
+        [arrow.as_str(), "  |", "2 | x = \"5..1\"", "  |      ^^^^"],
+        "stderr:\n{stderr}"
+    );
+}
+
+#[test]
+fn overflow_in_a_param() {
+    let text = "[params]\nbig = \"9223372036854775807 + 1\"\n";
+    let (spec, stderr) = rejected_spec("overflow", text);
+    // The whole sum that overflows.
+    assert_at(&stderr, spec.path(), 2, 8);
+}
+
+#[test]
+fn bad_set_value() {
+    let stderr = rejected(&["specs/queens.toml", "--set", "n=abc"]);
+    assert_starts_with_lines(
+        &stderr,
+        &[
+            "error: unknown name `abc`",
+            " --> --set:1:3",
+            "  |",
+            "1 | n=abc",
+            "  |   ^^^",
+        ],
+    );
+}
+
+#[test]
+fn set_of_an_unknown_param() {
+    let stderr = rejected(&["specs/queens.toml", "--set", "nosuch=3"]);
+    assert!(
+        stderr.lines().next().unwrap().contains("nosuch"),
+        "{stderr}"
+    );
+    assert_at(&stderr, "--set", 1, 1);
+}
+
+#[test]
+fn missing_file() {
+    let path = "/nonexistent-solve-test/none.toml";
+    let stderr = rejected(&[path]);
+    assert!(
+        stderr.contains(path),
+        "the message names the file:\n{stderr}"
+    );
+    let stderr = rejected(&["check", path]);
+    assert!(
+        stderr.contains(path),
+        "the message names the file:\n{stderr}"
+    );
+}
+
+#[test]
+fn every_error_is_reported() {
+    let text = "[vars]\nA = \"0..9\"\n[constraints]\none = \"A < x1\"\ntwo = \"A > y2\"\n";
+    let (spec, stderr) = rejected_spec("two-errors", text);
+    let messages: Vec<&str> = stderr
+        .lines()
+        .filter(|l| l.starts_with("error: "))
+        .collect();
+    assert_eq!(
+        messages,
+        ["error: unknown name `x1`", "error: unknown name `y2`"]
+    );
+    assert!(
+        stderr.contains(&format!(" --> {}:5:12", spec.path())),
+        "{stderr}"
+    );
+}
+
+#[test]
+fn a_function_cannot_call_itself() {
+    // README: a function may call earlier functions, not itself.
+    let text = "[vars]\nA = \"0..9\"\n[functions]\nf = \"(a) => f(a) + 1\"\n\
+                [constraints]\none = \"f(A) == 3\"\n";
+    let (spec, stderr) = rejected_spec("recursion", text);
+    assert_at(&stderr, spec.path(), 4, 13);
+}
+
+#[test]
+fn error_inside_an_output_template() {
+    let text = "[vars]\nA = \"0..9\"\n[output]\ntemplate = \"{A + zz}\"\n";
+    let (spec, stderr) = rejected_spec("template", text);
+    assert!(stderr.starts_with("error: unknown name `zz`"), "{stderr}");
+    assert_at(&stderr, spec.path(), 4, 18);
+}

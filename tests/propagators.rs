@@ -1,0 +1,856 @@
+//! Brute-force oracle tests for every propagator of the engine, in the style
+//! of Gecode's test/int and Pumpkin: many random small instances of one
+//! constraint kind (at most about 4 variables, values within -2..=3, random
+//! sub-domains, views, literal polarities, relations and reifications), each
+//! posted alone into a fresh [`Engine`] and compared against the reference
+//! meaning [`Constraint::holds`] over every full assignment of the original
+//! domains:
+//!
+//! 1. soundness: no value that belongs to some solution is removed;
+//! 2. propagation fails only when there is no solution;
+//! 3. a full assignment is accepted exactly when `holds` says so, both by a
+//!    fresh engine whose domains are fixed to it and by assigning it variable
+//!    by variable below the propagated root (checkpoint, restore);
+//! 4. a second `propagate()` is still `Ok` and changes nothing, and
+//!    re-running every propagator on the narrowed domains stays sound.
+//!
+//! Instances respect what lowering produces: linear terms have distinct
+//! variables and non-zero coefficients, reification literals are not among
+//! the terms, literals are over 0/1 variables, and the result of `Times`,
+//! `Div`, `Rem`, `Abs`, `Max` and element is a variable of its own; inputs
+//! may share variables (`x * x`, `alldifferent([x, x + 1])`).
+//!
+//! A failing instance is first shrunk (values removed from its domains while
+//! it still fails) and printed with its constraints and domains.
+
+use solve::engine::Engine;
+use solve::model::{Constraint, IntervalSet, Lit, Model, Posted, Rel, VarId, View};
+use solve::search::branch::Brancher;
+use solve::search::{Limits, Outcome, Search};
+use solve::spec::ast::{Consistency, ValueOrder, VarOrder};
+
+/// The values every generated domain is drawn from.
+const LO: i64 = -2;
+const HI: i64 = 3;
+/// Sometimes added to a domain, so that its span needs interval storage
+/// (more than `BITSET_LIMIT` values).
+const FAR: i64 = 5000;
+
+/// A small deterministic xorshift generator.
+struct Rng(u64);
+
+impl Rng {
+    fn new(seed: u64) -> Rng {
+        Rng(seed.wrapping_mul(0x9E37_79B9_7F4A_7C15) | 1)
+    }
+
+    fn next(&mut self) -> u64 {
+        let mut x = self.0;
+        x ^= x << 13;
+        x ^= x >> 7;
+        x ^= x << 17;
+        self.0 = x;
+        x
+    }
+
+    /// Uniform in `0..n` (n > 0).
+    fn below(&mut self, n: usize) -> usize {
+        (self.next() % n as u64) as usize
+    }
+
+    /// Uniform in `lo..=hi`.
+    fn range(&mut self, lo: i64, hi: i64) -> i64 {
+        lo + (self.next() % (hi - lo + 1) as u64) as i64
+    }
+
+    /// True with probability 1/n.
+    fn one_in(&mut self, n: usize) -> bool {
+        self.below(n) == 0
+    }
+
+    fn pick<T: Copy>(&mut self, items: &[T]) -> T {
+        items[self.below(items.len())]
+    }
+}
+
+/// A set of constraints over variables with explicit small domains.
+#[derive(Clone, Debug)]
+struct Instance {
+    domains: Vec<Vec<i64>>,
+    constraints: Vec<Constraint>,
+    /// Each constraint's own consistency (`Posted::consistency`), if any.
+    levels: Vec<Option<Consistency>>,
+}
+
+impl Instance {
+    fn model_with(&self, domains: &[Vec<i64>]) -> Model {
+        let mut model = Model::default();
+        for (i, d) in domains.iter().enumerate() {
+            let _ = model.new_var(format!("x{i}"), IntervalSet::from_values(d.clone()), false);
+        }
+        for (c, &level) in self.constraints.iter().zip(&self.levels) {
+            model.constraints.push(Posted {
+                constraint: c.clone(),
+                origin: "propagator test".to_string(),
+                consistency: level,
+            });
+        }
+        model
+    }
+
+    fn model(&self) -> Model {
+        self.model_with(&self.domains)
+    }
+
+    /// The model with every variable fixed to `values`.
+    fn fixed_model(&self, values: &[i64]) -> Model {
+        let fixed: Vec<Vec<i64>> = values.iter().map(|&v| vec![v]).collect();
+        self.model_with(&fixed)
+    }
+
+    fn holds(&self, values: &[i64]) -> bool {
+        self.constraints.iter().all(|c| c.holds(values))
+    }
+
+    /// Every full assignment of the domains, in lexicographic order.
+    fn assignments(&self) -> Vec<Vec<i64>> {
+        let mut out = vec![Vec::new()];
+        for d in &self.domains {
+            let mut next = Vec::with_capacity(out.len() * d.len());
+            for prefix in &out {
+                for &v in d {
+                    let mut a = prefix.clone();
+                    a.push(v);
+                    next.push(a);
+                }
+            }
+            out = next;
+        }
+        out
+    }
+
+    fn solutions(&self) -> Vec<Vec<i64>> {
+        self.assignments()
+            .into_iter()
+            .filter(|a| self.holds(a))
+            .collect()
+    }
+
+    /// How big the instance is, to keep the smallest failing one.
+    fn weight(&self) -> usize {
+        self.domains.iter().map(Vec::len).sum::<usize>() + 4 * self.domains.len()
+    }
+
+    fn describe(&self) -> String {
+        let mut s = String::new();
+        for (i, d) in self.domains.iter().enumerate() {
+            s.push_str(&format!("  x{i} (VarId({i})) in {d:?}\n"));
+        }
+        for (c, level) in self.constraints.iter().zip(&self.levels) {
+            s.push_str(&format!("  {c:?}"));
+            if let Some(level) = level {
+                s.push_str(&format!(" (consistency {level:?})"));
+            }
+            s.push('\n');
+        }
+        s
+    }
+}
+
+/// Random constraints over a growing (or, for mixed instances, fixed) pool
+/// of variables.
+struct Gen {
+    rng: Rng,
+    domains: Vec<Vec<i64>>,
+    /// Pick from the existing variables instead of creating new ones.
+    shared: bool,
+    /// Reuse variables once this many exist.
+    max_vars: usize,
+}
+
+impl Gen {
+    fn new(seed: u64, max_vars: usize) -> Gen {
+        Gen {
+            rng: Rng::new(seed),
+            domains: Vec::new(),
+            shared: false,
+            max_vars,
+        }
+    }
+
+    /// Starts a new instance: no variables yet.
+    fn reset(&mut self, shared: bool) {
+        self.domains.clear();
+        self.shared = shared;
+    }
+
+    /// A random non-empty subset of `values`.
+    fn subset(&mut self, values: &[i64]) -> Vec<i64> {
+        loop {
+            // Sometimes dense (intervals), sometimes sparse.
+            let keep = if self.rng.one_in(3) { 4 } else { 2 };
+            let d: Vec<i64> = values
+                .iter()
+                .copied()
+                .filter(|_| self.rng.below(keep) != 0)
+                .collect();
+            if !d.is_empty() {
+                return d;
+            }
+        }
+    }
+
+    fn new_var(&mut self, domain: Vec<i64>) -> VarId {
+        self.domains.push(domain);
+        VarId(self.domains.len() as u32 - 1)
+    }
+
+    fn new_int(&mut self) -> VarId {
+        let mut d = if self.rng.one_in(6) {
+            self.subset(&[0, 1])
+        } else {
+            let all: Vec<i64> = (LO..=HI).collect();
+            self.subset(&all)
+        };
+        if self.rng.one_in(10) {
+            // A far value: the store keeps the domain as intervals, not bits.
+            d.push(self.rng.pick(&[-FAR, FAR]));
+            d.sort_unstable();
+        }
+        self.new_var(d)
+    }
+
+    fn new_bool(&mut self) -> VarId {
+        let d = self.subset(&[0, 1]);
+        self.new_var(d)
+    }
+
+    fn is_bool(&self, x: VarId) -> bool {
+        self.domains[x.index()].iter().all(|&v| v == 0 || v == 1)
+    }
+
+    fn reuse(&mut self, candidates: &[VarId]) -> bool {
+        !candidates.is_empty()
+            && (self.shared || self.domains.len() >= self.max_vars || self.rng.one_in(4))
+    }
+
+    /// An integer variable not in `avoid`: an existing one or a new one.
+    fn int(&mut self, avoid: &[VarId]) -> VarId {
+        let candidates: Vec<VarId> = (0..self.domains.len() as u32)
+            .map(VarId)
+            .filter(|x| !avoid.contains(x))
+            .collect();
+        if self.reuse(&candidates) {
+            self.rng.pick(&candidates)
+        } else {
+            self.new_int()
+        }
+    }
+
+    /// A 0/1 variable not in `avoid`: an existing one or a new one.
+    fn boolean(&mut self, avoid: &[VarId]) -> VarId {
+        let candidates: Vec<VarId> = (0..self.domains.len() as u32)
+            .map(VarId)
+            .filter(|&x| !avoid.contains(&x) && self.is_bool(x))
+            .collect();
+        if self.reuse(&candidates) {
+            self.rng.pick(&candidates)
+        } else {
+            self.new_bool()
+        }
+    }
+
+    fn view_of(&mut self, var: VarId) -> View {
+        if self.rng.one_in(3) {
+            return View::of(var);
+        }
+        View {
+            var,
+            scale: self.rng.pick(&[-2, -1, 1, 2]),
+            offset: self.rng.range(-2, 2),
+        }
+    }
+
+    /// A random view of an input variable (not one of `avoid`).
+    fn view(&mut self, avoid: &[VarId]) -> View {
+        let x = self.int(avoid);
+        self.view_of(x)
+    }
+
+    fn lit(&mut self, avoid: &[VarId]) -> Lit {
+        Lit {
+            var: self.boolean(avoid),
+            positive: self.rng.one_in(2) || self.rng.one_in(3),
+        }
+    }
+
+    fn linear(&mut self) -> Constraint {
+        let n = 1 + self.rng.below(3);
+        let mut vars = Vec::new();
+        let mut terms = Vec::new();
+        for _ in 0..n {
+            let x = self.int(&vars);
+            vars.push(x);
+            let a = self.rng.pick(&[-3, -2, -1, -1, 1, 1, 2, 3]);
+            terms.push((a, x));
+        }
+        let reif = if self.rng.one_in(2) {
+            Some(self.lit(&vars))
+        } else {
+            None
+        };
+        Constraint::Linear {
+            terms,
+            rel: self.rng.pick(&[Rel::Le, Rel::Eq, Rel::Ne]),
+            rhs: self.rng.range(-4, 4),
+            reif,
+        }
+    }
+
+    fn all_different(&mut self) -> Constraint {
+        let n = 2 + self.rng.below(3);
+        Constraint::AllDifferent((0..n).map(|_| self.view(&[])).collect())
+    }
+
+    fn element_const(&mut self) -> Constraint {
+        let result = self.int(&[]);
+        let result = self.view_of(result);
+        let index = self.view(&[result.var]);
+        let n = 1 + self.rng.below(4);
+        let values = (0..n).map(|_| self.rng.range(LO, HI)).collect();
+        Constraint::ElementConst {
+            index,
+            values,
+            result,
+        }
+    }
+
+    fn element_var(&mut self) -> Constraint {
+        let result = self.int(&[]);
+        let result = self.view_of(result);
+        let index = self.view(&[result.var]);
+        let n = 1 + self.rng.below(3);
+        let array = (0..n).map(|_| self.view(&[result.var])).collect();
+        Constraint::ElementVar {
+            index,
+            array,
+            result,
+        }
+    }
+
+    fn clause(&mut self) -> Constraint {
+        let n = 1 + self.rng.below(3);
+        let lits: Vec<Lit> = (0..n).map(|_| self.lit(&[])).collect();
+        let vars: Vec<VarId> = lits.iter().map(|l| l.var).collect();
+        let reif = if self.rng.one_in(3) {
+            None
+        } else {
+            Some(self.lit(&vars))
+        };
+        Constraint::Clause { lits, reif }
+    }
+
+    /// `(x, y, z)` with `z` a variable of its own.
+    fn ternary(&mut self) -> (View, View, View) {
+        let z = self.int(&[]);
+        let z = View::of(z);
+        let x = self.view(&[z.var]);
+        let y = self.view(&[z.var]);
+        (x, y, z)
+    }
+
+    fn times(&mut self) -> Constraint {
+        let (x, y, z) = self.ternary();
+        Constraint::Times { x, y, z }
+    }
+
+    fn div(&mut self) -> Constraint {
+        let (x, y, z) = self.ternary();
+        Constraint::Div { x, y, z }
+    }
+
+    fn rem(&mut self) -> Constraint {
+        let (x, y, z) = self.ternary();
+        Constraint::Rem { x, y, z }
+    }
+
+    fn abs(&mut self) -> Constraint {
+        let z = self.int(&[]);
+        let z = View::of(z);
+        let x = self.view(&[z.var]);
+        Constraint::Abs { x, z }
+    }
+
+    fn max(&mut self) -> Constraint {
+        let z = self.int(&[]);
+        // Lowering gives `z` or `-z` (min is max over negated views).
+        let z = View {
+            var: z,
+            scale: self.rng.pick(&[1, -1]),
+            offset: 0,
+        };
+        let n = 1 + self.rng.below(3);
+        let xs = (0..n).map(|_| self.view(&[z.var])).collect();
+        Constraint::Max { xs, z }
+    }
+
+    fn lex(&mut self) -> Constraint {
+        let n = 1 + self.rng.below(3);
+        let xs = (0..n).map(|_| self.view(&[])).collect();
+        let ys = (0..n).map(|_| self.view(&[])).collect();
+        Constraint::Lex {
+            xs,
+            ys,
+            strict: self.rng.one_in(2),
+        }
+    }
+}
+
+/// One constraint kind: its generator.
+type Kind = fn(&mut Gen) -> Constraint;
+
+fn domains(engine: &Engine) -> Vec<Vec<i64>> {
+    (0..engine.store.num_vars() as u32)
+        .map(|i| engine.store.domain(VarId(i)).values().collect())
+        .collect()
+}
+
+/// Properties 1-4 for one instance; `Err` says which one failed and how.
+fn check(inst: &Instance, consistency: Consistency) -> Result<(), String> {
+    let solutions = inst.solutions();
+    let mut engine = Engine::new(&inst.model(), consistency);
+    let root = engine.propagate();
+    if root.is_err() {
+        if let Some(s) = solutions.first() {
+            return Err(format!("root propagation failed, but {s:?} is a solution"));
+        }
+    } else {
+        let after = domains(&engine);
+        for (i, d) in after.iter().enumerate() {
+            if d.iter().any(|v| !inst.domains[i].contains(v)) {
+                return Err(format!("x{i} gained values: {d:?}"));
+            }
+        }
+        for s in &solutions {
+            for (i, d) in after.iter().enumerate() {
+                if !d.contains(&s[i]) {
+                    return Err(format!(
+                        "unsound: x{i} = {} removed, but {s:?} is a solution (x{i} left with {d:?})",
+                        s[i]
+                    ));
+                }
+            }
+        }
+        let check_only = inst
+            .levels
+            .iter()
+            .all(|level| level.unwrap_or(consistency) == Consistency::Check);
+        if check_only && after != inst.domains {
+            return Err(format!("Check consistency pruned the domains to {after:?}"));
+        }
+        if engine.propagate().is_err() {
+            return Err("a second propagate() failed".to_string());
+        }
+        if domains(&engine) != after {
+            return Err(format!(
+                "a second propagate() changed the domains from {after:?} to {:?}",
+                domains(&engine)
+            ));
+        }
+        // Every propagator again, on the narrowed domains: still sound.
+        let cp = engine.store.checkpoint();
+        engine.schedule_all();
+        let again = engine.propagate();
+        if let Some(s) = solutions.first()
+            && again.is_err()
+        {
+            return Err(format!(
+                "re-running every propagator failed, but {s:?} is a solution"
+            ));
+        }
+        if again.is_ok() {
+            let narrowed = domains(&engine);
+            for s in &solutions {
+                for (i, d) in narrowed.iter().enumerate() {
+                    if !d.contains(&s[i]) {
+                        return Err(format!(
+                            "unsound on re-run: x{i} = {} removed, but {s:?} is a solution \
+                             (x{i} left with {d:?})",
+                            s[i]
+                        ));
+                    }
+                }
+            }
+        }
+        engine.store.restore(cp);
+        if domains(&engine) != after {
+            return Err("restore did not give back the propagated root".to_string());
+        }
+    }
+    let n = inst.domains.len();
+    for (k, a) in inst.assignments().iter().enumerate() {
+        let holds = inst.holds(a);
+        // A fresh engine over the fixed domains.
+        let mut leaf = Engine::new(&inst.fixed_model(a), consistency);
+        let accepted = leaf.propagate().is_ok();
+        if accepted != holds {
+            return Err(format!(
+                "leaf {a:?}: holds is {holds}, but a fresh engine with these fixed domains {}",
+                if accepted { "accepts it" } else { "rejects it" }
+            ));
+        }
+        // Assigning it variable by variable below the propagated root.
+        if root.is_err() {
+            continue;
+        }
+        let cp = engine.store.checkpoint();
+        let mut ok = true;
+        for j in 0..n {
+            let i = if k % 2 == 0 { j } else { n - 1 - j };
+            if engine.store.assign(VarId(i as u32), a[i]).is_err() || engine.propagate().is_err() {
+                ok = false;
+                break;
+            }
+        }
+        engine.store.restore(cp);
+        if ok != holds {
+            return Err(format!(
+                "leaf {a:?}: holds is {holds}, but assigning it variable by variable at the \
+                 propagated root {}",
+                if ok { "succeeds" } else { "fails" }
+            ));
+        }
+    }
+    Ok(())
+}
+
+/// Removes values from the domains while the instance still fails.
+fn shrink(mut inst: Instance, consistency: Consistency) -> (Instance, String) {
+    let mut message = check(&inst, consistency).expect_err("a failing instance");
+    loop {
+        let mut smaller = false;
+        for i in 0..inst.domains.len() {
+            let mut k = 0;
+            while k < inst.domains[i].len() {
+                if inst.domains[i].len() == 1 {
+                    break;
+                }
+                let mut candidate = inst.clone();
+                let _ = candidate.domains[i].remove(k);
+                match check(&candidate, consistency) {
+                    Err(m) => {
+                        inst = candidate;
+                        message = m;
+                        smaller = true;
+                    }
+                    Ok(()) => k += 1,
+                }
+            }
+        }
+        if !smaller {
+            return (inst, message);
+        }
+    }
+}
+
+/// Runs `count` random instances of one kind; panics with the smallest
+/// failing instance (shrunk). Also asserts that a fair share of instances
+/// have solutions and (with propagation) get pruned, so the instances are
+/// not all trivial.
+fn run(name: &str, seed: u64, count: usize, max_vars: usize, kind: Kind, consistency: Consistency) {
+    let mut g = Gen::new(seed, max_vars);
+    let mut worst: Option<(Instance, Consistency)> = None;
+    let mut failures = 0;
+    let (mut satisfiable, mut pruned) = (0, 0);
+    for k in 0..count {
+        g.reset(false);
+        let c = kind(&mut g);
+        // Check is asked for either for the whole engine or, every other
+        // time, for the constraint alone (`Posted::consistency`).
+        let (consistency, level) = match consistency {
+            Consistency::Check if k % 2 == 1 => (Consistency::Propagate, Some(Consistency::Check)),
+            c => (c, None),
+        };
+        let inst = Instance {
+            domains: g.domains.clone(),
+            constraints: vec![c],
+            levels: vec![level],
+        };
+        if check(&inst, consistency).is_err() {
+            failures += 1;
+            if worst
+                .as_ref()
+                .is_none_or(|(w, _)| inst.weight() < w.weight())
+            {
+                worst = Some((inst, consistency));
+            }
+            continue;
+        }
+        if !inst.solutions().is_empty() {
+            satisfiable += 1;
+            let mut engine = Engine::new(&inst.model(), consistency);
+            if engine.propagate().is_ok() && domains(&engine) != inst.domains {
+                pruned += 1;
+            }
+        }
+    }
+    if let Some((inst, consistency)) = worst {
+        let (small, message) = shrink(inst, consistency);
+        panic!(
+            "{name} ({consistency:?}): {failures} of {count} random instances fail; \
+             smallest after shrinking:\n{}=> {message}",
+            small.describe()
+        );
+    }
+    assert!(
+        satisfiable * 10 >= count,
+        "{name}: poor coverage, {satisfiable} of {count} instances have solutions"
+    );
+    if consistency == Consistency::Propagate {
+        assert!(
+            pruned * 20 >= count,
+            "{name}: poor coverage, only {pruned} of {count} instances were pruned at all"
+        );
+    }
+}
+
+const N: usize = 1500;
+
+#[test]
+fn linear_matches_brute_force() {
+    run("linear", 1, N, 4, Gen::linear, Consistency::Propagate);
+}
+
+#[test]
+fn all_different_matches_brute_force() {
+    run(
+        "all_different",
+        2,
+        N,
+        4,
+        Gen::all_different,
+        Consistency::Propagate,
+    );
+}
+
+#[test]
+fn element_const_matches_brute_force() {
+    run(
+        "element_const",
+        3,
+        N,
+        3,
+        Gen::element_const,
+        Consistency::Propagate,
+    );
+}
+
+#[test]
+fn element_var_matches_brute_force() {
+    run(
+        "element_var",
+        4,
+        N,
+        4,
+        Gen::element_var,
+        Consistency::Propagate,
+    );
+}
+
+#[test]
+fn clause_matches_brute_force() {
+    run("clause", 5, N, 4, Gen::clause, Consistency::Propagate);
+}
+
+#[test]
+fn times_matches_brute_force() {
+    run("times", 6, N, 3, Gen::times, Consistency::Propagate);
+}
+
+#[test]
+fn div_matches_brute_force() {
+    run("div", 7, N, 3, Gen::div, Consistency::Propagate);
+}
+
+#[test]
+fn rem_matches_brute_force() {
+    run("rem", 8, N, 3, Gen::rem, Consistency::Propagate);
+}
+
+#[test]
+fn abs_matches_brute_force() {
+    run("abs", 9, N, 2, Gen::abs, Consistency::Propagate);
+}
+
+#[test]
+fn max_matches_brute_force() {
+    run("max", 10, N, 4, Gen::max, Consistency::Propagate);
+}
+
+#[test]
+fn lex_matches_brute_force() {
+    run("lex", 11, N, 4, Gen::lex, Consistency::Propagate);
+}
+
+/// `Consistency::Check`: no pruning, and leaves accepted exactly when the
+/// constraint holds.
+#[test]
+fn check_consistency_matches_brute_force() {
+    let kinds: [(&str, Kind, usize); 11] = [
+        ("linear", Gen::linear, 4),
+        ("all_different", Gen::all_different, 4),
+        ("element_const", Gen::element_const, 3),
+        ("element_var", Gen::element_var, 4),
+        ("clause", Gen::clause, 4),
+        ("times", Gen::times, 3),
+        ("div", Gen::div, 3),
+        ("rem", Gen::rem, 3),
+        ("abs", Gen::abs, 2),
+        ("max", Gen::max, 4),
+        ("lex", Gen::lex, 4),
+    ];
+    for (k, (name, kind, max_vars)) in kinds.into_iter().enumerate() {
+        run(
+            name,
+            100 + k as u64,
+            300,
+            max_vars,
+            kind,
+            Consistency::Check,
+        );
+    }
+}
+
+/// Every kind at once, for the search test.
+const KINDS: [Kind; 11] = [
+    Gen::linear,
+    Gen::all_different,
+    Gen::element_const,
+    Gen::element_var,
+    Gen::clause,
+    Gen::times,
+    Gen::div,
+    Gen::rem,
+    Gen::abs,
+    Gen::max,
+    Gen::lex,
+];
+
+/// All solutions found by a search over every variable.
+fn search_all(
+    engine: &mut Engine,
+    num_vars: usize,
+    var: VarOrder,
+    value: ValueOrder,
+) -> Vec<Vec<i64>> {
+    let brancher = Brancher {
+        order: vec![],
+        decision: (0..num_vars as u32).map(VarId).collect(),
+        rest: vec![],
+        var,
+        value,
+    };
+    let mut search = Search::new(engine, brancher, Limits::default());
+    let mut found = Vec::new();
+    loop {
+        match search.next() {
+            Outcome::Solution(s) => found.push(s),
+            Outcome::Exhausted => return found,
+            Outcome::LimitReached => panic!("no limit was set, but one was reached"),
+        }
+    }
+}
+
+/// 2-3 constraints of mixed kinds over 3-4 shared variables: the search
+/// finds exactly the brute-force solutions, each once, and finds them again
+/// after returning to the root.
+#[test]
+fn search_agrees_with_brute_force() {
+    let mut g = Gen::new(99, 4);
+    let (mut satisfiable, mut count) = (0, 0);
+    for round in 0..1500 {
+        g.reset(false);
+        let n = 3 + g.rng.below(2);
+        let booleans = 1 + g.rng.below(2);
+        for i in 0..n {
+            let _ = if i < booleans {
+                g.new_bool()
+            } else {
+                g.new_int()
+            };
+        }
+        g.shared = true;
+        let m = 2 + g.rng.below(2);
+        let constraints: Vec<Constraint> = (0..m)
+            .map(|_| {
+                let kind = g.rng.pick(&KINDS);
+                kind(&mut g)
+            })
+            .collect();
+        let levels: Vec<Option<Consistency>> = (0..m)
+            .map(|_| match g.rng.below(6) {
+                0 => Some(Consistency::Check),
+                1 => Some(Consistency::Propagate),
+                _ => None,
+            })
+            .collect();
+        let consistency = if g.rng.one_in(4) {
+            Consistency::Check
+        } else {
+            Consistency::Propagate
+        };
+        let var = g.rng.pick(&[VarOrder::Input, VarOrder::FirstFail]);
+        let value = g.rng.pick(&[ValueOrder::Min, ValueOrder::Max]);
+        let inst = Instance {
+            domains: g.domains.clone(),
+            constraints,
+            levels,
+        };
+        let expected = inst.solutions();
+        let mut engine = Engine::new(&inst.model(), consistency);
+        let nv = inst.domains.len();
+        let mut found = search_all(&mut engine, nv, var, value);
+        let context = || {
+            format!(
+                "round {round}, {consistency:?}, {var:?}, {value:?}:\n{}",
+                inst.describe()
+            )
+        };
+        for s in &found {
+            assert!(
+                inst.holds(s),
+                "search returned {s:?}, which violates a constraint\n{}",
+                context()
+            );
+        }
+        found.sort();
+        let before = found.len();
+        found.dedup();
+        assert_eq!(
+            before,
+            found.len(),
+            "search returned a solution twice\n{}",
+            context()
+        );
+        assert_eq!(
+            found,
+            expected,
+            "search and brute force disagree ({} vs {} solutions)\n{}",
+            found.len(),
+            expected.len(),
+            context()
+        );
+        // Back at the root, a second search finds the same solutions.
+        let mut again = search_all(&mut engine, nv, VarOrder::Input, ValueOrder::Min);
+        again.sort();
+        assert_eq!(again, expected, "a second search disagrees\n{}", context());
+        count += 1;
+        if !expected.is_empty() {
+            satisfiable += 1;
+        }
+    }
+    assert!(
+        satisfiable * 10 >= count,
+        "poor coverage: {satisfiable} of {count} mixed instances have solutions"
+    );
+}
