@@ -56,8 +56,7 @@ fn queens_image(q: &[i64], k: usize) -> Vec<i64> {
     image
 }
 
-/// All solutions of queens at size n as (q) vectors, also checking that `p`
-/// is the inverse permutation of `q` in each.
+/// All solutions of queens at size n as (q) vectors.
 fn queens_solutions(n: u64, symmetry: bool) -> Vec<Vec<i64>> {
     let set = format!("n={n}");
     let mut args = vec!["specs/queens.toml", "--all", "--json", "--set", &set];
@@ -68,14 +67,7 @@ fn queens_solutions(n: u64, symmetry: bool) -> Vec<Vec<i64>> {
         .iter()
         .map(|solution| {
             let q = ints(solution, "q");
-            let p = ints(solution, "p");
             assert_eq!(q.len(), n as usize, "q has the wrong length: {solution}");
-            for (c, &r) in q.iter().enumerate() {
-                assert_eq!(
-                    p[r as usize], c as i64,
-                    "p is not the inverse of q: {solution}"
-                );
-            }
             q
         })
         .collect()
