@@ -66,6 +66,7 @@ impl Domain {
         self.size == 1
     }
 
+    #[inline]
     pub fn contains(&self, v: i64) -> bool {
         if v < self.min || v > self.max {
             return false;
@@ -159,6 +160,7 @@ impl Domain {
     }
 
     /// Members within `[lo, hi]` (bitset only; counts set bits word by word).
+    #[inline]
     pub(crate) fn count_between(&self, lo: i64, hi: i64) -> u64 {
         let (lo, hi) = (lo.max(self.min), hi.min(self.max));
         if lo > hi {
@@ -167,18 +169,15 @@ impl Domain {
         match &self.repr {
             Repr::Bits { base, words } => {
                 let (a, b) = ((lo - base) as usize, (hi - base) as usize);
-                let mut count = 0;
-                for (w, &word) in words.iter().enumerate().take(b / 64 + 1).skip(a / 64) {
-                    let mut bits = word;
-                    if w == a / 64 {
-                        bits &= !0u64 << (a % 64);
-                    }
-                    if w == b / 64 {
-                        bits &= !0u64 >> (63 - b % 64);
-                    }
-                    count += u64::from(bits.count_ones());
+                let (wa, wb) = (a / 64, b / 64);
+                let low = !0u64 << (a % 64);
+                let high = !0u64 >> (63 - b % 64);
+                if wa == wb {
+                    return u64::from((words[wa] & low & high).count_ones());
                 }
-                count
+                let ends = (words[wa] & low).count_ones() + (words[wb] & high).count_ones();
+                let middle: u32 = words[wa + 1..wb].iter().map(|w| w.count_ones()).sum();
+                u64::from(ends + middle)
             }
             Repr::Intervals(list) => list
                 .iter()
@@ -223,7 +222,14 @@ impl Domain {
     }
 
     /// Narrows to `[lo, hi]`, where `lo` and `hi` are members.
+    #[inline]
     pub(crate) fn set_bounds(&mut self, lo: i64, hi: i64) {
+        // Count what is cut off (usually a value or two), before cutting.
+        self.size = if lo == hi {
+            1
+        } else {
+            self.size - self.count_between(self.min, lo - 1) - self.count_between(hi + 1, self.max)
+        };
         if let Repr::Intervals(list) = &mut self.repr {
             list.retain(|&(a, b)| b >= lo && a <= hi);
             if let Some(first) = list.first_mut() {
@@ -233,7 +239,6 @@ impl Domain {
                 last.1 = last.1.min(hi);
             }
         }
-        self.size = self.count_between(lo, hi);
         self.min = lo;
         self.max = hi;
     }

@@ -24,8 +24,10 @@ use store::{Change, Conflict, Store};
 pub struct Engine {
     pub store: Store,
     propagators: Vec<Box<dyn Propagator>>,
-    /// The store flag saying whether each propagator is still active.
-    active: Vec<u32>,
+    /// The store cell saying whether each propagator is still active (1) or subsumed (0).
+    active: Vec<store::CellId>,
+    /// Each propagator's queue priority, read on every wake.
+    priorities: Vec<propagator::Priority>,
     /// Per variable: who to wake, on which change.
     watchers: Vec<Vec<(PropagatorId, Change)>>,
     queue: Queue,
@@ -43,6 +45,7 @@ impl Engine {
             store: Store::default(),
             propagators: Vec::new(),
             active: Vec::new(),
+            priorities: Vec::new(),
             watchers: Vec::new(),
             queue: Queue::default(),
             consistency,
@@ -79,7 +82,8 @@ impl Engine {
         self.posted_constraints = model.constraints.len();
     }
 
-    fn add(&mut self, propagator: Box<dyn Propagator>) {
+    fn add(&mut self, mut propagator: Box<dyn Propagator>) {
+        propagator.initialise(&mut self.store);
         let id = PropagatorId(self.propagators.len() as u32);
         for (var, change) in propagator.subscriptions() {
             let list = &mut self.watchers[var.index()];
@@ -89,7 +93,8 @@ impl Engine {
                 None => list.push((id, change)),
             }
         }
-        self.active.push(self.store.new_flag(true));
+        self.active.push(self.store.new_cell(1));
+        self.priorities.push(propagator.priority());
         self.queue.grow(self.propagators.len() + 1);
         self.queue.push(id, propagator.priority());
         self.propagators.push(propagator);
@@ -99,7 +104,7 @@ impl Engine {
     /// since restoring the root undid the previous root propagation).
     pub fn schedule_all(&mut self) {
         for (i, p) in self.propagators.iter().enumerate() {
-            if self.store.flag(self.active[i]) {
+            if self.store.cell(self.active[i]) == 1 {
                 self.queue.push(PropagatorId(i as u32), p.priority());
             }
         }
@@ -114,9 +119,9 @@ impl Engine {
             std::mem::swap(&mut self.changes, &mut self.store.changes);
             for &(var, change) in &self.changes {
                 for &(id, needed) in &self.watchers[var.index()] {
-                    if change >= needed && self.store.flag(self.active[id.0 as usize]) {
-                        self.queue
-                            .push(id, self.propagators[id.0 as usize].priority());
+                    // Subsumed propagators are skipped when popped, not here.
+                    if change >= needed {
+                        self.queue.push(id, self.priorities[id.0 as usize]);
                     }
                 }
             }
@@ -124,10 +129,13 @@ impl Engine {
             let Some(id) = self.queue.pop() else {
                 return Ok(());
             };
+            if self.store.cell(self.active[id.0 as usize]) == 0 {
+                continue;
+            }
             self.propagations += 1;
             match self.propagators[id.0 as usize].propagate(&mut self.store) {
                 Ok(Status::Fix) => {}
-                Ok(Status::Subsumed) => self.store.set_flag(self.active[id.0 as usize], false),
+                Ok(Status::Subsumed) => self.store.set_cell(self.active[id.0 as usize], 0),
                 Err(Conflict) => {
                     self.queue.clear();
                     self.store.changes.clear();

@@ -42,7 +42,7 @@ pub fn create(
                 reif,
             })
         }
-        Constraint::AllDifferent(views) => Box::new(AllDifferent { views }),
+        Constraint::AllDifferent(views) => Box::new(AllDifferent::new(views)),
         Constraint::ElementConst {
             index,
             values,

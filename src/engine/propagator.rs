@@ -42,6 +42,10 @@ pub trait Propagator: Debug {
     /// Where this propagator goes in the queue.
     fn priority(&self) -> Priority;
 
+    /// Called once when posted, before the first `propagate`: allocate
+    /// trailed state in the store here. The default does nothing.
+    fn initialise(&mut self, _store: &mut Store) {}
+
     /// Called when woken (and once right after posting). Must return
     /// `Err(Conflict)` when the constraint cannot hold in the current domains
     /// and every variable is fixed; may return it earlier.
@@ -63,6 +67,10 @@ impl Propagator for CheckOnly {
 
     fn priority(&self) -> Priority {
         self.inner.priority()
+    }
+
+    fn initialise(&mut self, store: &mut Store) {
+        self.inner.initialise(store);
     }
 
     fn propagate(&mut self, store: &mut Store) -> PropResult {

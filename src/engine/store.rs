@@ -22,6 +22,10 @@ pub enum Change {
     Fixed,
 }
 
+/// A trailed integer in the store.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct CellId(pub u32);
+
 /// A position in the trail to come back to.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Checkpoint(usize);
@@ -43,9 +47,9 @@ enum Entry {
         var: VarId,
         old: Box<Domain>,
     },
-    Flag {
+    Cell {
         index: u32,
-        old: bool,
+        old: i64,
     },
 }
 
@@ -55,7 +59,7 @@ pub struct Store {
     stamps: Vec<u64>,
     level: u64,
     trail: Vec<Entry>,
-    flags: Vec<bool>,
+    cells: Vec<i64>,
     pub(crate) changes: Vec<(VarId, Change)>,
 }
 
@@ -76,22 +80,27 @@ impl Store {
         &self.domains[x.index()]
     }
 
+    #[inline]
     pub fn min(&self, x: VarId) -> i64 {
         self.domains[x.index()].min
     }
 
+    #[inline]
     pub fn max(&self, x: VarId) -> i64 {
         self.domains[x.index()].max
     }
 
+    #[inline]
     pub fn size(&self, x: VarId) -> u64 {
         self.domains[x.index()].size
     }
 
+    #[inline]
     pub fn is_fixed(&self, x: VarId) -> bool {
         self.domains[x.index()].size == 1
     }
 
+    #[inline]
     pub fn contains(&self, x: VarId, v: i64) -> bool {
         self.domains[x.index()].contains(v)
     }
@@ -120,7 +129,7 @@ impl Store {
                     *self.domains[var.index()].word(index as usize) = old;
                 }
                 Entry::Whole { var, old } => self.domains[var.index()] = *old,
-                Entry::Flag { index, old } => self.flags[index as usize] = old,
+                Entry::Cell { index, old } => self.cells[index as usize] = old,
             }
         }
         self.level += 1;
@@ -128,6 +137,7 @@ impl Store {
     }
 
     /// Saves what a change to `x` at this level could lose.
+    #[inline]
     fn save(&mut self, x: VarId) {
         let i = x.index();
         if self.stamps[i] == self.level {
@@ -151,6 +161,7 @@ impl Store {
         self.trail.push(entry);
     }
 
+    #[inline]
     fn narrow(&mut self, x: VarId, lo: i64, hi: i64) {
         self.save(x);
         self.domains[x.index()].set_bounds(lo, hi);
@@ -163,6 +174,7 @@ impl Store {
     }
 
     /// `x >= v`. Returns whether the domain changed.
+    #[inline]
     pub fn set_min(&mut self, x: VarId, v: i64) -> Result<bool> {
         let d = &self.domains[x.index()];
         if v <= d.min {
@@ -175,6 +187,7 @@ impl Store {
     }
 
     /// `x <= v`. Returns whether the domain changed.
+    #[inline]
     pub fn set_max(&mut self, x: VarId, v: i64) -> Result<bool> {
         let d = &self.domains[x.index()];
         if v >= d.max {
@@ -187,6 +200,7 @@ impl Store {
     }
 
     /// `x != v`. Returns whether the domain changed.
+    #[inline]
     pub fn remove(&mut self, x: VarId, v: i64) -> Result<bool> {
         let d = &self.domains[x.index()];
         if !d.contains(v) {
@@ -214,6 +228,7 @@ impl Store {
     }
 
     /// `x == v`. Returns whether the domain changed.
+    #[inline]
     pub fn assign(&mut self, x: VarId, v: i64) -> Result<bool> {
         let d = &self.domains[x.index()];
         if !d.contains(v) {
@@ -226,21 +241,23 @@ impl Store {
         Ok(true)
     }
 
-    /// A new trailed boolean, returned as its index.
-    pub fn new_flag(&mut self, value: bool) -> u32 {
-        self.flags.push(value);
-        self.flags.len() as u32 - 1
+    /// A new trailed integer (propagator state that backtracking restores).
+    pub fn new_cell(&mut self, value: i64) -> CellId {
+        self.cells.push(value);
+        CellId(self.cells.len() as u32 - 1)
     }
 
-    pub fn flag(&self, index: u32) -> bool {
-        self.flags[index as usize]
+    #[inline]
+    pub fn cell(&self, id: CellId) -> i64 {
+        self.cells[id.0 as usize]
     }
 
-    pub fn set_flag(&mut self, index: u32, value: bool) {
-        let old = self.flags[index as usize];
+    #[inline]
+    pub fn set_cell(&mut self, id: CellId, value: i64) {
+        let old = self.cells[id.0 as usize];
         if old != value {
-            self.trail.push(Entry::Flag { index, old });
-            self.flags[index as usize] = value;
+            self.trail.push(Entry::Cell { index: id.0, old });
+            self.cells[id.0 as usize] = value;
         }
     }
 }

@@ -24,7 +24,21 @@ pub fn div_ceil(a: i64, b: i64) -> i64 {
     }
 }
 
+/// The variable's value for a view value, if the view can take it at all.
+/// Scales of 1 and -1 (the common case) need no division.
+#[inline]
+fn inverse(v: View, value: i64) -> Option<i64> {
+    let d = value - v.offset;
+    match v.scale {
+        1 => Some(d),
+        -1 => Some(-d),
+        0 => None,
+        s => (d % s == 0).then(|| d / s),
+    }
+}
+
 impl Store {
+    #[inline]
     pub fn vmin(&self, v: View) -> i64 {
         if v.scale >= 0 {
             v.scale * self.min(v.var) + v.offset
@@ -33,6 +47,7 @@ impl Store {
         }
     }
 
+    #[inline]
     pub fn vmax(&self, v: View) -> i64 {
         if v.scale >= 0 {
             v.scale * self.max(v.var) + v.offset
@@ -41,29 +56,33 @@ impl Store {
         }
     }
 
+    #[inline]
     pub fn vfixed(&self, v: View) -> bool {
         v.scale == 0 || self.is_fixed(v.var)
     }
 
+    #[inline]
     pub fn vsize(&self, v: View) -> u64 {
         if v.scale == 0 { 1 } else { self.size(v.var) }
     }
 
     /// The value of a fixed view.
+    #[inline]
     pub fn vvalue(&self, v: View) -> i64 {
         debug_assert!(self.vfixed(v));
         self.vmin(v)
     }
 
+    #[inline]
     pub fn vcontains(&self, v: View, value: i64) -> bool {
         if v.scale == 0 {
             return value == v.offset;
         }
-        let d = value - v.offset;
-        d % v.scale == 0 && self.contains(v.var, d / v.scale)
+        inverse(v, value).is_some_and(|x| self.contains(v.var, x))
     }
 
     /// `view >= value`.
+    #[inline]
     pub fn vset_min(&mut self, v: View, value: i64) -> Result<bool> {
         match v.scale {
             0 if v.offset >= value => Ok(false),
@@ -74,6 +93,7 @@ impl Store {
     }
 
     /// `view <= value`.
+    #[inline]
     pub fn vset_max(&mut self, v: View, value: i64) -> Result<bool> {
         match v.scale {
             0 if v.offset <= value => Ok(false),
@@ -84,38 +104,27 @@ impl Store {
     }
 
     /// `view != value`.
+    #[inline]
     pub fn vremove(&mut self, v: View, value: i64) -> Result<bool> {
-        if v.scale == 0 {
-            return if v.offset == value {
-                Err(crate::engine::store::Conflict)
-            } else {
-                Ok(false)
-            };
+        match inverse(v, value) {
+            Some(x) => self.remove(v.var, x),
+            None if v.scale == 0 && v.offset == value => Err(crate::engine::store::Conflict),
+            None => Ok(false),
         }
-        let d = value - v.offset;
-        if d % v.scale != 0 {
-            return Ok(false);
-        }
-        self.remove(v.var, d / v.scale)
     }
 
     /// `view == value`.
+    #[inline]
     pub fn vassign(&mut self, v: View, value: i64) -> Result<bool> {
-        if v.scale == 0 {
-            return if v.offset == value {
-                Ok(false)
-            } else {
-                Err(crate::engine::store::Conflict)
-            };
+        match inverse(v, value) {
+            Some(x) => self.assign(v.var, x),
+            None if v.scale == 0 && v.offset == value => Ok(false),
+            None => Err(crate::engine::store::Conflict),
         }
-        let d = value - v.offset;
-        if d % v.scale != 0 {
-            return Err(crate::engine::store::Conflict);
-        }
-        self.assign(v.var, d / v.scale)
     }
 
     /// Members of the view, in increasing order, into `out` (cleared first).
+    #[inline]
     pub fn vvalues(&self, v: View, out: &mut Vec<i64>) {
         out.clear();
         if v.scale == 0 {

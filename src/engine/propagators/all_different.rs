@@ -1,14 +1,30 @@
 //! All views take different values, by value elimination: the value of every
-//! fixed view is removed from the others, until no new view becomes fixed.
-//! (Bounds consistency with Hall intervals comes with the speed work.)
+//! fixed view is removed from the others. (Bounds consistency with Hall
+//! intervals comes with the speed work.)
+//!
+//! Incremental: the views are kept permuted so that the first `done` of them
+//! are fixed and already propagated, with `done` a trailed cell. A wake scans
+//! only the rest, and each newly fixed view costs one pass over the unfixed
+//! ones. Backtracking restores `done`; the permutation needs no undo, because
+//! only positions at or after `done` are ever swapped.
 
-use crate::engine::propagator::{Priority, PropResult, Propagator, Status};
-use crate::engine::store::{Change, Store};
+use crate::engine::propagator::{PropResult, Priority, Propagator, Status};
+use crate::engine::store::{CellId, Change, Store};
 use crate::model::{VarId, View};
 
 #[derive(Debug)]
 pub struct AllDifferent {
-    pub views: Vec<View>,
+    views: Vec<View>,
+    done: CellId,
+}
+
+impl AllDifferent {
+    pub fn new(views: Vec<View>) -> AllDifferent {
+        AllDifferent {
+            views,
+            done: CellId(u32::MAX),
+        }
+    }
 }
 
 impl Propagator for AllDifferent {
@@ -20,29 +36,29 @@ impl Propagator for AllDifferent {
         Priority::Global
     }
 
+    fn initialise(&mut self, store: &mut Store) {
+        self.done = store.new_cell(0);
+    }
+
     fn propagate(&mut self, store: &mut Store) -> PropResult {
-        loop {
-            let mut again = false;
-            let mut all_fixed = true;
-            for i in 0..self.views.len() {
-                let vi = self.views[i];
-                if !store.vfixed(vi) {
-                    all_fixed = false;
-                    continue;
-                }
-                let value = store.vvalue(vi);
-                for (j, &vj) in self.views.iter().enumerate() {
-                    if j != i && store.vremove(vj, value)? && store.vfixed(vj) {
-                        again = true;
-                    }
-                }
+        let n = self.views.len();
+        let mut done = store.cell(self.done) as usize;
+        let mut i = done;
+        while i < n {
+            if !store.vfixed(self.views[i]) {
+                i += 1;
+                continue;
             }
-            if all_fixed {
-                return Ok(Status::Subsumed);
+            self.views.swap(i, done);
+            let value = store.vvalue(self.views[done]);
+            done += 1;
+            for &other in &self.views[done..] {
+                let _ = store.vremove(other, value)?;
             }
-            if !again {
-                return Ok(Status::Fix);
-            }
+            // Removals may have fixed views already scanned: look again.
+            i = done;
         }
+        store.set_cell(self.done, done as i64);
+        Ok(if done == n { Status::Subsumed } else { Status::Fix })
     }
 }

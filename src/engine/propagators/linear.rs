@@ -83,37 +83,76 @@ impl Linear {
         }
     }
 
-    /// `sum(sign * a_i * x_i) <= c`; returns whether anything changed.
-    fn less_eq(&self, store: &mut Store, sign: i64, c: i64) -> Result<bool, Conflict> {
+    /// Narrows `a * x` to `[lo, hi]`; returns whether `x` changed.
+    fn narrow_term(store: &mut Store, a: i64, x: VarId, lo: i64, hi: i64) -> Result<bool, Conflict> {
+        let (below, above) = if a > 0 {
+            (store.set_min(x, div_ceil(lo, a))?, store.set_max(x, div_floor(hi, a))?)
+        } else {
+            (store.set_max(x, div_floor(lo, a))?, store.set_min(x, div_ceil(hi, a))?)
+        };
+        Ok(below | above)
+    }
+
+    /// `sum(sign * a_i * x_i) <= c`, in one pass: narrowing a term's maximum
+    /// never changes the others' minimums.
+    fn less_eq(&self, store: &mut Store, sign: i64, c: i64) -> Result<(), Conflict> {
         let lo: i64 = self
             .terms
             .iter()
             .map(|&(a, x)| Self::term_min(store, sign * a, x))
             .sum();
-        if lo > c {
+        let slack = c - lo;
+        if slack < 0 {
             return Err(Conflict);
         }
-        let mut changed = false;
         for &(a, x) in &self.terms {
             let a = sign * a;
-            let slack = c - (lo - Self::term_min(store, a, x));
-            changed |= if a > 0 {
-                store.set_max(x, div_floor(slack, a))?
-            } else {
-                store.set_min(x, div_ceil(slack, a))?
-            };
+            let (min, max) = (Self::term_min(store, a, x), Self::term_max(store, a, x));
+            // Most terms fit in the slack: no division, no store call.
+            if max - min > slack {
+                let _ = Self::narrow_term(store, a, x, i64::MIN / 2, min + slack)?;
+            }
         }
-        Ok(changed)
+        Ok(())
+    }
+
+    /// `sum(a_i * x_i) == c`: both bounds per pass, until a pass narrows
+    /// nothing. Returns whether the sum is fixed (the constraint is entailed).
+    fn equal(&self, store: &mut Store, c: i64) -> Result<bool, Conflict> {
+        loop {
+            let (lo, hi) = self.bounds(store);
+            if lo > c || hi < c {
+                return Err(Conflict);
+            }
+            if lo == hi {
+                return Ok(true);
+            }
+            let (up, down) = (c - lo, hi - c);
+            let mut changed = false;
+            for &(a, x) in &self.terms {
+                let (min, max) = (Self::term_min(store, a, x), Self::term_max(store, a, x));
+                if max - min > up || max - min > down {
+                    changed |= Self::narrow_term(store, a, x, max - down, min + up)?;
+                }
+            }
+            if !changed {
+                return Ok(false);
+            }
+        }
     }
 
     fn enforce(&self, store: &mut Store, rel: Rel) -> PropResult {
         match rel {
             Rel::Le => {
-                let _ = self.less_eq(store, 1, self.rhs)?;
+                self.less_eq(store, 1, self.rhs)?;
+                let (_, hi) = self.bounds(store);
+                Ok(if hi <= self.rhs { Status::Subsumed } else { Status::Fix })
             }
-            Rel::Eq => {
-                while self.less_eq(store, 1, self.rhs)? | self.less_eq(store, -1, -self.rhs)? {}
-            }
+            Rel::Eq => Ok(if self.equal(store, self.rhs)? {
+                Status::Subsumed
+            } else {
+                Status::Fix
+            }),
             Rel::Ne => {
                 let mut open = None;
                 let mut fixed_sum = 0;
@@ -127,30 +166,25 @@ impl Linear {
                     }
                 }
                 match open {
-                    None if fixed_sum == self.rhs => return Err(Conflict),
-                    None => return Ok(Status::Subsumed),
+                    None if fixed_sum == self.rhs => Err(Conflict),
+                    None => Ok(Status::Subsumed),
                     Some((a, x)) => {
                         let rest = self.rhs - fixed_sum;
                         if rest % a == 0 {
                             let _ = store.remove(x, rest / a)?;
                         }
-                        return Ok(Status::Subsumed);
+                        Ok(Status::Subsumed)
                     }
                 }
             }
         }
-        Ok(if self.truth(store, rel) == Truth::True {
-            Status::Subsumed
-        } else {
-            Status::Fix
-        })
     }
 
     /// `not (sum rel c)` as a relation on the same sum: `<=` becomes `>= c+1`.
     fn enforce_negation(&self, store: &mut Store) -> PropResult {
         match self.rel {
             Rel::Le => {
-                let _ = self.less_eq(store, -1, -(self.rhs + 1))?;
+                self.less_eq(store, -1, -(self.rhs + 1))?;
                 let (lo, _) = self.bounds(store);
                 Ok(if lo > self.rhs {
                     Status::Subsumed

@@ -1,0 +1,777 @@
+#!/usr/bin/env python3
+"""The benchmark behind bench/run.sh (python3 stdlib only; run.sh builds first, then execs this).
+
+For every instance: run target/release/solve RUNS times (whole-process wall time, median; nodes
+from --stats; peak RSS), then every installed peer on the same instance PEER_RUNS times, check
+every answer against the expected one, and print one markdown table with solve / peer ratios.
+
+Timing: time.perf_counter() around spawn + os.wait4() of the child, i.e. the whole process
+(start-up, parsing, model building, search, output), as the peers' bench.sh measures it.  Peak
+memory is ru_maxrss from the same wait4 (KB; what GNU `/usr/bin/time -f %M` reports: the largest
+of the process and its waited-for descendants).  A run that hits the cap is killed (its whole
+process group) and marked TIMEOUT; a timed-out cell is not repeated.  A cell stops repeating once
+its runs add up to CELL_BUDGET seconds (at least one run).
+
+The hand-written references have no one-instance mode (queens runs n = 4..N, magic runs every
+variant), so their cells are the programs' own in-process timers for that instance
+(std::time::Instant around that n / that variant), medians over PEER_RUNS runs of the program.
+
+See bench/run.sh for the environment variables.
+"""
+import datetime
+import os
+import re
+import shlex
+import signal
+import statistics
+import subprocess
+import sys
+import tempfile
+import threading
+import time
+
+BENCH = os.path.dirname(os.path.abspath(__file__))
+REPO = os.path.dirname(BENCH)
+SOLVE = os.path.join(REPO, "target", "release", "solve")
+
+
+def env_int(name, default):
+    v = os.environ.get(name, "")
+    return int(v) if v.strip() else default
+
+
+def env_float(name, default):
+    v = os.environ.get(name, "")
+    return float(v) if v.strip() else default
+
+
+QUICK = os.environ.get("QUICK", "") not in ("", "0")
+SLOW = os.environ.get("SLOW", "") not in ("", "0")
+RUNS = env_int("RUNS", 1 if QUICK else 5)
+PEER_RUNS = env_int("PEER_RUNS", 1 if QUICK else 3)
+CAP = env_float("CAP", 120)
+MAGIC_CAP = env_float("MAGIC_CAP", 60)
+CELL_BUDGET = env_float("CELL_BUDGET", 40)
+PEERS_DIR = os.path.abspath(os.environ.get("PEERS_DIR") or os.path.join(REPO, "..", "shared", "peers"))
+HW_BIN = os.environ.get("HW_BIN", "")
+if not HW_BIN:
+    cand = os.path.join(PEERS_DIR, "handwritten", "target", "release")
+    if os.access(os.path.join(cand, "queens"), os.X_OK):
+        HW_BIN = cand
+
+# ------------------------------------------------------------------------------------------ instances
+
+QUEENS_COUNT = {10: 724, 11: 2680, 12: 14200, 13: 73712, 14: 365596}
+RING_SOLUTIONS = {"1 8 3/5 _ 7/6 4 2", "1 8 4/7 _ 3/5 2 6", "1 7 5/4 _ 6/8 3 2",
+                  "1 6 7/5 _ 3/8 2 4", "3 7 4/6 _ 2/5 1 8", "3 5 7/4 _ 2/8 1 6"}
+RING_PRIMES_SOLUTIONS = {"3 23 5/17 _ 19/11 13 7"}
+MODMAGIC_SOLUTIONS = {"1 8 3/6 5 4/7 2 9"}
+H2 = "[[0,1,2,3,0,2],[1,2,4,5,0,3]]"              # 0123 -> (0,2), 1245 -> (0,3)
+H3 = "[[0,1,2,3,0,2],[1,2,4,5,0,3],[2,6,7,1,0,3]]"  # + 2671 -> (0,3)
+
+# Expected ANSWER lines of the peers' runners (as in the peers' bench.sh).
+PEER_EXPECTED = {
+    "queens": lambda n: "count=%d" % QUEENS_COUNT[int(n)],
+    "magic-count": lambda n: "count=7040",
+    "magic-first": lambda n: "found (verified)",
+    "ring": lambda _: "count=6 sums=12,13,13,14,14,15",
+    "ring-primes": lambda _: "count=1 sums=31 [S=31 3 23 5/17 _ 19/11 13 7]",
+    "modmagic": lambda _: "count=1 [1 8 3/6 5 4/7 2 9]",
+    "bulls": lambda h: {"h2": "count=64", "h3": "count=6 [4712 5712 6412 6512 7412 7512]"}[h],
+}
+
+
+class Instance:
+    def __init__(self, iid, label, args, problem, pinst, expected, cap=None):
+        self.id = iid
+        self.label = label          # row label
+        self.args = args            # solve arguments
+        self.problem = problem      # the peers' problem name
+        self.pinst = pinst          # the peers' instance ("" = none)
+        self.expected = expected    # checker for our stdout: out -> (answer text, ok)
+        self.cap = cap or CAP
+
+
+def ints(text):
+    return [int(t) for t in re.findall(r"-?\d+", text)]
+
+
+def count_checker(expected):
+    def check(out):
+        lines = out.strip().splitlines()
+        last = lines[-1].strip() if lines else ""
+        return "count=%s" % (last or "(none)"), last == str(expected)
+    return check
+
+
+def magic_first_checker(n):
+    def check(out):
+        v = ints(out)
+        if len(v) < n * n:
+            return "no square printed", False
+        v = v[:n * n]
+        g = [v[r * n:(r + 1) * n] for r in range(n)]
+        m = n * (n * n + 1) // 2
+        ok = (sorted(v) == list(range(1, n * n + 1))
+              and all(sum(row) == m for row in g)
+              and all(sum(g[r][c] for r in range(n)) == m for c in range(n))
+              and sum(g[i][i] for i in range(n)) == m
+              and sum(g[i][n - 1 - i] for i in range(n)) == m)
+        return ("found (verified)" if ok else "WRONG square"), ok
+    return check
+
+
+def solutions_checker(kind, expected_set):
+    """--all output: blocks separated by blank lines, then 'N solution(s)'."""
+    def check(out):
+        blocks = [b for b in re.split(r"\n\s*\n", out.strip()) if b.strip()]
+        if blocks and re.match(r"^\d+ solutions?$", blocks[-1].strip().splitlines()[-1]):
+            last = blocks[-1].strip().splitlines()
+            tail = last[-1]
+            if len(last) == 1:
+                blocks = blocks[:-1]
+            else:
+                blocks[-1] = "\n".join(last[:-1])
+        else:
+            tail = "(no count line)"
+        got = []
+        for b in blocks:
+            v = ints(b)
+            if kind == "ring" and len(v) >= 8:
+                got.append("%d %d %d/%d _ %d/%d %d %d" % tuple(v[:8]))
+            elif kind == "grid" and len(v) >= 9:
+                got.append("%d %d %d/%d %d %d/%d %d %d" % tuple(v[:9]))
+            else:
+                got.append("?" + b.replace("\n", "/"))
+        ok = sorted(got) == sorted(expected_set) and tail == "%d solution%s" % (
+            len(expected_set), "" if len(expected_set) == 1 else "s")
+        text = "count=%d" % len(got)
+        if len(got) <= 2:
+            text += " [%s]" % ", ".join(got)
+        return text, ok
+    return check
+
+
+def all_instances():
+    out = []
+    for n in range(10, 15):
+        out.append(Instance("queens-%d" % n, "queens n=%d count" % n,
+                            ["specs/queens.toml", "--set", "n=%d" % n, "--count", "--no-symmetry"],
+                            "queens", str(n), count_checker(QUEENS_COUNT[n])))
+    out.append(Instance("magic-count-4", "magic n=4 count", ["specs/magic.toml", "--set", "n=4", "--count"],
+                        "magic-count", "4", count_checker(7040)))
+    for n in (5, 6, 7, 8, 9, 10, 11, 12, 16, 20):
+        out.append(Instance("magic-first-%d" % n, "magic n=%d first" % n,
+                            ["specs/magic.toml", "--set", "n=%d" % n, "--time-limit", "%g" % MAGIC_CAP],
+                            "magic-first", str(n), magic_first_checker(n), cap=MAGIC_CAP + 10))
+    out.append(Instance("ring", "ring (magic8 --all)", ["specs/magic8.toml", "--all"], "ring", "",
+                        solutions_checker("ring", RING_SOLUTIONS)))
+    out.append(Instance("ring-primes", "ring-primes (magic8-primes --all)", ["specs/magic8-primes.toml", "--all"],
+                        "ring-primes", "", solutions_checker("ring", RING_PRIMES_SOLUTIONS)))
+    out.append(Instance("modmagic", "modmagic (magic9 --all)", ["specs/magic9.toml", "--all"], "modmagic", "",
+                        solutions_checker("grid", MODMAGIC_SOLUTIONS)))
+    for h, hist, exp in (("h2", H2, 64), ("h3", H3, 6)):
+        out.append(Instance("bulls-%s" % h, "bulls %s (moo count)" % h,
+                            ["specs/moo.toml", "--count", "--set", "history=%s" % hist],
+                            "bulls", h, count_checker(exp)))
+    return out
+
+
+QUICK_IDS = ["queens-10", "queens-11", "queens-12", "magic-first-5", "magic-first-6", "magic-first-7",
+             "magic-first-8", "ring", "ring-primes", "modmagic", "bulls-h2", "bulls-h3"]
+
+
+def select_instances():
+    insts = all_instances()
+    sel = os.environ.get("INSTANCES", "").replace(",", " ").split()
+    if not sel:
+        return [i for i in insts if i.id in QUICK_IDS] if QUICK else insts
+    unknown = [s for s in sel if not any(i.id == s or i.id.startswith(s + "-") for i in insts)]
+    if unknown:
+        sys.exit("bench: unknown instance(s) %s; known: %s" % (" ".join(unknown), " ".join(i.id for i in insts)))
+    return [i for i in insts if any(i.id == s or i.id.startswith(s + "-") for s in sel)]
+
+
+# ------------------------------------------------------------------------------------------ running
+
+class Run:
+    def __init__(self, wall, rc, out, err, maxrss, timeout):
+        self.wall, self.rc, self.out, self.err, self.maxrss, self.timeout = wall, rc, out, err, maxrss, timeout
+
+
+def run_once(cmd, cap, cwd=REPO, env=None):
+    with tempfile.TemporaryFile() as fo, tempfile.TemporaryFile() as fe:
+        t0 = time.perf_counter()
+        p = subprocess.Popen(cmd, cwd=cwd, env=env, stdin=subprocess.DEVNULL, stdout=fo, stderr=fe,
+                             start_new_session=True)
+        killed = []
+
+        def kill():
+            killed.append(True)
+            try:
+                os.killpg(p.pid, signal.SIGKILL)   # the run's own process group (minizinc -> fzn-gecode too)
+            except ProcessLookupError:
+                pass
+        timer = threading.Timer(cap, kill)
+        timer.start()
+        _, status, ru = os.wait4(p.pid, 0)
+        t1 = time.perf_counter()
+        timer.cancel()
+        p.returncode = os.waitstatus_to_exitcode(status)   # reaped here; keep Popen from waiting again
+        if not killed:   # clean up anything the run left behind in its group
+            try:
+                os.killpg(p.pid, signal.SIGKILL)
+            except (ProcessLookupError, PermissionError):
+                pass
+        fo.seek(0)
+        fe.seek(0)
+        return Run(t1 - t0, p.returncode, fo.read().decode(errors="replace"),
+                   fe.read().decode(errors="replace"), ru.ru_maxrss, bool(killed))
+
+
+class Cell:
+    """One (instance, solver) measurement."""
+    def __init__(self):
+        self.times = []
+        self.maxrss = []
+        self.answers = []
+        self.nodes = []
+        self.timeout = None     # cap in s when a run timed out
+        self.status = []        # notes: exit codes etc.
+        self.ok = True
+        self.checked = False
+        self.skipped = None     # reason, when not run
+        self.in_process = False
+        self.err_tail = ""
+
+    @property
+    def median(self):
+        return statistics.median(self.times) if self.times else None
+
+    def check_text(self):
+        if self.skipped:
+            return "-"
+        if self.timeout is not None and not self.times:
+            return "TIMEOUT"
+        if not self.ok:
+            return "**MISMATCH**"
+        return "OK" if self.checked else "-"
+
+
+def measure(cmd, cap, runs, checker, env=None, stats=False):
+    c = Cell()
+    spent = 0.0
+    for r in range(runs):
+        run = run_once(cmd, cap, env=env)
+        spent += run.wall
+        if run.timeout:
+            c.timeout = cap
+            c.err_tail = "\n".join(run.err.strip().splitlines()[-3:])
+            break
+        if stats:
+            m = re.search(r"^nodes:\s*(\d+)", run.err, re.M)
+            if m:
+                c.nodes.append(int(m.group(1)))
+            if run.rc == 3:   # our own --time-limit stopped the search
+                c.timeout = cap
+                c.status.append("time limit (exit 3)")
+                break
+        c.times.append(run.wall)
+        c.maxrss.append(run.maxrss)
+        ans, ok = checker(run)
+        c.answers.append(ans)
+        c.checked = True
+        if not ok:
+            c.ok = False
+        if run.rc != 0:
+            c.status.append("exit %d" % run.rc)
+            c.err_tail = "\n".join(run.err.strip().splitlines()[-3:])
+        if spent >= CELL_BUDGET:
+            break
+    if len(set(c.answers)) > 1:
+        c.ok = False
+        c.status.append("answers differ between runs")
+    return c
+
+
+# ------------------------------------------------------------------------------------------ peers
+
+PEER_ORDER = ["hw-seed", "hw-bitboard", "gecode-api", "gecode", "gecode-native", "choco", "cpsat", "pyconstraint"]
+PEER_TITLE = {
+    "hw-seed": "hand-written seed-style",
+    "hw-bitboard": "hand-written bitboard",
+    "gecode-api": "Gecode C++ API",
+    "gecode": "MiniZinc+Gecode",
+    "gecode-native": "MiniZinc+Gecode native alldiff",
+    "choco": "Choco (pychoco)",
+    "cpsat": "CP-SAT",
+    "pyconstraint": "python-constraint",
+}
+
+
+def venv_python():
+    p = os.path.join(PEERS_DIR, ".venv", "bin", "python")
+    return p if os.access(p, os.X_OK) else None
+
+
+def which(prog):
+    for d in os.environ.get("PATH", "").split(os.pathsep):
+        f = os.path.join(d, prog)
+        if os.access(f, os.X_OK):
+            return f
+    return None
+
+
+def can_import(py, mod):
+    try:
+        return subprocess.run([py, "-c", "import " + mod], stdout=subprocess.DEVNULL,
+                              stderr=subprocess.DEVNULL, timeout=60).returncode == 0
+    except Exception:
+        return False
+
+
+def detect_peers():
+    """peer -> None (available) or the reason it is skipped."""
+    models = os.path.join(PEERS_DIR, "models")
+    why = {}
+    if not os.path.isdir(PEERS_DIR):
+        return {p: "PEERS_DIR %s does not exist" % PEERS_DIR for p in PEER_ORDER}
+    hw_ok = HW_BIN and all(os.access(os.path.join(HW_BIN, b), os.X_OK) for b in ("queens", "magic"))
+    for p in ("hw-seed", "hw-bitboard"):
+        why[p] = None if hw_ok else "hand-written binaries not found (and not built): %s/handwritten" % PEERS_DIR
+    gapi = [os.path.join(PEERS_DIR, "gecode-api", b) for b in ("queens", "magic")]
+    if not os.path.isfile(os.path.join(models, "run_gecode_api.sh")):
+        why["gecode-api"] = "no models/run_gecode_api.sh"
+    elif not all(os.access(b, os.X_OK) for b in gapi):
+        why["gecode-api"] = "gecode-api/{queens,magic} not built (install.sh builds them)"
+    else:
+        why["gecode-api"] = None
+    if not os.path.isfile(os.path.join(models, "run_mzn.py")):
+        why["gecode"] = "no models/run_mzn.py"
+    elif not (which("minizinc") and which("fzn-gecode")):
+        why["gecode"] = "minizinc / fzn-gecode not installed (apt packages minizinc, flatzinc)"
+    else:
+        why["gecode"] = None
+    if why["gecode"]:
+        why["gecode-native"] = why["gecode"]
+    elif not os.path.exists(os.path.join(PEERS_DIR, "minizinc", "mznlib-gecode", "all_different_int.mzn")):
+        why["gecode-native"] = "minizinc/mznlib-gecode has no Gecode mznlib symlinks (install.sh makes them)"
+    else:
+        why["gecode-native"] = None
+    py = venv_python()
+    for p, script, mod in (("choco", "run_choco.py", "pychoco"), ("cpsat", "run_cpsat.py", "ortools"),
+                           ("pyconstraint", "run_pyconstraint.py", "constraint")):
+        if not os.path.isfile(os.path.join(models, script)):
+            why[p] = "no models/" + script
+        elif not py:
+            why[p] = "no venv %s/.venv (install.sh makes it)" % PEERS_DIR
+        elif not can_import(py, mod):
+            why[p] = "python module %s not installed in the venv" % mod
+        else:
+            why[p] = None
+    return why
+
+
+def peer_command(peer, inst):
+    """The command for a runner peer on an instance, or (None, reason)."""
+    models = os.path.join(PEERS_DIR, "models")
+    py = venv_python() or sys.executable
+    pargs = [inst.problem] + ([inst.pinst] if inst.pinst else [])
+    prob, n = inst.problem, inst.pinst
+    if peer == "gecode-api":
+        if prob not in ("queens", "magic-count"):
+            return None, "n/a"
+        return ["bash", os.path.join(models, "run_gecode_api.sh")] + pargs, None
+    if peer in ("gecode", "gecode-native"):
+        solver = "org.gecode.gecode" if peer == "gecode" else "org.peers.gecode-native"
+        return [py, os.path.join(models, "run_mzn.py"), "--solver", solver] + pargs, None
+    if peer == "choco":
+        return [py, os.path.join(models, "run_choco.py")] + pargs, None
+    if peer == "cpsat":
+        if prob == "queens" and int(n) >= 14 and not SLOW:
+            return None, "left out: one run takes ~206 s (SLOW=1 runs it)"
+        return [py, os.path.join(models, "run_cpsat.py")] + pargs, None
+    if peer == "pyconstraint":
+        if not SLOW:
+            if prob == "queens" and int(n) >= 13:
+                return None, "left out: ~36 s (n=13), ~199 s (n=14) per run (SLOW=1 runs it)"
+            if prob == "magic-count":
+                return None, "left out: one run takes ~614 s (SLOW=1 runs it)"
+            if prob == "magic-first":
+                return None, "left out: times out (> 60 s) already at n=5 (SLOW=1 runs it)"
+        return [py, os.path.join(models, "run_pyconstraint.py")] + pargs, None
+    return None, "n/a"
+
+
+def runner_checker(expected):
+    def check(run):
+        m = re.findall(r"^ANSWER: (.*)$", run.out, re.M)
+        ans = m[-1].strip() if m else "(no ANSWER line)"
+        return ans, ans == expected and run.rc == 0
+    return check
+
+
+# Hand-written references: one process covers several instances; parse its own timers.
+
+def hw_queens(max_n, runs):
+    """-> {n: (seed Cell, bitboard Cell)} from `queens max_n 0` (counts n=4..max_n, no unique)."""
+    cells = {n: (Cell(), Cell()) for n in range(10, max_n + 1)}
+    cmd = [os.path.join(HW_BIN, "queens"), str(max_n), "0"]
+    spent = 0.0
+    for _ in range(runs):
+        run = run_once(cmd, CAP)
+        spent += run.wall
+        rows = {}
+        for m in re.finditer(r"^\s*(\d+)\s+(\d+)\s+(\d+)\s+([\d.]+)\s+([\d.]+)", run.out, re.M):
+            rows[int(m.group(1))] = (int(m.group(2)), int(m.group(3)), float(m.group(4)), float(m.group(5)))
+        for n, (cs, cb) in cells.items():
+            for cell, cnt_i, t_i in ((cs, 0, 2), (cb, 1, 3)):
+                cell.in_process = True
+                if run.timeout:
+                    cell.timeout = CAP
+                    continue
+                if n not in rows:
+                    cell.ok = False
+                    cell.checked = True
+                    cell.answers.append("(no row for n=%d; exit %d)" % (n, run.rc))
+                    continue
+                cell.times.append(rows[n][t_i])
+                cell.maxrss.append(run.maxrss)
+                cell.answers.append("count=%d" % rows[n][cnt_i])
+                cell.checked = True
+                if rows[n][cnt_i] != QUEENS_COUNT[n]:
+                    cell.ok = False
+        if run.timeout or spent >= CELL_BUDGET:
+            break
+    return cells
+
+
+def hw_magic(runs):
+    """-> {instance id: Cell} from one `magic` process per run (every variant, own timers)."""
+    pats = {
+        "modmagic": (r"^a\. .*?: (\d+) solutions, (\d+) up to symmetry \(([\d.]+)s\)", 2, "1", 3),
+        "ring": (r"^b\. ring 1\.\.8 \(([\d.]+)s\): (\d+) solutions, (\d+) up to symmetry", 3, "6", 1),
+        "ring-primes": (r"^c\. ring primes, any side sum \(([\d.]+)s\).*\n(?:.*\n)*?c\. ring primes, "
+                        r"prime side sum: (\d+) solutions, (\d+) up to symmetry", 3, "1", 1),
+        "magic-count-4": (r"^e\. magic 4x4: (\d+) total, (\d+) up to symmetry \(backtracker ([\d.]+)s", 1, "7040", 3),
+    }
+    cells = {k: Cell() for k in pats}
+    cmd = [os.path.join(HW_BIN, "magic")]
+    spent = 0.0
+    for _ in range(runs):
+        run = run_once(cmd, CAP)
+        spent += run.wall
+        for k, (pat, cnt_g, exp, t_g) in pats.items():
+            cell = cells[k]
+            cell.in_process = True
+            if run.timeout:
+                cell.timeout = CAP
+                continue
+            m = re.search(pat, run.out, re.M)
+            cell.checked = True
+            if not m:
+                cell.ok = False
+                cell.answers.append("(not found in output; exit %d)" % run.rc)
+                continue
+            label = "count=%s" if k == "magic-count-4" else "%s up to symmetry"
+            cell.answers.append(label % m.group(cnt_g))
+            cell.times.append(float(m.group(t_g)))
+            cell.maxrss.append(run.maxrss)
+            if m.group(cnt_g) != exp:
+                cell.ok = False
+        if run.timeout or spent >= CELL_BUDGET:
+            break
+    return cells
+
+
+# ------------------------------------------------------------------------------------------ output
+
+def fmt_s(x):
+    if x is None:
+        return "-"
+    if x < 0.001:
+        return "%.4f" % x
+    if x < 0.1:
+        return "%.3f" % x
+    if x < 10:
+        return "%.2f" % x
+    return "%.1f" % x
+
+
+def fmt_ratio(r):
+    if r < 0.1:
+        return "%.3fx" % r
+    if r < 10:
+        return "%.2fx" % r
+    if r < 100:
+        return "%.1fx" % r
+    return "%.0fx" % r
+
+
+def cell_time(c):
+    if c.timeout is not None and not c.times:
+        return "T/O>%gs" % c.timeout
+    s = fmt_s(c.median)
+    if not c.ok:
+        s += " **WRONG**"
+    return s
+
+
+def ratio(ours, peer):
+    """solve / peer, from medians; '>'/'<' when one side timed out."""
+    o = ours.median if ours.times else None
+    p = peer.median if peer.times else None
+    if o is not None and p is not None:
+        return fmt_ratio(o / p) if p > 0 else "-"
+    if o is None and ours.timeout is not None and p:
+        return ">" + fmt_ratio(ours.timeout / p)
+    if p is None and peer.timeout is not None and o is not None:
+        return "<" + fmt_ratio(o / peer.timeout)
+    return "-"
+
+
+def machine_info():
+    info = ["%d cores (nproc)" % os.cpu_count()]
+    try:
+        nproc = subprocess.run(["nproc"], capture_output=True, text=True).stdout.strip()
+        info = ["nproc %s" % nproc]
+    except Exception:
+        pass
+    try:
+        with open("/proc/meminfo") as f:
+            kb = int(re.search(r"MemTotal:\s+(\d+)", f.read()).group(1))
+        info.append("%.0f GiB RAM" % (kb / 1048576))
+    except Exception:
+        pass
+    try:
+        with open("/proc/cpuinfo") as f:
+            m = re.search(r"model name\s*:\s*(.*)", f.read())
+        if m:
+            info.append(m.group(1).strip())
+    except Exception:
+        pass
+    info.append(" ".join(os.uname()[i] for i in (0, 2)))
+    try:
+        info.append("load average %s" % " ".join("%.2f" % x for x in os.getloadavg()))
+    except Exception:
+        pass
+    return ", ".join(info)
+
+
+def git_info():
+    def g(*a):
+        try:
+            return subprocess.run(["git"] + list(a), cwd=REPO, capture_output=True, text=True).stdout.strip()
+        except Exception:
+            return ""
+    head = g("rev-parse", "--short", "HEAD") or "?"
+    dirty = " + uncommitted changes" if g("status", "--porcelain", "--untracked-files=no") else ""
+    try:
+        built = datetime.datetime.fromtimestamp(os.path.getmtime(SOLVE)).strftime("%Y-%m-%d %H:%M:%S")
+    except OSError:
+        built = "?"
+    return "commit %s%s; target/release/solve built %s" % (head, dirty, built)
+
+
+def peer_versions(avail):
+    v = []
+    if not avail.get("gecode"):
+        try:
+            v.append(subprocess.run(["minizinc", "--version"], capture_output=True, text=True,
+                                    timeout=30).stdout.splitlines()[0].replace("MiniZinc to FlatZinc converter, ", "minizinc "))
+        except Exception:
+            pass
+    py = venv_python()
+    if py:
+        try:
+            r = subprocess.run([py, "-c", "import importlib.metadata as m\nfor p in ('ortools','pychoco','python-constraint2'):\n"
+                                " try: print(p, m.version(p))\n except Exception: pass"],
+                               capture_output=True, text=True, timeout=60)
+            v += r.stdout.strip().splitlines()
+        except Exception:
+            pass
+    return ", ".join(v)
+
+
+def log(msg):
+    print(msg, file=sys.stderr, flush=True)
+
+
+def main():
+    if not os.access(SOLVE, os.X_OK):
+        sys.exit("bench: no %s (cargo build --release)" % SOLVE)
+    insts = select_instances()
+    why = detect_peers()
+    sel = os.environ.get("PEERS", "").replace(",", " ").split()
+    if sel == ["none"]:
+        sel = []
+    elif not sel:
+        sel = list(PEER_ORDER)
+    else:
+        sel = [("hw-seed hw-bitboard".split() if s in ("hw", "handwritten") else [s]) for s in sel]
+        sel = [p for group in sel for p in group]
+        bad = [p for p in sel if p not in PEER_ORDER]
+        if bad:
+            sys.exit("bench: unknown peer(s) %s; known: %s (or hw, none)" % (" ".join(bad), " ".join(PEER_ORDER)))
+    peers = [p for p in PEER_ORDER if p in sel and why.get(p) is None]
+    notes = ["%s: not run: %s" % (p, why[p]) for p in PEER_ORDER if p in sel and why.get(p)]
+    for n in notes:
+        log("bench: " + n)
+
+    stamp = datetime.datetime.now()
+    results = {}   # (inst id, who) -> Cell ; who = "solve" or a peer
+    left_out = {}  # (inst id, peer) -> reason
+
+    # hand-written references first (one process covers many instances)
+    hw_wanted = [p for p in peers if p.startswith("hw-")]
+    if hw_wanted:
+        qn = [int(i.pinst) for i in insts if i.problem == "queens"]
+        if qn:
+            log("bench: hand-written queens %d 0 (x%d)" % (max(qn), PEER_RUNS))
+            hq = hw_queens(max(qn), PEER_RUNS)
+            for n in qn:
+                results[("queens-%d" % n, "hw-seed")], results[("queens-%d" % n, "hw-bitboard")] = hq[n]
+        mids = [i.id for i in insts if i.id in ("modmagic", "ring", "ring-primes", "magic-count-4")]
+        if mids and "hw-seed" in hw_wanted:
+            log("bench: hand-written magic (x%d)" % PEER_RUNS)
+            hm = hw_magic(PEER_RUNS)
+            for k in mids:
+                results[(k, "hw-seed")] = hm[k]
+
+    for inst in insts:
+        cmd = [SOLVE] + inst.args + ["--stats"]
+        log("bench: %-16s solve %s" % (inst.id, " ".join(shlex.quote(a) for a in inst.args)))
+        c = measure(cmd, inst.cap, RUNS, lambda run, i=inst: i.expected(run.out), stats=True)
+        if c.timeout is not None and "time limit (exit 3)" in c.status:
+            c.timeout = MAGIC_CAP
+        results[(inst.id, "solve")] = c
+        log("bench:   -> %s %s" % (cell_time(c), c.answers[:1]))
+        for p in peers:
+            if p.startswith("hw-"):
+                continue
+            pcmd, reason = peer_command(p, inst)
+            if pcmd is None:
+                if reason != "n/a":
+                    left_out[(inst.id, p)] = reason
+                continue
+            exp = PEER_EXPECTED[inst.problem](inst.pinst)
+            cap = MAGIC_CAP if inst.problem == "magic-first" else CAP
+            log("bench: %-16s %s" % (inst.id, p))
+            pc = measure(pcmd, cap, PEER_RUNS, runner_checker(exp))
+            results[(inst.id, p)] = pc
+            log("bench:   -> %s %s" % (cell_time(pc), pc.answers[:1]))
+
+    # ---------------------------------------------------------------- report
+    cols = [p for p in peers if any((i.id, p) in results or (i.id, p) in left_out for i in insts)]
+    L = []
+    L.append("# solve benchmark %s" % stamp.strftime("%Y-%m-%d %H:%M:%S"))
+    L.append("")
+    L.append("- command: `%s`" % os.environ.get("BENCH_CMDLINE", "bench/run.sh"))
+    L.append("- machine: %s" % machine_info())
+    L.append("- solve: %s" % git_info())
+    L.append("- peers: %s%s" % (PEERS_DIR, ("; " + peer_versions(why)) if peers else ""))
+    L.append("- runs per cell: solve %d, peers %d (a cell stops repeating after %gs of runs); cap %gs per run, "
+             "magic-first %gs" % (RUNS, PEER_RUNS, CELL_BUDGET, CAP, MAGIC_CAP))
+    L.append("")
+    L.append("Median whole-process wall seconds (hand-written: the program's own timer for that instance, "
+             "see below); peer cells `median (solve/peer)`: below 1x solve is faster, above 1x slower. "
+             "T/O = timed out; `-` = not run.")
+    L.append("")
+    head = ["instance", "solve s", "nodes", "peak KB"] + [PEER_TITLE[p] for p in cols]
+    L.append("| " + " | ".join(head) + " |")
+    L.append("|" + "|".join(["---"] + ["---:"] * (len(head) - 1)) + "|")
+    problems = []
+    for inst in insts:
+        o = results[(inst.id, "solve")]
+        nodes = "-"
+        if o.nodes:
+            nodes = str(o.nodes[0]) if len(set(o.nodes)) == 1 else "%d-%d" % (min(o.nodes), max(o.nodes))
+            if o.timeout is not None and not o.times:
+                nodes = ">" + nodes
+        row = [inst.label, cell_time(o), nodes, str(max(o.maxrss)) if o.maxrss else "-"]
+        for p in cols:
+            pc = results.get((inst.id, p))
+            if pc is None:
+                row.append("-")
+            else:
+                row.append("%s (%s)" % (cell_time(pc), ratio(o, pc)))
+        L.append("| " + " | ".join(row) + " |")
+        for who in ["solve"] + cols:
+            c = results.get((inst.id, who))
+            if c is not None and (not c.ok or c.status):
+                problems.append((inst, who, c))
+    L.append("")
+    if problems:
+        L.append("**Problems** (wrong answers, exit codes, time limits):")
+        L.append("")
+        for inst, who, c in problems:
+            detail = "answers %s" % sorted(set(c.answers)) if c.answers else "no answer"
+            if not c.ok and c.checked:
+                detail = "**MISMATCH**: " + detail
+            if c.status:
+                detail += "; " + ", ".join(sorted(set(c.status)))
+            if c.err_tail:
+                detail += "; stderr: `%s`" % c.err_tail.replace("\n", " / ")[:300]
+            L.append("- %s, %s: %s" % (inst.id, who, detail))
+        L.append("")
+    else:
+        L.append("Every answer checked matched the expected value.")
+        L.append("")
+    if left_out or notes:
+        L.append("Not run:")
+        L.append("")
+        for n in notes:
+            L.append("- " + n)
+        for (iid, p), r in left_out.items():
+            L.append("- %s on %s: %s" % (p, iid, r))
+        L.append("")
+    L.append("Notes: hand-written cells are in-process timers (std::time::Instant) parsed from the programs'"
+             " output, medians over their runs: queens from `queens N 0` (one process counts n = 4..N with both"
+             " algorithms, so there is no single-n process to time), magic count and the 3x3 puzzles from `magic`"
+             " (brute force over permutations, all solutions, no symmetry breaking; ring-primes is the time for"
+             " all side sums). The hand-written `moo` simulates strategies over all 5040 secrets and has no"
+             " count-for-one-history mode, so bulls has no hand-written cell. Peak KB of solve is ru_maxrss"
+             " (max over runs).")
+    L.append("")
+    L.append("<details><summary>All cells (answers, min-max, runs, peak KB)</summary>")
+    L.append("")
+    L.append("| instance | solver | answer | check | median s | min-max s | runs | peak KB |")
+    L.append("|---|---|---|---|---:|---:|---:|---:|")
+    for inst in insts:
+        for who in ["solve"] + cols:
+            c = results.get((inst.id, who))
+            if c is None:
+                continue
+            rng = "%s-%s" % (fmt_s(min(c.times)), fmt_s(max(c.times))) if c.times else "-"
+            ans = c.answers[0] if c.answers else ("TIMEOUT" if c.timeout is not None else "-")
+            L.append("| %s | %s | %s | %s | %s | %s | %d | %s |" % (
+                inst.id, who, ans.replace("|", "/"), c.check_text(), cell_time(c), rng, len(c.times),
+                max(c.maxrss) if c.maxrss else "-"))
+    L.append("")
+    L.append("</details>")
+    L.append("")
+    L.append("Commands (solve runs from the repository root, with `--stats`):")
+    L.append("")
+    for inst in insts:
+        ex = []
+        for p in cols:
+            if p.startswith("hw-"):
+                continue
+            pcmd, _ = peer_command(p, inst)
+            if pcmd:
+                ex.append(" ".join([os.path.basename(pcmd[1])] + pcmd[2:]))
+        L.append("- %s: `solve %s`%s" % (inst.id, " ".join(shlex.quote(a) for a in inst.args),
+                                         ("; peers: `%s`" % "`, `".join(sorted(set(ex)))) if ex else ""))
+    text = "\n".join(L) + "\n"
+    print(text)
+    os.makedirs(os.path.join(BENCH, "results"), exist_ok=True)
+    path = os.path.join(BENCH, "results", stamp.strftime("%Y%m%d-%H%M%S") + ".md")
+    with open(path, "w") as f:
+        f.write(text)
+    log("bench: wrote %s" % path)
+    bad = [1 for _, _, c in problems if not c.ok]
+    return 1 if bad else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,61 @@
+#!/usr/bin/env bash
+# Benchmark: solve (release build) against the hand-written references and the peer solvers,
+# side by side in one run.  Not a test; CI does not run it.
+#
+# usage: bench/run.sh                               full run (~15 min with every peer installed)
+#        QUICK=1 bench/run.sh                       smoke run: 1 run per cell, small instances only
+#        PEERS_DIR=/tmp/peers bench/run.sh          peers installed into a writable copy
+#        INSTANCES="queens-12 magic-count" PEERS="gecode-api choco" bench/run.sh   a subset
+#
+# env (all optional):
+#   PEERS_DIR    peers checkout (default: <repo>/../shared/peers); anything missing there is
+#                skipped with a note, so this also runs on a machine with no peer installed
+#   PEERS        peers to run (default: all found): hw-seed hw-bitboard gecode-api gecode
+#                gecode-native choco cpsat pyconstraint; "none" = solve alone
+#   INSTANCES    instance ids or prefixes (default: all): queens-10..14 queens magic-count-4
+#                magic-first-N magic-first ring ring-primes modmagic bulls-h2 bulls-h3 bulls
+#   RUNS         runs per cell for solve (default 5), PEER_RUNS for the peers (default 3)
+#   CELL_BUDGET  stop repeating a cell once its runs add up to this many seconds (default 40)
+#   CAP          per-run cap in seconds (default 120); MAGIC_CAP for magic-first (default 60)
+#   SLOW=1       also run the peer cells left out by default (cpsat queens 14, pyconstraint's
+#                slow ones: single runs of 200-600 s or certain timeouts)
+#   NO_BUILD=1   do not run cargo build; use target/release/solve as it is
+#   PYTHON       python3 for the harness itself (stdlib only)
+set -eu
+BENCH=$(cd "$(dirname "$0")" && pwd)
+REPO=$(cd "$BENCH/.." && pwd)
+export PEERS_DIR=${PEERS_DIR:-$REPO/../shared/peers}
+
+if [ "${NO_BUILD:-0}" != 1 ]; then
+  echo "bench: cargo build --release" >&2
+  if ! (cd "$REPO" && cargo build --release -q); then
+    echo "bench: cargo build --release FAILED; fix the build or rerun with NO_BUILD=1 to time the existing binary" >&2
+    exit 1
+  fi
+fi
+[ -x "$REPO/target/release/solve" ] || { echo "bench: no $REPO/target/release/solve" >&2; exit 1; }
+
+# Hand-written references: use the peers' own build if there is one, else build a copy of
+# their sources under target/peers-handwritten (their binaries write data/ next to their
+# Cargo.toml, so the sources are copied rather than built in place: PEERS_DIR may be read-only).
+HW_SRC=$PEERS_DIR/handwritten
+export HW_BIN=
+if [ -x "$HW_SRC/target/release/queens" ] && [ -x "$HW_SRC/target/release/magic" ]; then
+  HW_BIN=$HW_SRC/target/release
+elif [ -f "$HW_SRC/Cargo.toml" ] && command -v cargo >/dev/null; then
+  HW_COPY=$REPO/target/peers-handwritten
+  mkdir -p "$HW_COPY"
+  cp -r "$HW_SRC/Cargo.toml" "$HW_SRC/src" "$HW_COPY/"
+  [ -f "$HW_SRC/Cargo.lock" ] && cp "$HW_SRC/Cargo.lock" "$HW_COPY/"
+  chmod -R u+w "$HW_COPY"
+  echo "bench: building the hand-written references in $HW_COPY" >&2
+  if (cd "$HW_COPY" && cargo build --release -q --bin queens --bin magic); then
+    HW_BIN=$HW_COPY/target/release
+  else
+    echo "bench: building the hand-written references failed; skipping them" >&2
+  fi
+fi
+
+export BENCH_CMDLINE="$(for v in PEERS_DIR PEERS INSTANCES RUNS PEER_RUNS CELL_BUDGET CAP MAGIC_CAP QUICK SLOW NO_BUILD; do
+  [ -n "${!v+x}" ] && printf '%s=%q ' "$v" "${!v}"; done)bench/run.sh"
+exec "${PYTHON:-python3}" "$BENCH/bench.py"
