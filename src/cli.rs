@@ -240,11 +240,13 @@ fn report(program: &Program, search: &mut Search<'_>, args: &SolveArgs) -> Run {
     let mut limited = false;
     while found < wanted {
         match search.next() {
-            Outcome::Solution(values) => {
-                if cfg!(debug_assertions) {
-                    self_check(program, &values);
-                }
+            Outcome::Solution => {
                 found += 1;
+                if args.count && !cfg!(debug_assertions) {
+                    continue;
+                }
+                let values = search.values();
+                self_check(program, &values);
                 if args.count {
                     continue;
                 }
@@ -297,7 +299,8 @@ fn report(program: &Program, search: &mut Search<'_>, args: &SolveArgs) -> Run {
     Ok(if found == 0 { EXIT_NONE } else { EXIT_FOUND })
 }
 
-/// Debug builds check every solution against every constraint's meaning.
+/// Checks a solution against every constraint's meaning: always before it
+/// is printed, and for every counted solution in debug builds.
 fn self_check(program: &Program, values: &[i64]) {
     for posted in &program.model().constraints {
         assert!(

@@ -64,7 +64,7 @@ consistent = "forall(bulls(code, h[0..digits-1]) == h[digits] and cows(code, h[0
     fn first(program: &Program, engine: &mut Engine) -> Vec<i64> {
         let mut search = Search::new(engine, program.brancher(), Limits::default());
         match search.next() {
-            Outcome::Solution(values) => values[..4].to_vec(),
+            Outcome::Solution => search.values()[..4].to_vec(),
             other => panic!("expected a solution, found {other:?}"),
         }
     }

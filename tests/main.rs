@@ -6,6 +6,7 @@
 //! One test binary (`[[test]] name = "integration"`); this file holds only
 //! the module list and the shared harness.
 
+mod allocations;
 mod cli;
 mod errors;
 mod moo;

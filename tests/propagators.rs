@@ -754,7 +754,7 @@ fn search_all(
     let mut found = Vec::new();
     loop {
         match search.next() {
-            Outcome::Solution(s) => found.push(s),
+            Outcome::Solution => found.push(search.values()),
             Outcome::Exhausted => return found,
             Outcome::LimitReached => panic!("no limit was set, but one was reached"),
         }

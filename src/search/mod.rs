@@ -30,8 +30,8 @@ pub struct Stats {
 /// What one call to [`Search::next`] found.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Outcome {
-    /// A solution: one value per model variable.
-    Solution(Vec<i64>),
+    /// A solution: read it with [`Search::values`] before the next call.
+    Solution,
     /// No more solutions.
     Exhausted,
     /// A limit stopped the search.
@@ -92,6 +92,15 @@ impl<'e> Search<'e> {
             })
     }
 
+    /// The solution just found: one value per model variable. Counting
+    /// never calls this, so the search loop itself allocates nothing.
+    pub fn values(&self) -> Vec<i64> {
+        let store = &self.engine.store;
+        (0..store.num_vars() as u32)
+            .map(|i| store.min(VarId(i)))
+            .collect()
+    }
+
     /// Runs until the next solution, the end, or a limit.
     #[expect(
         clippy::should_implement_trait,
@@ -114,12 +123,7 @@ impl<'e> Search<'e> {
                     let Some(var) = self.brancher.select(&self.engine.store) else {
                         self.stats.solutions += 1;
                         self.state = State::Backtrack;
-                        let store = &self.engine.store;
-                        return Outcome::Solution(
-                            (0..store.num_vars() as u32)
-                                .map(|i| store.min(VarId(i)))
-                                .collect(),
-                        );
+                        return Outcome::Solution;
                     };
                     if self.limit_reached() {
                         return Outcome::LimitReached;

@@ -8,7 +8,7 @@
 //! ones. Backtracking restores `done`; the permutation needs no undo, because
 //! only positions at or after `done` are ever swapped.
 
-use crate::engine::propagator::{PropResult, Priority, Propagator, Status};
+use crate::engine::propagator::{Priority, PropResult, Propagator, Status};
 use crate::engine::store::{CellId, Change, Store};
 use crate::model::{VarId, View};
 
@@ -59,6 +59,10 @@ impl Propagator for AllDifferent {
             i = done;
         }
         store.set_cell(self.done, done as i64);
-        Ok(if done == n { Status::Subsumed } else { Status::Fix })
+        Ok(if done == n {
+            Status::Subsumed
+        } else {
+            Status::Fix
+        })
     }
 }

@@ -84,11 +84,23 @@ impl Linear {
     }
 
     /// Narrows `a * x` to `[lo, hi]`; returns whether `x` changed.
-    fn narrow_term(store: &mut Store, a: i64, x: VarId, lo: i64, hi: i64) -> Result<bool, Conflict> {
+    fn narrow_term(
+        store: &mut Store,
+        a: i64,
+        x: VarId,
+        lo: i64,
+        hi: i64,
+    ) -> Result<bool, Conflict> {
         let (below, above) = if a > 0 {
-            (store.set_min(x, div_ceil(lo, a))?, store.set_max(x, div_floor(hi, a))?)
+            (
+                store.set_min(x, div_ceil(lo, a))?,
+                store.set_max(x, div_floor(hi, a))?,
+            )
         } else {
-            (store.set_max(x, div_floor(lo, a))?, store.set_min(x, div_ceil(hi, a))?)
+            (
+                store.set_max(x, div_floor(lo, a))?,
+                store.set_min(x, div_ceil(hi, a))?,
+            )
         };
         Ok(below | above)
     }
@@ -146,7 +158,11 @@ impl Linear {
             Rel::Le => {
                 self.less_eq(store, 1, self.rhs)?;
                 let (_, hi) = self.bounds(store);
-                Ok(if hi <= self.rhs { Status::Subsumed } else { Status::Fix })
+                Ok(if hi <= self.rhs {
+                    Status::Subsumed
+                } else {
+                    Status::Fix
+                })
             }
             Rel::Eq => Ok(if self.equal(store, self.rhs)? {
                 Status::Subsumed
