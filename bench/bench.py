@@ -50,7 +50,7 @@ SLOW = os.environ.get("SLOW", "") not in ("", "0")
 RUNS = env_int("RUNS", 1 if QUICK else 5)
 PEER_RUNS = env_int("PEER_RUNS", 1 if QUICK else 3)
 CAP = env_float("CAP", 120)
-MAGIC_CAP = env_float("MAGIC_CAP", 60)
+MAGIC_CAP = env_float("MAGIC_CAP", 20 if QUICK else 60)
 CELL_BUDGET = env_float("CELL_BUDGET", 30)
 PEERS_DIR = os.path.abspath(os.environ.get("PEERS_DIR") or os.path.join(REPO, "..", "shared", "peers"))
 HW_BIN = os.environ.get("HW_BIN", "")
@@ -186,10 +186,13 @@ def select_instances():
     sel = os.environ.get("INSTANCES", "").replace(",", " ").split()
     if not sel:
         return [i for i in insts if i.id in QUICK_IDS] if QUICK else insts
-    unknown = [s for s in sel if not any(i.id == s or i.id.startswith(s + "-") for i in insts)]
+    def match(i, s):   # an id, or a group name: queens, magic-count, magic-first, bulls
+        return i.id == s or (s in ("queens", "magic-count", "magic-first", "bulls") and i.id.startswith(s + "-"))
+    unknown = [s for s in sel if not any(match(i, s) for i in insts)]
     if unknown:
-        sys.exit("bench: unknown instance(s) %s; known: %s" % (" ".join(unknown), " ".join(i.id for i in insts)))
-    return [i for i in insts if any(i.id == s or i.id.startswith(s + "-") for s in sel)]
+        sys.exit("bench: unknown instance(s) %s; known: %s (groups: queens magic-count magic-first bulls)"
+                 % (" ".join(unknown), " ".join(i.id for i in insts)))
+    return [i for i in insts if any(match(i, s) for s in sel)]
 
 
 # ------------------------------------------------------------------------------------------ running
@@ -253,7 +256,7 @@ class Cell:
         self.ok = True
         self.checked = False
         self.skipped = None     # reason, when not run
-        self.in_process = False
+        self.resolution = None  # the timer resolution of an in-process (hand-written) cell
         self.err_tail = ""
 
     @property
@@ -447,7 +450,7 @@ def hw_queens(max_n, runs):
             rows[int(m.group(1))] = (int(m.group(2)), int(m.group(3)), float(m.group(4)), float(m.group(5)))
         for n, (cs, cb) in cells.items():
             for cell, cnt_i, t_i in ((cs, 0, 2), (cb, 1, 3)):
-                cell.in_process = True
+                cell.resolution = 0.0001    # printed with %.4f
                 if run.timeout:
                     cell.timeout = CAP
                     continue
@@ -485,7 +488,7 @@ def hw_magic(runs):
         spent += run.wall
         for k, (pat, cnt_g, exp, t_g) in pats.items():
             cell = cells[k]
-            cell.in_process = True
+            cell.resolution = 0.001     # printed with %.3f
             if run.timeout:
                 cell.timeout = CAP
                 continue
@@ -535,8 +538,8 @@ def cell_time(c):
     if c.timeout is not None and not c.times:
         return "T/O>%gs" % c.timeout
     s = fmt_s(c.median)
-    if c.in_process and c.median is not None and c.median < 0.001:
-        s = "<0.001"     # the program's timer prints milliseconds
+    if c.resolution and c.median is not None and c.median < c.resolution:
+        s = "<%g" % c.resolution     # below the resolution of the program's printed timer
     if not c.ok:
         s += " **WRONG**"
     return s
@@ -547,6 +550,8 @@ def ratio(ours, peer):
     o = ours.median if ours.times else None
     p = peer.median if peer.times else None
     if o is not None and p is not None:
+        if peer.resolution and p < peer.resolution:
+            return ">" + fmt_ratio(o / peer.resolution)
         return fmt_ratio(o / p) if p > 0 else "-"
     if o is None and ours.timeout is not None and p:
         return ">" + fmt_ratio(ours.timeout / p)
@@ -639,7 +644,11 @@ def main():
         if bad:
             sys.exit("bench: unknown peer(s) %s; known: %s (or hw, none)" % (" ".join(bad), " ".join(PEER_ORDER)))
     peers = [p for p in PEER_ORDER if p in sel and why.get(p) is None]
-    notes = ["%s: not run: %s" % (p, why[p]) for p in PEER_ORDER if p in sel and why.get(p)]
+    by_reason = {}
+    for p in PEER_ORDER:
+        if p in sel and why.get(p):
+            by_reason.setdefault(why[p], []).append(p)
+    notes = ["%s: not run: %s" % (", ".join(ps), r) for r, ps in by_reason.items()]
     for n in notes:
         log("bench: " + n)
 
@@ -759,7 +768,7 @@ def main():
              " (brute force over permutations, all solutions, no symmetry breaking; ring-primes is the time for"
              " all side sums). The hand-written `moo` simulates strategies over all 5040 secrets and has no"
              " count-for-one-history mode, so bulls has no hand-written cell. Peak KB is GNU time's %M"
-             " (max over runs; whole process tree for the peers' python/minizinc runners).")
+             " (max over runs; for the peers' python/minizinc runners the largest single process of the tree).")
     L.append("")
     L.append("<details><summary>All cells (answers, min-max, runs, peak KB)</summary>")
     L.append("")

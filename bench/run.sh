@@ -2,7 +2,8 @@
 # Benchmark: solve (release build) against the hand-written references and the peer solvers,
 # side by side in one run.  Not a test; CI does not run it.
 #
-# usage: bench/run.sh                               full run (~15 min with every peer installed)
+# usage: bench/run.sh                               full run (~15 min with every peer installed;
+#                                                   each magic-first timeout of solve adds MAGIC_CAP)
 #        QUICK=1 bench/run.sh                       smoke run: 1 run per cell, small instances only
 #        PEERS_DIR=/tmp/peers bench/run.sh          peers installed into a writable copy
 #        INSTANCES="queens-12 magic-count" PEERS="gecode-api choco" bench/run.sh   a subset
@@ -12,19 +13,25 @@
 #                skipped with a note, so this also runs on a machine with no peer installed
 #   PEERS        peers to run (default: all found): hw-seed hw-bitboard gecode-api gecode
 #                gecode-native choco cpsat pyconstraint; "none" = solve alone
-#   INSTANCES    instance ids or prefixes (default: all): queens-10..14 queens magic-count-4
-#                magic-first-N magic-first ring ring-primes modmagic bulls-h2 bulls-h3 bulls
+#   INSTANCES    instance ids or groups (default: all): queens-10 .. queens-14, magic-count-4,
+#                magic-first-5 .. magic-first-12, magic-first-16, magic-first-20, ring, ring-primes,
+#                modmagic, bulls-h2, bulls-h3; groups: queens magic-count magic-first bulls
 #   RUNS         runs per cell for solve (default 5), PEER_RUNS for the peers (default 3)
-#   CELL_BUDGET  stop repeating a cell once its runs add up to this many seconds (default 40)
-#   CAP          per-run cap in seconds (default 120); MAGIC_CAP for magic-first (default 60)
-#   SLOW=1       also run the peer cells left out by default (cpsat queens 14, pyconstraint's
-#                slow ones: single runs of 200-600 s or certain timeouts)
+#   CELL_BUDGET  stop repeating a cell once its runs add up to this many seconds (default 30)
+#   CAP          per-run cap in seconds (default 120); MAGIC_CAP for magic-first (default 60,
+#                QUICK: 20)
+#   SLOW=1       also run the peer cells left out by default: cpsat queens 14 (~206 s a run),
+#                pyconstraint queens 13-14, magic-count, magic-first (36-614 s or timeouts), and
+#                magic-first cells that timed out at 60 s in a trial run (n=20 all; n=16 choco, cpsat)
 #   NO_BUILD=1   do not run cargo build; use target/release/solve as it is
 #   PYTHON       python3 for the harness itself (stdlib only)
 set -eu
 BENCH=$(cd "$(dirname "$0")" && pwd)
 REPO=$(cd "$BENCH/.." && pwd)
+export BENCH_CMDLINE="$(for v in PEERS_DIR PEERS INSTANCES RUNS PEER_RUNS CELL_BUDGET CAP MAGIC_CAP QUICK SLOW NO_BUILD; do
+  [ -n "${!v+x}" ] && printf '%s=%q ' "$v" "${!v}"; done)bench/run.sh"
 export PEERS_DIR=${PEERS_DIR:-$REPO/../shared/peers}
+[ -d "$PEERS_DIR" ] && PEERS_DIR=$(cd "$PEERS_DIR" && pwd)
 
 if [ "${NO_BUILD:-0}" != 1 ]; then
   echo "bench: cargo build --release" >&2
@@ -56,6 +63,4 @@ elif [ -f "$HW_SRC/Cargo.toml" ] && command -v cargo >/dev/null; then
   fi
 fi
 
-export BENCH_CMDLINE="$(for v in PEERS_DIR PEERS INSTANCES RUNS PEER_RUNS CELL_BUDGET CAP MAGIC_CAP QUICK SLOW NO_BUILD; do
-  [ -n "${!v+x}" ] && printf '%s=%q ' "$v" "${!v}"; done)bench/run.sh"
 exec "${PYTHON:-python3}" "$BENCH/bench.py"

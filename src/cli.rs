@@ -7,10 +7,10 @@
 use crate::diagnostic::Diagnostic;
 use crate::engine::Engine;
 use crate::lower::program::{Options, Program};
-use crate::search::{Limits, Outcome, Search};
+use crate::search::{Limits, Outcome, Restarts, Search};
 use crate::source::{Sources, Span};
 use crate::spec::ast::Name;
-use crate::spec::load::{CONSISTENCIES, VALUE_ORDERS, VAR_ORDERS};
+use crate::spec::load::{CONSISTENCIES, RESTARTS, VALUE_ORDERS, VAR_ORDERS};
 use std::io::Write as _;
 use std::path::PathBuf;
 use std::time::{Duration, Instant};
@@ -88,11 +88,20 @@ pub struct SolveArgs {
     #[arg(long, value_name = "A,B,...")]
     pub order: Option<String>,
     /// Variable order after the explicit order (overrides [search] var).
-    #[arg(long, value_name = "NAME", value_parser = ["input", "first-fail"])]
+    #[arg(long, value_name = "NAME", value_parser = ["input", "first-fail", "first-fail-random", "dom-wdeg"])]
     pub var: Option<String>,
     /// Value order (overrides [search] value).
-    #[arg(long, value_name = "NAME", value_parser = ["min", "max"])]
+    #[arg(long, value_name = "NAME", value_parser = ["min", "max", "random", "split"])]
     pub value: Option<String>,
+    /// Restart policy for a first-solution search (overrides [search] restart).
+    #[arg(long, value_name = "NAME", value_parser = ["none", "luby", "geometric"])]
+    pub restart: Option<String>,
+    /// Failures in the first run before a restart (overrides [search] restart_scale; default 100).
+    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u64).range(1..))]
+    pub restart_scale: Option<u64>,
+    /// Seed of the random choices (overrides [search] seed; default 1).
+    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u64).range(1..))]
+    pub seed: Option<u64>,
     /// `propagate` (default) or `check` (test constraints only on full assignments: generate-and-test).
     #[arg(long, value_name = "NAME", value_parser = ["propagate", "check"])]
     pub consistency: Option<String>,
@@ -195,6 +204,9 @@ fn solve(sources: &mut Sources, args: &SolveArgs) -> Run {
         var: pick(VAR_ORDERS, &args.var),
         value: pick(VALUE_ORDERS, &args.value),
         consistency: pick(CONSISTENCIES, &args.consistency),
+        restart: pick(RESTARTS, &args.restart),
+        restart_scale: args.restart_scale,
+        seed: args.seed,
     };
     let program = crate::compile(sources, id, &args.set, &options)?;
     if args.dump_model {
@@ -214,13 +226,22 @@ fn solve(sources: &mut Sources, args: &SolveArgs) -> Run {
     };
     let started = Instant::now();
     let mut engine = Engine::new(program.model(), program.consistency);
-    let mut search = Search::new(&mut engine, program.brancher(), limits);
+    // Restarts serve a search for one solution: an enumeration restarted
+    // would meet its solutions again, so it runs without them.
+    let one = !(args.all || args.count || args.limit.is_some_and(|n| n > 1));
+    let restarts = if one {
+        program.restarts()
+    } else {
+        Restarts::NONE
+    };
+    let mut search = Search::new(&mut engine, program.brancher(), limits, restarts);
     let code = report(&program, &mut search, args)?;
     if args.stats {
         eprintln!("nodes: {}", search.stats.nodes);
         eprintln!("failures: {}", search.stats.failures);
         eprintln!("propagations: {}", search.propagations());
         eprintln!("solutions: {}", search.stats.solutions);
+        eprintln!("restarts: {}", search.stats.restarts);
         eprintln!("time: {:.3} s", started.elapsed().as_secs_f64());
     }
     Ok(code)

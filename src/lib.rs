@@ -45,7 +45,7 @@ pub fn compile(
 mod tests {
     use super::*;
     use crate::engine::Engine;
-    use crate::search::{Limits, Outcome, Search};
+    use crate::search::{Limits, Outcome, Restarts, Search};
 
     const MOO: &str = r#"
 [params]
@@ -62,7 +62,12 @@ consistent = "forall(bulls(code, h[0..digits-1]) == h[digits] and cows(code, h[0
 "#;
 
     fn first(program: &Program, engine: &mut Engine) -> Vec<i64> {
-        let mut search = Search::new(engine, program.brancher(), Limits::default());
+        let mut search = Search::new(
+            engine,
+            program.brancher(),
+            Limits::default(),
+            Restarts::NONE,
+        );
         match search.next() {
             Outcome::Solution => search.values()[..4].to_vec(),
             other => panic!("expected a solution, found {other:?}"),

@@ -4,7 +4,7 @@
 
 use solve::engine::Engine;
 use solve::lower::program::Options;
-use solve::search::{Limits, Outcome, Search};
+use solve::search::{Limits, Outcome, Restarts, Search};
 use solve::source::Sources;
 use std::alloc::{GlobalAlloc, Layout, System};
 use std::cell::Cell;
@@ -60,7 +60,12 @@ fn second_search(spec: &str, set: &[&str]) -> (u64, u64, u64) {
     let program = solve::compile(&mut sources, id, &overrides, &options).unwrap();
     let mut engine = Engine::new(program.model(), program.consistency);
     let mut run = || {
-        let mut search = Search::new(&mut engine, program.brancher(), Limits::default());
+        let mut search = Search::new(
+            &mut engine,
+            program.brancher(),
+            Limits::default(),
+            Restarts::NONE,
+        );
         let before = allocations();
         let mut solutions = 0;
         loop {

@@ -25,8 +25,8 @@
 
 use solve::engine::Engine;
 use solve::model::{Constraint, IntervalSet, Lit, Model, Posted, Rel, VarId, View};
-use solve::search::branch::Brancher;
-use solve::search::{Limits, Outcome, Search};
+use solve::search::branch::{Brancher, Rng as SearchRng};
+use solve::search::{Limits, Outcome, Restarts, Search};
 use solve::spec::ast::{Consistency, ValueOrder, VarOrder};
 
 /// The values every generated domain is drawn from.
@@ -749,8 +749,9 @@ fn search_all(
         rest: vec![],
         var,
         value,
+        rng: SearchRng::new(7),
     };
-    let mut search = Search::new(engine, brancher, Limits::default());
+    let mut search = Search::new(engine, brancher, Limits::default(), Restarts::NONE);
     let mut found = Vec::new();
     loop {
         match search.next() {
@@ -799,8 +800,18 @@ fn search_agrees_with_brute_force() {
         } else {
             Consistency::Propagate
         };
-        let var = g.rng.pick(&[VarOrder::Input, VarOrder::FirstFail]);
-        let value = g.rng.pick(&[ValueOrder::Min, ValueOrder::Max]);
+        let var = g.rng.pick(&[
+            VarOrder::Input,
+            VarOrder::FirstFail,
+            VarOrder::FirstFailRandom,
+            VarOrder::DomWdeg,
+        ]);
+        let value = g.rng.pick(&[
+            ValueOrder::Min,
+            ValueOrder::Max,
+            ValueOrder::Random,
+            ValueOrder::Split,
+        ]);
         let inst = Instance {
             domains: g.domains.clone(),
             constraints,

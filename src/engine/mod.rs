@@ -36,6 +36,12 @@ pub struct Engine {
     /// A constraint failed at the root: no solution, whatever the search does.
     root_failed: bool,
     pub propagations: u64,
+    /// Each propagator's variables, for failure weights.
+    propagator_vars: Vec<Vec<crate::model::VarId>>,
+    /// Per variable: its degree plus the failures of its propagators (dom/wdeg).
+    weights: Vec<u64>,
+    /// Whether failures should update `weights` (only dom/wdeg reads them).
+    pub track_weights: bool,
     changes: Vec<(crate::model::VarId, Change)>,
 }
 
@@ -52,6 +58,9 @@ impl Engine {
             posted_constraints: 0,
             root_failed: false,
             propagations: 0,
+            propagator_vars: Vec::new(),
+            weights: Vec::new(),
+            track_weights: false,
             changes: Vec::new(),
         };
         engine.sync(model);
@@ -68,6 +77,7 @@ impl Engine {
                 let _ = self.store.add_var(&info.domain);
             }
             self.watchers.push(Vec::new());
+            self.weights.push(0);
         }
         for posted in &model.constraints[self.posted_constraints..] {
             match post::create(
@@ -85,7 +95,12 @@ impl Engine {
     fn add(&mut self, mut propagator: Box<dyn Propagator>) {
         propagator.initialise(&mut self.store);
         let id = PropagatorId(self.propagators.len() as u32);
+        let mut vars = Vec::new();
         for (var, change) in propagator.subscriptions() {
+            if !vars.contains(&var) {
+                vars.push(var);
+                self.weights[var.index()] += 1;
+            }
             let list = &mut self.watchers[var.index()];
             // One watch per variable, on the weakest change asked for.
             match list.iter_mut().find(|(p, _)| *p == id) {
@@ -98,6 +113,13 @@ impl Engine {
         self.queue.grow(self.propagators.len() + 1);
         self.queue.push(id, propagator.priority());
         self.propagators.push(propagator);
+        self.propagator_vars.push(vars);
+    }
+
+    /// A variable's weight for dom/wdeg: its degree plus the failures of the
+    /// propagators it is in.
+    pub fn weight(&self, var: crate::model::VarId) -> u64 {
+        self.weights[var.index()]
     }
 
     /// Queues every active propagator (a search starts from the root this way,
@@ -137,6 +159,11 @@ impl Engine {
                 Ok(Status::Fix) => {}
                 Ok(Status::Subsumed) => self.store.set_cell(self.active[id.0 as usize], 0),
                 Err(Conflict) => {
+                    if self.track_weights {
+                        for &var in &self.propagator_vars[id.0 as usize] {
+                            self.weights[var.index()] += 1;
+                        }
+                    }
                     self.queue.clear();
                     self.store.changes.clear();
                     return Err(Conflict);

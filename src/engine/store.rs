@@ -2,8 +2,9 @@
 //! backtracking, and the list of changes not yet seen by the propagation loop.
 //!
 //! Trail entries are small: a variable's bounds are saved once per search
-//! level (a stamp says whether they already were), a bitset word each time a
-//! value is removed from the inside of a domain. Interval domains, used only
+//! level (a stamp says whether they already were), and a value removed from
+//! the inside of a bitset domain saves only its word (undo adds one to the
+//! size: the bounds did not move). Interval domains, used only
 //! for huge ranges, are saved whole once per level.
 
 use crate::engine::domain::Domain;
@@ -38,7 +39,9 @@ enum Entry {
         max: i64,
         size: u64,
     },
-    Word {
+    /// One value removed from the inside of a bitset domain: the bounds did
+    /// not move and the size dropped by one, so undoing needs nothing else.
+    Removal {
         var: VarId,
         index: u32,
         old: u64,
@@ -125,8 +128,10 @@ impl Store {
                     d.max = max;
                     d.size = size;
                 }
-                Entry::Word { var, index, old } => {
-                    *self.domains[var.index()].word(index as usize) = old;
+                Entry::Removal { var, index, old } => {
+                    let d = &mut self.domains[var.index()];
+                    *d.word(index as usize) = old;
+                    d.size += 1;
                 }
                 Entry::Whole { var, old } => self.domains[var.index()] = *old,
                 Entry::Cell { index, old } => self.cells[index as usize] = old,
@@ -215,9 +220,12 @@ impl Store {
         if v == d.max {
             return self.set_max(x, v - 1);
         }
-        self.save(x);
-        if let Some((index, old)) = self.domains[x.index()].remove_interior(v) {
-            self.trail.push(Entry::Word {
+        let d = &mut self.domains[x.index()];
+        if d.intervals().is_some() {
+            self.save(x);
+            let _ = self.domains[x.index()].remove_interior(v);
+        } else if let Some((index, old)) = d.remove_interior(v) {
+            self.trail.push(Entry::Removal {
                 var: x,
                 index: index as u32,
                 old,

@@ -6,9 +6,12 @@ use super::value::{Array, LinExpr, R, Value};
 use super::{Lowerer, MAX_DOMAIN};
 use crate::diagnostic::{Diagnostic, did_you_mean};
 use crate::model::{IntervalSet, Model, VarId};
-use crate::search::branch::Brancher;
+use crate::search::Restarts;
+use crate::search::branch::{Brancher, Rng};
 use crate::source::{Sources, Span};
-use crate::spec::ast::{Consistency, Expr, Name, Spec, TemplatePart, ValueOrder, VarOrder};
+use crate::spec::ast::{
+    Consistency, Expr, Name, RestartPolicy, Spec, TemplatePart, ValueOrder, VarOrder,
+};
 use crate::spec::parser::{Origin, parse_expr};
 use std::collections::HashMap;
 use std::fmt::Write as _;
@@ -22,6 +25,9 @@ pub struct Options {
     pub var: Option<VarOrder>,
     pub value: Option<ValueOrder>,
     pub consistency: Option<Consistency>,
+    pub restart: Option<RestartPolicy>,
+    pub restart_scale: Option<u64>,
+    pub seed: Option<u64>,
 }
 
 #[derive(Debug)]
@@ -37,6 +43,8 @@ pub struct Program {
     decision: Vec<VarId>,
     var: VarOrder,
     value: ValueOrder,
+    restarts: Restarts,
+    seed: u64,
     pub consistency: Consistency,
 }
 
@@ -164,6 +172,17 @@ impl Program {
                 .value
                 .or(spec.search.value)
                 .unwrap_or(ValueOrder::Min),
+            restarts: Restarts {
+                policy: options
+                    .restart
+                    .or(spec.search.restart)
+                    .unwrap_or(RestartPolicy::None),
+                scale: options
+                    .restart_scale
+                    .or(spec.search.restart_scale)
+                    .unwrap_or(100),
+            },
+            seed: options.seed.or(spec.search.seed).unwrap_or(1),
             consistency: options
                 .consistency
                 .or(spec.search.consistency)
@@ -191,7 +210,13 @@ impl Program {
             rest,
             var: self.var,
             value: self.value,
+            rng: Rng::new(self.seed),
         }
+    }
+
+    /// The restart policy of the spec (or the command line).
+    pub fn restarts(&self) -> Restarts {
+        self.restarts
     }
 
     /// Adds a constraint at the root (for games): call [`Engine::sync`]

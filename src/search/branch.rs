@@ -1,8 +1,8 @@
-//! Which variable to try next and in which value order: an explicit order
-//! list first, then the spec's heuristic over the declared variables, then
-//! any auxiliary variable lowering introduced.
+//! Which variable to try next and which value first: an explicit order list
+//! first, then the spec's heuristic over the declared variables, then any
+//! auxiliary variable lowering introduced.
 
-use crate::engine::store::Store;
+use crate::engine::Engine;
 use crate::model::VarId;
 use crate::spec::ast::{ValueOrder, VarOrder};
 
@@ -16,31 +16,90 @@ pub struct Brancher {
     pub rest: Vec<VarId>,
     pub var: VarOrder,
     pub value: ValueOrder,
+    pub rng: Rng,
+}
+
+/// The first choice of a branch; the alternative is its negation.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Choice {
+    /// `x == v`, else `x != v`.
+    Assign(i64),
+    /// `x <= v`, else `x > v`.
+    AtMost(i64),
+}
+
+/// A small seeded generator (xorshift64*): the same seed, the same search.
+#[derive(Clone, Debug)]
+pub struct Rng(u64);
+
+impl Rng {
+    pub fn new(seed: u64) -> Rng {
+        Rng(seed.wrapping_mul(0x9E37_79B9_7F4A_7C15) | 1)
+    }
+
+    /// Uniform in `0..n` (n > 0).
+    pub fn below(&mut self, n: u64) -> u64 {
+        self.0 ^= self.0 >> 12;
+        self.0 ^= self.0 << 25;
+        self.0 ^= self.0 >> 27;
+        (self.0.wrapping_mul(0x2545_F491_4F6C_DD1D) >> 11) % n
+    }
 }
 
 impl Brancher {
     /// The next variable to branch on, or `None` when every one is fixed.
-    pub fn select(&self, store: &Store) -> Option<VarId> {
+    pub fn select(&mut self, engine: &Engine) -> Option<VarId> {
+        let store = &engine.store;
         if let Some(&x) = self.order.iter().find(|&&x| !store.is_fixed(x)) {
             return Some(x);
         }
-        let open = self
+        let mut open = self
             .decision
             .iter()
             .copied()
             .filter(|&x| !store.is_fixed(x));
         let chosen = match self.var {
-            VarOrder::Input => open.into_iter().next(),
-            // Smallest domain; ties go to the earlier variable.
+            VarOrder::Input => open.next(),
             VarOrder::FirstFail => open.min_by_key(|&x| store.size(x)),
+            VarOrder::FirstFailRandom => {
+                // Reservoir sampling among the smallest domains.
+                let (mut best, mut size, mut ties) = (None, u64::MAX, 0);
+                for x in open {
+                    let s = store.size(x);
+                    if s < size {
+                        (best, size, ties) = (Some(x), s, 1);
+                    } else if s == size {
+                        ties += 1;
+                        if self.rng.below(ties) == 0 {
+                            best = Some(x);
+                        }
+                    }
+                }
+                best
+            }
+            VarOrder::DomWdeg => open.min_by(|&a, &b| {
+                // size(a) / w(a) < size(b) / w(b), in integers.
+                let (wa, wb) = (u128::from(engine.weight(a)), u128::from(engine.weight(b)));
+                (u128::from(store.size(a)) * wb).cmp(&(u128::from(store.size(b)) * wa))
+            }),
         };
         chosen.or_else(|| self.rest.iter().copied().find(|&x| !store.is_fixed(x)))
     }
 
-    pub fn value(&self, store: &Store, x: VarId) -> i64 {
+    pub fn choice(&mut self, engine: &Engine, x: VarId) -> Choice {
+        let store = &engine.store;
         match self.value {
-            ValueOrder::Min => store.min(x),
-            ValueOrder::Max => store.max(x),
+            ValueOrder::Min => Choice::Assign(store.min(x)),
+            ValueOrder::Max => Choice::Assign(store.max(x)),
+            ValueOrder::Random => {
+                let k = self.rng.below(store.size(x));
+                let v = store.domain(x).values().nth(k as usize);
+                Choice::Assign(v.expect("k < size"))
+            }
+            ValueOrder::Split => {
+                let (lo, hi) = (store.min(x), store.max(x));
+                Choice::AtMost(lo + (hi - lo) / 2)
+            }
         }
     }
 }

@@ -126,16 +126,38 @@ pub struct ConstraintDecl {
     pub consistency: Option<Consistency>,
 }
 
+/// Which open variable to branch on next.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum VarOrder {
+    /// The first in declaration order.
     Input,
+    /// The smallest domain; ties go to the earlier variable.
     FirstFail,
+    /// The smallest domain; ties broken at random (seeded).
+    FirstFailRandom,
+    /// The smallest domain divided by the failures its constraints caused.
+    DomWdeg,
 }
 
+/// Which value to try first.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum ValueOrder {
     Min,
     Max,
+    /// A value drawn at random (seeded).
+    Random,
+    /// The lower half of the domain first (`x <= mid`, then `x > mid`).
+    Split,
+}
+
+/// When to give up on the current tree and start again from the root.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum RestartPolicy {
+    None,
+    /// After `scale * luby(i)` failures in the i-th run.
+    Luby,
+    /// After `scale * 1.5^i` failures in the i-th run.
+    Geometric,
 }
 
 /// How hard constraints work before all their variables are fixed.
@@ -153,6 +175,9 @@ pub struct SearchDecl {
     pub var: Option<VarOrder>,
     pub value: Option<ValueOrder>,
     pub consistency: Option<Consistency>,
+    pub restart: Option<RestartPolicy>,
+    pub restart_scale: Option<u64>,
+    pub seed: Option<u64>,
 }
 
 #[derive(Clone, Debug, PartialEq)]

@@ -5,8 +5,8 @@
 use crate::diagnostic::{Diagnostic, did_you_mean};
 use crate::source::{SourceId, Sources, Span};
 use crate::spec::ast::{
-    Consistency, ConstraintDecl, Expr, ExprKind, Function, Name, Param, SearchDecl, Spec,
-    TemplatePart, ValueOrder, Var, VarOrder,
+    Consistency, ConstraintDecl, Expr, ExprKind, Function, Name, Param, RestartPolicy, SearchDecl,
+    Spec, TemplatePart, ValueOrder, Var, VarOrder,
 };
 use crate::spec::parser::{Origin, parse_expr, parse_function};
 use toml::Spanned;
@@ -365,6 +365,22 @@ impl<'t> Loader<'t> {
         None
     }
 
+    fn positive(&mut self, value: &Spanned<DeValue<'_>>) -> Option<u64> {
+        let parsed = match value.get_ref() {
+            DeValue::Integer(i) => {
+                u64::from_str_radix(&i.as_str().replace('_', ""), i.radix()).ok()
+            }
+            _ => None,
+        };
+        match parsed {
+            Some(n) if n > 0 => Some(n),
+            _ => {
+                self.error("expected a positive integer", value.span());
+                None
+            }
+        }
+    }
+
     fn search(&mut self, value: &Spanned<DeValue<'_>>) -> SearchDecl {
         let mut search = SearchDecl::default();
         let DeValue::Table(table) = value.get_ref() else {
@@ -391,7 +407,23 @@ impl<'t> Loader<'t> {
                 "var" => search.var = self.choice(v, VAR_ORDERS),
                 "value" => search.value = self.choice(v, VALUE_ORDERS),
                 "consistency" => search.consistency = self.choice(v, CONSISTENCIES),
-                other => self.unknown(k, "key", other, &["order", "var", "value", "consistency"]),
+                "restart" => search.restart = self.choice(v, RESTARTS),
+                "restart_scale" => search.restart_scale = self.positive(v),
+                "seed" => search.seed = self.positive(v),
+                other => self.unknown(
+                    k,
+                    "key",
+                    other,
+                    &[
+                        "order",
+                        "var",
+                        "value",
+                        "consistency",
+                        "restart",
+                        "restart_scale",
+                        "seed",
+                    ],
+                ),
             }
         }
         search
@@ -422,9 +454,20 @@ impl<'t> Loader<'t> {
 pub const VAR_ORDERS: &[(&str, VarOrder)] = &[
     ("input", VarOrder::Input),
     ("first-fail", VarOrder::FirstFail),
+    ("first-fail-random", VarOrder::FirstFailRandom),
+    ("dom-wdeg", VarOrder::DomWdeg),
 ];
-pub const VALUE_ORDERS: &[(&str, ValueOrder)] =
-    &[("min", ValueOrder::Min), ("max", ValueOrder::Max)];
+pub const VALUE_ORDERS: &[(&str, ValueOrder)] = &[
+    ("min", ValueOrder::Min),
+    ("max", ValueOrder::Max),
+    ("random", ValueOrder::Random),
+    ("split", ValueOrder::Split),
+];
+pub const RESTARTS: &[(&str, RestartPolicy)] = &[
+    ("none", RestartPolicy::None),
+    ("luby", RestartPolicy::Luby),
+    ("geometric", RestartPolicy::Geometric),
+];
 pub const CONSISTENCIES: &[(&str, Consistency)] = &[
     ("propagate", Consistency::Propagate),
     ("check", Consistency::Check),
