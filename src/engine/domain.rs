@@ -189,6 +189,24 @@ impl Domain {
         }
     }
 
+    /// Clears the bit of `v` (a bitset value strictly between min and max)
+    /// if it is set; returns the word's index and old value.
+    #[inline]
+    pub(crate) fn clear_bit(&mut self, v: i64) -> Option<(usize, u64)> {
+        let Repr::Bits { base, words } = &mut self.repr else {
+            return None;
+        };
+        let i = (v - *base) as usize;
+        let old = words[i / 64];
+        let bit = 1u64 << (i % 64);
+        if old & bit == 0 {
+            return None;
+        }
+        words[i / 64] = old & !bit;
+        self.size -= 1;
+        Some((i / 64, old))
+    }
+
     /// Removes `v`, which must be a member strictly between min and max.
     /// Returns the index and old value of the changed word, for the trail.
     pub(crate) fn remove_interior(&mut self, v: i64) -> Option<(usize, u64)> {

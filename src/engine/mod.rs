@@ -101,6 +101,7 @@ impl Engine {
                 vars.push(var);
                 self.weights[var.index()] += 1;
             }
+            self.store.listen(var, change);
             let list = &mut self.watchers[var.index()];
             // One watch per variable, on the weakest change asked for.
             match list.iter_mut().find(|(p, _)| *p == id) {

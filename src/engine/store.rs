@@ -64,6 +64,9 @@ pub struct Store {
     trail: Vec<Entry>,
     cells: Vec<i64>,
     pub(crate) changes: Vec<(VarId, Change)>,
+    /// Per variable: the weakest change any propagator listens to (`None`:
+    /// nobody listens). Weaker changes are not reported at all.
+    listened: Vec<Option<Change>>,
 }
 
 pub type Result<T> = std::result::Result<T, Conflict>;
@@ -72,6 +75,7 @@ impl Store {
     pub fn add_var(&mut self, domain: &IntervalSet) -> VarId {
         self.domains.push(Domain::new(domain));
         self.stamps.push(0);
+        self.listened.push(None);
         VarId(self.domains.len() as u32 - 1)
     }
 
@@ -175,7 +179,7 @@ impl Store {
         } else {
             Change::Bounds
         };
-        self.changes.push((x, change));
+        self.report(x, change);
     }
 
     /// `x >= v`. Returns whether the domain changed.
@@ -207,32 +211,53 @@ impl Store {
     /// `x != v`. Returns whether the domain changed.
     #[inline]
     pub fn remove(&mut self, x: VarId, v: i64) -> Result<bool> {
-        let d = &self.domains[x.index()];
-        if !d.contains(v) {
+        let d = &mut self.domains[x.index()];
+        if v < d.min || v > d.max {
             return Ok(false);
         }
-        if d.size == 1 {
-            return Err(Conflict);
+        if v == d.min || v == d.max {
+            if d.min == d.max {
+                return Err(Conflict);
+            }
+            return if v == d.min {
+                self.set_min(x, v + 1)
+            } else {
+                self.set_max(x, v - 1)
+            };
         }
-        if v == d.min {
-            return self.set_min(x, v + 1);
-        }
-        if v == d.max {
-            return self.set_max(x, v - 1);
-        }
-        let d = &mut self.domains[x.index()];
-        if d.intervals().is_some() {
-            self.save(x);
-            let _ = self.domains[x.index()].remove_interior(v);
-        } else if let Some((index, old)) = d.remove_interior(v) {
+        // Strictly inside the bounds: a bitset loses one bit, nothing else.
+        if d.intervals().is_none() {
+            let Some((index, old)) = d.clear_bit(v) else {
+                return Ok(false);
+            };
             self.trail.push(Entry::Removal {
                 var: x,
                 index: index as u32,
                 old,
             });
+        } else {
+            if !d.contains(v) {
+                return Ok(false);
+            }
+            self.save(x);
+            let _ = self.domains[x.index()].remove_interior(v);
         }
-        self.changes.push((x, Change::Domain));
+        self.report(x, Change::Domain);
         Ok(true)
+    }
+
+    /// Records a change for the propagation loop, if anyone listens to it.
+    #[inline]
+    fn report(&mut self, x: VarId, change: Change) {
+        if self.listened[x.index()].is_some_and(|weakest| change >= weakest) {
+            self.changes.push((x, change));
+        }
+    }
+
+    /// Lets changes of `change` or stronger on `x` be reported.
+    pub fn listen(&mut self, x: VarId, change: Change) {
+        let l = &mut self.listened[x.index()];
+        *l = Some(l.map_or(change, |old| old.min(change)));
     }
 
     /// `x == v`. Returns whether the domain changed.
