@@ -222,7 +222,15 @@ fn solve(sources: &mut Sources, args: &SolveArgs) -> Run {
     }
     let limits = Limits {
         nodes: args.node_limit,
-        time: args.time_limit.map(Duration::from_secs_f64),
+        time: match args.time_limit.map(Duration::try_from_secs_f64) {
+            Some(Ok(t)) => Some(t),
+            Some(Err(_)) => {
+                return Err(vec![Diagnostic::bare(
+                    "--time-limit is out of range: give a number of seconds",
+                )]);
+            }
+            None => None,
+        },
     };
     let started = Instant::now();
     let mut engine = Engine::new(program.model(), program.consistency);

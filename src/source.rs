@@ -40,7 +40,11 @@ pub struct SourceFile {
 impl SourceFile {
     /// 1-based line and column (in characters) of a byte offset.
     pub fn line_col(&self, offset: usize) -> (usize, usize) {
-        let offset = offset.min(self.text.len());
+        let mut offset = offset.min(self.text.len());
+        // A span may end inside a multi-byte character: use its start.
+        while !self.text.is_char_boundary(offset) {
+            offset -= 1;
+        }
         let before = &self.text[..offset];
         let line = before.matches('\n').count() + 1;
         let line_start = before.rfind('\n').map_or(0, |i| i + 1);

@@ -11,6 +11,7 @@ mod cli;
 mod errors;
 mod moo;
 mod propagators;
+mod semantics;
 mod specs;
 
 use std::path::PathBuf;

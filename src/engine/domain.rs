@@ -31,7 +31,7 @@ impl Domain {
     /// Builds a domain; `set` must not be empty.
     pub fn new(set: &IntervalSet) -> Domain {
         let (min, max) = (set.min().expect("non-empty"), set.max().expect("non-empty"));
-        let span = (max - min) as u64 + 1;
+        let span = max.abs_diff(min).saturating_add(1);
         let repr = if span <= BITSET_LIMIT {
             let mut words = vec![0u64; span.div_ceil(64) as usize];
             for v in set.values() {

@@ -28,7 +28,8 @@ impl Lowerer {
                 let l = self.lin(&v, args[0].span)?;
                 let (lo, hi) = self.bounds(&l, span)?;
                 let x = self.view(&l, span)?;
-                let top = lo.unsigned_abs().max(hi.unsigned_abs()) as i64;
+                let top = i64::try_from(lo.unsigned_abs().max(hi.unsigned_abs()))
+                    .map_err(|_| super::value::overflow(span))?;
                 let bottom = if lo > 0 {
                     lo
                 } else if hi < 0 {
@@ -73,7 +74,11 @@ impl Lowerer {
                 match &v {
                     Value::List(a) => Ok(Value::Int(a.items.len() as i64)),
                     Value::Set(s) => Ok(Value::Int(s.len() as i64)),
-                    Value::Range(lo, hi) => Ok(Value::Int((hi - lo + 1).max(0))),
+                    Value::Range(lo, hi) => {
+                        i64::try_from((i128::from(*hi) - i128::from(*lo) + 1).max(0))
+                            .map(Value::Int)
+                            .map_err(|_| super::value::overflow(span))
+                    }
                     other => Err(type_error("a list, range or set", other, args[0].span)),
                 }
             }

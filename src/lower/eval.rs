@@ -142,19 +142,13 @@ impl Lowerer {
                     Ok(Value::Lin(Rc::new(l)))
                 }
             },
-            ExprKind::Unary(UnaryOp::Not, x) => {
-                let v = self.eval(x)?;
-                Ok(bool_value(negate(self.boolean(&v, x.span)?)))
-            }
+            ExprKind::Unary(UnaryOp::Not, x) => Ok(bool_value(negate(self.eval_bool(x)?))),
             ExprKind::Binary(op, a, b) => self.binary(*op, a, b, span),
-            ExprKind::If(c, t, f) => {
-                let cond = self.eval(c)?;
-                match self.boolean(&cond, c.span)? {
-                    BoolVal::Const(true) => self.eval(t),
-                    BoolVal::Const(false) => self.eval(f),
-                    BoolVal::Lit(l) => self.conditional(l, t, f, span),
-                }
-            }
+            ExprKind::If(c, t, f) => match self.eval_bool(c)? {
+                BoolVal::Const(true) => self.eval(t),
+                BoolVal::Const(false) => self.eval(f),
+                BoolVal::Lit(l) => self.conditional(l, t, f, span),
+            },
             ExprKind::Index(a, i) => {
                 let array = self.eval(a)?;
                 let index = self.eval(i)?;
@@ -226,8 +220,7 @@ impl Lowerer {
         use BinaryOp::*;
         match op {
             And | Or | Implies => {
-                let x = self.eval(a)?;
-                let x = self.boolean(&x, a.span)?;
+                let x = self.eval_bool(a)?;
                 // Short-circuit on constants, so `i > 0 and x[i-1] < x[i]` works.
                 match (op, x) {
                     (And, BoolVal::Const(false)) => return Ok(Value::Bool(false)),
@@ -236,8 +229,7 @@ impl Lowerer {
                     }
                     _ => {}
                 }
-                let y = self.eval(b)?;
-                let y = self.boolean(&y, b.span)?;
+                let y = self.eval_bool(b)?;
                 Ok(bool_value(match op {
                     And => self.and(vec![x, y]),
                     Or => self.or(vec![x, y]),
@@ -245,10 +237,8 @@ impl Lowerer {
                 }))
             }
             Iff => {
-                let x = self.eval(a)?;
-                let x = self.boolean(&x, a.span)?;
-                let y = self.eval(b)?;
-                let y = self.boolean(&y, b.span)?;
+                let x = self.eval_bool(a)?;
+                let y = self.eval_bool(b)?;
                 let d = self.lin(&bool_value(x), a.span)?.add_scaled(
                     -1,
                     &self.lin(&bool_value(y), b.span)?,
@@ -260,15 +250,21 @@ impl Lowerer {
                 let (x, y) = (self.eval(a)?, self.eval(b)?);
                 Ok(Value::Range(self.int(&x, a.span)?, self.int(&y, b.span)?))
             }
+            // A comparison is the nearest boolean context of its operands:
+            // it is false where one of them is undefined.
             In => {
+                let mark = self.guards.len();
                 let (x, set) = (self.eval(a)?, self.eval(b)?);
                 let x = self.lin(&x, a.span)?;
-                Ok(bool_value(self.member(&x, &set, b.span, span)?))
+                let truth = self.member(&x, &set, b.span, span)?;
+                Ok(bool_value(self.guarded_by(mark, truth)))
             }
             Eq | Ne | Lt | Le | Gt | Ge => {
+                let mark = self.guards.len();
                 let (x, y) = (self.eval(a)?, self.eval(b)?);
                 let (rel, diff) = self.comparison(op, &x, &y, a.span, b.span, span)?;
-                Ok(bool_value(self.reify_compare(rel, diff, span)?))
+                let truth = self.reify_compare(rel, diff, span)?;
+                Ok(bool_value(self.guarded_by(mark, truth)))
             }
             Add | Sub | Mul | Div | Rem => {
                 let (x, y) = (self.eval(a)?, self.eval(b)?);
@@ -399,13 +395,17 @@ impl Lowerer {
                     return r.map(Value::Int).ok_or_else(|| overflow(span));
                 }
                 let (a, b) = (self.bounds(&lx, xs)?, self.bounds(&ly, ys)?);
-                let big_x = a.0.unsigned_abs().max(a.1.unsigned_abs()) as i64;
-                let big_y = b.0.unsigned_abs().max(b.1.unsigned_abs()) as i64;
+                let magnitude = |(lo, hi): (i64, i64)| {
+                    i64::try_from(lo.unsigned_abs().max(hi.unsigned_abs()))
+                        .map_err(|_| overflow(span))
+                };
+                let (big_x, big_y) = (magnitude(a)?, magnitude(b)?);
                 let bound = if rem {
                     big_x.min(big_y.saturating_sub(1))
                 } else {
                     big_x
                 };
+                let ly = self.defined_nonzero(&ly, ys)?;
                 let (vx, vy) = (self.view(&lx, xs)?, self.view(&ly, ys)?);
                 let (z, result) = self.result_var(if rem { "rem" } else { "div" }, -bound, bound);
                 self.post_constraint(if rem {
@@ -418,17 +418,47 @@ impl Lowerer {
         }
     }
 
-    /// `if l then t else f` with a condition decided by the search.
+    /// Evaluates a boolean operand: the nearest boolean context of anything
+    /// undefined inside it, which makes it false there.
+    pub(super) fn eval_bool(&mut self, e: &Expr) -> R<BoolVal> {
+        let mark = self.guards.len();
+        let v = self.eval(e)?;
+        let b = self.boolean(&v, e.span)?;
+        Ok(self.guarded_by(mark, b))
+    }
+
+    /// `b` and every definedness guard raised since `mark` (which it consumes).
+    pub(super) fn guarded_by(&mut self, mark: usize, b: BoolVal) -> BoolVal {
+        if self.guards.len() == mark {
+            return b;
+        }
+        let mut all: Vec<BoolVal> = self.guards.drain(mark..).collect();
+        all.push(b);
+        self.and(all)
+    }
+
+    /// `if l then t else f` with a condition decided by the search. Only the
+    /// chosen branch needs to be defined.
     fn conditional(&mut self, l: Lit, t: &Expr, f: &Expr, span: Span) -> R<Value> {
-        let (tv, fv) = (self.eval(t)?, self.eval(f)?);
+        let c = BoolVal::Lit(l);
+        let mark = self.guards.len();
+        let tv = self.eval(t)?;
+        let then_guard = self.guarded_by(mark, BoolVal::Const(true));
+        let fv = self.eval(f)?;
+        let else_guard = self.guarded_by(mark, BoolVal::Const(true));
         let is_bool = |v: &Value| matches!(v, Value::Bool(_) | Value::Lit(_));
         if let (Ok(tb), Ok(fb)) = (self.boolean(&tv, t.span), self.boolean(&fv, f.span))
             && (is_bool(&tv) || is_bool(&fv))
         {
-            let c = BoolVal::Lit(l);
-            let when_true = self.and(vec![c, tb]);
-            let when_false = self.and(vec![negate(c), fb]);
+            let when_true = self.and(vec![c, tb, then_guard]);
+            let when_false = self.and(vec![negate(c), fb, else_guard]);
             return Ok(bool_value(self.or(vec![when_true, when_false])));
+        }
+        for (branch, guard) in [(c, then_guard), (negate(c), else_guard)] {
+            if guard != BoolVal::Const(true) {
+                let needed = self.or(vec![negate(branch), guard]);
+                self.guards.push(needed);
+            }
         }
         // Integers: element over [else, then] indexed by the condition.
         self.element_view(&Array::new(vec![fv, tv]), l.view(), span, span)
@@ -526,6 +556,8 @@ impl Lowerer {
             }
             Value::Lin(_) | Value::Lit(_) => {
                 let l = self.lin(index, index_span)?;
+                let valid = (a.base, last);
+                let l = self.defined_within(&l, valid, index_span)?;
                 let mut view = self.view(&l, index_span)?;
                 view.offset -= a.base;
                 self.element_view(a, view, array_span, span)

@@ -24,7 +24,8 @@ use std::collections::HashMap;
 use std::rc::Rc;
 use value::{BoolVal, LinExpr, R, Value, overflow};
 
-/// Declared domains must stay within +-2^40, so sums of products stay in 64 bits.
+/// Declared domains must stay within +-2^40; every sum, view and auxiliary
+/// variable is then checked against `MAX_SUM` so propagators never overflow.
 pub const MAX_DOMAIN: i64 = 1 << 40;
 /// Linear sums must be bounded by this in absolute value.
 const MAX_SUM: i64 = 1 << 62;
@@ -46,6 +47,10 @@ pub struct Lowerer {
     /// That constraint's own consistency level, if any.
     consistency: Option<crate::spec::ast::Consistency>,
     constants: HashMap<i64, VarId>,
+    /// Definedness conditions raised by partial operations (a variable
+    /// index, a variable divisor) and not yet consumed by the nearest
+    /// boolean context, which is false where they are.
+    guards: Vec<BoolVal>,
     reified: HashMap<ReifKey, Lit>,
 }
 
@@ -113,11 +118,18 @@ impl Lowerer {
     fn view(&mut self, e: &LinExpr, span: Span) -> R<View> {
         match e.terms[..] {
             [] => Ok(View::of(self.constant_var(e.constant))),
-            [(scale, var)] => Ok(View {
-                var,
-                scale,
-                offset: e.constant,
-            }),
+            [(scale, var)] => {
+                // Propagators compute with view values in 64 bits.
+                let (lo, hi) = self.bounds(e, span)?;
+                if lo <= -MAX_SUM || hi >= MAX_SUM {
+                    return Err(overflow(span));
+                }
+                Ok(View {
+                    var,
+                    scale,
+                    offset: e.constant,
+                })
+            }
             _ => {
                 let (lo, hi) = self.bounds(e, span)?;
                 let z = self.aux("sum", IntervalSet::range(lo, hi));
@@ -187,6 +199,92 @@ impl Lowerer {
             }
         };
         Ok(BoolVal::Lit(if negated { lit.negate() } else { lit }))
+    }
+
+    /// `lits[0] or lits[1] or ...` at the root.
+    fn clause(&mut self, lits: Vec<BoolVal>) {
+        let mut open = Vec::new();
+        for l in lits {
+            match l {
+                BoolVal::Const(true) => return,
+                BoolVal::Const(false) => {}
+                BoolVal::Lit(l) => open.push(l),
+            }
+        }
+        if open.is_empty() {
+            self.post_false();
+        } else {
+            self.post_constraint(Constraint::Clause {
+                lits: open,
+                reif: None,
+            });
+        }
+    }
+
+    /// A total stand-in for a partial argument `x`: equal to `x` where `ok`
+    /// holds and to `fallback` elsewhere; raises the guard `ok`.
+    fn total(
+        &mut self,
+        x: &LinExpr,
+        ok: BoolVal,
+        fallback: i64,
+        domain: IntervalSet,
+        span: Span,
+    ) -> R<LinExpr> {
+        let safe = LinExpr::var(self.aux("safe", domain));
+        let same = self.reify_compare(Rel::Eq, safe.add_scaled(-1, x, span)?, span)?;
+        let neutral = self.reify_compare(
+            Rel::Eq,
+            safe.add_scaled(-1, &LinExpr::constant(fallback), span)?,
+            span,
+        )?;
+        self.clause(vec![negate(ok), same]);
+        self.clause(vec![ok, neutral]);
+        self.guards.push(ok);
+        Ok(safe)
+    }
+
+    /// An index `x` that must lie in `lo..=hi`; outside, the nearest boolean
+    /// context is false (MiniZinc's relational semantics).
+    fn defined_within(&mut self, x: &LinExpr, (lo, hi): (i64, i64), span: Span) -> R<LinExpr> {
+        let (xlo, xhi) = self.bounds(x, span)?;
+        if xlo >= lo && xhi <= hi {
+            return Ok(x.clone());
+        }
+        if xhi < lo || xlo > hi {
+            self.guards.push(BoolVal::Const(false));
+            return Ok(LinExpr::constant(lo));
+        }
+        let above = self.reify_compare(
+            Rel::Le,
+            LinExpr::constant(lo).add_scaled(-1, x, span)?,
+            span,
+        )?;
+        let below = self.reify_compare(
+            Rel::Le,
+            x.add_scaled(-1, &LinExpr::constant(hi), span)?,
+            span,
+        )?;
+        let ok = self.and(vec![above, below]);
+        // Where x is out of range, the stand-in takes the first valid value.
+        let (first, last) = (lo.max(xlo), hi.min(xhi));
+        self.total(x, ok, first, IntervalSet::range(first, last), span)
+    }
+
+    /// A divisor `y` that must not be 0; where it is, the nearest boolean
+    /// context is false.
+    fn defined_nonzero(&mut self, y: &LinExpr, span: Span) -> R<LinExpr> {
+        let (lo, hi) = self.bounds(y, span)?;
+        if lo > 0 || hi < 0 {
+            return Ok(y.clone());
+        }
+        if lo == 0 && hi == 0 {
+            self.guards.push(BoolVal::Const(false));
+            return Ok(LinExpr::constant(1));
+        }
+        let ok = self.reify_compare(Rel::Ne, y.clone(), span)?;
+        let domain = IntervalSet::range(lo.min(1), hi.max(1));
+        self.total(y, ok, 1, domain, span)
     }
 
     /// Asserts a literal at the root.

@@ -12,8 +12,20 @@ use crate::source::Span;
 use crate::spec::ast::{BinaryOp, Expr, ExprKind, UnaryOp};
 
 impl Lowerer {
-    /// Posts `e` as a constraint that must hold.
+    /// Posts `e` as a constraint that must hold, and with it every
+    /// definedness guard its evaluation raised (the root is their nearest
+    /// boolean context).
     pub(super) fn post(&mut self, e: &Expr) -> R<()> {
+        let mark = self.guards.len();
+        self.post_inner(e)?;
+        let raised: Vec<BoolVal> = self.guards.drain(mark..).collect();
+        for guard in raised {
+            self.assert(guard);
+        }
+        Ok(())
+    }
+
+    fn post_inner(&mut self, e: &Expr) -> R<()> {
         let span = e.span;
         match &e.kind {
             ExprKind::Binary(BinaryOp::And, a, b) => {
@@ -55,6 +67,9 @@ impl Lowerer {
                 for item in self.items(&set, b.span)? {
                     values.push(self.int(&item, b.span)?);
                 }
+                // One position per value, so the position is determined by x.
+                values.sort_unstable();
+                values.dedup();
                 if values.is_empty() {
                     self.post_false();
                     return Ok(());
@@ -79,19 +94,15 @@ impl Lowerer {
                 Ok(())
             }
             ExprKind::Unary(UnaryOp::Not, x) => {
-                let v = self.eval(x)?;
-                let b = negate(self.boolean(&v, x.span)?);
+                let b = negate(self.eval_bool(x)?);
                 self.assert(b);
                 Ok(())
             }
-            ExprKind::If(c, t, f) => {
-                let cond = self.eval(c)?;
-                match self.boolean(&cond, c.span)? {
-                    BoolVal::Const(true) => self.post(t),
-                    BoolVal::Const(false) => self.post(f),
-                    BoolVal::Lit(_) => self.post_value(e),
-                }
-            }
+            ExprKind::If(c, t, f) => match self.eval_bool(c)? {
+                BoolVal::Const(true) => self.post(t),
+                BoolVal::Const(false) => self.post(f),
+                BoolVal::Lit(_) => self.post_value(e),
+            },
             ExprKind::Call(f, args) => {
                 if let Some(function) = self.functions.get(&f.text).cloned() {
                     return self.apply(&function, args, &mut |l, body| l.post(body));

@@ -76,7 +76,7 @@ impl Program {
             let mut dims = Vec::new();
             for index in &var.index {
                 match l.eval(index)? {
-                    Value::Range(lo, hi) => dims.push((lo, hi.max(lo - 1))),
+                    Value::Range(lo, hi) => dims.push((lo, hi)),
                     other => {
                         return Err(super::value::type_error(
                             "an index range `lo..hi`",
@@ -86,7 +86,11 @@ impl Program {
                     }
                 }
             }
-            let cells: i64 = dims.iter().map(|(lo, hi)| hi - lo + 1).product();
+            // In 128 bits: index ranges may be as wide as i64 allows.
+            let cells: i128 = dims
+                .iter()
+                .map(|&(lo, hi)| (i128::from(hi) - i128::from(lo) + 1).max(0))
+                .product();
             if cells > 1_000_000 {
                 return Err(Diagnostic::new(
                     format!(

@@ -121,7 +121,10 @@ impl IntervalSet {
     }
 
     pub fn size(&self) -> u64 {
-        self.0.iter().map(|&(lo, hi)| (hi - lo) as u64 + 1).sum()
+        self.0
+            .iter()
+            .map(|&(lo, hi)| hi.abs_diff(lo).saturating_add(1))
+            .fold(0, u64::saturating_add)
     }
 
     pub fn values(&self) -> impl Iterator<Item = i64> + '_ {

@@ -60,7 +60,40 @@ static PRATT: LazyLock<PrattParser<Rule>> = LazyLock::new(|| {
 });
 
 /// Parses a whole expression.
+/// Longest expression text accepted, and deepest bracket nesting.
+const MAX_LENGTH: usize = 100_000;
+const MAX_DEPTH: usize = 1000;
+
+/// Rejects texts too long or too deeply nested to parse and evaluate safely.
+fn check_size(text: &str, origin: Origin) -> Result<(), Diagnostic> {
+    if text.len() > MAX_LENGTH {
+        return Err(Diagnostic::new(
+            format!(
+                "expression is too long ({} bytes; at most {MAX_LENGTH})",
+                text.len()
+            ),
+            origin.whole,
+        ));
+    }
+    let mut depth = 0usize;
+    for (i, c) in text.char_indices() {
+        match c {
+            '(' | '[' | '{' => depth += 1,
+            ')' | ']' | '}' => depth = depth.saturating_sub(1),
+            _ => {}
+        }
+        if depth > MAX_DEPTH {
+            return Err(Diagnostic::new(
+                format!("expression is nested too deeply (more than {MAX_DEPTH} brackets)"),
+                origin.span(i, i + 1),
+            ));
+        }
+    }
+    Ok(())
+}
+
 pub fn parse_expr(text: &str, origin: Origin) -> Result<Expr, Diagnostic> {
+    check_size(text, origin)?;
     pest::set_error_detail(true);
     let mut pairs =
         ExprParser::parse(Rule::main, text).map_err(|e| syntax_error(e, origin, text))?;
@@ -71,6 +104,7 @@ pub fn parse_expr(text: &str, origin: Origin) -> Result<Expr, Diagnostic> {
 
 /// Parses `(a, b) => body`; returns the parameter names and the body.
 pub fn parse_function(text: &str, origin: Origin) -> Result<(Vec<Name>, Expr), Diagnostic> {
+    check_size(text, origin)?;
     pest::set_error_detail(true);
     let mut pairs =
         ExprParser::parse(Rule::function, text).map_err(|e| syntax_error(e, origin, text))?;

@@ -1,0 +1,107 @@
+//! The meaning of partial operations, against brute force: a variable index
+//! out of range or a division by zero makes the nearest boolean context
+//! false (MiniZinc's relational semantics), so guarded uses such as
+//! `i == 0 or x[i-1] == 1` keep the solutions where the guard holds.
+
+use crate::{TempSpec, count};
+
+/// Counts the solutions of a spec through the binary.
+fn solutions(label: &str, spec: &str) -> u64 {
+    let file = TempSpec::new(label, spec);
+    count(&[file.path()])
+}
+
+/// Truncating division and remainder, None for a zero divisor.
+fn div(x: i64, y: i64) -> Option<i64> {
+    x.checked_div(y)
+}
+
+#[test]
+fn guarded_division_keeps_the_guarded_solutions() {
+    let spec = "[vars]\nx = \"0..5\"\ny = \"0..2\"\n[constraints]\nc = \"y == 0 or x / y == 2\"\n";
+    let mut expected = 0;
+    for x in 0..=5 {
+        for y in 0..=2 {
+            if y == 0 || div(x, y) == Some(2) {
+                expected += 1;
+            }
+        }
+    }
+    assert_eq!(solutions("guarded-div", spec), expected);
+}
+
+#[test]
+fn only_the_chosen_branch_must_be_defined() {
+    let spec = "[vars]\nx = \"0..5\"\ny = \"0..2\"\nz = \"-10..10\"\n[constraints]\nc = \"z == (if y != 0 then x / y else 0)\"\n";
+    let mut expected = 0;
+    for x in 0..=5 {
+        for y in 0..=2 {
+            for z in -10..=10 {
+                let value = if y != 0 { div(x, y) } else { Some(0) };
+                if value == Some(z) {
+                    expected += 1;
+                }
+            }
+        }
+    }
+    assert_eq!(solutions("branch-div", spec), expected);
+}
+
+#[test]
+fn out_of_range_index_is_false_where_it_occurs() {
+    let spec = "[vars]\nx = { index = \"0..2\", domain = \"0..2\" }\ni = \"0..2\"\n[constraints]\nc = \"i == 0 or x[i-1] == 1\"\nd = \"count(x[i + j] == 2 for j in 0..1) >= 1 or i == 2\"\n";
+    let mut expected = 0;
+    for x0 in 0..=2 {
+        for x1 in 0..=2 {
+            for x2 in 0..=2 {
+                let x = [x0, x1, x2];
+                let at = |k: i64| (0..3).contains(&k).then(|| x[k as usize]);
+                for i in 0..=2i64 {
+                    let c = i == 0 || at(i - 1) == Some(1);
+                    let twos = (0..=1).filter(|&j| at(i + j) == Some(2)).count();
+                    let d = twos >= 1 || i == 2;
+                    if c && d {
+                        expected += 1;
+                    }
+                }
+            }
+        }
+    }
+    assert_eq!(solutions("guarded-index", spec), expected);
+}
+
+#[test]
+fn at_the_root_an_undefined_constraint_fails() {
+    // x[i] with i out of range at the root, and a division by zero.
+    let spec = "[vars]\nx = { index = \"0..2\", domain = \"0..1\" }\ni = \"0..4\"\ny = \"-1..1\"\n[constraints]\nc = \"x[i] == 1\"\nd = \"6 / y > 0\"\n";
+    let mut expected = 0;
+    for bits in 0..8 {
+        let x = [bits & 1, (bits >> 1) & 1, (bits >> 2) & 1];
+        for i in 0..=4usize {
+            for y in -1..=1 {
+                let c = i < 3 && x[i] == 1;
+                let d = div(6, y).is_some_and(|q| q > 0);
+                if c && d {
+                    expected += 1;
+                }
+            }
+        }
+    }
+    assert_eq!(solutions("root-undefined", spec), expected);
+}
+
+#[test]
+fn division_and_remainder_truncate_toward_zero() {
+    let spec = "[vars]\nx = \"-7..7\"\ny = \"-3..3\"\nq = \"-20..20\"\nr = \"-20..20\"\n[constraints]\nc = \"q == x / y and r == x % y\"\n[output]\ntemplate = \"{x} {y} {q} {r}\"\n";
+    let file = TempSpec::new("truncation", spec);
+    let (stdout, _, code) = crate::solve(&[file.path(), "--all"]);
+    assert_eq!(code, 0);
+    let mut seen = 0;
+    for line in stdout.lines().filter(|l| l.split(' ').count() == 4) {
+        let v: Vec<i64> = line.split(' ').map(|s| s.parse().unwrap()).collect();
+        assert_eq!(Some(v[2]), v[0].checked_div(v[1]), "{line}");
+        assert_eq!(Some(v[3]), v[0].checked_rem(v[1]), "{line}");
+        seen += 1;
+    }
+    assert_eq!(seen, 15 * 6, "every x with every non-zero y");
+}
