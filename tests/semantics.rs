@@ -77,9 +77,9 @@ fn at_the_root_an_undefined_constraint_fails() {
     let mut expected = 0;
     for bits in 0..8 {
         let x = [bits & 1, (bits >> 1) & 1, (bits >> 2) & 1];
-        for i in 0..=4usize {
+        for i in 0..=4 {
             for y in -1..=1 {
-                let c = i < 3 && x[i] == 1;
+                let c = x.get(i).is_some_and(|&v| v == 1);
                 let d = div(6, y).is_some_and(|q| q > 0);
                 if c && d {
                     expected += 1;
