@@ -22,6 +22,7 @@ import datetime
 import os
 import re
 import shlex
+import shutil
 import signal
 import statistics
 import subprocess
@@ -628,8 +629,24 @@ def log(msg):
 
 
 def main():
+    global SOLVE
     if not os.access(SOLVE, os.X_OK):
         sys.exit("bench: no %s (cargo build --release)" % SOLVE)
+    # Time a private copy, so that a rebuild of target/release/solve during the run (cargo build,
+    # cargo test --release) cannot mix two binaries in one table.
+    solve_info = git_info()
+    tmpdir = tempfile.mkdtemp(prefix="solve-bench-")
+    copy = os.path.join(tmpdir, "solve")
+    shutil.copy2(SOLVE, copy)
+    SOLVE = copy
+    try:
+        return bench(solve_info)
+    finally:
+        shutil.rmtree(tmpdir, ignore_errors=True)
+
+
+def bench(solve_info):
+    machine = machine_info()    # load average at the start
     insts = select_instances()
     why = detect_peers()
     sel = os.environ.get("PEERS", "").replace(",", " ").split()
@@ -701,8 +718,8 @@ def main():
     L.append("# solve benchmark %s" % stamp.strftime("%Y-%m-%d %H:%M:%S"))
     L.append("")
     L.append("- command: `%s`" % os.environ.get("BENCH_CMDLINE", "bench/run.sh"))
-    L.append("- machine: %s" % machine_info())
-    L.append("- solve: %s" % git_info())
+    L.append("- machine: %s (at the start)" % machine)
+    L.append("- solve: %s (a copy of it, taken at the start, is what was timed)" % solve_info)
     L.append("- peers: %s%s" % (PEERS_DIR, ("; " + peer_versions(why)) if peers else ""))
     L.append("- runs per cell: solve %d, peers %d (a cell stops repeating after %gs of runs); cap %gs per run, "
              "magic-first %gs" % (RUNS, PEER_RUNS, CELL_BUDGET, CAP, MAGIC_CAP))

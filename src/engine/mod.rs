@@ -42,6 +42,11 @@ pub struct Engine {
     weights: Vec<u64>,
     /// Whether failures should update `weights` (only dom/wdeg reads them).
     pub track_weights: bool,
+    /// A time limit that propagation itself respects (a single fixpoint on
+    /// huge domains can take long).
+    pub deadline: Option<std::time::Instant>,
+    /// Propagation stopped at the deadline, not at a real conflict.
+    pub interrupted: bool,
     changes: Vec<(crate::model::VarId, Change)>,
 }
 
@@ -61,6 +66,8 @@ impl Engine {
             propagator_vars: Vec::new(),
             weights: Vec::new(),
             track_weights: false,
+            deadline: None,
+            interrupted: false,
             changes: Vec::new(),
         };
         engine.sync(model);
@@ -104,9 +111,10 @@ impl Engine {
             self.store.listen(var, change);
             let list = &mut self.watchers[var.index()];
             // One watch per variable, on the weakest change asked for.
-            match list.iter_mut().find(|(p, _)| *p == id) {
-                Some(entry) => entry.1 = entry.1.min(change),
-                None => list.push((id, change)),
+            // (A propagator's watches are added together: only the last can be its own.)
+            match list.last_mut() {
+                Some(entry) if entry.0 == id => entry.1 = entry.1.min(change),
+                _ => list.push((id, change)),
             }
         }
         self.active.push(self.store.new_cell(1));
@@ -156,6 +164,16 @@ impl Engine {
                 continue;
             }
             self.propagations += 1;
+            if self.propagations.is_multiple_of(4096)
+                && self
+                    .deadline
+                    .is_some_and(|d| std::time::Instant::now() >= d)
+            {
+                self.interrupted = true;
+                self.queue.clear();
+                self.store.changes.clear();
+                return Err(Conflict);
+            }
             match self.propagators[id.0 as usize].propagate(&mut self.store) {
                 Ok(Status::Fix) => {}
                 Ok(Status::Subsumed) => self.store.set_cell(self.active[id.0 as usize], 0),

@@ -43,16 +43,16 @@ impl Lowerer {
             }
             "min" | "max" => self.min_max(name == "max", args, span),
             "sum" | "count" => {
-                let mut total = LinExpr::default();
+                let mut terms = Vec::new();
                 for (v, s) in self.aggregate_items(args, span)? {
-                    let term = if name == "count" {
+                    terms.push(if name == "count" {
                         let b = self.boolean(&v, s)?;
                         self.lin(&bool_value(b), s)?
                     } else {
                         self.lin(&v, s)?
-                    };
-                    total = total.add_scaled(1, &term, span)?;
+                    });
                 }
+                let total = LinExpr::sum(terms.iter().map(|t| (1, t)), span)?;
                 Ok(match total.as_constant() {
                     Some(c) => Value::Int(c),
                     None => Value::Lin(Rc::new(total)),

@@ -102,21 +102,39 @@ impl LinExpr {
 
     /// `self + k * other`.
     pub fn add_scaled(&self, k: i64, other: &LinExpr, span: Span) -> R<LinExpr> {
-        let mut out = self.clone();
-        for &(a, x) in &other.terms {
-            let a = a.checked_mul(k).ok_or_else(|| overflow(span))?;
-            match out.terms.iter_mut().find(|(_, y)| *y == x) {
-                Some(term) => term.0 = term.0.checked_add(a).ok_or_else(|| overflow(span))?,
-                None => out.terms.push((a, x)),
+        LinExpr::sum([(1, self), (k, other)], span)
+    }
+
+    /// `sum(k_i * e_i)`, with the terms sorted by variable and merged: one
+    /// sort for the whole sum, not a search per term.
+    pub fn sum<'a>(parts: impl IntoIterator<Item = (i64, &'a LinExpr)>, span: Span) -> R<LinExpr> {
+        let mut terms = Vec::new();
+        let mut constant: i64 = 0;
+        for (k, e) in parts {
+            for &(a, x) in &e.terms {
+                terms.push((a.checked_mul(k).ok_or_else(|| overflow(span))?, x));
+            }
+            constant = e
+                .constant
+                .checked_mul(k)
+                .and_then(|c| c.checked_add(constant))
+                .ok_or_else(|| overflow(span))?;
+        }
+        terms.sort_by_key(|&(_, x)| x);
+        let mut merged: Vec<(i64, VarId)> = Vec::with_capacity(terms.len());
+        for (a, x) in terms {
+            match merged.last_mut() {
+                Some(last) if last.1 == x => {
+                    last.0 = last.0.checked_add(a).ok_or_else(|| overflow(span))?;
+                }
+                _ => merged.push((a, x)),
             }
         }
-        out.terms.retain(|&(a, _)| a != 0);
-        out.constant = other
-            .constant
-            .checked_mul(k)
-            .and_then(|c| c.checked_add(out.constant))
-            .ok_or_else(|| overflow(span))?;
-        Ok(out)
+        merged.retain(|&(a, _)| a != 0);
+        Ok(LinExpr {
+            terms: merged,
+            constant,
+        })
     }
 
     pub fn scale(&self, k: i64, span: Span) -> R<LinExpr> {

@@ -126,6 +126,9 @@ impl<'e> Search<'e> {
         restarts: Restarts,
     ) -> Search<'e> {
         engine.track_weights = brancher.var == crate::spec::ast::VarOrder::DomWdeg;
+        let started = Instant::now();
+        engine.deadline = limits.time.map(|t| started + t);
+        engine.interrupted = false;
         let root = engine.store.checkpoint();
         Search {
             engine,
@@ -137,7 +140,7 @@ impl<'e> Search<'e> {
             budget: restarts.budget(1),
             stack: Vec::new(),
             state: State::Start,
-            started: Instant::now(),
+            started,
             stats: Stats::default(),
         }
     }
@@ -202,6 +205,9 @@ impl<'e> Search<'e> {
     )]
     pub fn next(&mut self) -> Outcome {
         loop {
+            if self.engine.interrupted {
+                return Outcome::LimitReached;
+            }
             match self.state {
                 State::Done => return Outcome::Exhausted,
                 State::Start => {

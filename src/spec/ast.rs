@@ -56,6 +56,19 @@ pub enum BinaryOp {
 }
 
 impl BinaryOp {
+    pub fn is_comparison(self) -> bool {
+        matches!(
+            self,
+            BinaryOp::Eq
+                | BinaryOp::Ne
+                | BinaryOp::Lt
+                | BinaryOp::Le
+                | BinaryOp::Gt
+                | BinaryOp::Ge
+                | BinaryOp::In
+        )
+    }
+
     pub fn symbol(self) -> &'static str {
         match self {
             BinaryOp::Add => "+",

@@ -159,9 +159,9 @@ fn build_pairs(pairs: Pairs<'_, Rule>, origin: Origin) -> Result<Expr, Diagnosti
                 span,
             })
         })
-        .map_infix(|lhs, op, rhs| {
+        .map_infix(|lhs, op_pair, rhs| {
             let (lhs, rhs) = (lhs?, rhs?);
-            let op = match op.as_rule() {
+            let op = match op_pair.as_rule() {
                 Rule::iff => BinaryOp::Iff,
                 Rule::implies => BinaryOp::Implies,
                 Rule::or => BinaryOp::Or,
@@ -180,6 +180,16 @@ fn build_pairs(pairs: Pairs<'_, Rule>, origin: Origin) -> Result<Expr, Diagnosti
                 Rule::div => BinaryOp::Div,
                 _ => BinaryOp::Rem,
             };
+            if op.is_comparison()
+                && matches!(&lhs.kind, ExprKind::Binary(inner, ..) if inner.is_comparison())
+                && !parenthesized(&lhs, op_pair.as_span().get_input(), origin)
+            {
+                return Err(Diagnostic::new(
+                    "comparison operators cannot be chained",
+                    lhs.span.to(rhs.span),
+                )
+                .with_help("write `a < b and b < c`, or add parentheses"));
+            }
             let span = lhs.span.to(rhs.span);
             Ok(Expr {
                 kind: ExprKind::Binary(op, Box::new(lhs), Box::new(rhs)),
@@ -187,6 +197,16 @@ fn build_pairs(pairs: Pairs<'_, Rule>, origin: Origin) -> Result<Expr, Diagnosti
             })
         })
         .parse(pairs)
+}
+
+/// Was `e` written in parentheses? (Its span excludes them: look after it.)
+fn parenthesized(e: &Expr, input: &str, origin: Origin) -> bool {
+    let Some(base) = origin.content_start else {
+        return true; // Positions are not exact: do not guess.
+    };
+    input
+        .get(e.span.end - base..)
+        .is_some_and(|rest| rest.trim_start().starts_with(')'))
 }
 
 fn exprs(pair: Pair<'_, Rule>, origin: Origin) -> Result<Vec<Expr>, Diagnostic> {
@@ -428,6 +448,17 @@ mod tests {
         assert_eq!(show(&parse("-x[i][j]")), "(-x[i][j])");
         assert_eq!(show(&parse("x in {1, 3}")), "(x in {1, 3})");
         assert_eq!(show(&parse("android + order")), "(android + order)");
+        assert_eq!(show(&parse("(a < b) == c")), "((a < b) == c)");
+    }
+
+    #[test]
+    fn comparisons_do_not_chain() {
+        let origin = Origin {
+            whole: Span::new(SourceId(0), 0, 11),
+            content_start: Some(1),
+        };
+        let d = parse_expr("1 < x < 3", origin).unwrap_err();
+        assert_eq!(d.message, "comparison operators cannot be chained");
     }
 
     #[test]
