@@ -556,6 +556,13 @@ pub fn apply_overrides(
         };
         let name_span = Span::new(id, 0, name.len().max(1));
         let name = name.trim();
+        if name.is_empty() {
+            errors.push(
+                Diagnostic::new("missing param name before `=`", name_span)
+                    .with_help("for example `--set n=12`"),
+            );
+            continue;
+        }
         let Some(param) = spec.params.iter_mut().find(|p| p.name.text == name) else {
             let known: Vec<&str> = spec.params.iter().map(|p| p.name.text.as_str()).collect();
             let mut d = Diagnostic::new(format!("unknown param `{name}`"), name_span);

@@ -46,13 +46,28 @@ const BUILTINS: [&str; 12] = [
 
 struct Scope {
     globals: HashMap<String, Kind>,
+    /// Every name the spec defines, visible here or not.
+    everything: HashMap<String, Kind>,
     locals: Vec<String>,
     errors: Vec<Diagnostic>,
 }
 
 /// Checks every name and call arity in `spec`.
 pub fn check(spec: &Spec) -> Result<(), Vec<Diagnostic>> {
+    let mut everything = HashMap::new();
+    for p in &spec.params {
+        let _ = everything.insert(p.name.text.clone(), Kind::Param);
+    }
+    for v in &spec.vars {
+        for n in std::iter::once(&v.name).chain(&v.aliases) {
+            let _ = everything.insert(n.text.clone(), Kind::Var);
+        }
+    }
+    for f in &spec.functions {
+        let _ = everything.insert(f.name.text.clone(), Kind::Function(f.params.len()));
+    }
     let mut scope = Scope {
+        everything,
         globals: HashMap::new(),
         locals: Vec::new(),
         errors: Vec::new(),
@@ -70,10 +85,25 @@ pub fn check(spec: &Spec) -> Result<(), Vec<Diagnostic>> {
     for var in &spec.vars {
         scope.define(&var.name, Kind::Var);
         for alias in &var.aliases {
+            if !is_identifier(&alias.text) {
+                scope.errors.push(Diagnostic::new(
+                    format!("`{}` is not a valid name", alias.text),
+                    alias.span,
+                )
+                .with_help("a name is a letter or `_` followed by letters, digits and `_`, and not a keyword"));
+            }
             scope.define(alias, Kind::Var);
         }
     }
     for function in &spec.functions {
+        for (i, p) in function.params.iter().enumerate() {
+            if function.params[..i].iter().any(|q| q.text == p.text) {
+                scope.errors.push(Diagnostic::new(
+                    format!("parameter `{}` appears twice", p.text),
+                    p.span,
+                ));
+            }
+        }
         scope.locals = function.params.iter().map(|p| p.text.clone()).collect();
         scope.expr(&function.body);
         scope.locals.clear();
@@ -106,7 +136,15 @@ pub fn check(spec: &Spec) -> Result<(), Vec<Diagnostic>> {
 
 impl Scope {
     fn define(&mut self, name: &Name, kind: Kind) {
-        if self.globals.contains_key(&name.text) || builtin_arity(&name.text).is_some() {
+        if builtin_arity(&name.text).is_some() {
+            self.errors.push(Diagnostic::new(
+                format!(
+                    "`{}` is a builtin function and cannot be redefined",
+                    name.text
+                ),
+                name.span,
+            ));
+        } else if self.globals.contains_key(&name.text) {
             self.errors.push(Diagnostic::new(
                 format!("`{}` is defined more than once", name.text),
                 name.span,
@@ -116,6 +154,24 @@ impl Scope {
     }
 
     fn unknown<'a>(&mut self, name: &Name, what: &str, candidates: impl Iterator<Item = &'a str>) {
+        // Defined in the spec, but not visible here: say why.
+        let why = match self.everything.get(&name.text) {
+            Some(Kind::Param) => {
+                Some("is a param defined later: a param can only use earlier params")
+            }
+            Some(Kind::Var) => {
+                Some("is a variable: params, domains and index ranges must be known before solving")
+            }
+            Some(Kind::Function(_)) => Some(
+                "is this function or a later one: a function can only call functions defined before it",
+            ),
+            None => None,
+        };
+        if let Some(why) = why {
+            self.errors
+                .push(Diagnostic::new(format!("`{}` {why}", name.text), name.span));
+            return;
+        }
         let candidates: Vec<&str> = candidates.collect();
         let mut d = Diagnostic::new(format!("unknown {what} `{}`", name.text), name.span);
         if let Some(s) = did_you_mean(&name.text, candidates) {
@@ -229,6 +285,19 @@ impl Scope {
             }
         }
     }
+}
+
+/// A name as the expression language reads it.
+fn is_identifier(s: &str) -> bool {
+    const KEYWORDS: [&str; 10] = [
+        "and", "or", "not", "if", "then", "else", "for", "in", "true", "false",
+    ];
+    let mut chars = s.chars();
+    chars
+        .next()
+        .is_some_and(|c| c.is_ascii_alphabetic() || c == '_')
+        && chars.all(|c| c.is_ascii_alphanumeric() || c == '_')
+        && !KEYWORDS.contains(&s)
 }
 
 fn plural(n: usize) -> &'static str {
