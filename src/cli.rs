@@ -10,7 +10,7 @@ use crate::lower::program::{Options, Program};
 use crate::search::{Limits, Outcome, Restarts, Search};
 use crate::source::{Sources, Span};
 use crate::spec::ast::Name;
-use crate::spec::load::{CONSISTENCIES, RESTARTS, VALUE_ORDERS, VAR_ORDERS};
+use crate::spec::load::{CONSISTENCIES, RESTARTS, VALUE_ORDERS, VAR_ORDERS, choices};
 use std::io::Write as _;
 use std::path::PathBuf;
 use std::time::{Duration, Instant};
@@ -88,13 +88,13 @@ pub struct SolveArgs {
     #[arg(long, value_name = "A,B,...")]
     pub order: Option<String>,
     /// Variable order after the explicit order (overrides [search] var).
-    #[arg(long, value_name = "NAME", value_parser = ["input", "first-fail", "first-fail-random", "dom-wdeg"])]
+    #[arg(long, value_name = "NAME", value_parser = choices(VAR_ORDERS))]
     pub var: Option<String>,
     /// Value order (overrides [search] value).
-    #[arg(long, value_name = "NAME", value_parser = ["min", "max", "random", "split"])]
+    #[arg(long, value_name = "NAME", value_parser = choices(VALUE_ORDERS))]
     pub value: Option<String>,
     /// Restart policy for a first-solution search (overrides [search] restart).
-    #[arg(long, value_name = "NAME", value_parser = ["none", "luby", "geometric"])]
+    #[arg(long, value_name = "NAME", value_parser = choices(RESTARTS))]
     pub restart: Option<String>,
     /// Failures in the first run before a restart (overrides [search] restart_scale; default 100).
     #[arg(long, value_name = "N", value_parser = clap::value_parser!(u64).range(1..))]
@@ -103,7 +103,7 @@ pub struct SolveArgs {
     #[arg(long, value_name = "N", value_parser = clap::value_parser!(u64).range(1..))]
     pub seed: Option<u64>,
     /// `propagate` (default) or `check` (test constraints only on full assignments: generate-and-test).
-    #[arg(long, value_name = "NAME", value_parser = ["propagate", "check"])]
+    #[arg(long, value_name = "NAME", value_parser = choices(CONSISTENCIES))]
     pub consistency: Option<String>,
     /// Print one JSON object per solution, one per line: every variable by name.
     #[arg(long)]

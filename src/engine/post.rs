@@ -12,7 +12,7 @@ use crate::engine::propagators::{
     linear::Linear,
 };
 use crate::engine::store::Conflict;
-use crate::model::{Constraint, Rel, View};
+use crate::model::{Constraint, Rel};
 use crate::spec::ast::Consistency;
 
 /// The propagator for one constraint, or `Ok(None)` when it always holds.
@@ -93,34 +93,4 @@ pub fn create(
             })
         }
     }))
-}
-
-/// The variables a constraint mentions (for `Check` and for tests).
-pub fn views_of(constraint: &Constraint) -> Vec<View> {
-    match constraint {
-        Constraint::Linear { terms, reif, .. } => terms
-            .iter()
-            .map(|&(_, x)| View::of(x))
-            .chain(reif.map(|r| r.view()))
-            .collect(),
-        Constraint::AllDifferent(views) => views.clone(),
-        Constraint::ElementConst { index, result, .. } => vec![*index, *result],
-        Constraint::ElementVar {
-            index,
-            array,
-            result,
-        } => [*index, *result]
-            .into_iter()
-            .chain(array.iter().copied())
-            .collect(),
-        Constraint::Clause { lits, reif } => lits.iter().chain(reif).map(|l| l.view()).collect(),
-        Constraint::Times { x, y, z }
-        | Constraint::Div { x, y, z }
-        | Constraint::Rem { x, y, z } => {
-            vec![*x, *y, *z]
-        }
-        Constraint::Abs { x, z } => vec![*x, *z],
-        Constraint::Max { xs, z } => xs.iter().copied().chain([*z]).collect(),
-        Constraint::Lex { xs, ys, .. } => xs.iter().chain(ys).copied().collect(),
-    }
 }

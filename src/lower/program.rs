@@ -32,6 +32,8 @@ pub struct Options {
 
 #[derive(Debug)]
 pub struct Program {
+    /// The spec it was lowered from, to check constraints added later.
+    spec: Spec,
     lowerer: Lowerer,
     params: HashMap<String, Value>,
     /// Each declared variable (and alias) with its symbolic value.
@@ -164,6 +166,7 @@ impl Program {
             collect_vars(v, &mut order);
         }
         Ok(Program {
+            spec: spec.clone(),
             lowerer: l,
             params,
             declared,
@@ -241,6 +244,8 @@ impl Program {
             content_start: Some(0),
         };
         let e = parse_expr(text, origin)?;
+        crate::spec::names::check_constraint(&self.spec, &e)
+            .map_err(|mut errors| errors.remove(0))?;
         self.add_constraint(name, &e)
     }
 

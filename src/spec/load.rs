@@ -327,7 +327,7 @@ impl<'t> Loader<'t> {
         for (k, v) in table.iter() {
             match k.get_ref().as_ref() {
                 "rule" => expr = self.expr(v),
-                "consistency" => consistency = self.choice(v, CONSISTENCIES),
+                "consistency" => consistency = self.choice("consistency level", v, CONSISTENCIES),
                 other => self.unknown(k, "key", other, &["rule", "consistency"]),
             }
         }
@@ -345,8 +345,10 @@ impl<'t> Loader<'t> {
         })
     }
 
+    /// One of the names in `options`, for the key `key`.
     fn choice<T: Copy>(
         &mut self,
+        key: &str,
         value: &Spanned<DeValue<'_>>,
         options: &[(&str, T)],
     ) -> Option<T> {
@@ -356,11 +358,8 @@ impl<'t> Loader<'t> {
         }
         let names: Vec<&str> = options.iter().map(|(n, _)| *n).collect();
         self.errors.push(
-            Diagnostic::new(
-                format!("unknown heuristic `{text}`"),
-                self.span(value.span()),
-            )
-            .with_help(format!("expected one of: {}", names.join(", "))),
+            Diagnostic::new(format!("unknown {key} `{text}`"), self.span(value.span()))
+                .with_help(format!("expected one of: {}", names.join(", "))),
         );
         None
     }
@@ -404,10 +403,12 @@ impl<'t> Loader<'t> {
                     }
                     _ => self.error("expected an array of variable names", v.span()),
                 },
-                "var" => search.var = self.choice(v, VAR_ORDERS),
-                "value" => search.value = self.choice(v, VALUE_ORDERS),
-                "consistency" => search.consistency = self.choice(v, CONSISTENCIES),
-                "restart" => search.restart = self.choice(v, RESTARTS),
+                "var" => search.var = self.choice("variable order", v, VAR_ORDERS),
+                "value" => search.value = self.choice("value order", v, VALUE_ORDERS),
+                "consistency" => {
+                    search.consistency = self.choice("consistency level", v, CONSISTENCIES);
+                }
+                "restart" => search.restart = self.choice("restart policy", v, RESTARTS),
                 "restart_scale" => search.restart_scale = self.positive(v),
                 "seed" => search.seed = self.positive(v),
                 other => self.unknown(
@@ -449,6 +450,11 @@ impl<'t> Loader<'t> {
         }
         template
     }
+}
+
+/// The names of a table's choices, for the command line's value parser.
+pub fn choices<T>(table: &[(&'static str, T)]) -> clap::builder::PossibleValuesParser {
+    clap::builder::PossibleValuesParser::new(table.iter().map(|(name, _)| *name))
 }
 
 pub const VAR_ORDERS: &[(&str, VarOrder)] = &[

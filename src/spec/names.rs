@@ -287,6 +287,35 @@ impl Scope {
     }
 }
 
+/// Checks one more constraint against a spec that passed [`check`] (for
+/// constraints added after lowering): every name of the spec is visible.
+pub fn check_constraint(spec: &Spec, e: &Expr) -> Result<(), Vec<Diagnostic>> {
+    let mut globals = HashMap::new();
+    for p in &spec.params {
+        let _ = globals.insert(p.name.text.clone(), Kind::Param);
+    }
+    for v in &spec.vars {
+        for n in std::iter::once(&v.name).chain(&v.aliases) {
+            let _ = globals.insert(n.text.clone(), Kind::Var);
+        }
+    }
+    for f in &spec.functions {
+        let _ = globals.insert(f.name.text.clone(), Kind::Function(f.params.len()));
+    }
+    let mut scope = Scope {
+        everything: globals.clone(),
+        globals,
+        locals: Vec::new(),
+        errors: Vec::new(),
+    };
+    scope.expr(e);
+    if scope.errors.is_empty() {
+        Ok(())
+    } else {
+        Err(scope.errors)
+    }
+}
+
 /// A name as the expression language reads it.
 fn is_identifier(s: &str) -> bool {
     const KEYWORDS: [&str; 10] = [
