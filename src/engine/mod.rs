@@ -28,6 +28,8 @@ pub struct Engine {
     active: Vec<store::CellId>,
     /// Each propagator's queue priority, read on every wake.
     priorities: Vec<propagator::Priority>,
+    /// Whether each propagator is idempotent (its own changes need not wake it).
+    idempotent: Vec<bool>,
     /// Per variable: who to wake, on which change.
     watchers: Vec<Vec<(PropagatorId, Change)>>,
     queue: Queue,
@@ -57,6 +59,7 @@ impl Engine {
             propagators: Vec::new(),
             active: Vec::new(),
             priorities: Vec::new(),
+            idempotent: Vec::new(),
             watchers: Vec::new(),
             queue: Queue::default(),
             consistency,
@@ -119,6 +122,7 @@ impl Engine {
         }
         self.active.push(self.store.new_cell(1));
         self.priorities.push(propagator.priority());
+        self.idempotent.push(propagator.idempotent());
         self.queue.grow(self.propagators.len() + 1);
         self.queue.push(id, propagator.priority());
         self.propagators.push(propagator);
@@ -146,12 +150,15 @@ impl Engine {
         if self.root_failed {
             return Err(Conflict);
         }
+        // The propagator that made the pending changes, if it need not hear
+        // of its own changes.
+        let mut quiet: Option<PropagatorId> = None;
         loop {
             std::mem::swap(&mut self.changes, &mut self.store.changes);
             for &(var, change) in &self.changes {
                 for &(id, needed) in &self.watchers[var.index()] {
                     // Subsumed propagators are skipped when popped, not here.
-                    if change >= needed {
+                    if change >= needed && Some(id) != quiet {
                         self.queue.push(id, self.priorities[id.0 as usize]);
                     }
                 }
@@ -174,6 +181,7 @@ impl Engine {
                 self.store.changes.clear();
                 return Err(Conflict);
             }
+            quiet = self.idempotent[id.0 as usize].then_some(id);
             match self.propagators[id.0 as usize].propagate(&mut self.store) {
                 Ok(Status::Fix) => {}
                 Ok(Status::Subsumed) => self.store.set_cell(self.active[id.0 as usize], 0),

@@ -42,6 +42,12 @@ pub trait Propagator: Debug {
     /// Where this propagator goes in the queue.
     fn priority(&self) -> Priority;
 
+    /// True when a run always leaves the propagator at its own fixpoint, so
+    /// the changes it makes need not wake it again. The default is false.
+    fn idempotent(&self) -> bool {
+        false
+    }
+
     /// Called once when posted, before the first `propagate`: allocate
     /// trailed state in the store here. The default does nothing.
     fn initialise(&mut self, _store: &mut Store) {}
@@ -71,6 +77,11 @@ impl Propagator for CheckOnly {
 
     fn initialise(&mut self, store: &mut Store) {
         self.inner.initialise(store);
+    }
+
+    fn idempotent(&self) -> bool {
+        // Checking a full assignment changes nothing.
+        true
     }
 
     fn propagate(&mut self, store: &mut Store) -> PropResult {

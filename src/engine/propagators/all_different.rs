@@ -36,6 +36,10 @@ impl Propagator for AllDifferent {
         Priority::Global
     }
 
+    fn idempotent(&self) -> bool {
+        true
+    }
+
     fn initialise(&mut self, store: &mut Store) {
         self.done = store.new_cell(0);
     }

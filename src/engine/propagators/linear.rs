@@ -91,7 +91,12 @@ impl Linear {
         lo: i64,
         hi: i64,
     ) -> Result<bool, Conflict> {
-        let (below, above) = if a > 0 {
+        // Unit coefficients (most sums) need no division.
+        let (below, above) = if a == 1 {
+            (store.set_min(x, lo)?, store.set_max(x, hi)?)
+        } else if a == -1 {
+            (store.set_max(x, -lo)?, store.set_min(x, -hi)?)
+        } else if a > 0 {
             (
                 store.set_min(x, div_ceil(lo, a))?,
                 store.set_max(x, div_floor(hi, a))?,
@@ -235,6 +240,10 @@ impl Propagator for Linear {
         } else {
             Priority::Linear
         }
+    }
+
+    fn idempotent(&self) -> bool {
+        true
     }
 
     fn propagate(&mut self, store: &mut Store) -> PropResult {
