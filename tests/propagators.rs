@@ -606,7 +606,7 @@ fn run(name: &str, seed: u64, count: usize, max_vars: usize, kind: Kind, consist
         satisfiable * 10 >= count,
         "{name}: poor coverage, {satisfiable} of {count} instances have solutions"
     );
-    if consistency == Consistency::Propagate {
+    if consistency != Consistency::Check {
         assert!(
             pruned * 20 >= count,
             "{name}: poor coverage, only {pruned} of {count} instances were pruned at all"
@@ -630,6 +630,19 @@ fn all_different_matches_brute_force() {
         4,
         Gen::all_different,
         Consistency::Propagate,
+    );
+}
+
+/// `Consistency::Bounds`: alldifferent with Hall intervals on top.
+#[test]
+fn all_different_bounds_matches_brute_force() {
+    run(
+        "all_different_bounds",
+        12,
+        N,
+        4,
+        Gen::all_different,
+        Consistency::Bounds,
     );
 }
 
@@ -789,9 +802,10 @@ fn search_agrees_with_brute_force() {
             })
             .collect();
         let levels: Vec<Option<Consistency>> = (0..m)
-            .map(|_| match g.rng.below(6) {
+            .map(|_| match g.rng.below(7) {
                 0 => Some(Consistency::Check),
                 1 => Some(Consistency::Propagate),
+                2 => Some(Consistency::Bounds),
                 _ => None,
             })
             .collect();

@@ -5,6 +5,7 @@
 use crate::engine::propagator::{CheckOnly, Propagator};
 use crate::engine::propagators::{
     all_different::AllDifferent,
+    all_different_bounds::AllDifferentBounds,
     arithmetic::{Abs, DivRem, Max, Times},
     clause::Clause,
     element::{ElementConst, ElementVar},
@@ -42,6 +43,9 @@ pub fn create(
                 reif,
             })
         }
+        Constraint::AllDifferent(views) if consistency == Consistency::Bounds => {
+            Box::new(AllDifferentBounds::new(views))
+        }
         Constraint::AllDifferent(views) => Box::new(AllDifferent::new(views)),
         Constraint::ElementConst {
             index,
@@ -78,7 +82,7 @@ pub fn create(
         Constraint::Lex { xs, ys, strict } => Box::new(Lex { xs, ys, strict }),
     };
     Ok(Some(match consistency {
-        Consistency::Propagate => propagator,
+        Consistency::Propagate | Consistency::Bounds => propagator,
         Consistency::Check => {
             let mut vars: Vec<_> = propagator
                 .subscriptions()

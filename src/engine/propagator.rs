@@ -29,7 +29,7 @@ pub type PropResult = Result<Status, Conflict>;
 /// Cheap propagators run first; the queue is ordered by this.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
 pub enum Priority {
-    Unary = 0,
+    Cheap = 0,
     Linear = 1,
     Global = 2,
 }

@@ -44,7 +44,7 @@ impl Lowerer {
             "min" | "max" => self.min_max(name == "max", args, span),
             "sum" | "count" => {
                 let mut terms = Vec::new();
-                for (v, s) in self.aggregate_items(args, span)? {
+                for (v, s) in self.aggregate_items(args)? {
                     terms.push(if name == "count" {
                         let b = self.boolean(&v, s)?;
                         self.lin(&bool_value(b), s)?
@@ -60,7 +60,7 @@ impl Lowerer {
             }
             "forall" | "exists" => {
                 let mut lits = Vec::new();
-                for (v, s) in self.aggregate_items(args, span)? {
+                for (v, s) in self.aggregate_items(args)? {
                     lits.push(self.boolean(&v, s)?);
                 }
                 Ok(bool_value(if name == "forall" {
@@ -84,7 +84,7 @@ impl Lowerer {
             }
             "alldifferent" => {
                 // Inside an expression: the conjunction of pairwise differences.
-                let items = self.aggregate_items(args, span)?;
+                let items = self.aggregate_items(args)?;
                 let mut lins = Vec::new();
                 for (v, s) in &items {
                     lins.push(self.lin(v, *s)?);
@@ -145,7 +145,7 @@ impl Lowerer {
     }
 
     fn min_max(&mut self, is_max: bool, args: &[Expr], span: Span) -> R<Value> {
-        let items = self.aggregate_items(args, span)?;
+        let items = self.aggregate_items(args)?;
         if items.is_empty() {
             return Err(Diagnostic::new("min and max need at least one value", span));
         }

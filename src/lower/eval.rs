@@ -100,7 +100,7 @@ impl Lowerer {
     }
 
     /// The arguments of an aggregate: one list argument, or the arguments themselves.
-    pub(super) fn aggregate_items(&mut self, args: &[Expr], span: Span) -> R<Vec<(Value, Span)>> {
+    pub(super) fn aggregate_items(&mut self, args: &[Expr]) -> R<Vec<(Value, Span)>> {
         let mut out = Vec::new();
         for arg in args {
             let v = self.eval(arg)?;
@@ -118,7 +118,6 @@ impl Lowerer {
                 other => out.push((other, arg.span)),
             }
         }
-        let _ = span;
         Ok(out)
     }
 

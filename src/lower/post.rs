@@ -108,9 +108,9 @@ impl Lowerer {
                     return self.apply(&function, args, &mut |l, body| l.post(body));
                 }
                 match f.text.as_str() {
-                    "forall" => self.post_forall(args, span),
+                    "forall" => self.post_forall(args),
                     "alldifferent" => {
-                        let items = self.aggregate_items(args, span)?;
+                        let items = self.aggregate_items(args)?;
                         let mut views = Vec::new();
                         for (v, s) in &items {
                             let l = self.lin(v, *s)?;
@@ -150,7 +150,7 @@ impl Lowerer {
     }
 
     /// `forall(...)` at the root: every item is a constraint of its own.
-    fn post_forall(&mut self, args: &[Expr], span: Span) -> R<()> {
+    fn post_forall(&mut self, args: &[Expr]) -> R<()> {
         if let [arg] = args {
             match &arg.kind {
                 ExprKind::Comprehension(head, clauses) => {
@@ -162,7 +162,7 @@ impl Lowerer {
                 _ => {}
             }
         }
-        for (v, s) in self.aggregate_items(args, span)? {
+        for (v, s) in self.aggregate_items(args)? {
             let b = self.boolean(&v, s)?;
             self.assert(b);
         }

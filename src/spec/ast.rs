@@ -180,6 +180,8 @@ pub enum Consistency {
     Check,
     /// Run the constraint's propagator (the default).
     Propagate,
+    /// Like `Propagate`, and alldifferent also prunes bounds by Hall intervals.
+    Bounds,
 }
 
 #[derive(Clone, Debug, Default, PartialEq)]

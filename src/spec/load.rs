@@ -439,10 +439,11 @@ impl<'t> Loader<'t> {
         for (k, v) in table.iter() {
             match k.get_ref().as_ref() {
                 "template" => {
-                    let (text, origin) = self.string(v)?;
-                    match parse_template(&text, origin) {
-                        Ok(parts) => template = Some(parts),
-                        Err(d) => self.errors.push(d),
+                    if let Some((text, origin)) = self.string(v) {
+                        match parse_template(&text, origin) {
+                            Ok(parts) => template = Some(parts),
+                            Err(d) => self.errors.push(d),
+                        }
                     }
                 }
                 other => self.unknown(k, "key", other, &["template"]),
@@ -477,6 +478,7 @@ pub const RESTARTS: &[(&str, RestartPolicy)] = &[
 pub const CONSISTENCIES: &[(&str, Consistency)] = &[
     ("propagate", Consistency::Propagate),
     ("check", Consistency::Check),
+    ("bounds", Consistency::Bounds),
 ];
 
 /// Splits `text {expr} text` into parts; `{{` and `}}` are literal braces.

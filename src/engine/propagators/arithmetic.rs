@@ -130,7 +130,7 @@ impl Propagator for Abs {
     }
 
     fn priority(&self) -> Priority {
-        Priority::Unary
+        Priority::Cheap
     }
 
     fn propagate(&mut self, store: &mut Store) -> PropResult {

@@ -29,7 +29,7 @@ impl Propagator for Clause {
     }
 
     fn priority(&self) -> Priority {
-        Priority::Unary
+        Priority::Cheap
     }
 
     fn propagate(&mut self, store: &mut Store) -> PropResult {

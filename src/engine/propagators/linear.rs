@@ -236,7 +236,7 @@ impl Propagator for Linear {
 
     fn priority(&self) -> Priority {
         if self.terms.len() <= 2 {
-            Priority::Unary
+            Priority::Cheap
         } else {
             Priority::Linear
         }

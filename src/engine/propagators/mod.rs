@@ -1,6 +1,7 @@
 //! One file per constraint propagator.
 
 pub mod all_different;
+pub mod all_different_bounds;
 pub mod arithmetic;
 pub mod clause;
 pub mod element;
