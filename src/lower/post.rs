@@ -8,7 +8,6 @@ use super::value::{BoolVal, R, Value, type_error};
 use super::{Lowerer, negate};
 use crate::diagnostic::Diagnostic;
 use crate::model::{Constraint, Rel, View};
-use crate::source::Span;
 use crate::spec::ast::{BinaryOp, Expr, ExprKind, UnaryOp};
 
 impl Lowerer {
