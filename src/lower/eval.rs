@@ -3,7 +3,7 @@
 //! constraints.
 
 use super::value::{Array, BoolVal, LinExpr, R, Value, overflow, type_error};
-use super::{Lowerer, MAX_ITEMS, negate};
+use super::{Lowerer, MAX_ITEMS, MAX_TOTAL_ITEMS, negate};
 use crate::diagnostic::Diagnostic;
 use crate::model::{Constraint, IntervalSet, Lit, Rel, View};
 use crate::source::Span;
@@ -187,6 +187,15 @@ impl Lowerer {
         each: &mut dyn FnMut(&mut Lowerer, &Expr) -> R<()>,
     ) -> R<()> {
         let Some((first, rest)) = clauses.split_first() else {
+            self.items_lowered += 1;
+            if self.items_lowered > MAX_TOTAL_ITEMS {
+                return Err(Diagnostic::new(
+                    format!(
+                        "this spec is too large: its comprehensions produce more than {MAX_TOTAL_ITEMS} items"
+                    ),
+                    head.span,
+                ));
+            }
             return each(self, head);
         };
         match first {

@@ -29,8 +29,10 @@ use value::{BoolVal, LinExpr, R, Value, overflow};
 pub const MAX_DOMAIN: i64 = 1 << 40;
 /// Linear sums must be bounded by this in absolute value.
 const MAX_SUM: i64 = 1 << 62;
-/// Most items a comprehension or a range iteration may produce.
+/// Most items one range iteration may produce.
 const MAX_ITEMS: i64 = 10_000_000;
+/// Most comprehension items the whole lowering may produce.
+const MAX_TOTAL_ITEMS: u64 = 20_000_000;
 
 /// A reified linear constraint: terms, relation, right-hand side.
 type ReifKey = (Vec<(i64, VarId)>, Rel, i64);
@@ -51,6 +53,8 @@ pub struct Lowerer {
     /// index, a variable divisor) and not yet consumed by the nearest
     /// boolean context, which is false where they are.
     guards: Vec<BoolVal>,
+    /// Comprehension items produced so far (bounded by `MAX_TOTAL_ITEMS`).
+    items_lowered: u64,
     reified: HashMap<ReifKey, Lit>,
 }
 
