@@ -395,8 +395,9 @@ impl Lowerer {
                     if b == 0 {
                         return Err(Diagnostic::new("division by zero", ys));
                     }
+                    // i64::MIN % -1 is 0; only i64::MIN / -1 overflows.
                     let r = if rem {
-                        a.checked_rem(b)
+                        Some(a.wrapping_rem(b))
                     } else {
                         a.checked_div(b)
                     };

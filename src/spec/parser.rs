@@ -332,6 +332,10 @@ fn syntax_error(error: pest::error::Error<Rule>, origin: Origin, text: &str) -> 
             push(friendly(*rule).to_string());
         }
     }
+    // A name and an integer are expressions: say it once.
+    if expected.iter().any(|e| e == "an expression") {
+        expected.retain(|e| e != "a name" && e != "an integer");
+    }
     expected.sort();
     let found = match text.get(start..).and_then(|rest| rest.chars().next()) {
         None => "the end of the expression".to_string(),
