@@ -219,6 +219,27 @@ impl Store {
             if d.min == d.max {
                 return Err(Conflict);
             }
+            if d.intervals().is_none() {
+                // A bitset losing its bound loses exactly one value: move
+                // the bound to the next member, no counting needed.
+                let (lo, hi) = if v == d.min {
+                    (d.next_value(v + 1).expect("max is a member"), d.max)
+                } else {
+                    (d.min, d.prev_value(v - 1).expect("min is a member"))
+                };
+                self.save(x);
+                let d = &mut self.domains[x.index()];
+                d.min = lo;
+                d.max = hi;
+                d.size -= 1;
+                let change = if lo == hi {
+                    Change::Fixed
+                } else {
+                    Change::Bounds
+                };
+                self.report(x, change);
+                return Ok(true);
+            }
             return if v == d.min {
                 self.set_min(x, v + 1)
             } else {
