@@ -105,3 +105,51 @@ fn division_and_remainder_truncate_toward_zero() {
     }
     assert_eq!(seen, 15 * 6, "every x with every non-zero y");
 }
+
+/// Each item of a boolean aggregate, each boolean function call and a
+/// value-context alldifferent is its own boolean context.
+#[test]
+fn undefined_items_falsify_only_their_item() {
+    let vars = "[vars]\na = \"0..3\"\nx = { index = \"0..2\", domain = \"0..1\" }\n";
+    type Meaning = fn(usize, &[i64; 3]) -> bool;
+    let cases: [(&str, &str, Meaning); 4] = [
+        // alldifferent(x[a], 5) holds wherever x[a] is defined, and a == 3 elsewhere.
+        (
+            "exists([alldifferent(x[a], 5), a == 3])",
+            "alldifferent-item",
+            |a, _| a <= 3,
+        ),
+        (
+            "exists(x[a] == 1 or a == 3 for k in 0..0)",
+            "generator-item",
+            |a, x| x.get(a) == Some(&1) || a == 3,
+        ),
+        ("count([x[a] == 1, a == 3]) >= 1", "count-item", |a, x| {
+            x.get(a) == Some(&1) || a == 3
+        }),
+        ("exists([is_one(x[a]), a == 3])", "function-call", |a, x| {
+            x.get(a) == Some(&1) || a == 3
+        }),
+    ];
+    for (constraint, label, meaning) in cases {
+        let spec = format!(
+            "{vars}[functions]\nis_one = \"(v) => v == 1\"\n[constraints]\nc = \"{constraint}\"\n"
+        );
+        let mut expected = 0;
+        for a in 0..=3usize {
+            for bits in 0..8 {
+                let x = [bits & 1, (bits >> 1) & 1, (bits >> 2) & 1];
+                if meaning(a, &x) {
+                    expected += 1;
+                }
+            }
+        }
+        assert_eq!(solutions(label, &spec), expected, "{constraint}");
+    }
+}
+
+#[test]
+fn remainder_by_a_divisor_that_is_zero_is_only_locally_false() {
+    let spec = "[vars]\na = \"0..3\"\nb = \"0..3\"\n[constraints]\nc = \"a == 1 or b % 0 == 0\"\n";
+    assert_eq!(solutions("rem-zero", spec), 4);
+}

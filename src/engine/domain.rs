@@ -145,6 +145,28 @@ impl Domain {
         }
     }
 
+    /// The `k`-th smallest member (from 0), in time proportional to the
+    /// number of words or intervals, not of values.
+    pub fn nth_value(&self, mut k: u64) -> Option<i64> {
+        match &self.repr {
+            Repr::Bits { .. } => self.values().nth(k as usize),
+            Repr::Intervals(list) => {
+                for &(lo, hi) in list {
+                    let (lo, hi) = (lo.max(self.min), hi.min(self.max));
+                    if lo > hi {
+                        continue;
+                    }
+                    let len = hi.abs_diff(lo) + 1;
+                    if k < len {
+                        return Some(lo + k as i64);
+                    }
+                    k -= len;
+                }
+                None
+            }
+        }
+    }
+
     /// Members in increasing order.
     pub fn values(&self) -> impl Iterator<Item = i64> + '_ {
         let mut next = self.next_value(self.min);

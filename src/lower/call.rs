@@ -4,17 +4,26 @@
 
 use super::Lowerer;
 use super::eval::bool_value;
-use super::value::{LinExpr, R, Value, type_error};
+use super::value::{BoolVal, LinExpr, R, Value, type_error};
 use crate::diagnostic::Diagnostic;
 use crate::model::{Constraint, Rel, View};
 use crate::source::Span;
-use crate::spec::ast::Expr;
+use crate::spec::ast::{Expr, ExprKind};
 use std::rc::Rc;
 
 impl Lowerer {
     pub(super) fn call(&mut self, name: &str, args: &[Expr], span: Span) -> R<Value> {
         if let Some(f) = self.functions.get(name).cloned() {
-            return self.apply(&f, args, &mut |l, body| l.eval(body));
+            // A boolean call is the nearest boolean context of its arguments.
+            let mark = self.guards.len();
+            let v = self.apply(&f, args, &mut |l, body| l.eval(body))?;
+            return Ok(match v {
+                Value::Bool(_) | Value::Lit(_) => {
+                    let b = self.boolean(&v, span)?;
+                    bool_value(self.guarded_by(mark, b))
+                }
+                other => other,
+            });
         }
         match name {
             "abs" => {
@@ -44,13 +53,14 @@ impl Lowerer {
             "min" | "max" => self.min_max(name == "max", args, span),
             "sum" | "count" => {
                 let mut terms = Vec::new();
-                for (v, s) in self.aggregate_items(args)? {
-                    terms.push(if name == "count" {
-                        let b = self.boolean(&v, s)?;
-                        self.lin(&bool_value(b), s)?
-                    } else {
-                        self.lin(&v, s)?
-                    });
+                if name == "count" {
+                    for b in self.aggregate_bools(args)? {
+                        terms.push(self.lin(&bool_value(b), span)?);
+                    }
+                } else {
+                    for (v, s) in self.aggregate_items(args)? {
+                        terms.push(self.lin(&v, s)?);
+                    }
                 }
                 let total = LinExpr::sum(terms.iter().map(|t| (1, t)), span)?;
                 Ok(match total.as_constant() {
@@ -59,10 +69,7 @@ impl Lowerer {
                 })
             }
             "forall" | "exists" => {
-                let mut lits = Vec::new();
-                for (v, s) in self.aggregate_items(args)? {
-                    lits.push(self.boolean(&v, s)?);
-                }
+                let lits = self.aggregate_bools(args)?;
                 Ok(bool_value(if name == "forall" {
                     self.and(lits)
                 } else {
@@ -83,7 +90,9 @@ impl Lowerer {
                 }
             }
             "alldifferent" => {
-                // Inside an expression: the conjunction of pairwise differences.
+                // Inside an expression: the conjunction of pairwise differences,
+                // itself the nearest boolean context of its items.
+                let mark = self.guards.len();
                 let items = self.aggregate_items(args)?;
                 let mut lins = Vec::new();
                 for (v, s) in &items {
@@ -96,7 +105,8 @@ impl Lowerer {
                         pairs.push(self.reify_compare(Rel::Ne, d, span)?);
                     }
                 }
-                Ok(bool_value(self.and(pairs)))
+                let all = self.and(pairs);
+                Ok(bool_value(self.guarded_by(mark, all)))
             }
             "join" => {
                 // For output: the items as text, separated by a string.
@@ -124,6 +134,41 @@ impl Lowerer {
             )),
             _ => Err(Diagnostic::new(format!("unknown function `{name}`"), span)),
         }
+    }
+
+    /// The items of a boolean aggregate, each its own boolean context when
+    /// written as a generator or a list literal.
+    fn aggregate_bools(&mut self, args: &[Expr]) -> R<Vec<BoolVal>> {
+        let mut out = Vec::new();
+        for arg in args {
+            match &arg.kind {
+                ExprKind::Comprehension(head, clauses) => {
+                    self.comprehension(head, clauses, &mut |l, h| {
+                        out.push(l.eval_bool(h)?);
+                        Ok(())
+                    })?;
+                }
+                ExprKind::List(items) => {
+                    for item in items {
+                        out.push(self.eval_bool(item)?);
+                    }
+                }
+                _ => {
+                    let v = self.eval(arg)?;
+                    if !matches!(v, Value::List(_)) && args.len() == 1 {
+                        return Err(type_error("a list", &v, arg.span));
+                    }
+                    let items = match v {
+                        Value::List(_) => self.flat_items(&v, arg.span)?,
+                        other => vec![other],
+                    };
+                    for item in items {
+                        out.push(self.boolean(&item, arg.span)?);
+                    }
+                }
+            }
+        }
+        Ok(out)
     }
 
     /// Binds the arguments to the parameters (and nothing else: functions

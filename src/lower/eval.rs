@@ -410,7 +410,8 @@ impl Lowerer {
                 };
                 let (big_x, big_y) = (magnitude(a)?, magnitude(b)?);
                 let bound = if rem {
-                    big_x.min(big_y.saturating_sub(1))
+                    // (A divisor that can only be 0 leaves the bound at 0.)
+                    big_x.min(big_y.max(1) - 1)
                 } else {
                     big_x
                 };

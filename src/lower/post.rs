@@ -100,7 +100,14 @@ impl Lowerer {
             ExprKind::If(c, t, f) => match self.eval_bool(c)? {
                 BoolVal::Const(true) => self.post(t),
                 BoolVal::Const(false) => self.post(f),
-                BoolVal::Lit(_) => self.post_value(e),
+                // (c -> t) and (not c -> f): only the chosen branch must hold
+                // (and be defined).
+                c => {
+                    let (when_true, when_false) = (self.eval_bool(t)?, self.eval_bool(f)?);
+                    self.clause(vec![negate(c), when_true]);
+                    self.clause(vec![c, when_false]);
+                    Ok(())
+                }
             },
             ExprKind::Call(f, args) => {
                 if let Some(function) = self.functions.get(&f.text).cloned() {

@@ -93,7 +93,7 @@ impl Brancher {
             ValueOrder::Max => Choice::Assign(store.max(x)),
             ValueOrder::Random => {
                 let k = self.rng.below(store.size(x));
-                let v = store.domain(x).values().nth(k as usize);
+                let v = store.domain(x).nth_value(k);
                 Choice::Assign(v.expect("k < size"))
             }
             ValueOrder::Split => {
