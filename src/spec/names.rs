@@ -52,22 +52,27 @@ struct Scope {
     errors: Vec<Diagnostic>,
 }
 
-/// Checks every name and call arity in `spec`.
-pub fn check(spec: &Spec) -> Result<(), Vec<Diagnostic>> {
-    let mut everything = HashMap::new();
+/// Every name the spec defines, with its kind.
+fn definitions(spec: &Spec) -> HashMap<String, Kind> {
+    let mut names = HashMap::new();
     for p in &spec.params {
-        let _ = everything.insert(p.name.text.clone(), Kind::Param);
+        let _ = names.insert(p.name.text.clone(), Kind::Param);
     }
     for v in &spec.vars {
         for n in std::iter::once(&v.name).chain(&v.aliases) {
-            let _ = everything.insert(n.text.clone(), Kind::Var);
+            let _ = names.insert(n.text.clone(), Kind::Var);
         }
     }
     for f in &spec.functions {
-        let _ = everything.insert(f.name.text.clone(), Kind::Function(f.params.len()));
+        let _ = names.insert(f.name.text.clone(), Kind::Function(f.params.len()));
     }
+    names
+}
+
+/// Checks every name and call arity in `spec`.
+pub fn check(spec: &Spec) -> Result<(), Vec<Diagnostic>> {
     let mut scope = Scope {
-        everything,
+        everything: definitions(spec),
         globals: HashMap::new(),
         locals: Vec::new(),
         errors: Vec::new(),
@@ -290,18 +295,7 @@ impl Scope {
 /// Checks one more constraint against a spec that passed [`check`] (for
 /// constraints added after lowering): every name of the spec is visible.
 pub fn check_constraint(spec: &Spec, e: &Expr) -> Result<(), Vec<Diagnostic>> {
-    let mut globals = HashMap::new();
-    for p in &spec.params {
-        let _ = globals.insert(p.name.text.clone(), Kind::Param);
-    }
-    for v in &spec.vars {
-        for n in std::iter::once(&v.name).chain(&v.aliases) {
-            let _ = globals.insert(n.text.clone(), Kind::Var);
-        }
-    }
-    for f in &spec.functions {
-        let _ = globals.insert(f.name.text.clone(), Kind::Function(f.params.len()));
-    }
+    let globals = definitions(spec);
     let mut scope = Scope {
         everything: globals.clone(),
         globals,
