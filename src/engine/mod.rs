@@ -105,12 +105,14 @@ impl Engine {
     fn add(&mut self, mut propagator: Box<dyn Propagator>) {
         propagator.initialise(&mut self.store);
         let id = PropagatorId(self.propagators.len() as u32);
-        let mut vars = Vec::new();
-        for (var, change) in propagator.subscriptions() {
-            if !vars.contains(&var) {
-                vars.push(var);
-                self.weights[var.index()] += 1;
-            }
+        let subscriptions = propagator.subscriptions();
+        let mut vars: Vec<_> = subscriptions.iter().map(|&(v, _)| v).collect();
+        vars.sort_unstable();
+        vars.dedup();
+        for &var in &vars {
+            self.weights[var.index()] += 1;
+        }
+        for (var, change) in subscriptions {
             self.store.listen(var, change);
             let list = &mut self.watchers[var.index()];
             // One watch per variable, on the weakest change asked for.
