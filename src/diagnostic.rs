@@ -7,6 +7,9 @@
 use crate::source::{Sources, Span};
 use std::fmt::Write as _;
 
+/// Characters of a source line shown at most.
+const SHOWN: usize = 160;
+
 /// One error message about the user's input.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Diagnostic {
@@ -48,7 +51,6 @@ impl Diagnostic {
             let gutter = " ".repeat(line.to_string().len());
             let _ = writeln!(out, "{gutter}--> {}:{line}:{col}", file.name);
             let _ = writeln!(out, "{gutter} |");
-            let _ = writeln!(out, "{line} | {text}");
             // Carets cover the span on its first line, at least one character.
             let line_chars = text.chars().count();
             let (end_line, end_col) = file.line_col(span.end);
@@ -57,11 +59,24 @@ impl Diagnostic {
             } else {
                 line_chars + 1
             };
-            let width = last.saturating_sub(col).max(1);
+            // A very long line is shown as a window around the span.
+            let skip = col
+                .saturating_sub(SHOWN / 2)
+                .min(line_chars.saturating_sub(SHOWN));
+            let shown: String = text.chars().skip(skip).take(SHOWN).collect();
+            let (before, after) = (
+                if skip > 0 { "..." } else { "" },
+                if skip + SHOWN < line_chars { "..." } else { "" },
+            );
+            let _ = writeln!(out, "{line} | {before}{shown}{after}");
+            let width = last
+                .saturating_sub(col)
+                .max(1)
+                .min(SHOWN + 1 - (col - skip).min(SHOWN));
             let _ = writeln!(
                 out,
                 "{gutter} | {}{}",
-                " ".repeat(col - 1),
+                " ".repeat(before.len() + col - 1 - skip),
                 "^".repeat(width)
             );
         }
@@ -124,6 +139,20 @@ mod tests {
             Some("history")
         );
         assert_eq!(did_you_mean("zzz", ["history", "digits"]), None);
+    }
+
+    #[test]
+    fn long_lines_are_shown_around_the_span() {
+        let mut sources = Sources::default();
+        let text = format!("c = \"{}zz{}\"", "x + ".repeat(200), " + x".repeat(200));
+        let id = sources.add("x.toml", text.clone());
+        let start = text.find("zz").unwrap();
+        let rendered =
+            Diagnostic::new("unknown name `zz`", Span::new(id, start, start + 2)).render(&sources);
+        let lines: Vec<&str> = rendered.lines().collect();
+        assert!(lines[3].len() < SHOWN + 16, "{}", lines[3]);
+        let caret = lines[4].find('^').unwrap();
+        assert_eq!(&lines[3][caret..caret + 2], "zz");
     }
 
     #[test]
