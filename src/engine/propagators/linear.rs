@@ -136,8 +136,8 @@ impl Linear {
     /// `sum(a_i * x_i) == c`: both bounds per pass, until a pass narrows
     /// nothing. Returns whether the sum is fixed (the constraint is entailed).
     fn equal(&self, store: &mut Store, c: i64) -> Result<bool, Conflict> {
+        let (mut lo, mut hi) = self.bounds(store);
         loop {
-            let (lo, hi) = self.bounds(store);
             if lo > c || hi < c {
                 return Err(Conflict);
             }
@@ -146,15 +146,24 @@ impl Linear {
             }
             let (up, down) = (c - lo, hi - c);
             let mut changed = false;
+            // The sum's new bounds, gathered on the way (each variable occurs
+            // once, so narrowing a term moves no other term).
+            let (mut next_lo, mut next_hi) = (0, 0);
             for &(a, x) in &self.terms {
-                let (min, max) = (Self::term_min(store, a, x), Self::term_max(store, a, x));
-                if max - min > up || max - min > down {
-                    changed |= Self::narrow_term(store, a, x, max - down, min + up)?;
+                let (mut min, mut max) = (Self::term_min(store, a, x), Self::term_max(store, a, x));
+                if (max - min > up || max - min > down)
+                    && Self::narrow_term(store, a, x, max - down, min + up)?
+                {
+                    changed = true;
+                    (min, max) = (Self::term_min(store, a, x), Self::term_max(store, a, x));
                 }
+                next_lo += min;
+                next_hi += max;
             }
             if !changed {
                 return Ok(false);
             }
+            (lo, hi) = (next_lo, next_hi);
         }
     }
 
