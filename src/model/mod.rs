@@ -213,16 +213,6 @@ impl Model {
     pub fn domain(&self, var: VarId) -> &IntervalSet {
         &self.vars[var.index()].domain
     }
-
-    /// Bounds of a view over the current (declared) domain.
-    pub fn view_bounds(&self, view: View) -> (i64, i64) {
-        let d = self.domain(view.var);
-        let (a, b) = (
-            view.value(d.min().unwrap_or(0)),
-            view.value(d.max().unwrap_or(0)),
-        );
-        (a.min(b), a.max(b))
-    }
 }
 
 impl fmt::Display for Model {

@@ -190,18 +190,12 @@ impl Propagator for Max {
 
     fn propagate(&mut self, store: &mut Store) -> PropResult {
         loop {
-            let lo = self
-                .xs
-                .iter()
-                .map(|&x| store.vmin(x))
-                .max()
-                .ok_or(Conflict)?;
-            let hi = self
-                .xs
-                .iter()
-                .map(|&x| store.vmax(x))
-                .max()
-                .ok_or(Conflict)?;
+            if self.xs.is_empty() {
+                return Err(Conflict);
+            }
+            let (lo, hi) = self.xs.iter().fold((i64::MIN, i64::MIN), |(lo, hi), &x| {
+                (lo.max(store.vmin(x)), hi.max(store.vmax(x)))
+            });
             let mut changed = store.vset_min(self.z, lo)?;
             changed |= store.vset_max(self.z, hi)?;
             let top = store.vmax(self.z);
