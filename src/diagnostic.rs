@@ -10,6 +10,32 @@ use std::fmt::Write as _;
 /// Characters of a source line shown at most.
 const SHOWN: usize = 160;
 
+/// Errors about the user's input, rendered against their sources: what the
+/// library's public API returns.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Error {
+    pub diagnostics: Vec<Diagnostic>,
+    rendered: String,
+}
+
+impl Error {
+    pub fn new(diagnostics: Vec<Diagnostic>, sources: &Sources) -> Error {
+        let rendered = diagnostics.iter().map(|d| d.render(sources)).collect();
+        Error {
+            diagnostics,
+            rendered,
+        }
+    }
+}
+
+impl std::fmt::Display for Error {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(self.rendered.trim_end())
+    }
+}
+
+impl std::error::Error for Error {}
+
 /// One error message about the user's input.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Diagnostic {

@@ -3,8 +3,9 @@
 //! whole search on an engine whose buffers were already grown by a first one.
 
 use solve::engine::Engine;
-use solve::lower::program::Options;
-use solve::search::{Limits, Outcome, Restarts, Search};
+use solve::lower::Options;
+use solve::model::plan::Restarts;
+use solve::search::{Limits, Outcome, Search};
 use solve::source::Sources;
 use std::alloc::{GlobalAlloc, Layout, System};
 use std::cell::Cell;
@@ -57,12 +58,12 @@ fn second_search(spec: &str, set: &[&str]) -> (u64, u64, u64) {
         no_symmetry: true,
         ..Options::default()
     };
-    let program = solve::compile(&mut sources, id, &overrides, &options).unwrap();
-    let mut engine = Engine::new(program.model(), program.consistency);
+    let lowered = solve::compile(&mut sources, id, &overrides, &options).unwrap();
+    let mut engine = Engine::new(lowered.model(), lowered.plan.consistency);
     let mut run = || {
         let mut search = Search::new(
             &mut engine,
-            program.brancher(),
+            &lowered.plan,
             Limits::default(),
             Restarts::NONE,
         );

@@ -24,10 +24,9 @@
 //! it still fails) and printed with its constraints and domains.
 
 use solve::engine::Engine;
+use solve::model::plan::{Consistency, Restarts, SearchPlan, ValueOrder, VarOrder};
 use solve::model::{Constraint, IntervalSet, Lit, Model, Posted, Rel, VarId, View};
-use solve::search::branch::{Brancher, Rng as SearchRng};
-use solve::search::{Limits, Outcome, Restarts, Search};
-use solve::spec::ast::{Consistency, ValueOrder, VarOrder};
+use solve::search::{Limits, Outcome, Search};
 
 /// The values every generated domain is drawn from.
 const LO: i64 = -2;
@@ -92,6 +91,8 @@ impl Instance {
             model.constraints.push(Posted {
                 constraint: c.clone(),
                 origin: "propagator test".to_string(),
+                item: String::new(),
+                definition: false,
                 consistency: level,
             });
         }
@@ -410,8 +411,8 @@ impl Gen {
 type Kind = fn(&mut Gen) -> Constraint;
 
 fn domains(engine: &Engine) -> Vec<Vec<i64>> {
-    (0..engine.store.num_vars() as u32)
-        .map(|i| engine.store.domain(VarId(i)).values().collect())
+    (0..engine.store().num_vars() as u32)
+        .map(|i| engine.store().domain(VarId(i)).values().collect())
         .collect()
 }
 
@@ -458,7 +459,7 @@ fn check(inst: &Instance, consistency: Consistency) -> Result<(), String> {
             ));
         }
         // Every propagator again, on the narrowed domains: still sound.
-        let cp = engine.store.checkpoint();
+        let cp = engine.store_mut().checkpoint();
         engine.schedule_all();
         let again = engine.propagate();
         if let Some(s) = solutions.first()
@@ -482,7 +483,7 @@ fn check(inst: &Instance, consistency: Consistency) -> Result<(), String> {
                 }
             }
         }
-        engine.store.restore(cp);
+        engine.store_mut().restore(cp);
         if domains(&engine) != after {
             return Err("restore did not give back the propagated root".to_string());
         }
@@ -503,16 +504,18 @@ fn check(inst: &Instance, consistency: Consistency) -> Result<(), String> {
         if root.is_err() {
             continue;
         }
-        let cp = engine.store.checkpoint();
+        let cp = engine.store_mut().checkpoint();
         let mut ok = true;
         for j in 0..n {
             let i = if k % 2 == 0 { j } else { n - 1 - j };
-            if engine.store.assign(VarId(i as u32), a[i]).is_err() || engine.propagate().is_err() {
+            if engine.store_mut().assign(VarId(i as u32), a[i]).is_err()
+                || engine.propagate().is_err()
+            {
                 ok = false;
                 break;
             }
         }
-        engine.store.restore(cp);
+        engine.store_mut().restore(cp);
         if ok != holds {
             return Err(format!(
                 "leaf {a:?}: holds is {holds}, but assigning it variable by variable at the \
@@ -756,15 +759,17 @@ fn search_all(
     var: VarOrder,
     value: ValueOrder,
 ) -> Vec<Vec<i64>> {
-    let brancher = Brancher {
+    let plan = SearchPlan {
         order: vec![],
         decision: (0..num_vars as u32).map(VarId).collect(),
-        rest: vec![],
         var,
         value,
-        rng: SearchRng::new(7),
+        restarts: Restarts::NONE,
+        seed: 7,
+        consistency: Consistency::Propagate,
+        objective: None,
     };
-    let mut search = Search::new(engine, brancher, Limits::default(), Restarts::NONE);
+    let mut search = Search::new(engine, &plan, Limits::default(), Restarts::NONE);
     let mut found = Vec::new();
     loop {
         match search.next() {

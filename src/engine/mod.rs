@@ -1,10 +1,9 @@
 //! The propagation engine: a store of domains, the propagators posted from a
 //! model, and the fixpoint loop that runs them until nothing changes.
 //!
-//! The engine grows with its model: after a search has returned to the root,
-//! [`Engine::sync`] posts the variables and constraints added to the model
-//! since, without re-posting the others (the bulls-and-cows guesser adds one
-//! answer at a time this way).
+//! The engine grows and shrinks at the root: with no search running,
+//! [`Engine::post`] adds a constraint and [`Engine::truncate`] retracts
+//! everything posted since an [`EngineMark`] (a session's push and pop).
 
 pub mod domain;
 pub mod post;
@@ -14,15 +13,16 @@ pub mod queue;
 pub mod store;
 pub mod view;
 
-use crate::model::Model;
-use crate::spec::ast::Consistency;
+use crate::model::plan::Consistency;
+use crate::model::{IntervalSet, Model, Posted, VarId};
 use propagator::{Propagator, Status};
 use queue::{PropagatorId, Queue};
+use std::time::Instant;
 use store::{Change, Conflict, Store};
 
 #[derive(Debug)]
 pub struct Engine {
-    pub store: Store,
+    store: Store,
     propagators: Vec<Box<dyn Propagator>>,
     /// The store cell saying whether each propagator is still active (1) or subsumed (0).
     active: Vec<store::CellId>,
@@ -30,31 +30,55 @@ pub struct Engine {
     priorities: Vec<propagator::Priority>,
     /// Whether each propagator is idempotent (its own changes need not wake it).
     idempotent: Vec<bool>,
-    /// Per variable: who to wake, on which change.
+    /// Per variable: who to wake, on which change (in posting order).
     watchers: Vec<Vec<(PropagatorId, Change)>>,
     queue: Queue,
     consistency: Consistency,
-    posted_constraints: usize,
     /// A constraint failed at the root: no solution, whatever the search does.
     root_failed: bool,
-    pub propagations: u64,
+    propagations: u64,
     /// Each propagator's variables, for failure weights.
-    propagator_vars: Vec<Vec<crate::model::VarId>>,
+    propagator_vars: Vec<Vec<VarId>>,
     /// Per variable: its degree plus the failures of its propagators (dom/wdeg).
     weights: Vec<u64>,
     /// Whether failures should update `weights` (only dom/wdeg reads them).
-    pub track_weights: bool,
+    track_weights: bool,
     /// A time limit that propagation itself respects (a single fixpoint on
     /// huge domains can take long).
-    pub deadline: Option<std::time::Instant>,
+    deadline: Option<Instant>,
     /// Propagation stopped at the deadline, not at a real conflict.
-    pub interrupted: bool,
-    changes: Vec<(crate::model::VarId, Change)>,
+    interrupted: bool,
+    changes: Vec<(VarId, Change)>,
+}
+
+/// The size of an engine at the root, to truncate it back to: what was
+/// posted after it is retracted.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct EngineMark {
+    vars: usize,
+    propagators: usize,
+    cells: usize,
+    checkpoint: store::Checkpoint,
+    root_failed: bool,
 }
 
 impl Engine {
+    /// An engine with every variable and constraint of `model` posted.
     pub fn new(model: &Model, consistency: Consistency) -> Engine {
-        let mut engine = Engine {
+        let mut engine = Engine::empty(consistency);
+        for info in &model.vars {
+            let _ = engine.add_var(&info.domain);
+        }
+        for posted in &model.constraints {
+            engine.post(posted);
+        }
+        engine
+    }
+
+    /// An engine with nothing posted; `consistency` is the level of
+    /// constraints that do not set their own.
+    pub fn empty(consistency: Consistency) -> Engine {
+        Engine {
             store: Store::default(),
             propagators: Vec::new(),
             active: Vec::new(),
@@ -63,7 +87,6 @@ impl Engine {
             watchers: Vec::new(),
             queue: Queue::default(),
             consistency,
-            posted_constraints: 0,
             root_failed: false,
             propagations: 0,
             propagator_vars: Vec::new(),
@@ -72,34 +95,111 @@ impl Engine {
             deadline: None,
             interrupted: false,
             changes: Vec::new(),
-        };
-        engine.sync(model);
-        engine
+        }
     }
 
-    /// Posts what `model` has gained since the last sync. Call at the root only.
-    pub fn sync(&mut self, model: &Model) {
-        for info in &model.vars[self.store.num_vars()..] {
-            if info.domain.is_empty() {
-                self.root_failed = true;
-                let _ = self.store.add_var(&crate::model::IntervalSet::range(0, 0));
-            } else {
-                let _ = self.store.add_var(&info.domain);
-            }
-            self.watchers.push(Vec::new());
-            self.weights.push(0);
+    pub fn store(&self) -> &Store {
+        &self.store
+    }
+
+    /// The store, for narrowing domains by hand (tests, branching).
+    pub fn store_mut(&mut self) -> &mut Store {
+        &mut self.store
+    }
+
+    pub fn num_vars(&self) -> usize {
+        self.store.num_vars()
+    }
+
+    /// Propagator runs so far.
+    pub fn propagations(&self) -> u64 {
+        self.propagations
+    }
+
+    /// Adds a variable (at the root). An empty domain makes the problem
+    /// fail at the root.
+    pub fn add_var(&mut self, domain: &IntervalSet) -> VarId {
+        let x = if domain.is_empty() {
+            self.root_failed = true;
+            self.store.add_var(&IntervalSet::range(0, 0))
+        } else {
+            self.store.add_var(domain)
+        };
+        self.watchers.push(Vec::new());
+        self.weights.push(0);
+        x
+    }
+
+    /// Posts one constraint (at the root, with no search running).
+    pub fn post(&mut self, posted: &Posted) {
+        match post::create(
+            &posted.constraint,
+            posted.consistency.unwrap_or(self.consistency),
+        ) {
+            Ok(Some(p)) => self.add(p),
+            Ok(None) => {}
+            Err(Conflict) => self.root_failed = true,
         }
-        for posted in &model.constraints[self.posted_constraints..] {
-            match post::create(
-                &posted.constraint,
-                posted.consistency.unwrap_or(self.consistency),
-            ) {
-                Ok(Some(p)) => self.add(p),
-                Ok(None) => {}
-                Err(Conflict) => self.root_failed = true,
+    }
+
+    /// The engine's size now, at the root.
+    pub fn mark(&mut self) -> EngineMark {
+        EngineMark {
+            vars: self.store.num_vars(),
+            propagators: self.propagators.len(),
+            cells: self.store.num_cells(),
+            checkpoint: self.store.checkpoint(),
+            root_failed: self.root_failed,
+        }
+    }
+
+    /// Retracts every variable and propagator added since `mark`.
+    pub fn truncate(&mut self, mark: EngineMark) {
+        self.store.restore(mark.checkpoint);
+        self.queue.clear();
+        for vars in self.propagator_vars.drain(mark.propagators..) {
+            for var in vars {
+                let i = var.index();
+                if i >= mark.vars {
+                    continue;
+                }
+                self.weights[i] = self.weights[i].saturating_sub(1);
+                let list = &mut self.watchers[i];
+                while list
+                    .last()
+                    .is_some_and(|&(id, _)| id.0 as usize >= mark.propagators)
+                {
+                    let _ = list.pop();
+                }
+                let weakest = list.iter().map(|&(_, change)| change).min();
+                self.store.set_listened(var, weakest);
             }
         }
-        self.posted_constraints = model.constraints.len();
+        self.propagators.truncate(mark.propagators);
+        self.active.truncate(mark.propagators);
+        self.priorities.truncate(mark.propagators);
+        self.idempotent.truncate(mark.propagators);
+        self.watchers.truncate(mark.vars);
+        self.weights.truncate(mark.vars);
+        self.store.truncate(mark.vars, mark.cells);
+        self.root_failed = mark.root_failed;
+    }
+
+    /// Whether failures should raise dom/wdeg weights.
+    pub fn track_weights(&mut self, on: bool) {
+        self.track_weights = on;
+    }
+
+    /// Propagation after `deadline` stops with [`Engine::interrupted`] set.
+    pub fn set_deadline(&mut self, deadline: Option<Instant>) {
+        self.deadline = deadline;
+        self.interrupted = false;
+    }
+
+    /// Whether the last failed propagation was stopped by the deadline
+    /// rather than by a conflict.
+    pub fn interrupted(&self) -> bool {
+        self.interrupted
     }
 
     fn add(&mut self, mut propagator: Box<dyn Propagator>) {
@@ -133,7 +233,7 @@ impl Engine {
 
     /// A variable's weight for dom/wdeg: its degree plus the failures of the
     /// propagators it is in.
-    pub fn weight(&self, var: crate::model::VarId) -> u64 {
+    pub fn weight(&self, var: VarId) -> u64 {
         self.weights[var.index()]
     }
 
@@ -174,9 +274,7 @@ impl Engine {
             }
             self.propagations += 1;
             if self.propagations.is_multiple_of(4096)
-                && self
-                    .deadline
-                    .is_some_and(|d| std::time::Instant::now() >= d)
+                && self.deadline.is_some_and(|d| Instant::now() >= d)
             {
                 self.interrupted = true;
                 self.queue.clear();

@@ -13,8 +13,8 @@ use crate::engine::propagators::{
     linear::Linear,
 };
 use crate::engine::store::Conflict;
-use crate::model::{Constraint, Rel};
-use crate::spec::ast::Consistency;
+use crate::model::Constraint;
+use crate::model::plan::Consistency;
 
 /// The propagator for one constraint, or `Ok(None)` when it always holds.
 pub fn create(
@@ -29,12 +29,11 @@ pub fn create(
             reif,
         } => {
             if terms.is_empty() && reif.is_none() {
-                let holds = match rel {
-                    Rel::Le => 0 <= rhs,
-                    Rel::Eq => 0 == rhs,
-                    Rel::Ne => 0 != rhs,
+                return if rel.holds(0, rhs) {
+                    Ok(None)
+                } else {
+                    Err(Conflict)
                 };
-                return if holds { Ok(None) } else { Err(Conflict) };
             }
             Box::new(Linear {
                 terms,

@@ -275,6 +275,29 @@ impl Store {
         }
     }
 
+    /// Sets the weakest change reported on `x` (`None`: none is).
+    pub(crate) fn set_listened(&mut self, x: VarId, weakest: Option<Change>) {
+        self.listened[x.index()] = weakest;
+    }
+
+    pub fn num_cells(&self) -> usize {
+        self.cells.len()
+    }
+
+    /// Drops the variables and cells created after the first `vars` and
+    /// `cells` (at the root: the trail holds nothing about them).
+    pub(crate) fn truncate(&mut self, vars: usize, cells: usize) {
+        debug_assert!(self.trail.iter().all(|e| match e {
+            Entry::Bounds { var, .. } | Entry::Removal { var, .. } | Entry::Whole { var, .. } =>
+                var.index() < vars,
+            Entry::Cell { index, .. } => (*index as usize) < cells,
+        }));
+        self.domains.truncate(vars);
+        self.stamps.truncate(vars);
+        self.listened.truncate(vars);
+        self.cells.truncate(cells);
+    }
+
     /// Lets changes of `change` or stronger on `x` be reported.
     pub fn listen(&mut self, x: VarId, change: Change) {
         let l = &mut self.listened[x.index()];

@@ -9,7 +9,8 @@ use crate::diagnostic::Diagnostic;
 use crate::model::{Constraint, Rel, View};
 use crate::source::Span;
 use crate::spec::ast::{Expr, ExprKind};
-use std::rc::Rc;
+use crate::spec::builtins::{self, Builtin, Usage};
+use std::sync::Arc;
 
 impl Lowerer {
     pub(super) fn call(&mut self, name: &str, args: &[Expr], span: Span) -> R<Value> {
@@ -25,8 +26,11 @@ impl Lowerer {
                 other => other,
             });
         }
-        match name {
-            "abs" => {
+        let Some(info) = builtins::lookup(name) else {
+            return Err(Diagnostic::new(format!("unknown function `{name}`"), span));
+        };
+        match info.builtin {
+            Builtin::Abs => {
                 let v = self.eval(&args[0])?;
                 if let Value::Int(i) = v {
                     return i
@@ -50,10 +54,10 @@ impl Lowerer {
                 self.post_constraint(Constraint::Abs { x, z });
                 Ok(result)
             }
-            "min" | "max" => self.min_max(name == "max", args, span),
-            "sum" | "count" => {
+            Builtin::Min | Builtin::Max => self.min_max(info.builtin == Builtin::Max, args, span),
+            Builtin::Sum | Builtin::Count => {
                 let mut terms = Vec::new();
-                if name == "count" {
+                if info.builtin == Builtin::Count {
                     for b in self.aggregate_bools(args)? {
                         terms.push(self.lin(&bool_value(b), span)?);
                     }
@@ -65,18 +69,18 @@ impl Lowerer {
                 let total = LinExpr::sum(terms.iter().map(|t| (1, t)), span)?;
                 Ok(match total.as_constant() {
                     Some(c) => Value::Int(c),
-                    None => Value::Lin(Rc::new(total)),
+                    None => Value::Lin(Arc::new(total)),
                 })
             }
-            "forall" | "exists" => {
+            Builtin::Forall | Builtin::Exists => {
                 let lits = self.aggregate_bools(args)?;
-                Ok(bool_value(if name == "forall" {
+                Ok(bool_value(if info.builtin == Builtin::Forall {
                     self.and(lits)
                 } else {
                     self.or(lits)
                 }))
             }
-            "len" => {
+            Builtin::Len => {
                 let v = self.eval(&args[0])?;
                 match &v {
                     Value::List(a) => Ok(Value::Int(a.items.len() as i64)),
@@ -89,7 +93,7 @@ impl Lowerer {
                     other => Err(type_error("a list, range or set", other, args[0].span)),
                 }
             }
-            "alldifferent" => {
+            Builtin::AllDifferent => {
                 // Inside an expression: the conjunction of pairwise differences,
                 // itself the nearest boolean context of its items.
                 let mark = self.guards.len();
@@ -108,7 +112,7 @@ impl Lowerer {
                 let all = self.and(pairs);
                 Ok(bool_value(self.guarded_by(mark, all)))
             }
-            "join" => {
+            Builtin::Join => {
                 // For output: the items as text, separated by a string.
                 let list = self.eval(&args[0])?;
                 let separator = match self.eval(&args[1])? {
@@ -128,11 +132,15 @@ impl Lowerer {
                 }
                 Ok(Value::Str(parts.join(&separator).into()))
             }
-            "lex_less" | "lex_lesseq" => Err(Diagnostic::new(
-                format!("`{name}` can only be a constraint of its own, not part of an expression"),
-                span,
-            )),
-            _ => Err(Diagnostic::new(format!("unknown function `{name}`"), span)),
+            Builtin::LexLess | Builtin::LexLessEq => {
+                debug_assert_eq!(info.usage, Usage::Constraint);
+                Err(Diagnostic::new(
+                    format!(
+                        "`{name}` can only be a constraint of its own, not part of an expression"
+                    ),
+                    span,
+                ))
+            }
         }
     }
 

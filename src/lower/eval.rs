@@ -8,7 +8,7 @@ use crate::diagnostic::Diagnostic;
 use crate::model::{Constraint, IntervalSet, Lit, Rel, View};
 use crate::source::Span;
 use crate::spec::ast::{BinaryOp, Clause, Expr, ExprKind, UnaryOp};
-use std::rc::Rc;
+use std::sync::Arc;
 
 impl Lowerer {
     pub(super) fn lin(&self, v: &Value, span: Span) -> R<LinExpr> {
@@ -121,7 +121,16 @@ impl Lowerer {
         Ok(out)
     }
 
-    pub(super) fn eval(&mut self, e: &Expr) -> R<Value> {
+    /// Evaluates `e` in value context: what it posts defines auxiliary
+    /// variables.
+    pub(crate) fn eval(&mut self, e: &Expr) -> R<Value> {
+        let outer = std::mem::replace(&mut self.defining, true);
+        let result = self.eval_value(e);
+        self.defining = outer;
+        result
+    }
+
+    fn eval_value(&mut self, e: &Expr) -> R<Value> {
         let span = e.span;
         match &e.kind {
             ExprKind::Int(i) => Ok(Value::Int(*i)),
@@ -138,7 +147,7 @@ impl Lowerer {
                     .ok_or_else(|| overflow(span)),
                 v => {
                     let l = self.lin(&v, x.span)?.scale(-1, span)?;
-                    Ok(Value::Lin(Rc::new(l)))
+                    Ok(Value::Lin(Arc::new(l)))
                 }
             },
             ExprKind::Unary(UnaryOp::Not, x) => Ok(bool_value(negate(self.eval_bool(x)?))),
@@ -166,7 +175,7 @@ impl Lowerer {
                 }
                 items.sort_unstable();
                 items.dedup();
-                Ok(Value::Set(Rc::new(items)))
+                Ok(Value::Set(Arc::new(items)))
             }
             ExprKind::Comprehension(head, clauses) => {
                 let mut items = Vec::new();
@@ -357,7 +366,7 @@ impl Lowerer {
         let (lx, ly) = (self.lin(x, xs)?, self.lin(y, ys)?);
         let value = |e: LinExpr| match e.as_constant() {
             Some(c) => Value::Int(c),
-            None => Value::Lin(Rc::new(e)),
+            None => Value::Lin(Arc::new(e)),
         };
         match op {
             BinaryOp::Add => Ok(value(lx.add_scaled(1, &ly, span)?)),
@@ -505,7 +514,7 @@ impl Lowerer {
                 values: constants,
                 result: View::of(z),
             });
-            return Ok(Value::Lin(Rc::new(LinExpr::var(z))));
+            return Ok(Value::Lin(Arc::new(LinExpr::var(z))));
         }
         let mut views = Vec::new();
         let (mut lo, mut hi) = (i64::MAX, i64::MIN);
@@ -562,7 +571,7 @@ impl Lowerer {
                     }
                 }
                 let items = a.items[(lo - a.base) as usize..=(hi - a.base) as usize].to_vec();
-                Ok(Value::List(Rc::new(Array::new(items))))
+                Ok(Value::List(Arc::new(Array::new(items))))
             }
             Value::Lin(_) | Value::Lit(_) => {
                 let l = self.lin(index, index_span)?;

@@ -8,20 +8,26 @@
 //!
 //! - `eval.rs`: expressions to values (value context: reify what must be).
 //! - `post.rs`: constraints at the root (no reification needed).
-//! - `program.rs`: declarations, search plan, output; the public entry point.
+//! - `declare.rs`: declarations, search plan, output plan: [`lower()`].
+//! - `lowered.rs`: the result, [`Lowered`], and adding constraints to it
+//!   later (atomically, with marks to retract them).
 
 mod call;
+mod declare;
 mod eval;
+mod lowered;
 mod post;
-pub mod program;
 pub mod value;
+
+pub use declare::lower;
+pub use lowered::{Lowered, ModelMark, Options};
 
 use crate::diagnostic::Diagnostic;
 use crate::model::{Constraint, IntervalSet, Lit, Model, Posted, Rel, VarId, View};
 use crate::source::Span;
-use crate::spec::ast::Function;
+use crate::spec::ast::{Expr, Function};
 use std::collections::HashMap;
-use std::rc::Rc;
+use std::sync::Arc;
 use value::{BoolVal, LinExpr, R, Value, overflow};
 
 /// Declared domains must stay within +-2^40; every sum, view and auxiliary
@@ -38,16 +44,21 @@ const MAX_TOTAL_ITEMS: u64 = 20_000_000;
 type ReifKey = (Vec<(i64, VarId)>, Rel, i64);
 
 /// The evaluation state: the model being built and the names in scope.
-#[derive(Debug, Default)]
+#[derive(Clone, Debug, Default)]
 pub struct Lowerer {
     pub model: Model,
     globals: HashMap<String, Value>,
-    functions: HashMap<String, Rc<Function>>,
+    functions: HashMap<String, Arc<Function>>,
     locals: Vec<(String, Value)>,
     /// Name of the constraint being lowered, recorded on what it posts.
     origin: String,
+    /// Which item of it (see [`Posted::item`]).
+    item: String,
+    /// Inside a value context: what is posted defines an auxiliary
+    /// variable (see [`Posted::definition`]).
+    defining: bool,
     /// That constraint's own consistency level, if any.
-    consistency: Option<crate::spec::ast::Consistency>,
+    consistency: Option<crate::model::plan::Consistency>,
     constants: HashMap<i64, VarId>,
     /// Definedness conditions raised by partial operations (a variable
     /// index, a variable divisor) and not yet consumed by the nearest
@@ -59,6 +70,18 @@ pub struct Lowerer {
 }
 
 impl Lowerer {
+    /// An evaluator over constants only (output templates).
+    pub(crate) fn for_output(
+        globals: HashMap<String, Value>,
+        functions: HashMap<String, Arc<Function>>,
+    ) -> Lowerer {
+        Lowerer {
+            globals,
+            functions,
+            ..Lowerer::default()
+        }
+    }
+
     fn lookup(&self, name: &str) -> Option<&Value> {
         self.locals
             .iter()
@@ -72,6 +95,8 @@ impl Lowerer {
         self.model.constraints.push(Posted {
             constraint,
             origin: self.origin.clone(),
+            item: self.item.clone(),
+            definition: self.defining,
             consistency: self.consistency,
         });
     }
@@ -144,10 +169,40 @@ impl Lowerer {
         }
     }
 
+    /// The objective's expression as one variable (an auxiliary one,
+    /// defined by a sum, unless it is a variable already). Where it is
+    /// undefined (a variable index out of range), no solution counts.
+    fn objective_var(&mut self, e: &Expr) -> R<VarId> {
+        let mark = self.guards.len();
+        let v = self.eval(e)?;
+        let l = self.lin(&v, e.span).map_err(|_| {
+            Diagnostic::new(
+                format!("the objective must be an integer, found {}", v.describe()),
+                e.span,
+            )
+        })?;
+        let raised: Vec<BoolVal> = self.guards.drain(mark..).collect();
+        for guard in raised {
+            self.assert(guard);
+        }
+        if let ([(1, x)], 0) = (&l.terms[..], l.constant) {
+            return Ok(*x);
+        }
+        let (lo, hi) = self.bounds(&l, e.span)?;
+        let z = self.aux("objective", IntervalSet::range(lo, hi));
+        let defining = LinExpr::var(z)
+            .scale(-1, e.span)?
+            .add_scaled(1, &l, e.span)?;
+        let outer = std::mem::replace(&mut self.defining, true);
+        let posted = self.linear(&defining, Rel::Eq, None, e.span);
+        self.defining = outer;
+        posted.map(|()| z)
+    }
+
     /// A fresh variable with the given bounds, as a view and a value.
     fn result_var(&mut self, what: &str, lo: i64, hi: i64) -> (View, Value) {
         let z = self.aux(what, IntervalSet::range(lo, hi));
-        (View::of(z), Value::Lin(Rc::new(LinExpr::var(z))))
+        (View::of(z), Value::Lin(Arc::new(LinExpr::var(z))))
     }
 
     /// Posts `e rel 0` (or `reif <-> (e rel 0)`).
@@ -181,11 +236,7 @@ impl Lowerer {
     /// `a op b` as a literal (or a constant when it is decided now).
     fn reify_compare(&mut self, rel: Rel, e: LinExpr, span: Span) -> R<BoolVal> {
         if let Some(c) = e.as_constant() {
-            return Ok(BoolVal::Const(match rel {
-                Rel::Le => c <= 0,
-                Rel::Eq => c == 0,
-                Rel::Ne => c != 0,
-            }));
+            return Ok(BoolVal::Const(rel.holds(c, 0)));
         }
         // `x != c` is the negation of the shared literal for `x == c`.
         let (rel, negated) = match rel {

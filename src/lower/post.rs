@@ -8,20 +8,25 @@ use super::value::{BoolVal, R, Value, type_error};
 use super::{Lowerer, negate};
 use crate::diagnostic::Diagnostic;
 use crate::model::{Constraint, Rel, View};
-use crate::spec::ast::{BinaryOp, Expr, ExprKind, UnaryOp};
+use crate::spec::ast::{BinaryOp, Clause, Expr, ExprKind, UnaryOp};
+use crate::spec::builtins::{self, Builtin};
 
 impl Lowerer {
     /// Posts `e` as a constraint that must hold, and with it every
     /// definedness guard its evaluation raised (the root is their nearest
     /// boolean context).
     pub(super) fn post(&mut self, e: &Expr) -> R<()> {
+        let outer = std::mem::replace(&mut self.defining, false);
         let mark = self.guards.len();
-        self.post_inner(e)?;
+        let result = self.post_inner(e);
         let raised: Vec<BoolVal> = self.guards.drain(mark..).collect();
-        for guard in raised {
-            self.assert(guard);
+        if result.is_ok() {
+            for guard in raised {
+                self.assert(guard);
+            }
         }
-        Ok(())
+        self.defining = outer;
+        result
     }
 
     fn post_inner(&mut self, e: &Expr) -> R<()> {
@@ -113,9 +118,9 @@ impl Lowerer {
                 if let Some(function) = self.functions.get(&f.text).cloned() {
                     return self.apply(&function, args, &mut |l, body| l.post(body));
                 }
-                match f.text.as_str() {
-                    "forall" => self.post_forall(args),
-                    "alldifferent" => {
+                match builtins::lookup(&f.text).map(|b| b.builtin) {
+                    Some(Builtin::Forall) => self.post_forall(args),
+                    Some(Builtin::AllDifferent) => {
                         let items = self.aggregate_items(args)?;
                         let mut views = Vec::new();
                         for (v, s) in &items {
@@ -127,7 +132,7 @@ impl Lowerer {
                         }
                         Ok(())
                     }
-                    "lex_less" | "lex_lesseq" => {
+                    Some(lex @ (Builtin::LexLess | Builtin::LexLessEq)) => {
                         let xs = self.view_list(&args[0])?;
                         let ys = self.view_list(&args[1])?;
                         if xs.len() != ys.len() {
@@ -144,7 +149,7 @@ impl Lowerer {
                         self.post_constraint(Constraint::Lex {
                             xs,
                             ys,
-                            strict: f.text == "lex_less",
+                            strict: lex == Builtin::LexLess,
                         });
                         Ok(())
                     }
@@ -155,19 +160,52 @@ impl Lowerer {
         }
     }
 
-    /// `forall(...)` at the root: every item is a constraint of its own.
+    /// `forall(...)` at the root: every item is a constraint of its own,
+    /// named by its generator values (`[i=2, j=5]`) when they are integers,
+    /// else by its position (`[2]`).
     fn post_forall(&mut self, args: &[Expr]) -> R<()> {
         if let [arg] = args {
-            match &arg.kind {
+            let outer = self.item.clone();
+            let result = match &arg.kind {
                 ExprKind::Comprehension(head, clauses) => {
-                    return self.comprehension(head, clauses, &mut |l, h| l.post(h));
+                    let generators = clauses
+                        .iter()
+                        .filter(|c| matches!(c, Clause::For(..)))
+                        .count();
+                    let mut position = 0;
+                    self.comprehension(head, clauses, &mut |l, h| {
+                        let bound = &l.locals[l.locals.len() - generators..];
+                        let values: Option<Vec<String>> = bound
+                            .iter()
+                            .map(|(name, v)| match v {
+                                Value::Int(i) => Some(format!("{name}={i}")),
+                                _ => None,
+                            })
+                            .collect();
+                        let label = values.map_or(position.to_string(), |v| v.join(", "));
+                        l.item = format!("{outer}[{label}]");
+                        position += 1;
+                        l.post(h)
+                    })
                 }
                 ExprKind::List(items) => {
-                    return items.iter().try_for_each(|item| self.post(item));
+                    items.iter().enumerate().try_for_each(|(position, item)| {
+                        self.item = format!("{outer}[{position}]");
+                        self.post(item)
+                    })
                 }
-                _ => {}
-            }
+                _ => {
+                    return self.post_aggregate(args);
+                }
+            };
+            self.item = outer;
+            return result;
         }
+        self.post_aggregate(args)
+    }
+
+    /// `forall(list)` at the root: each item asserted.
+    fn post_aggregate(&mut self, args: &[Expr]) -> R<()> {
         for (v, s) in self.aggregate_items(args)? {
             let b = self.boolean(&v, s)?;
             self.assert(b);
@@ -188,7 +226,7 @@ impl Lowerer {
         Ok(())
     }
 
-    fn assert(&mut self, b: BoolVal) {
+    pub(super) fn assert(&mut self, b: BoolVal) {
         match b {
             BoolVal::Const(true) => {}
             BoolVal::Const(false) => self.post_false(),

@@ -5,20 +5,20 @@
 use crate::diagnostic::Diagnostic;
 use crate::model::{Lit, VarId};
 use crate::source::Span;
-use std::rc::Rc;
+use std::sync::Arc;
 
 #[derive(Clone, Debug, PartialEq)]
 pub enum Value {
     Int(i64),
     Bool(bool),
-    Str(Rc<str>),
+    Str(Arc<str>),
     /// `lo..hi`, inclusive (empty when `hi < lo`).
     Range(i64, i64),
     /// Sorted, without duplicates.
-    Set(Rc<Vec<i64>>),
-    List(Rc<Array>),
+    Set(Arc<Vec<i64>>),
+    List(Arc<Array>),
     /// An integer expression over variables.
-    Lin(Rc<LinExpr>),
+    Lin(Arc<LinExpr>),
     /// A boolean expression over variables.
     Lit(Lit),
 }
@@ -74,7 +74,7 @@ impl Value {
     }
 
     pub fn list(items: Vec<Value>) -> Value {
-        Value::List(Rc::new(Array::new(items)))
+        Value::List(Arc::new(Array::new(items)))
     }
 }
 

@@ -2,7 +2,7 @@
 //! it? Used as the oracle by propagator tests and by the debug self-check of
 //! every solution the search reports.
 
-use crate::model::{Constraint, Lit, Rel, View};
+use crate::model::{Constraint, Lit, View};
 
 fn val(values: &[i64], v: View) -> i64 {
     v.value(values[v.var.index()])
@@ -23,11 +23,7 @@ impl Constraint {
                 reif,
             } => {
                 let sum: i64 = terms.iter().map(|&(a, x)| a * values[x.index()]).sum();
-                let truth = match rel {
-                    Rel::Le => sum <= *rhs,
-                    Rel::Eq => sum == *rhs,
-                    Rel::Ne => sum != *rhs,
-                };
+                let truth = rel.holds(sum, *rhs);
                 match reif {
                     None => truth,
                     Some(r) => lit(values, *r) == truth,

@@ -6,6 +6,7 @@
 //! [`check`] gives each constraint its reference meaning.
 
 pub mod check;
+pub mod plan;
 
 use std::fmt;
 
@@ -80,6 +81,17 @@ pub enum Rel {
     Le,
     Eq,
     Ne,
+}
+
+impl Rel {
+    /// The truth of `lhs rel rhs`: the one table every stage uses.
+    pub fn holds(self, lhs: i64, rhs: i64) -> bool {
+        match self {
+            Rel::Le => lhs <= rhs,
+            Rel::Eq => lhs == rhs,
+            Rel::Ne => lhs != rhs,
+        }
+    }
 }
 
 /// A domain as sorted, disjoint, non-adjacent closed intervals.
@@ -184,13 +196,25 @@ pub enum Constraint {
     },
 }
 
-/// Where a constraint came from, for messages and `--dump-model`.
+/// Where a constraint came from, for messages, `--dump-model` and
+/// explanations.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Posted {
     pub constraint: Constraint,
+    /// The name of the spec constraint it was lowered from.
     pub origin: String,
+    /// Which item of that constraint, for one written as a `forall` at the
+    /// top level: `[i=2, j=5]` (generator values) or `[2]` (position);
+    /// empty for the whole constraint.
+    pub item: String,
+    /// True when it defines an auxiliary variable (a reified comparison, a
+    /// sum, a product, ...) rather than asserting what the spec says. A
+    /// definition holds for some value of its auxiliary variable whatever
+    /// the other variables are, and lowering shares it between
+    /// constraints: explanations never drop one.
+    pub definition: bool,
     /// This constraint's own level, if its spec entry set one.
-    pub consistency: Option<crate::spec::ast::Consistency>,
+    pub consistency: Option<plan::Consistency>,
 }
 
 /// A flat model.
@@ -239,7 +263,11 @@ impl fmt::Display for Model {
             )?;
         }
         for posted in &self.constraints {
-            writeln!(f, "[{}] {:?}", posted.origin, posted.constraint)?;
+            writeln!(
+                f,
+                "[{}{}] {:?}",
+                posted.origin, posted.item, posted.constraint
+            )?;
         }
         Ok(())
     }

@@ -4,7 +4,7 @@
 
 use crate::engine::Engine;
 use crate::model::VarId;
-use crate::spec::ast::{ValueOrder, VarOrder};
+use crate::model::plan::{SearchPlan, ValueOrder, VarOrder};
 
 #[derive(Clone, Debug)]
 pub struct Brancher {
@@ -47,9 +47,31 @@ impl Rng {
 }
 
 impl Brancher {
+    /// The brancher of a plan over an engine with `num_vars` variables:
+    /// the plan's order, its heuristic over the declared variables, then
+    /// every other (auxiliary) variable in input order.
+    pub fn new(plan: &SearchPlan, num_vars: usize) -> Brancher {
+        let mut declared = vec![false; num_vars];
+        for x in &plan.decision {
+            declared[x.index()] = true;
+        }
+        let rest = (0..num_vars)
+            .filter(|&i| !declared[i])
+            .map(|i| VarId(i as u32))
+            .collect();
+        Brancher {
+            order: plan.order.clone(),
+            decision: plan.decision.clone(),
+            rest,
+            var: plan.var,
+            value: plan.value,
+            rng: Rng::new(plan.seed),
+        }
+    }
+
     /// The next variable to branch on, or `None` when every one is fixed.
     pub fn select(&mut self, engine: &Engine) -> Option<VarId> {
-        let store = &engine.store;
+        let store = engine.store();
         if let Some(&x) = self.order.iter().find(|&&x| !store.is_fixed(x)) {
             return Some(x);
         }
@@ -87,7 +109,7 @@ impl Brancher {
     }
 
     pub fn choice(&mut self, engine: &Engine, x: VarId) -> Choice {
-        let store = &engine.store;
+        let store = engine.store();
         match self.value {
             ValueOrder::Min => Choice::Assign(store.min(x)),
             ValueOrder::Max => Choice::Assign(store.max(x)),

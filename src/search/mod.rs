@@ -15,7 +15,7 @@ pub mod branch;
 use crate::engine::Engine;
 use crate::engine::store::Checkpoint;
 use crate::model::VarId;
-use crate::spec::ast::RestartPolicy;
+use crate::model::plan::{Objective, RestartPolicy, Restarts, SearchPlan, Sense, VarOrder};
 use branch::{Brancher, Choice};
 use std::time::{Duration, Instant};
 
@@ -26,28 +26,14 @@ pub struct Limits {
     pub time: Option<Duration>,
 }
 
-/// When to restart: a policy and its failure budget scale.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct Restarts {
-    pub policy: RestartPolicy,
-    pub scale: u64,
-}
-
-impl Restarts {
-    pub const NONE: Restarts = Restarts {
-        policy: RestartPolicy::None,
-        scale: 100,
-    };
-
-    /// Failures allowed in run `i` (from 1), or `None` for no limit.
-    fn budget(&self, i: u64) -> Option<u64> {
-        match self.policy {
-            RestartPolicy::None => None,
-            RestartPolicy::Luby => Some(self.scale.saturating_mul(luby(i))),
-            RestartPolicy::Geometric => {
-                let factor = 1.5f64.powi(i.min(200) as i32 - 1);
-                Some((self.scale as f64 * factor).min(u64::MAX as f64 / 2.0) as u64)
-            }
+/// Failures allowed in run `i` (from 1) under `restarts`, or `None` for no limit.
+fn budget(restarts: &Restarts, i: u64) -> Option<u64> {
+    match restarts.policy {
+        RestartPolicy::None => None,
+        RestartPolicy::Luby => Some(restarts.scale.saturating_mul(luby(i))),
+        RestartPolicy::Geometric => {
+            let factor = 1.5f64.powi(i.min(200) as i32 - 1);
+            Some((restarts.scale as f64 * factor).min(u64::MAX as f64 / 2.0) as u64)
         }
     }
 }
@@ -81,8 +67,18 @@ pub enum Outcome {
     Solution,
     /// No more solutions.
     Exhausted,
-    /// A limit stopped the search.
+    /// A node or time limit stopped the search (an interruption: nothing
+    /// is proven about what was not searched).
     LimitReached,
+}
+
+/// How a branch went.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Step {
+    Fixpoint,
+    Conflict,
+    /// The deadline passed during propagation.
+    Interrupted,
 }
 
 #[derive(Clone, Copy, Debug)]
@@ -98,6 +94,8 @@ enum State {
     Descend,
     Backtrack,
     Done,
+    /// Stopped by the deadline; stays stopped.
+    Interrupted,
 }
 
 #[derive(Debug)]
@@ -110,6 +108,8 @@ pub struct Search<'e> {
     root: Checkpoint,
     /// After root propagation: where a restart goes back to.
     propagated_root: Option<Checkpoint>,
+    /// Branch and bound: every node must improve on this objective value.
+    bound: Option<(Objective, i64)>,
     /// Failures left in this run before a restart.
     budget: Option<u64>,
     stack: Vec<Frame>,
@@ -119,17 +119,18 @@ pub struct Search<'e> {
 }
 
 impl<'e> Search<'e> {
+    /// A search of `engine`, branching as `plan` says, from the root.
     pub fn new(
         engine: &'e mut Engine,
-        brancher: Brancher,
+        plan: &SearchPlan,
         limits: Limits,
         restarts: Restarts,
     ) -> Search<'e> {
-        engine.track_weights = brancher.var == crate::spec::ast::VarOrder::DomWdeg;
+        let brancher = Brancher::new(plan, engine.num_vars());
+        engine.track_weights(brancher.var == VarOrder::DomWdeg);
         let started = Instant::now();
-        engine.deadline = limits.time.map(|t| started + t);
-        engine.interrupted = false;
-        let root = engine.store.checkpoint();
+        engine.set_deadline(limits.time.map(|t| started + t));
+        let root = engine.store_mut().checkpoint();
         Search {
             engine,
             brancher,
@@ -137,7 +138,8 @@ impl<'e> Search<'e> {
             restarts,
             root,
             propagated_root: None,
-            budget: restarts.budget(1),
+            bound: None,
+            budget: budget(&restarts, 1),
             stack: Vec::new(),
             state: State::Start,
             started,
@@ -146,16 +148,27 @@ impl<'e> Search<'e> {
     }
 
     pub fn propagations(&self) -> u64 {
-        self.engine.propagations
+        self.engine.propagations()
+    }
+
+    /// Branch and bound: from now on, only solutions whose objective is
+    /// better than `best` (applied at every node from the next one on).
+    pub fn require_better(&mut self, objective: Objective, best: i64) {
+        self.bound = Some((objective, best));
     }
 
     /// The solution just found: one value per model variable. Counting
     /// never calls this, so the search loop itself allocates nothing.
     pub fn values(&self) -> Vec<i64> {
-        let store = &self.engine.store;
+        let store = self.engine.store();
         (0..store.num_vars() as u32)
             .map(|i| store.min(VarId(i)))
             .collect()
+    }
+
+    /// The value of one variable in the solution just found.
+    pub fn value(&self, var: VarId) -> i64 {
+        self.engine.store().min(var)
     }
 
     fn limit_reached(&self) -> bool {
@@ -176,26 +189,51 @@ impl<'e> Search<'e> {
         *left = left.saturating_sub(1);
         if *left == 0 {
             self.stats.restarts += 1;
-            self.budget = self.restarts.budget(self.stats.restarts + 1);
+            self.budget = budget(&self.restarts, self.stats.restarts + 1);
             self.stack.clear();
-            self.engine.store.restore(
-                self.propagated_root
-                    .expect("restarts happen after the root"),
-            );
+            let root = self
+                .propagated_root
+                .expect("restarts happen after the root");
+            self.engine.store_mut().restore(root);
             self.state = State::Descend;
         }
     }
 
+    /// Propagates to a fixpoint, with the objective bound if there is one.
+    fn propagate(&mut self) -> Step {
+        let bounded = match self.bound {
+            None => Ok(false),
+            Some((objective, best)) => {
+                let store = self.engine.store_mut();
+                match objective.sense {
+                    Sense::Minimize => store.set_max(objective.var, best.saturating_sub(1)),
+                    Sense::Maximize => store.set_min(objective.var, best.saturating_add(1)),
+                }
+            }
+        };
+        if bounded.is_err() {
+            return Step::Conflict;
+        }
+        match self.engine.propagate() {
+            Ok(()) => Step::Fixpoint,
+            Err(_) if self.engine.interrupted() => Step::Interrupted,
+            Err(_) => Step::Conflict,
+        }
+    }
+
     /// Applies the left (`true`) or right branch of a choice and propagates.
-    fn apply(&mut self, var: VarId, choice: Choice, left: bool) -> bool {
-        let store = &mut self.engine.store;
+    fn apply(&mut self, var: VarId, choice: Choice, left: bool) -> Step {
+        let store = self.engine.store_mut();
         let narrowed = match (choice, left) {
             (Choice::Assign(v), true) => store.assign(var, v),
             (Choice::Assign(v), false) => store.remove(var, v),
             (Choice::AtMost(v), true) => store.set_max(var, v),
             (Choice::AtMost(v), false) => store.set_min(var, v + 1),
         };
-        narrowed.is_ok() && self.engine.propagate().is_ok()
+        if narrowed.is_err() {
+            return Step::Conflict;
+        }
+        self.propagate()
     }
 
     /// Runs until the next solution, the end, or a limit.
@@ -205,19 +243,22 @@ impl<'e> Search<'e> {
     )]
     pub fn next(&mut self) -> Outcome {
         loop {
-            if self.engine.interrupted {
-                return Outcome::LimitReached;
-            }
             match self.state {
                 State::Done => return Outcome::Exhausted,
+                State::Interrupted => return Outcome::LimitReached,
                 State::Start => {
                     self.engine.schedule_all();
-                    if self.engine.propagate().is_ok() {
-                        self.propagated_root = Some(self.engine.store.checkpoint());
-                        self.state = State::Descend;
-                    } else {
-                        self.stats.failures += 1;
-                        self.state = State::Done;
+                    match self.propagate() {
+                        Step::Fixpoint => {
+                            let root = self.engine.store_mut().checkpoint();
+                            self.propagated_root = Some(root);
+                            self.state = State::Descend;
+                        }
+                        Step::Conflict => {
+                            self.stats.failures += 1;
+                            self.state = State::Done;
+                        }
+                        Step::Interrupted => self.state = State::Interrupted,
                     }
                 }
                 State::Descend => {
@@ -231,14 +272,16 @@ impl<'e> Search<'e> {
                     }
                     self.stats.nodes += 1;
                     let choice = self.brancher.choice(self.engine, var);
-                    let checkpoint = self.engine.store.checkpoint();
+                    let checkpoint = self.engine.store_mut().checkpoint();
                     self.stack.push(Frame {
                         checkpoint,
                         var,
                         choice,
                     });
-                    if !self.apply(var, choice, true) {
-                        self.fail();
+                    match self.apply(var, choice, true) {
+                        Step::Fixpoint => {}
+                        Step::Conflict => self.fail(),
+                        Step::Interrupted => self.state = State::Interrupted,
                     }
                 }
                 State::Backtrack => {
@@ -246,11 +289,11 @@ impl<'e> Search<'e> {
                         self.state = State::Done;
                         continue;
                     };
-                    self.engine.store.restore(frame.checkpoint);
-                    if self.apply(frame.var, frame.choice, false) {
-                        self.state = State::Descend;
-                    } else {
-                        self.fail();
+                    self.engine.store_mut().restore(frame.checkpoint);
+                    match self.apply(frame.var, frame.choice, false) {
+                        Step::Fixpoint => self.state = State::Descend,
+                        Step::Conflict => self.fail(),
+                        Step::Interrupted => self.state = State::Interrupted,
                     }
                 }
             }
@@ -261,7 +304,7 @@ impl<'e> Search<'e> {
 impl Drop for Search<'_> {
     /// Leaves the engine at the root, ready for more constraints.
     fn drop(&mut self) {
-        self.engine.store.restore(self.root);
+        self.engine.store_mut().restore(self.root);
     }
 }
 

@@ -3,6 +3,7 @@
 //! Expressions keep the span of every node in the TOML file (or in the
 //! `--set` argument they came from), so later stages can point at them.
 
+use crate::model::plan::{Consistency, RestartPolicy, Sense, ValueOrder, VarOrder};
 use crate::source::Span;
 
 #[derive(Clone, Debug, PartialEq)]
@@ -139,51 +140,6 @@ pub struct ConstraintDecl {
     pub consistency: Option<Consistency>,
 }
 
-/// Which open variable to branch on next.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum VarOrder {
-    /// The first in declaration order.
-    Input,
-    /// The smallest domain; ties go to the earlier variable.
-    FirstFail,
-    /// The smallest domain; ties broken at random (seeded).
-    FirstFailRandom,
-    /// The smallest domain divided by the failures its constraints caused.
-    DomWdeg,
-}
-
-/// Which value to try first.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum ValueOrder {
-    Min,
-    Max,
-    /// A value drawn at random (seeded).
-    Random,
-    /// The lower half of the domain first (`x <= mid`, then `x > mid`).
-    Split,
-}
-
-/// When to give up on the current tree and start again from the root.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum RestartPolicy {
-    None,
-    /// After `scale * luby(i)` failures in the i-th run.
-    Luby,
-    /// After `scale * 1.5^i` failures in the i-th run.
-    Geometric,
-}
-
-/// How hard constraints work before all their variables are fixed.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Consistency {
-    /// Test a constraint only once all its variables are fixed (generate-and-test).
-    Check,
-    /// Run the constraint's propagator (the default).
-    Propagate,
-    /// Like `Propagate`, and alldifferent also prunes bounds by Hall intervals.
-    Bounds,
-}
-
 #[derive(Clone, Debug, Default, PartialEq)]
 pub struct SearchDecl {
     pub order: Vec<Name>,
@@ -193,6 +149,13 @@ pub struct SearchDecl {
     pub restart: Option<RestartPolicy>,
     pub restart_scale: Option<u64>,
     pub seed: Option<u64>,
+}
+
+/// `[objective]`: `minimize = "EXPR"` or `maximize = "EXPR"`.
+#[derive(Clone, Debug, PartialEq)]
+pub struct ObjectiveDecl {
+    pub sense: Sense,
+    pub expr: Expr,
 }
 
 #[derive(Clone, Debug, PartialEq)]
@@ -211,5 +174,6 @@ pub struct Spec {
     pub functions: Vec<Function>,
     pub constraints: Vec<ConstraintDecl>,
     pub search: SearchDecl,
+    pub objective: Option<ObjectiveDecl>,
     pub template: Option<Vec<TemplatePart>>,
 }

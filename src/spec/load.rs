@@ -3,16 +3,17 @@
 //! heuristic name is an error (never silently ignored).
 
 use crate::diagnostic::{Diagnostic, did_you_mean};
+use crate::model::plan::{CONSISTENCIES, RESTARTS, Sense, VALUE_ORDERS, VAR_ORDERS};
 use crate::source::{SourceId, Sources, Span};
 use crate::spec::ast::{
-    Consistency, ConstraintDecl, Expr, ExprKind, Function, Name, Param, RestartPolicy, SearchDecl,
-    Spec, TemplatePart, ValueOrder, Var, VarOrder,
+    ConstraintDecl, Expr, ExprKind, Function, Name, ObjectiveDecl, Param, SearchDecl, Spec,
+    TemplatePart, Var,
 };
 use crate::spec::parser::{Origin, parse_expr, parse_function};
 use toml::Spanned;
 use toml::de::{DeTable, DeValue};
 
-const SECTIONS: [&str; 9] = [
+const SECTIONS: [&str; 10] = [
     "name",
     "description",
     "params",
@@ -21,6 +22,7 @@ const SECTIONS: [&str; 9] = [
     "constraints",
     "symmetry",
     "search",
+    "objective",
     "output",
 ];
 
@@ -80,6 +82,7 @@ impl<'t> Loader<'t> {
                         .extend(self.entries(value, |l, item| l.constraint(item, true)));
                 }
                 "search" => spec.search = self.search(value),
+                "objective" => spec.objective = self.objective(value),
                 "output" => spec.template = self.output(value),
                 other => self.unknown(key, "section or key", other, &SECTIONS),
             }
@@ -430,6 +433,45 @@ impl<'t> Loader<'t> {
         search
     }
 
+    /// `[objective]`: exactly one of `minimize` and `maximize`.
+    fn objective(&mut self, value: &Spanned<DeValue<'_>>) -> Option<ObjectiveDecl> {
+        let DeValue::Table(table) = value.get_ref() else {
+            self.error("expected a table for [objective]", value.span());
+            return None;
+        };
+        let mut found: Option<ObjectiveDecl> = None;
+        for (k, v) in table.iter() {
+            let sense = match k.get_ref().as_ref() {
+                "minimize" => Sense::Minimize,
+                "maximize" => Sense::Maximize,
+                other => {
+                    self.unknown(k, "key", other, &["minimize", "maximize"]);
+                    continue;
+                }
+            };
+            if found.is_some() {
+                self.errors.push(
+                    Diagnostic::new(
+                        "[objective] has both `minimize` and `maximize`",
+                        self.span(k.span()),
+                    )
+                    .with_help("give exactly one of them"),
+                );
+                continue;
+            }
+            if let Some(expr) = self.expr(v) {
+                found = Some(ObjectiveDecl { sense, expr });
+            }
+        }
+        if found.is_none() && table.is_empty() {
+            self.error(
+                "[objective] needs `minimize = \"EXPR\"` or `maximize = \"EXPR\"`",
+                value.span(),
+            );
+        }
+        found
+    }
+
     fn output(&mut self, value: &Spanned<DeValue<'_>>) -> Option<Vec<TemplatePart>> {
         let DeValue::Table(table) = value.get_ref() else {
             self.error("expected a table for [output]", value.span());
@@ -452,34 +494,6 @@ impl<'t> Loader<'t> {
         template
     }
 }
-
-/// The names of a table's choices, for the command line's value parser.
-pub fn choices<T>(table: &[(&'static str, T)]) -> clap::builder::PossibleValuesParser {
-    clap::builder::PossibleValuesParser::new(table.iter().map(|(name, _)| *name))
-}
-
-pub const VAR_ORDERS: &[(&str, VarOrder)] = &[
-    ("input", VarOrder::Input),
-    ("first-fail", VarOrder::FirstFail),
-    ("first-fail-random", VarOrder::FirstFailRandom),
-    ("dom-wdeg", VarOrder::DomWdeg),
-];
-pub const VALUE_ORDERS: &[(&str, ValueOrder)] = &[
-    ("min", ValueOrder::Min),
-    ("max", ValueOrder::Max),
-    ("random", ValueOrder::Random),
-    ("split", ValueOrder::Split),
-];
-pub const RESTARTS: &[(&str, RestartPolicy)] = &[
-    ("none", RestartPolicy::None),
-    ("luby", RestartPolicy::Luby),
-    ("geometric", RestartPolicy::Geometric),
-];
-pub const CONSISTENCIES: &[(&str, Consistency)] = &[
-    ("propagate", Consistency::Propagate),
-    ("check", Consistency::Check),
-    ("bounds", Consistency::Bounds),
-];
 
 /// Splits `text {expr} text` into parts; `{{` and `}}` are literal braces.
 pub fn parse_template(text: &str, origin: Origin) -> Result<Vec<TemplatePart>, Diagnostic> {

@@ -1,6 +1,7 @@
 //! The spec front end: TOML and expression strings to a checked [`ast::Spec`].
 
 pub mod ast;
+pub mod builtins;
 pub mod load;
 pub mod names;
 pub mod parser;

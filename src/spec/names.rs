@@ -10,6 +10,7 @@
 
 use crate::diagnostic::{Diagnostic, did_you_mean};
 use crate::spec::ast::{Clause, Expr, ExprKind, Name, Spec, TemplatePart};
+use crate::spec::builtins;
 use std::collections::HashMap;
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -20,29 +21,9 @@ enum Kind {
 }
 
 /// How many arguments a builtin takes: (min, max).
-pub fn builtin_arity(name: &str) -> Option<(usize, usize)> {
-    Some(match name {
-        "abs" | "sum" | "count" | "forall" | "exists" | "len" => (1, 1),
-        "min" | "max" | "alldifferent" => (1, usize::MAX),
-        "lex_less" | "lex_lesseq" | "join" => (2, 2),
-        _ => return None,
-    })
+fn builtin_arity(name: &str) -> Option<(usize, usize)> {
+    builtins::lookup(name).map(|b| (b.min_args, b.max_args))
 }
-
-const BUILTINS: [&str; 12] = [
-    "join",
-    "abs",
-    "sum",
-    "count",
-    "forall",
-    "exists",
-    "len",
-    "min",
-    "max",
-    "alldifferent",
-    "lex_less",
-    "lex_lesseq",
-];
 
 struct Scope {
     globals: HashMap<String, Kind>,
@@ -69,8 +50,28 @@ fn definitions(spec: &Spec) -> HashMap<String, Kind> {
     names
 }
 
+/// A spec whose names and call arities have all been checked: the only
+/// input lowering accepts.
+#[derive(Clone, Debug, PartialEq)]
+pub struct CheckedSpec(Spec);
+
+impl CheckedSpec {
+    pub fn spec(&self) -> &Spec {
+        &self.0
+    }
+}
+
 /// Checks every name and call arity in `spec`.
-pub fn check(spec: &Spec) -> Result<(), Vec<Diagnostic>> {
+pub fn check(spec: Spec) -> Result<CheckedSpec, Vec<Diagnostic>> {
+    let errors = errors(&spec);
+    if errors.is_empty() {
+        Ok(CheckedSpec(spec))
+    } else {
+        Err(errors)
+    }
+}
+
+fn errors(spec: &Spec) -> Vec<Diagnostic> {
     let mut scope = Scope {
         everything: definitions(spec),
         globals: HashMap::new(),
@@ -127,16 +128,15 @@ pub fn check(spec: &Spec) -> Result<(), Vec<Diagnostic>> {
             scope.unknown(name, "variable", vars);
         }
     }
+    if let Some(objective) = &spec.objective {
+        scope.expr(&objective.expr);
+    }
     for part in spec.template.iter().flatten() {
         if let TemplatePart::Expr(e) = part {
             scope.expr(e);
         }
     }
-    if scope.errors.is_empty() {
-        Ok(())
-    } else {
-        Err(scope.errors)
-    }
+    scope.errors
 }
 
 impl Scope {
@@ -190,7 +190,7 @@ impl Scope {
             .iter()
             .cloned()
             .chain(self.globals.keys().cloned())
-            .chain(BUILTINS.iter().map(|s| s.to_string()))
+            .chain(builtins::names().map(str::to_string))
             .collect()
     }
 
@@ -252,7 +252,7 @@ impl Scope {
                             .iter()
                             .filter(|(_, k)| matches!(k, Kind::Function(_)))
                             .map(|(n, _)| n.clone())
-                            .chain(BUILTINS.iter().map(|s| s.to_string()))
+                            .chain(builtins::names().map(str::to_string))
                             .collect();
                         self.unknown(f, "function", callable.iter().map(String::as_str));
                         None
@@ -294,8 +294,8 @@ impl Scope {
 
 /// Checks one more constraint against a spec that passed [`check`] (for
 /// constraints added after lowering): every name of the spec is visible.
-pub fn check_constraint(spec: &Spec, e: &Expr) -> Result<(), Vec<Diagnostic>> {
-    let globals = definitions(spec);
+pub fn check_constraint(spec: &CheckedSpec, e: &Expr) -> Result<(), Vec<Diagnostic>> {
+    let globals = definitions(spec.spec());
     let mut scope = Scope {
         everything: globals.clone(),
         globals,

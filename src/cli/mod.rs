@@ -1,0 +1,265 @@
+//! The command line: flags and subcommands, reading the spec, and exit
+//! codes. Each subcommand is a thin client of [`crate::session::Session`]
+//! (or of [`crate::explain`]) in a module of its own.
+//!
+//! Exit codes: 0 solution(s) found (or a valid spec for `check`), 1 proven
+//! no solution, 2 usage, spec or I/O error, 3 a node or time limit stopped
+//! the search before it finished what was asked.
+
+mod explain;
+mod solve;
+
+use crate::diagnostic::{Diagnostic, Error};
+use crate::lower::{Lowered, Options};
+use crate::model::plan::{CONSISTENCIES, RESTARTS, VALUE_ORDERS, VAR_ORDERS};
+use crate::source::{Sources, Span};
+use crate::spec::ast::Name;
+use std::io::Write as _;
+use std::path::PathBuf;
+use std::time::Duration;
+
+pub const EXIT_FOUND: u8 = 0;
+pub const EXIT_NONE: u8 = 1;
+pub const EXIT_ERROR: u8 = 2;
+pub const EXIT_LIMIT: u8 = 3;
+
+const EXAMPLES: &str = "\
+Examples:
+  solve specs/magic8.toml                      first solution
+  solve specs/magic8.toml --all                every solution, then a count
+  solve specs/queens.toml --set n=12 --count   number of solutions for n = 12
+  solve specs/magic9.toml --no-symmetry --all  without symmetry breaking
+  solve specs/magic.toml --set n=4 --var input --value max
+  solve specs/moo.toml --set 'history=[[0,1,2,3,0,2]]' --count
+  solve specs/queens.toml --consistency check --count   generate-and-test
+  solve specs/dominating-queens.toml --set n=6  fewest queens ([objective])
+  solve explain specs/queens.toml --set n=3     which constraints conflict
+  solve check specs/queens.toml                validate without solving
+
+Exit codes:
+  0  solution(s) found (check: the spec is valid; explain: it has a solution)
+  1  proven: no solution
+  2  usage, spec or I/O error
+  3  a node or time limit stopped the search before it finished";
+
+/// Solve a puzzle described by a spec file.
+#[derive(Debug, clap::Parser)]
+#[command(
+    name = "solve",
+    version,
+    about = "Solve a puzzle described by a TOML spec file (a constraint-propagating backtracking solver).",
+    after_help = EXAMPLES,
+    args_conflicts_with_subcommands = true
+)]
+pub struct Cli {
+    #[command(subcommand)]
+    pub command: Option<Command>,
+    #[command(flatten)]
+    pub solve: SolveArgs,
+}
+
+#[derive(Debug, clap::Subcommand)]
+pub enum Command {
+    /// Validate a spec (syntax, names, types, domains) without solving it.
+    Check {
+        /// The spec file.
+        file: PathBuf,
+        /// Override a param: NAME=VALUE, the value an expression (repeatable).
+        #[arg(long = "set", value_name = "NAME=VALUE")]
+        set: Vec<String>,
+    },
+    /// For a spec with no solution: print a minimal set of its named
+    /// constraints that already has none (one per line; an item of a
+    /// top-level `forall` as NAME[i=2, j=5] or NAME[2]). Exit 1 after
+    /// printing, 0 if the spec has a solution.
+    Explain {
+        /// The spec file.
+        file: PathBuf,
+        #[command(flatten)]
+        spec: SpecArgs,
+        /// Stop after this many seconds in all (exit 3).
+        #[arg(long, value_name = "SECONDS")]
+        time_limit: Option<f64>,
+    },
+}
+
+/// How to read the spec and search it: shared by solving and explaining.
+#[derive(Debug, Default, clap::Args)]
+pub struct SpecArgs {
+    /// Override a param: NAME=VALUE, the value an expression, e.g. n=12 or 'history=[[0,1,2,3,0,2]]' (repeatable).
+    #[arg(long = "set", value_name = "NAME=VALUE")]
+    pub set: Vec<String>,
+    /// Drop the [symmetry] section.
+    #[arg(long)]
+    pub no_symmetry: bool,
+    /// Variables to try first, comma-separated (overrides [search] order).
+    #[arg(long, value_name = "A,B,...")]
+    pub order: Option<String>,
+    /// Variable order after the explicit order (overrides [search] var).
+    #[arg(long, value_name = "NAME", value_parser = choices(VAR_ORDERS))]
+    pub var: Option<String>,
+    /// Value order (overrides [search] value).
+    #[arg(long, value_name = "NAME", value_parser = choices(VALUE_ORDERS))]
+    pub value: Option<String>,
+    /// Restart policy for a first-solution or optimising search (overrides [search] restart).
+    #[arg(long, value_name = "NAME", value_parser = choices(RESTARTS))]
+    pub restart: Option<String>,
+    /// Failures in the first run before a restart (overrides [search] restart_scale; default 100).
+    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u64).range(1..))]
+    pub restart_scale: Option<u64>,
+    /// Seed of the random choices (overrides [search] seed; default 1).
+    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u64).range(1..))]
+    pub seed: Option<u64>,
+    /// `propagate` (default), `check` (test constraints only on full assignments: generate-and-test) or `bounds`.
+    #[arg(long, value_name = "NAME", value_parser = choices(CONSISTENCIES))]
+    pub consistency: Option<String>,
+}
+
+#[derive(Debug, clap::Args)]
+pub struct SolveArgs {
+    /// The spec file (TOML).
+    pub file: Option<PathBuf>,
+    #[command(flatten)]
+    pub spec: SpecArgs,
+    /// Print every solution, a blank line between them, then `N solutions`
+    /// (with an [objective]: every optimal solution).
+    #[arg(long)]
+    pub all: bool,
+    /// Print only the number of solutions (with an [objective]: of optimal solutions).
+    #[arg(long, conflicts_with = "json")]
+    pub count: bool,
+    /// Stop after N solutions (prints them as --all does).
+    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u64).range(1..))]
+    pub limit: Option<u64>,
+    /// Ignore the [objective] section: solve for any solution.
+    #[arg(long)]
+    pub no_objective: bool,
+    /// Print one JSON object per solution, one per line: every variable by name.
+    #[arg(long)]
+    pub json: bool,
+    /// Print nodes, failures, propagations, solutions and time to stderr.
+    #[arg(long)]
+    pub stats: bool,
+    /// Stop the search after N nodes (exit 3 if it had not finished).
+    #[arg(long, value_name = "N")]
+    pub node_limit: Option<u64>,
+    /// Stop the search after this many seconds (exit 3 if it had not finished).
+    #[arg(long, value_name = "SECONDS")]
+    pub time_limit: Option<f64>,
+    /// Print the lowered model (variables and constraints) instead of solving.
+    #[arg(long)]
+    pub dump_model: bool,
+}
+
+/// Runs the command; returns the exit code.
+pub fn run(cli: &Cli) -> u8 {
+    let result = match &cli.command {
+        Some(Command::Check { file, set }) => check(file, set),
+        Some(Command::Explain {
+            file,
+            spec,
+            time_limit,
+        }) => explain::run(file, spec, *time_limit),
+        None => solve::run(&cli.solve),
+    };
+    match result {
+        Ok(code) => code,
+        Err(error) => {
+            let _ = writeln!(std::io::stderr().lock(), "{error}");
+            EXIT_ERROR
+        }
+    }
+}
+
+type Run = Result<u8, Error>;
+
+/// The names of a table's choices, for the command line's value parser.
+fn choices<T>(table: &[(&'static str, T)]) -> clap::builder::PossibleValuesParser {
+    clap::builder::PossibleValuesParser::new(table.iter().map(|(name, _)| *name))
+}
+
+fn pick<T: Copy>(table: &[(&str, T)], name: &Option<String>) -> Option<T> {
+    let name = name.as_deref()?;
+    table.iter().find(|(n, _)| *n == name).map(|(_, t)| *t)
+}
+
+/// Reads and lowers `file` with the command line's choices.
+fn compile(
+    file: &PathBuf,
+    args: &SpecArgs,
+    no_objective: bool,
+) -> Result<(Lowered, Sources), Error> {
+    let mut sources = Sources::default();
+    let text = std::fs::read_to_string(file).map_err(|e| {
+        let d = Diagnostic::bare(format!("cannot read `{}`: {e}", file.display()));
+        Error::new(vec![d], &sources)
+    })?;
+    let id = sources.add(file.display().to_string(), text);
+    let options = Options {
+        no_symmetry: args.no_symmetry,
+        no_objective,
+        order: args.order.as_deref().map(|o| order_names(&mut sources, o)),
+        var: pick(VAR_ORDERS, &args.var),
+        value: pick(VALUE_ORDERS, &args.value),
+        consistency: pick(CONSISTENCIES, &args.consistency),
+        restart: pick(RESTARTS, &args.restart),
+        restart_scale: args.restart_scale,
+        seed: args.seed,
+    };
+    match crate::compile(&mut sources, id, &args.set, &options) {
+        Ok(lowered) => Ok((lowered, sources)),
+        Err(diagnostics) => Err(Error::new(diagnostics, &sources)),
+    }
+}
+
+/// `--time-limit SECONDS` as a duration.
+fn time_limit(seconds: Option<f64>) -> Result<Option<Duration>, Error> {
+    let Some(t) = seconds else {
+        return Ok(None);
+    };
+    let bad = |message: String| Error::new(vec![Diagnostic::bare(message)], &Sources::default());
+    if !(t.is_finite() && t >= 0.0) {
+        return Err(bad(format!(
+            "--time-limit must be a number of seconds, found {t}"
+        )));
+    }
+    Duration::try_from_secs_f64(t)
+        .map(Some)
+        .map_err(|_| bad("--time-limit is out of range: give a number of seconds".to_string()))
+}
+
+fn check(file: &PathBuf, set: &[String]) -> Run {
+    let args = SpecArgs {
+        set: set.to_vec(),
+        ..SpecArgs::default()
+    };
+    let (lowered, _) = compile(file, &args, false)?;
+    let model = lowered.model();
+    let plural = |n: usize, word: &str| format!("{n} {word}{}", if n == 1 { "" } else { "s" });
+    println!(
+        "{}: ok ({}, {} after lowering)",
+        file.display(),
+        plural(model.vars.len(), "variable"),
+        plural(model.constraints.len(), "constraint")
+    );
+    Ok(EXIT_FOUND)
+}
+
+/// `--order A,C,F` as names pointing into their own source.
+fn order_names(sources: &mut Sources, text: &str) -> Vec<Name> {
+    let id = sources.add("--order", text.to_string());
+    let mut names = Vec::new();
+    let mut offset = 0;
+    for part in text.split(',') {
+        let trimmed = part.trim();
+        let start = offset + (part.len() - part.trim_start().len());
+        if !trimmed.is_empty() {
+            names.push(Name {
+                text: trimmed.to_string(),
+                span: Span::new(id, start, start + trimmed.len()),
+            });
+        }
+        offset += part.len() + 1;
+    }
+    names
+}

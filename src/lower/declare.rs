@@ -1,0 +1,242 @@
+//! Declarations: params become constants, declared variables become model
+//! variables (arrays of them), constraints are posted, and the search plan
+//! and the output plan are gathered: a checked spec to [`Lowered`].
+
+use super::lowered::{Lowered, Options};
+use super::value::{Array, LinExpr, R, Value};
+use super::{Lowerer, MAX_DOMAIN};
+use crate::diagnostic::{Diagnostic, did_you_mean};
+use crate::model::plan::{
+    Consistency, Objective, RestartPolicy, Restarts, SearchPlan, ValueOrder, VarOrder,
+};
+use crate::model::{IntervalSet, VarId};
+use crate::output::OutputPlan;
+use crate::source::Span;
+use crate::spec::names::CheckedSpec;
+use std::sync::Arc;
+
+/// Lowers a spec whose names have been checked.
+pub fn lower(checked: &CheckedSpec, options: &Options) -> R<Lowered> {
+    let spec = checked.spec();
+    let mut l = Lowerer::default();
+    for param in &spec.params {
+        let v = l.eval(&param.value)?;
+        let _ = l.globals.insert(param.name.text.clone(), v);
+    }
+    let params = l.globals.clone();
+    for f in &spec.functions {
+        let _ = l.functions.insert(f.name.text.clone(), Arc::new(f.clone()));
+    }
+    let mut declared = Vec::new();
+    let mut printed = Vec::new();
+    let mut decision = Vec::new();
+    for var in &spec.vars {
+        l.origin = var.name.text.clone();
+        let domain_value = l.eval(&var.domain)?;
+        let domain = domain_of(&l, &domain_value, var.domain.span)?;
+        if domain.is_empty() {
+            return Err(Diagnostic::new(
+                format!("variable `{}` has an empty domain", var.name.text),
+                var.domain.span,
+            ));
+        }
+        let mut dims = Vec::new();
+        for index in &var.index {
+            match l.eval(index)? {
+                Value::Range(lo, hi) => dims.push((lo, hi)),
+                other => {
+                    return Err(super::value::type_error(
+                        "an index range `lo..hi`",
+                        &other,
+                        index.span,
+                    ));
+                }
+            }
+        }
+        // In 128 bits: index ranges may be as wide as i64 allows.
+        let cells: i128 = dims
+            .iter()
+            .map(|&(lo, hi)| (i128::from(hi) - i128::from(lo) + 1).max(0))
+            .product();
+        if cells > 1_000_000 {
+            return Err(Diagnostic::new(
+                format!(
+                    "array `{}` would have {cells} variables; at most 1000000 are allowed",
+                    var.name.text
+                ),
+                var.index[0].span,
+            ));
+        }
+        let value = make_vars(
+            &mut l,
+            &var.name.text,
+            &dims,
+            &domain,
+            &mut Vec::new(),
+            &mut decision,
+        );
+        if !var.aliases.is_empty() {
+            let Value::List(a) = &value else {
+                unreachable!("aliases need an array")
+            };
+            if a.items.len() != var.aliases.len() {
+                return Err(Diagnostic::new(
+                    format!(
+                        "`names` has {} names but the array has {} elements",
+                        var.aliases.len(),
+                        a.items.len()
+                    ),
+                    var.aliases[0]
+                        .span
+                        .to(var.aliases[var.aliases.len() - 1].span),
+                ));
+            }
+            for (alias, item) in var.aliases.iter().zip(&a.items) {
+                let _ = l.globals.insert(alias.text.clone(), item.clone());
+                declared.push((alias.text.clone(), item.clone()));
+            }
+        }
+        let _ = l.globals.insert(var.name.text.clone(), value.clone());
+        declared.push((var.name.text.clone(), value));
+        printed.push(var.name.text.clone());
+    }
+    for c in &spec.constraints {
+        if c.symmetry && options.no_symmetry {
+            continue;
+        }
+        l.origin = c.name.text.clone();
+        // `--consistency` on the command line overrides every level.
+        l.consistency = if options.consistency.is_some() {
+            None
+        } else {
+            c.consistency
+        };
+        l.post(&c.expr)?;
+        l.consistency = None;
+    }
+    let order_names = options.order.as_ref().unwrap_or(&spec.search.order);
+    let mut order = Vec::new();
+    for name in order_names {
+        let Some((_, v)) = declared.iter().find(|(n, _)| *n == name.text) else {
+            let mut d = Diagnostic::new(
+                format!("unknown variable `{}` in the search order", name.text),
+                name.span,
+            );
+            if let Some(s) = did_you_mean(&name.text, declared.iter().map(|(n, _)| n.as_str())) {
+                d = d.with_help(format!("did you mean `{s}`?"));
+            }
+            return Err(d);
+        };
+        collect_vars(v, &mut order);
+    }
+    let objective = match &spec.objective {
+        Some(decl) if !options.no_objective => {
+            l.origin = "objective".to_string();
+            Some(Objective {
+                sense: decl.sense,
+                var: l.objective_var(&decl.expr)?,
+            })
+        }
+        _ => None,
+    };
+    let plan = SearchPlan {
+        order,
+        decision,
+        var: options.var.or(spec.search.var).unwrap_or(VarOrder::Input),
+        value: options
+            .value
+            .or(spec.search.value)
+            .unwrap_or(ValueOrder::Min),
+        restarts: Restarts {
+            policy: options
+                .restart
+                .or(spec.search.restart)
+                .unwrap_or(RestartPolicy::None),
+            scale: options
+                .restart_scale
+                .or(spec.search.restart_scale)
+                .unwrap_or(100),
+        },
+        seed: options.seed.or(spec.search.seed).unwrap_or(1),
+        consistency: options
+            .consistency
+            .or(spec.search.consistency)
+            .unwrap_or(Consistency::Propagate),
+        objective,
+    };
+    let output = OutputPlan::new(
+        params,
+        l.functions.clone(),
+        declared,
+        printed,
+        spec.template.clone(),
+    );
+    Ok(Lowered::new(checked.clone(), l, plan, output))
+}
+
+fn domain_of(l: &Lowerer, v: &Value, span: Span) -> R<IntervalSet> {
+    let set = match v {
+        Value::Range(lo, hi) => IntervalSet::range(*lo, *hi),
+        Value::Set(s) => IntervalSet::from_values((**s).clone()),
+        Value::List(_) => {
+            let mut values = Vec::new();
+            for item in l.flat_items(v, span)? {
+                values.push(l.int(&item, span)?);
+            }
+            IntervalSet::from_values(values)
+        }
+        other => {
+            return Err(super::value::type_error(
+                "a domain (a range, set or list of integers)",
+                other,
+                span,
+            ));
+        }
+    };
+    if let (Some(lo), Some(hi)) = (set.min(), set.max())
+        && (lo < -MAX_DOMAIN || hi > MAX_DOMAIN)
+    {
+        return Err(Diagnostic::new(
+            format!("domain {lo}..{hi} is too large: values must lie within -2^40..2^40"),
+            span,
+        ));
+    }
+    Ok(set)
+}
+
+/// Creates the variables of a (possibly multi-dimensional) declaration.
+fn make_vars(
+    l: &mut Lowerer,
+    name: &str,
+    dims: &[(i64, i64)],
+    domain: &IntervalSet,
+    prefix: &mut Vec<i64>,
+    decision: &mut Vec<VarId>,
+) -> Value {
+    let Some((&(lo, hi), rest)) = dims.split_first() else {
+        let full = if prefix.is_empty() {
+            name.to_string()
+        } else {
+            let idx: Vec<String> = prefix.iter().map(i64::to_string).collect();
+            format!("{name}[{}]", idx.join("]["))
+        };
+        let x = l.model.new_var(full, domain.clone(), false);
+        decision.push(x);
+        return Value::Lin(Arc::new(LinExpr::var(x)));
+    };
+    let mut items = Vec::new();
+    for i in lo..=hi {
+        prefix.push(i);
+        items.push(make_vars(l, name, rest, domain, prefix, decision));
+        let _ = prefix.pop();
+    }
+    Value::List(Arc::new(Array { base: lo, items }))
+}
+
+fn collect_vars(v: &Value, out: &mut Vec<VarId>) {
+    match v {
+        Value::Lin(e) => out.extend(e.terms.iter().map(|&(_, x)| x)),
+        Value::List(a) => a.items.iter().for_each(|i| collect_vars(i, out)),
+        _ => {}
+    }
+}

@@ -1,0 +1,119 @@
+//! The result of lowering: the flat model, its search plan and its output
+//! plan, plain data that can be cloned and sent to another thread. It keeps
+//! what lowering knew (params, functions, the definitions it shares), so
+//! that constraints can be added later without re-reading or re-lowering
+//! the spec, and retracted again by truncating to a [`ModelMark`].
+
+use super::Lowerer;
+use super::value::R;
+use crate::model::plan::{Consistency, RestartPolicy, SearchPlan, ValueOrder, VarOrder};
+use crate::model::{Model, Posted};
+use crate::output::OutputPlan;
+use crate::source::{Sources, Span};
+use crate::spec::ast::Name;
+use crate::spec::names::{CheckedSpec, check_constraint};
+use crate::spec::parser::{Origin, parse_expr};
+
+/// Command-line choices that override the spec.
+#[derive(Clone, Debug, Default)]
+pub struct Options {
+    pub no_symmetry: bool,
+    /// Ignore the `[objective]` section.
+    pub no_objective: bool,
+    pub order: Option<Vec<Name>>,
+    pub var: Option<VarOrder>,
+    pub value: Option<ValueOrder>,
+    pub consistency: Option<Consistency>,
+    pub restart: Option<RestartPolicy>,
+    pub restart_scale: Option<u64>,
+    pub seed: Option<u64>,
+}
+
+/// A lowered spec.
+#[derive(Clone, Debug)]
+pub struct Lowered {
+    pub plan: SearchPlan,
+    pub output: OutputPlan,
+    /// The spec, to check the names of constraints added later.
+    spec: CheckedSpec,
+    /// The lowering state, which owns the model.
+    lowerer: Lowerer,
+}
+
+/// The size of a model at some moment, to truncate it back to.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct ModelMark {
+    vars: usize,
+    constraints: usize,
+    items_lowered: u64,
+}
+
+impl Lowered {
+    pub(super) fn new(
+        spec: CheckedSpec,
+        lowerer: Lowerer,
+        plan: SearchPlan,
+        output: OutputPlan,
+    ) -> Lowered {
+        Lowered {
+            plan,
+            output,
+            spec,
+            lowerer,
+        }
+    }
+
+    pub fn model(&self) -> &Model {
+        &self.lowerer.model
+    }
+
+    pub fn mark(&self) -> ModelMark {
+        ModelMark {
+            vars: self.lowerer.model.vars.len(),
+            constraints: self.lowerer.model.constraints.len(),
+            items_lowered: self.lowerer.items_lowered,
+        }
+    }
+
+    /// Drops every variable and constraint added since `mark`, and every
+    /// shared definition (cached comparison, constant) over a dropped
+    /// variable, so later constraints cannot refer to them.
+    pub fn truncate(&mut self, mark: ModelMark) {
+        let l = &mut self.lowerer;
+        l.model.vars.truncate(mark.vars);
+        l.model.constraints.truncate(mark.constraints);
+        l.items_lowered = mark.items_lowered;
+        l.constants.retain(|_, x| x.index() < mark.vars);
+        // A cached literal is newer than the variables of its comparison.
+        l.reified.retain(|_, lit| lit.var.index() < mark.vars);
+        l.guards.clear();
+        l.locals.clear();
+    }
+
+    /// Appends a constraint built by the caller (the objective's bound).
+    pub(crate) fn add_posted(&mut self, posted: Posted) {
+        self.lowerer.model.constraints.push(posted);
+    }
+
+    /// Parses `text` (an expression over the spec's names, a source of its
+    /// own in `sources` for messages) and adds it to the model as the
+    /// constraint `name`. Atomic: on an error nothing of it stays.
+    pub fn add_constraint(&mut self, sources: &mut Sources, name: &str, text: &str) -> R<()> {
+        let id = sources.add(name, text);
+        let origin = Origin {
+            whole: Span::new(id, 0, text.len()),
+            content_start: Some(0),
+        };
+        let e = parse_expr(text, origin)?;
+        check_constraint(&self.spec, &e).map_err(|mut errors| errors.remove(0))?;
+        let mark = self.mark();
+        let l = &mut self.lowerer;
+        l.origin = name.to_string();
+        l.item.clear();
+        let result = l.post(&e);
+        if result.is_err() {
+            self.truncate(mark);
+        }
+        result
+    }
+}

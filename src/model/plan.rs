@@ -1,0 +1,132 @@
+//! The search plan: plain data saying how a model is to be searched (which
+//! variables first, the variable and value heuristics, restarts, the seed,
+//! the default consistency level, and the objective, if any). Lowering
+//! builds it from the spec and the command line; the search builds its
+//! brancher from it. No engine or search types in here.
+
+use crate::model::VarId;
+
+/// Which open variable to branch on next.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum VarOrder {
+    /// The first in declaration order.
+    Input,
+    /// The smallest domain; ties go to the earlier variable.
+    FirstFail,
+    /// The smallest domain; ties broken at random (seeded).
+    FirstFailRandom,
+    /// The smallest domain divided by the failures its constraints caused.
+    DomWdeg,
+}
+
+/// Which value to try first.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum ValueOrder {
+    Min,
+    Max,
+    /// A value drawn at random (seeded).
+    Random,
+    /// The lower half of the domain first (`x <= mid`, then `x > mid`).
+    Split,
+}
+
+/// When to give up on the current tree and start again from the root.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum RestartPolicy {
+    None,
+    /// After `scale * luby(i)` failures in the i-th run.
+    Luby,
+    /// After `scale * 1.5^i` failures in the i-th run.
+    Geometric,
+}
+
+/// How hard constraints work before all their variables are fixed.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Consistency {
+    /// Test a constraint only once all its variables are fixed (generate-and-test).
+    Check,
+    /// Run the constraint's propagator (the default).
+    Propagate,
+    /// Like `Propagate`, and alldifferent also prunes bounds by Hall intervals.
+    Bounds,
+}
+
+/// The names users write for each choice, in the spec and on the command line.
+pub const VAR_ORDERS: &[(&str, VarOrder)] = &[
+    ("input", VarOrder::Input),
+    ("first-fail", VarOrder::FirstFail),
+    ("first-fail-random", VarOrder::FirstFailRandom),
+    ("dom-wdeg", VarOrder::DomWdeg),
+];
+pub const VALUE_ORDERS: &[(&str, ValueOrder)] = &[
+    ("min", ValueOrder::Min),
+    ("max", ValueOrder::Max),
+    ("random", ValueOrder::Random),
+    ("split", ValueOrder::Split),
+];
+pub const RESTARTS: &[(&str, RestartPolicy)] = &[
+    ("none", RestartPolicy::None),
+    ("luby", RestartPolicy::Luby),
+    ("geometric", RestartPolicy::Geometric),
+];
+pub const CONSISTENCIES: &[(&str, Consistency)] = &[
+    ("propagate", Consistency::Propagate),
+    ("check", Consistency::Check),
+    ("bounds", Consistency::Bounds),
+];
+
+/// When to restart: a policy and its failure budget scale.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Restarts {
+    pub policy: RestartPolicy,
+    pub scale: u64,
+}
+
+impl Restarts {
+    pub const NONE: Restarts = Restarts {
+        policy: RestartPolicy::None,
+        scale: 100,
+    };
+}
+
+/// Minimise or maximise.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Sense {
+    Minimize,
+    Maximize,
+}
+
+/// What `[objective]` asks for: the best value of one model variable.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Objective {
+    pub sense: Sense,
+    pub var: VarId,
+}
+
+impl Objective {
+    /// Whether `a` is strictly better than `b`.
+    pub fn improves(&self, a: i64, b: i64) -> bool {
+        match self.sense {
+            Sense::Minimize => a < b,
+            Sense::Maximize => a > b,
+        }
+    }
+}
+
+/// How to search a lowered model.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct SearchPlan {
+    /// Tried first, in this order (the spec's or the command line's `order`).
+    pub order: Vec<VarId>,
+    /// The spec's declared variables, in declaration order; every other
+    /// variable is auxiliary and tried last.
+    pub decision: Vec<VarId>,
+    pub var: VarOrder,
+    pub value: ValueOrder,
+    /// The restart policy for a search for one solution.
+    pub restarts: Restarts,
+    pub seed: u64,
+    /// The level of every constraint that does not set its own.
+    pub consistency: Consistency,
+    pub objective: Option<Objective>,
+}

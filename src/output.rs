@@ -1,0 +1,176 @@
+//! Output: a solution (one value per model variable) as text, through the
+//! spec's template or as `name = value` lines, or as one JSON object. The
+//! plan is plain data gathered by lowering: the params and functions a
+//! template may use, and each declared variable's symbolic value.
+
+use crate::diagnostic::Diagnostic;
+use crate::lower::value::{Array, Value};
+use crate::lower::{Lowerer, value::R};
+use crate::source::Span;
+use crate::spec::ast::{Function, TemplatePart};
+use std::collections::HashMap;
+use std::fmt::Write as _;
+use std::sync::Arc;
+
+#[derive(Clone, Debug)]
+pub struct OutputPlan {
+    params: HashMap<String, Value>,
+    functions: HashMap<String, Arc<Function>>,
+    /// Each declared variable (and alias) with its symbolic value.
+    declared: Vec<(String, Value)>,
+    /// Names of declared variables and arrays (not aliases), for printing.
+    printed: Vec<String>,
+    template: Option<Vec<TemplatePart>>,
+}
+
+impl OutputPlan {
+    pub(crate) fn new(
+        params: HashMap<String, Value>,
+        functions: HashMap<String, Arc<Function>>,
+        declared: Vec<(String, Value)>,
+        printed: Vec<String>,
+        template: Option<Vec<TemplatePart>>,
+    ) -> OutputPlan {
+        OutputPlan {
+            params,
+            functions,
+            declared,
+            printed,
+            template,
+        }
+    }
+
+    /// The value of a declared variable, array or alias in a solution.
+    pub fn value(&self, name: &str, solution: &[i64]) -> Option<Value> {
+        let (_, v) = self.declared.iter().find(|(n, _)| n == name)?;
+        Some(instantiate(v, solution))
+    }
+
+    /// The solution as text: the spec's template, or `name = value` lines.
+    pub fn render(&self, solution: &[i64]) -> R<String> {
+        let mut out = String::new();
+        match &self.template {
+            Some(parts) => {
+                let mut env = self.environment(solution);
+                for part in parts {
+                    match part {
+                        TemplatePart::Text(t) => out.push_str(t),
+                        TemplatePart::Expr(e) => {
+                            let v = env.eval(e)?;
+                            out.push_str(&format_value(&v, e.span)?);
+                        }
+                    }
+                }
+                if !out.ends_with('\n') {
+                    out.push('\n');
+                }
+            }
+            None => {
+                for name in &self.printed {
+                    let v = self.value(name, solution).expect("declared");
+                    match &v {
+                        Value::List(a) if a.items.iter().any(|i| matches!(i, Value::List(_))) => {
+                            let _ = writeln!(out, "{name} =\n{}", grid(a));
+                        }
+                        _ => {
+                            let _ = writeln!(out, "{name} = {}", plain(&v));
+                        }
+                    }
+                }
+            }
+        }
+        Ok(out)
+    }
+
+    /// The solution as one JSON object: every declared variable by name.
+    pub fn json(&self, solution: &[i64]) -> serde_json::Value {
+        let mut map = serde_json::Map::new();
+        for (name, v) in &self.declared {
+            let _ = map.insert(name.clone(), to_json(&instantiate(v, solution)));
+        }
+        serde_json::Value::Object(map)
+    }
+
+    /// An evaluator in which every declared name holds its solution value.
+    fn environment(&self, solution: &[i64]) -> Lowerer {
+        let mut globals = self.params.clone();
+        for (name, v) in &self.declared {
+            let _ = globals.insert(name.clone(), instantiate(v, solution));
+        }
+        Lowerer::for_output(globals, self.functions.clone())
+    }
+}
+
+fn instantiate(v: &Value, solution: &[i64]) -> Value {
+    match v {
+        Value::Lin(e) => Value::Int(
+            e.constant
+                + e.terms
+                    .iter()
+                    .map(|&(a, x)| a * solution[x.index()])
+                    .sum::<i64>(),
+        ),
+        Value::Lit(l) => Value::Bool(l.holds(solution[l.var.index()])),
+        Value::List(a) => Value::List(Arc::new(Array {
+            base: a.base,
+            items: a.items.iter().map(|i| instantiate(i, solution)).collect(),
+        })),
+        other => other.clone(),
+    }
+}
+fn scalar(v: &Value) -> String {
+    match v {
+        Value::Int(i) => i.to_string(),
+        Value::Bool(b) => b.to_string(),
+        Value::Str(s) => s.to_string(),
+        Value::Range(lo, hi) => format!("{lo}..{hi}"),
+        Value::Set(s) => format!(
+            "{{{}}}",
+            s.iter().map(i64::to_string).collect::<Vec<_>>().join(", ")
+        ),
+        Value::List(_) => plain(v),
+        Value::Lin(_) | Value::Lit(_) => unreachable!("instantiated"),
+    }
+}
+
+/// `[1, 2, 3]`, nested for 2-D.
+fn plain(v: &Value) -> String {
+    match v {
+        Value::List(a) => format!(
+            "[{}]",
+            a.items.iter().map(plain).collect::<Vec<_>>().join(", ")
+        ),
+        other => scalar(other),
+    }
+}
+
+/// Rows on lines, cells separated by one space.
+fn grid(a: &Array) -> String {
+    a.items
+        .iter()
+        .map(|row| match row {
+            Value::List(r) => r.items.iter().map(scalar).collect::<Vec<_>>().join(" "),
+            other => scalar(other),
+        })
+        .collect::<Vec<_>>()
+        .join("\n")
+}
+
+/// A template value: a 2-D list as a grid, a list as space-separated items.
+fn format_value(v: &Value, span: Span) -> R<String> {
+    match v {
+        Value::List(a) if a.items.iter().any(|i| matches!(i, Value::List(_))) => Ok(grid(a)),
+        Value::List(a) => Ok(a.items.iter().map(scalar).collect::<Vec<_>>().join(" ")),
+        Value::Lin(_) | Value::Lit(_) => Err(Diagnostic::new("output value is not fixed", span)),
+        other => Ok(scalar(other)),
+    }
+}
+
+pub(crate) fn to_json(v: &Value) -> serde_json::Value {
+    match v {
+        Value::Int(i) => serde_json::Value::from(*i),
+        Value::Bool(b) => serde_json::Value::from(*b),
+        Value::List(a) => serde_json::Value::Array(a.items.iter().map(to_json).collect()),
+        other => serde_json::Value::from(scalar(other)),
+    }
+}

@@ -1,0 +1,486 @@
+//! A session: one lowered spec and its propagation engine, solved as many
+//! times as wanted in one process. The public library API.
+//!
+//! A session owns the search policy: [`Session::first`] uses the plan's
+//! restarts, enumerations ([`Session::solutions`], [`Session::count`]) never
+//! do (a restarted enumeration would meet its solutions again), and
+//! [`Session::optimise`] runs branch and bound. Constraints added with
+//! [`Session::add_constraint`] go to the root; [`Session::push`] and
+//! [`Session::pop`] bracket them, so a game or an explanation can try a
+//! constraint and take it back without re-lowering anything. Every solution
+//! returned is checked against every posted constraint; in debug builds so
+//! is every counted one.
+//!
+//! ```
+//! use solve::session::Session;
+//!
+//! let spec = r#"
+//! [vars]
+//! x = "1..9"
+//! y = "1..9"
+//! [constraints]
+//! sum = "x + y == 10"
+//! "#;
+//! let mut session = Session::from_text("sum.toml", spec, &[]).unwrap();
+//! assert_eq!(session.count().solutions, 9);
+//! session.push();
+//! session.add_constraint("small", "x < 3").unwrap();
+//! assert_eq!(session.count().solutions, 2);
+//! session.pop();
+//! assert_eq!(session.count().solutions, 9);
+//! let first = session.first().unwrap().unwrap();
+//! assert_eq!(session.value(&first, "x"), Some(serde_json::json!(1)));
+//! ```
+
+use crate::diagnostic::{Diagnostic, Error};
+use crate::engine::{Engine, EngineMark};
+use crate::lower::{Lowered, ModelMark, Options};
+use crate::model::plan::{Objective, Restarts};
+use crate::model::{Constraint, Posted, Rel};
+use crate::search::{Limits, Outcome, Search, Stats};
+use crate::source::Sources;
+use std::time::{Duration, Instant};
+
+/// A full assignment: one value per model variable.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Solution {
+    values: Vec<i64>,
+}
+
+impl Solution {
+    /// Every model variable's value, by `VarId` index.
+    pub fn values(&self) -> &[i64] {
+        &self.values
+    }
+}
+
+/// A node or time limit stopped the search before it could answer.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Stopped;
+
+/// How many solutions a search met, and whether it met them all.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Count {
+    pub solutions: u64,
+    /// False when a limit stopped the count.
+    pub complete: bool,
+}
+
+/// The result of branch and bound.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Optimum {
+    /// The best solution met and its objective value (`None`: no solution
+    /// was met).
+    pub best: Option<(Solution, i64)>,
+    /// True when the search finished: `best` is optimal, or there is no
+    /// solution at all.
+    pub proven: bool,
+}
+
+/// One push: the sizes to come back to.
+#[derive(Clone, Copy, Debug)]
+struct Level {
+    model: ModelMark,
+    engine: EngineMark,
+    posted: usize,
+}
+
+#[derive(Debug)]
+pub struct Session {
+    lowered: Lowered,
+    engine: Engine,
+    /// The spec's sources, and each added constraint's text, for messages.
+    sources: Sources,
+    /// Indices of the model constraints posted in the engine.
+    posted: Vec<usize>,
+    /// Model constraints before this one have been considered for posting.
+    synced: usize,
+    levels: Vec<Level>,
+    node_limit: Option<u64>,
+    deadline: Option<Instant>,
+    stats: Stats,
+}
+
+impl Session {
+    /// A session with every constraint of `lowered` posted; `sources` are
+    /// the texts its spans point into.
+    pub fn new(lowered: Lowered, sources: Sources) -> Session {
+        Session::with_constraints(lowered, sources, |_| true)
+    }
+
+    /// A session posting only the model constraints `keep` accepts (the
+    /// others can be posted later with [`Session::post_model_constraints`]).
+    pub(crate) fn with_constraints(
+        lowered: Lowered,
+        sources: Sources,
+        keep: impl Fn(&Posted) -> bool,
+    ) -> Session {
+        let mut engine = Engine::empty(lowered.plan.consistency);
+        for info in &lowered.model().vars {
+            let _ = engine.add_var(&info.domain);
+        }
+        let mut posted = Vec::new();
+        for (i, p) in lowered.model().constraints.iter().enumerate() {
+            if keep(p) {
+                engine.post(p);
+                posted.push(i);
+            }
+        }
+        Session {
+            synced: lowered.model().constraints.len(),
+            lowered,
+            engine,
+            sources,
+            posted,
+            levels: Vec::new(),
+            node_limit: None,
+            deadline: None,
+            stats: Stats::default(),
+        }
+    }
+
+    /// Loads, checks and lowers a spec given as text, with `--set` style
+    /// overrides (`"n=12"`).
+    pub fn from_text(name: &str, text: &str, overrides: &[&str]) -> Result<Session, Error> {
+        let mut sources = Sources::default();
+        let id = sources.add(name, text);
+        let overrides: Vec<String> = overrides.iter().map(|s| s.to_string()).collect();
+        match crate::compile(&mut sources, id, &overrides, &Options::default()) {
+            Ok(lowered) => Ok(Session::new(lowered, sources)),
+            Err(diagnostics) => Err(Error::new(diagnostics, &sources)),
+        }
+    }
+
+    pub fn lowered(&self) -> &Lowered {
+        &self.lowered
+    }
+
+    /// Statistics summed over every search of this session.
+    pub fn stats(&self) -> Stats {
+        self.stats
+    }
+
+    /// Propagator runs over every search of this session.
+    pub fn propagations(&self) -> u64 {
+        self.engine.propagations()
+    }
+
+    /// Each later search stops after `nodes` nodes.
+    pub fn set_node_limit(&mut self, nodes: Option<u64>) {
+        self.node_limit = nodes;
+    }
+
+    /// Every later search stops once `limit` has passed from now: one
+    /// budget for the rest of the session.
+    pub fn set_time_limit(&mut self, limit: Option<Duration>) {
+        self.deadline = limit.and_then(|t| Instant::now().checked_add(t));
+    }
+
+    fn limits(&self) -> Limits {
+        Limits {
+            nodes: self.node_limit,
+            time: self
+                .deadline
+                .map(|d| d.saturating_duration_since(Instant::now())),
+        }
+    }
+
+    /// Opens a root level: what is added after it, [`Session::pop`] retracts.
+    pub fn push(&mut self) {
+        self.levels.push(Level {
+            model: self.lowered.mark(),
+            engine: self.engine.mark(),
+            posted: self.posted.len(),
+        });
+    }
+
+    /// Retracts everything added since the matching [`Session::push`];
+    /// returns false (and does nothing) when no level is open.
+    pub fn pop(&mut self) -> bool {
+        let Some(level) = self.levels.pop() else {
+            return false;
+        };
+        self.engine.truncate(level.engine);
+        self.lowered.truncate(level.model);
+        self.posted.truncate(level.posted);
+        self.synced = self.synced.min(self.lowered.model().constraints.len());
+        true
+    }
+
+    /// Adds the constraint `text` (an expression over the spec's names) at
+    /// the root. Atomic: when it is rejected, nothing of it stays.
+    pub fn add_constraint(&mut self, name: &str, text: &str) -> Result<(), Error> {
+        self.lowered
+            .add_constraint(&mut self.sources, name, text)
+            .map_err(|d| Error::new(vec![d], &self.sources))?;
+        self.sync();
+        Ok(())
+    }
+
+    /// Posts the model's new variables and constraints.
+    fn sync(&mut self) {
+        let model = self.lowered.model();
+        for info in &model.vars[self.engine.num_vars()..] {
+            let _ = self.engine.add_var(&info.domain);
+        }
+        for i in self.synced..model.constraints.len() {
+            self.engine.post(&model.constraints[i]);
+            self.posted.push(i);
+        }
+        self.synced = model.constraints.len();
+    }
+
+    /// Posts model constraints left out when the session was made.
+    pub(crate) fn post_model_constraints(&mut self, indices: &[usize]) {
+        for &i in indices {
+            self.engine.post(&self.lowered.model().constraints[i]);
+            self.posted.push(i);
+        }
+    }
+
+    /// The first solution in the plan's search order (with its restarts).
+    pub fn first(&mut self) -> Result<Option<Solution>, Stopped> {
+        let restarts = self.lowered.plan.restarts;
+        let mut solutions = self.search(restarts);
+        let found = solutions.next();
+        match found {
+            Some(s) => Ok(Some(s)),
+            None if solutions.stopped => Err(Stopped),
+            None => Ok(None),
+        }
+    }
+
+    /// Every solution, one at a time, in the plan's search order. After the
+    /// last, [`Solutions::stopped`] says whether a limit cut it short.
+    pub fn solutions(&mut self) -> Solutions<'_> {
+        self.search(Restarts::NONE)
+    }
+
+    fn search(&mut self, restarts: Restarts) -> Solutions<'_> {
+        let limits = self.limits();
+        let Session {
+            lowered,
+            engine,
+            sources,
+            posted,
+            stats,
+            ..
+        } = self;
+        Solutions {
+            search: Search::new(engine, &lowered.plan, limits, restarts),
+            view: View { lowered, sources },
+            posted,
+            stats,
+            stopped: false,
+        }
+    }
+
+    /// The number of solutions (allocating nothing per solution in release
+    /// builds).
+    pub fn count(&mut self) -> Count {
+        let mut solutions = self.solutions();
+        let mut n = 0;
+        loop {
+            match solutions.search.next() {
+                Outcome::Solution => {
+                    n += 1;
+                    if cfg!(debug_assertions) {
+                        solutions.check(&solutions.search.values());
+                    }
+                }
+                Outcome::Exhausted => break,
+                Outcome::LimitReached => {
+                    solutions.stopped = true;
+                    break;
+                }
+            }
+        }
+        Count {
+            solutions: n,
+            complete: !solutions.stopped,
+        }
+    }
+
+    /// Branch and bound on the spec's objective: each solution found must
+    /// be better than the one before; `improved` hears of each. Uses the
+    /// plan's restarts (the bound survives them).
+    pub fn optimise(
+        &mut self,
+        mut improved: impl FnMut(View<'_>, &Solution, i64),
+    ) -> Result<Optimum, Error> {
+        let Some(objective) = self.lowered.plan.objective else {
+            return Err(Error::new(
+                vec![Diagnostic::bare("the spec has no [objective] section")],
+                &self.sources,
+            ));
+        };
+        let restarts = self.lowered.plan.restarts;
+        let mut solutions = self.search(restarts);
+        let mut best = None;
+        while let Some(solution) = solutions.next() {
+            let value = solution.values[objective.var.index()];
+            improved(solutions.view(), &solution, value);
+            solutions.search.require_better(objective, value);
+            best = Some((solution, value));
+        }
+        Ok(Optimum {
+            best,
+            proven: !solutions.stopped,
+        })
+    }
+
+    /// Requires the objective to equal `value` (at the root: bracket it
+    /// with push and pop), to enumerate the optimal solutions once the
+    /// optimum is known.
+    pub fn fix_objective(&mut self, value: i64) -> Result<(), Error> {
+        let Some(objective) = self.lowered.plan.objective else {
+            return Err(Error::new(
+                vec![Diagnostic::bare("the spec has no [objective] section")],
+                &self.sources,
+            ));
+        };
+        self.lowered.add_posted(Posted {
+            constraint: Constraint::Linear {
+                terms: vec![(1, objective.var)],
+                rel: Rel::Eq,
+                rhs: value,
+                reif: None,
+            },
+            origin: "objective".to_string(),
+            item: String::new(),
+            definition: false,
+            consistency: None,
+        });
+        self.sync();
+        Ok(())
+    }
+
+    /// The spec's objective, if it has one (and it was not switched off).
+    pub fn objective(&self) -> Option<Objective> {
+        self.lowered.plan.objective
+    }
+
+    /// What reads solutions: rendering, JSON, values by name.
+    pub fn view(&self) -> View<'_> {
+        View {
+            lowered: &self.lowered,
+            sources: &self.sources,
+        }
+    }
+
+    /// A solution as text: see [`View::render`].
+    pub fn render(&self, solution: &Solution) -> Result<String, Error> {
+        self.view().render(solution)
+    }
+
+    /// A solution as JSON: see [`View::json`].
+    pub fn json(&self, solution: &Solution) -> serde_json::Value {
+        self.view().json(solution)
+    }
+
+    /// One declared name's value: see [`View::value`].
+    pub fn value(&self, solution: &Solution, name: &str) -> Option<serde_json::Value> {
+        self.view().value(solution, name)
+    }
+}
+
+/// Reads solutions through the spec's names and output plan; available
+/// while a search runs ([`Solutions::view`]).
+#[derive(Clone, Copy, Debug)]
+pub struct View<'s> {
+    lowered: &'s Lowered,
+    sources: &'s Sources,
+}
+
+impl View<'_> {
+    /// A solution as text: the spec's template, or `name = value` lines.
+    pub fn render(&self, solution: &Solution) -> Result<String, Error> {
+        self.lowered
+            .output
+            .render(&solution.values)
+            .map_err(|d| Error::new(vec![d], self.sources))
+    }
+
+    /// A solution as one JSON object: every declared variable by name.
+    pub fn json(&self, solution: &Solution) -> serde_json::Value {
+        self.lowered.output.json(&solution.values)
+    }
+
+    /// The value of one declared variable, array or alias, as JSON (a
+    /// number, a boolean, or nested arrays).
+    pub fn value(&self, solution: &Solution, name: &str) -> Option<serde_json::Value> {
+        let value = self.lowered.output.value(name, &solution.values)?;
+        Some(crate::output::to_json(&value))
+    }
+}
+
+/// The solutions of one search; see [`Session::solutions`].
+#[derive(Debug)]
+pub struct Solutions<'s> {
+    search: Search<'s>,
+    view: View<'s>,
+    posted: &'s [usize],
+    stats: &'s mut Stats,
+    stopped: bool,
+}
+
+impl<'s> Solutions<'s> {
+    /// True when a node or time limit ended the search early.
+    pub fn stopped(&self) -> bool {
+        self.stopped
+    }
+
+    /// Renders the solutions met.
+    pub fn view(&self) -> View<'s> {
+        self.view
+    }
+
+    /// Statistics of this search so far.
+    pub fn stats(&self) -> Stats {
+        self.search.stats
+    }
+
+    /// Panics when `values` violates a posted constraint: a solver bug.
+    fn check(&self, values: &[i64]) {
+        let constraints = &self.view.lowered.model().constraints;
+        for &i in self.posted {
+            let posted = &constraints[i];
+            assert!(
+                posted.constraint.holds(values),
+                "solution violates [{}{}] {:?}",
+                posted.origin,
+                posted.item,
+                posted.constraint
+            );
+        }
+    }
+}
+
+impl Iterator for Solutions<'_> {
+    type Item = Solution;
+
+    fn next(&mut self) -> Option<Solution> {
+        match self.search.next() {
+            Outcome::Solution => {
+                let values = self.search.values();
+                self.check(&values);
+                Some(Solution { values })
+            }
+            Outcome::Exhausted => None,
+            Outcome::LimitReached => {
+                self.stopped = true;
+                None
+            }
+        }
+    }
+}
+
+impl Drop for Solutions<'_> {
+    fn drop(&mut self) {
+        let s = self.search.stats;
+        self.stats.nodes += s.nodes;
+        self.stats.failures += s.failures;
+        self.stats.solutions += s.solutions;
+        self.stats.restarts += s.restarts;
+    }
+}

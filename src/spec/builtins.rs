@@ -1,0 +1,163 @@
+//! The builtin functions, in one table: each one's name, arity, where it may
+//! be used and what it means. Name checking reads the arity from here,
+//! lowering matches on [`Builtin`] (an exhaustive match, so a builtin added
+//! here cannot be forgotten there), and `did you mean` suggestions list the
+//! names.
+
+/// A builtin function.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Builtin {
+    Abs,
+    Min,
+    Max,
+    Sum,
+    Count,
+    Forall,
+    Exists,
+    Len,
+    AllDifferent,
+    LexLess,
+    LexLessEq,
+    Join,
+}
+
+/// Where a builtin may appear.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Usage {
+    /// In any expression.
+    Anywhere,
+    /// Only as a constraint of its own (a global constraint with no
+    /// reified form).
+    Constraint,
+    /// Only where text is wanted (output templates).
+    Text,
+}
+
+/// One row of the table.
+#[derive(Clone, Copy, Debug)]
+pub struct BuiltinInfo {
+    pub builtin: Builtin,
+    pub name: &'static str,
+    pub min_args: usize,
+    /// `usize::MAX` for any number.
+    pub max_args: usize,
+    pub usage: Usage,
+    /// The meaning on constants, as the README states it.
+    pub meaning: &'static str,
+}
+
+const fn row(
+    builtin: Builtin,
+    name: &'static str,
+    (min_args, max_args): (usize, usize),
+    usage: Usage,
+    meaning: &'static str,
+) -> BuiltinInfo {
+    BuiltinInfo {
+        builtin,
+        name,
+        min_args,
+        max_args,
+        usage,
+        meaning,
+    }
+}
+
+const ANY: usize = usize::MAX;
+
+pub const BUILTINS: &[BuiltinInfo] = &[
+    row(
+        Builtin::Abs,
+        "abs",
+        (1, 1),
+        Usage::Anywhere,
+        "absolute value",
+    ),
+    row(
+        Builtin::Min,
+        "min",
+        (1, ANY),
+        Usage::Anywhere,
+        "smallest of the arguments or of one list",
+    ),
+    row(
+        Builtin::Max,
+        "max",
+        (1, ANY),
+        Usage::Anywhere,
+        "largest of the arguments or of one list",
+    ),
+    row(
+        Builtin::Sum,
+        "sum",
+        (1, 1),
+        Usage::Anywhere,
+        "sum of a list or generator (0 when empty)",
+    ),
+    row(
+        Builtin::Count,
+        "count",
+        (1, 1),
+        Usage::Anywhere,
+        "number of true items",
+    ),
+    row(
+        Builtin::Forall,
+        "forall",
+        (1, 1),
+        Usage::Anywhere,
+        "every item is true (true when empty)",
+    ),
+    row(
+        Builtin::Exists,
+        "exists",
+        (1, 1),
+        Usage::Anywhere,
+        "some item is true (false when empty)",
+    ),
+    row(
+        Builtin::Len,
+        "len",
+        (1, 1),
+        Usage::Anywhere,
+        "number of items of a list, range or set",
+    ),
+    row(
+        Builtin::AllDifferent,
+        "alldifferent",
+        (1, ANY),
+        Usage::Anywhere,
+        "all values pairwise different",
+    ),
+    row(
+        Builtin::LexLess,
+        "lex_less",
+        (2, 2),
+        Usage::Constraint,
+        "first list lexicographically before the second",
+    ),
+    row(
+        Builtin::LexLessEq,
+        "lex_lesseq",
+        (2, 2),
+        Usage::Constraint,
+        "first list lexicographically before or equal to the second",
+    ),
+    row(
+        Builtin::Join,
+        "join",
+        (2, 2),
+        Usage::Text,
+        "items as text separated by a string",
+    ),
+];
+
+/// The builtin called `name`, if there is one.
+pub fn lookup(name: &str) -> Option<&'static BuiltinInfo> {
+    BUILTINS.iter().find(|b| b.name == name)
+}
+
+/// Every builtin name.
+pub fn names() -> impl Iterator<Item = &'static str> {
+    BUILTINS.iter().map(|b| b.name)
+}
