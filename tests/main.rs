@@ -9,9 +9,12 @@
 mod allocations;
 mod cli;
 mod errors;
+mod explain;
 mod moo;
+mod objective;
 mod propagators;
 mod semantics;
+mod session;
 mod specs;
 
 use std::path::PathBuf;

@@ -34,7 +34,7 @@ pub enum Priority {
     Global = 2,
 }
 
-pub trait Propagator: Debug {
+pub trait Propagator: Debug + Send {
     /// Called once when posted: each variable with the weakest change that
     /// should wake this propagator.
     fn subscriptions(&self) -> Vec<(VarId, Change)>;
