@@ -105,6 +105,15 @@ def count_checker(expected):
     return check
 
 
+def optimal_checker(expected):
+    """An [objective] run: the last line must be `optimal: V` (proven)."""
+    def check(out):
+        lines = out.strip().splitlines()
+        last = lines[-1].strip() if lines else "(none)"
+        return last, last == "optimal: %d" % expected
+    return check
+
+
 def magic_first_checker(n):
     def check(out):
         v = ints(out)
@@ -175,11 +184,15 @@ def all_instances():
         out.append(Instance("bulls-%s" % h, "bulls %s (moo count)" % h,
                             ["specs/moo.toml", "--count", "--set", "history=%s" % hist],
                             "bulls", h, count_checker(exp)))
+    for n, best in ((8, 5), (9, 5)):
+        out.append(Instance("domqueens-%d" % n, "dominating queens n=%d (optimise)" % n,
+                            ["specs/dominating-queens.toml", "--set", "n=%d" % n], "domqueens", str(n),
+                            optimal_checker(best)))
     return out
 
 
 QUICK_IDS = ["queens-10", "queens-11", "queens-12", "magic-first-5", "magic-first-6", "magic-first-7",
-             "magic-first-8", "ring", "ring-primes", "modmagic", "bulls-h2", "bulls-h3"]
+             "magic-first-8", "ring", "ring-primes", "modmagic", "bulls-h2", "bulls-h3", "domqueens-8"]
 
 
 def select_instances():
@@ -401,6 +414,8 @@ def peer_command(peer, inst):
     py = venv_python() or sys.executable
     pargs = [inst.problem] + ([inst.pinst] if inst.pinst else [])
     prob, n = inst.problem, inst.pinst
+    if prob not in PEER_EXPECTED:   # solve's own rows (no peer has the model)
+        return None, "n/a"
     if peer == "gecode-api":
         if prob not in ("queens", "magic-count"):
             return None, "n/a"

@@ -15,7 +15,8 @@
 #                gecode-native choco cpsat pyconstraint; "none" = solve alone
 #   INSTANCES    instance ids or groups (default: all): queens-10 .. queens-14, magic-count-4,
 #                magic-first-5 .. magic-first-12, magic-first-16, magic-first-20, ring, ring-primes,
-#                modmagic, bulls-h2, bulls-h3; groups: queens magic-count magic-first bulls
+#                modmagic, bulls-h2, bulls-h3, domqueens-8, domqueens-9 (solve alone: an [objective]);
+#                groups: queens magic-count magic-first bulls
 #   RUNS         runs per cell for solve (default 5), PEER_RUNS for the peers (default 3)
 #   CELL_BUDGET  stop repeating a cell once its runs add up to this many seconds (default 30)
 #   CAP          per-run cap in seconds (default 120); MAGIC_CAP for magic-first (default 60,
