@@ -151,6 +151,43 @@ impl Drop for TempSpec {
     }
 }
 
+/// A small deterministic xorshift generator.
+pub(crate) struct Rng(u64);
+
+impl Rng {
+    pub(crate) fn new(seed: u64) -> Rng {
+        Rng(seed.wrapping_mul(0x9E37_79B9_7F4A_7C15) | 1)
+    }
+
+    pub(crate) fn next(&mut self) -> u64 {
+        let mut x = self.0;
+        x ^= x << 13;
+        x ^= x >> 7;
+        x ^= x << 17;
+        self.0 = x;
+        x
+    }
+
+    /// Uniform in `0..n` (n > 0).
+    pub(crate) fn below(&mut self, n: usize) -> usize {
+        (self.next() % n as u64) as usize
+    }
+
+    /// Uniform in `lo..=hi`.
+    pub(crate) fn range(&mut self, lo: i64, hi: i64) -> i64 {
+        lo + (self.next() % (hi - lo + 1) as u64) as i64
+    }
+
+    /// True with probability 1/n.
+    pub(crate) fn one_in(&mut self, n: usize) -> bool {
+        self.below(n) == 0
+    }
+
+    pub(crate) fn pick<T: Copy>(&mut self, items: &[T]) -> T {
+        items[self.below(items.len())]
+    }
+}
+
 /// Calls `visit` with every permutation of `items` (in no particular order).
 pub(crate) fn for_each_permutation(items: &mut [i64], visit: &mut dyn FnMut(&[i64])) {
     fn go(items: &mut [i64], k: usize, visit: &mut dyn FnMut(&[i64])) {

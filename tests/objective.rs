@@ -10,7 +10,7 @@ use std::collections::BTreeSet;
 
 use serde_json::Value;
 
-use crate::{TempSpec, count, int, json_solutions, scalar, solve, square_symmetry};
+use crate::{Rng, TempSpec, count, int, json_solutions, scalar, solve, square_symmetry};
 
 const RING: &str = include_str!("../specs/magic8.toml");
 const QUEENS: &str = "specs/dominating-queens.toml";
@@ -264,18 +264,6 @@ fn limits_report_the_best_found_and_exit_3() {
 
 // ------------------------------------------------- random specs, brute force
 
-/// xorshift64: deterministic random numbers for the generated specs.
-struct Rng(u64);
-
-impl Rng {
-    fn range(&mut self, lo: i64, hi: i64) -> i64 {
-        self.0 ^= self.0 << 13;
-        self.0 ^= self.0 >> 7;
-        self.0 ^= self.0 << 17;
-        lo + (self.0 % (hi - lo + 1) as u64) as i64
-    }
-}
-
 /// A constraint `LHS OP BOUND` over x0, x1, ...: the left-hand side is
 /// `a * xi + b * xj` (kind 0), `abs(xi - xj)` (1) or `min(xi, xj) + xk` (2).
 /// Fields: kind, a, b, OP (0..3: `<=`, `==`, `!=`, `>=`), BOUND, i, j, k.
@@ -310,7 +298,7 @@ impl Rule {
 
 #[test]
 fn random_objectives_agree_with_brute_force() {
-    let mut rng = Rng(0x9E37_79B9_7F4A_7C15);
+    let mut rng = Rng::new(1);
     let (mut feasible, mut infeasible) = (0, 0);
     for case in 0..40 {
         let vars = rng.range(3, 4) as usize;

@@ -23,6 +23,7 @@
 //! A failing instance is first shrunk (values removed from its domains while
 //! it still fails) and printed with its constraints and domains.
 
+use crate::Rng;
 use solve::engine::Engine;
 use solve::model::plan::{Consistency, Restarts, SearchPlan, ValueOrder, VarOrder};
 use solve::model::{Constraint, IntervalSet, Lit, Model, Posted, Rel, VarId, View};
@@ -34,43 +35,6 @@ const HI: i64 = 3;
 /// Sometimes added to a domain, so that its span needs interval storage
 /// (more than `BITSET_LIMIT` values).
 const FAR: i64 = 5000;
-
-/// A small deterministic xorshift generator.
-struct Rng(u64);
-
-impl Rng {
-    fn new(seed: u64) -> Rng {
-        Rng(seed.wrapping_mul(0x9E37_79B9_7F4A_7C15) | 1)
-    }
-
-    fn next(&mut self) -> u64 {
-        let mut x = self.0;
-        x ^= x << 13;
-        x ^= x >> 7;
-        x ^= x << 17;
-        self.0 = x;
-        x
-    }
-
-    /// Uniform in `0..n` (n > 0).
-    fn below(&mut self, n: usize) -> usize {
-        (self.next() % n as u64) as usize
-    }
-
-    /// Uniform in `lo..=hi`.
-    fn range(&mut self, lo: i64, hi: i64) -> i64 {
-        lo + (self.next() % (hi - lo + 1) as u64) as i64
-    }
-
-    /// True with probability 1/n.
-    fn one_in(&mut self, n: usize) -> bool {
-        self.below(n) == 0
-    }
-
-    fn pick<T: Copy>(&mut self, items: &[T]) -> T {
-        items[self.below(items.len())]
-    }
-}
 
 /// A set of constraints over variables with explicit small domains.
 #[derive(Clone, Debug)]
