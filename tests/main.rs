@@ -13,6 +13,7 @@ mod explain;
 mod moo;
 mod objective;
 mod propagators;
+mod reliability;
 mod semantics;
 mod session;
 mod specs;

@@ -50,7 +50,7 @@ impl Lowerer {
                 } else {
                     0
                 };
-                let (z, result) = self.result_var("abs", bottom, top);
+                let (z, result) = self.result_var("abs", bottom, top, span)?;
                 self.post_constraint(Constraint::Abs { x, z });
                 Ok(result)
             }
@@ -230,7 +230,7 @@ impl Lowerer {
             views.push(self.view(&l, span)?);
         }
         let (lo, hi) = if is_max { (lo, hi) } else { (-hi, -lo) };
-        let (z, result) = self.result_var(if is_max { "max" } else { "min" }, lo, hi);
+        let (z, result) = self.result_var(if is_max { "max" } else { "min" }, lo, hi, span)?;
         let z = View { scale: sign, ..z };
         self.post_constraint(Constraint::Max { xs: views, z });
         Ok(result)

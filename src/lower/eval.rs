@@ -393,7 +393,7 @@ impl Lowerer {
                     let (vx, vy) = (self.view(&lx, xs)?, self.view(&ly, ys)?);
                     let lo = *corners.iter().min().expect("4");
                     let hi = *corners.iter().max().expect("4");
-                    let (z, result) = self.result_var("times", lo, hi);
+                    let (z, result) = self.result_var("times", lo, hi, span)?;
                     self.post_constraint(Constraint::Times { x: vx, y: vy, z });
                     Ok(result)
                 }
@@ -426,7 +426,8 @@ impl Lowerer {
                 };
                 let ly = self.defined_nonzero(&ly, ys)?;
                 let (vx, vy) = (self.view(&lx, xs)?, self.view(&ly, ys)?);
-                let (z, result) = self.result_var(if rem { "rem" } else { "div" }, -bound, bound);
+                let (z, result) =
+                    self.result_var(if rem { "rem" } else { "div" }, -bound, bound, span)?;
                 self.post_constraint(if rem {
                     Constraint::Rem { x: vx, y: vy, z }
                 } else {
@@ -508,7 +509,7 @@ impl Lowerer {
         }
         if constants.len() == lins.len() {
             let domain = IntervalSet::from_values(constants.clone());
-            let z = self.aux("elem", domain);
+            let z = self.aux("elem", domain, span)?;
             self.post_constraint(Constraint::ElementConst {
                 index,
                 values: constants,
@@ -524,7 +525,7 @@ impl Lowerer {
             hi = hi.max(b);
             views.push(self.view(l, span)?);
         }
-        let (z, result) = self.result_var("elem", lo, hi);
+        let (z, result) = self.result_var("elem", lo, hi, span)?;
         self.post_constraint(Constraint::ElementVar {
             index,
             array: views,

@@ -28,12 +28,14 @@ use crate::source::Span;
 use crate::spec::ast::{Expr, Function};
 use std::collections::HashMap;
 use std::sync::Arc;
-use value::{BoolVal, LinExpr, R, Value, overflow};
+use value::{BoolVal, LinExpr, R, Value, out_of_range, overflow};
 
 /// Declared domains must stay within +-2^40; every sum, view and auxiliary
 /// variable is then checked against `MAX_SUM` so propagators never overflow.
 pub const MAX_DOMAIN: i64 = 1 << 40;
-/// Linear sums must be bounded by this in absolute value.
+/// Every variable of the model (declared, auxiliary or a constant used as a
+/// variable), every view and every linear sum lies strictly within
+/// +-`MAX_SUM`, so that a propagator may add two such values in 64 bits.
 const MAX_SUM: i64 = 1 << 62;
 /// Most items one range iteration may produce.
 const MAX_ITEMS: i64 = 10_000_000;
@@ -101,28 +103,40 @@ impl Lowerer {
         });
     }
 
-    fn aux(&mut self, what: &str, domain: IntervalSet) -> VarId {
+    /// A fresh auxiliary variable; its values must lie within +-`MAX_SUM`.
+    fn aux(&mut self, what: &str, domain: IntervalSet, span: Span) -> R<VarId> {
+        let (lo, hi) = (domain.min().unwrap_or(0), domain.max().unwrap_or(0));
+        if lo <= -MAX_SUM || hi >= MAX_SUM {
+            return Err(out_of_range(if hi >= MAX_SUM { hi } else { lo }, span));
+        }
+        Ok(self.new_aux(what, domain))
+    }
+
+    fn new_aux(&mut self, what: &str, domain: IntervalSet) -> VarId {
         let name = format!("_{what}{}", self.model.vars.len());
         self.model.new_var(name, domain, true)
     }
 
     fn new_bool(&mut self) -> Lit {
         Lit {
-            var: self.aux("b", IntervalSet::range(0, 1)),
+            var: self.new_aux("b", IntervalSet::range(0, 1)),
             positive: true,
         }
     }
 
     /// A fixed variable holding `c` (shared by every use of `c`).
-    fn constant_var(&mut self, c: i64) -> VarId {
+    fn constant_var(&mut self, c: i64, span: Span) -> R<VarId> {
+        if c <= -MAX_SUM || c >= MAX_SUM {
+            return Err(out_of_range(c, span));
+        }
         if let Some(&x) = self.constants.get(&c) {
-            return x;
+            return Ok(x);
         }
         let x = self
             .model
             .new_var(format!("_const{c}"), IntervalSet::range(c, c), true);
         let _ = self.constants.insert(c, x);
-        x
+        Ok(x)
     }
 
     /// Bounds of a linear expression over the declared domains.
@@ -146,7 +160,7 @@ impl Lowerer {
     /// several terms.
     fn view(&mut self, e: &LinExpr, span: Span) -> R<View> {
         match e.terms[..] {
-            [] => Ok(View::of(self.constant_var(e.constant))),
+            [] => Ok(View::of(self.constant_var(e.constant, span)?)),
             [(scale, var)] => {
                 // Propagators compute with view values in 64 bits.
                 let (lo, hi) = self.bounds(e, span)?;
@@ -161,7 +175,7 @@ impl Lowerer {
             }
             _ => {
                 let (lo, hi) = self.bounds(e, span)?;
-                let z = self.aux("sum", IntervalSet::range(lo, hi));
+                let z = self.aux("sum", IntervalSet::range(lo, hi), span)?;
                 let defining = LinExpr::var(z).scale(-1, span)?.add_scaled(1, e, span)?;
                 self.linear(&defining, Rel::Eq, None, span)?;
                 Ok(View::of(z))
@@ -189,7 +203,7 @@ impl Lowerer {
             return Ok(*x);
         }
         let (lo, hi) = self.bounds(&l, e.span)?;
-        let z = self.aux("objective", IntervalSet::range(lo, hi));
+        let z = self.aux("objective", IntervalSet::range(lo, hi), e.span)?;
         let defining = LinExpr::var(z)
             .scale(-1, e.span)?
             .add_scaled(1, &l, e.span)?;
@@ -200,28 +214,33 @@ impl Lowerer {
     }
 
     /// A fresh variable with the given bounds, as a view and a value.
-    fn result_var(&mut self, what: &str, lo: i64, hi: i64) -> (View, Value) {
-        let z = self.aux(what, IntervalSet::range(lo, hi));
-        (View::of(z), Value::Lin(Arc::new(LinExpr::var(z))))
+    fn result_var(&mut self, what: &str, lo: i64, hi: i64, span: Span) -> R<(View, Value)> {
+        let z = self.aux(what, IntervalSet::range(lo, hi), span)?;
+        Ok((View::of(z), Value::Lin(Arc::new(LinExpr::var(z)))))
     }
 
     /// Posts `e rel 0` (or `reif <-> (e rel 0)`).
     fn linear(&mut self, e: &LinExpr, rel: Rel, reif: Option<Lit>, span: Span) -> R<()> {
-        let mut worst = e.constant.checked_abs().ok_or_else(|| overflow(span))?;
+        // In unsigned magnitudes: |i64::MIN| fits in u64, not in i64.
+        let mut worst = e.constant.unsigned_abs();
         for &(a, x) in &e.terms {
             let d = self.model.domain(x);
-            let m = d.min().unwrap_or(0).abs().max(d.max().unwrap_or(0).abs());
+            let m = d
+                .min()
+                .unwrap_or(0)
+                .unsigned_abs()
+                .max(d.max().unwrap_or(0).unsigned_abs());
             worst = a
-                .checked_abs()
-                .and_then(|a| a.checked_mul(m))
+                .unsigned_abs()
+                .checked_mul(m)
                 .and_then(|t| t.checked_add(worst))
-                .filter(|&w| w < MAX_SUM)
+                .filter(|&w| w < MAX_SUM as u64)
                 .ok_or_else(|| {
                     Diagnostic::new(
-                        "this constraint's sum could overflow 64-bit arithmetic",
+                        "value out of range: this sum over variables could reach +-2^62, the solver's limit",
                         span,
                     )
-                    .with_help("narrow the domains of its variables")
+                    .with_help("narrow the domains of its variables, or its constants")
                 })?;
         }
         self.post_constraint(Constraint::Linear {
@@ -286,7 +305,7 @@ impl Lowerer {
         domain: IntervalSet,
         span: Span,
     ) -> R<LinExpr> {
-        let safe = LinExpr::var(self.aux("safe", domain));
+        let safe = LinExpr::var(self.aux("safe", domain, span)?);
         let same = self.reify_compare(Rel::Eq, safe.add_scaled(-1, x, span)?, span)?;
         let neutral = self.reify_compare(
             Rel::Eq,

@@ -89,7 +89,8 @@ impl Lowerer {
                 let i = self.aux(
                     "pos",
                     crate::model::IntervalSet::range(0, values.len() as i64 - 1),
-                );
+                    a.span,
+                )?;
                 self.post_constraint(Constraint::ElementConst {
                     index: View::of(i),
                     values,

@@ -59,6 +59,15 @@ pub fn overflow(span: Span) -> Diagnostic {
     )
 }
 
+/// A value too large for the solver's variables (see `MAX_SUM`).
+pub fn out_of_range(value: i64, span: Span) -> Diagnostic {
+    Diagnostic::new(
+        format!("value out of range: {value} is beyond the solver's limit of +-2^62 for what a constraint over variables can take"),
+        span,
+    )
+    .with_help("constants alone may use all 64 bits; keep values that meet variables within +-4611686018427387903")
+}
+
 impl Value {
     pub fn describe(&self) -> &'static str {
         match self {

@@ -266,35 +266,53 @@ fn primary(pair: Pair<'_, Rule>, origin: Origin) -> Result<Expr, Diagnostic> {
         Rule::call => {
             let mut inner = pair.into_inner();
             let callee = name(&inner.next().expect("callee"), origin);
-            let mut args = Vec::new();
-            for arg in inner {
-                match arg.as_rule() {
-                    Rule::expr => args.push(build(arg, origin)?),
-                    Rule::generator => args.push(generator(arg, origin)?),
-                    _ => {}
+            ExprKind::Call(callee, items(inner, origin)?)
+        }
+        Rule::list => {
+            let comprehension = has_clauses(&pair);
+            let mut items = items(pair.into_inner(), origin)?;
+            match items.pop() {
+                // `[head for ...]`: the comprehension spans the brackets.
+                Some(only) if comprehension => return Ok(Expr { span, ..only }),
+                last => {
+                    items.extend(last);
+                    ExprKind::List(items)
                 }
             }
-            ExprKind::Call(callee, args)
         }
-        Rule::comprehension => return generator(pair, origin).map(|e| Expr { span, ..e }),
-        Rule::list => ExprKind::List(exprs(pair, origin)?),
         Rule::set => ExprKind::Set(exprs(pair, origin)?),
         rule => unreachable!("unexpected primary {rule:?}"),
     };
     Ok(Expr { kind, span })
 }
 
-/// `head for ... if ...`, as a comprehension node.
-fn generator(pair: Pair<'_, Rule>, origin: Origin) -> Result<Expr, Diagnostic> {
-    let s = pair.as_span();
-    let span = origin.span(s.start(), s.end());
-    let mut inner = pair.into_inner();
-    let head = build(inner.next().expect("head"), origin)?;
-    let clauses = clauses(inner.next().expect("clauses"), origin)?;
-    Ok(Expr {
-        kind: ExprKind::Comprehension(Box::new(head), clauses),
-        span,
-    })
+/// The items of a call or a list: expressions, or one expression followed
+/// by `for` clauses, which make one generator (a comprehension node).
+fn items(pairs: Pairs<'_, Rule>, origin: Origin) -> Result<Vec<Expr>, Diagnostic> {
+    let mut out: Vec<Expr> = Vec::new();
+    for pair in pairs {
+        match pair.as_rule() {
+            Rule::expr => out.push(build(pair, origin)?),
+            Rule::clauses => {
+                let head = out.pop().expect("a generator's head comes first");
+                let s = pair.as_span();
+                let span = head.span.to(origin.span(s.start(), s.end()));
+                let clauses = clauses(pair, origin)?;
+                out.push(Expr {
+                    kind: ExprKind::Comprehension(Box::new(head), clauses),
+                    span,
+                });
+            }
+            _ => {}
+        }
+    }
+    Ok(out)
+}
+
+fn has_clauses(pair: &Pair<'_, Rule>) -> bool {
+    pair.clone()
+        .into_inner()
+        .any(|p| p.as_rule() == Rule::clauses)
 }
 
 fn syntax_error(error: pest::error::Error<Rule>, origin: Origin, text: &str) -> Diagnostic {
