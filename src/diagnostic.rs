@@ -36,12 +36,21 @@ impl std::fmt::Display for Error {
 
 impl std::error::Error for Error {}
 
+impl Error {
+    /// The run's time limit ran out: not a mistake in the input.
+    pub fn is_time_limit(&self) -> bool {
+        self.diagnostics.iter().any(|d| d.time_limit)
+    }
+}
+
 /// One error message about the user's input.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Diagnostic {
     pub message: String,
     pub span: Option<Span>,
     pub help: Option<String>,
+    /// Not a mistake in the input: the run's time limit ran out (exit 3).
+    pub time_limit: bool,
 }
 
 impl Diagnostic {
@@ -50,6 +59,7 @@ impl Diagnostic {
             message: message.into(),
             span: Some(span),
             help: None,
+            time_limit: false,
         }
     }
 
@@ -59,6 +69,15 @@ impl Diagnostic {
             message: message.into(),
             span: None,
             help: None,
+            time_limit: false,
+        }
+    }
+
+    /// The run's time limit ran out before the answer (exit code 3).
+    pub fn time_limit(message: impl Into<String>) -> Diagnostic {
+        Diagnostic {
+            time_limit: true,
+            ..Diagnostic::bare(message)
         }
     }
 

@@ -16,7 +16,7 @@
 use crate::lower::Lowered;
 use crate::session::{Session, Stopped};
 use crate::source::Sources;
-use std::time::Duration;
+use std::time::Instant;
 
 /// What `explain` found.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -36,15 +36,14 @@ struct Group {
     constraints: Vec<usize>,
 }
 
-/// Explains why `lowered` has no solution; `time_limit` bounds the whole
-/// explanation.
+/// Explains why `lowered` has no solution; it stops at `deadline`.
 pub fn explain(
     lowered: Lowered,
     sources: Sources,
-    time_limit: Option<Duration>,
+    deadline: Option<Instant>,
 ) -> Result<Explanation, Stopped> {
     let mut session = Session::with_constraints(lowered, sources, |p| p.definition);
-    session.set_time_limit(time_limit);
+    session.set_deadline(deadline);
     let mut groups: Vec<Group> = Vec::new();
     for (i, posted) in session.lowered().model().constraints.iter().enumerate() {
         if posted.definition {

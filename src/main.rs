@@ -7,9 +7,30 @@ const STACK_BYTES: usize = 512 << 20;
 
 fn main() -> ExitCode {
     let cli = solve::cli::Cli::parse();
+    // A panic is a bug in solve, never the user's mistake: say so, with
+    // where it happened, and exit with a code of its own.
+    std::panic::set_hook(Box::new(|info| {
+        let message = info
+            .payload()
+            .downcast_ref::<&str>()
+            .map(|s| s.to_string())
+            .or_else(|| info.payload().downcast_ref::<String>().cloned())
+            .unwrap_or_else(|| "(no message)".to_string());
+        let place = info
+            .location()
+            .map(|l| format!(" at {}:{}:{}", l.file(), l.line(), l.column()))
+            .unwrap_or_default();
+        solve::cli::report_internal_error(&format!("{message}{place}"));
+    }));
     let worker = std::thread::Builder::new()
         .stack_size(STACK_BYTES)
-        .spawn(move || solve::cli::run(&cli))
-        .expect("cannot start the solver thread");
-    ExitCode::from(worker.join().unwrap_or(solve::cli::EXIT_ERROR))
+        .spawn(move || solve::cli::run(&cli));
+    match worker.map(|w| w.join()) {
+        Ok(Ok(code)) => ExitCode::from(code),
+        Ok(Err(_panicked)) => ExitCode::from(solve::cli::EXIT_INTERNAL),
+        Err(e) => {
+            solve::cli::report_internal_error(&format!("cannot start the solver thread: {e}"));
+            ExitCode::from(solve::cli::EXIT_INTERNAL)
+        }
+    }
 }

@@ -8,7 +8,7 @@ use crate::lower::value::{Array, Value};
 use crate::lower::{Lowerer, value::R};
 use crate::source::Span;
 use crate::spec::ast::{Function, TemplatePart};
-use std::collections::HashMap;
+use std::collections::{HashMap, HashSet};
 use std::fmt::Write as _;
 use std::sync::Arc;
 
@@ -38,6 +38,47 @@ impl OutputPlan {
             printed,
             template,
         }
+    }
+
+    /// Evaluates every template piece that reads no variable (directly or
+    /// through a function), so that a mistake such as `{1/0}` is reported
+    /// by `solve check`, not when the first solution is printed.
+    pub(crate) fn check(&self) -> R<()> {
+        let Some(parts) = &self.template else {
+            return Ok(());
+        };
+        let declared: HashSet<&str> = self.declared.iter().map(|(n, _)| n.as_str()).collect();
+        // Functions whose body reads a variable, directly or by a call
+        // (functions may call only earlier ones: one pass in order would
+        // do, but the map has no order, so iterate to a fixpoint).
+        let mut reading: HashSet<&str> = HashSet::new();
+        loop {
+            let before = reading.len();
+            for (name, f) in &self.functions {
+                let mut reads = false;
+                f.body
+                    .visit_names(&mut |n| reads |= declared.contains(n) || reading.contains(n));
+                if reads {
+                    let _ = reading.insert(name.as_str());
+                }
+            }
+            if reading.len() == before {
+                break;
+            }
+        }
+        let mut env = Lowerer::for_output(self.params.clone(), self.functions.clone());
+        for part in parts {
+            let TemplatePart::Expr(e) = part else {
+                continue;
+            };
+            let mut reads = false;
+            e.visit_names(&mut |n| reads |= declared.contains(n) || reading.contains(n));
+            if !reads {
+                let v = env.eval(e)?;
+                let _ = format_value(&v, e.span)?;
+            }
+        }
+        Ok(())
     }
 
     /// The value of a declared variable, array or alias in a solution.

@@ -39,6 +39,7 @@ use crate::model::plan::{Objective, Restarts};
 use crate::model::{Constraint, Posted, Rel};
 use crate::search::{Limits, Outcome, Search, Stats};
 use crate::source::Sources;
+use std::ops::ControlFlow;
 use std::time::{Duration, Instant};
 
 /// A full assignment: one value per model variable.
@@ -96,6 +97,7 @@ pub struct Session {
     /// Model constraints before this one have been considered for posting.
     synced: usize,
     levels: Vec<Level>,
+    /// The session's node count at which searches stop.
     node_limit: Option<u64>,
     deadline: Option<Instant>,
     stats: Stats,
@@ -165,20 +167,27 @@ impl Session {
         self.engine.propagations()
     }
 
-    /// Each later search stops after `nodes` nodes.
+    /// The searches from now on stop once they have visited `nodes` nodes
+    /// in all: one budget for the rest of the session, like the deadline.
     pub fn set_node_limit(&mut self, nodes: Option<u64>) {
-        self.node_limit = nodes;
+        self.node_limit = nodes.map(|n| self.stats.nodes.saturating_add(n));
     }
 
     /// Every later search stops once `limit` has passed from now: one
     /// budget for the rest of the session.
     pub fn set_time_limit(&mut self, limit: Option<Duration>) {
-        self.deadline = limit.and_then(|t| Instant::now().checked_add(t));
+        self.set_deadline(limit.and_then(|t| Instant::now().checked_add(t)));
+    }
+
+    /// Every later search stops at `deadline` (the command line's
+    /// `--time-limit` counts from the start of the run).
+    pub fn set_deadline(&mut self, deadline: Option<Instant>) {
+        self.deadline = deadline;
     }
 
     fn limits(&self) -> Limits {
         Limits {
-            nodes: self.node_limit,
+            nodes: self.node_limit.map(|n| n.saturating_sub(self.stats.nodes)),
             time: self
                 .deadline
                 .map(|d| d.saturating_duration_since(Instant::now())),
@@ -302,30 +311,30 @@ impl Session {
     }
 
     /// Branch and bound on the spec's objective: each solution found must
-    /// be better than the one before; `improved` hears of each. Uses the
-    /// plan's restarts (the bound survives them).
+    /// be better than the one before; `improved` hears of each and may stop
+    /// the search (`ControlFlow::Break`: the optimum is then not proven).
+    /// Uses the plan's restarts (the bound survives them).
     pub fn optimise(
         &mut self,
-        mut improved: impl FnMut(View<'_>, &Solution, i64),
+        mut improved: impl FnMut(View<'_>, &Solution, i64) -> ControlFlow<()>,
     ) -> Result<Optimum, Error> {
-        let Some(objective) = self.lowered.plan.objective else {
-            return Err(Error::new(
-                vec![Diagnostic::bare("the spec has no [objective] section")],
-                &self.sources,
-            ));
-        };
+        let objective = self.require_objective()?;
         let restarts = self.lowered.plan.restarts;
         let mut solutions = self.search(restarts);
         let mut best = None;
+        let mut broken = false;
         while let Some(solution) = solutions.next() {
             let value = solution.values[objective.var.index()];
-            improved(solutions.view(), &solution, value);
+            broken = improved(solutions.view(), &solution, value).is_break();
             solutions.search.require_better(objective, value);
             best = Some((solution, value));
+            if broken {
+                break;
+            }
         }
         Ok(Optimum {
             best,
-            proven: !solutions.stopped,
+            proven: !solutions.stopped && !broken,
         })
     }
 
@@ -333,12 +342,7 @@ impl Session {
     /// with push and pop), to enumerate the optimal solutions once the
     /// optimum is known.
     pub fn fix_objective(&mut self, value: i64) -> Result<(), Error> {
-        let Some(objective) = self.lowered.plan.objective else {
-            return Err(Error::new(
-                vec![Diagnostic::bare("the spec has no [objective] section")],
-                &self.sources,
-            ));
-        };
+        let objective = self.require_objective()?;
         self.lowered.add_posted(Posted {
             constraint: Constraint::Linear {
                 terms: vec![(1, objective.var)],
@@ -358,6 +362,15 @@ impl Session {
     /// The spec's objective, if it has one (and it was not switched off).
     pub fn objective(&self) -> Option<Objective> {
         self.lowered.plan.objective
+    }
+
+    fn require_objective(&self) -> Result<Objective, Error> {
+        self.objective().ok_or_else(|| {
+            Error::new(
+                vec![Diagnostic::bare("the spec has no [objective] section")],
+                &self.sources,
+            )
+        })
     }
 
     /// What reads solutions: rendering, JSON, values by name.

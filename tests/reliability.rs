@@ -97,3 +97,96 @@ fn deep_nesting_parses_in_linear_time_or_is_refused() {
     );
     let _ = assert_error(&[spec.path()], "nested too deeply");
 }
+
+/// Lowering has one budget: a model estimated beyond 1 GB is refused
+/// before it is built (here at the second array's declaration).
+#[test]
+fn a_model_too_large_is_refused_before_it_is_built() {
+    let spec = TempSpec::new(
+        "too-large",
+        "[vars]\na = { index = [\"1..1000\", \"1..1000\"], domain = \"0..4095\" }\n\
+         b = { index = [\"1..1000\", \"1..1000\"], domain = \"0..4095\" }\n",
+    );
+    let stderr = assert_error(&["check", spec.path()], "too large");
+    assert!(stderr.contains(":3:1"), "not at `b`:\n{stderr}");
+}
+
+/// `--time-limit` covers the whole run, lowering included: exit 3, and no
+/// claim about solutions.
+#[test]
+fn the_time_limit_covers_lowering() {
+    let spec = TempSpec::new(
+        "slow-lowering",
+        "[vars]\nx = \"0..9999999\"\n[constraints]\nc = \"count(x == i for i in 0..9999999) >= 0\"\n",
+    );
+    let (stdout, stderr, code) = solve(&[spec.path(), "--time-limit", "0.2"]);
+    assert_eq!(code, 3, "stdout:\n{stdout}\nstderr:\n{stderr}");
+    assert!(stdout.is_empty(), "{stdout}");
+    assert!(stderr.contains("time limit"), "{stderr}");
+}
+
+/// The first solution of many unconstrained variables takes one step per
+/// variable (it once rescanned the fixed ones at every node: 200,000
+/// variables would take hours).
+#[test]
+fn many_free_variables_are_solved_in_linear_time() {
+    let spec = TempSpec::new(
+        "many-free",
+        "[vars]\nx = { index = \"1..200000\", domain = \"0..3\" }\n[output]\ntemplate = \"{x[1]} {x[200000]}\"\n",
+    );
+    let (stdout, stderr, code) = solve(&[spec.path()]);
+    assert_eq!((stdout.as_str(), code), ("0 0\n", 0), "{stderr}");
+}
+
+/// A template piece that reads no variable is checked with the spec.
+#[test]
+fn a_broken_constant_template_piece_fails_the_check() {
+    let spec = TempSpec::new(
+        "template",
+        "[vars]\nx = \"0..3\"\n[output]\ntemplate = \"{1/0} {x}\"\n",
+    );
+    let _ = assert_error(&["check", spec.path()], "division by zero");
+}
+
+/// Not a spec: a device that never ends is refused, not read forever.
+#[test]
+fn an_endless_input_is_refused() {
+    let _ = assert_error(&["/dev/urandom"], "larger than");
+}
+
+/// Output: a full disk is an error (exit 2); a reader that closed the pipe
+/// ends the run quietly (exit 0), for every command that prints.
+#[test]
+fn write_errors_and_closed_pipes() {
+    use std::process::{Command, Stdio};
+    let run = |args: &[&str], stdout: Stdio| {
+        let out = Command::new(env!("CARGO_BIN_EXE_solve"))
+            .args(args)
+            .current_dir(env!("CARGO_MANIFEST_DIR"))
+            .stdout(stdout)
+            .stderr(Stdio::piped())
+            .output()
+            .unwrap();
+        (out.status.code(), String::from_utf8(out.stderr).unwrap())
+    };
+    let commands: [&[&str]; 5] = [
+        &["specs/queens.toml", "--all", "--no-symmetry"],
+        &["check", "specs/queens.toml"],
+        &["specs/queens.toml", "--dump-model"],
+        &["specs/dominating-queens.toml", "--set", "n=5"],
+        &["explain", "specs/queens.toml", "--set", "n=3"],
+    ];
+    for args in commands {
+        let full = std::fs::OpenOptions::new().write(true).open("/dev/full");
+        if let Ok(full) = full {
+            let (code, stderr) = run(args, Stdio::from(full));
+            assert_eq!(code, Some(2), "{args:?} to /dev/full:\n{stderr}");
+            assert!(stderr.contains("cannot write the output"), "{stderr}");
+        }
+        let (reader, writer) = std::io::pipe().unwrap();
+        drop(reader);
+        let (code, stderr) = run(args, Stdio::from(writer));
+        assert_eq!(code, Some(0), "{args:?} into a closed pipe:\n{stderr}");
+        assert!(!stderr.contains("panicked"), "{stderr}");
+    }
+}

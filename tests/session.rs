@@ -165,7 +165,12 @@ fn optimise_finds_the_side_sums_of_the_ring() {
         let spec = format!("{text}\n[objective]\n{sense} = \"S\"\n");
         let mut session = Session::from_text("ring.toml", &spec, &[]).unwrap();
         let mut values = Vec::new();
-        let optimum = session.optimise(|_, _, v| values.push(v)).unwrap();
+        let optimum = session
+            .optimise(|_, _, v| {
+                values.push(v);
+                std::ops::ControlFlow::Continue(())
+            })
+            .unwrap();
         assert!(optimum.proven);
         assert_eq!(optimum.best.map(|(_, v)| v), Some(expected));
         // Each improving solution is strictly better than the one before.

@@ -4,9 +4,11 @@
 //!
 //! Exit codes: 0 solution(s) found (or a valid spec for `check`), 1 proven
 //! no solution, 2 usage, spec or I/O error, 3 a node or time limit stopped
-//! the search before it finished what was asked.
+//! the search before it finished what was asked, 4 an internal error (a
+//! bug in solve).
 
 mod explain;
+mod output;
 mod solve;
 
 use crate::diagnostic::{Diagnostic, Error};
@@ -14,14 +16,22 @@ use crate::lower::{Lowered, Options};
 use crate::model::plan::{CONSISTENCIES, RESTARTS, VALUE_ORDERS, VAR_ORDERS};
 use crate::source::{Sources, Span};
 use crate::spec::ast::Name;
-use std::io::Write as _;
 use std::path::PathBuf;
-use std::time::Duration;
+use std::time::{Duration, Instant};
 
 pub const EXIT_FOUND: u8 = 0;
 pub const EXIT_NONE: u8 = 1;
 pub const EXIT_ERROR: u8 = 2;
 pub const EXIT_LIMIT: u8 = 3;
+/// A bug in solve (a panic): never the user's mistake.
+pub const EXIT_INTERNAL: u8 = 4;
+
+/// Prints an internal error (a panic's message and place) on stderr.
+pub fn report_internal_error(what: &str) {
+    output::note(&format!(
+        "internal error: {what}\nthis is a bug in solve, not in the spec: please report it with the spec and the command line"
+    ));
+}
 
 const EXAMPLES: &str = "\
 Examples:
@@ -40,7 +50,8 @@ Exit codes:
   0  solution(s) found (check: the spec is valid; explain: it has a solution)
   1  proven: no solution
   2  usage, spec or I/O error
-  3  a node or time limit stopped the search before it finished";
+  3  a node or time limit stopped the search before it finished
+  4  internal error (a bug in solve: please report it)";
 
 /// Solve a puzzle described by a spec file.
 #[derive(Debug, clap::Parser)]
@@ -153,20 +164,27 @@ pub struct SolveArgs {
 
 /// Runs the command; returns the exit code.
 pub fn run(cli: &Cli) -> u8 {
+    let started = Instant::now();
     let result = match &cli.command {
         Some(Command::Check { file, set }) => check(file, set),
         Some(Command::Explain {
             file,
             spec,
             time_limit,
-        }) => explain::run(file, spec, *time_limit),
-        None => solve::run(&cli.solve),
+        }) => deadline(started, *time_limit).and_then(|d| explain::run(file, spec, d)),
+        None => {
+            deadline(started, cli.solve.time_limit).and_then(|d| solve::run(&cli.solve, started, d))
+        }
     };
     match result {
         Ok(code) => code,
         Err(error) => {
-            let _ = writeln!(std::io::stderr().lock(), "{error}");
-            EXIT_ERROR
+            output::note(&error.to_string());
+            if error.is_time_limit() {
+                EXIT_LIMIT
+            } else {
+                EXIT_ERROR
+            }
         }
     }
 }
@@ -188,10 +206,11 @@ fn compile(
     file: &PathBuf,
     args: &SpecArgs,
     no_objective: bool,
+    deadline: Option<Instant>,
 ) -> Result<(Lowered, Sources), Error> {
     let mut sources = Sources::default();
-    let text = std::fs::read_to_string(file).map_err(|e| {
-        let d = Diagnostic::bare(format!("cannot read `{}`: {e}", file.display()));
+    let text = read_spec(file).map_err(|message| {
+        let d = Diagnostic::bare(format!("cannot read `{}`: {message}", file.display()));
         Error::new(vec![d], &sources)
     })?;
     let id = sources.add(file.display().to_string(), text);
@@ -205,6 +224,7 @@ fn compile(
         restart: pick(RESTARTS, &args.restart),
         restart_scale: args.restart_scale,
         seed: args.seed,
+        deadline,
     };
     match crate::compile(&mut sources, id, &args.set, &options) {
         Ok(lowered) => Ok((lowered, sources)),
@@ -212,8 +232,30 @@ fn compile(
     }
 }
 
-/// `--time-limit SECONDS` as a duration.
-fn time_limit(seconds: Option<f64>) -> Result<Option<Duration>, Error> {
+/// Largest spec file read (a spec is a page of text; this stops a device
+/// such as /dev/urandom from being read without end).
+const MAX_SPEC_BYTES: u64 = 8 << 20;
+
+/// The spec's text: UTF-8, at most `MAX_SPEC_BYTES`.
+fn read_spec(file: &PathBuf) -> Result<String, String> {
+    use std::io::Read as _;
+    let reader = std::fs::File::open(file).map_err(|e| e.to_string())?;
+    let mut bytes = Vec::new();
+    let _ = reader
+        .take(MAX_SPEC_BYTES + 1)
+        .read_to_end(&mut bytes)
+        .map_err(|e| e.to_string())?;
+    if bytes.len() as u64 > MAX_SPEC_BYTES {
+        return Err(format!(
+            "the file is larger than {} MB: is it a spec?",
+            MAX_SPEC_BYTES >> 20
+        ));
+    }
+    String::from_utf8(bytes).map_err(|_| "the file is not UTF-8 text".to_string())
+}
+
+/// `--time-limit SECONDS`, counted from `started`, as a deadline.
+fn deadline(started: Instant, seconds: Option<f64>) -> Result<Option<Instant>, Error> {
     let Some(t) = seconds else {
         return Ok(None);
     };
@@ -223,9 +265,12 @@ fn time_limit(seconds: Option<f64>) -> Result<Option<Duration>, Error> {
             "--time-limit must be a number of seconds, found {t}"
         )));
     }
-    Duration::try_from_secs_f64(t)
+    let out_of_range = || bad("--time-limit is out of range: give a number of seconds".to_string());
+    let limit = Duration::try_from_secs_f64(t).map_err(|_| out_of_range())?;
+    started
+        .checked_add(limit)
         .map(Some)
-        .map_err(|_| bad("--time-limit is out of range: give a number of seconds".to_string()))
+        .ok_or_else(out_of_range)
 }
 
 fn check(file: &PathBuf, set: &[String]) -> Run {
@@ -233,16 +278,17 @@ fn check(file: &PathBuf, set: &[String]) -> Run {
         set: set.to_vec(),
         ..SpecArgs::default()
     };
-    let (lowered, _) = compile(file, &args, false)?;
+    let (lowered, _) = compile(file, &args, false, None)?;
     let model = lowered.model();
     let plural = |n: usize, word: &str| format!("{n} {word}{}", if n == 1 { "" } else { "s" });
-    println!(
+    let mut out = output::Printer::new(false);
+    out.line(&format!(
         "{}: ok ({}, {} after lowering)",
         file.display(),
         plural(model.vars.len(), "variable"),
         plural(model.constraints.len(), "constraint")
-    );
-    Ok(EXIT_FOUND)
+    ));
+    out.finish(EXIT_FOUND)
 }
 
 /// `--order A,C,F` as names pointing into their own source.

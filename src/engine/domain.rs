@@ -2,9 +2,10 @@
 //! operations), a list of intervals for large ones, so `0..1000000000` costs
 //! two numbers, not a billion bits.
 //!
-//! Bits outside `[min, max]` are stale and never read: narrowing the bounds
-//! of a bitset domain touches no words. The store owns trailing; this type
-//! only knows how to read and change itself.
+//! Bits and intervals outside `[min, max]` are stale and never read:
+//! narrowing the bounds touches neither words nor intervals. The store owns
+//! trailing; this type only knows how to read and change itself, and how to
+//! undo one interior removal from an interval list ([`IntervalEdit`]).
 
 use crate::model::IntervalSet;
 
@@ -23,8 +24,27 @@ pub struct Domain {
 pub(crate) enum Repr {
     /// Bit `i` stands for `base + i`.
     Bits { base: i64, words: Vec<u64> },
-    /// Sorted, disjoint, non-adjacent intervals (exact).
+    /// Sorted, disjoint, non-adjacent intervals (exact within the bounds).
     Intervals(Vec<(i64, i64)>),
+}
+
+/// How one value left the inside of an interval list, to undo it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct IntervalEdit {
+    /// The interval's position and its old ends.
+    k: u32,
+    old: (i64, i64),
+    kind: EditKind,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum EditKind {
+    /// The interval was the value alone and was removed.
+    Removed,
+    /// One of its ends moved.
+    Shrunk,
+    /// It was split in two at the value.
+    Split,
 }
 
 impl Domain {
@@ -34,9 +54,8 @@ impl Domain {
         let span = max.abs_diff(min).saturating_add(1);
         let repr = if span <= BITSET_LIMIT {
             let mut words = vec![0u64; span.div_ceil(64) as usize];
-            for v in set.values() {
-                let i = (v - min) as usize;
-                words[i / 64] |= 1 << (i % 64);
+            for &(lo, hi) in &set.0 {
+                set_bits(&mut words, (lo - min) as usize, (hi - min) as usize);
             }
             Repr::Bits { base: min, words }
         } else {
@@ -229,36 +248,52 @@ impl Domain {
         Some((i / 64, old))
     }
 
-    /// Removes `v`, which must be a member strictly between min and max.
-    /// Returns the index and old value of the changed word, for the trail.
-    pub(crate) fn remove_interior(&mut self, v: i64) -> Option<(usize, u64)> {
+    /// Removes `v` from an interval list; `v` must be a member strictly
+    /// between min and max. Returns how to undo it.
+    pub(crate) fn remove_interval_interior(&mut self, v: i64) -> IntervalEdit {
+        let Repr::Intervals(list) = &mut self.repr else {
+            unreachable!("a bitset loses a bit, not an interval")
+        };
         self.size -= 1;
-        match &mut self.repr {
-            Repr::Bits { base, words } => {
-                let i = (v - *base) as usize;
-                let old = words[i / 64];
-                words[i / 64] &= !(1 << (i % 64));
-                Some((i / 64, old))
-            }
-            Repr::Intervals(list) => {
-                let k = list
-                    .iter()
-                    .position(|&(lo, hi)| lo <= v && v <= hi)
-                    .expect("member");
-                let (lo, hi) = list[k];
-                if lo == hi {
-                    let _ = list.remove(k);
-                } else if lo == v {
-                    list[k].0 = v + 1;
-                } else if hi == v {
-                    list[k].1 = v - 1;
-                } else {
-                    list[k].1 = v - 1;
-                    list.insert(k + 1, (v + 1, hi));
-                }
-                None
+        let k = list.partition_point(|&(_, hi)| hi < v);
+        let old = list[k];
+        let kind = if old.0 == old.1 {
+            let _ = list.remove(k);
+            EditKind::Removed
+        } else if old.0 == v {
+            list[k].0 = v + 1;
+            EditKind::Shrunk
+        } else if old.1 == v {
+            list[k].1 = v - 1;
+            EditKind::Shrunk
+        } else {
+            list[k].1 = v - 1;
+            list.insert(k + 1, (v + 1, old.1));
+            EditKind::Split
+        };
+        IntervalEdit {
+            k: k as u32,
+            old,
+            kind,
+        }
+    }
+
+    /// Puts back the value an interior removal took (the latest one not
+    /// undone yet: the trail undoes in reverse).
+    pub(crate) fn undo(&mut self, edit: IntervalEdit) {
+        let Repr::Intervals(list) = &mut self.repr else {
+            unreachable!("interval edits are made on interval lists")
+        };
+        let k = edit.k as usize;
+        match edit.kind {
+            EditKind::Removed => list.insert(k, edit.old),
+            EditKind::Shrunk => list[k] = edit.old,
+            EditKind::Split => {
+                let _ = list.remove(k + 1);
+                list[k] = edit.old;
             }
         }
+        self.size += 1;
     }
 
     /// Narrows to `[lo, hi]`, where `lo` and `hi` are members.
@@ -270,15 +305,6 @@ impl Domain {
         } else {
             self.size - self.count_between(self.min, lo - 1) - self.count_between(hi + 1, self.max)
         };
-        if let Repr::Intervals(list) = &mut self.repr {
-            list.retain(|&(a, b)| b >= lo && a <= hi);
-            if let Some(first) = list.first_mut() {
-                first.0 = first.0.max(lo);
-            }
-            if let Some(last) = list.last_mut() {
-                last.1 = last.1.min(hi);
-            }
-        }
         self.min = lo;
         self.max = hi;
     }
@@ -296,6 +322,20 @@ impl Domain {
             Repr::Bits { .. } => None,
         }
     }
+}
+
+/// Sets bits `a..=b` a word at a time.
+fn set_bits(words: &mut [u64], a: usize, b: usize) {
+    let (wa, wb) = (a / 64, b / 64);
+    let low = !0u64 << (a % 64);
+    let high = !0u64 >> (63 - b % 64);
+    if wa == wb {
+        words[wa] |= low & high;
+        return;
+    }
+    words[wa] |= low;
+    words[wa + 1..wb].fill(!0);
+    words[wb] |= high;
 }
 
 #[cfg(test)]
@@ -327,7 +367,11 @@ mod tests {
             assert_eq!(d.next_value(66), Some(130));
             assert_eq!(d.prev_value(63), Some(8));
             assert_eq!(d.prev_value(0), None);
-            let _ = d.remove_interior(5);
+            if big {
+                let _ = d.remove_interval_interior(5);
+            } else {
+                let _ = d.clear_bit(5);
+            }
             assert!(!d.contains(5));
             assert_eq!(d.size(), 7);
             d.set_bounds(3, 65);

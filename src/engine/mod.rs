@@ -39,8 +39,12 @@ pub struct Engine {
     propagations: u64,
     /// Each propagator's variables, for failure weights.
     propagator_vars: Vec<Vec<VarId>>,
-    /// Per variable: its degree plus the failures of its propagators (dom/wdeg).
-    weights: Vec<u64>,
+    /// Per variable: its degree (the propagators it is in).
+    degrees: Vec<u64>,
+    /// Per variable: the failures of its propagators in this search
+    /// (dom/wdeg); every search starts from none, so the same plan gives
+    /// the same search.
+    failures: Vec<u64>,
     /// Whether failures should update `weights` (only dom/wdeg reads them).
     track_weights: bool,
     /// A time limit that propagation itself respects (a single fixpoint on
@@ -90,7 +94,8 @@ impl Engine {
             root_failed: false,
             propagations: 0,
             propagator_vars: Vec::new(),
-            weights: Vec::new(),
+            degrees: Vec::new(),
+            failures: Vec::new(),
             track_weights: false,
             deadline: None,
             interrupted: false,
@@ -126,7 +131,8 @@ impl Engine {
             self.store.add_var(domain)
         };
         self.watchers.push(Vec::new());
-        self.weights.push(0);
+        self.degrees.push(0);
+        self.failures.push(0);
         x
     }
 
@@ -163,7 +169,7 @@ impl Engine {
                 if i >= mark.vars {
                     continue;
                 }
-                self.weights[i] = self.weights[i].saturating_sub(1);
+                self.degrees[i] -= 1;
                 let list = &mut self.watchers[i];
                 while list
                     .last()
@@ -180,14 +186,17 @@ impl Engine {
         self.priorities.truncate(mark.propagators);
         self.idempotent.truncate(mark.propagators);
         self.watchers.truncate(mark.vars);
-        self.weights.truncate(mark.vars);
+        self.degrees.truncate(mark.vars);
+        self.failures.truncate(mark.vars);
         self.store.truncate(mark.vars, mark.cells);
         self.root_failed = mark.root_failed;
     }
 
-    /// Whether failures should raise dom/wdeg weights.
+    /// Whether failures should raise dom/wdeg weights; a new search starts
+    /// with none counted.
     pub fn track_weights(&mut self, on: bool) {
         self.track_weights = on;
+        self.failures.fill(0);
     }
 
     /// Propagation after `deadline` stops with [`Engine::interrupted`] set.
@@ -210,7 +219,7 @@ impl Engine {
         vars.sort_unstable();
         vars.dedup();
         for &var in &vars {
-            self.weights[var.index()] += 1;
+            self.degrees[var.index()] += 1;
         }
         for (var, change) in subscriptions {
             self.store.listen(var, change);
@@ -234,7 +243,7 @@ impl Engine {
     /// A variable's weight for dom/wdeg: its degree plus the failures of the
     /// propagators it is in.
     pub fn weight(&self, var: VarId) -> u64 {
-        self.weights[var.index()]
+        self.degrees[var.index()] + self.failures[var.index()]
     }
 
     /// Queues every active propagator (a search starts from the root this way,
@@ -288,7 +297,7 @@ impl Engine {
                 Err(Conflict) => {
                     if self.track_weights {
                         for &var in &self.propagator_vars[id.0 as usize] {
-                            self.weights[var.index()] += 1;
+                            self.failures[var.index()] += 1;
                         }
                     }
                     self.queue.clear();

@@ -1,13 +1,14 @@
 //! The store: every variable's domain, the trail that undoes changes on
 //! backtracking, and the list of changes not yet seen by the propagation loop.
 //!
-//! Trail entries are small: a variable's bounds are saved once per search
-//! level (a stamp says whether they already were), and a value removed from
-//! the inside of a bitset domain saves only its word (undo adds one to the
-//! size: the bounds did not move). Interval domains, used only
-//! for huge ranges, are saved whole once per level.
+//! Trail entries are small and proportional to the change: a variable's
+//! bounds are saved once per search level (a stamp says whether they
+//! already were), a value removed from the inside of a bitset domain saves
+//! only its word, and one removed from the inside of an interval domain
+//! saves the one interval it changed (undo adds one to the size: the bounds
+//! did not move).
 
-use crate::engine::domain::Domain;
+use crate::engine::domain::{Domain, IntervalEdit};
 use crate::model::{IntervalSet, VarId};
 
 /// Propagation found an empty domain (or a violated constraint).
@@ -46,9 +47,10 @@ enum Entry {
         index: u32,
         old: u64,
     },
-    Whole {
+    /// One value removed from the inside of an interval domain.
+    Interval {
         var: VarId,
-        old: Box<Domain>,
+        edit: IntervalEdit,
     },
     Cell {
         index: u32,
@@ -137,7 +139,7 @@ impl Store {
                     *d.word(index as usize) = old;
                     d.size += 1;
                 }
-                Entry::Whole { var, old } => self.domains[var.index()] = *old,
+                Entry::Interval { var, edit } => self.domains[var.index()].undo(edit),
                 Entry::Cell { index, old } => self.cells[index as usize] = old,
             }
         }
@@ -154,20 +156,12 @@ impl Store {
         }
         self.stamps[i] = self.level;
         let d = &self.domains[i];
-        let entry = if d.intervals().is_some() {
-            Entry::Whole {
-                var: x,
-                old: Box::new(d.clone()),
-            }
-        } else {
-            Entry::Bounds {
-                var: x,
-                min: d.min,
-                max: d.max,
-                size: d.size,
-            }
-        };
-        self.trail.push(entry);
+        self.trail.push(Entry::Bounds {
+            var: x,
+            min: d.min,
+            max: d.max,
+            size: d.size,
+        });
     }
 
     #[inline]
@@ -260,8 +254,8 @@ impl Store {
             if !d.contains(v) {
                 return Ok(false);
             }
-            self.save(x);
-            let _ = self.domains[x.index()].remove_interior(v);
+            let edit = d.remove_interval_interior(v);
+            self.trail.push(Entry::Interval { var: x, edit });
         }
         self.report(x, Change::Domain);
         Ok(true)
@@ -288,8 +282,9 @@ impl Store {
     /// `cells` (at the root: the trail holds nothing about them).
     pub(crate) fn truncate(&mut self, vars: usize, cells: usize) {
         debug_assert!(self.trail.iter().all(|e| match e {
-            Entry::Bounds { var, .. } | Entry::Removal { var, .. } | Entry::Whole { var, .. } =>
-                var.index() < vars,
+            Entry::Bounds { var, .. }
+            | Entry::Removal { var, .. }
+            | Entry::Interval { var, .. } => var.index() < vars,
             Entry::Cell { index, .. } => (*index as usize) < cells,
         }));
         self.domains.truncate(vars);

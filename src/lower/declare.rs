@@ -17,8 +17,30 @@ use std::sync::Arc;
 
 /// Lowers a spec whose names have been checked.
 pub fn lower(checked: &CheckedSpec, options: &Options) -> R<Lowered> {
+    let mut l = Lowerer {
+        budget: super::budget::Budget::new(options.deadline),
+        ..Lowerer::default()
+    };
+    match declare(&mut l, checked, options) {
+        Ok((plan, output)) => Ok(Lowered::new(checked.clone(), l, plan, output)),
+        Err(error) => {
+            // A model stopped by the time limit or the size budget can hold
+            // millions of small allocations: free them on another thread,
+            // so the error reaches the user now.
+            if l.model.vars.len() > 100_000 {
+                drop(std::thread::spawn(move || drop(l)));
+            }
+            Err(error)
+        }
+    }
+}
+
+fn declare(
+    l: &mut Lowerer,
+    checked: &CheckedSpec,
+    options: &Options,
+) -> R<(SearchPlan, OutputPlan)> {
     let spec = checked.spec();
-    let mut l = Lowerer::default();
     for param in &spec.params {
         let v = l.eval(&param.value)?;
         let _ = l.globals.insert(param.name.text.clone(), v);
@@ -33,7 +55,7 @@ pub fn lower(checked: &CheckedSpec, options: &Options) -> R<Lowered> {
     for var in &spec.vars {
         l.origin = var.name.text.clone();
         let domain_value = l.eval(&var.domain)?;
-        let domain = domain_of(&l, &domain_value, var.domain.span)?;
+        let domain = domain_of(l, &domain_value, var.domain.span)?;
         if domain.is_empty() {
             return Err(Diagnostic::new(
                 format!("variable `{}` has an empty domain", var.name.text),
@@ -67,8 +89,10 @@ pub fn lower(checked: &CheckedSpec, options: &Options) -> R<Lowered> {
                 var.index[0].span,
             ));
         }
+        l.budget
+            .declare(&l.model, cells as u64, &domain, var.name.span)?;
         let value = make_vars(
-            &mut l,
+            l,
             &var.name.text,
             &dims,
             &domain,
@@ -113,6 +137,7 @@ pub fn lower(checked: &CheckedSpec, options: &Options) -> R<Lowered> {
         };
         l.post(&c.expr)?;
         l.consistency = None;
+        l.budget.check(&l.model, c.name.span)?;
     }
     let order_names = options.order.as_ref().unwrap_or(&spec.search.order);
     let mut order = Vec::new();
@@ -171,7 +196,8 @@ pub fn lower(checked: &CheckedSpec, options: &Options) -> R<Lowered> {
         printed,
         spec.template.clone(),
     );
-    Ok(Lowered::new(checked.clone(), l, plan, output))
+    output.check()?;
+    Ok((plan, output))
 }
 
 fn domain_of(l: &Lowerer, v: &Value, span: Span) -> R<IntervalSet> {

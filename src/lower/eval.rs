@@ -2,8 +2,9 @@
 //! linear expression, a literal, or an auxiliary variable defined by posted
 //! constraints.
 
+use super::budget::MAX_RANGE_ITEMS;
 use super::value::{Array, BoolVal, LinExpr, R, Value, overflow, type_error};
-use super::{Lowerer, MAX_ITEMS, MAX_TOTAL_ITEMS, negate};
+use super::{Lowerer, negate};
 use crate::diagnostic::Diagnostic;
 use crate::model::{Constraint, IntervalSet, Lit, Rel, View};
 use crate::source::Span;
@@ -75,7 +76,7 @@ impl Lowerer {
             Value::List(a) => Ok(a.items.clone()),
             Value::Set(s) => Ok(s.iter().map(|&i| Value::Int(i)).collect()),
             Value::Range(lo, hi) => {
-                if hi.saturating_sub(*lo) >= MAX_ITEMS {
+                if hi.saturating_sub(*lo) >= MAX_RANGE_ITEMS {
                     return Err(Diagnostic::new(
                         format!("range {lo}..{hi} is too large to iterate over"),
                         span,
@@ -196,15 +197,7 @@ impl Lowerer {
         each: &mut dyn FnMut(&mut Lowerer, &Expr) -> R<()>,
     ) -> R<()> {
         let Some((first, rest)) = clauses.split_first() else {
-            self.items_lowered += 1;
-            if self.items_lowered > MAX_TOTAL_ITEMS {
-                return Err(Diagnostic::new(
-                    format!(
-                        "this spec is too large: its comprehensions produce more than {MAX_TOTAL_ITEMS} items"
-                    ),
-                    head.span,
-                ));
-            }
+            self.budget.item(&self.model, head.span)?;
             return each(self, head);
         };
         match first {

@@ -27,6 +27,8 @@ pub struct Options {
     pub restart: Option<RestartPolicy>,
     pub restart_scale: Option<u64>,
     pub seed: Option<u64>,
+    /// When the run must stop: lowering stops too (a time-limit error).
+    pub deadline: Option<std::time::Instant>,
 }
 
 /// A lowered spec.
@@ -71,7 +73,7 @@ impl Lowered {
         ModelMark {
             vars: self.lowerer.model.vars.len(),
             constraints: self.lowerer.model.constraints.len(),
-            items_lowered: self.lowerer.items_lowered,
+            items_lowered: self.lowerer.budget.items(),
         }
     }
 
@@ -82,7 +84,7 @@ impl Lowered {
         let l = &mut self.lowerer;
         l.model.vars.truncate(mark.vars);
         l.model.constraints.truncate(mark.constraints);
-        l.items_lowered = mark.items_lowered;
+        l.budget.set_items(mark.items_lowered);
         l.constants.retain(|_, x| x.index() < mark.vars);
         // A cached literal is newer than the variables of its comparison.
         l.reified.retain(|_, lit| lit.var.index() < mark.vars);

@@ -12,6 +12,7 @@
 //! - `lowered.rs`: the result, [`Lowered`], and adding constraints to it
 //!   later (atomically, with marks to retract them).
 
+mod budget;
 mod call;
 mod declare;
 mod eval;
@@ -26,6 +27,7 @@ use crate::diagnostic::Diagnostic;
 use crate::model::{Constraint, IntervalSet, Lit, Model, Posted, Rel, VarId, View};
 use crate::source::Span;
 use crate::spec::ast::{Expr, Function};
+use budget::Budget;
 use std::collections::HashMap;
 use std::sync::Arc;
 use value::{BoolVal, LinExpr, R, Value, out_of_range, overflow};
@@ -37,10 +39,6 @@ pub const MAX_DOMAIN: i64 = 1 << 40;
 /// variable), every view and every linear sum lies strictly within
 /// +-`MAX_SUM`, so that a propagator may add two such values in 64 bits.
 const MAX_SUM: i64 = 1 << 62;
-/// Most items one range iteration may produce.
-const MAX_ITEMS: i64 = 10_000_000;
-/// Most comprehension items the whole lowering may produce.
-const MAX_TOTAL_ITEMS: u64 = 20_000_000;
 
 /// A reified linear constraint: terms, relation, right-hand side.
 type ReifKey = (Vec<(i64, VarId)>, Rel, i64);
@@ -66,8 +64,8 @@ pub struct Lowerer {
     /// index, a variable divisor) and not yet consumed by the nearest
     /// boolean context, which is false where they are.
     guards: Vec<BoolVal>,
-    /// Comprehension items produced so far (bounded by `MAX_TOTAL_ITEMS`).
-    items_lowered: u64,
+    /// Items, model size and deadline.
+    budget: Budget,
     reified: HashMap<ReifKey, Lit>,
 }
 

@@ -16,7 +16,7 @@ use crate::engine::Engine;
 use crate::engine::store::Checkpoint;
 use crate::model::VarId;
 use crate::model::plan::{Objective, RestartPolicy, Restarts, SearchPlan, Sense, VarOrder};
-use branch::{Brancher, Choice};
+use branch::{Brancher, Choice, Cursor};
 use std::time::{Duration, Instant};
 
 /// When to stop searching (solutions are limited by the caller).
@@ -84,6 +84,8 @@ enum Step {
 #[derive(Clone, Copy, Debug)]
 struct Frame {
     checkpoint: Checkpoint,
+    /// The brancher's cursors at this node.
+    cursor: Cursor,
     var: VarId,
     choice: Choice,
 }
@@ -191,6 +193,7 @@ impl<'e> Search<'e> {
             self.stats.restarts += 1;
             self.budget = budget(&self.restarts, self.stats.restarts + 1);
             self.stack.clear();
+            self.brancher.cursor = Cursor::default();
             let root = self
                 .propagated_root
                 .expect("restarts happen after the root");
@@ -275,6 +278,7 @@ impl<'e> Search<'e> {
                     let checkpoint = self.engine.store_mut().checkpoint();
                     self.stack.push(Frame {
                         checkpoint,
+                        cursor: self.brancher.cursor,
                         var,
                         choice,
                     });
@@ -290,6 +294,7 @@ impl<'e> Search<'e> {
                         continue;
                     };
                     self.engine.store_mut().restore(frame.checkpoint);
+                    self.brancher.cursor = frame.cursor;
                     match self.apply(frame.var, frame.choice, false) {
                         Step::Fixpoint => self.state = State::Descend,
                         Step::Conflict => self.fail(),

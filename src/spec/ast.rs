@@ -29,6 +29,38 @@ pub enum ExprKind {
     Comprehension(Box<Expr>, Vec<Clause>),
 }
 
+impl Expr {
+    /// Calls `visit` with every name this expression mentions: names read
+    /// and functions called (generator variables included).
+    pub fn visit_names(&self, visit: &mut dyn FnMut(&str)) {
+        let all = |es: &[&Expr], visit: &mut dyn FnMut(&str)| {
+            es.iter().for_each(|e| e.visit_names(visit));
+        };
+        match &self.kind {
+            ExprKind::Int(_) | ExprKind::Bool(_) | ExprKind::Str(_) => {}
+            ExprKind::Name(n) => visit(n),
+            ExprKind::Unary(_, a) => all(&[a], visit),
+            ExprKind::Binary(_, a, b) | ExprKind::Index(a, b) => all(&[a, b], visit),
+            ExprKind::If(c, a, b) => all(&[c, a, b], visit),
+            ExprKind::Call(name, args) => {
+                visit(&name.text);
+                args.iter().for_each(|e| e.visit_names(visit));
+            }
+            ExprKind::List(items) | ExprKind::Set(items) => {
+                items.iter().for_each(|e| e.visit_names(visit));
+            }
+            ExprKind::Comprehension(head, clauses) => {
+                head.visit_names(visit);
+                for clause in clauses {
+                    match clause {
+                        Clause::For(_, e) | Clause::If(e) => e.visit_names(visit),
+                    }
+                }
+            }
+        }
+    }
+}
+
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum UnaryOp {
     Neg,

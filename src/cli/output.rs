@@ -1,0 +1,119 @@
+//! Standard output and standard error for the command line. A closed pipe
+//! (`solve ... | head`) ends the run quietly with exit code 0, as `head`
+//! users expect; any other write error (a full disk, `/dev/full`) is an
+//! error with exit code 2. Nothing here panics on a failed write.
+
+use crate::diagnostic::{Diagnostic, Error};
+use crate::session::{Solution, View};
+use crate::source::Sources;
+use std::io::{BufWriter, ErrorKind, Stdout, Write as _};
+
+/// Writes what a command prints to stdout, buffered.
+pub(super) struct Printer {
+    /// `None` once a write failed: what is left in the buffer is dropped,
+    /// not retried.
+    out: Option<BufWriter<Stdout>>,
+    json: bool,
+    printed: u64,
+    failure: Option<std::io::Error>,
+}
+
+impl Printer {
+    pub(super) fn new(json: bool) -> Printer {
+        Printer {
+            out: Some(BufWriter::new(std::io::stdout())),
+            json,
+            printed: 0,
+            failure: None,
+        }
+    }
+
+    /// Whether output can no longer be written: the search should stop.
+    pub(super) fn failed(&self) -> bool {
+        self.failure.is_some()
+    }
+
+    /// Writes `text` as it is.
+    pub(super) fn text(&mut self, text: &str) {
+        if let Some(out) = &mut self.out
+            && let Err(e) = out.write_all(text.as_bytes())
+        {
+            self.fail(e);
+        }
+    }
+
+    fn fail(&mut self, e: std::io::Error) {
+        self.failure = Some(e);
+        // Dropped without a flush (a BufWriter's drop would write again).
+        let _ = self.out.take().map(BufWriter::into_parts);
+    }
+
+    pub(super) fn line(&mut self, text: &str) {
+        self.text(text);
+        self.text("\n");
+    }
+
+    /// A solution, a blank line before every one but the first.
+    pub(super) fn solution(&mut self, view: View<'_>, solution: &Solution) -> Result<(), Error> {
+        let text = if self.json {
+            format!("{}\n", view.json(solution))
+        } else {
+            let separator = if self.printed > 0 { "\n" } else { "" };
+            format!("{separator}{}", view.render(solution)?)
+        };
+        self.printed += 1;
+        self.text(&text);
+        Ok(())
+    }
+
+    /// A last line after the solutions, separated by a blank line in text.
+    pub(super) fn summary(&mut self, text: &str, json: serde_json::Value) {
+        if self.json {
+            self.line(&json.to_string());
+        } else {
+            if self.printed > 0 {
+                self.line("");
+            }
+            self.line(text);
+        }
+    }
+
+    /// `N solution(s)` after `--all` or `--limit` (not in JSON).
+    pub(super) fn solution_count(&mut self, found: u64) {
+        if !self.json {
+            let s = if found == 1 { "" } else { "s" };
+            self.summary(&format!("{found} solution{s}"), serde_json::Value::Null);
+        }
+    }
+
+    pub(super) fn no_solution(&mut self) {
+        if self.json {
+            note("no solution");
+        } else {
+            self.line("no solution");
+        }
+    }
+
+    /// Flushes; the run's exit code is `code`, or 0 when the reader closed
+    /// the pipe, or an error when the output could not be written.
+    pub(super) fn finish(mut self, code: u8) -> Result<u8, Error> {
+        if let Some(out) = &mut self.out
+            && let Err(e) = out.flush()
+        {
+            self.fail(e);
+        }
+        match self.failure.take() {
+            None => Ok(code),
+            Some(e) if e.kind() == ErrorKind::BrokenPipe => Ok(super::EXIT_FOUND),
+            Some(e) => Err(Error::new(
+                vec![Diagnostic::bare(format!("cannot write the output: {e}"))],
+                &Sources::default(),
+            )),
+        }
+    }
+}
+
+/// A line on stderr; if stderr itself is closed, there is nobody to tell.
+pub(super) fn note(text: &str) {
+    let _ = writeln!(std::io::stderr().lock(), "{text}");
+}
