@@ -13,6 +13,7 @@ mod explain;
 mod moo;
 mod objective;
 mod propagators;
+mod regressions;
 mod reliability;
 mod semantics;
 mod session;

@@ -30,10 +30,13 @@ impl Propagator for Lex {
         let n = self.xs.len();
         let mut i = 0;
         loop {
+            // Equal at i: fixed to one value, or the very same view (which
+            // bounds reasoning alone would narrow one value per round).
             while i < n
-                && store.vfixed(self.xs[i])
-                && store.vfixed(self.ys[i])
-                && store.vvalue(self.xs[i]) == store.vvalue(self.ys[i])
+                && (self.xs[i] == self.ys[i]
+                    || store.vfixed(self.xs[i])
+                        && store.vfixed(self.ys[i])
+                        && store.vvalue(self.xs[i]) == store.vvalue(self.ys[i]))
             {
                 i += 1;
             }

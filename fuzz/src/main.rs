@@ -1,0 +1,193 @@
+//! The fuzzer of `solve`, on stable Rust: spec texts from mutated shipped
+//! specs and from a grammar-aware generator go through the whole library
+//! pipeline in-process (load, names, lowering, a bounded solve, output,
+//! and `explain` for small specs), each case with a wall-clock bound and a
+//! memory bound. A case fails when it panics, overruns its time (the
+//! pipeline's own deadline plus slack), or allocates beyond the memory
+//! bound; each failure is written to `fuzz/failures/` as a spec with the
+//! reason in a comment, ready to become a regression test in
+//! `fuzz/regressions/`.
+//!
+//! Usage: `fuzz/run.sh SECONDS [SEED]` (or `solve-fuzz SECONDS [SEED]`).
+
+mod generate;
+mod memory;
+mod mutate;
+mod rng;
+
+use rng::Rng;
+use solve::lower::Options;
+use solve::session::Session;
+use solve::source::Sources;
+use std::panic::AssertUnwindSafe;
+use std::path::PathBuf;
+use std::time::{Duration, Instant};
+
+thread_local! {
+    static IN_CASE: std::cell::Cell<bool> = const { std::cell::Cell::new(false) };
+}
+
+#[global_allocator]
+static ALLOCATOR: memory::Counting = memory::Counting;
+
+/// Each case's own deadline (lowering and search).
+const CASE_DEADLINE: Duration = Duration::from_millis(50);
+/// A case taking longer than this has ignored its deadline: a failure.
+const CASE_WALL: Duration = Duration::from_secs(3);
+/// A case allocating more than this at once has escaped the size budget.
+const CASE_BYTES: usize = 1536 << 20;
+
+fn main() {
+    let args: Vec<String> = std::env::args().collect();
+    let seconds: u64 = args.get(1).and_then(|s| s.parse().ok()).unwrap_or(30);
+    let seed: u64 = args.get(2).and_then(|s| s.parse().ok()).unwrap_or_else(|| {
+        std::time::SystemTime::now()
+            .duration_since(std::time::UNIX_EPOCH)
+            .map_or(1, |d| d.as_nanos() as u64)
+    });
+    let root = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("..");
+    let corpus = shipped_specs(&root.join("specs"));
+    // A panic inside a case is caught and reported with the case; one
+    // outside (in the fuzzer itself) is reported as usual.
+    let default_hook = std::panic::take_hook();
+    std::panic::set_hook(Box::new(move |info| {
+        if !IN_CASE.get() {
+            default_hook(info);
+        }
+    }));
+    let mut rng = Rng::new(seed);
+    let failures_dir = root.join("fuzz").join("failures");
+    let _ = std::fs::create_dir_all(&failures_dir);
+    let last_case = failures_dir.join("last-case.toml");
+    let end = Instant::now() + Duration::from_secs(seconds);
+    let (mut cases, mut failures, mut solved) = (0u64, 0u64, 0u64);
+    let started = Instant::now();
+    while Instant::now() < end {
+        let text = if rng.below(2) == 0 {
+            let base = rng.below(corpus.len() as u64) as usize;
+            mutate::mutate(&mut rng, &corpus[base])
+        } else {
+            generate::spec(&mut rng)
+        };
+        let overrides = generate::overrides(&mut rng);
+        cases += 1;
+        // Should the case abort the process (an allocation over the hard
+        // cap), it is left here to reproduce.
+        let _ = std::fs::write(
+            &last_case,
+            case_file(&text, &overrides, "aborted the fuzzer"),
+        );
+        match run_case(&text, &overrides) {
+            Ok(true) => solved += 1,
+            Ok(false) => {}
+            Err(reason) => {
+                failures += 1;
+                let path = save_failure(&root, &text, &overrides, &reason);
+                eprintln!("FAILURE ({reason}): {}", path.display());
+            }
+        }
+    }
+    let _ = std::fs::remove_file(&last_case);
+    let rate = cases as f64 / started.elapsed().as_secs_f64();
+    println!(
+        "fuzz: seed {seed}: {cases} cases ({rate:.0}/s), {solved} lowered and solved, {failures} failures"
+    );
+    std::process::exit(i32::from(failures > 0));
+}
+
+/// One case through the pipeline; `Ok(true)` when it got as far as a
+/// search, `Err` with the reason when it failed.
+fn run_case(text: &str, overrides: &[String]) -> Result<bool, String> {
+    memory::reset_peak();
+    let started = Instant::now();
+    IN_CASE.set(true);
+    let result = std::panic::catch_unwind(AssertUnwindSafe(|| pipeline(text, overrides)));
+    IN_CASE.set(false);
+    let elapsed = started.elapsed();
+    let peak = memory::peak();
+    match result {
+        Err(payload) => {
+            let message = payload
+                .downcast_ref::<&str>()
+                .map(|s| s.to_string())
+                .or_else(|| payload.downcast_ref::<String>().cloned())
+                .unwrap_or_default();
+            Err(format!("panic: {message}"))
+        }
+        Ok(_) if elapsed > CASE_WALL => Err(format!("took {:.1} s", elapsed.as_secs_f64())),
+        Ok(_) if peak > CASE_BYTES => Err(format!("allocated {} MB", peak >> 20)),
+        Ok(solved) => Ok(solved),
+    }
+}
+
+fn pipeline(text: &str, overrides: &[String]) -> bool {
+    let deadline = Instant::now() + CASE_DEADLINE;
+    let mut sources = Sources::default();
+    let id = sources.add("fuzz.toml", text);
+    let options = Options {
+        deadline: Some(deadline),
+        ..Options::default()
+    };
+    let lowered = match solve::compile(&mut sources, id, overrides, &options) {
+        Ok(lowered) => lowered,
+        Err(diagnostics) => {
+            // Rendering must cope with every span the stages produce.
+            let _ = solve::diagnostic::Error::new(diagnostics, &sources).to_string();
+            return false;
+        }
+    };
+    let _ = lowered.model().to_string();
+    let small = lowered.model().constraints.len() <= 40;
+    let copy = small.then(|| (lowered.clone(), sources.clone()));
+    let mut session = Session::new(lowered, sources);
+    session.set_deadline(Some(deadline));
+    session.set_node_limit(Some(5_000));
+    if session.objective().is_some() {
+        let _ = session.optimise(|view, solution, _| {
+            let _ = view.render(solution);
+            std::ops::ControlFlow::Continue(())
+        });
+    } else if let Ok(Some(solution)) = session.first() {
+        let _ = session.render(&solution);
+        let _ = session.json(&solution);
+    }
+    let _ = session.count();
+    if let Some((lowered, sources)) = copy {
+        let _ = solve::explain::explain(lowered, sources, Some(deadline));
+    }
+    true
+}
+
+fn shipped_specs(dir: &std::path::Path) -> Vec<String> {
+    let mut specs: Vec<String> = std::fs::read_dir(dir)
+        .expect("the specs folder")
+        .filter_map(|e| e.ok())
+        .filter(|e| e.path().extension().is_some_and(|x| x == "toml"))
+        .filter_map(|e| std::fs::read_to_string(e.path()).ok())
+        .collect();
+    specs.sort();
+    assert!(!specs.is_empty(), "no shipped specs to mutate");
+    specs
+}
+
+fn save_failure(root: &std::path::Path, text: &str, overrides: &[String], reason: &str) -> PathBuf {
+    let hash = text.bytes().fold(0xcbf2_9ce4_8422_2325u64, |h, b| {
+        (h ^ u64::from(b)).wrapping_mul(0x100_0000_01b3)
+    });
+    let path = root
+        .join("fuzz")
+        .join("failures")
+        .join(format!("{hash:016x}.toml"));
+    let _ = std::fs::write(&path, case_file(text, overrides, reason));
+    path
+}
+
+/// A failing case as a spec file: the reason and the `--set` overrides in
+/// comments, then the text.
+fn case_file(text: &str, overrides: &[String], reason: &str) -> String {
+    format!(
+        "# fuzz failure: {}\n# overrides: {}\n{text}",
+        reason.replace('\n', " "),
+        overrides.join(" ")
+    )
+}

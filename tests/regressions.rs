@@ -1,0 +1,41 @@
+//! Every case in `fuzz/regressions/`: specs the fuzzer (or a user) once
+//! made fail. Each must now run to an answer, an error or a limit within
+//! its time limit, without a panic; a line `# expect: exit N` pins the
+//! exit code, and `# overrides: A=B ...` gives `--set` values.
+
+use crate::solve;
+
+#[test]
+fn every_fuzz_regression_runs_cleanly() {
+    let dir = format!("{}/fuzz/regressions", env!("CARGO_MANIFEST_DIR"));
+    let mut files: Vec<_> = std::fs::read_dir(&dir)
+        .expect("fuzz/regressions")
+        .map(|e| e.expect("entry").path())
+        .filter(|p| p.extension().is_some_and(|x| x == "toml"))
+        .collect();
+    files.sort();
+    assert!(!files.is_empty(), "no regression cases in {dir}");
+    for file in files {
+        let text = std::fs::read_to_string(&file).unwrap();
+        let path = file.to_str().unwrap();
+        let mut args = vec![path, "--time-limit", "5"];
+        let overrides: Vec<String> = text
+            .lines()
+            .filter_map(|l| l.strip_prefix("# overrides:"))
+            .flat_map(|l| l.split_whitespace().map(|s| format!("--set={s}")))
+            .collect();
+        args.extend(overrides.iter().map(String::as_str));
+        let (stdout, stderr, code) = solve(&args);
+        assert!(
+            (0..=3).contains(&code),
+            "{path}: exit {code}\nstdout:\n{stdout}\nstderr:\n{stderr}"
+        );
+        if let Some(expected) = text.lines().find_map(|l| l.strip_prefix("# expect: exit ")) {
+            assert_eq!(
+                code.to_string(),
+                expected.trim(),
+                "{path}\nstderr:\n{stderr}"
+            );
+        }
+    }
+}
