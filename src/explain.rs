@@ -16,6 +16,7 @@
 use crate::lower::Lowered;
 use crate::session::{Session, Stopped};
 use crate::source::Sources;
+use std::collections::HashMap;
 use std::time::Instant;
 
 /// What `explain` found.
@@ -45,17 +46,21 @@ pub fn explain(
     let mut session = Session::with_constraints(lowered, sources, |p| p.definition);
     session.set_deadline(deadline);
     let mut groups: Vec<Group> = Vec::new();
+    let mut index: HashMap<String, usize> = HashMap::new();
     for (i, posted) in session.lowered().model().constraints.iter().enumerate() {
         if posted.definition {
             continue;
         }
         let name = format!("{}{}", posted.origin, posted.item);
-        match groups.iter_mut().rev().find(|g| g.name == name) {
-            Some(g) => g.constraints.push(i),
-            None => groups.push(Group {
-                name,
-                constraints: vec![i],
-            }),
+        match index.get(&name) {
+            Some(&g) => groups[g].constraints.push(i),
+            None => {
+                let _ = index.insert(name.clone(), groups.len());
+                groups.push(Group {
+                    name,
+                    constraints: vec![i],
+                });
+            }
         }
     }
     let mut explainer = Explainer {

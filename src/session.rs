@@ -84,6 +84,7 @@ struct Level {
     model: ModelMark,
     engine: EngineMark,
     posted: usize,
+    sources: usize,
 }
 
 #[derive(Debug)]
@@ -200,6 +201,7 @@ impl Session {
             model: self.lowered.mark(),
             engine: self.engine.mark(),
             posted: self.posted.len(),
+            sources: self.sources.len(),
         });
     }
 
@@ -212,6 +214,7 @@ impl Session {
         self.engine.truncate(level.engine);
         self.lowered.truncate(level.model);
         self.posted.truncate(level.posted);
+        self.sources.truncate(level.sources);
         self.synced = self.synced.min(self.lowered.model().constraints.len());
         true
     }

@@ -80,4 +80,18 @@ impl Sources {
     pub fn get(&self, id: SourceId) -> &SourceFile {
         &self.files[id.0 as usize]
     }
+
+    pub fn len(&self) -> usize {
+        self.files.len()
+    }
+
+    pub fn is_empty(&self) -> bool {
+        self.files.is_empty()
+    }
+
+    /// Forgets the sources added after the first `len` (the texts of
+    /// constraints a session has retracted).
+    pub fn truncate(&mut self, len: usize) {
+        self.files.truncate(len);
+    }
 }

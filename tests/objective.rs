@@ -403,3 +403,19 @@ fn objective_section_errors_exit_2() {
         }
     }
 }
+
+/// With an objective and no solution at all, `--count` and `--all` answer
+/// as they do without one: `0` and `0 solutions`, exit 1.
+#[test]
+fn no_solution_with_an_objective_counts_zero() {
+    let spec = TempSpec::new(
+        "unsat-objective",
+        "[vars]\nx = \"0..3\"\ny = \"0..3\"\n[constraints]\nc = \"x + y > 6\"\n[objective]\nmaximize = \"x\"\n",
+    );
+    let (stdout, _, code) = solve(&[spec.path(), "--count"]);
+    assert_eq!((stdout.as_str(), code), ("0\n", 1));
+    let (stdout, _, code) = solve(&[spec.path(), "--all"]);
+    assert_eq!((stdout.as_str(), code), ("0 solutions\n", 1));
+    let (stdout, _, code) = solve(&[spec.path()]);
+    assert_eq!((stdout.as_str(), code), ("no solution\n", 1));
+}

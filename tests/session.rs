@@ -194,3 +194,35 @@ fn a_time_limit_stops_without_claiming_no_solution() {
     session.set_time_limit(None);
     assert_eq!(session.first(), Ok(None));
 }
+
+/// The same plan gives the same search, search after search: dom/wdeg's
+/// failure weights start from none each time.
+#[test]
+fn searches_repeat_exactly_under_dom_wdeg() {
+    let mut session = shipped_with("magic.toml", &["n=5"]);
+    let text = std::fs::read_to_string(format!("{}/specs/magic.toml", env!("CARGO_MANIFEST_DIR")))
+        .unwrap();
+    let spec = text
+        .replace("\"first-fail\"", "\"dom-wdeg\"")
+        .replace("\"geometric\"", "\"none\"");
+    assert_ne!(spec, text);
+    let mut wdeg = Session::from_text("magic-wdeg.toml", &spec, &["n=5"]).unwrap();
+    for s in [&mut session, &mut wdeg] {
+        let first = s.first().unwrap().expect("a square");
+        let again = s.first().unwrap().expect("a square");
+        assert_eq!(first, again);
+    }
+}
+
+/// A node limit is one budget for the rest of the session, like the time
+/// limit: a second search does not start afresh.
+#[test]
+fn the_node_limit_is_one_budget_for_the_session() {
+    let mut session = shipped("queens.toml");
+    let full = session.stats().nodes;
+    let _ = session.count();
+    let one_count = session.stats().nodes - full;
+    session.set_node_limit(Some(one_count + one_count / 2));
+    assert!(session.count().complete);
+    assert!(!session.count().complete, "the second count must run out");
+}

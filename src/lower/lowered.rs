@@ -82,12 +82,14 @@ impl Lowered {
     /// variable, so later constraints cannot refer to them.
     pub fn truncate(&mut self, mark: ModelMark) {
         let l = &mut self.lowerer;
+        if l.model.vars.len() > mark.vars {
+            l.constants.retain(|_, x| x.index() < mark.vars);
+            // A cached literal is newer than the variables of its comparison.
+            l.reified.retain(|_, lit| lit.var.index() < mark.vars);
+        }
         l.model.vars.truncate(mark.vars);
         l.model.constraints.truncate(mark.constraints);
         l.budget.set_items(mark.items_lowered);
-        l.constants.retain(|_, x| x.index() < mark.vars);
-        // A cached literal is newer than the variables of its comparison.
-        l.reified.retain(|_, lit| lit.var.index() < mark.vars);
         l.guards.clear();
         l.locals.clear();
     }

@@ -103,16 +103,6 @@ pub struct Objective {
     pub var: VarId,
 }
 
-impl Objective {
-    /// Whether `a` is strictly better than `b`.
-    pub fn improves(&self, a: i64, b: i64) -> bool {
-        match self.sense {
-            Sense::Minimize => a < b,
-            Sense::Maximize => a > b,
-        }
-    }
-}
-
 /// How to search a lowered model.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct SearchPlan {

@@ -149,10 +149,6 @@ impl<'e> Search<'e> {
         }
     }
 
-    pub fn propagations(&self) -> u64 {
-        self.engine.propagations()
-    }
-
     /// Branch and bound: from now on, only solutions whose objective is
     /// better than `best` (applied at every node from the next one on).
     pub fn require_better(&mut self, objective: Objective, best: i64) {
@@ -166,11 +162,6 @@ impl<'e> Search<'e> {
         (0..store.num_vars() as u32)
             .map(|i| store.min(VarId(i)))
             .collect()
-    }
-
-    /// The value of one variable in the solution just found.
-    pub fn value(&self, var: VarId) -> i64 {
-        self.engine.store().min(var)
     }
 
     fn limit_reached(&self) -> bool {
