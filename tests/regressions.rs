@@ -1,7 +1,8 @@
 //! Every case in `fuzz/regressions/`: specs the fuzzer (or a user) once
 //! made fail. Each must now run to an answer, an error or a limit within
-//! its time limit, without a panic; a line `# expect: exit N` pins the
-//! exit code, and `# overrides: A=B ...` gives `--set` values.
+//! its time limit (5 s, or `# time-limit: SECONDS`), without a panic; a
+//! line `# expect: exit N` pins the exit code, and `# overrides: A=B ...`
+//! gives `--set` values.
 
 use crate::solve;
 
@@ -18,7 +19,11 @@ fn every_fuzz_regression_runs_cleanly() {
     for file in files {
         let text = std::fs::read_to_string(&file).unwrap();
         let path = file.to_str().unwrap();
-        let mut args = vec![path, "--time-limit", "5"];
+        let limit = text
+            .lines()
+            .find_map(|l| l.strip_prefix("# time-limit:"))
+            .map_or("5", str::trim);
+        let mut args = vec![path, "--time-limit", limit];
         let overrides: Vec<String> = text
             .lines()
             .filter_map(|l| l.strip_prefix("# overrides:"))

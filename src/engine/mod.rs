@@ -5,6 +5,7 @@
 //! [`Engine::post`] adds a constraint and [`Engine::truncate`] retracts
 //! everything posted since an [`EngineMark`] (a session's push and pop).
 
+pub mod deadline;
 pub mod domain;
 pub mod post;
 pub mod propagator;
@@ -15,6 +16,7 @@ pub mod view;
 
 use crate::model::plan::Consistency;
 use crate::model::{IntervalSet, Model, Posted, VarId};
+use deadline::Deadline;
 use propagator::{Propagator, Status};
 use queue::{PropagatorId, Queue};
 use std::time::Instant;
@@ -49,7 +51,7 @@ pub struct Engine {
     track_weights: bool,
     /// A time limit that propagation itself respects (a single fixpoint on
     /// huge domains can take long).
-    deadline: Option<Instant>,
+    deadline: Deadline,
     /// Propagation stopped at the deadline, not at a real conflict.
     interrupted: bool,
     changes: Vec<(VarId, Change)>,
@@ -97,7 +99,7 @@ impl Engine {
             degrees: Vec::new(),
             failures: Vec::new(),
             track_weights: false,
-            deadline: None,
+            deadline: Deadline::new(None),
             interrupted: false,
             changes: Vec::new(),
         }
@@ -201,7 +203,7 @@ impl Engine {
 
     /// Propagation after `deadline` stops with [`Engine::interrupted`] set.
     pub fn set_deadline(&mut self, deadline: Option<Instant>) {
-        self.deadline = deadline;
+        self.deadline = Deadline::new(deadline);
         self.interrupted = false;
     }
 
@@ -282,9 +284,7 @@ impl Engine {
                 continue;
             }
             self.propagations += 1;
-            if self.propagations.is_multiple_of(4096)
-                && self.deadline.is_some_and(|d| Instant::now() >= d)
-            {
+            if self.deadline.passed() {
                 self.interrupted = true;
                 self.queue.clear();
                 self.store.changes.clear();

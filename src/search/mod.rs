@@ -13,6 +13,7 @@
 pub mod branch;
 
 use crate::engine::Engine;
+use crate::engine::deadline::Deadline;
 use crate::engine::store::Checkpoint;
 use crate::model::VarId;
 use crate::model::plan::{Objective, RestartPolicy, Restarts, SearchPlan, Sense, VarOrder};
@@ -116,7 +117,7 @@ pub struct Search<'e> {
     budget: Option<u64>,
     stack: Vec<Frame>,
     state: State,
-    started: Instant,
+    deadline: Deadline,
     pub stats: Stats,
 }
 
@@ -130,8 +131,8 @@ impl<'e> Search<'e> {
     ) -> Search<'e> {
         let brancher = Brancher::new(plan, engine.num_vars());
         engine.track_weights(brancher.var == VarOrder::DomWdeg);
-        let started = Instant::now();
-        engine.set_deadline(limits.time.map(|t| started + t));
+        let at = limits.time.and_then(|t| Instant::now().checked_add(t));
+        engine.set_deadline(at);
         let root = engine.store_mut().checkpoint();
         Search {
             engine,
@@ -144,7 +145,7 @@ impl<'e> Search<'e> {
             budget: budget(&restarts, 1),
             stack: Vec::new(),
             state: State::Start,
-            started,
+            deadline: Deadline::new(at),
             stats: Stats::default(),
         }
     }
@@ -164,12 +165,8 @@ impl<'e> Search<'e> {
             .collect()
     }
 
-    fn limit_reached(&self) -> bool {
-        self.limits.nodes.is_some_and(|n| self.stats.nodes >= n)
-            || self.limits.time.is_some_and(|t| {
-                // Reading the clock is cheap enough every 256 nodes.
-                self.stats.nodes.is_multiple_of(256) && self.started.elapsed() >= t
-            })
+    fn limit_reached(&mut self) -> bool {
+        self.limits.nodes.is_some_and(|n| self.stats.nodes >= n) || self.deadline.passed()
     }
 
     /// Counts a failure; when the run's budget is spent, restarts.
