@@ -12,7 +12,12 @@
 //!    fresh engine whose domains are fixed to it and by assigning it variable
 //!    by variable below the propagated root (checkpoint, restore);
 //! 4. a second `propagate()` is still `Ok` and changes nothing, and
-//!    re-running every propagator on the narrowed domains stays sound.
+//!    re-running every propagator on the narrowed domains stays sound;
+//! 5. at every fixpoint reached incrementally (the root, and each step of a
+//!    descent that removes values without assigning them), running every
+//!    propagator again from scratch changes nothing: a propagator that
+//!    misses a change it needs (a wrong subscription: element listening to
+//!    fixed events instead of domain events, say) fails here.
 //!
 //! Instances respect what lowering produces: linear terms have distinct
 //! variables and non-zero coefficients, reification literals are not among
@@ -380,7 +385,7 @@ fn domains(engine: &Engine) -> Vec<Vec<i64>> {
         .collect()
 }
 
-/// Properties 1-4 for one instance; `Err` says which one failed and how.
+/// Properties 1-5 for one instance; `Err` says which one failed and how.
 fn check(inst: &Instance, consistency: Consistency) -> Result<(), String> {
     let solutions = inst.solutions();
     let mut engine = Engine::new(&inst.model(), consistency);
@@ -451,6 +456,8 @@ fn check(inst: &Instance, consistency: Consistency) -> Result<(), String> {
         if domains(&engine) != after {
             return Err("restore did not give back the propagated root".to_string());
         }
+        from_scratch_changes_nothing(&mut engine, "the propagated root")?;
+        removal_descent(inst, &mut engine)?;
     }
     let n = inst.domains.len();
     for (k, a) in inst.assignments().iter().enumerate() {
@@ -489,6 +496,55 @@ fn check(inst: &Instance, consistency: Consistency) -> Result<(), String> {
         }
     }
     Ok(())
+}
+
+/// At a fixpoint reached incrementally (each propagator woken only by the
+/// changes it subscribed to), running every propagator again from scratch
+/// must change nothing: otherwise some propagator missed a change it needed
+/// to hear of (a missing subscription).
+fn from_scratch_changes_nothing(engine: &mut Engine, at: &str) -> Result<(), String> {
+    let before = domains(engine);
+    let cp = engine.store_mut().checkpoint();
+    engine.schedule_all();
+    let again = engine.propagate();
+    let after = domains(engine);
+    engine.store_mut().restore(cp);
+    match again {
+        Err(_) => Err(format!(
+            "at {at} ({before:?}), a fixpoint, running every propagator from scratch fails"
+        )),
+        Ok(()) if after != before => Err(format!(
+            "at {at}, a fixpoint, running every propagator from scratch narrows {before:?} \
+             to {after:?}: a propagator missed a change (a missing subscription?)"
+        )),
+        Ok(()) => Ok(()),
+    }
+}
+
+/// Removes values one by one from the inside and the edges of the
+/// domains (domain and bounds events, no assignment), propagating after
+/// each; at every fixpoint on the way, a from-scratch run changes nothing.
+fn removal_descent(inst: &Instance, engine: &mut Engine) -> Result<(), String> {
+    let cp = engine.store_mut().checkpoint();
+    let mut result = Ok(());
+    'descent: for (i, values) in inst.domains.iter().enumerate() {
+        for (k, &v) in values.iter().enumerate() {
+            let x = VarId(i as u32);
+            if k % 2 == 1 || engine.store().size(x) <= 1 || !engine.store().contains(x, v) {
+                continue;
+            }
+            if engine.store_mut().remove(x, v).is_err() || engine.propagate().is_err() {
+                break 'descent;
+            }
+            let at = format!("x{i} != {v} in the removal descent");
+            if let Err(e) = from_scratch_changes_nothing(engine, &at) {
+                result = Err(e);
+                break 'descent;
+            }
+        }
+    }
+    engine.store_mut().restore(cp);
+    result
 }
 
 /// Removes values from the domains while the instance still fails.

@@ -233,7 +233,10 @@ impl Propagator for Linear {
         let on = match (self.rel, self.reif) {
             // One-variable (dis)equalities decide their literal by membership.
             (Rel::Eq | Rel::Ne, Some(_)) if self.terms.len() == 1 => Change::Domain,
-            (Rel::Ne, _) => Change::Fixed,
+            // A plain disequality prunes only once one term is left open;
+            // a reified one also decides its literal from the bounds (the
+            // sum's range leaving out the constant), so it hears of them.
+            (Rel::Ne, None) => Change::Fixed,
             _ => Change::Bounds,
         };
         let mut subs: Vec<(VarId, Change)> = self.terms.iter().map(|&(_, x)| (x, on)).collect();
