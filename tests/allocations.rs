@@ -4,7 +4,7 @@
 
 use solve::engine::Engine;
 use solve::lower::Options;
-use solve::model::plan::Restarts;
+use solve::model::plan::{Consistency, Restarts};
 use solve::search::{Limits, Outcome, Search};
 use solve::source::Sources;
 use std::alloc::{GlobalAlloc, Layout, System};
@@ -47,32 +47,46 @@ unsafe impl GlobalAlloc for Counting {
 #[global_allocator]
 static GLOBAL: Counting = Counting;
 
-/// Counts the solutions of a spec twice on one engine; returns the count,
-/// the nodes and the allocations of the second search.
+/// Counts the solutions of a shipped spec twice on one engine; returns the
+/// count, the nodes and the allocations of the second search.
 fn second_search(spec: &str, set: &[&str]) -> (u64, u64, u64) {
     let path = format!("{}/{spec}", env!("CARGO_MANIFEST_DIR"));
+    second_search_of(
+        &std::fs::read_to_string(path).unwrap(),
+        set,
+        &Options::default(),
+        None,
+    )
+}
+
+fn second_search_of(
+    text: &str,
+    set: &[&str],
+    options: &Options,
+    nodes: Option<u64>,
+) -> (u64, u64, u64) {
     let mut sources = Sources::default();
-    let id = sources.add(spec, std::fs::read_to_string(path).unwrap());
+    let id = sources.add("spec.toml", text);
     let overrides: Vec<String> = set.iter().map(|s| s.to_string()).collect();
     let options = Options {
         no_symmetry: true,
-        ..Options::default()
+        ..options.clone()
     };
     let lowered = solve::compile(&mut sources, id, &overrides, &options).unwrap();
     let mut engine = Engine::new(lowered.model(), lowered.plan.consistency);
     let mut run = || {
-        let mut search = Search::new(
-            &mut engine,
-            &lowered.plan,
-            Limits::default(),
-            Restarts::NONE,
-        );
+        let limits = Limits {
+            nodes,
+            ..Limits::default()
+        };
+        let mut search = Search::new(&mut engine, &lowered.plan, limits, Restarts::NONE);
         let before = allocations();
         let mut solutions = 0;
         loop {
             match search.next() {
                 Outcome::Solution => solutions += 1,
                 Outcome::Exhausted => break,
+                Outcome::LimitReached if nodes.is_some() => break,
                 Outcome::LimitReached => panic!("no limit was set"),
             }
         }
@@ -99,5 +113,34 @@ fn moo_search_does_not_allocate_per_node() {
     let (solutions, nodes, allocs) = second_search("specs/moo.toml", &[history]);
     assert_eq!(solutions, 64);
     assert!(nodes > 50, "{nodes} nodes");
+    assert!(allocs <= 12, "{allocs} allocations for {nodes} nodes");
+}
+
+/// Bounds consistency (Hall intervals) keeps its work lists between runs.
+#[test]
+fn bounds_alldifferent_does_not_allocate_per_node() {
+    let path = format!("{}/specs/queens.toml", env!("CARGO_MANIFEST_DIR"));
+    let options = Options {
+        consistency: Some(Consistency::Bounds),
+        ..Options::default()
+    };
+    let text = std::fs::read_to_string(path).unwrap();
+    let (solutions, nodes, allocs) = second_search_of(&text, &["n=8"], &options, None);
+    assert_eq!(solutions, 92);
+    assert!(nodes > 300, "{nodes} nodes");
+    assert!(allocs <= 12, "{allocs} allocations for {nodes} nodes");
+}
+
+/// Interval domains (ranges over 4096 values) trail one interval per
+/// interior removal: no copy of the domain, no allocation per node once the
+/// trail and the interval lists have grown (the first search).
+#[test]
+fn interval_domains_do_not_allocate_per_node() {
+    let text = "[vars]\nx = { index = \"0..5\", domain = \"0..100000\" }\n\
+                [constraints]\nd = \"alldifferent(x)\"\n\
+                gaps = \"forall(x[i] != 50000 + i for i in 0..5)\"\n\
+                [search]\nvalue = \"split\"\n";
+    let (_, nodes, allocs) = second_search_of(text, &[], &Options::default(), Some(5000));
+    assert!(nodes >= 5000, "{nodes} nodes");
     assert!(allocs <= 12, "{allocs} allocations for {nodes} nodes");
 }

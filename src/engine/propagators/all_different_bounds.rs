@@ -16,6 +16,8 @@ pub struct AllDifferentBounds {
     views: Vec<View>,
     /// (min, max) of each view, sorted by max.
     bounds: Vec<(i64, i64)>,
+    /// The distinct lower bounds (kept between runs: no allocation per run).
+    lows: Vec<i64>,
     halls: Vec<(i64, i64)>,
 }
 
@@ -25,6 +27,7 @@ impl AllDifferentBounds {
             values: AllDifferent::new(views.clone()),
             views,
             bounds: Vec::new(),
+            lows: Vec::new(),
             halls: Vec::new(),
         }
     }
@@ -36,10 +39,11 @@ impl AllDifferentBounds {
             .extend(self.views.iter().map(|&v| (store.vmin(v), store.vmax(v))));
         self.bounds.sort_unstable_by_key(|&(_, hi)| hi);
         self.halls.clear();
-        let mut lows: Vec<i64> = self.bounds.iter().map(|&(lo, _)| lo).collect();
-        lows.sort_unstable();
-        lows.dedup();
-        for &lo in &lows {
+        self.lows.clear();
+        self.lows.extend(self.bounds.iter().map(|&(lo, _)| lo));
+        self.lows.sort_unstable();
+        self.lows.dedup();
+        for &lo in &self.lows {
             let mut inside = 0i64;
             for &(min, max) in &self.bounds {
                 if min < lo {
