@@ -29,6 +29,7 @@ pub mod cli;
 pub mod diagnostic;
 pub mod engine;
 pub mod explain;
+pub mod export;
 pub mod lower;
 pub mod model;
 pub mod output;

@@ -190,3 +190,42 @@ fn write_errors_and_closed_pipes() {
         assert!(!stderr.contains("panicked"), "{stderr}");
     }
 }
+
+/// `solve export --minizinc` writes one `var` per model variable and one
+/// `constraint` per posted constraint, for every shipped spec (the
+/// comparison with MiniZinc + Gecode itself is scripts/minizinc-compare.sh,
+/// which needs MiniZinc installed).
+#[test]
+fn every_shipped_spec_exports_to_minizinc() {
+    for spec in [
+        "queens.toml",
+        "magic9.toml",
+        "magic8.toml",
+        "magic8-primes.toml",
+        "magic.toml",
+        "moo.toml",
+        "dominating-queens.toml",
+    ] {
+        let path = format!("specs/{spec}");
+        let (checked, _, code) = solve(&["check", &path]);
+        assert_eq!(code, 0, "{checked}");
+        // `FILE: ok (N variables, M constraints after lowering)`
+        let numbers: Vec<usize> = checked
+            .split(|c: char| !c.is_ascii_digit())
+            .filter_map(|s| s.parse().ok())
+            .collect();
+        let (stdout, stderr, code) = solve(&["export", "--minizinc", &path]);
+        assert_eq!(code, 0, "{stderr}");
+        let vars = stdout.lines().filter(|l| l.starts_with("var ")).count();
+        let constraints = stdout
+            .lines()
+            .filter(|l| l.starts_with("constraint "))
+            .count();
+        assert_eq!(
+            &numbers[numbers.len() - 2..],
+            &[vars, constraints],
+            "{spec}"
+        );
+        assert!(stdout.contains("\nsolve "), "{spec}");
+    }
+}

@@ -8,7 +8,9 @@
 //! reason in a comment, ready to become a regression test in
 //! `fuzz/regressions/`.
 //!
-//! Usage: `fuzz/run.sh SECONDS [SEED]` (or `solve-fuzz SECONDS [SEED]`).
+//! Usage: `fuzz/run.sh SECONDS [SEED]` (or `solve-fuzz SECONDS [SEED]`);
+//! `solve-fuzz --emit N SEED DIR` writes N generated specs that lower and
+//! whose solutions can be counted quickly (for scripts/minizinc-compare.sh).
 
 mod generate;
 mod memory;
@@ -39,6 +41,13 @@ const CASE_BYTES: usize = 1536 << 20;
 
 fn main() {
     let args: Vec<String> = std::env::args().collect();
+    if args.get(1).is_some_and(|a| a == "--emit") {
+        let count = args.get(2).and_then(|s| s.parse().ok()).unwrap_or(100);
+        let seed = args.get(3).and_then(|s| s.parse().ok()).unwrap_or(1);
+        let dir = PathBuf::from(args.get(4).map_or("emitted", String::as_str));
+        emit(count, seed, &dir);
+        return;
+    }
     let seconds: u64 = args.get(1).and_then(|s| s.parse().ok()).unwrap_or(30);
     let seed: u64 = args.get(2).and_then(|s| s.parse().ok()).unwrap_or_else(|| {
         std::time::SystemTime::now()
@@ -156,6 +165,46 @@ fn pipeline(text: &str, overrides: &[String]) -> bool {
         let _ = solve::explain::explain(lowered, sources, Some(deadline));
     }
     true
+}
+
+/// Writes `count` generated specs that lower and count completely within
+/// small limits (no objective: their solutions are compared by count).
+fn emit(count: usize, seed: u64, dir: &std::path::Path) {
+    std::fs::create_dir_all(dir).expect("the output folder");
+    let mut rng = Rng::new(seed);
+    let mut written = 0;
+    while written < count {
+        let text = generate::spec(&mut rng);
+        let mut sources = Sources::default();
+        let id = sources.add("emit.toml", text.as_str());
+        let options = Options {
+            no_objective: true,
+            ..Options::default()
+        };
+        let Ok(lowered) = solve::compile(&mut sources, id, &[], &options) else {
+            continue;
+        };
+        // Small, and within 32 bits: Gecode's integers (the peer the
+        // emitted specs are compared with) are 32-bit.
+        let small = i64::from(i32::MIN + 1)..=i64::from(i32::MAX);
+        let model = lowered.model();
+        if model.vars.len() > 40
+            || model.vars.iter().any(|v| {
+                !(v.domain.min().is_some_and(|lo| small.contains(&lo))
+                    && v.domain.max().is_some_and(|hi| small.contains(&hi)))
+            })
+        {
+            continue;
+        }
+        let mut session = Session::new(lowered, sources);
+        session.set_node_limit(Some(100_000));
+        if !session.count().complete {
+            continue;
+        }
+        let path = dir.join(format!("random-{seed}-{written:05}.toml"));
+        std::fs::write(&path, &text).expect("write a spec");
+        written += 1;
+    }
 }
 
 fn shipped_specs(dir: &std::path::Path) -> Vec<String> {

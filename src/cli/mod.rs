@@ -92,6 +92,26 @@ pub enum Command {
         #[arg(long, value_name = "SECONDS")]
         time_limit: Option<f64>,
     },
+    /// Write the lowered model in another modelling language on stdout,
+    /// for another solver to check: `solve export --minizinc FILE > m.mzn`
+    /// then `minizinc -a m.mzn` lists the solutions `solve --all` finds
+    /// (every model variable, auxiliary ones included).
+    Export {
+        /// The spec file.
+        file: PathBuf,
+        /// As a MiniZinc model (the one language supported).
+        #[arg(long, required = true)]
+        minizinc: bool,
+        /// Override a param: NAME=VALUE, the value an expression (repeatable).
+        #[arg(long = "set", value_name = "NAME=VALUE")]
+        set: Vec<String>,
+        /// Drop the [symmetry] section.
+        #[arg(long)]
+        no_symmetry: bool,
+        /// Ignore the [objective] section.
+        #[arg(long)]
+        no_objective: bool,
+    },
 }
 
 /// How to read the spec and search it: shared by solving and explaining.
@@ -167,6 +187,13 @@ pub fn run(cli: &Cli) -> u8 {
     let started = Instant::now();
     let result = match &cli.command {
         Some(Command::Check { file, set }) => check(file, set),
+        Some(Command::Export {
+            file,
+            minizinc: _,
+            set,
+            no_symmetry,
+            no_objective,
+        }) => export(file, set, *no_symmetry, *no_objective),
         Some(Command::Explain {
             file,
             spec,
@@ -287,6 +314,22 @@ fn check(file: &PathBuf, set: &[String]) -> Run {
         file.display(),
         plural(model.vars.len(), "variable"),
         plural(model.constraints.len(), "constraint")
+    ));
+    out.finish(EXIT_FOUND)
+}
+
+/// `solve export --minizinc FILE`: the lowered model as MiniZinc.
+fn export(file: &PathBuf, set: &[String], no_symmetry: bool, no_objective: bool) -> Run {
+    let args = SpecArgs {
+        set: set.to_vec(),
+        no_symmetry,
+        ..SpecArgs::default()
+    };
+    let (lowered, _) = compile(file, &args, no_objective, None)?;
+    let mut out = output::Printer::new(false);
+    out.text(&crate::export::minizinc::export(
+        &lowered,
+        &file.display().to_string(),
     ));
     out.finish(EXIT_FOUND)
 }

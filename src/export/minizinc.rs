@@ -1,0 +1,194 @@
+//! The lowered model as a MiniZinc model: one `var` per model variable
+//! (named `x0`, `x1`, ... as in `--dump-model`, with the spec's name in a
+//! comment), one `constraint` per posted primitive constraint (with its
+//! spec constraint and item in a comment), `solve satisfy` or the
+//! objective, and an output of every variable (after `objective V` when
+//! there is one), so that `minizinc -a` enumerates exactly the solutions
+//! `solve --count --no-objective` counts.
+//!
+//! MiniZinc's `div` and `mod` truncate toward zero like ours; element and
+//! lex use MiniZinc's 1-based arrays through explicit index arithmetic.
+
+use crate::lower::Lowered;
+use crate::model::plan::Sense;
+use crate::model::{Constraint, Lit, Rel, VarId, View};
+use std::fmt::Write as _;
+
+/// The MiniZinc text of `lowered`; `source` names the spec in a comment.
+pub fn export(lowered: &Lowered, source: &str) -> String {
+    let model = lowered.model();
+    let mut out = String::new();
+    let _ = writeln!(
+        out,
+        "% Exported by solve from {source}: the lowered model ({} variables, {} constraints).",
+        model.vars.len(),
+        model.constraints.len()
+    );
+    out.push_str(
+        "include \"alldifferent.mzn\";\ninclude \"lex_less.mzn\";\ninclude \"lex_lesseq.mzn\";\n\n",
+    );
+    for (i, v) in model.vars.iter().enumerate() {
+        let _ = writeln!(out, "var {}: x{i};  % {}", domain(&v.domain.0), v.name);
+    }
+    out.push('\n');
+    for posted in &model.constraints {
+        let _ = writeln!(
+            out,
+            "constraint {};  % {}{}",
+            constraint(&posted.constraint),
+            posted.origin,
+            posted.item
+        );
+    }
+    out.push('\n');
+    match lowered.plan.objective {
+        None => out.push_str("solve satisfy;\n"),
+        Some(objective) => {
+            let sense = match objective.sense {
+                Sense::Minimize => "minimize",
+                Sense::Maximize => "maximize",
+            };
+            let _ = writeln!(out, "solve {sense} {};", var(objective.var));
+        }
+    }
+    let mut shown: Vec<String> = (0..model.vars.len())
+        .map(|i| format!("show(x{i})"))
+        .collect();
+    if let Some(objective) = lowered.plan.objective {
+        shown.insert(0, format!("\"objective \" ++ show({})", var(objective.var)));
+    }
+    let _ = writeln!(out, "output [{}, \"\\n\"];", shown.join(", \" \", "));
+    out
+}
+
+fn domain(intervals: &[(i64, i64)]) -> String {
+    match intervals {
+        [(lo, hi)] => format!("{lo}..{hi}"),
+        _ => {
+            let parts: Vec<String> = intervals
+                .iter()
+                .map(|&(lo, hi)| format!("{lo}..{hi}"))
+                .collect();
+            parts.join(" union ")
+        }
+    }
+}
+
+fn var(x: VarId) -> String {
+    format!("x{}", x.index())
+}
+
+fn view(v: View) -> String {
+    match (v.scale, v.offset) {
+        (1, 0) => var(v.var),
+        (1, c) => format!("({} + {c})", var(v.var)),
+        (a, 0) => format!("({a} * {})", var(v.var)),
+        (a, c) => format!("({a} * {} + {c})", var(v.var)),
+    }
+}
+
+fn lit(l: Lit) -> String {
+    format!("({} = {})", var(l.var), i64::from(l.positive))
+}
+
+fn views(vs: &[View]) -> String {
+    let items: Vec<String> = vs.iter().map(|&v| view(v)).collect();
+    format!("[{}]", items.join(", "))
+}
+
+fn reified(truth: String, reif: Option<Lit>) -> String {
+    match reif {
+        None => truth,
+        Some(r) => format!("({} <-> {truth})", lit(r)),
+    }
+}
+
+fn constraint(c: &Constraint) -> String {
+    match c {
+        Constraint::Linear {
+            terms,
+            rel,
+            rhs,
+            reif,
+        } => {
+            let sum: Vec<String> = terms
+                .iter()
+                .map(|&(a, x)| format!("{a} * {}", var(x)))
+                .collect();
+            let sum = if sum.is_empty() {
+                "0".to_string()
+            } else {
+                sum.join(" + ")
+            };
+            let op = match rel {
+                Rel::Le => "<=",
+                Rel::Eq => "=",
+                Rel::Ne => "!=",
+            };
+            reified(format!("({sum} {op} {rhs})"), *reif)
+        }
+        Constraint::AllDifferent(vs) => format!("alldifferent({})", views(vs)),
+        Constraint::ElementConst {
+            index,
+            values,
+            result,
+        } => {
+            let items: Vec<String> = values.iter().map(i64::to_string).collect();
+            element(
+                *index,
+                &format!("[{}]", items.join(", ")),
+                *result,
+                values.len(),
+            )
+        }
+        Constraint::ElementVar {
+            index,
+            array,
+            result,
+        } => element(*index, &views(array), *result, array.len()),
+        Constraint::Clause { lits, reif } => {
+            let items: Vec<String> = lits.iter().map(|&l| lit(l)).collect();
+            let or = if items.is_empty() {
+                "false".to_string()
+            } else {
+                format!("({})", items.join(" \\/ "))
+            };
+            reified(or, *reif)
+        }
+        Constraint::Times { x, y, z } => format!("{} = {} * {}", view(*z), view(*x), view(*y)),
+        Constraint::Div { x, y, z } => {
+            format!(
+                "{} != 0 /\\ {} = {} div {}",
+                view(*y),
+                view(*z),
+                view(*x),
+                view(*y)
+            )
+        }
+        Constraint::Rem { x, y, z } => {
+            format!(
+                "{} != 0 /\\ {} = {} mod {}",
+                view(*y),
+                view(*z),
+                view(*x),
+                view(*y)
+            )
+        }
+        Constraint::Abs { x, z } => format!("{} = abs({})", view(*z), view(*x)),
+        Constraint::Max { xs, z } => format!("{} = max({})", view(*z), views(xs)),
+        Constraint::Lex { xs, ys, strict } => {
+            let name = if *strict { "lex_less" } else { "lex_lesseq" };
+            format!("{name}({}, {})", views(xs), views(ys))
+        }
+    }
+}
+
+/// `result == array[index]`, index from 0: in range, and equal.
+fn element(index: View, array: &str, result: View, len: usize) -> String {
+    let i = view(index);
+    format!(
+        "{i} >= 0 /\\ {i} <= {} /\\ {} = {array}[{i} + 1]",
+        len - 1,
+        view(result)
+    )
+}
