@@ -8,6 +8,7 @@
 
 mod allocations;
 mod cli;
+mod differential;
 mod errors;
 mod explain;
 mod moo;

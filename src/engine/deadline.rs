@@ -30,6 +30,10 @@ impl Deadline {
         }
     }
 
+    pub fn at(&self) -> Option<Instant> {
+        self.at
+    }
+
     /// One event; whether the deadline has passed (read now and then).
     #[inline]
     pub fn passed(&mut self) -> bool {

@@ -6,6 +6,7 @@
 
 use super::value::R;
 use crate::diagnostic::Diagnostic;
+use crate::engine::deadline::Deadline;
 use crate::model::{IntervalSet, Model};
 use crate::source::Span;
 use std::time::Instant;
@@ -23,38 +24,59 @@ pub const MAX_MODEL_BYTES: u64 = 1 << 30;
 const VAR_BYTES: u64 = 300;
 const CONSTRAINT_BYTES: u64 = 300;
 const ITEM_BYTES: u64 = 32;
+/// Bytes per element of a constraint (a term, a view, a value, a literal).
+const ELEMENT_BYTES: u64 = 16;
+/// Constraint bytes added since the last size check that force one.
+const CHECK_BYTES: u64 = 16 << 20;
 /// Items between two looks at the clock and the model's size.
 const CHECK_EVERY: u64 = 1024;
 
 #[derive(Clone, Debug, Default)]
 pub struct Budget {
-    deadline: Option<Instant>,
-    items: u64,
+    clock: Option<Deadline>,
+    spent: Spent,
     /// Bytes of the declared variables' domains.
     domain_bytes: u64,
+    /// Constraint bytes added since the size was last checked.
+    unchecked: u64,
+}
+
+/// What lowering has produced so far: items and constraint elements.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Spent {
+    items: u64,
+    element_bytes: u64,
 }
 
 impl Budget {
     pub fn new(deadline: Option<Instant>) -> Budget {
         Budget {
-            deadline,
+            clock: deadline.map(|d| Deadline::new(Some(d))),
             ..Budget::default()
         }
     }
 
-    pub fn items(&self) -> u64 {
-        self.items
+    pub fn spent(&self) -> Spent {
+        self.spent
     }
 
-    /// Back to an earlier item count (a retracted constraint's items).
-    pub fn set_items(&mut self, items: u64) {
-        self.items = items;
+    /// Back to what was spent earlier (a retracted constraint's share).
+    pub fn set_spent(&mut self, spent: Spent) {
+        self.spent = spent;
+    }
+
+    /// A constraint of `elements` terms, views or values was posted.
+    pub fn constraint(&mut self, elements: usize) {
+        let bytes = (elements as u64).saturating_mul(ELEMENT_BYTES);
+        self.spent.element_bytes = self.spent.element_bytes.saturating_add(bytes);
+        self.unchecked = self.unchecked.saturating_add(bytes);
     }
 
     /// One more comprehension item at `span`.
     pub fn item(&mut self, model: &Model, span: Span) -> R<()> {
-        self.items += 1;
-        if self.items > MAX_TOTAL_ITEMS {
+        self.spent.items += 1;
+        let items = self.spent.items;
+        if items > MAX_TOTAL_ITEMS {
             return Err(Diagnostic::new(
                 format!(
                     "this spec is too large: its comprehensions produce more than {MAX_TOTAL_ITEMS} items"
@@ -62,8 +84,11 @@ impl Budget {
                 span,
             ));
         }
-        if self.items.is_multiple_of(CHECK_EVERY) {
-            self.check(model, span)?;
+        if self.clock.as_mut().is_some_and(Deadline::passed) {
+            return Err(time_limit());
+        }
+        if items.is_multiple_of(CHECK_EVERY) || self.unchecked > CHECK_BYTES {
+            self.check_size(model, 0, span)?;
         }
         Ok(())
     }
@@ -85,21 +110,24 @@ impl Budget {
     }
 
     /// The deadline and the model's size, at `span`.
-    pub fn check(&self, model: &Model, span: Span) -> R<()> {
-        if self.deadline.is_some_and(|d| Instant::now() >= d) {
-            return Err(Diagnostic::time_limit(
-                "the time limit ran out while the spec was being lowered",
-            ));
+    pub fn check(&mut self, model: &Model, span: Span) -> R<()> {
+        if self
+            .clock
+            .is_some_and(|c| c.at().is_some_and(|d| Instant::now() >= d))
+        {
+            return Err(time_limit());
         }
         self.check_size(model, 0, span)
     }
 
-    fn check_size(&self, model: &Model, more_vars: u64, span: Span) -> R<()> {
+    fn check_size(&mut self, model: &Model, more_vars: u64, span: Span) -> R<()> {
+        self.unchecked = 0;
         let vars = model.vars.len() as u64 + more_vars;
         let estimate = vars
             .saturating_mul(VAR_BYTES)
             .saturating_add((model.constraints.len() as u64).saturating_mul(CONSTRAINT_BYTES))
-            .saturating_add(self.items.saturating_mul(ITEM_BYTES))
+            .saturating_add(self.spent.items.saturating_mul(ITEM_BYTES))
+            .saturating_add(self.spent.element_bytes)
             .saturating_add(self.domain_bytes);
         if estimate > MAX_MODEL_BYTES {
             return Err(Diagnostic::new(
@@ -114,6 +142,10 @@ impl Budget {
         }
         Ok(())
     }
+}
+
+fn time_limit() -> Diagnostic {
+    Diagnostic::time_limit("the time limit ran out while the spec was being lowered")
 }
 
 /// What one variable's domain takes in the engine: a bitset up to 4096

@@ -47,7 +47,7 @@ pub struct Lowered {
 pub struct ModelMark {
     vars: usize,
     constraints: usize,
-    items_lowered: u64,
+    spent: super::budget::Spent,
 }
 
 impl Lowered {
@@ -73,7 +73,7 @@ impl Lowered {
         ModelMark {
             vars: self.lowerer.model.vars.len(),
             constraints: self.lowerer.model.constraints.len(),
-            items_lowered: self.lowerer.budget.items(),
+            spent: self.lowerer.budget.spent(),
         }
     }
 
@@ -89,7 +89,7 @@ impl Lowered {
         }
         l.model.vars.truncate(mark.vars);
         l.model.constraints.truncate(mark.constraints);
-        l.budget.set_items(mark.items_lowered);
+        l.budget.set_spent(mark.spent);
         l.guards.clear();
         l.locals.clear();
     }

@@ -92,6 +92,7 @@ impl Lowerer {
     }
 
     fn post_constraint(&mut self, constraint: Constraint) {
+        self.budget.constraint(constraint.size());
         self.model.constraints.push(Posted {
             constraint,
             origin: self.origin.clone(),

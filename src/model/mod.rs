@@ -83,6 +83,23 @@ pub enum Rel {
     Ne,
 }
 
+impl Constraint {
+    /// How many terms, views, values and literals it holds.
+    pub fn size(&self) -> usize {
+        match self {
+            Constraint::Linear { terms, .. } => terms.len() + 1,
+            Constraint::AllDifferent(views) => views.len(),
+            Constraint::ElementConst { values, .. } => values.len() + 2,
+            Constraint::ElementVar { array, .. } => array.len() + 2,
+            Constraint::Clause { lits, .. } => lits.len() + 1,
+            Constraint::Times { .. } | Constraint::Div { .. } | Constraint::Rem { .. } => 3,
+            Constraint::Abs { .. } => 2,
+            Constraint::Max { xs, .. } => xs.len() + 1,
+            Constraint::Lex { xs, ys, .. } => xs.len() + ys.len(),
+        }
+    }
+}
+
 impl Rel {
     /// The truth of `lhs rel rhs`: the one table every stage uses.
     pub fn holds(self, lhs: i64, rhs: i64) -> bool {
