@@ -4,7 +4,7 @@
 //! optional objective, search options and an output template; and random
 //! `--set` overrides.
 
-use crate::rng::Rng;
+use crate::rng::{Choose as _, Rng};
 
 const VAR_ORDERS: &[&str] = &["input", "first-fail", "first-fail-random", "dom-wdeg"];
 const VALUE_ORDERS: &[&str] = &["min", "max", "random", "split"];

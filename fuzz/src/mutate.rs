@@ -3,7 +3,7 @@
 //! inserted. Most results are invalid, which exercises every error path;
 //! some stay valid with other sizes, which exercises lowering and search.
 
-use crate::rng::Rng;
+use crate::rng::{Choose as _, Rng};
 
 /// Tokens worth inserting: the grammar's operators and keywords, builtins,
 /// brackets, TOML punctuation and numbers at the edges of 64 bits.
