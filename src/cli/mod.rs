@@ -45,6 +45,7 @@ Examples:
   solve specs/dominating-queens.toml --set n=6  fewest queens ([objective])
   solve explain specs/queens.toml --set n=3     which constraints conflict
   solve check specs/queens.toml                validate without solving
+  solve export --minizinc specs/magic8.toml > ring.mzn   for another solver
 
 Exit codes:
   0  solution(s) found (check: the spec is valid; explain: it has a solution)
@@ -174,7 +175,7 @@ pub struct SolveArgs {
     /// Stop the search after N nodes (exit 3 if it had not finished).
     #[arg(long, value_name = "N")]
     pub node_limit: Option<u64>,
-    /// Stop the search after this many seconds (exit 3 if it had not finished).
+    /// Stop after this many seconds of the whole run: reading, lowering and search (exit 3 if it had not finished).
     #[arg(long, value_name = "SECONDS")]
     pub time_limit: Option<f64>,
     /// Print the lowered model (variables and constraints) instead of solving.
