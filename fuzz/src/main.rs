@@ -67,7 +67,8 @@ fn main() {
     let mut rng = Rng::new(seed);
     let failures_dir = root.join("fuzz").join("failures");
     let _ = std::fs::create_dir_all(&failures_dir);
-    let last_case = failures_dir.join("last-case.toml");
+    // One file per seed: fuzzers running side by side keep their own.
+    let last_case = failures_dir.join(format!("last-case-{seed}.toml"));
     let end = Instant::now() + Duration::from_secs(seconds);
     let (mut cases, mut failures, mut solved) = (0u64, 0u64, 0u64);
     let started = Instant::now();

@@ -39,6 +39,8 @@ pub struct Budget {
     domain_bytes: u64,
     /// Constraint bytes added since the size was last checked.
     unchecked: u64,
+    /// The model's variables when the size was last checked.
+    checked_vars: usize,
 }
 
 /// What lowering has produced so far: items and constraint elements.
@@ -93,6 +95,18 @@ impl Budget {
         Ok(())
     }
 
+    /// New variables were made at `span` (outside comprehension items too:
+    /// a cached comparison, an auxiliary variable): every 1024 of them, or
+    /// 16 MB of constraints, the size and the clock are checked.
+    pub fn grew(&mut self, model: &Model, span: Span) -> R<()> {
+        if model.vars.len() >= self.checked_vars + CHECK_EVERY as usize
+            || self.unchecked > CHECK_BYTES
+        {
+            self.check(model, span)?;
+        }
+        Ok(())
+    }
+
     /// `count` variables with `domain` are about to be declared at `span`.
     pub fn declare(
         &mut self,
@@ -122,6 +136,7 @@ impl Budget {
 
     fn check_size(&mut self, model: &Model, more_vars: u64, span: Span) -> R<()> {
         self.unchecked = 0;
+        self.checked_vars = model.vars.len();
         let vars = model.vars.len() as u64 + more_vars;
         let estimate = vars
             .saturating_mul(VAR_BYTES)

@@ -108,6 +108,7 @@ impl Lowerer {
         if lo <= -MAX_SUM || hi >= MAX_SUM {
             return Err(out_of_range(if hi >= MAX_SUM { hi } else { lo }, span));
         }
+        self.budget.grew(&self.model, span)?;
         Ok(self.new_aux(what, domain))
     }
 
@@ -265,6 +266,7 @@ impl Lowerer {
         let lit = match self.reified.get(&key) {
             Some(&l) => l,
             None => {
+                self.budget.grew(&self.model, span)?;
                 let l = self.new_bool();
                 self.linear(&e, rel, Some(l), span)?;
                 let _ = self.reified.insert(key, l);
