@@ -27,6 +27,7 @@
 
 pub mod cli;
 pub mod diagnostic;
+pub mod discard;
 pub mod engine;
 pub mod explain;
 pub mod export;

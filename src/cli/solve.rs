@@ -39,9 +39,9 @@ pub(super) fn run(args: &SolveArgs, started: Instant, deadline: Option<Instant>)
         note(&format!("restarts: {}", stats.restarts));
         note(&format!("time: {:.3} s", started.elapsed().as_secs_f64()));
     }
-    // The process ends now: freeing a large model's allocations one by one
-    // would only delay the exit.
-    std::mem::forget(session);
+    // The process ends now: a large model is freed while it exits.
+    let large = session.lowered().model().vars.len() > 100_000;
+    crate::discard::discard(session, large);
     Ok(code)
 }
 

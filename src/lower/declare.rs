@@ -24,12 +24,10 @@ pub fn lower(checked: &CheckedSpec, options: &Options) -> R<Lowered> {
     match declare(&mut l, checked, options) {
         Ok((plan, output)) => Ok(Lowered::new(checked.clone(), l, plan, output)),
         Err(error) => {
-            // A model stopped by the time limit or the size budget can hold
-            // millions of small allocations: free them on another thread,
-            // so the error reaches the user now.
-            if l.model.vars.len() > 100_000 {
-                drop(std::thread::spawn(move || drop(l)));
-            }
+            // A model stopped by the time limit or the size budget can be
+            // huge: the error reaches the user before it is freed.
+            let large = l.model.vars.len() > 100_000;
+            crate::discard::discard(l, large);
             Err(error)
         }
     }
