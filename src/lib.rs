@@ -31,6 +31,7 @@ pub mod discard;
 pub mod engine;
 pub mod explain;
 pub mod export;
+pub mod game;
 pub mod lower;
 pub mod model;
 pub mod output;

@@ -21,6 +21,8 @@ pub struct OutputPlan {
     /// Names of declared variables and arrays (not aliases), for printing.
     printed: Vec<String>,
     template: Option<Vec<TemplatePart>>,
+    /// `[game] show`: how an answer reads.
+    answer_template: Option<Vec<TemplatePart>>,
 }
 
 impl OutputPlan {
@@ -30,6 +32,7 @@ impl OutputPlan {
         declared: Vec<(String, Value)>,
         printed: Vec<String>,
         template: Option<Vec<TemplatePart>>,
+        answer_template: Option<Vec<TemplatePart>>,
     ) -> OutputPlan {
         OutputPlan {
             params,
@@ -37,7 +40,36 @@ impl OutputPlan {
             declared,
             printed,
             template,
+            answer_template,
         }
+    }
+
+    /// A game's answer as text: the `show` template with `answer` bound to
+    /// it, or the answer itself (`2 1` for a list).
+    pub fn render_answer(&self, answer: &[i64], is_list: bool) -> R<String> {
+        let value = if is_list {
+            Value::list(answer.iter().map(|&a| Value::Int(a)).collect())
+        } else {
+            Value::Int(answer[0])
+        };
+        let Some(parts) = &self.answer_template else {
+            let items: Vec<String> = answer.iter().map(i64::to_string).collect();
+            return Ok(items.join(" "));
+        };
+        let mut globals = self.params.clone();
+        let _ = globals.insert("answer".to_string(), value);
+        let mut env = Lowerer::for_output(globals, self.functions.clone());
+        let mut out = String::new();
+        for part in parts {
+            match part {
+                TemplatePart::Text(t) => out.push_str(t),
+                TemplatePart::Expr(e) => {
+                    let v = env.eval(e)?;
+                    out.push_str(&format_value(&v, e.span)?);
+                }
+            }
+        }
+        Ok(out)
     }
 
     /// Evaluates every template piece that reads no variable (directly or

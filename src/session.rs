@@ -229,6 +229,17 @@ impl Session {
         Ok(())
     }
 
+    /// For a spec with a `[game]`: adds "the secret (the code's variables)
+    /// gives `answer` to `guess`" at the root, lowered from the game's
+    /// answer function. Atomic, like [`Session::add_constraint`].
+    pub fn add_answer(&mut self, guess: &[i64], answer: &[i64]) -> Result<(), Error> {
+        self.lowered
+            .add_answer("answer", guess, answer)
+            .map_err(|d| Error::new(vec![d], &self.sources))?;
+        self.sync();
+        Ok(())
+    }
+
     /// Posts the model's new variables and constraints.
     fn sync(&mut self) {
         let model = self.lowered.model();

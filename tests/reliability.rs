@@ -86,7 +86,7 @@ fn deep_nesting_parses_in_linear_time_or_is_refused() {
     let spec = two_vars("-3..3", "0..0", &calls);
     assert_eq!(count(&[spec.path()]), 2);
     let spec = two_vars("-3..3", "0..0", &lists);
-    let _ = assert_error(&[spec.path()], "expected an integer, found a list");
+    let _ = assert_error(&[spec.path()], "expected a list, found an integer");
     let spec = two_vars("-3..3", "0..0", &sums);
     let _ = assert_error(&[spec.path()], "");
     let deep = 5000;

@@ -9,6 +9,7 @@
 
 mod explain;
 mod output;
+mod play;
 mod solve;
 
 use crate::diagnostic::{Diagnostic, Error};
@@ -89,6 +90,37 @@ pub enum Command {
         file: PathBuf,
         #[command(flatten)]
         spec: SpecArgs,
+        /// Stop after this many seconds in all (exit 3).
+        #[arg(long, value_name = "SECONDS")]
+        time_limit: Option<f64>,
+    },
+    /// Play the guessing game of a spec's [game] section. Without --secret
+    /// the computer picks a secret (random; --seed N repeats a choice) and
+    /// answers your guesses, one per line on stdin (exit 0 when you win, 1
+    /// when the input ends first). With --secret CODE it guesses that
+    /// code itself; with --all-secrets it plays every secret.
+    Play {
+        /// The spec file.
+        file: PathBuf,
+        #[command(flatten)]
+        spec: SpecArgs,
+        /// The computer guesses this code: its values joined (7412) or
+        /// separated by commas (7,4,1,12).
+        #[arg(long, value_name = "CODE", conflicts_with = "all_secrets")]
+        secret: Option<String>,
+        /// Play every secret; print the average and maximum number of
+        /// guesses, the histogram and the hardest secrets.
+        #[arg(long)]
+        all_secrets: bool,
+        /// How the computer guesses: first (the first code consistent with
+        /// every answer, in the spec's search order; the default), minimax
+        /// (smallest largest class of codes left), expected (smallest
+        /// expected class), entropy (most information).
+        #[arg(long, value_name = "NAME", value_parser = choices(crate::game::STRATEGIES))]
+        strategy: Option<String>,
+        /// With --all-secrets: the figures as one JSON object.
+        #[arg(long, requires = "all_secrets")]
+        json: bool,
         /// Stop after this many seconds in all (exit 3).
         #[arg(long, value_name = "SECONDS")]
         time_limit: Option<f64>,
@@ -195,6 +227,25 @@ pub fn run(cli: &Cli) -> u8 {
             no_symmetry,
             no_objective,
         }) => export(file, set, *no_symmetry, *no_objective),
+        Some(Command::Play {
+            file,
+            spec,
+            secret,
+            all_secrets,
+            strategy,
+            json,
+            time_limit,
+        }) => deadline(started, *time_limit).and_then(|d| {
+            let args = play::PlayArgs {
+                file,
+                spec,
+                secret: secret.as_deref(),
+                all_secrets: *all_secrets,
+                strategy: strategy.as_ref(),
+                json: *json,
+            };
+            play::run(args, d)
+        }),
         Some(Command::Explain {
             file,
             spec,

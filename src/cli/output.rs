@@ -53,6 +53,15 @@ impl Printer {
         self.text("\n");
     }
 
+    /// Writes out what is buffered (before waiting for the user's input).
+    pub(super) fn flush(&mut self) {
+        if let Some(out) = &mut self.out
+            && let Err(e) = out.flush()
+        {
+            self.fail(e);
+        }
+    }
+
     /// A solution, a blank line before every one but the first.
     pub(super) fn solution(&mut self, view: View<'_>, solution: &Solution) -> Result<(), Error> {
         let text = if self.json {

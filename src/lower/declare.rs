@@ -6,6 +6,7 @@ use super::lowered::{Lowered, Options};
 use super::value::{Array, LinExpr, R, Value};
 use super::{Lowerer, MAX_DOMAIN};
 use crate::diagnostic::{Diagnostic, did_you_mean};
+use crate::model::game::GamePlan;
 use crate::model::plan::{
     Consistency, Objective, RestartPolicy, Restarts, SearchPlan, ValueOrder, VarOrder,
 };
@@ -22,7 +23,7 @@ pub fn lower(checked: &CheckedSpec, options: &Options) -> R<Lowered> {
         ..Lowerer::default()
     };
     match declare(&mut l, checked, options) {
-        Ok((plan, output)) => Ok(Lowered::new(checked.clone(), l, plan, output)),
+        Ok((plan, output, game)) => Ok(Lowered::new(checked.clone(), l, plan, output, game)),
         Err(error) => {
             // A model stopped by the time limit or the size budget can be
             // huge: the error reaches the user before it is freed.
@@ -37,7 +38,7 @@ fn declare(
     l: &mut Lowerer,
     checked: &CheckedSpec,
     options: &Options,
-) -> R<(SearchPlan, OutputPlan)> {
+) -> R<(SearchPlan, OutputPlan, Option<GamePlan>)> {
     let spec = checked.spec();
     for param in &spec.params {
         let v = l.eval(&param.value)?;
@@ -162,6 +163,13 @@ fn declare(
         }
         _ => None,
     };
+    let game = match &spec.game {
+        Some(decl) => {
+            l.origin = "game".to_string();
+            Some(l.game(decl, &params)?)
+        }
+        None => None,
+    };
     let plan = SearchPlan {
         order,
         decision,
@@ -193,9 +201,10 @@ fn declare(
         declared,
         printed,
         spec.template.clone(),
+        spec.game.as_ref().and_then(|g| g.show.clone()),
     );
     output.check()?;
-    Ok((plan, output))
+    Ok((plan, output, game))
 }
 
 fn domain_of(l: &Lowerer, v: &Value, span: Span) -> R<IntervalSet> {

@@ -272,13 +272,64 @@ impl Lowerer {
             Eq | Ne | Lt | Le | Gt | Ge => {
                 let mark = self.guards.len();
                 let (x, y) = (self.eval(a)?, self.eval(b)?);
-                let (rel, diff) = self.comparison(op, &x, &y, a.span, b.span, span)?;
-                let truth = self.reify_compare(rel, diff, span)?;
+                let truth = if is_list(&x) || is_list(&y) {
+                    self.list_comparison(op, &x, &y, a.span, b.span, span)?
+                } else {
+                    let (rel, diff) = self.comparison(op, &x, &y, a.span, b.span, span)?;
+                    self.reify_compare(rel, diff, span)?
+                };
                 Ok(bool_value(self.guarded_by(mark, truth)))
             }
             Add | Sub | Mul | Div | Rem => {
                 let (x, y) = (self.eval(a)?, self.eval(b)?);
                 self.arithmetic(op, &x, &y, a.span, b.span, span)
+            }
+        }
+    }
+
+    /// `x == y` or `x != y` where one side is a list: lists are equal when
+    /// they have the same length and equal items in order (nested lists
+    /// likewise); their index bases do not matter. Other comparisons of
+    /// lists are type errors.
+    pub(super) fn list_comparison(
+        &mut self,
+        op: BinaryOp,
+        x: &Value,
+        y: &Value,
+        xs: Span,
+        ys: Span,
+        span: Span,
+    ) -> R<BoolVal> {
+        if !matches!(op, BinaryOp::Eq | BinaryOp::Ne) {
+            let (v, s) = if is_list(x) { (x, xs) } else { (y, ys) };
+            return Err(type_error("an integer", v, s)
+                .with_help("lists can be compared with `==` and `!=` only"));
+        }
+        let equal = self.lists_equal(x, y, xs, ys, span)?;
+        Ok(if op == BinaryOp::Ne {
+            negate(equal)
+        } else {
+            equal
+        })
+    }
+
+    fn lists_equal(&mut self, x: &Value, y: &Value, xs: Span, ys: Span, span: Span) -> R<BoolVal> {
+        match (x, y) {
+            (Value::List(a), Value::List(b)) => {
+                if a.items.len() != b.items.len() {
+                    return Ok(BoolVal::Const(false));
+                }
+                let mut all = Vec::with_capacity(a.items.len());
+                for (p, q) in a.items.iter().zip(&b.items) {
+                    all.push(self.lists_equal(p, q, xs, ys, span)?);
+                }
+                Ok(self.and(all))
+            }
+            (Value::List(_), other) => Err(type_error("a list", other, ys)),
+            (other, Value::List(_)) => Err(type_error("a list", other, xs)),
+            _ => {
+                let (rel, diff) = self.comparison(BinaryOp::Eq, x, y, xs, ys, span)?;
+                self.reify_compare(rel, diff, span)
             }
         }
     }
@@ -585,4 +636,8 @@ pub(super) fn bool_value(b: BoolVal) -> Value {
         BoolVal::Const(c) => Value::Bool(c),
         BoolVal::Lit(l) => Value::Lit(l),
     }
+}
+
+pub(super) fn is_list(v: &Value) -> bool {
+    matches!(v, Value::List(_))
 }

@@ -6,6 +6,7 @@
 
 use super::Lowerer;
 use super::value::R;
+use crate::model::game::GamePlan;
 use crate::model::plan::{Consistency, RestartPolicy, SearchPlan, ValueOrder, VarOrder};
 use crate::model::{Model, Posted};
 use crate::output::OutputPlan;
@@ -36,10 +37,12 @@ pub struct Options {
 pub struct Lowered {
     pub plan: SearchPlan,
     pub output: OutputPlan,
+    /// From `[game]`.
+    pub game: Option<GamePlan>,
     /// The spec, to check the names of constraints added later.
-    spec: CheckedSpec,
+    pub(super) spec: CheckedSpec,
     /// The lowering state, which owns the model.
-    lowerer: Lowerer,
+    pub(super) lowerer: Lowerer,
 }
 
 /// The size of a model at some moment, to truncate it back to.
@@ -56,10 +59,12 @@ impl Lowered {
         lowerer: Lowerer,
         plan: SearchPlan,
         output: OutputPlan,
+        game: Option<GamePlan>,
     ) -> Lowered {
         Lowered {
             plan,
             output,
+            game,
             spec,
             lowerer,
         }

@@ -9,6 +9,7 @@
 //! - `eval.rs`: expressions to values (value context: reify what must be).
 //! - `post.rs`: constraints at the root (no reification needed).
 //! - `declare.rs`: declarations, search plan, output plan: [`lower()`].
+//! - `game.rs`: `[game]`, and a game's answers as constraints.
 //! - `lowered.rs`: the result, [`Lowered`], and adding constraints to it
 //!   later (atomically, with marks to retract them).
 
@@ -16,6 +17,7 @@ mod budget;
 mod call;
 mod declare;
 mod eval;
+mod game;
 mod lowered;
 mod post;
 pub mod value;

@@ -4,10 +4,12 @@
 //! `lex_less` post their global constraints; anything else is evaluated as
 //! a boolean and asserted.
 
+use super::eval::is_list;
 use super::value::{BoolVal, R, Value, type_error};
 use super::{Lowerer, negate};
 use crate::diagnostic::Diagnostic;
 use crate::model::{Constraint, Rel, View};
+use crate::source::Span;
 use crate::spec::ast::{BinaryOp, Clause, Expr, ExprKind, UnaryOp};
 use crate::spec::builtins::{self, Builtin};
 
@@ -47,6 +49,14 @@ impl Lowerer {
                 b,
             ) => {
                 let (x, y) = (self.eval(a)?, self.eval(b)?);
+                if *op == BinaryOp::Eq && (is_list(&x) || is_list(&y)) {
+                    return self.post_equal(&x, &y, a.span, b.span, span);
+                }
+                if is_list(&x) || is_list(&y) {
+                    let truth = self.list_comparison(*op, &x, &y, a.span, b.span, span)?;
+                    self.assert(truth);
+                    return Ok(());
+                }
                 let (rel, diff) = self.comparison(*op, &x, &y, a.span, b.span, span)?;
                 match diff.as_constant() {
                     Some(_) => {
@@ -225,6 +235,35 @@ impl Lowerer {
         })?;
         self.assert(b);
         Ok(())
+    }
+
+    /// `x == y` at the root, lists item by item (see `list_comparison`).
+    fn post_equal(&mut self, x: &Value, y: &Value, xs: Span, ys: Span, span: Span) -> R<()> {
+        match (x, y) {
+            (Value::List(a), Value::List(b)) => {
+                if a.items.len() != b.items.len() {
+                    self.post_false();
+                    return Ok(());
+                }
+                for (p, q) in a.items.iter().zip(&b.items) {
+                    self.post_equal(p, q, xs, ys, span)?;
+                }
+                Ok(())
+            }
+            (Value::List(_), other) => Err(type_error("a list", other, ys)),
+            (other, Value::List(_)) => Err(type_error("a list", other, xs)),
+            _ => {
+                let (rel, diff) = self.comparison(BinaryOp::Eq, x, y, xs, ys, span)?;
+                match diff.as_constant() {
+                    Some(c) if rel.holds(c, 0) => Ok(()),
+                    Some(_) => {
+                        self.post_false();
+                        Ok(())
+                    }
+                    None => self.linear(&diff, rel, None, span),
+                }
+            }
+        }
     }
 
     pub(super) fn assert(&mut self, b: BoolVal) {

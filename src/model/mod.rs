@@ -6,6 +6,8 @@
 //! [`check`] gives each constraint its reference meaning.
 
 pub mod check;
+pub mod game;
+pub mod infer;
 pub mod plan;
 
 use std::fmt;

@@ -190,6 +190,21 @@ pub struct ObjectiveDecl {
     pub expr: Expr,
 }
 
+/// `[game]`: the spec's solutions are the codes of a guessing game.
+#[derive(Clone, Debug, PartialEq)]
+pub struct GameDecl {
+    /// The variables that form the code (a variable, an array, a list).
+    pub code: Expr,
+    /// `(secret, guess) => answer`: an integer or a list of integers.
+    pub answer: Function,
+    /// The answer that ends the game.
+    pub win: Expr,
+    /// How an answer reads (a template over `answer`).
+    pub show: Option<Vec<TemplatePart>>,
+    /// The `[game]` table, for messages.
+    pub span: Span,
+}
+
 #[derive(Clone, Debug, PartialEq)]
 pub enum TemplatePart {
     Text(String),
@@ -207,5 +222,6 @@ pub struct Spec {
     pub constraints: Vec<ConstraintDecl>,
     pub search: SearchDecl,
     pub objective: Option<ObjectiveDecl>,
+    pub game: Option<GameDecl>,
     pub template: Option<Vec<TemplatePart>>,
 }

@@ -6,14 +6,14 @@ use crate::diagnostic::{Diagnostic, did_you_mean};
 use crate::model::plan::{CONSISTENCIES, RESTARTS, Sense, VALUE_ORDERS, VAR_ORDERS};
 use crate::source::{SourceId, Sources, Span};
 use crate::spec::ast::{
-    ConstraintDecl, Expr, ExprKind, Function, Name, ObjectiveDecl, Param, SearchDecl, Spec,
-    TemplatePart, Var,
+    ConstraintDecl, Expr, ExprKind, Function, GameDecl, Name, ObjectiveDecl, Param, SearchDecl,
+    Spec, TemplatePart, Var,
 };
 use crate::spec::parser::{Origin, parse_expr, parse_function};
 use toml::Spanned;
 use toml::de::{DeTable, DeValue};
 
-const SECTIONS: [&str; 10] = [
+const SECTIONS: [&str; 11] = [
     "name",
     "description",
     "params",
@@ -23,6 +23,7 @@ const SECTIONS: [&str; 10] = [
     "symmetry",
     "search",
     "objective",
+    "game",
     "output",
 ];
 
@@ -83,6 +84,7 @@ impl<'t> Loader<'t> {
                 }
                 "search" => spec.search = self.search(value),
                 "objective" => spec.objective = self.objective(value),
+                "game" => spec.game = self.game(value),
                 "output" => spec.template = self.output(value),
                 other => self.unknown(key, "section or key", other, &SECTIONS),
             }
@@ -472,6 +474,75 @@ impl<'t> Loader<'t> {
         found
     }
 
+    /// `[game]`: `code`, `answer` and `win` required, `show` optional.
+    fn game(&mut self, value: &Spanned<DeValue<'_>>) -> Option<GameDecl> {
+        let DeValue::Table(table) = value.get_ref() else {
+            self.error("expected a table for [game]", value.span());
+            return None;
+        };
+        const KEYS: [&str; 4] = ["code", "answer", "win", "show"];
+        let (mut code, mut answer, mut win, mut show) = (None, None, None, None);
+        for (k, v) in table.iter() {
+            match k.get_ref().as_ref() {
+                "code" => code = self.expr(v),
+                "answer" => {
+                    answer = self.function((k, v));
+                    if let Some(f) = &answer
+                        && f.params.len() != 2
+                    {
+                        self.errors.push(
+                            Diagnostic::new(
+                                format!(
+                                    "the answer takes 2 parameters (the secret and the guess), found {}",
+                                    f.params.len()
+                                ),
+                                f.name.span,
+                            )
+                            .with_help("write it as `(secret, guess) => ...`"),
+                        );
+                    }
+                }
+                "win" => win = self.expr(v),
+                "show" => show = self.template(v),
+                other => self.unknown(k, "key", other, &KEYS),
+            }
+        }
+        let mut missing = Vec::new();
+        for (key, absent) in [
+            ("code", !table.contains_key("code")),
+            ("answer", !table.contains_key("answer")),
+            ("win", !table.contains_key("win")),
+        ] {
+            if absent {
+                missing.push(format!("`{key}`"));
+            }
+        }
+        if !missing.is_empty() {
+            self.errors.push(
+                Diagnostic::new(format!("[game] needs {}", missing.join(" and ")), self.span(value.span()))
+                    .with_help("a game gives `code` (its variables), `answer = \"(secret, guess) => ...\"` and `win` (the answer that ends it)"),
+            );
+        }
+        Some(GameDecl {
+            code: code?,
+            answer: answer?,
+            win: win?,
+            show,
+            span: self.span(value.span()),
+        })
+    }
+
+    fn template(&mut self, v: &Spanned<DeValue<'_>>) -> Option<Vec<TemplatePart>> {
+        let (text, origin) = self.string(v)?;
+        match parse_template(&text, origin) {
+            Ok(parts) => Some(parts),
+            Err(d) => {
+                self.errors.push(d);
+                None
+            }
+        }
+    }
+
     fn output(&mut self, value: &Spanned<DeValue<'_>>) -> Option<Vec<TemplatePart>> {
         let DeValue::Table(table) = value.get_ref() else {
             self.error("expected a table for [output]", value.span());
@@ -480,14 +551,7 @@ impl<'t> Loader<'t> {
         let mut template = None;
         for (k, v) in table.iter() {
             match k.get_ref().as_ref() {
-                "template" => {
-                    if let Some((text, origin)) = self.string(v) {
-                        match parse_template(&text, origin) {
-                            Ok(parts) => template = Some(parts),
-                            Err(d) => self.errors.push(d),
-                        }
-                    }
-                }
+                "template" => template = self.template(v),
                 other => self.unknown(k, "key", other, &["template"]),
             }
         }

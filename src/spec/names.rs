@@ -9,9 +9,9 @@
 //! and in the head.
 
 use crate::diagnostic::{Diagnostic, did_you_mean};
-use crate::spec::ast::{Clause, Expr, ExprKind, Name, Spec, TemplatePart};
+use crate::spec::ast::{Clause, Expr, ExprKind, GameDecl, Name, Spec, TemplatePart};
 use crate::spec::builtins;
-use std::collections::HashMap;
+use std::collections::{HashMap, HashSet};
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 enum Kind {
@@ -31,6 +31,9 @@ struct Scope {
     everything: HashMap<String, Kind>,
     locals: Vec<String>,
     errors: Vec<Diagnostic>,
+    /// Checking a game's answer or its `show` template, which see params
+    /// and the functions that read no variable, never the variables.
+    in_game: bool,
 }
 
 /// Every name the spec defines, with its kind.
@@ -77,6 +80,7 @@ fn errors(spec: &Spec) -> Vec<Diagnostic> {
         globals: HashMap::new(),
         locals: Vec::new(),
         errors: Vec::new(),
+        in_game: false,
     };
     for param in &spec.params {
         scope.expr(&param.value);
@@ -136,7 +140,61 @@ fn errors(spec: &Spec) -> Vec<Diagnostic> {
             scope.expr(e);
         }
     }
+    if let Some(game) = &spec.game {
+        scope.expr(&game.code);
+        scope.expr(&game.win);
+        check_game(&mut scope, spec, game);
+    }
     scope.errors
+}
+
+/// A game's answer is a function of the secret and the guess alone, so that
+/// it can be evaluated for any pair of codes: it and the `show` template
+/// see params and the functions that read no variable (directly or through
+/// an earlier function), plus their own parameters (`answer` in `show`).
+fn check_game(scope: &mut Scope, spec: &Spec, game: &GameDecl) {
+    let mut reading: HashSet<&str> = HashSet::new();
+    for f in &spec.functions {
+        let mut reads = false;
+        f.body.visit_names(&mut |n| {
+            let local = f.params.iter().any(|p| p.text == n);
+            reads |= !local && (scope.globals.get(n) == Some(&Kind::Var) || reading.contains(n));
+        });
+        if reads {
+            let _ = reading.insert(&f.name.text);
+        }
+    }
+    let globals: HashMap<String, Kind> = scope
+        .globals
+        .iter()
+        .filter(|(n, k)| **k != Kind::Var && !reading.contains(n.as_str()))
+        .map(|(n, k)| (n.clone(), *k))
+        .collect();
+    let mut inner = Scope {
+        globals,
+        everything: scope.everything.clone(),
+        locals: Vec::new(),
+        errors: Vec::new(),
+        in_game: true,
+    };
+    let params = &game.answer.params;
+    for (i, p) in params.iter().enumerate() {
+        if params[..i].iter().any(|q| q.text == p.text) {
+            inner.errors.push(Diagnostic::new(
+                format!("parameter `{}` appears twice", p.text),
+                p.span,
+            ));
+        }
+    }
+    inner.locals = params.iter().map(|p| p.text.clone()).collect();
+    inner.expr(&game.answer.body);
+    inner.locals = vec!["answer".to_string()];
+    for part in game.show.iter().flatten() {
+        if let TemplatePart::Expr(e) = part {
+            inner.expr(e);
+        }
+    }
+    scope.errors.append(&mut inner.errors);
 }
 
 impl Scope {
@@ -161,6 +219,12 @@ impl Scope {
     fn unknown<'a>(&mut self, name: &Name, what: &str, candidates: impl Iterator<Item = &'a str>) {
         // Defined in the spec, but not visible here: say why.
         let why = match self.everything.get(&name.text) {
+            Some(Kind::Var) if self.in_game => Some(
+                "is a variable: a game's answer is computed from its secret and guess alone (and params)",
+            ),
+            Some(Kind::Function(_)) if self.in_game => Some(
+                "reads the spec's variables: a game's answer may call only functions of their arguments and params",
+            ),
             Some(Kind::Param) => {
                 Some("is a param defined later: a param can only use earlier params")
             }
@@ -301,6 +365,7 @@ pub fn check_constraint(spec: &CheckedSpec, e: &Expr) -> Result<(), Vec<Diagnost
         globals,
         locals: Vec::new(),
         errors: Vec::new(),
+        in_game: false,
     };
     scope.expr(e);
     if scope.errors.is_empty() {

@@ -1,0 +1,192 @@
+//! `solve play FILE`: a guessing game from the spec's `[game]` section.
+//! Without `--secret` the computer is the setter: it picks a secret and
+//! answers guesses read from stdin, one per line. With `--secret CODE` it
+//! is the guesser, and with `--all-secrets` it plays every secret and
+//! prints how its strategy did.
+
+use super::output::Printer;
+use super::{EXIT_FOUND, EXIT_NONE, Run, SpecArgs, pick};
+use crate::diagnostic::{Diagnostic, Error};
+use crate::game::{Game, Record, STRATEGIES, Strategy};
+use crate::search::branch::Rng;
+use crate::session::Session;
+use crate::source::Sources;
+use std::io::{BufRead as _, IsTerminal as _};
+use std::path::PathBuf;
+use std::time::Instant;
+
+/// What `solve play` was asked.
+pub(super) struct PlayArgs<'a> {
+    pub file: &'a PathBuf,
+    pub spec: &'a SpecArgs,
+    pub secret: Option<&'a str>,
+    pub all_secrets: bool,
+    pub strategy: Option<&'a String>,
+    pub json: bool,
+}
+
+pub(super) fn run(args: PlayArgs<'_>, deadline: Option<Instant>) -> Run {
+    let (lowered, sources) = super::compile(args.file, args.spec, true, deadline)?;
+    let mut session = Session::new(lowered, sources);
+    session.set_deadline(deadline);
+    let mut game = Game::new(session)?;
+    let strategy = pick(STRATEGIES, &args.strategy.cloned()).unwrap_or(Strategy::First);
+    if args.all_secrets {
+        return all_secrets(&mut game, strategy, args.json);
+    }
+    if let Some(text) = args.secret {
+        let secret = game
+            .parse_code(text)
+            .map_err(|m| usage(format!("--secret: {m}")))?;
+        return guesser(&mut game, secret, strategy);
+    }
+    if args.strategy.is_some() {
+        return Err(usage(
+            "--strategy is how the computer guesses: give it with --secret CODE or --all-secrets"
+                .to_string(),
+        ));
+    }
+    setter(&mut game, args.spec.seed)
+}
+
+fn usage(message: String) -> Error {
+    Error::new(vec![Diagnostic::bare(message)], &Sources::default())
+}
+
+/// The computer guesses `secret`: one line per guess, then `N guesses`.
+fn guesser(game: &mut Game, secret: usize, strategy: Strategy) -> Run {
+    let moves = game.play(secret, strategy)?;
+    let mut out = Printer::new(false);
+    for (guess, answer) in &moves {
+        out.line(&format!(
+            "{} -> {}",
+            game.format_code(game.code(*guess)),
+            game.show(answer)
+        ));
+    }
+    out.line(&plural(moves.len(), "guess"));
+    out.finish(EXIT_FOUND)
+}
+
+fn plural(n: usize, word: &str) -> String {
+    format!("{n} {word}{}", if n == 1 { "" } else { "es" })
+}
+
+/// The computer picks a secret and answers the guesses read from stdin.
+/// Exit 0 once a guess wins, 1 when the input ends first.
+fn setter(game: &mut Game, seed: Option<u64>) -> Run {
+    let seed = seed.unwrap_or_else(|| {
+        std::time::SystemTime::now()
+            .duration_since(std::time::UNIX_EPOCH)
+            .map_or(1, |d| d.as_nanos() as u64 | 1)
+    });
+    let secret = Rng::new(seed).below(game.len() as u64) as usize;
+    let mut out = Printer::new(false);
+    out.line(&format!(
+        "I have chosen a secret among {} codes. Your guess (e.g. {}), one per line:",
+        game.len(),
+        game.format_code(game.code(0))
+    ));
+    out.flush();
+    let mut guesses = 0;
+    for line in std::io::stdin().lock().lines() {
+        let line = match line {
+            Ok(l) => l,
+            Err(e) => return Err(usage(format!("cannot read a guess: {e}"))),
+        };
+        if line.trim().is_empty() {
+            continue;
+        }
+        match game.parse_code(&line) {
+            Err(message) => out.line(&format!("{message}; try again")),
+            Ok(guess) => {
+                guesses += 1;
+                let code = game.code(guess).to_vec();
+                let answer = game.answer(secret, &code)?;
+                out.line(&format!(
+                    "{} -> {}",
+                    game.format_code(&code),
+                    game.show(&answer)
+                ));
+                if game.is_win(&answer) {
+                    out.line(&format!("You got it in {}.", plural(guesses, "guess")));
+                    return out.finish(EXIT_FOUND);
+                }
+            }
+        }
+        out.flush();
+        if out.failed() {
+            break;
+        }
+    }
+    out.line(&format!(
+        "The secret was {} ({} made).",
+        game.format_code(game.code(secret)),
+        plural(guesses, "guess")
+    ));
+    out.finish(EXIT_NONE)
+}
+
+/// Every secret: average, maximum, histogram and the hardest secrets.
+fn all_secrets(game: &mut Game, strategy: Strategy, json: bool) -> Run {
+    let terminal = std::io::stderr().is_terminal();
+    let mut last = Instant::now();
+    let record = game.play_all(strategy, &mut |done, total| {
+        if terminal && (last.elapsed().as_millis() >= 100 || done == total) {
+            last = Instant::now();
+            eprint!("\rplayed {done} of {total} secrets");
+            if done == total {
+                eprint!("\r\x1b[K");
+            }
+        }
+    })?;
+    let mut out = Printer::new(json);
+    if json {
+        out.line(&record_json(game, &record).to_string());
+    } else {
+        for line in record_lines(game, &record) {
+            out.line(&line);
+        }
+    }
+    out.finish(EXIT_FOUND)
+}
+
+fn record_lines(game: &Game, record: &Record) -> Vec<String> {
+    let (p, q) = record.average();
+    let mut lines = vec![
+        format!(
+            "average {:.4} ({p}/{q})",
+            record.total() as f64 / record.secrets() as f64
+        ),
+        format!("maximum {}", record.maximum()),
+    ];
+    for (k, count) in record.histogram().iter().enumerate() {
+        lines.push(format!("guesses {}: {count}", k + 1));
+    }
+    let hardest: Vec<String> = record
+        .hardest()
+        .iter()
+        .map(|&i| game.format_code(game.code(i)))
+        .collect();
+    lines.push(format!("hardest {}", hardest.join(" ")));
+    lines
+}
+
+fn record_json(game: &Game, record: &Record) -> serde_json::Value {
+    let (p, q) = record.average();
+    let histogram: serde_json::Map<String, serde_json::Value> = record
+        .histogram()
+        .iter()
+        .enumerate()
+        .map(|(k, &c)| ((k + 1).to_string(), serde_json::Value::from(c)))
+        .collect();
+    serde_json::json!({
+        "secrets": record.secrets(),
+        "total": record.total(),
+        "average": record.total() as f64 / record.secrets() as f64,
+        "fraction": format!("{p}/{q}"),
+        "maximum": record.maximum(),
+        "histogram": histogram,
+        "hardest": record.hardest().iter().map(|&i| game.format_code(game.code(i))).collect::<Vec<_>>(),
+    })
+}

@@ -1,0 +1,362 @@
+//! Guessing games from a spec's `[game]` section: the codes are the spec's
+//! solutions projected on the code's variables, the answer to a guess is
+//! the spec's answer function. Both sides are played in one process:
+//!
+//! - the guesser ([`Game::play`]): each guess comes from a [`Strategy`];
+//!   `first` asks the [`Session`] for its first solution after posting one
+//!   answer constraint per guess (push/pop, nothing re-lowered), the
+//!   others score every code by how it splits the codes still possible;
+//! - every secret at once ([`Game::play_all`], `tree.rs`): the strategy's
+//!   decision tree, each node solved once for all the secrets that reach it;
+//! - the setter is the CLI's `solve play` (it needs [`Game::answer`] only).
+//!
+//! Answers are computed by `answer.rs` (the answer network lowered once);
+//! the `first` strategy's Session and that network are two independent
+//! computations of consistency, checked against each other at every guess.
+
+mod answer;
+mod strategy;
+mod tree;
+
+pub use strategy::{STRATEGIES, Strategy};
+pub use tree::Record;
+
+use crate::diagnostic::{Diagnostic, Error};
+use crate::model::game::GamePlan;
+use crate::session::Session;
+use crate::source::Sources;
+use answer::Answers;
+use std::collections::HashMap;
+
+/// Most codes a game may have (the codes are held in memory).
+pub const MAX_CODES: usize = 1_000_000;
+
+/// A game: the session of its spec, the codes, and the answer function.
+#[derive(Debug)]
+pub struct Game {
+    session: Session,
+    plan: GamePlan,
+    answers: Answers,
+    /// The codes in the spec's search order, `width` values each.
+    codes: Vec<i64>,
+    width: usize,
+    index: HashMap<Vec<i64>, u32>,
+    /// Every code value is a digit: codes are written as `0123`.
+    digits: bool,
+    /// Scratch for one answer.
+    buffer: Vec<i64>,
+}
+
+fn error(message: String) -> Error {
+    Error::new(vec![Diagnostic::bare(message)], &Sources::default())
+}
+
+impl Game {
+    /// The game of the session's spec: its codes are enumerated now.
+    pub fn new(mut session: Session) -> Result<Game, Error> {
+        let Some(plan) = session.lowered().game.clone() else {
+            return Err(error("the spec has no [game] section".to_string()));
+        };
+        let width = plan.code.len();
+        let mut codes = Vec::new();
+        let mut index = HashMap::new();
+        let mut solutions = session.solutions();
+        for solution in solutions.by_ref() {
+            let code: Vec<i64> = plan
+                .code
+                .iter()
+                .map(|x| solution.values()[x.index()])
+                .collect();
+            if !index.contains_key(&code) {
+                if index.len() == MAX_CODES {
+                    return Err(error(format!(
+                        "the game has more than {MAX_CODES} codes: too many to play with"
+                    )));
+                }
+                let _ = index.insert(code.clone(), index.len() as u32);
+                codes.extend(code);
+            }
+        }
+        if solutions.stopped() {
+            let d = Diagnostic::time_limit(
+                "the time or node limit stopped the enumeration of the codes",
+            );
+            return Err(Error::new(vec![d], &Sources::default()));
+        }
+        drop(solutions);
+        if index.is_empty() {
+            return Err(error(
+                "the spec has no solution: there is no code to play with".to_string(),
+            ));
+        }
+        let model = session.lowered().model();
+        let digits = width > 1
+            && plan.code.iter().all(|&x| {
+                let d = model.domain(x);
+                d.min() >= Some(0) && d.max() <= Some(9)
+            });
+        let mut game = Game {
+            answers: Answers::new(plan.answer.clone()),
+            plan,
+            session,
+            codes,
+            width,
+            index,
+            digits,
+            buffer: Vec::new(),
+        };
+        game.check_win()?;
+        Ok(game)
+    }
+
+    /// A guess equal to the secret must win, and only such a guess: the
+    /// spec's `win` and its answer must agree on every code.
+    fn check_win(&mut self) -> Result<(), Error> {
+        for i in 0..self.len() {
+            let code = self.code(i).to_vec();
+            let answer = self.answer(i, &code)?;
+            if answer != self.plan.win {
+                return Err(error(format!(
+                    "the answer to a guess equal to the secret must be `win`; for the code {} it is {}",
+                    self.format_code(self.code(i)),
+                    self.show(&answer)
+                )));
+            }
+        }
+        Ok(())
+    }
+
+    /// How many codes there are.
+    pub fn len(&self) -> usize {
+        self.codes.len() / self.width
+    }
+
+    pub fn is_empty(&self) -> bool {
+        self.codes.is_empty()
+    }
+
+    /// The `i`-th code in the spec's search order.
+    pub fn code(&self, i: usize) -> &[i64] {
+        &self.codes[i * self.width..(i + 1) * self.width]
+    }
+
+    pub fn session(&self) -> &Session {
+        &self.session
+    }
+
+    /// The answer the code `secret` (an index) gives to `guess`.
+    pub fn answer(&mut self, secret: usize, guess: &[i64]) -> Result<Vec<i64>, Error> {
+        let mut out = Vec::new();
+        let s = &self.codes[secret * self.width..(secret + 1) * self.width];
+        self.answers
+            .answer(s, guess, &mut out)
+            .map_err(|_| self.undefined(secret, guess))?;
+        Ok(out)
+    }
+
+    /// The answer between two codes given by index, into the scratch buffer.
+    fn answer_between(&mut self, secret: usize, guess: usize) -> Result<&[i64], Error> {
+        let w = self.width;
+        let (s, g) = (
+            &self.codes[secret * w..(secret + 1) * w],
+            &self.codes[guess * w..(guess + 1) * w],
+        );
+        if self.answers.answer(s, g, &mut self.buffer).is_err() {
+            return Err(self.undefined(secret, self.code(guess)));
+        }
+        Ok(&self.buffer)
+    }
+
+    fn undefined(&self, secret: usize, guess: &[i64]) -> Error {
+        error(format!(
+            "the answer is undefined for the secret {} and the guess {} (an index out of range or a division by zero in `answer`)",
+            self.format_code(self.code(secret)),
+            self.format_code(guess)
+        ))
+    }
+
+    pub fn is_win(&self, answer: &[i64]) -> bool {
+        answer == self.plan.win
+    }
+
+    /// An answer in the spec's words (`[game] show`).
+    pub fn show(&self, answer: &[i64]) -> String {
+        self.session
+            .lowered()
+            .output
+            .render_answer(answer, self.answers.is_list())
+            .unwrap_or_else(|_| format!("{answer:?}"))
+    }
+
+    /// A code as it is written: `7412` when every value is a digit,
+    /// `7,4,1,12` otherwise.
+    pub fn format_code(&self, code: &[i64]) -> String {
+        let items: Vec<String> = code.iter().map(i64::to_string).collect();
+        items.join(if self.digits { "" } else { "," })
+    }
+
+    /// Reads a code: its values joined (`7412`, when every value is a
+    /// digit), or separated by commas or spaces. Err says what is wrong:
+    /// malformed, outside a domain, or ruled out by the constraints.
+    pub fn parse_code(&self, text: &str) -> Result<usize, String> {
+        let text = text.trim();
+        let example = self.format_code(self.code(0));
+        let parts: Vec<&str> = if text.contains(',') {
+            text.split(',').map(str::trim).collect()
+        } else if text.contains(char::is_whitespace) {
+            text.split_whitespace().collect()
+        } else if self.digits {
+            text.char_indices()
+                .map(|(i, c)| &text[i..i + c.len_utf8()])
+                .collect()
+        } else {
+            vec![text]
+        };
+        let what = if self.digits {
+            format!("{} digits", self.width)
+        } else if self.width == 1 {
+            "an integer".to_string()
+        } else {
+            format!("{} integers separated by commas", self.width)
+        };
+        let mut values = Vec::new();
+        for p in &parts {
+            match p.parse::<i64>() {
+                Ok(v) => values.push(v),
+                Err(_) => {
+                    return Err(format!(
+                        "`{text}` is not a code: expected {what}, e.g. {example}"
+                    ));
+                }
+            }
+        }
+        if values.len() != self.width {
+            return Err(format!(
+                "`{text}` is not a code: expected {what}, e.g. {example}"
+            ));
+        }
+        let model = self.session.lowered().model();
+        for (&x, &v) in self.plan.code.iter().zip(&values) {
+            let info = &model.vars[x.index()];
+            if !info.domain.contains(v) {
+                return Err(format!(
+                    "`{text}` is not a code: {v} is outside the domain of `{}`",
+                    info.name
+                ));
+            }
+        }
+        self.index.get(&values).map(|&i| i as usize).ok_or_else(|| {
+            format!("`{text}` is not a possible code: the spec's constraints rule it out")
+        })
+    }
+
+    /// The guesser: plays `strategy` against `secret` (an index) until it
+    /// wins; each guess (an index) with its answer.
+    pub fn play(
+        &mut self,
+        secret: usize,
+        strategy: Strategy,
+    ) -> Result<Vec<(usize, Vec<i64>)>, Error> {
+        let mut possible: Vec<u32> = (0..self.len() as u32).collect();
+        let mut moves = Vec::new();
+        let mut chooser = strategy::Chooser::new(strategy, self.len());
+        self.session.push();
+        let result = loop {
+            let guess = match self.next_guess(&mut chooser, &possible) {
+                Ok(g) => g,
+                Err(e) => break Err(e),
+            };
+            let code = self.code(guess).to_vec();
+            let answer = match self.answer(secret, &code) {
+                Ok(a) => a,
+                Err(e) => break Err(e),
+            };
+            moves.push((guess, answer.clone()));
+            if self.is_win(&answer) {
+                break Ok(moves);
+            }
+            match self.consistent(&possible, guess, &answer) {
+                Ok(kept) => possible = kept,
+                Err(e) => break Err(e),
+            }
+            if strategy == Strategy::First
+                && let Err(e) = self.session.add_answer(&code, &answer)
+            {
+                break Err(e);
+            }
+        };
+        let _ = self.session.pop();
+        result
+    }
+
+    /// The codes of `possible` that give `answer` to `guess`.
+    fn consistent(
+        &mut self,
+        possible: &[u32],
+        guess: usize,
+        answer: &[i64],
+    ) -> Result<Vec<u32>, Error> {
+        let mut kept = Vec::new();
+        for &s in possible {
+            if self.answer_between(s as usize, guess)? == answer {
+                kept.push(s);
+            }
+        }
+        Ok(kept)
+    }
+
+    /// The next guess of `chooser` among the codes, `possible` being the
+    /// codes consistent with every answer so far (in order).
+    fn next_guess(
+        &mut self,
+        chooser: &mut strategy::Chooser,
+        possible: &[u32],
+    ) -> Result<usize, Error> {
+        if chooser.strategy() == Strategy::First {
+            return self.first_consistent(possible);
+        }
+        if let [only] = possible {
+            return Ok(*only as usize);
+        }
+        chooser.choose(self, possible)
+    }
+
+    /// The Session's first solution under the answers posted so far,
+    /// checked against the network's verdict (`possible`).
+    fn first_consistent(&mut self, possible: &[u32]) -> Result<usize, Error> {
+        let found = match self.session.first() {
+            Ok(Some(solution)) => {
+                let code: Vec<i64> = self
+                    .plan
+                    .code
+                    .iter()
+                    .map(|x| solution.values()[x.index()])
+                    .collect();
+                self.index.get(&code).map(|&i| i as usize)
+            }
+            Ok(None) => None,
+            Err(_) => {
+                let d =
+                    Diagnostic::time_limit("the time or node limit stopped the search for a guess");
+                return Err(Error::new(vec![d], &Sources::default()));
+            }
+        };
+        match found {
+            Some(g) if possible.contains(&(g as u32)) => Ok(g),
+            _ => panic!(
+                "the session's first consistent code {:?} is not among the {} codes the answer network keeps",
+                found.map(|g| self.format_code(self.code(g))),
+                possible.len()
+            ),
+        }
+    }
+
+    /// Plays every secret; `progress(done, total)` hears how far it is.
+    pub fn play_all(
+        &mut self,
+        strategy: Strategy,
+        progress: &mut dyn FnMut(usize, usize),
+    ) -> Result<Record, Error> {
+        tree::play_all(self, strategy, progress)
+    }
+}

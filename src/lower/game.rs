@@ -1,0 +1,255 @@
+//! Lowering `[game]`: the code's variables, the winning answer, the answer
+//! lowered once over input variables (a [`GamePlan`]), and, during a game,
+//! the constraint "the secret gives this answer to this guess" added to the
+//! model ([`Lowered::add_answer`]) without re-reading or re-lowering the
+//! spec.
+
+use super::Lowerer;
+use super::lowered::Lowered;
+use super::value::{Array, BoolVal, LinExpr, R, Value, type_error};
+use crate::diagnostic::Diagnostic;
+use crate::model::game::{AnswerNetwork, GamePlan, Sum};
+use crate::model::{Rel, VarId};
+use crate::source::Span;
+use crate::spec::ast::{Function, GameDecl};
+use std::collections::HashMap;
+use std::sync::Arc;
+
+impl Lowerer {
+    /// The game of `decl`; `params` are the spec's params (the answer sees
+    /// nothing else but its arguments and the functions).
+    pub(super) fn game(&mut self, decl: &GameDecl, params: &HashMap<String, Value>) -> R<GamePlan> {
+        let (code, code_base) = self.code(decl)?;
+        let mut scratch = Lowerer::for_output(params.clone(), self.functions.clone());
+        let answer = scratch.answer_network(&decl.answer, &code, code_base, &self.model)?;
+        let win_value = self.eval(&decl.win)?;
+        let win = match &win_value {
+            Value::List(a) => {
+                let mut out = Vec::new();
+                for item in &a.items {
+                    out.push(self.int(item, decl.win.span)?);
+                }
+                out
+            }
+            other => vec![self.int(other, decl.win.span)?],
+        };
+        if win.len() != answer.outputs.len()
+            || matches!(win_value, Value::List(_)) != answer.is_list
+        {
+            return Err(Diagnostic::new(
+                format!(
+                    "`win` must have the answer's shape: {}",
+                    if answer.is_list {
+                        format!("a list of {} integers", answer.outputs.len())
+                    } else {
+                        "one integer".to_string()
+                    }
+                ),
+                decl.win.span,
+            ));
+        }
+        Ok(GamePlan {
+            code,
+            code_base,
+            answer,
+            win,
+        })
+    }
+
+    /// The code's variables: one declared variable or a list of them.
+    fn code(&mut self, decl: &GameDecl) -> R<(Vec<VarId>, Option<i64>)> {
+        let span = decl.code.span;
+        let not_variables = || {
+            Diagnostic::new(
+                "the code must be variables: one variable, or a list or 1-D array of variables",
+                span,
+            )
+        };
+        let plain = |v: &Value| match v {
+            Value::Lin(e) => match (&e.terms[..], e.constant) {
+                ([(1, x)], 0) => Some(*x),
+                _ => None,
+            },
+            Value::Lit(l) if l.positive => Some(l.var),
+            _ => None,
+        };
+        let value = self.eval(&decl.code)?;
+        let (vars, base) = match &value {
+            Value::List(a) => {
+                let vars: Option<Vec<VarId>> = a.items.iter().map(plain).collect();
+                (vars.ok_or_else(not_variables)?, Some(a.base))
+            }
+            v => (vec![plain(v).ok_or_else(not_variables)?], None),
+        };
+        let mut sorted = vars.clone();
+        sorted.sort_unstable();
+        sorted.dedup();
+        if sorted.len() != vars.len() || vars.is_empty() {
+            return Err(not_variables().with_help("each variable once, at least one"));
+        }
+        Ok((vars, base))
+    }
+
+    /// `f(secret, guess)` over fresh input variables with the code's domains.
+    fn answer_network(
+        &mut self,
+        f: &Function,
+        code: &[VarId],
+        base: Option<i64>,
+        main: &crate::model::Model,
+    ) -> R<AnswerNetwork> {
+        let inputs = |l: &mut Lowerer, what: &str| -> Vec<VarId> {
+            code.iter()
+                .map(|&x| l.new_aux(what, main.domain(x).clone()))
+                .collect()
+        };
+        let secret = inputs(self, "secret");
+        let guess = inputs(self, "guess");
+        let (s, g) = (shaped(&secret, base), shaped(&guess, base));
+        let span = f.body.span;
+        let mark = self.guards.len();
+        let saved = std::mem::replace(
+            &mut self.locals,
+            vec![(f.params[0].text.clone(), s), (f.params[1].text.clone(), g)],
+        );
+        let value = self.eval(&f.body);
+        self.locals = saved;
+        let value = value?;
+        let (items, is_list) = answer_items(&value, span)?;
+        let mut outputs = Vec::new();
+        for item in &items {
+            let e = self.lin(item, span)?;
+            outputs.push(Sum {
+                terms: e.terms,
+                constant: e.constant,
+            });
+        }
+        let mut guards = Vec::new();
+        for guard in self.guards.drain(mark..) {
+            match guard {
+                BoolVal::Const(true) => {}
+                BoolVal::Const(false) => {
+                    return Err(Diagnostic::new(
+                        "the answer is undefined for every secret and guess (an index out of range or a division by zero)",
+                        span,
+                    ));
+                }
+                BoolVal::Lit(l) => guards.push(l),
+            }
+        }
+        Ok(AnswerNetwork {
+            model: std::mem::take(&mut self.model),
+            secret,
+            guess,
+            outputs,
+            is_list,
+            guards,
+        })
+    }
+}
+
+/// The code's variables as the value the answer function receives.
+fn shaped(vars: &[VarId], base: Option<i64>) -> Value {
+    let item = |x: VarId| Value::Lin(Arc::new(LinExpr::var(x)));
+    match base {
+        None => item(vars[0]),
+        Some(base) => Value::List(Arc::new(Array {
+            base,
+            items: vars.iter().map(|&x| item(x)).collect(),
+        })),
+    }
+}
+
+/// A code's values as the value the answer function receives.
+fn shaped_values(values: &[i64], base: Option<i64>) -> Value {
+    match base {
+        None => Value::Int(values[0]),
+        Some(base) => Value::List(Arc::new(Array {
+            base,
+            items: values.iter().map(|&v| Value::Int(v)).collect(),
+        })),
+    }
+}
+
+/// The answer's items: one integer, or a flat list of integers.
+fn answer_items(value: &Value, span: Span) -> R<(Vec<Value>, bool)> {
+    let bad = |v: &Value| type_error("an integer or a list of integers as the answer", v, span);
+    match value {
+        Value::List(a) => {
+            if let Some(v) = a.items.iter().find(|v| !is_scalar(v)) {
+                return Err(bad(v));
+            }
+            Ok((a.items.clone(), true))
+        }
+        v if is_scalar(v) => Ok((vec![v.clone()], false)),
+        v => Err(bad(v)),
+    }
+}
+
+fn is_scalar(v: &Value) -> bool {
+    matches!(
+        v,
+        Value::Int(_) | Value::Bool(_) | Value::Lin(_) | Value::Lit(_)
+    )
+}
+
+impl Lowered {
+    /// Adds "the secret (the code's variables) gives `answer` to `guess`"
+    /// as the constraint `name`. Atomic: on an error nothing of it stays.
+    pub fn add_answer(&mut self, name: &str, guess: &[i64], answer: &[i64]) -> R<()> {
+        let (Some(game), Some(decl)) = (&self.game, &self.spec.spec().game) else {
+            return Err(Diagnostic::bare("the spec has no [game] section"));
+        };
+        let f = decl.answer.clone();
+        let secret = shaped(&game.code, game.code_base);
+        let guess = shaped_values(guess, game.code_base);
+        let mark = self.mark();
+        let l = &mut self.lowerer;
+        l.origin = name.to_string();
+        l.item.clear();
+        let result = l.post_answer(&f, secret, guess, answer);
+        if result.is_err() {
+            self.truncate(mark);
+        }
+        result
+    }
+}
+
+impl Lowerer {
+    fn post_answer(&mut self, f: &Function, secret: Value, guess: Value, answer: &[i64]) -> R<()> {
+        let span = f.body.span;
+        let outer = std::mem::replace(&mut self.defining, false);
+        let mark = self.guards.len();
+        let saved = std::mem::replace(
+            &mut self.locals,
+            vec![
+                (f.params[0].text.clone(), secret),
+                (f.params[1].text.clone(), guess),
+            ],
+        );
+        let value = self.eval(&f.body);
+        self.locals = saved;
+        let result = value.and_then(|value| {
+            let (items, _) = answer_items(&value, span)?;
+            for (item, &a) in items.iter().zip(answer) {
+                let diff = self
+                    .lin(item, span)?
+                    .add_scaled(-1, &LinExpr::constant(a), span)?;
+                match diff.as_constant() {
+                    Some(0) => {}
+                    Some(_) => self.post_false(),
+                    None => self.linear(&diff, Rel::Eq, None, span)?,
+                }
+            }
+            Ok(())
+        });
+        let raised: Vec<BoolVal> = self.guards.drain(mark..).collect();
+        if result.is_ok() {
+            for guard in raised {
+                self.assert(guard);
+            }
+        }
+        self.defining = outer;
+        result
+    }
+}
