@@ -83,7 +83,7 @@ PEER_EXPECTED = {
 
 
 class Instance:
-    def __init__(self, iid, label, args, problem, pinst, expected, cap=None):
+    def __init__(self, iid, label, args, problem, pinst, expected, cap=None, stats=True):
         self.id = iid
         self.label = label          # row label
         self.args = args            # solve arguments
@@ -91,6 +91,7 @@ class Instance:
         self.pinst = pinst          # the peers' instance ("" = none)
         self.expected = expected    # checker for our stdout: out -> (answer text, ok)
         self.cap = cap or CAP
+        self.stats = stats    # solve prints --stats (not `solve play`)
 
 
 def ints(text):
@@ -102,6 +103,13 @@ def count_checker(expected):
         lines = out.strip().splitlines()
         last = lines[-1].strip() if lines else ""
         return "count=%s" % (last or "(none)"), last == str(expected)
+    return check
+
+
+def text_checker(line):
+    def check(out):
+        found = re.search(r"^" + re.escape(line) + r"$", out, re.M) is not None
+        return (line if found else "(no line %r)" % line), found
     return check
 
 
@@ -184,6 +192,10 @@ def all_instances():
         out.append(Instance("bulls-%s" % h, "bulls %s (moo count)" % h,
                             ["specs/moo.toml", "--count", "--set", "history=%s" % hist],
                             "bulls", h, count_checker(exp)))
+    for strategy, average in (("first", "5.5603 (3503/630)"), ("minimax", "5.3847 (3877/720)")):
+        out.append(Instance("moo-%s" % strategy, "bulls and cows, every secret, %s" % strategy,
+                            ["play", "specs/moo.toml", "--all-secrets", "--strategy", strategy],
+                            "moo-play", strategy, text_checker("average " + average), stats=False))
     for n, best in ((8, 5), (9, 5)):
         out.append(Instance("domqueens-%d" % n, "dominating queens n=%d (optimise)" % n,
                             ["specs/dominating-queens.toml", "--set", "n=%d" % n], "domqueens", str(n),
@@ -201,10 +213,10 @@ def select_instances():
     if not sel:
         return [i for i in insts if i.id in QUICK_IDS] if QUICK else insts
     def match(i, s):   # an id, or a group name: queens, magic-count, magic-first, bulls
-        return i.id == s or (s in ("queens", "magic-count", "magic-first", "bulls") and i.id.startswith(s + "-"))
+        return i.id == s or (s in ("queens", "magic-count", "magic-first", "bulls", "moo") and i.id.startswith(s + "-"))
     unknown = [s for s in sel if not any(match(i, s) for i in insts)]
     if unknown:
-        sys.exit("bench: unknown instance(s) %s; known: %s (groups: queens magic-count magic-first bulls)"
+        sys.exit("bench: unknown instance(s) %s; known: %s (groups: queens magic-count magic-first bulls moo)"
                  % (" ".join(unknown), " ".join(i.id for i in insts)))
     return [i for i in insts if any(match(i, s) for s in sel)]
 
@@ -526,6 +538,42 @@ def hw_magic(runs):
     return cells
 
 
+def hw_moo(runs):
+    """-> {instance id: Cell} from `moo` (every strategy over every secret, its own timers; the
+    timers leave out the 0.09 s answer table it builds first)."""
+    pats = {
+        "moo-first": (r"^first_consistent: total \d+ avg (\d+/\d+) .*\(([\d.]+)s\)", "3503/630"),
+        "moo-minimax": (r"^minimax: total \d+ avg (\d+/\d+) .*\(([\d.]+)s\)", "3877/720"),
+    }
+    cells = {k: Cell() for k in pats}
+    cmd = [os.path.join(HW_BIN, "moo")]
+    spent = 0.0
+    for _ in range(runs):
+        run = run_once(cmd, CAP)
+        spent += run.wall
+        for k, (pat, exp) in pats.items():
+            cell = cells[k]
+            cell.resolution = 0.001     # printed with %.3f
+            if run.timeout:
+                cell.timeout = CAP
+                continue
+            m = re.search(pat, run.out, re.M)
+            cell.checked = True
+            if not m:
+                cell.ok = False
+                cell.answers.append("(not found in output; exit %d)" % run.rc)
+                continue
+            cell.answers.append("average %s" % m.group(1))
+            cell.times.append(float(m.group(2)))
+            if run.maxrss is not None:
+                cell.maxrss.append(run.maxrss)
+            if m.group(1) != exp:
+                cell.ok = False
+        if run.timeout or spent >= CELL_BUDGET:
+            break
+    return cells
+
+
 # ------------------------------------------------------------------------------------------ output
 
 def fmt_s(x):
@@ -697,6 +745,12 @@ def bench(solve_info):
             hq = hw_queens(max(qn), PEER_RUNS)
             for n in qn:
                 results[("queens-%d" % n, "hw-seed")], results[("queens-%d" % n, "hw-bitboard")] = hq[n]
+        moo = [i.id for i in insts if i.problem == "moo-play"]
+        if moo and "hw-seed" in hw_wanted and os.access(os.path.join(HW_BIN, "moo"), os.X_OK):
+            log("bench: hand-written moo (x%d)" % PEER_RUNS)
+            hm = hw_moo(PEER_RUNS)
+            for k in moo:
+                results[(k, "hw-seed")] = hm[k]
         mids = [i.id for i in insts if i.id in ("modmagic", "ring", "ring-primes", "magic-count-4")]
         if mids and "hw-seed" in hw_wanted:
             log("bench: hand-written magic (x%d)" % PEER_RUNS)
@@ -705,9 +759,9 @@ def bench(solve_info):
                 results[(k, "hw-seed")] = hm[k]
 
     for inst in insts:
-        cmd = [SOLVE] + inst.args + ["--stats"]
+        cmd = [SOLVE] + inst.args + (["--stats"] if inst.stats else [])
         log("bench: %-16s solve %s" % (inst.id, " ".join(shlex.quote(a) for a in inst.args)))
-        c = measure(cmd, inst.cap, RUNS, lambda run, i=inst: i.expected(run.out), stats=True)
+        c = measure(cmd, inst.cap, RUNS, lambda run, i=inst: i.expected(run.out), stats=inst.stats)
         if c.timeout is not None and "time limit (exit 3)" in c.status:
             c.timeout = MAGIC_CAP
         results[(inst.id, "solve")] = c
@@ -799,7 +853,9 @@ def bench(solve_info):
              " algorithms, so there is no single-n process to time), magic count and the 3x3 puzzles from `magic`"
              " (brute force over permutations, all solutions, no symmetry breaking; ring-primes is the time for"
              " all side sums). The hand-written `moo` simulates strategies over all 5040 secrets and has no"
-             " count-for-one-history mode, so bulls has no hand-written cell. Peak KB is GNU time's %M"
+             " count-for-one-history mode, so bulls has no hand-written cell; its own timer per strategy gives the"
+             " moo-first and moo-minimax cells (the 0.09 s answer table it builds first is left out, while the"
+             " solve cells are whole processes: reading the spec, enumerating the codes, every game). Peak KB is GNU time's %M"
              " (max over runs; for the peers' python/minizinc runners the largest single process of the tree).")
     L.append("")
     L.append("<details><summary>All cells (answers, min-max, runs, peak KB)</summary>")
@@ -819,7 +875,7 @@ def bench(solve_info):
     L.append("")
     L.append("</details>")
     L.append("")
-    L.append("Commands (solve runs from the repository root, with `--stats`):")
+    L.append("Commands (solve runs from the repository root, with `--stats` except `solve play`):")
     L.append("")
     for inst in insts:
         ex = []

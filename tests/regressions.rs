@@ -1,8 +1,9 @@
 //! Every case in `fuzz/regressions/`: specs the fuzzer (or a user) once
 //! made fail. Each must now run to an answer, an error or a limit within
 //! its time limit (5 s, or `# time-limit: SECONDS`), without a panic; a
-//! line `# expect: exit N` pins the exit code, and `# overrides: A=B ...`
-//! gives `--set` values.
+//! line `# expect: exit N` pins the exit code, `# overrides: A=B ...`
+//! gives `--set` values, and `# command: play --all-secrets` runs that
+//! subcommand (with its flags) instead of solving.
 
 use crate::solve;
 
@@ -23,7 +24,14 @@ fn every_fuzz_regression_runs_cleanly() {
             .lines()
             .find_map(|l| l.strip_prefix("# time-limit:"))
             .map_or("5", str::trim);
-        let mut args = vec![path, "--time-limit", limit];
+        let command: Vec<&str> = text
+            .lines()
+            .find_map(|l| l.strip_prefix("# command:"))
+            .map(|c| c.split_whitespace().collect())
+            .unwrap_or_default();
+        let mut args: Vec<&str> = command.first().copied().into_iter().collect();
+        args.extend([path, "--time-limit", limit]);
+        args.extend(command.iter().skip(1).copied());
         let overrides: Vec<String> = text
             .lines()
             .filter_map(|l| l.strip_prefix("# overrides:"))

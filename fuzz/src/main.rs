@@ -149,6 +149,10 @@ fn pipeline(text: &str, overrides: &[String]) -> bool {
     let _ = lowered.model().to_string();
     let small = lowered.model().constraints.len() <= 40;
     let copy = small.then(|| (lowered.clone(), sources.clone()));
+    let game = lowered
+        .game
+        .is_some()
+        .then(|| (lowered.clone(), sources.clone()));
     let mut session = Session::new(lowered, sources);
     session.set_deadline(Some(deadline));
     session.set_node_limit(Some(5_000));
@@ -165,7 +169,35 @@ fn pipeline(text: &str, overrides: &[String]) -> bool {
     if let Some((lowered, sources)) = copy {
         let _ = solve::explain::explain(lowered, sources, Some(deadline));
     }
+    if let Some((lowered, sources)) = game {
+        play(lowered, sources, deadline);
+    }
     true
+}
+
+/// A spec with a `[game]`: the codes, a game of each strategy against the
+/// last code (the look-ahead ones only on small games), and every secret.
+fn play(lowered: solve::lower::Lowered, sources: Sources, deadline: Instant) {
+    let mut session = Session::new(lowered, sources);
+    session.set_deadline(Some(deadline));
+    session.set_node_limit(Some(20_000));
+    let Ok(mut game) = solve::game::Game::new(session) else {
+        return;
+    };
+    let last = game.len() - 1;
+    for &(_, strategy) in solve::game::STRATEGIES {
+        if strategy != solve::game::Strategy::First && game.len() > 300 {
+            continue;
+        }
+        if let Ok(moves) = game.play(last, strategy) {
+            for (_, answer) in &moves {
+                let _ = game.show(answer);
+            }
+        }
+    }
+    if game.len() <= 300 {
+        let _ = game.play_all(solve::game::Strategy::First, &mut |_, _| {});
+    }
 }
 
 /// Writes `count` generated specs that lower and count completely within

@@ -151,6 +151,9 @@ impl Game {
         self.answers
             .answer(s, guess, &mut out)
             .map_err(|_| self.undefined(secret, guess))?;
+        if out == self.plan.win && s != guess {
+            return Err(self.false_win(secret, guess));
+        }
         Ok(out)
     }
 
@@ -164,7 +167,19 @@ impl Game {
         if self.answers.answer(s, g, &mut self.buffer).is_err() {
             return Err(self.undefined(secret, self.code(guess)));
         }
+        if secret != guess && self.buffer == self.plan.win {
+            return Err(self.false_win(secret, self.code(guess)));
+        }
         Ok(&self.buffer)
+    }
+
+    /// `win` must mean that the guess is the secret.
+    pub(super) fn false_win(&self, secret: usize, guess: &[i64]) -> Error {
+        error(format!(
+            "the answer of the secret {} to the guess {} is `win`: `win` must be the answer to a guess equal to the secret, and to no other",
+            self.format_code(self.code(secret)),
+            self.format_code(guess)
+        ))
     }
 
     fn undefined(&self, secret: usize, guess: &[i64]) -> Error {

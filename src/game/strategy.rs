@@ -47,6 +47,13 @@ pub(super) struct Chooser {
     possible: Vec<bool>,
 }
 
+/// Why a thread could not compute its rows.
+enum Failure {
+    Undefined(usize, usize),
+    FalseWin(usize, usize),
+    TooMany,
+}
+
 /// A thread's rows of the matrix, with its own numbering of the answers.
 type Rows = (Vec<u16>, Vec<Vec<i64>>);
 
@@ -97,7 +104,8 @@ impl Chooser {
         let chunk = n.div_ceil(threads);
         let (codes, w): (&[i64], usize) = (&game.codes, game.width);
         let code = move |i: usize| &codes[i * w..(i + 1) * w];
-        let parts: Vec<Result<Rows, (usize, usize)>> = std::thread::scope(|scope| {
+        let win = &game.plan.win;
+        let parts: Vec<Result<Rows, Failure>> = std::thread::scope(|scope| {
             let handles: Vec<_> = (0..threads)
                 .map(|t| {
                     let mut answers = game.answers.clone();
@@ -110,7 +118,10 @@ impl Chooser {
                         for s in t * chunk..((t + 1) * chunk).min(n) {
                             for g in 0..n {
                                 if answers.answer(code(s), code(g), &mut out).is_err() {
-                                    return Err((s, g));
+                                    return Err(Failure::Undefined(s, g));
+                                }
+                                if s != g && out == *win {
+                                    return Err(Failure::FalseWin(s, g));
                                 }
                                 // Few answers, small values: a scan of packed keys
                                 // beats hashing.
@@ -137,7 +148,7 @@ impl Chooser {
                                 rows.push(id);
                             }
                             if list.len() > usize::from(u16::MAX) {
-                                return Err((usize::MAX, 0));
+                                return Err(Failure::TooMany);
                             }
                         }
                         Ok((rows, list))
@@ -155,12 +166,13 @@ impl Chooser {
         for part in parts {
             let (rows, list) = match part {
                 Ok(p) => p,
-                Err((usize::MAX, _)) => {
+                Err(Failure::TooMany) => {
                     return Err(super::error(
                         "the game has more than 65535 different answers".to_string(),
                     ));
                 }
-                Err((s, g)) => return Err(game.undefined(s, game.code(g))),
+                Err(Failure::Undefined(s, g)) => return Err(game.undefined(s, game.code(g))),
+                Err(Failure::FalseWin(s, g)) => return Err(game.false_win(s, game.code(g))),
             };
             let mut global = Vec::with_capacity(list.len());
             for answer in list {

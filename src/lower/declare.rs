@@ -204,6 +204,11 @@ fn declare(
         spec.game.as_ref().and_then(|g| g.show.clone()),
     );
     output.check()?;
+    if let Some(g) = &game {
+        // `show` is evaluated once now, so that a mistake in it is reported
+        // by `solve check`, not in the middle of a game.
+        let _ = output.render_answer(&g.win, g.answer.is_list)?;
+    }
     Ok((plan, output, game))
 }
 

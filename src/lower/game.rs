@@ -253,3 +253,50 @@ impl Lowerer {
         result
     }
 }
+
+impl Lowered {
+    /// The answer `secret` gives to `guess` by constant folding: the spec's
+    /// answer function evaluated with both codes as constants, the way
+    /// params are. The reference the answer network is tested against.
+    #[cfg(test)]
+    pub(crate) fn fold_answer(&self, secret: &[i64], guess: &[i64]) -> R<Vec<i64>> {
+        let (Some(game), Some(decl)) = (&self.game, &self.spec.spec().game) else {
+            return Err(Diagnostic::bare("the spec has no [game] section"));
+        };
+        let params: HashMap<String, Value> = self
+            .lowerer
+            .globals
+            .iter()
+            .filter(|(_, v)| is_constant(v))
+            .map(|(n, v)| (n.clone(), v.clone()))
+            .collect();
+        let mut l = Lowerer::for_output(params, self.lowerer.functions.clone());
+        let f = &decl.answer;
+        l.locals = vec![
+            (
+                f.params[0].text.clone(),
+                shaped_values(secret, game.code_base),
+            ),
+            (
+                f.params[1].text.clone(),
+                shaped_values(guess, game.code_base),
+            ),
+        ];
+        let value = l.eval(&f.body)?;
+        if !l.guards.is_empty() {
+            return Err(Diagnostic::bare("undefined"));
+        }
+        let (items, _) = answer_items(&value, f.body.span)?;
+        items.iter().map(|v| l.int(v, f.body.span)).collect()
+    }
+}
+
+/// A value with no variable in it.
+#[cfg(test)]
+fn is_constant(v: &Value) -> bool {
+    match v {
+        Value::Lin(_) | Value::Lit(_) => false,
+        Value::List(a) => a.items.iter().all(is_constant),
+        _ => true,
+    }
+}
