@@ -204,6 +204,8 @@ enum Bool {
     AllDiffGen(Gen, Box<Int>),
     /// `lex_less` (strict) or `lex_lesseq` of two lists of the same length.
     Lex(bool, List, List),
+    /// `a == b` (true) or `a != b` over lists, of any lengths.
+    ListEq(bool, List, List),
     /// `forall(b for ...)` (true) or `exists(b for ...)` (false).
     Quant(bool, Gen, Box<Bool>),
     /// `forall([b, ...])` or `exists([b, ...])`.
@@ -1293,6 +1295,15 @@ impl<'a> Builder<'a> {
                 _ => self.cmp(d - 1),
             },
             21 if self.rng.one_in(3) => Bool::Const(self.rng.one_in(2)),
+            22 if self.rng.one_in(2) => {
+                let len = self.rng.range(1, 3) as usize;
+                let other = if self.rng.one_in(5) { len + 1 } else { len };
+                Bool::ListEq(
+                    self.rng.one_in(2),
+                    self.list_of_len(d - 1, len),
+                    self.list_of_len(d - 1, other),
+                )
+            }
             _ => self.cmp(d - 1),
         }
     }
@@ -1348,6 +1359,7 @@ fn subst_bool(e: &Bool, args: &[Int]) -> Bool {
         Bool::AllDiffArgs(xs) => Bool::AllDiffArgs(xs.iter().map(i).collect()),
         Bool::AllDiffList(l) => Bool::AllDiffList(subst_list(l, args)),
         Bool::Lex(s, x, y) => Bool::Lex(*s, subst_list(x, args), subst_list(y, args)),
+        Bool::ListEq(e, x, y) => Bool::ListEq(*e, subst_list(x, args), subst_list(y, args)),
         Bool::QuantList(f, xs) => {
             Bool::QuantList(*f, xs.iter().map(|x| subst_bool(x, args)).collect())
         }
@@ -1543,6 +1555,15 @@ impl Printer {
                     P_ATOM,
                 )
             }
+            Bool::ListEq(eq, a, b) => (
+                format!(
+                    "{} {} {}",
+                    self.list(a),
+                    if *eq { "==" } else { "!=" },
+                    self.list(b)
+                ),
+                P_CMP,
+            ),
             Bool::Quant(forall, g, body) => {
                 let name = if *forall { "forall" } else { "exists" };
                 let text = format!("{name}({} {})", self.boolean(body, 0), self.generator(g));
@@ -1769,6 +1790,12 @@ impl Eval<'_> {
                     assert_eq!(a.len(), b.len(), "lex of lists of the same length");
                     if *strict { a < b } else { a <= b }
                 }
+                _ => false,
+            },
+            // Equal lengths and equal items; an undefined item (a variable
+            // index out of range) makes the comparison false, either way.
+            Bool::ListEq(eq, a, b) => match (self.list(a), self.list(b)) {
+                (Some((a, _)), Some((b, _))) => (a == b) == *eq,
                 _ => false,
             },
             Bool::Quant(forall, g, body) => {
