@@ -35,6 +35,7 @@ pub mod game;
 pub mod lower;
 pub mod model;
 pub mod output;
+pub mod puzzle;
 pub mod search;
 pub mod session;
 pub mod source;

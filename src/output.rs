@@ -58,18 +58,25 @@ impl OutputPlan {
         };
         let mut globals = self.params.clone();
         let _ = globals.insert("answer".to_string(), value);
-        let mut env = Lowerer::for_output(globals, self.functions.clone());
-        let mut out = String::new();
-        for part in parts {
-            match part {
-                TemplatePart::Text(t) => out.push_str(t),
-                TemplatePart::Expr(e) => {
-                    let v = env.eval(e)?;
-                    out.push_str(&format_value(&v, e.span)?);
-                }
-            }
-        }
-        Ok(out)
+        fill(parts, Lowerer::for_output(globals, self.functions.clone()))
+    }
+
+    /// `parts` with every declared name at its value in `solution` and the
+    /// integers `extra` bound (a move's parameters).
+    pub fn render_parts(
+        &self,
+        parts: &[TemplatePart],
+        solution: &[i64],
+        extra: &[(String, i64)],
+    ) -> R<String> {
+        let mut env = self.environment(solution);
+        env.bind(
+            extra
+                .iter()
+                .map(|(n, v)| (n.clone(), Value::Int(*v)))
+                .collect(),
+        );
+        fill(parts, env)
     }
 
     /// Evaluates every template piece that reads no variable (directly or
@@ -246,4 +253,19 @@ pub(crate) fn to_json(v: &Value) -> serde_json::Value {
         Value::List(a) => serde_json::Value::Array(a.items.iter().map(to_json).collect()),
         other => serde_json::Value::from(scalar(other)),
     }
+}
+
+/// A template's text with every `{expr}` evaluated in `env`.
+fn fill(parts: &[TemplatePart], mut env: Lowerer) -> R<String> {
+    let mut out = String::new();
+    for part in parts {
+        match part {
+            TemplatePart::Text(t) => out.push_str(t),
+            TemplatePart::Expr(e) => {
+                let v = env.eval(e)?;
+                out.push_str(&format_value(&v, e.span)?);
+            }
+        }
+    }
+    Ok(out)
 }

@@ -11,6 +11,7 @@ mod cli;
 mod differential;
 mod errors;
 mod explain;
+mod game;
 mod moo;
 mod objective;
 mod propagators;

@@ -10,6 +10,7 @@
 mod explain;
 mod output;
 mod play;
+mod puzzle;
 mod solve;
 
 use crate::diagnostic::{Diagnostic, Error};
@@ -125,6 +126,23 @@ pub enum Command {
         #[arg(long, value_name = "SECONDS")]
         time_limit: Option<f64>,
     },
+    /// For a puzzle of moves ([puzzle] and [moves]): every position (the
+    /// spec's solutions), how many can reach the goal, the longest
+    /// shortest solution, the positions that need it and the histogram of
+    /// distances.
+    Analyze {
+        /// The spec file.
+        file: PathBuf,
+        /// Override a param: NAME=VALUE, the value an expression (repeatable).
+        #[arg(long = "set", value_name = "NAME=VALUE")]
+        set: Vec<String>,
+        /// The figures as one JSON object.
+        #[arg(long)]
+        json: bool,
+        /// Stop after this many seconds in all (exit 3).
+        #[arg(long, value_name = "SECONDS")]
+        time_limit: Option<f64>,
+    },
     /// Write the lowered model in another modelling language on stdout,
     /// for another solver to check: `solve export --minizinc FILE > m.mzn`
     /// then `minizinc -a m.mzn` lists the solutions `solve --all` finds
@@ -213,6 +231,17 @@ pub struct SolveArgs {
     /// Print the lowered model (variables and constraints) instead of solving.
     #[arg(long)]
     pub dump_model: bool,
+    /// A puzzle of moves: the start position (overrides [puzzle] start),
+    /// written in the spec's alphabet (BB_BBB) or as values (3,0).
+    #[arg(long, value_name = "POSITION")]
+    pub start: Option<String>,
+    /// A puzzle of moves: reach this position instead of the spec's goal.
+    #[arg(long, value_name = "POSITION")]
+    pub goal: Option<String>,
+    /// A puzzle of moves: bfs (fewest moves, the default), iddfs (the same
+    /// in little memory) or astar (least cost, with the spec's heuristic).
+    #[arg(long, value_name = "NAME", value_parser = choices(crate::puzzle::METHODS))]
+    pub method: Option<String>,
 }
 
 /// Runs the command; returns the exit code.
@@ -245,6 +274,18 @@ pub fn run(cli: &Cli) -> u8 {
                 json: *json,
             };
             play::run(args, d)
+        }),
+        Some(Command::Analyze {
+            file,
+            set,
+            json,
+            time_limit,
+        }) => deadline(started, *time_limit).and_then(|d| {
+            let spec = SpecArgs {
+                set: set.clone(),
+                ..SpecArgs::default()
+            };
+            puzzle::analyze(file, &spec, *json, d)
         }),
         Some(Command::Explain {
             file,

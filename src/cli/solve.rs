@@ -21,6 +21,22 @@ pub(super) fn run(args: &SolveArgs, started: Instant, deadline: Option<Instant>)
         out.text(&lowered.model().to_string());
         return out.finish(EXIT_FOUND);
     }
+    if lowered.puzzle.is_some() {
+        return super::puzzle::run(args, &lowered, sources, deadline);
+    }
+    if let Some(flag) = [
+        ("--start", args.start.is_some()),
+        ("--goal", args.goal.is_some()),
+        ("--method", args.method.is_some()),
+    ]
+    .iter()
+    .find_map(|&(f, given)| given.then_some(f))
+    {
+        let d = Diagnostic::bare(format!(
+            "{flag} is for a puzzle of moves, and this spec has no [puzzle] section"
+        ));
+        return Err(Error::new(vec![d], &Sources::default()));
+    }
     let mut session = Session::new(lowered, sources);
     session.set_node_limit(args.node_limit);
     session.set_deadline(deadline);

@@ -1,81 +1,27 @@
-//! A game's answer for two concrete codes, evaluated through the network
-//! lowering built once ([`AnswerNetwork`]): the inputs are fixed, the
-//! network's definitions infer the rest (`model::infer`), the outputs are
-//! read. No parsing, no lowering and no propagation per answer: the
-//! strategies evaluate millions of them.
+//! A game's answer for two concrete codes: the answer network (inputs: the
+//! secret's variables, then the guess's) through the network evaluator.
 
-use crate::model::Constraint;
-use crate::model::game::AnswerNetwork;
-use crate::model::infer::{Known, Program, infer_all};
+use crate::model::network::{Evaluator, Undefined};
 
-/// Evaluates one network again and again (its buffers are reused).
+/// Evaluates the answer again and again.
 #[derive(Clone, Debug)]
 pub struct Answers {
-    network: AnswerNetwork,
-    constraints: Vec<Constraint>,
-    /// The network in a fixed order, when it has one (no partial operation).
-    program: Option<Program>,
-    /// Each variable's value where the domain fixes it (constants).
-    fixed: Vec<Option<i64>>,
-    constants: Vec<(usize, i64)>,
-    values: Vec<i64>,
-    known: Vec<bool>,
-    done: Vec<bool>,
+    evaluator: Evaluator,
+    is_list: bool,
+    inputs: Vec<i64>,
 }
 
-/// The answer is not defined for these codes (an index out of range or a
-/// division by zero in the answer), or the network could not be evaluated.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct Undefined;
-
 impl Answers {
-    pub fn new(network: AnswerNetwork) -> Answers {
-        let fixed: Vec<Option<i64>> = network
-            .model
-            .vars
-            .iter()
-            .map(|v| match (v.domain.min(), v.domain.max()) {
-                (Some(lo), Some(hi)) if lo == hi => Some(lo),
-                _ => None,
-            })
-            .collect();
-        let n = fixed.len();
-        let constraints: Vec<Constraint> = network
-            .model
-            .constraints
-            .iter()
-            .map(|p| p.constraint.clone())
-            .collect();
-        let mut known: Vec<bool> = fixed.iter().map(Option::is_some).collect();
-        for x in network.secret.iter().chain(&network.guess) {
-            known[x.index()] = true;
-        }
-        let needed: Vec<_> = network
-            .outputs
-            .iter()
-            .flat_map(|s| s.terms.iter().map(|&(_, x)| x))
-            .chain(network.guards.iter().map(|g| g.var))
-            .collect();
-        let program = Program::compile(&constraints, &known, &needed);
-        let constants = fixed
-            .iter()
-            .enumerate()
-            .filter_map(|(i, f)| f.map(|v| (i, v)))
-            .collect();
+    pub fn new(plan: &crate::model::game::GamePlan) -> Answers {
         Answers {
-            constants,
-            network,
-            constraints,
-            program,
-            fixed,
-            values: vec![0; n],
-            known: vec![false; n],
-            done: Vec::new(),
+            evaluator: Evaluator::new(plan.answer.clone()),
+            is_list: plan.answer_is_list,
+            inputs: Vec::new(),
         }
     }
 
     pub fn is_list(&self) -> bool {
-        self.network.is_list
+        self.is_list
     }
 
     /// The answer `secret` gives to `guess`, into `out` (cleared first).
@@ -85,54 +31,10 @@ impl Answers {
         guess: &[i64],
         out: &mut Vec<i64>,
     ) -> Result<(), Undefined> {
-        if self.program.is_none() {
-            for (i, f) in self.fixed.iter().enumerate() {
-                self.known[i] = f.is_some();
-            }
-        }
-        for &(i, v) in &self.constants {
-            self.values[i] = v;
-        }
-        let net = &self.network;
-        for (inputs, values) in [(&net.secret, secret), (&net.guess, guess)] {
-            for (&x, &v) in inputs.iter().zip(values) {
-                self.values[x.index()] = v;
-                self.known[x.index()] = true;
-            }
-        }
-        let mut k = Known {
-            values: &mut self.values,
-            known: &mut self.known,
-        };
-        match &self.program {
-            Some(program) => program
-                .run(&self.constraints, &mut k)
-                .map_err(|_| Undefined)?,
-            None => {
-                // Outputs left unknown (nothing determined them) are caught below.
-                let _complete = infer_all(self.constraints.iter(), &mut k, &mut self.done)
-                    .map_err(|_| Undefined)?;
-            }
-        }
-        for g in &net.guards {
-            if !(k.known[g.var.index()] && g.holds(k.values[g.var.index()])) {
-                return Err(Undefined);
-            }
-        }
-        out.clear();
-        for sum in &net.outputs {
-            let mut total = sum.constant;
-            for &(a, x) in &sum.terms {
-                if !k.known[x.index()] {
-                    return Err(Undefined);
-                }
-                total = total
-                    .checked_add(a.checked_mul(k.values[x.index()]).ok_or(Undefined)?)
-                    .ok_or(Undefined)?;
-            }
-            out.push(total);
-        }
-        Ok(())
+        self.inputs.clear();
+        self.inputs.extend_from_slice(secret);
+        self.inputs.extend_from_slice(guess);
+        self.evaluator.eval(&self.inputs, out)
     }
 }
 
@@ -161,15 +63,15 @@ mod tests {
     /// folding of the answer function, on random pairs of codes.
     fn agrees_with_folding(spec: &str, compiled: bool) {
         let session = Session::from_text("game.toml", spec, &[]).unwrap();
-        let network = session.lowered().game.as_ref().unwrap().answer.clone();
-        let mut fast = Answers::new(network.clone());
+        let plan = session.lowered().game.clone().unwrap();
+        let mut fast = Answers::new(&plan);
         assert_eq!(
-            fast.program.is_some(),
+            fast.evaluator.is_compiled(),
             compiled,
             "compiled program expected: {compiled}"
         );
-        let mut slow = Answers::new(network);
-        slow.program = None;
+        let mut slow = Answers::new(&plan);
+        slow.evaluator = slow.evaluator.without_program();
         let mut rng = Rng::new(11);
         let (mut a, mut b) = (Vec::new(), Vec::new());
         let mut defined = 0;

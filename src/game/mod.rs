@@ -96,7 +96,7 @@ impl Game {
                 d.min() >= Some(0) && d.max() <= Some(9)
             });
         let mut game = Game {
-            answers: Answers::new(plan.answer.clone()),
+            answers: Answers::new(&plan),
             plan,
             session,
             codes,

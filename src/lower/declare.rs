@@ -10,6 +10,7 @@ use crate::model::game::GamePlan;
 use crate::model::plan::{
     Consistency, Objective, RestartPolicy, Restarts, SearchPlan, ValueOrder, VarOrder,
 };
+use crate::model::puzzle::PuzzlePlan;
 use crate::model::{IntervalSet, VarId};
 use crate::output::OutputPlan;
 use crate::source::Span;
@@ -23,7 +24,9 @@ pub fn lower(checked: &CheckedSpec, options: &Options) -> R<Lowered> {
         ..Lowerer::default()
     };
     match declare(&mut l, checked, options) {
-        Ok((plan, output, game)) => Ok(Lowered::new(checked.clone(), l, plan, output, game)),
+        Ok((plan, output, game, puzzle)) => {
+            Ok(Lowered::new(checked.clone(), l, plan, output, game, puzzle))
+        }
         Err(error) => {
             // A model stopped by the time limit or the size budget can be
             // huge: the error reaches the user before it is freed.
@@ -38,7 +41,7 @@ fn declare(
     l: &mut Lowerer,
     checked: &CheckedSpec,
     options: &Options,
-) -> R<(SearchPlan, OutputPlan, Option<GamePlan>)> {
+) -> R<(SearchPlan, OutputPlan, Option<GamePlan>, Option<PuzzlePlan>)> {
     let spec = checked.spec();
     for param in &spec.params {
         let v = l.eval(&param.value)?;
@@ -170,6 +173,19 @@ fn declare(
         }
         None => None,
     };
+    let puzzle = match &spec.puzzle {
+        Some(decl) => {
+            l.origin = "puzzle".to_string();
+            let scope = super::puzzle::StateScope {
+                params: &params,
+                declared: &declared,
+                vars: spec.vars.iter().map(|v| v.name.text.clone()).collect(),
+                state: super::puzzle::state_of(&l.model),
+            };
+            Some(l.puzzle(decl, &spec.moves, &scope)?)
+        }
+        None => None,
+    };
     let plan = SearchPlan {
         order,
         decision,
@@ -207,9 +223,9 @@ fn declare(
     if let Some(g) = &game {
         // `show` is evaluated once now, so that a mistake in it is reported
         // by `solve check`, not in the middle of a game.
-        let _ = output.render_answer(&g.win, g.answer.is_list)?;
+        let _ = output.render_answer(&g.win, g.answer_is_list)?;
     }
-    Ok((plan, output, game))
+    Ok((plan, output, game, puzzle))
 }
 
 fn domain_of(l: &Lowerer, v: &Value, span: Span) -> R<IntervalSet> {

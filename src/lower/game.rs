@@ -8,7 +8,8 @@ use super::Lowerer;
 use super::lowered::Lowered;
 use super::value::{Array, BoolVal, LinExpr, R, Value, type_error};
 use crate::diagnostic::Diagnostic;
-use crate::model::game::{AnswerNetwork, GamePlan, Sum};
+use crate::model::game::GamePlan;
+use crate::model::network::Network;
 use crate::model::{Rel, VarId};
 use crate::source::Span;
 use crate::spec::ast::{Function, GameDecl};
@@ -20,8 +21,9 @@ impl Lowerer {
     /// nothing else but its arguments and the functions).
     pub(super) fn game(&mut self, decl: &GameDecl, params: &HashMap<String, Value>) -> R<GamePlan> {
         let (code, code_base) = self.code(decl)?;
-        let mut scratch = Lowerer::for_output(params.clone(), self.functions.clone());
-        let answer = scratch.answer_network(&decl.answer, &code, code_base, &self.model)?;
+        let mut scratch = self.scratch(params);
+        let (answer, answer_is_list) =
+            scratch.answer_network(&decl.answer, &code, code_base, &self.model)?;
         let win_value = self.eval(&decl.win)?;
         let win = match &win_value {
             Value::List(a) => {
@@ -34,12 +36,12 @@ impl Lowerer {
             other => vec![self.int(other, decl.win.span)?],
         };
         if win.len() != answer.outputs.len()
-            || matches!(win_value, Value::List(_)) != answer.is_list
+            || matches!(win_value, Value::List(_)) != answer_is_list
         {
             return Err(Diagnostic::new(
                 format!(
                     "`win` must have the answer's shape: {}",
-                    if answer.is_list {
+                    if answer_is_list {
                         format!("a list of {} integers", answer.outputs.len())
                     } else {
                         "one integer".to_string()
@@ -52,6 +54,7 @@ impl Lowerer {
             code,
             code_base,
             answer,
+            answer_is_list,
             win,
         })
     }
@@ -97,7 +100,7 @@ impl Lowerer {
         code: &[VarId],
         base: Option<i64>,
         main: &crate::model::Model,
-    ) -> R<AnswerNetwork> {
+    ) -> R<(Network, bool)> {
         let inputs = |l: &mut Lowerer, what: &str| -> Vec<VarId> {
             code.iter()
                 .map(|&x| l.new_aux(what, main.domain(x).clone()))
@@ -116,35 +119,9 @@ impl Lowerer {
         self.locals = saved;
         let value = value?;
         let (items, is_list) = answer_items(&value, span)?;
-        let mut outputs = Vec::new();
-        for item in &items {
-            let e = self.lin(item, span)?;
-            outputs.push(Sum {
-                terms: e.terms,
-                constant: e.constant,
-            });
-        }
-        let mut guards = Vec::new();
-        for guard in self.guards.drain(mark..) {
-            match guard {
-                BoolVal::Const(true) => {}
-                BoolVal::Const(false) => {
-                    return Err(Diagnostic::new(
-                        "the answer is undefined for every secret and guess (an index out of range or a division by zero)",
-                        span,
-                    ));
-                }
-                BoolVal::Lit(l) => guards.push(l),
-            }
-        }
-        Ok(AnswerNetwork {
-            model: std::mem::take(&mut self.model),
-            secret,
-            guess,
-            outputs,
-            is_list,
-            guards,
-        })
+        let inputs = secret.into_iter().chain(guess).collect();
+        let network = self.network(inputs, &items, mark, span)?;
+        Ok((network, is_list))
     }
 }
 

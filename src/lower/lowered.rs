@@ -8,6 +8,7 @@ use super::Lowerer;
 use super::value::R;
 use crate::model::game::GamePlan;
 use crate::model::plan::{Consistency, RestartPolicy, SearchPlan, ValueOrder, VarOrder};
+use crate::model::puzzle::PuzzlePlan;
 use crate::model::{Model, Posted};
 use crate::output::OutputPlan;
 use crate::source::{Sources, Span};
@@ -39,6 +40,8 @@ pub struct Lowered {
     pub output: OutputPlan,
     /// From `[game]`.
     pub game: Option<GamePlan>,
+    /// From `[puzzle]` and `[moves]`.
+    pub puzzle: Option<PuzzlePlan>,
     /// The spec, to check the names of constraints added later.
     pub(super) spec: CheckedSpec,
     /// The lowering state, which owns the model.
@@ -60,11 +63,13 @@ impl Lowered {
         plan: SearchPlan,
         output: OutputPlan,
         game: Option<GamePlan>,
+        puzzle: Option<PuzzlePlan>,
     ) -> Lowered {
         Lowered {
             plan,
             output,
             game,
+            puzzle,
             spec,
             lowerer,
         }

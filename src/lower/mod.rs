@@ -10,6 +10,8 @@
 //! - `post.rs`: constraints at the root (no reification needed).
 //! - `declare.rs`: declarations, search plan, output plan: [`lower()`].
 //! - `game.rs`: `[game]`, and a game's answers as constraints.
+//! - `puzzle.rs`: `[puzzle]` and `[moves]`, as networks over the state.
+//! - `network.rs`: a scratch lowering over input variables as a network.
 //! - `lowered.rs`: the result, [`Lowered`], and adding constraints to it
 //!   later (atomically, with marks to retract them).
 
@@ -19,7 +21,9 @@ mod declare;
 mod eval;
 mod game;
 mod lowered;
+mod network;
 mod post;
+mod puzzle;
 pub mod value;
 
 pub use declare::lower;
@@ -82,6 +86,11 @@ impl Lowerer {
             functions,
             ..Lowerer::default()
         }
+    }
+
+    /// Binds names as locals (visible before globals).
+    pub(crate) fn bind(&mut self, locals: Vec<(String, Value)>) {
+        self.locals = locals;
     }
 
     fn lookup(&self, name: &str) -> Option<&Value> {

@@ -8,7 +8,9 @@
 pub mod check;
 pub mod game;
 pub mod infer;
+pub mod network;
 pub mod plan;
+pub mod puzzle;
 
 use std::fmt;
 

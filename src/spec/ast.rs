@@ -205,6 +205,38 @@ pub struct GameDecl {
     pub span: Span,
 }
 
+/// `[puzzle]`: the spec's variables are the state of a puzzle of moves.
+#[derive(Clone, Debug, PartialEq)]
+pub struct PuzzleDecl {
+    /// One character per value (`"_BW"`: 0 is `_`), to read and print
+    /// positions; without it a position is its values.
+    pub alphabet: Option<(String, Span)>,
+    /// The start position, as written (`--start` replaces it).
+    pub start: Option<(String, Span)>,
+    /// The goal: a condition over the state.
+    pub goal: Expr,
+    /// A lower bound on the cost still to pay from a state (for A*).
+    pub heuristic: Option<Expr>,
+    pub span: Span,
+}
+
+/// `[moves.NAME]`: a parameterised move.
+#[derive(Clone, Debug, PartialEq)]
+pub struct MoveDecl {
+    pub name: Name,
+    /// `for = { p = "0..n-1", ... }`: the move's parameters and their
+    /// ranges (nested, in order).
+    pub params: Vec<(Name, Expr)>,
+    /// The precondition (over the state and the parameters).
+    pub when: Option<Expr>,
+    /// The next value of state variables (the others keep theirs).
+    pub next: Vec<(Name, Expr)>,
+    /// The move's cost (default 1).
+    pub cost: Option<Expr>,
+    /// How the move is printed (a template over its parameters and the state before it).
+    pub show: Option<Vec<TemplatePart>>,
+}
+
 #[derive(Clone, Debug, PartialEq)]
 pub enum TemplatePart {
     Text(String),
@@ -223,5 +255,7 @@ pub struct Spec {
     pub search: SearchDecl,
     pub objective: Option<ObjectiveDecl>,
     pub game: Option<GameDecl>,
+    pub puzzle: Option<PuzzleDecl>,
+    pub moves: Vec<MoveDecl>,
     pub template: Option<Vec<TemplatePart>>,
 }

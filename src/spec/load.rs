@@ -6,14 +6,14 @@ use crate::diagnostic::{Diagnostic, did_you_mean};
 use crate::model::plan::{CONSISTENCIES, RESTARTS, Sense, VALUE_ORDERS, VAR_ORDERS};
 use crate::source::{SourceId, Sources, Span};
 use crate::spec::ast::{
-    ConstraintDecl, Expr, ExprKind, Function, GameDecl, Name, ObjectiveDecl, Param, SearchDecl,
-    Spec, TemplatePart, Var,
+    ConstraintDecl, Expr, ExprKind, Function, GameDecl, MoveDecl, Name, ObjectiveDecl, Param,
+    PuzzleDecl, SearchDecl, Spec, TemplatePart, Var,
 };
 use crate::spec::parser::{Origin, parse_expr, parse_function};
 use toml::Spanned;
 use toml::de::{DeTable, DeValue};
 
-const SECTIONS: [&str; 11] = [
+const SECTIONS: [&str; 13] = [
     "name",
     "description",
     "params",
@@ -24,6 +24,8 @@ const SECTIONS: [&str; 11] = [
     "search",
     "objective",
     "game",
+    "puzzle",
+    "moves",
     "output",
 ];
 
@@ -85,6 +87,8 @@ impl<'t> Loader<'t> {
                 "search" => spec.search = self.search(value),
                 "objective" => spec.objective = self.objective(value),
                 "game" => spec.game = self.game(value),
+                "puzzle" => spec.puzzle = self.puzzle(value),
+                "moves" => spec.moves = self.entries(value, Self::move_decl),
                 "output" => spec.template = self.output(value),
                 other => self.unknown(key, "section or key", other, &SECTIONS),
             }
@@ -530,6 +534,115 @@ impl<'t> Loader<'t> {
             show,
             span: self.span(value.span()),
         })
+    }
+
+    /// `[puzzle]`: `goal` required; `alphabet`, `start`, `heuristic` optional.
+    fn puzzle(&mut self, value: &Spanned<DeValue<'_>>) -> Option<PuzzleDecl> {
+        let DeValue::Table(table) = value.get_ref() else {
+            self.error("expected a table for [puzzle]", value.span());
+            return None;
+        };
+        let (mut alphabet, mut start, mut goal, mut heuristic) = (None, None, None, None);
+        for (k, v) in table.iter() {
+            match k.get_ref().as_ref() {
+                "alphabet" => alphabet = self.plain_string(v),
+                "start" => start = self.plain_string(v),
+                "goal" => goal = self.expr(v),
+                "heuristic" => heuristic = self.expr(v),
+                other => self.unknown(k, "key", other, &["alphabet", "start", "goal", "heuristic"]),
+            }
+        }
+        if !table.contains_key("goal") {
+            self.errors.push(
+                Diagnostic::new("[puzzle] needs `goal`", self.span(value.span()))
+                    .with_help("the goal is a condition over the state, e.g. `goal = \"forall(c != 1 for c in cell)\"`"),
+            );
+        }
+        Some(PuzzleDecl {
+            alphabet,
+            start,
+            goal: goal?,
+            heuristic,
+            span: self.span(value.span()),
+        })
+    }
+
+    /// A string taken as it is (not an expression), with its span.
+    fn plain_string(&mut self, value: &Spanned<DeValue<'_>>) -> Option<(String, Span)> {
+        match value.get_ref() {
+            DeValue::String(s) => Some((s.to_string(), self.span(value.span()))),
+            other => {
+                self.error(
+                    format!("expected a string, found {}", other.type_str()),
+                    value.span(),
+                );
+                None
+            }
+        }
+    }
+
+    /// `[moves.NAME]`: `for`, `when`, `next`, `cost`, `show`.
+    fn move_decl(&mut self, (key, value): Item<'_, '_>) -> Option<MoveDecl> {
+        let name = self.name(key);
+        let DeValue::Table(table) = value.get_ref() else {
+            self.error(
+                format!("expected a table for the move `{}`", name.text),
+                value.span(),
+            );
+            return None;
+        };
+        const KEYS: [&str; 5] = ["for", "when", "next", "cost", "show"];
+        let mut decl = MoveDecl {
+            name,
+            params: Vec::new(),
+            when: None,
+            next: Vec::new(),
+            cost: None,
+            show: None,
+        };
+        for (k, v) in table.iter() {
+            match k.get_ref().as_ref() {
+                "for" => decl.params = self.named_exprs(v, "the move's parameters and their ranges: `for = { p = \"0..n-1\" }`"),
+                "when" => decl.when = self.expr(v),
+                "next" => decl.next = self.named_exprs(v, "the next value of each state variable that changes: `next = { cell = \"[...]\" }`"),
+                "cost" => decl.cost = self.expr(v),
+                "show" => decl.show = self.template(v),
+                other => self.unknown(k, "key", other, &KEYS),
+            }
+        }
+        if decl.next.is_empty() {
+            self.errors.push(
+                Diagnostic::new(
+                    format!("the move `{}` has no `next`", decl.name.text),
+                    self.span(value.span()),
+                )
+                .with_help("`next = { VAR = \"EXPR\" }` gives the state after the move"),
+            );
+            return None;
+        }
+        Some(decl)
+    }
+
+    /// `{ name = "EXPR", ... }` in order.
+    fn named_exprs(&mut self, value: &Spanned<DeValue<'_>>, what: &str) -> Vec<(Name, Expr)> {
+        let DeValue::Table(table) = value.get_ref() else {
+            self.errors.push(
+                Diagnostic::new(
+                    format!("expected a table, found {}", value.get_ref().type_str()),
+                    self.span(value.span()),
+                )
+                .with_help(what.to_string()),
+            );
+            return Vec::new();
+        };
+        let mut out = Vec::new();
+        for (k, v) in table.iter() {
+            let name = self.name(k);
+            if let Some(e) = self.expr(v) {
+                out.push((name, e));
+            }
+        }
+        out
     }
 
     fn template(&mut self, v: &Spanned<DeValue<'_>>) -> Option<Vec<TemplatePart>> {

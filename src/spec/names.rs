@@ -145,7 +145,71 @@ fn errors(spec: &Spec) -> Vec<Diagnostic> {
         scope.expr(&game.win);
         check_game(&mut scope, spec, game);
     }
+    check_puzzle(&mut scope, spec);
     scope.errors
+}
+
+/// `[puzzle]` and `[moves]` come together; the goal, the heuristic and the
+/// moves see everything, a move also its parameters; `next` names declared
+/// variables (not aliases: the state is the declared variables).
+fn check_puzzle(scope: &mut Scope, spec: &Spec) {
+    match (&spec.puzzle, spec.moves.first()) {
+        (Some(p), None) => scope.errors.push(
+            Diagnostic::new("a [puzzle] needs moves", p.span)
+                .with_help("add a `[moves.NAME]` table with `next = { VAR = \"EXPR\" }`"),
+        ),
+        (None, Some(m)) => scope.errors.push(
+            Diagnostic::new("[moves] need a [puzzle] section (its goal)", m.name.span)
+                .with_help("add `[puzzle]` with `goal = \"CONDITION\"`"),
+        ),
+        _ => {}
+    }
+    if let (Some(p), Some(_)) = (&spec.puzzle, &spec.game) {
+        scope.errors.push(Diagnostic::new(
+            "a spec is either a [game] or a [puzzle] of moves, not both",
+            p.span,
+        ));
+    }
+    if let Some(p) = &spec.puzzle {
+        scope.expr(&p.goal);
+        if let Some(h) = &p.heuristic {
+            scope.expr(h);
+        }
+    }
+    let declared: Vec<&str> = spec.vars.iter().map(|v| v.name.text.as_str()).collect();
+    for m in &spec.moves {
+        scope.locals.clear();
+        for (name, range) in &m.params {
+            scope.expr(range);
+            if scope.locals.contains(&name.text) {
+                scope.errors.push(Diagnostic::new(
+                    format!("parameter `{}` appears twice", name.text),
+                    name.span,
+                ));
+            }
+            scope.locals.push(name.text.clone());
+        }
+        for e in m.when.iter().chain(&m.cost) {
+            scope.expr(e);
+        }
+        for (i, (name, e)) in m.next.iter().enumerate() {
+            if !declared.contains(&name.text.as_str()) {
+                scope.unknown(name, "variable", declared.iter().copied());
+            } else if m.next[..i].iter().any(|(n, _)| n.text == name.text) {
+                scope.errors.push(Diagnostic::new(
+                    format!("`{}` is given twice in `next`", name.text),
+                    name.span,
+                ));
+            }
+            scope.expr(e);
+        }
+        for part in m.show.iter().flatten() {
+            if let TemplatePart::Expr(e) = part {
+                scope.expr(e);
+            }
+        }
+        scope.locals.clear();
+    }
 }
 
 /// A game's answer is a function of the secret and the guess alone, so that

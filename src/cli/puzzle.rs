@@ -1,0 +1,168 @@
+//! `solve FILE` for a puzzle of moves (a spec with `[puzzle]`): the
+//! shortest solution from the start, every shortest solution (`--all`) or
+//! their number (`--count`); and `solve analyze FILE`: every position's
+//! distance to the goal.
+
+use super::output::{Printer, note};
+use super::{EXIT_FOUND, EXIT_NONE, Run, SolveArgs, SpecArgs, pick};
+use crate::diagnostic::{Diagnostic, Error};
+use crate::lower::Lowered;
+use crate::puzzle::{self, METHODS, Method, Path, Puzzle, State, Target};
+use crate::session::Session;
+use crate::source::Sources;
+use std::path::PathBuf;
+use std::time::Instant;
+
+fn usage(message: String) -> Error {
+    Error::new(vec![Diagnostic::bare(message)], &Sources::default())
+}
+
+pub(super) fn run(
+    args: &SolveArgs,
+    lowered: &Lowered,
+    sources: Sources,
+    deadline: Option<Instant>,
+) -> Run {
+    let mut p = Puzzle::new(lowered, sources)?;
+    p.set_deadline(deadline);
+    let start = match &args.start {
+        Some(text) => p.parse(text).map_err(|m| usage(format!("--start: {m}")))?,
+        None => match p.start() {
+            Some(s) => s?,
+            None => {
+                return Err(usage(
+                    "no start position: give --start POSITION or `start` in [puzzle]".to_string(),
+                ));
+            }
+        },
+    };
+    let target = match &args.goal {
+        Some(text) => Target::Position(p.parse(text).map_err(|m| usage(format!("--goal: {m}")))?),
+        None => Target::Goal,
+    };
+    let method = pick(METHODS, &args.method).unwrap_or(Method::Bfs);
+    if method == Method::Astar && !p.has_heuristic() && target == Target::Goal {
+        return Err(usage(
+            "--method astar needs a heuristic: give `heuristic` in [puzzle]".to_string(),
+        ));
+    }
+    if method == Method::Astar && (args.all || args.count) {
+        return Err(usage(
+            "--all and --count list or count the shortest solutions with bfs or iddfs, not astar"
+                .to_string(),
+        ));
+    }
+    let mut out = Printer::new(false);
+    if args.count {
+        let counted = match method {
+            Method::Iddfs => {
+                let all = puzzle::iddfs_all(&mut p, start, target, None)?;
+                all.first().map(|f| (all.len() as u128, f.len()))
+            }
+            _ => puzzle::count_shortest(&mut p, start, target)?,
+        };
+        return match counted {
+            Some((n, _)) => {
+                out.line(&n.to_string());
+                out.finish(EXIT_FOUND)
+            }
+            None => {
+                out.line("no solution");
+                out.finish(EXIT_NONE)
+            }
+        };
+    }
+    let limit = (!args.all).then_some(1);
+    let paths = match method {
+        Method::Bfs => puzzle::shortest_all(&mut p, start, target, limit)?,
+        Method::Iddfs => puzzle::iddfs_all(&mut p, start, target, limit)?,
+        Method::Astar => puzzle::shortest(&mut p, start, target, method)?
+            .into_iter()
+            .collect(),
+    };
+    if paths.is_empty() {
+        out.line("no solution");
+        return out.finish(EXIT_NONE);
+    }
+    for (k, path) in paths.iter().enumerate() {
+        if k > 0 {
+            out.line("");
+        }
+        print_path(&mut out, &p, start, path);
+    }
+    if args.all {
+        out.line("");
+        let s = if paths.len() == 1 { "" } else { "s" };
+        out.line(&format!("{} shortest solution{s}", paths.len()));
+    }
+    if args.stats {
+        note(&format!("states expanded: {}", p.expanded()));
+    }
+    out.finish(EXIT_FOUND)
+}
+
+/// The start, then one line per move: its number, the move, the position
+/// after it; last `N moves`.
+fn print_path(out: &mut Printer, p: &Puzzle, start: State, path: &Path) {
+    out.line(&p.format(start));
+    let mut from = start;
+    for (k, &(m, to)) in path.iter().enumerate() {
+        out.line(&format!(
+            "{}. {}  {}",
+            k + 1,
+            p.move_text(m, from),
+            p.format(to)
+        ));
+        from = to;
+    }
+    let s = if path.len() == 1 { "" } else { "s" };
+    out.line(&format!("{} move{s}", path.len()));
+}
+
+/// `solve analyze FILE`: positions, solvable, longest, the hardest
+/// positions and the histogram of distances.
+pub(super) fn analyze(
+    file: &PathBuf,
+    spec: &SpecArgs,
+    json: bool,
+    deadline: Option<Instant>,
+) -> Run {
+    let (lowered, sources) = super::compile(file, spec, true, deadline)?;
+    let mut p = Puzzle::new(&lowered, sources.clone())?;
+    p.set_deadline(deadline);
+    let mut session = Session::new(lowered, sources);
+    session.set_deadline(deadline);
+    let a = puzzle::analyze(&mut p, &mut session)?;
+    let mut out = Printer::new(json);
+    let hardest: Vec<String> = a.hardest().iter().map(|&s| p.format(s)).collect();
+    if json {
+        let histogram: serde_json::Map<String, serde_json::Value> = a
+            .histogram()
+            .iter()
+            .enumerate()
+            .map(|(d, &c)| (d.to_string(), serde_json::Value::from(c)))
+            .collect();
+        out.line(
+            &serde_json::json!({
+                "positions": a.positions.len(),
+                "solvable": a.solvable(),
+                "longest": a.longest(),
+                "hardest": hardest,
+                "histogram": histogram,
+            })
+            .to_string(),
+        );
+    } else {
+        out.line(&format!("positions {}", a.positions.len()));
+        out.line(&format!("solvable {}", a.solvable()));
+        match a.longest() {
+            Some(l) => out.line(&format!("longest {l}")),
+            None => out.line("longest -"),
+        }
+        out.line(&format!("hardest {}", hardest.join(" ")));
+        for (d, c) in a.histogram().iter().enumerate() {
+            out.line(&format!("distance {d}: {c}"));
+        }
+    }
+    out.finish(EXIT_FOUND)
+}

@@ -1,0 +1,80 @@
+//! Ending a scratch lowering as a [`Network`]: values computed over input
+//! variables (a game's answer, a puzzle's move) become the outputs of the
+//! scratch model, and the definedness guards raised on the way its guards.
+
+use super::Lowerer;
+use super::value::{BoolVal, R, Value};
+use crate::diagnostic::Diagnostic;
+use crate::model::VarId;
+use crate::model::network::{Network, Sum};
+use crate::source::Span;
+use std::collections::HashMap;
+use std::sync::Arc;
+
+impl Lowerer {
+    /// A lowerer of its own over `params` (constants) and the functions:
+    /// what it lowers goes into a fresh model.
+    pub(super) fn scratch(&self, params: &HashMap<String, Value>) -> Lowerer {
+        Lowerer::for_output(params.clone(), self.functions.clone())
+    }
+
+    /// The network computing `outputs` (integers or booleans) from
+    /// `inputs`, with the guards raised since `mark`. Takes the model.
+    pub(super) fn network(
+        &mut self,
+        inputs: Vec<VarId>,
+        outputs: &[Value],
+        mark: usize,
+        span: Span,
+    ) -> R<Network> {
+        let mut sums = Vec::new();
+        for item in outputs {
+            let e = self.lin(item, span)?;
+            sums.push(Sum {
+                terms: e.terms,
+                constant: e.constant,
+            });
+        }
+        let mut guards = Vec::new();
+        for guard in self.guards.drain(mark..) {
+            match guard {
+                BoolVal::Const(true) => {}
+                BoolVal::Const(false) => {
+                    return Err(Diagnostic::new(
+                        "this is undefined for every input (an index out of range or a division by zero)",
+                        span,
+                    ));
+                }
+                BoolVal::Lit(l) => guards.push(l),
+            }
+        }
+        Ok(Network {
+            model: std::mem::take(&mut self.model),
+            inputs,
+            outputs: sums,
+            guards,
+        })
+    }
+}
+
+/// `v` with every variable `x` replaced by `map(x)` (same shape).
+pub(super) fn substitute(v: &Value, map: &dyn Fn(VarId) -> VarId) -> Value {
+    match v {
+        Value::Lin(e) => {
+            let mut e = (**e).clone();
+            for t in &mut e.terms {
+                t.1 = map(t.1);
+            }
+            Value::Lin(Arc::new(e))
+        }
+        Value::Lit(l) => Value::Lit(crate::model::Lit {
+            var: map(l.var),
+            positive: l.positive,
+        }),
+        Value::List(a) => Value::List(Arc::new(super::value::Array {
+            base: a.base,
+            items: a.items.iter().map(|i| substitute(i, map)).collect(),
+        })),
+        other => other.clone(),
+    }
+}

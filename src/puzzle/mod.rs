@@ -1,0 +1,348 @@
+//! Puzzles of moves from a spec's `[puzzle]` and `[moves]`: a search over
+//! states, beside the constraint engine. The state is the spec's declared
+//! variables; a move instance's precondition, cost and next state are
+//! networks lowered once (`model::puzzle`), evaluated forward for each
+//! state. States are packed into one `u128` (a few bits per variable) and
+//! kept in hash maps.
+//!
+//! - `search.rs`: the shortest solution from a start (breadth-first,
+//!   iterative deepening, A*), every shortest solution, their number;
+//! - `analyze.rs`: every position (the spec's solutions, found by the
+//!   constraint engine) and its distance to the goal, by a breadth-first
+//!   search backwards over the reversed move graph.
+
+mod analyze;
+mod search;
+
+pub use analyze::{Analysis, analyze};
+pub use search::{
+    METHODS, Method, Path, Target, count_shortest, iddfs_all, shortest, shortest_all,
+};
+
+use crate::diagnostic::{Diagnostic, Error};
+use crate::lower::Lowered;
+use crate::model::network::Evaluator;
+use crate::model::puzzle::PuzzlePlan;
+use crate::output::OutputPlan;
+use crate::source::{Sources, Span};
+
+/// A state packed into one word.
+pub type State = u128;
+
+/// A puzzle ready to search: its networks' evaluators and the state codec.
+#[derive(Debug)]
+pub struct Puzzle {
+    plan: PuzzlePlan,
+    output: OutputPlan,
+    /// The number of model variables (the printing of a move reads the
+    /// declared variables' values from a vector of this length).
+    model_vars: usize,
+    sources: Sources,
+    names: Vec<String>,
+    domains: Vec<(i64, i64)>,
+    goal: Evaluator,
+    heuristic: Option<Evaluator>,
+    when: Vec<Evaluator>,
+    next: Vec<Evaluator>,
+    /// Bits per state variable, and its shift in the packed word.
+    bits: Vec<(u32, u32)>,
+    out: Vec<i64>,
+    deadline: Option<std::time::Instant>,
+    /// States expanded so far (the clock is read every 1024).
+    expanded: u64,
+}
+
+/// A successor: the move instance, the next state, the move's cost.
+pub type Successor = (usize, State, i64);
+
+fn bare(message: String) -> Error {
+    Error::new(vec![Diagnostic::bare(message)], &Sources::default())
+}
+
+impl Puzzle {
+    pub fn new(lowered: &Lowered, sources: Sources) -> Result<Puzzle, Error> {
+        let Some(plan) = lowered.puzzle.clone() else {
+            return Err(bare("the spec has no [puzzle] section".to_string()));
+        };
+        let model = lowered.model();
+        let mut bits = Vec::new();
+        let mut shift = 0u32;
+        let mut domains = Vec::new();
+        for &x in &plan.state {
+            let d = model.domain(x);
+            let (lo, hi) = (d.min().unwrap_or(0), d.max().unwrap_or(0));
+            let size = (hi - lo) as u128 + 1;
+            let b = 128 - (size - 1).leading_zeros();
+            bits.push((b, shift));
+            shift += b;
+            domains.push((lo, hi));
+            if shift > 128 {
+                return Err(bare(format!(
+                    "the state takes more than 128 bits ({} variables): too large to search",
+                    plan.state.len()
+                )));
+            }
+        }
+        let names = plan
+            .state
+            .iter()
+            .map(|x| model.vars[x.index()].name.clone())
+            .collect();
+        Ok(Puzzle {
+            goal: Evaluator::new(plan.goal.clone()),
+            heuristic: plan.heuristic.clone().map(Evaluator::new),
+            when: plan
+                .moves
+                .iter()
+                .map(|m| Evaluator::new(m.when.clone()))
+                .collect(),
+            next: plan
+                .moves
+                .iter()
+                .map(|m| Evaluator::new(m.next.clone()))
+                .collect(),
+            output: lowered.output.clone(),
+            model_vars: model.vars.len(),
+            plan,
+            sources,
+            names,
+            domains,
+            bits,
+            out: Vec::new(),
+            deadline: None,
+            expanded: 0,
+        })
+    }
+
+    /// Searches stop at `deadline` with a time-limit error (exit 3).
+    pub fn set_deadline(&mut self, deadline: Option<std::time::Instant>) {
+        self.deadline = deadline;
+    }
+
+    /// States whose moves were generated so far.
+    pub fn expanded(&self) -> u64 {
+        self.expanded
+    }
+
+    pub fn has_heuristic(&self) -> bool {
+        self.heuristic.is_some()
+    }
+
+    /// The state's values, packed.
+    pub fn pack(&self, values: &[i64]) -> State {
+        let mut s: State = 0;
+        for ((&v, &(_, shift)), &(lo, _)) in values.iter().zip(&self.bits).zip(&self.domains) {
+            s |= ((v - lo) as u128) << shift;
+        }
+        s
+    }
+
+    pub fn unpack(&self, s: State, values: &mut Vec<i64>) {
+        values.clear();
+        for (&(b, shift), &(lo, _)) in self.bits.iter().zip(&self.domains) {
+            let mask = if b == 0 { 0 } else { (1u128 << b) - 1 };
+            values.push(lo + ((s >> shift) & mask) as i64);
+        }
+    }
+
+    /// A position as written: one alphabet character per variable, or the
+    /// values separated by commas.
+    pub fn format(&self, s: State) -> String {
+        let mut values = Vec::new();
+        self.unpack(s, &mut values);
+        match &self.plan.alphabet {
+            Some(chars) => values.iter().map(|&v| chars[v as usize]).collect(),
+            None => {
+                let items: Vec<String> = values.iter().map(i64::to_string).collect();
+                items.join(",")
+            }
+        }
+    }
+
+    /// Reads a position (`--start`, `--goal`, the spec's `start`).
+    pub fn parse(&self, text: &str) -> Result<State, String> {
+        let text = text.trim();
+        let n = self.plan.state.len();
+        let values: Vec<i64> = match &self.plan.alphabet {
+            Some(chars) => {
+                let mut values = Vec::new();
+                for c in text.chars().filter(|c| !c.is_whitespace()) {
+                    match chars.iter().position(|&a| a == c) {
+                        Some(v) => values.push(v as i64),
+                        None => {
+                            let alphabet: String = chars.iter().collect();
+                            return Err(format!(
+                                "`{text}` is not a position: `{c}` is not in the alphabet `{alphabet}`"
+                            ));
+                        }
+                    }
+                }
+                values
+            }
+            None => {
+                let parts: Vec<&str> = if text.contains(',') {
+                    text.split(',').map(str::trim).collect()
+                } else if text.contains(char::is_whitespace) {
+                    text.split_whitespace().collect()
+                } else {
+                    text.char_indices()
+                        .map(|(i, c)| &text[i..i + c.len_utf8()])
+                        .collect()
+                };
+                let mut values = Vec::new();
+                for p in parts {
+                    values.push(p.parse::<i64>().map_err(|_| {
+                        format!(
+                            "`{text}` is not a position: expected {n} integers separated by commas"
+                        )
+                    })?);
+                }
+                values
+            }
+        };
+        if values.len() != n {
+            return Err(format!(
+                "`{text}` is not a position: expected {n} values, found {}",
+                values.len()
+            ));
+        }
+        for ((&v, &(lo, hi)), name) in values.iter().zip(&self.domains).zip(&self.names) {
+            if v < lo || v > hi {
+                return Err(format!(
+                    "`{text}` is not a position: {v} is outside the domain of `{name}` ({lo}..{hi})"
+                ));
+            }
+        }
+        Ok(self.pack(&values))
+    }
+
+    /// The spec's start position, if it gives one.
+    pub fn start(&self) -> Option<Result<State, Error>> {
+        let (text, span) = self.plan.start.clone()?;
+        Some(self.parse(&text).map_err(|m| self.error(m, span)))
+    }
+
+    fn error(&self, message: String, span: Span) -> Error {
+        Error::new(vec![Diagnostic::new(message, span)], &self.sources)
+    }
+
+    /// Whether the state is a goal of the spec.
+    pub fn is_goal(&mut self, s: State) -> Result<bool, Error> {
+        let mut values = Vec::new();
+        self.unpack(s, &mut values);
+        match self.goal.eval(&values, &mut self.out) {
+            Ok(()) => Ok(self.out[0] == 1),
+            Err(_) => Err(bare(format!("the goal is undefined at {}", self.format(s)))),
+        }
+    }
+
+    /// A lower bound on the cost from `s` to a goal (0 without a heuristic).
+    pub fn heuristic(&mut self, s: State) -> Result<i64, Error> {
+        let mut values = Vec::new();
+        self.unpack(s, &mut values);
+        let Some(h) = &mut self.heuristic else {
+            return Ok(0);
+        };
+        match h.eval(&values, &mut self.out) {
+            Ok(()) => Ok(self.out[0]),
+            Err(_) => Err(bare(format!(
+                "the heuristic is undefined at {}",
+                self.format(s)
+            ))),
+        }
+    }
+
+    /// Every move that applies at `s`, in the spec's order, into `out`.
+    pub fn successors(&mut self, s: State, out: &mut Vec<Successor>) -> Result<(), Error> {
+        out.clear();
+        self.expanded += 1;
+        if self.expanded.is_multiple_of(1024)
+            && self
+                .deadline
+                .is_some_and(|d| std::time::Instant::now() >= d)
+        {
+            let d = Diagnostic::time_limit("stopped by the time limit before the search finished");
+            return Err(Error::new(vec![d], &Sources::default()));
+        }
+        let mut values = Vec::new();
+        self.unpack(s, &mut values);
+        let mut next = Vec::new();
+        for i in 0..self.when.len() {
+            if self.when[i].eval(&values, &mut self.out).is_err() {
+                let m = &self.plan.moves[i];
+                return Err(self.error(
+                    format!(
+                        "the precondition of {} is undefined at {}",
+                        self.move_name(i),
+                        self.format(s)
+                    ),
+                    m.span,
+                ));
+            }
+            if self.out[0] != 1 {
+                continue;
+            }
+            let cost = self.out[1];
+            if self.next[i].eval(&values, &mut next).is_err() {
+                return Err(self.error(
+                    format!(
+                        "the next state of {} is undefined at {} (an index out of range or a division by zero)",
+                        self.move_name(i),
+                        self.format(s)
+                    ),
+                    self.plan.moves[i].span,
+                ));
+            }
+            for (k, (&v, &(lo, hi))) in next.iter().zip(&self.domains).enumerate() {
+                if v < lo || v > hi {
+                    return Err(self.error(
+                        format!(
+                            "{} at {} gives `{}` the value {v}, outside its domain {lo}..{hi}",
+                            self.move_name(i),
+                            self.format(s),
+                            self.names[k]
+                        ),
+                        self.plan.moves[i].span,
+                    ));
+                }
+            }
+            out.push((i, self.pack(&next), cost));
+        }
+        Ok(())
+    }
+
+    /// `jump(p=3, e=5)`.
+    fn move_name(&self, i: usize) -> String {
+        let m = &self.plan.moves[i];
+        let args: Vec<String> = m.args.iter().map(|(n, v)| format!("{n}={v}")).collect();
+        if args.is_empty() {
+            format!("the move `{}`", m.name)
+        } else {
+            format!("the move `{}({})`", m.name, args.join(", "))
+        }
+    }
+
+    /// A move as the spec shows it (its `show` template, over its
+    /// parameters and the state it is made from), or `name(p=3, e=5)`.
+    pub fn move_text(&self, i: usize, from: State) -> String {
+        let m = &self.plan.moves[i];
+        let args: Vec<String> = m.args.iter().map(|(n, v)| format!("{n}={v}")).collect();
+        let plain = if args.is_empty() {
+            m.name.clone()
+        } else {
+            format!("{}({})", m.name, args.join(", "))
+        };
+        let Some(parts) = &m.show else {
+            return plain;
+        };
+        let mut values = Vec::new();
+        self.unpack(from, &mut values);
+        let mut solution = vec![0; self.model_vars];
+        for (&x, &v) in self.plan.state.iter().zip(&values) {
+            solution[x.index()] = v;
+        }
+        self.output
+            .render_parts(parts, &solution, &m.args)
+            .unwrap_or(plain)
+    }
+}
