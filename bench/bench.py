@@ -83,7 +83,7 @@ PEER_EXPECTED = {
 
 
 class Instance:
-    def __init__(self, iid, label, args, problem, pinst, expected, cap=None, stats=True):
+    def __init__(self, iid, label, args, problem, pinst, expected, cap=None, stats=True, loop=None):
         self.id = iid
         self.label = label          # row label
         self.args = args            # solve arguments
@@ -92,6 +92,7 @@ class Instance:
         self.expected = expected    # checker for our stdout: out -> (answer text, ok)
         self.cap = cap or CAP
         self.stats = stats    # solve prints --stats (not `solve play`)
+        self.loop = loop      # a shell loop running solve (as "$0") several times, instead of args
 
 
 def ints(text):
@@ -110,6 +111,13 @@ def text_checker(line):
     def check(out):
         found = re.search(r"^" + re.escape(line) + r"$", out, re.M) is not None
         return (line if found else "(no line %r)" % line), found
+    return check
+
+
+def longest_checker(expected):
+    def check(out):
+        got = [int(x) for x in re.findall(r"^longest (\d+)$", out, re.M)]
+        return "longest " + " ".join(map(str, got)), got == expected
     return check
 
 
@@ -196,6 +204,13 @@ def all_instances():
         out.append(Instance("moo-%s" % strategy, "bulls and cows, every secret, %s" % strategy,
                             ["play", "specs/moo.toml", "--all-secrets", "--strategy", strategy],
                             "moo-play", strategy, text_checker("average " + average), stats=False))
+    flipit = ("for n in 4 5 6 7 8 9 10; do for v in 0 1; do "
+              "\"$0\" analyze specs/flipit.toml --set n=$n --set variant=$v || exit 1; done; done")
+    out.append(Instance("flipit-analysis", "Flip It analysis, N=4..10, both rules (14 runs)", [], "flipit", "",
+                        longest_checker([2, 5, 10, 6, 8, 6, 8, 7, 8, 7, 8, 8, 8, 8]), stats=False,
+                        loop=flipit))
+    out.append(Instance("eight-analysis", "eight puzzle analysis (solve analyze)",
+                        ["analyze", "specs/eight-puzzle.toml"], "eight", "", longest_checker([31]), stats=False))
     for n, best in ((8, 5), (9, 5)):
         out.append(Instance("domqueens-%d" % n, "dominating queens n=%d (optimise)" % n,
                             ["specs/dominating-queens.toml", "--set", "n=%d" % n], "domqueens", str(n),
@@ -745,6 +760,12 @@ def bench(solve_info):
             hq = hw_queens(max(qn), PEER_RUNS)
             for n in qn:
                 results[("queens-%d" % n, "hw-seed")], results[("queens-%d" % n, "hw-bitboard")] = hq[n]
+        if "flipit-analysis" in [i.id for i in insts] and "hw-seed" in hw_wanted \
+                and os.access(os.path.join(HW_BIN, "flipit"), os.X_OK):
+            log("bench: hand-written flipit (x%d)" % PEER_RUNS)
+            results[("flipit-analysis", "hw-seed")] = measure(
+                [os.path.join(HW_BIN, "flipit")], CAP, PEER_RUNS,
+                lambda run: ("N=10 longest 8", re.search(r"^\s+10\s+5120\s+5120\s+8\s", run.out, re.M) is not None))
         moo = [i.id for i in insts if i.problem == "moo-play"]
         if moo and "hw-seed" in hw_wanted and os.access(os.path.join(HW_BIN, "moo"), os.X_OK):
             log("bench: hand-written moo (x%d)" % PEER_RUNS)
@@ -760,6 +781,8 @@ def bench(solve_info):
 
     for inst in insts:
         cmd = [SOLVE] + inst.args + (["--stats"] if inst.stats else [])
+        if inst.loop:
+            cmd = ["sh", "-c", inst.loop, SOLVE]
         log("bench: %-16s solve %s" % (inst.id, " ".join(shlex.quote(a) for a in inst.args)))
         c = measure(cmd, inst.cap, RUNS, lambda run, i=inst: i.expected(run.out), stats=inst.stats)
         if c.timeout is not None and "time limit (exit 3)" in c.status:
@@ -854,7 +877,8 @@ def bench(solve_info):
              " (brute force over permutations, all solutions, no symmetry breaking; ring-primes is the time for"
              " all side sums). The hand-written `moo` simulates strategies over all 5040 secrets and has no"
              " count-for-one-history mode, so bulls has no hand-written cell; its own timer per strategy gives the"
-             " moo-first and moo-minimax cells (the 0.09 s answer table it builds first is left out, while the"
+             " moo-first and moo-minimax cells; the hand-written `flipit` cell is its whole process (both rules, every size"
+             " and the three problems), against 14 `solve analyze` processes (the 0.09 s answer table it builds first is left out, while the"
              " solve cells are whole processes: reading the spec, enumerating the codes, every game). Peak KB is GNU time's %M"
              " (max over runs; for the peers' python/minizinc runners the largest single process of the tree).")
     L.append("")
@@ -875,7 +899,7 @@ def bench(solve_info):
     L.append("")
     L.append("</details>")
     L.append("")
-    L.append("Commands (solve runs from the repository root, with `--stats` except `solve play`):")
+    L.append("Commands (solve runs from the repository root, with `--stats` except `solve play` and `analyze`):")
     L.append("")
     for inst in insts:
         ex = []
@@ -885,7 +909,9 @@ def bench(solve_info):
             pcmd, _ = peer_command(p, inst)
             if pcmd:
                 ex.append(" ".join([os.path.basename(pcmd[1])] + pcmd[2:]))
-        L.append("- %s: `solve %s`%s" % (inst.id, " ".join(shlex.quote(a) for a in inst.args),
+        shown = ("sh -c '%s' solve" % inst.loop) if inst.loop else \
+            "solve " + " ".join(shlex.quote(a) for a in inst.args)
+        L.append("- %s: `%s`%s" % (inst.id, shown,
                                          ("; peers: `%s`" % "`, `".join(sorted(set(ex)))) if ex else ""))
     text = "\n".join(L) + "\n"
     print(text)

@@ -16,7 +16,9 @@
 #   INSTANCES    instance ids or groups (default: all): queens-10 .. queens-14, magic-count-4,
 #                magic-first-5 .. magic-first-12, magic-first-16, magic-first-20, ring, ring-primes,
 #                modmagic, bulls-h2, bulls-h3, domqueens-8, domqueens-9 (solve alone: an [objective]),
-#                moo-first, moo-minimax (`solve play --all-secrets` against the hand-written moo);
+#                moo-first, moo-minimax (`solve play --all-secrets` against the hand-written moo),
+#                flipit-analysis (14 `solve analyze` runs against the hand-written flipit),
+#                eight-analysis (solve alone);
 #                groups: queens magic-count magic-first bulls moo
 #   RUNS         runs per cell for solve (default 5), PEER_RUNS for the peers (default 3)
 #   CELL_BUDGET  stop repeating a cell once its runs add up to this many seconds (default 30)
@@ -60,7 +62,7 @@ elif [ -f "$HW_SRC/Cargo.toml" ] && command -v cargo >/dev/null; then
   # The copy lies inside this repository's workspace: make it a workspace of its own.
   grep -q '^\[workspace\]' "$HW_COPY/Cargo.toml" || printf '\n[workspace]\n' >> "$HW_COPY/Cargo.toml"
   echo "bench: building the hand-written references in $HW_COPY" >&2
-  if (cd "$HW_COPY" && cargo build --release -q --bin queens --bin magic --bin moo); then
+  if (cd "$HW_COPY" && cargo build --release -q --bin queens --bin magic --bin moo --bin flipit); then
     HW_BIN=$HW_COPY/target/release
   else
     echo "bench: building the hand-written references failed; skipping them" >&2
