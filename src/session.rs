@@ -36,7 +36,7 @@ use crate::diagnostic::{Diagnostic, Error};
 use crate::engine::{Engine, EngineMark};
 use crate::lower::{Lowered, ModelMark, Options};
 use crate::model::plan::{Objective, Restarts};
-use crate::model::{Constraint, Posted, Rel};
+use crate::model::{Constraint, Posted, Rel, VarId};
 use crate::search::{Limits, Outcome, Search, Stats};
 use crate::source::Sources;
 use std::ops::ControlFlow;
@@ -371,6 +371,26 @@ impl Session {
         });
         self.sync();
         Ok(())
+    }
+
+    /// Fixes variables at the root (bracket it with push and pop): to ask
+    /// whether a partial assignment extends to a solution.
+    pub fn assign(&mut self, values: &[(VarId, i64)]) {
+        for &(x, v) in values {
+            self.lowered.add_posted(Posted {
+                constraint: Constraint::Linear {
+                    terms: vec![(1, x)],
+                    rel: Rel::Eq,
+                    rhs: v,
+                    reif: None,
+                },
+                origin: "assign".to_string(),
+                item: String::new(),
+                definition: false,
+                consistency: None,
+            });
+        }
+        self.sync();
     }
 
     /// The spec's objective, if it has one (and it was not switched off).

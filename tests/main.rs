@@ -15,6 +15,7 @@ mod game;
 mod moo;
 mod objective;
 mod propagators;
+mod puzzle;
 mod regressions;
 mod reliability;
 mod semantics;

@@ -23,7 +23,7 @@ pub(super) fn run(
     sources: Sources,
     deadline: Option<Instant>,
 ) -> Run {
-    let mut p = Puzzle::new(lowered, sources)?;
+    let mut p = Puzzle::new(lowered, sources.clone())?;
     p.set_deadline(deadline);
     let start = match &args.start {
         Some(text) => p.parse(text).map_err(|m| usage(format!("--start: {m}")))?,
@@ -40,6 +40,28 @@ pub(super) fn run(
         Some(text) => Target::Position(p.parse(text).map_err(|m| usage(format!("--goal: {m}")))?),
         None => Target::Goal,
     };
+    // Both ends must be positions: states the spec's constraints allow.
+    let mut session = Session::new(lowered.clone(), sources);
+    session.set_deadline(deadline);
+    for (what, s) in [
+        ("start", Some(start)),
+        (
+            "goal",
+            match target {
+                Target::Position(g) => Some(g),
+                Target::Goal => None,
+            },
+        ),
+    ] {
+        if let Some(s) = s
+            && !p.is_position(s, &mut session)
+        {
+            return Err(usage(format!(
+                "the {what} `{}` is not a position: the spec's constraints rule it out",
+                p.format(s)
+            )));
+        }
+    }
     let method = pick(METHODS, &args.method).unwrap_or(Method::Bfs);
     if method == Method::Astar && !p.has_heuristic() && target == Target::Goal {
         return Err(usage(
@@ -67,7 +89,7 @@ pub(super) fn run(
                 out.finish(EXIT_FOUND)
             }
             None => {
-                out.line("no solution");
+                out.line("0");
                 out.finish(EXIT_NONE)
             }
         };
@@ -159,7 +181,10 @@ pub(super) fn analyze(
             Some(l) => out.line(&format!("longest {l}")),
             None => out.line("longest -"),
         }
-        out.line(&format!("hardest {}", hardest.join(" ")));
+        out.line(&format!(
+            "hardest{}",
+            hardest.iter().map(|h| format!(" {h}")).collect::<String>()
+        ));
         for (d, c) in a.histogram().iter().enumerate() {
             out.line(&format!("distance {d}: {c}"));
         }

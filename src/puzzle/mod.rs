@@ -24,6 +24,7 @@ use crate::lower::Lowered;
 use crate::model::network::Evaluator;
 use crate::model::puzzle::PuzzlePlan;
 use crate::output::OutputPlan;
+use crate::session::Session;
 use crate::source::{Sources, Span};
 
 /// A state packed into one word.
@@ -214,6 +215,19 @@ impl Puzzle {
             }
         }
         Ok(self.pack(&values))
+    }
+
+    /// Whether `s` satisfies the spec's constraints (is a position), asked
+    /// of a session of the spec.
+    pub fn is_position(&self, s: State, session: &mut Session) -> bool {
+        let mut values = Vec::new();
+        self.unpack(s, &mut values);
+        let fixed: Vec<_> = self.plan.state.iter().copied().zip(values).collect();
+        session.push();
+        session.assign(&fixed);
+        let found = matches!(session.first(), Ok(Some(_)));
+        let _ = session.pop();
+        found
     }
 
     /// The spec's start position, if it gives one.

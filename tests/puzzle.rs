@@ -1,0 +1,1136 @@
+//! Puzzles of moves (`[puzzle]` and `[moves.NAME]`): Flip It, the eight
+//! puzzle and the water jugs solved (`solve FILE`, `--all`, `--count`, the
+//! three methods) and analysed (`solve analyze FILE`), a custom puzzle with
+//! move costs and a heuristic, and the spec errors of puzzles.
+//!
+//! The oracles are the figures of PUZZLES.md section 4 (and the eight
+//! puzzle's well-known figures) and implementations written here in plain
+//! Rust: the rules of each puzzle, a replay of every printed solution move
+//! by move, breadth-first searches forwards (the fewest moves, the number of
+//! shortest move sequences) and backwards from the goals over the reversed
+//! move graph (every position's distance), and Dijkstra for move costs.
+//! None of them shares code with the interpreter.
+
+use std::collections::{BTreeSet, HashMap, VecDeque};
+use std::fmt::Debug;
+use std::hash::Hash;
+use std::sync::OnceLock;
+
+use serde_json::Value;
+
+use crate::{TempSpec, count, solve};
+
+// ---------------------------------------------------------------------
+// Generic oracles
+// ---------------------------------------------------------------------
+
+/// Breadth-first from `start` over every reachable state: the fewest moves
+/// to a target and the number of distinct move sequences of that length
+/// ending on a target, or `None` when no target is reachable.
+fn fewest_moves<S: Clone + Eq + Hash>(
+    start: S,
+    moves: impl Fn(&S) -> Vec<(String, S)>,
+    is_target: impl Fn(&S) -> bool,
+) -> Option<(usize, u128)> {
+    let mut dist: HashMap<S, usize> = HashMap::from([(start.clone(), 0)]);
+    let mut ways: HashMap<S, u128> = HashMap::from([(start.clone(), 1)]);
+    let mut queue = VecDeque::from([start]);
+    // A state's count is final when it leaves the queue: every state one
+    // move closer to the start left it before.
+    while let Some(s) = queue.pop_front() {
+        let (d, w) = (dist[&s], ways[&s]);
+        for (_, t) in moves(&s) {
+            match dist.get(&t) {
+                None => {
+                    let _ = dist.insert(t.clone(), d + 1);
+                    let _ = ways.insert(t.clone(), w);
+                    queue.push_back(t);
+                }
+                Some(&dt) if dt == d + 1 => *ways.get_mut(&t).expect("counted") += w,
+                Some(_) => {}
+            }
+        }
+    }
+    let best = dist
+        .iter()
+        .filter(|(s, _)| is_target(s))
+        .map(|(_, &d)| d)
+        .min()?;
+    let total = dist
+        .iter()
+        .filter(|(s, d)| is_target(s) && **d == best)
+        .map(|(s, _)| ways[s])
+        .sum();
+    Some((best, total))
+}
+
+/// Every position's fewest moves to a goal: the move graph over
+/// `positions` reversed, searched breadth-first from every goal at once.
+fn distances_to_goal<S: Eq + Hash + Debug>(
+    positions: &[S],
+    moves: impl Fn(&S) -> Vec<S>,
+    is_goal: impl Fn(&S) -> bool,
+) -> Vec<Option<usize>> {
+    let index: HashMap<&S, usize> = positions.iter().enumerate().map(|(i, s)| (s, i)).collect();
+    let mut preds = vec![Vec::new(); positions.len()];
+    for (i, s) in positions.iter().enumerate() {
+        for t in moves(s) {
+            let j = *index
+                .get(&t)
+                .unwrap_or_else(|| panic!("oracle: {s:?} moves to {t:?}, not a position"));
+            preds[j].push(i);
+        }
+    }
+    let mut dist = vec![None; positions.len()];
+    let mut queue = VecDeque::new();
+    for (i, s) in positions.iter().enumerate() {
+        if is_goal(s) {
+            dist[i] = Some(0);
+            queue.push_back(i);
+        }
+    }
+    while let Some(j) = queue.pop_front() {
+        let d = dist[j].expect("queued with a distance") + 1;
+        for &i in &preds[j] {
+            if dist[i].is_none() {
+                dist[i] = Some(d);
+                queue.push_back(i);
+            }
+        }
+    }
+    dist
+}
+
+/// What `solve analyze` reports.
+#[derive(Debug, PartialEq, Eq)]
+struct Analysis {
+    positions: usize,
+    solvable: usize,
+    longest: Option<usize>,
+    /// The positions that need the longest, as written.
+    hardest: Vec<String>,
+    /// `histogram[d]`: how many positions are `d` moves from a goal.
+    histogram: Vec<u64>,
+}
+
+/// The analysis of `positions` (given in the spec's order: the increasing
+/// order of the values) and their distances.
+fn summary<S>(positions: &[S], dist: &[Option<usize>], write: impl Fn(&S) -> String) -> Analysis {
+    let longest = dist.iter().flatten().copied().max();
+    let mut histogram = vec![0; longest.map_or(0, |l| l + 1)];
+    for &d in dist.iter().flatten() {
+        histogram[d] += 1;
+    }
+    Analysis {
+        positions: positions.len(),
+        solvable: dist.iter().flatten().count(),
+        longest,
+        hardest: positions
+            .iter()
+            .zip(dist)
+            .filter(|(_, d)| d.is_some() && **d == longest)
+            .map(|(s, _)| write(s))
+            .collect(),
+        histogram,
+    }
+}
+
+/// Reads the text of `solve analyze`.
+fn read_analysis(stdout: &str) -> Analysis {
+    let mut lines = stdout.lines();
+    let mut field = |name: &str| -> String {
+        let line = lines
+            .next()
+            .unwrap_or_else(|| panic!("no `{name}` line in:\n{stdout}"));
+        line.strip_prefix(name)
+            .and_then(|rest| rest.strip_prefix(' ').or(rest.is_empty().then_some("")))
+            .unwrap_or_else(|| panic!("expected `{name} ...`, got {line:?} in:\n{stdout}"))
+            .to_owned()
+    };
+    let number = |text: String| -> usize {
+        text.parse()
+            .unwrap_or_else(|_| panic!("not a number: {text:?} in:\n{stdout}"))
+    };
+    let positions = number(field("positions"));
+    let solvable = number(field("solvable"));
+    let longest = match field("longest").as_str() {
+        "-" => None,
+        text => Some(number(text.to_owned())),
+    };
+    let hardest = field("hardest")
+        .split_whitespace()
+        .map(str::to_owned)
+        .collect();
+    let mut histogram = Vec::new();
+    for (d, line) in lines.enumerate() {
+        let count = line
+            .strip_prefix(&format!("distance {d}: "))
+            .and_then(|c| c.parse().ok())
+            .unwrap_or_else(|| panic!("expected `distance {d}: N`, got {line:?} in:\n{stdout}"));
+        histogram.push(count);
+    }
+    Analysis {
+        positions,
+        solvable,
+        longest,
+        hardest,
+        histogram,
+    }
+}
+
+/// Reads the object of `solve analyze --json`.
+fn read_json_analysis(stdout: &str) -> Analysis {
+    let v: Value = serde_json::from_str(stdout.trim())
+        .unwrap_or_else(|e| panic!("not one JSON object ({e}):\n{stdout}"));
+    let number = |name: &str| -> usize {
+        v.get(name)
+            .and_then(Value::as_u64)
+            .unwrap_or_else(|| panic!("no count `{name}` in {v}")) as usize
+    };
+    let longest = match v.get("longest") {
+        Some(Value::Null) => None,
+        _ => Some(number("longest")),
+    };
+    let hardest = v
+        .get("hardest")
+        .and_then(Value::as_array)
+        .unwrap_or_else(|| panic!("no array `hardest` in {v}"))
+        .iter()
+        .map(|p| p.as_str().expect("a position is a string").to_owned())
+        .collect();
+    let map = v
+        .get("histogram")
+        .and_then(Value::as_object)
+        .unwrap_or_else(|| panic!("no object `histogram` in {v}"));
+    let histogram = (0..map.len())
+        .map(|d| {
+            map.get(&d.to_string())
+                .and_then(Value::as_u64)
+                .unwrap_or_else(|| panic!("histogram has no distance {d}: {v}"))
+        })
+        .collect();
+    Analysis {
+        positions: number("positions"),
+        solvable: number("solvable"),
+        longest,
+        hardest,
+        histogram,
+    }
+}
+
+/// Runs `solve analyze` with `args` (exit 0) and reads its text.
+fn analyze(args: &[&str]) -> Analysis {
+    let mut all = vec!["analyze"];
+    all.extend_from_slice(args);
+    let (stdout, stderr, code) = solve(&all);
+    assert_eq!(
+        code, 0,
+        "solve {all:?}\nstdout:\n{stdout}\nstderr:\n{stderr}"
+    );
+    read_analysis(&stdout)
+}
+
+/// A printed solution: the start, then each move and the position after it.
+#[derive(Debug)]
+struct Printed {
+    start: String,
+    moves: Vec<(String, String)>,
+}
+
+impl Printed {
+    fn move_texts(&self) -> Vec<String> {
+        self.moves.iter().map(|(m, _)| m.clone()).collect()
+    }
+}
+
+/// Reads one solution: the start; `K. MOVE  POSITION` for K = 1, 2, ...;
+/// `N moves` (or `1 move`) with N the number of move lines.
+fn read_solution(text: &str) -> Printed {
+    let lines: Vec<&str> = text.lines().collect();
+    assert!(lines.len() >= 2, "not a solution:\n{text}");
+    let last = lines[lines.len() - 1];
+    let n: usize = last
+        .strip_suffix(" moves")
+        .or_else(|| last.strip_suffix(" move"))
+        .and_then(|n| n.parse().ok())
+        .unwrap_or_else(|| panic!("expected `N moves` last, got {last:?} in:\n{text}"));
+    let body = &lines[1..lines.len() - 1];
+    assert_eq!(
+        body.len(),
+        n,
+        "`{last}` but {} move lines:\n{text}",
+        body.len()
+    );
+    let moves = body
+        .iter()
+        .enumerate()
+        .map(|(k, line)| {
+            let rest = line
+                .strip_prefix(&format!("{}. ", k + 1))
+                .unwrap_or_else(|| panic!("move line {} is {line:?} in:\n{text}", k + 1));
+            let (m, p) = rest
+                .rsplit_once("  ")
+                .unwrap_or_else(|| panic!("no `MOVE  POSITION` in {line:?}"));
+            (m.to_owned(), p.to_owned())
+        })
+        .collect();
+    Printed {
+        start: lines[0].to_owned(),
+        moves,
+    }
+}
+
+/// Runs `solve` with `args` (exit 0) and reads the one solution printed.
+fn one_solution(args: &[&str]) -> Printed {
+    let (stdout, stderr, code) = solve(args);
+    assert_eq!(
+        code, 0,
+        "solve {args:?}\nstdout:\n{stdout}\nstderr:\n{stderr}"
+    );
+    read_solution(&stdout)
+}
+
+/// Runs `solve --all` with `args` (exit 0): every solution, blank lines
+/// between them, then `M shortest solutions` with M their number.
+fn all_solutions(args: &[&str]) -> Vec<Printed> {
+    let mut all = vec!["--all"];
+    all.extend_from_slice(args);
+    let (stdout, stderr, code) = solve(&all);
+    assert_eq!(
+        code, 0,
+        "solve {all:?}\nstdout:\n{stdout}\nstderr:\n{stderr}"
+    );
+    let blocks: Vec<&str> = stdout.trim_end().split("\n\n").collect();
+    let (trailer, solutions) = blocks.split_last().expect("some output");
+    let m: usize = trailer
+        .strip_suffix(" shortest solutions")
+        .or_else(|| trailer.strip_suffix(" shortest solution"))
+        .and_then(|m| m.parse().ok())
+        .unwrap_or_else(|| panic!("expected `M shortest solutions` last, got {trailer:?}"));
+    assert_eq!(solutions.len(), m, "solve {all:?}: `{trailer}`:\n{stdout}");
+    solutions.iter().map(|b| read_solution(b)).collect()
+}
+
+/// Replays a printed solution from its start: every move must be legal
+/// (`step` gives `Some`) in the position reached so far and lead to exactly
+/// the printed position. Returns the last position.
+fn replay<S: PartialEq + Debug>(
+    printed: &Printed,
+    read: impl Fn(&str) -> S,
+    step: impl Fn(&S, &str) -> Option<S>,
+) -> S {
+    let mut at = read(&printed.start);
+    for (k, (m, p)) in printed.moves.iter().enumerate() {
+        let next = step(&at, m)
+            .unwrap_or_else(|| panic!("move {}: `{m}` is not legal at {at:?}: {printed:?}", k + 1));
+        assert_eq!(
+            next,
+            read(p),
+            "move {}: `{m}` from {at:?} does not give the printed {p}",
+            k + 1
+        );
+        at = next;
+    }
+    at
+}
+
+// ---------------------------------------------------------------------
+// Flip It (PUZZLES.md section 4)
+// ---------------------------------------------------------------------
+
+const EMPTY: u8 = 0;
+const BLACK: u8 = 1;
+const WHITE: u8 = 2;
+
+fn flip_read(text: &str) -> Vec<u8> {
+    text.chars()
+        .map(|c| match c {
+            '_' => EMPTY,
+            'B' => BLACK,
+            'W' => WHITE,
+            _ => panic!("not a Flip It cell: {c:?} in {text:?}"),
+        })
+        .collect()
+}
+
+fn flip_write(cells: &[u8]) -> String {
+    cells.iter().map(|&c| ['_', 'B', 'W'][c as usize]).collect()
+}
+
+/// The piece at `p` jumps into the empty cell `e`: it keeps its colour, the
+/// pieces strictly between change colour, `p` becomes the empty cell. The
+/// standard rule needs at least one piece jumped over; the variant also
+/// lets a piece next to the empty cell move.
+fn flip_jump(cells: &[u8], p: usize, e: usize, variant: bool) -> Option<Vec<u8>> {
+    let gap = if variant { 1 } else { 2 };
+    if p >= cells.len() || e >= cells.len() || p.abs_diff(e) < gap {
+        return None;
+    }
+    if cells[e] != EMPTY || cells[p] == EMPTY {
+        return None;
+    }
+    let mut next = cells.to_vec();
+    next[e] = cells[p];
+    next[p] = EMPTY;
+    for cell in &mut next[p.min(e) + 1..p.max(e)] {
+        *cell = if *cell == BLACK { WHITE } else { BLACK };
+    }
+    Some(next)
+}
+
+fn flip_moves(cells: &[u8], variant: bool) -> Vec<(String, Vec<u8>)> {
+    let n = cells.len();
+    let mut out = Vec::new();
+    for p in 0..n {
+        for e in 0..n {
+            if let Some(next) = flip_jump(cells, p, e, variant) {
+                out.push((format!("{p} -> {e}"), next));
+            }
+        }
+    }
+    out
+}
+
+/// A printed move `p -> e`, played by the rules.
+fn flip_step(cells: &[u8], text: &str, variant: bool) -> Option<Vec<u8>> {
+    let (p, e) = text.split_once(" -> ")?;
+    flip_jump(cells, p.parse().ok()?, e.parse().ok()?, variant)
+}
+
+fn all_white(cells: &[u8]) -> bool {
+    cells.iter().all(|&c| c != BLACK)
+}
+
+/// Every position of n cells with exactly one empty, in increasing order
+/// of the values (empty < black < white, the first cell first).
+fn flip_positions(n: usize) -> Vec<Vec<u8>> {
+    let mut out = Vec::new();
+    for k in 0..3usize.pow(n as u32) {
+        let cells: Vec<u8> = (0..n)
+            .map(|i| (k / 3usize.pow((n - 1 - i) as u32) % 3) as u8)
+            .collect();
+        if cells.iter().filter(|&&c| c == EMPTY).count() == 1 {
+            out.push(cells);
+        }
+    }
+    out
+}
+
+fn flip_analysis(n: usize, variant: bool) -> Analysis {
+    let positions = flip_positions(n);
+    let moves = |s: &Vec<u8>| flip_moves(s, variant).into_iter().map(|(_, t)| t).collect();
+    let dist = distances_to_goal(&positions, moves, |s| all_white(s));
+    summary(&positions, &dist, |s| flip_write(s))
+}
+
+/// The problems of the article: start and number of cells.
+const PROBLEMS: [(&str, usize); 3] = [("BB_BBB", 6), ("B_WBBBB", 7), ("B_WWWBBB", 8)];
+
+/// The `solve` arguments for a Flip It problem.
+fn flip_args<'a>(start: &'a str, n: &'a str, variant: bool, extra: &[&'a str]) -> Vec<&'a str> {
+    let mut args = vec!["specs/flipit.toml", "--start", start, "--set", n, "--set"];
+    args.push(if variant { "variant=1" } else { "variant=0" });
+    args.extend_from_slice(extra);
+    args
+}
+
+/// Replays a Flip It solution and asserts it ends on the target: every
+/// piece white, or the position `goal`.
+fn flip_replay(printed: &Printed, start: &str, variant: bool, goal: Option<&str>) {
+    assert_eq!(printed.start, start, "the first line is not the start");
+    let end = replay(printed, flip_read, |s, m| flip_step(s, m, variant));
+    match goal {
+        Some(g) => assert_eq!(flip_write(&end), g, "does not end on the goal: {printed:?}"),
+        None => assert!(all_white(&end), "ends with a black piece: {printed:?}"),
+    }
+}
+
+/// The article's problems A, B, C, by breadth-first search and by
+/// iterative deepening, both rules: every printed move is legal by the
+/// rules written here and gives the printed position, the last position
+/// has every piece white, and the length is the article's (8 moves each,
+/// 6 with the variant rule) and this file's own breadth-first search's.
+/// Problem A with the goal fixed to `_WWWWW` needs 9 moves (article; the
+/// variant only against the test's search).
+#[test]
+fn flipit_shortest_solutions_replay_and_match_the_article() {
+    for (start, n) in PROBLEMS {
+        let set_n = format!("n={n}");
+        for variant in [false, true] {
+            let (oracle, _) = fewest_moves(
+                flip_read(start),
+                |s| flip_moves(s, variant),
+                |s| all_white(s),
+            )
+            .expect("the problems are solvable");
+            assert_eq!(oracle, if variant { 6 } else { 8 }, "oracle for {start}");
+            for method in ["bfs", "iddfs"] {
+                let args = flip_args(start, &set_n, variant, &["--method", method]);
+                let printed = one_solution(&args);
+                flip_replay(&printed, start, variant, None);
+                assert_eq!(printed.moves.len(), oracle, "solve {args:?}");
+            }
+        }
+    }
+    let goal = "_WWWWW";
+    for variant in [false, true] {
+        let (oracle, _) = fewest_moves(
+            flip_read("BB_BBB"),
+            |s| flip_moves(s, variant),
+            |s| flip_write(s) == goal,
+        )
+        .expect("_WWWWW is reachable");
+        if !variant {
+            assert_eq!(oracle, 9, "oracle for BB_BBB to {goal}");
+        }
+        for method in ["bfs", "iddfs"] {
+            let args = flip_args(
+                "BB_BBB",
+                "n=6",
+                variant,
+                &["--goal", goal, "--method", method],
+            );
+            let printed = one_solution(&args);
+            flip_replay(&printed, "BB_BBB", variant, Some(goal));
+            assert_eq!(printed.moves.len(), oracle, "solve {args:?}");
+        }
+    }
+}
+
+/// Every position of N = 4 and N = 5 cells (standard rule, the one with
+/// unsolvable positions for N = 4): with bfs and iddfs, either `no
+/// solution` with exit 1 exactly where this file's search reaches no goal,
+/// or a solution replayed by the rules of the fewest moves; `--count` the
+/// number of shortest move sequences (where there is a solution: the count
+/// of none is the next test's).
+#[test]
+fn flipit_every_small_position() {
+    for n in [4, 5] {
+        let set_n = format!("n={n}");
+        for cells in flip_positions(n) {
+            let start = flip_write(&cells);
+            let oracle = fewest_moves(cells, |s| flip_moves(s, false), |s| all_white(s));
+            for method in ["bfs", "iddfs"] {
+                let args = flip_args(&start, &set_n, false, &["--method", method]);
+                match oracle {
+                    None => {
+                        let (stdout, stderr, code) = solve(&args);
+                        assert_eq!(code, 1, "solve {args:?}\n{stdout}\nstderr:\n{stderr}");
+                        assert_eq!(stdout.trim(), "no solution", "solve {args:?}");
+                    }
+                    Some((length, _)) => {
+                        let printed = one_solution(&args);
+                        flip_replay(&printed, &start, false, None);
+                        assert_eq!(printed.moves.len(), length, "solve {args:?}");
+                    }
+                }
+            }
+            if let Some((_, ways)) = oracle {
+                let args = flip_args(&start, &set_n, false, &[]);
+                assert_eq!(u128::from(count(&args)), ways, "--count {args:?}");
+            }
+        }
+    }
+}
+
+/// `--count` where no goal can be reached (`_BBB`, N = 4: unsolvable by
+/// this file's search) prints only the number, 0, with exit 1, like
+/// `--count` of any spec (README's flag table: "print only the number of
+/// solutions"; the shared `count` helper), with bfs and iddfs.
+#[test]
+fn flipit_count_of_no_solution_is_0() {
+    let start = "_BBB";
+    assert_eq!(
+        fewest_moves(flip_read(start), |s| flip_moves(s, false), |s| all_white(s)),
+        None
+    );
+    for method in ["bfs", "iddfs"] {
+        let args = flip_args(start, "n=4", false, &["--method", method]);
+        assert_eq!(count(&args), 0, "--count {args:?}");
+    }
+}
+
+/// Flip It has no heuristic: `--method astar` towards its goal is refused
+/// (exit 2, one message that says a heuristic is needed, nothing on
+/// stdout), as README "Puzzles of moves" describes astar as guided by the
+/// spec's heuristic.
+#[test]
+fn flipit_astar_without_a_heuristic_is_an_error() {
+    let args = [
+        "specs/flipit.toml",
+        "--start",
+        "BB_BBB",
+        "--method",
+        "astar",
+    ];
+    let (stdout, stderr, code) = solve(&args);
+    assert_eq!(
+        code, 2,
+        "solve {args:?}\nstdout:\n{stdout}\nstderr:\n{stderr}"
+    );
+    assert_eq!(stdout, "", "solve {args:?} printed a solution");
+    assert_one_error(&stderr, &["heuristic"]);
+}
+
+/// `--count` (breadth-first and by iterative deepening) is the number of
+/// shortest move sequences counted by this file's breadth-first search,
+/// and `--all` (both methods) lists exactly that many distinct solutions,
+/// each replayed by the rules, of the shortest length, ending on the goal;
+/// the two methods list the same set. Problems A, B, C with both rules,
+/// and A to the fixed goal `_WWWWW`.
+#[test]
+fn flipit_count_and_all_match_path_counting() {
+    let mut cases: Vec<(&str, usize, bool, Option<&str>)> = Vec::new();
+    for (start, n) in PROBLEMS {
+        for variant in [false, true] {
+            cases.push((start, n, variant, None));
+        }
+    }
+    cases.push(("BB_BBB", 6, false, Some("_WWWWW")));
+    for (start, n, variant, goal) in cases {
+        let target = |s: &Vec<u8>| match goal {
+            Some(g) => flip_write(s) == g,
+            None => all_white(s),
+        };
+        let (length, ways) = fewest_moves(flip_read(start), |s| flip_moves(s, variant), target)
+            .expect("the problems are solvable");
+        let set_n = format!("n={n}");
+        let extra: Vec<&str> = goal.map_or(vec![], |g| vec!["--goal", g]);
+        let mut listed = Vec::new();
+        for method in ["bfs", "iddfs"] {
+            let mut with = extra.clone();
+            with.extend(["--method", method]);
+            let args = flip_args(start, &set_n, variant, &with);
+            assert_eq!(u128::from(count(&args)), ways, "--count {args:?}");
+            let solutions = all_solutions(&args);
+            assert_eq!(solutions.len() as u128, ways, "--all {args:?}");
+            for printed in &solutions {
+                flip_replay(printed, start, variant, goal);
+                assert_eq!(printed.moves.len(), length, "--all {args:?}");
+            }
+            let distinct: BTreeSet<Vec<String>> =
+                solutions.iter().map(Printed::move_texts).collect();
+            assert_eq!(
+                distinct.len(),
+                solutions.len(),
+                "--all {args:?} repeats a solution"
+            );
+            listed.push(distinct);
+        }
+        assert_eq!(
+            listed[0], listed[1],
+            "bfs and iddfs list different solutions for {start}"
+        );
+    }
+}
+
+/// `solve analyze` for N = 4..10 cells, both rules: PUZZLES.md's figures
+/// (positions N*2^(N-1); standard rule: 12 solvable for N=4, then all,
+/// longest 2, 10, 8, 8, 8, 8, 8; variant rule: all solvable, longest 5, 6,
+/// 6, 7, 7, 8, 8), and the whole report (histogram, hardest positions in
+/// the spec's order, the increasing order of the values as README's
+/// example shows) equal to this file's backward breadth-first search.
+#[test]
+fn flipit_analysis_matches_the_article_and_backward_search() {
+    let standard = [2, 10, 8, 8, 8, 8, 8];
+    let variant_longest = [5, 6, 6, 7, 7, 8, 8];
+    for (k, n) in (4..=10usize).enumerate() {
+        let positions = n << (n - 1);
+        for variant in [false, true] {
+            let set_n = format!("n={n}");
+            let set_v = if variant { "variant=1" } else { "variant=0" };
+            let got = analyze(&["specs/flipit.toml", "--set", &set_n, "--set", set_v]);
+            let what = format!("analyze n={n} {set_v}");
+            assert_eq!(got.positions, positions, "{what}");
+            let (solvable, longest) = match (variant, n) {
+                (false, 4) => (12, standard[k]),
+                (false, _) => (positions, standard[k]),
+                (true, _) => (positions, variant_longest[k]),
+            };
+            assert_eq!(got.solvable, solvable, "{what}");
+            assert_eq!(got.longest, Some(longest), "{what}");
+            assert_eq!(got, flip_analysis(n, variant), "{what}");
+        }
+    }
+}
+
+/// `solve analyze --json` holds the same figures as this file's backward
+/// search (N=5 standard rule, whose longest is 10: a two-digit histogram
+/// key; N=8 variant rule).
+#[test]
+fn flipit_analysis_json() {
+    for (n, variant) in [(5, false), (8, true)] {
+        let set_n = format!("n={n}");
+        let set_v = if variant { "variant=1" } else { "variant=0" };
+        let args = [
+            "analyze",
+            "specs/flipit.toml",
+            "--set",
+            &set_n,
+            "--set",
+            set_v,
+            "--json",
+        ];
+        let (stdout, stderr, code) = solve(&args);
+        assert_eq!(code, 0, "solve {args:?}\nstderr:\n{stderr}");
+        assert_eq!(stdout.trim().lines().count(), 1, "not one line:\n{stdout}");
+        assert_eq!(
+            read_json_analysis(&stdout),
+            flip_analysis(n, variant),
+            "{args:?}"
+        );
+    }
+}
+
+// ---------------------------------------------------------------------
+// The eight puzzle
+// ---------------------------------------------------------------------
+
+type Board = [u8; 9];
+
+const SOLVED: Board = [1, 2, 3, 4, 5, 6, 7, 8, 0];
+
+fn board_read(text: &str) -> Board {
+    let values: Vec<u8> = text
+        .chars()
+        .map(|c| match c {
+            '_' => 0,
+            '1'..='8' => c as u8 - b'0',
+            _ => panic!("not a tile: {c:?} in {text:?}"),
+        })
+        .collect();
+    values
+        .try_into()
+        .unwrap_or_else(|_| panic!("not 9 squares: {text:?}"))
+}
+
+fn board_write(board: &Board) -> String {
+    board
+        .iter()
+        .map(|&t| if t == 0 { '_' } else { char::from(b'0' + t) })
+        .collect()
+}
+
+fn adjacent(a: usize, b: usize) -> bool {
+    (a / 3).abs_diff(b / 3) + (a % 3).abs_diff(b % 3) == 1
+}
+
+/// Every board one slide away: a tile next to the blank moves into it.
+fn slides(board: &Board) -> Vec<Board> {
+    let blank = board.iter().position(|&t| t == 0).expect("a blank");
+    (0..9)
+        .filter(|&t| adjacent(blank, t))
+        .map(|t| {
+            let mut next = *board;
+            next.swap(blank, t);
+            next
+        })
+        .collect()
+}
+
+/// A printed move: the tile that slid into the blank.
+fn slide_tile(board: &Board, text: &str) -> Option<Board> {
+    let tile: u8 = text.parse().ok()?;
+    if !(1..=8).contains(&tile) {
+        return None;
+    }
+    let blank = board.iter().position(|&t| t == 0)?;
+    let at = board.iter().position(|&t| t == tile)?;
+    if !adjacent(blank, at) {
+        return None;
+    }
+    let mut next = *board;
+    next.swap(blank, at);
+    Some(next)
+}
+
+/// Every board's distance to the solved board, breadth-first from it (a
+/// slide is undone by sliding the same tile back, so distances from the
+/// goal are distances to it); boards not in the map cannot be solved.
+fn eight_distances() -> &'static HashMap<Board, usize> {
+    static DIST: OnceLock<HashMap<Board, usize>> = OnceLock::new();
+    DIST.get_or_init(|| {
+        let mut dist = HashMap::from([(SOLVED, 0)]);
+        let mut queue = VecDeque::from([SOLVED]);
+        while let Some(b) = queue.pop_front() {
+            let d = dist[&b] + 1;
+            for next in slides(&b) {
+                if let std::collections::hash_map::Entry::Vacant(v) = dist.entry(next) {
+                    let _ = v.insert(d);
+                    queue.push_back(next);
+                }
+            }
+        }
+        dist
+    })
+}
+
+/// `solve analyze specs/eight-puzzle.toml`: 9! = 362,880 positions, of
+/// which 181,440 can be solved, the longest needing 31 moves, the two
+/// famous 31-move boards `64785_321 8672543_1` (in that order, the
+/// increasing order of the values); the whole report equal to this file's
+/// breadth-first search from the solved board.
+#[test]
+fn eight_puzzle_analysis() {
+    let got = analyze(&["specs/eight-puzzle.toml"]);
+    let dist = eight_distances();
+    let longest = dist.values().copied().max();
+    let mut histogram = vec![0u64; longest.map_or(0, |l| l + 1)];
+    for &d in dist.values() {
+        histogram[d] += 1;
+    }
+    let mut hardest: Vec<Board> = dist
+        .iter()
+        .filter(|(_, d)| Some(**d) == longest)
+        .map(|(b, _)| *b)
+        .collect();
+    hardest.sort_unstable();
+    let oracle = Analysis {
+        positions: (1..=9).product(),
+        solvable: dist.len(),
+        longest,
+        hardest: hardest.iter().map(board_write).collect(),
+        histogram,
+    };
+    assert_eq!(oracle.positions, 362_880);
+    assert_eq!(oracle.solvable, 181_440);
+    assert_eq!(oracle.longest, Some(31));
+    assert_eq!(oracle.hardest, ["64785_321", "8672543_1"]);
+    assert_eq!(got, oracle);
+}
+
+/// `solve specs/eight-puzzle.toml` from its start `8672543_1`: 31 moves by
+/// breadth-first search and by A* (the Manhattan heuristic, every move
+/// costing 1), each move a legal slide of the printed tile giving the
+/// printed board, ending solved; 31 is also this file's distance. A board
+/// of odd permutation (`8672_4153`, outside the oracle's reachable half)
+/// prints `no solution` with exit 1.
+#[test]
+fn eight_puzzle_solutions() {
+    let dist = eight_distances();
+    let start = "8672543_1";
+    assert_eq!(dist.get(&board_read(start)), Some(&31));
+    for method in ["bfs", "astar"] {
+        let args = ["specs/eight-puzzle.toml", "--method", method];
+        let printed = one_solution(&args);
+        assert_eq!(printed.start, start, "solve {args:?}: the spec's start");
+        let end = replay(&printed, board_read, slide_tile);
+        assert_eq!(end, SOLVED, "solve {args:?} does not end solved");
+        assert_eq!(printed.moves.len(), 31, "solve {args:?}");
+    }
+    let unsolvable = "8672_4153";
+    assert!(!dist.contains_key(&board_read(unsolvable)));
+    let args = ["specs/eight-puzzle.toml", "--start", unsolvable];
+    let (stdout, stderr, code) = solve(&args);
+    assert_eq!(
+        code, 1,
+        "solve {args:?}\nstdout:\n{stdout}\nstderr:\n{stderr}"
+    );
+    assert_eq!(stdout.trim(), "no solution", "solve {args:?}");
+}
+
+// ---------------------------------------------------------------------
+// Water jugs
+// ---------------------------------------------------------------------
+
+type Jugs = (i64, i64);
+
+const SMALL: i64 = 3;
+const LARGE: i64 = 5;
+const JUG_MOVES: [&str; 6] = [
+    "fill_a", "fill_b", "empty_a", "empty_b", "pour_ab", "pour_ba",
+];
+
+/// A move by its name: fill a jug from the tap, empty it into the sink,
+/// pour one into the other until the first is empty or the second full. A
+/// move that changes nothing is not a move.
+fn jug_move(&(a, b): &Jugs, name: &str) -> Option<Jugs> {
+    let next = match name {
+        "fill_a" => (SMALL, b),
+        "fill_b" => (a, LARGE),
+        "empty_a" => (0, b),
+        "empty_b" => (a, 0),
+        "pour_ab" => {
+            let q = a.min(LARGE - b);
+            (a - q, b + q)
+        }
+        "pour_ba" => {
+            let q = b.min(SMALL - a);
+            (a + q, b - q)
+        }
+        _ => return None,
+    };
+    (next != (a, b)).then_some(next)
+}
+
+fn jug_moves(jugs: &Jugs) -> Vec<(String, Jugs)> {
+    JUG_MOVES
+        .iter()
+        .filter_map(|m| jug_move(jugs, m).map(|t| (m.to_string(), t)))
+        .collect()
+}
+
+fn jugs_read(text: &str) -> Jugs {
+    let (a, b) = text
+        .split_once(',')
+        .unwrap_or_else(|| panic!("not `a,b`: {text:?}"));
+    (a.parse().expect("litres"), b.parse().expect("litres"))
+}
+
+fn four_litres(&(a, b): &Jugs) -> bool {
+    a == 4 || b == 4
+}
+
+/// `solve specs/water-jugs.toml` from `0,0`: every move replayed by the
+/// simulation written here, ending with a jug holding 4 litres, in the
+/// fewest moves of this file's breadth-first search (6); `--count` equal
+/// to its number of shortest move sequences. `solve analyze`: the 24
+/// positions (a, b) and everything else equal to this file's backward
+/// search; with a target no jug can hold (`--set target=9`), text and
+/// `--json` report nothing solvable.
+#[test]
+fn water_jugs_solution_and_analysis() {
+    let (length, ways) =
+        fewest_moves((0, 0), jug_moves, four_litres).expect("4 litres can be measured");
+    assert_eq!(length, 6);
+    let printed = one_solution(&["specs/water-jugs.toml"]);
+    assert_eq!(printed.start, "0,0");
+    let end = replay(&printed, jugs_read, jug_move);
+    assert!(four_litres(&end), "ends at {end:?}: no jug holds 4 litres");
+    assert_eq!(printed.moves.len(), length);
+    assert_eq!(u128::from(count(&["specs/water-jugs.toml"])), ways);
+
+    let positions: Vec<Jugs> = (0..=SMALL)
+        .flat_map(|a| (0..=LARGE).map(move |b| (a, b)))
+        .collect();
+    let moves = |s: &Jugs| jug_moves(s).into_iter().map(|(_, t)| t).collect();
+    let dist = distances_to_goal(&positions, moves, four_litres);
+    let oracle = summary(&positions, &dist, |(a, b)| format!("{a},{b}"));
+    assert_eq!(oracle.positions, 24);
+    assert_eq!(analyze(&["specs/water-jugs.toml"]), oracle);
+
+    // No jug can hold 9 litres: nothing is solvable, `longest -` (null in
+    // JSON), no hardest position, an empty histogram.
+    let none = vec![None; positions.len()];
+    let oracle = summary(&positions, &none, |(a, b)| format!("{a},{b}"));
+    assert_eq!((oracle.solvable, oracle.longest), (0, None));
+    let args = ["specs/water-jugs.toml", "--set", "target=9"];
+    assert_eq!(analyze(&args), oracle);
+    let (stdout, stderr, code) = solve(&["analyze", args[0], args[1], args[2], "--json"]);
+    assert_eq!(code, 0, "stderr:\n{stderr}");
+    assert_eq!(read_json_analysis(&stdout), oracle);
+}
+
+// ---------------------------------------------------------------------
+// Costs and a heuristic
+// ---------------------------------------------------------------------
+
+/// A counter from 0 to 18 within 0..20: +1 costs 1 (the default), +5 costs
+/// 5, -2 costs 3. The fewest moves overshoot (four +5, one -2: 5 moves,
+/// cost 23); the least cost does not (three +5, three +1: 6 moves, cost
+/// 18). The heuristic |x - 18| never overestimates (no move costs less
+/// than the distance it covers) and `w` = 0 turns it off.
+const COUNTER: &str = r#"
+name = "Counter"
+
+[params]
+w = 1
+
+[vars]
+x = "0..20"
+
+[puzzle]
+start = "0"
+goal = "x == 18"
+heuristic = "w * abs(x - 18)"
+
+[moves.inc1]
+when = "x + 1 <= 20"
+next = { x = "x + 1" }
+
+[moves.inc5]
+when = "x + 5 <= 20"
+next = { x = "x + 5" }
+cost = "5"
+
+[moves.dec2]
+when = "x >= 2"
+next = { x = "x - 2" }
+cost = "3"
+"#;
+
+/// The counter's moves: name, change, cost.
+const COUNTER_MOVES: [(&str, i64, i64); 3] = [("inc1", 1, 1), ("inc5", 5, 5), ("dec2", -2, 3)];
+
+/// The counter's moves from `x`: name, next value, cost.
+fn counter_moves(x: i64) -> Vec<(&'static str, i64, i64)> {
+    COUNTER_MOVES
+        .into_iter()
+        .map(|(m, d, c)| (m, x + d, c))
+        .filter(|&(_, t, _)| (0..=20).contains(&t))
+        .collect()
+}
+
+/// The least total cost from `start` to `goal`, by Dijkstra.
+fn least_cost(start: i64, goal: i64) -> i64 {
+    let mut best: HashMap<i64, i64> = HashMap::from([(start, 0)]);
+    let mut done = BTreeSet::new();
+    loop {
+        let (&x, &c) = best
+            .iter()
+            .filter(|(x, _)| !done.contains(*x))
+            .min_by_key(|&(_, c)| c)
+            .expect("the goal is reachable");
+        if x == goal {
+            return c;
+        }
+        let _ = done.insert(x);
+        for (_, t, cost) in counter_moves(x) {
+            let e = best.entry(t).or_insert(i64::MAX);
+            *e = (*e).min(c + cost);
+        }
+    }
+}
+
+/// The total cost of a printed counter solution, replayed; it must end on
+/// the goal 18.
+fn counter_cost(printed: &Printed) -> i64 {
+    let step = |x: &i64, m: &str| {
+        counter_moves(*x)
+            .into_iter()
+            .find(|&(name, _, _)| name == m)
+            .map(|(_, t, _)| t)
+    };
+    let end = replay(printed, |t| t.parse::<i64>().expect("a number"), step);
+    assert_eq!(end, 18, "does not end on the goal: {printed:?}");
+    printed
+        .moves
+        .iter()
+        .map(|(m, _)| {
+            COUNTER_MOVES
+                .iter()
+                .find(|&&(name, _, _)| name == m)
+                .map_or_else(|| panic!("unknown move {m}"), |&(_, _, c)| c)
+        })
+        .sum()
+}
+
+/// `--method astar` finds a plan of the least total cost (Dijkstra's, here
+/// 18), with the heuristic and with it turned off (`--set w=0`); the
+/// default breadth-first search finds the fewest moves (this file's
+/// breadth-first search: 5), which cost more.
+#[test]
+fn astar_finds_the_least_cost_and_bfs_the_fewest_moves() {
+    let spec = TempSpec::new("counter", COUNTER);
+    let cheapest = least_cost(0, 18);
+    let by_name = |x: &i64| {
+        counter_moves(*x)
+            .into_iter()
+            .map(|(m, t, _)| (m.to_owned(), t))
+            .collect()
+    };
+    let (fewest, _) = fewest_moves(0, by_name, |&x| x == 18).expect("18 is reachable");
+    assert_eq!((cheapest, fewest), (18, 5), "oracles");
+
+    let bfs = one_solution(&[spec.path()]);
+    assert_eq!(bfs.moves.len(), fewest, "bfs: {bfs:?}");
+    assert!(
+        counter_cost(&bfs) > cheapest,
+        "the example does not tell costs from moves"
+    );
+    for w in ["w=1", "w=0"] {
+        let args = [spec.path(), "--method", "astar", "--set", w];
+        let astar = one_solution(&args);
+        assert_eq!(counter_cost(&astar), cheapest, "solve {args:?}: {astar:?}");
+    }
+}
+
+// ---------------------------------------------------------------------
+// Errors
+// ---------------------------------------------------------------------
+
+/// Asserts one `error: ` message (the first line of stderr, the only one
+/// starting so) holding every one of `words`.
+fn assert_one_error(stderr: &str, words: &[&str]) {
+    assert!(stderr.starts_with("error: "), "stderr:\n{stderr}");
+    let errors = stderr.lines().filter(|l| l.starts_with("error")).count();
+    assert_eq!(errors, 1, "more than one message:\n{stderr}");
+    for word in words {
+        assert!(stderr.contains(word), "no `{word}` in:\n{stderr}");
+    }
+}
+
+/// Runs `solve` with `args`, which must be refused: exit 2, nothing on
+/// stdout, one message holding every one of `words`.
+fn refused(args: &[&str], words: &[&str]) {
+    let (stdout, stderr, code) = solve(args);
+    assert_eq!(
+        code, 2,
+        "solve {args:?}\nstdout:\n{stdout}\nstderr:\n{stderr}"
+    );
+    assert_eq!(stdout, "", "solve {args:?} printed something");
+    assert_one_error(&stderr, words);
+}
+
+/// A spec with one counter `x` in 0..3, with (or without) a `[puzzle]` from
+/// 0 to 3, and the text of `moves`.
+fn counter_spec(puzzle: bool, moves: &str) -> String {
+    let head = "name = \"t\"\n\n[vars]\nx = \"0..3\"\n";
+    let puzzle = if puzzle {
+        "\n[puzzle]\nstart = \"0\"\ngoal = \"x == 3\"\n"
+    } else {
+        ""
+    };
+    format!("{head}{puzzle}{moves}")
+}
+
+/// The puzzle errors, each exit 2 with one message naming the problem: a
+/// move whose next state leaves a variable's domain (met by the search: `up`
+/// has no precondition, and the unreachable goal makes the search go on
+/// past 3) names the move and says "outside its domain", in `solve` and in
+/// `solve analyze`; a `--start` with a character outside the alphabet, of
+/// the wrong length, or for a spec without `[puzzle]`; `[moves]` without
+/// `[puzzle]`, `[puzzle]` without moves and `next` naming an unknown
+/// variable (these three also by `solve check`).
+#[test]
+fn puzzle_errors() {
+    let unbounded = TempSpec::new(
+        "leaves-domain",
+        "name = \"t\"\n\n[vars]\nx = \"0..3\"\n\n[puzzle]\nstart = \"0\"\ngoal = \"x == 5\"\n\n\
+         [moves.up]\nnext = { x = \"x + 1\" }\n",
+    );
+    refused(&[unbounded.path()], &["`up`", "outside its domain"]);
+    refused(
+        &["analyze", unbounded.path()],
+        &["`up`", "outside its domain"],
+    );
+
+    refused(
+        &["specs/flipit.toml", "--start", "BX_BBB"],
+        &["`X`", "alphabet"],
+    );
+    refused(&["specs/flipit.toml", "--start", "BB_BB"], &["BB_BB", "6"]);
+    refused(&["specs/queens.toml", "--start", "1234"], &["[puzzle]"]);
+
+    let up = "\n[moves.up]\nwhen = \"x < 3\"\nnext = { x = \"x + 1\" }\n";
+    let no_puzzle = TempSpec::new("moves-without-puzzle", &counter_spec(false, up));
+    let no_moves = TempSpec::new("puzzle-without-moves", &counter_spec(true, ""));
+    let unknown = TempSpec::new(
+        "next-unknown-variable",
+        &counter_spec(
+            true,
+            "\n[moves.up]\nwhen = \"x < 3\"\nnext = { y = \"x + 1\" }\n",
+        ),
+    );
+    for (spec, words) in [
+        (&no_puzzle, &["[puzzle]"][..]),
+        (&no_moves, &["moves"][..]),
+        (&unknown, &["`y`"][..]),
+    ] {
+        refused(&[spec.path()], words);
+        refused(&["check", spec.path()], words);
+    }
+    // The sane spec behind the three: it solves in 3 moves.
+    let sane = TempSpec::new("counter-ok", &counter_spec(true, up));
+    assert_eq!(one_solution(&[sane.path()]).moves.len(), 3);
+}
