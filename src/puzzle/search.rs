@@ -62,15 +62,29 @@ pub fn shortest(
 }
 
 /// Breadth-first layers from `start` until a layer holds a goal: the
-/// distance of every state met and its predecessors one layer closer.
+/// distance of every state met and its predecessors one layer closer (all
+/// of them, or only the first when `all` is false: one solution needs no
+/// more, and a state then costs a map entry, no allocation).
 struct Layers {
-    preds: HashMap<State, Vec<(usize, State)>>,
+    preds: HashMap<State, Preds>,
     goals: Vec<State>,
 }
 
-fn layers(puzzle: &mut Puzzle, start: State, target: Target) -> Result<Layers, Error> {
+/// A state's predecessors one layer closer: the first, then the others.
+struct Preds {
+    first: (usize, State),
+    more: Vec<(usize, State)>,
+}
+
+impl Preds {
+    fn iter(&self) -> impl Iterator<Item = &(usize, State)> {
+        std::iter::once(&self.first).chain(&self.more)
+    }
+}
+
+fn layers(puzzle: &mut Puzzle, start: State, target: Target, all: bool) -> Result<Layers, Error> {
     let mut dist: HashMap<State, u32> = HashMap::from([(start, 0)]);
-    let mut preds: HashMap<State, Vec<(usize, State)>> = HashMap::new();
+    let mut preds: HashMap<State, Preds> = HashMap::new();
     if puzzle.reached(start, target)? {
         return Ok(Layers {
             preds,
@@ -98,7 +112,18 @@ fn layers(puzzle: &mut Puzzle, start: State, target: Target) -> Result<Layers, E
                         }
                     }
                 }
-                preds.entry(t).or_default().push((m, s));
+                match preds.entry(t) {
+                    std::collections::hash_map::Entry::Vacant(v) => {
+                        let _ = v.insert(Preds {
+                            first: (m, s),
+                            more: Vec::new(),
+                        });
+                    }
+                    std::collections::hash_map::Entry::Occupied(mut o) if all => {
+                        o.get_mut().more.push((m, s));
+                    }
+                    std::collections::hash_map::Entry::Occupied(_) => {}
+                }
             }
         }
         if !goals.is_empty() {
@@ -119,7 +144,7 @@ pub fn shortest_all(
     target: Target,
     limit: Option<usize>,
 ) -> Result<Vec<Path>, Error> {
-    let l = layers(puzzle, start, target)?;
+    let l = layers(puzzle, start, target, limit != Some(1))?;
     let mut paths = Vec::new();
     for &g in &l.goals {
         let mut suffix = Vec::new();
@@ -132,7 +157,7 @@ pub fn shortest_all(
 }
 
 fn walk_back(
-    preds: &HashMap<State, Vec<(usize, State)>>,
+    preds: &HashMap<State, Preds>,
     start: State,
     s: State,
     suffix: &mut Vec<(usize, State)>,
@@ -146,7 +171,7 @@ fn walk_back(
         out.push(suffix.iter().rev().copied().collect());
         return;
     }
-    for &(m, p) in preds.get(&s).map_or(&[][..], Vec::as_slice) {
+    for &(m, p) in preds.get(&s).into_iter().flat_map(Preds::iter) {
         suffix.push((m, s));
         walk_back(preds, start, p, suffix, out, limit);
         let _ = suffix.pop();
@@ -160,7 +185,7 @@ pub fn count_shortest(
     start: State,
     target: Target,
 ) -> Result<Option<(u128, usize)>, Error> {
-    let l = layers(puzzle, start, target)?;
+    let l = layers(puzzle, start, target, true)?;
     if l.goals.is_empty() {
         return Ok(None);
     }
@@ -172,14 +197,14 @@ pub fn count_shortest(
     let mut length = 0;
     let mut s = l.goals[0];
     while s != start {
-        s = l.preds[&s][0].1;
+        s = l.preds[&s].first.1;
         length += 1;
     }
     Ok(Some((total, length)))
 }
 
 fn paths_to(
-    preds: &HashMap<State, Vec<(usize, State)>>,
+    preds: &HashMap<State, Preds>,
     s: State,
     memo: &mut HashMap<State, u128>,
 ) -> u128 {
@@ -192,15 +217,13 @@ fn paths_to(
         if memo.contains_key(&t) {
             continue;
         }
-        let ps = preds.get(&t).map_or(&[][..], Vec::as_slice);
+        let ps = preds.get(&t).into_iter().flat_map(Preds::iter);
         if expanded {
-            let n = ps
-                .iter()
-                .fold(0u128, |a, &(_, p)| a.saturating_add(memo[&p]));
+            let n = ps.fold(0u128, |a, &(_, p)| a.saturating_add(memo[&p]));
             let _ = memo.insert(t, n);
         } else {
             stack.push((t, true));
-            stack.extend(ps.iter().map(|&(_, p)| (p, false)));
+            stack.extend(ps.map(|&(_, p)| (p, false)));
         }
     }
     memo[&s]
