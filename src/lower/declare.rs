@@ -54,7 +54,7 @@ fn declare(
     let mut declared = Vec::new();
     let mut printed = Vec::new();
     let mut decision = Vec::new();
-    for var in &spec.vars {
+    for var in spec.vars.iter().filter(|v| !v.derived) {
         l.origin = var.name.text.clone();
         let domain_value = l.eval(&var.domain)?;
         let domain = domain_of(l, &domain_value, var.domain.span)?;
@@ -125,6 +125,18 @@ fn declare(
         let _ = l.globals.insert(var.name.text.clone(), value.clone());
         declared.push((var.name.text.clone(), value));
         printed.push(var.name.text.clone());
+    }
+    // Derived variables, once every other variable exists: a variable with
+    // the bounds of its expression, defined equal to it (so no domain
+    // typed by hand can cut solutions off when a param changes).
+    for var in spec.vars.iter().filter(|v| v.derived) {
+        l.origin = var.name.text.clone();
+        let x = l.derived(&var.name.text, &var.domain)?;
+        let value = Value::Lin(Arc::new(LinExpr::var(x)));
+        let _ = l.globals.insert(var.name.text.clone(), value.clone());
+        declared.push((var.name.text.clone(), value));
+        printed.push(var.name.text.clone());
+        decision.push(x);
     }
     for c in &spec.constraints {
         if c.symmetry && options.no_symmetry {

@@ -224,6 +224,30 @@ impl Lowerer {
         posted.map(|()| z)
     }
 
+    /// A declared variable equal to `e`, with its bounds as the domain.
+    fn derived(&mut self, name: &str, e: &Expr) -> R<VarId> {
+        let mark = self.guards.len();
+        let v = self.eval(e)?;
+        // Where the expression is undefined, no solution counts.
+        let raised: Vec<BoolVal> = self.guards.drain(mark..).collect();
+        for guard in raised {
+            self.assert(guard);
+        }
+        let l = self.lin(&v, e.span)?;
+        let (lo, hi) = self.bounds(&l, e.span)?;
+        if lo <= -MAX_SUM || hi >= MAX_SUM {
+            return Err(out_of_range(if hi >= MAX_SUM { hi } else { lo }, e.span));
+        }
+        let x = self.model.new_var(name, IntervalSet::range(lo, hi), false);
+        let defining = LinExpr::var(x)
+            .scale(-1, e.span)?
+            .add_scaled(1, &l, e.span)?;
+        let outer = std::mem::replace(&mut self.defining, true);
+        let posted = self.linear(&defining, Rel::Eq, None, e.span);
+        self.defining = outer;
+        posted.map(|()| x)
+    }
+
     /// A fresh variable with the given bounds, as a view and a value.
     fn result_var(&mut self, what: &str, lo: i64, hi: i64, span: Span) -> R<(View, Value)> {
         let z = self.aux(what, IntervalSet::range(lo, hi), span)?;

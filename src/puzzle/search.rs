@@ -203,11 +203,7 @@ pub fn count_shortest(
     Ok(Some((total, length)))
 }
 
-fn paths_to(
-    preds: &HashMap<State, Preds>,
-    s: State,
-    memo: &mut HashMap<State, u128>,
-) -> u128 {
+fn paths_to(preds: &HashMap<State, Preds>, s: State, memo: &mut HashMap<State, u128>) -> u128 {
     if let Some(&n) = memo.get(&s) {
         return n;
     }

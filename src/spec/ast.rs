@@ -160,6 +160,10 @@ pub struct Var {
     pub index: Vec<Expr>,
     /// Names of the elements of a 1-D array.
     pub aliases: Vec<Name>,
+    /// `define = "EXPR"`: a scalar equal to an expression over the other
+    /// variables; `domain` then holds that expression, and the domain is
+    /// its bounds.
+    pub derived: bool,
 }
 
 #[derive(Clone, Debug, PartialEq)]

@@ -239,8 +239,30 @@ impl<'t> Loader<'t> {
                 domain: self.expr(value)?,
                 index: Vec::new(),
                 aliases: Vec::new(),
+                derived: false,
             });
         };
+        if let Some(define) = table.get("define") {
+            for (k, _) in table.iter() {
+                if k.get_ref() != "define" {
+                    self.error(
+                        format!(
+                            "`{}` is defined by an expression: its domain comes from the expression, and it takes no `{}`",
+                            name.text,
+                            k.get_ref()
+                        ),
+                        k.span(),
+                    );
+                }
+            }
+            return Some(Var {
+                name,
+                domain: self.expr(define)?,
+                index: Vec::new(),
+                aliases: Vec::new(),
+                derived: true,
+            });
+        }
         let (mut domain, mut index, mut aliases) = (None, Vec::new(), Vec::new());
         let mut ok = true;
         for (k, v) in table.iter() {
@@ -286,7 +308,7 @@ impl<'t> Loader<'t> {
                         v.span(),
                     ),
                 },
-                other => self.unknown(k, "key", other, &["domain", "index", "names"]),
+                other => self.unknown(k, "key", other, &["domain", "index", "names", "define"]),
             }
         }
         let Some(domain) = domain else {
@@ -306,6 +328,7 @@ impl<'t> Loader<'t> {
             domain,
             index,
             aliases,
+            derived: false,
         })
     }
 

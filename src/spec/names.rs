@@ -86,7 +86,7 @@ fn errors(spec: &Spec) -> Vec<Diagnostic> {
         scope.expr(&param.value);
         scope.define(&param.name, Kind::Param);
     }
-    for var in &spec.vars {
+    for var in spec.vars.iter().filter(|v| !v.derived) {
         scope.expr(&var.domain);
         for index in &var.index {
             scope.expr(index);
@@ -104,6 +104,11 @@ fn errors(spec: &Spec) -> Vec<Diagnostic> {
             }
             scope.define(alias, Kind::Var);
         }
+    }
+    // A derived variable's expression sees every variable (and the
+    // functions, defined below, are not needed by it).
+    for var in spec.vars.iter().filter(|v| v.derived) {
+        scope.expr(&var.domain);
     }
     for function in &spec.functions {
         for (i, p) in function.params.iter().enumerate() {
