@@ -10,6 +10,7 @@ mod allocations;
 mod cli;
 mod differential;
 mod errors;
+mod experiments;
 mod explain;
 mod game;
 mod moo;

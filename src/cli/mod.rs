@@ -15,7 +15,7 @@ mod solve;
 
 use crate::diagnostic::{Diagnostic, Error};
 use crate::lower::{Lowered, Options};
-use crate::model::plan::{CONSISTENCIES, RESTARTS, VALUE_ORDERS, VAR_ORDERS};
+use crate::model::plan::{CONSISTENCIES, Consistency, RESTARTS, VALUE_ORDERS, VAR_ORDERS};
 use crate::source::{Sources, Span};
 use crate::spec::ast::Name;
 use std::path::PathBuf;
@@ -44,6 +44,7 @@ Examples:
   solve specs/magic.toml --set n=4 --var input --value max
   solve specs/moo.toml --set 'history=[[0,1,2,3,0,2]]' --count
   solve specs/queens.toml --consistency check --count   generate-and-test
+  solve specs/queens.toml --consistency diagonals=early,antidiagonals=early --count
   solve specs/dominating-queens.toml --set n=6  fewest queens ([objective])
   solve explain specs/queens.toml --set n=3     which constraints conflict
   solve check specs/queens.toml                validate without solving
@@ -192,9 +193,14 @@ pub struct SpecArgs {
     /// Seed of the random choices (overrides [search] seed; default 1).
     #[arg(long, value_name = "N", value_parser = clap::value_parser!(u64).range(1..))]
     pub seed: Option<u64>,
-    /// `propagate` (default), `check` (test constraints only on full assignments: generate-and-test) or `bounds`.
-    #[arg(long, value_name = "NAME", value_parser = choices(CONSISTENCIES))]
-    pub consistency: Option<String>,
+    /// How hard constraints work: LEVEL for all of them, or NAME=LEVEL for
+    /// one named constraint (comma-separated, repeatable; `all=LEVEL` is
+    /// LEVEL). Levels: check (test once all its variables are fixed:
+    /// generate-and-test), early (fail as soon as fixed variables violate
+    /// it; alldifferent only), propagate (the default), bounds (alldifferent
+    /// also prunes bounds by Hall intervals).
+    #[arg(long, value_name = "[NAME=]LEVEL")]
+    pub consistency: Vec<String>,
 }
 
 #[derive(Debug, clap::Args)]
@@ -334,13 +340,16 @@ fn compile(
         Error::new(vec![d], &sources)
     })?;
     let id = sources.add(file.display().to_string(), text);
+    let (all, named) = consistency_args(&mut sources, &args.consistency)
+        .map_err(|d| Error::new(vec![d], &sources))?;
     let options = Options {
         no_symmetry: args.no_symmetry,
         no_objective,
         order: args.order.as_deref().map(|o| order_names(&mut sources, o)),
         var: pick(VAR_ORDERS, &args.var),
         value: pick(VALUE_ORDERS, &args.value),
-        consistency: pick(CONSISTENCIES, &args.consistency),
+        consistency: all,
+        consistency_for: named,
         restart: pick(RESTARTS, &args.restart),
         restart_scale: args.restart_scale,
         seed: args.seed,
@@ -425,6 +434,55 @@ fn export(file: &PathBuf, set: &[String], no_symmetry: bool, no_objective: bool)
         &file.display().to_string(),
     ));
     out.finish(EXIT_FOUND)
+}
+
+/// `--consistency` values: `LEVEL` or `all=LEVEL` for every constraint,
+/// `NAME=LEVEL` for one, comma-separated; each part points into a source of
+/// its own for messages.
+fn consistency_args(
+    sources: &mut Sources,
+    args: &[String],
+) -> Result<(Option<Consistency>, Vec<(Name, Consistency)>), Diagnostic> {
+    let (mut all, mut named) = (None, Vec::new());
+    for text in args {
+        let id = sources.add("--consistency", text.clone());
+        let mut offset = 0;
+        for part in text.split(',') {
+            let start = offset + (part.len() - part.trim_start().len());
+            offset += part.len() + 1;
+            let trimmed = part.trim();
+            let (name, level, level_start) = match trimmed.split_once('=') {
+                Some((n, l)) => (
+                    Some(n.trim()),
+                    l.trim(),
+                    start + trimmed.len() - l.len() + (l.len() - l.trim_start().len()),
+                ),
+                None => (None, trimmed, start),
+            };
+            let span = Span::new(id, level_start, level_start + level.len());
+            let Some(&(_, c)) = CONSISTENCIES.iter().find(|(n, _)| *n == level) else {
+                let names: Vec<&str> = CONSISTENCIES.iter().map(|(n, _)| *n).collect();
+                return Err(
+                    Diagnostic::new(format!("unknown consistency level `{level}`"), span)
+                        .with_help(format!(
+                            "expected LEVEL or NAME=LEVEL, with a level among: {}",
+                            names.join(", ")
+                        )),
+                );
+            };
+            match name {
+                None | Some("all") => all = Some(c),
+                Some(n) => named.push((
+                    Name {
+                        text: n.to_string(),
+                        span: Span::new(id, start, start + n.len()),
+                    },
+                    c,
+                )),
+            }
+        }
+    }
+    Ok((all, named))
 }
 
 /// `--order A,C,F` as names pointing into their own source.

@@ -1,11 +1,13 @@
 //! Model constraints to propagators, simplifying at post time: constant
 //! linear constraints are decided here, and `Consistency::Check` wraps each
-//! propagator so it only tests full assignments.
+//! propagator so it only tests full assignments; alldifferent has its own
+//! propagators for `Early` and `Bounds`.
 
 use crate::engine::propagator::{CheckOnly, Propagator};
 use crate::engine::propagators::{
     all_different::AllDifferent,
     all_different_bounds::AllDifferentBounds,
+    all_different_early::AllDifferentEarly,
     arithmetic::{Abs, DivRem, Max, Times},
     clause::Clause,
     element::{ElementConst, ElementVar},
@@ -45,6 +47,12 @@ pub fn create(
         Constraint::AllDifferent(views) if consistency == Consistency::Bounds => {
             Box::new(AllDifferentBounds::new(views))
         }
+        Constraint::AllDifferent(views) if consistency == Consistency::Early => {
+            Box::new(AllDifferentEarly {
+                views,
+                seen: Vec::new(),
+            })
+        }
         Constraint::AllDifferent(views) => Box::new(AllDifferent::new(views)),
         Constraint::ElementConst {
             index,
@@ -81,7 +89,9 @@ pub fn create(
         Constraint::Lex { xs, ys, strict } => Box::new(Lex { xs, ys, strict }),
     };
     Ok(Some(match consistency {
-        Consistency::Propagate | Consistency::Bounds => propagator,
+        // Early, where a kind has no level of its own, is its propagator
+        // (a spec-wide `early` applies where it is supported).
+        Consistency::Propagate | Consistency::Bounds | Consistency::Early => propagator,
         Consistency::Check => {
             let mut vars: Vec<_> = propagator
                 .subscriptions()

@@ -138,19 +138,44 @@ fn declare(
         printed.push(var.name.text.clone());
         decision.push(x);
     }
+    for (name, _) in &options.consistency_for {
+        if !spec.constraints.iter().any(|c| c.name.text == name.text) {
+            let mut d = Diagnostic::new(
+                format!("unknown constraint `{}` in --consistency", name.text),
+                name.span,
+            );
+            let names = spec.constraints.iter().map(|c| c.name.text.as_str());
+            if let Some(s) = did_you_mean(&name.text, names) {
+                d = d.with_help(format!("did you mean `{s}`?"));
+            }
+            return Err(d);
+        }
+    }
     for c in &spec.constraints {
         if c.symmetry && options.no_symmetry {
             continue;
         }
         l.origin = c.name.text.clone();
-        // `--consistency` on the command line overrides every level.
-        l.consistency = if options.consistency.is_some() {
+        // `--consistency NAME=LEVEL` overrides this constraint's level;
+        // `--consistency LEVEL` every spec-given level.
+        let named = options
+            .consistency_for
+            .iter()
+            .rev()
+            .find(|(n, _)| n.text == c.name.text);
+        let own = if options.consistency.is_some() {
             None
         } else {
-            c.consistency
+            c.consistency.map(|level| (level, c.name.span))
         };
+        let level = named.map(|(n, level)| (*level, n.span)).or(own);
+        l.consistency = level.map(|(level, _)| level);
+        let first = l.model.constraints.len();
         l.post(&c.expr)?;
         l.consistency = None;
+        if let Some((level, span)) = level {
+            supported(&l.model.constraints[first..], level, &c.name.text, span)?;
+        }
         l.budget.check(&l.model, c.name.span)?;
     }
     let order_names = options.order.as_ref().unwrap_or(&spec.search.order);
@@ -305,4 +330,29 @@ fn collect_vars(v: &Value, out: &mut Vec<VarId>) {
         Value::List(a) => a.items.iter().for_each(|i| collect_vars(i, out)),
         _ => {}
     }
+}
+
+/// A level given to one constraint must mean something for every
+/// primitive it lowers to (`early` and `bounds` are alldifferent's).
+fn supported(posted: &[crate::model::Posted], level: Consistency, name: &str, span: Span) -> R<()> {
+    let level_name = crate::model::plan::CONSISTENCIES
+        .iter()
+        .find(|(_, c)| *c == level)
+        .map_or("?", |(n, _)| *n);
+    if let Some(p) = posted.iter().find(|p| !level.supported_by(&p.constraint)) {
+        let supports: Vec<&str> = crate::model::plan::CONSISTENCIES
+            .iter()
+            .filter(|(_, c)| c.supported_by(&p.constraint))
+            .map(|(n, _)| *n)
+            .collect();
+        return Err(Diagnostic::new(
+            format!(
+                "constraint `{name}` does not support the level `{level_name}`: it lowers to {}, which supports {}",
+                p.constraint.kind(),
+                supports.join(", ")
+            ),
+            span,
+        ));
+    }
+    Ok(())
 }

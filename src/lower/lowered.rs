@@ -25,7 +25,10 @@ pub struct Options {
     pub order: Option<Vec<Name>>,
     pub var: Option<VarOrder>,
     pub value: Option<ValueOrder>,
+    /// `--consistency LEVEL` (or `all=LEVEL`): every constraint.
     pub consistency: Option<Consistency>,
+    /// `--consistency NAME=LEVEL`: one named constraint (the last wins).
+    pub consistency_for: Vec<(Name, Consistency)>,
     pub restart: Option<RestartPolicy>,
     pub restart_scale: Option<u64>,
     pub seed: Option<u64>,

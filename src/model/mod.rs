@@ -88,6 +88,23 @@ pub enum Rel {
 }
 
 impl Constraint {
+    /// What kind of constraint it is, for messages (`a linear constraint`).
+    pub fn kind(&self) -> &'static str {
+        match self {
+            Constraint::Linear { reif: None, .. } => "a linear constraint",
+            Constraint::Linear { .. } => "a reified linear constraint",
+            Constraint::AllDifferent(_) => "alldifferent",
+            Constraint::ElementConst { .. } | Constraint::ElementVar { .. } => "element",
+            Constraint::Clause { .. } => "a clause",
+            Constraint::Times { .. } => "a product",
+            Constraint::Div { .. } => "a division",
+            Constraint::Rem { .. } => "a remainder",
+            Constraint::Abs { .. } => "abs",
+            Constraint::Max { .. } => "max",
+            Constraint::Lex { .. } => "lex",
+        }
+    }
+
     /// How many terms, views, values and literals it holds.
     pub fn size(&self) -> usize {
         match self {

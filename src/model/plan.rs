@@ -45,6 +45,9 @@ pub enum RestartPolicy {
 pub enum Consistency {
     /// Test a constraint only once all its variables are fixed (generate-and-test).
     Check,
+    /// Fail as soon as the fixed variables violate it, prune nothing
+    /// (alldifferent: two fixed views equal).
+    Early,
     /// Run the constraint's propagator (the default).
     Propagate,
     /// Like `Propagate`, and alldifferent also prunes bounds by Hall intervals.
@@ -72,8 +75,23 @@ pub const RESTARTS: &[(&str, RestartPolicy)] = &[
 pub const CONSISTENCIES: &[(&str, Consistency)] = &[
     ("propagate", Consistency::Propagate),
     ("check", Consistency::Check),
+    ("early", Consistency::Early),
     ("bounds", Consistency::Bounds),
 ];
+
+impl Consistency {
+    /// Whether a primitive constraint has its own behaviour at this level
+    /// (`check` and `propagate` apply to every kind; `early` and `bounds`
+    /// to alldifferent only).
+    pub fn supported_by(self, c: &crate::model::Constraint) -> bool {
+        match self {
+            Consistency::Check | Consistency::Propagate => true,
+            Consistency::Early | Consistency::Bounds => {
+                matches!(c, crate::model::Constraint::AllDifferent(_))
+            }
+        }
+    }
+}
 
 /// When to restart: a policy and its failure budget scale.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
