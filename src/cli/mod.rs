@@ -436,13 +436,13 @@ fn export(file: &PathBuf, set: &[String], no_symmetry: bool, no_objective: bool)
     out.finish(EXIT_FOUND)
 }
 
+/// The level for every constraint, and levels for named ones.
+type Levels = (Option<Consistency>, Vec<(Name, Consistency)>);
+
 /// `--consistency` values: `LEVEL` or `all=LEVEL` for every constraint,
 /// `NAME=LEVEL` for one, comma-separated; each part points into a source of
 /// its own for messages.
-fn consistency_args(
-    sources: &mut Sources,
-    args: &[String],
-) -> Result<(Option<Consistency>, Vec<(Name, Consistency)>), Diagnostic> {
+fn consistency_args(sources: &mut Sources, args: &[String]) -> Result<Levels, Diagnostic> {
     let (mut all, mut named) = (None, Vec::new());
     for text in args {
         let id = sources.add("--consistency", text.clone());
