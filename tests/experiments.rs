@@ -126,3 +126,115 @@ fn unsupported_levels_and_unknown_names_are_errors() {
         assert_eq!(stderr.matches("error:").count(), 1, "{stderr}");
     }
 }
+
+/// The rows of `solve compare --json`: param, configuration, solutions,
+/// nodes, failures, propagations (not the time).
+fn compare_rows(args: &[&str]) -> Vec<Vec<String>> {
+    let mut all = vec!["compare", "--json"];
+    all.extend_from_slice(args);
+    let (stdout, stderr, code) = solve(&all);
+    assert_eq!(code, 0, "{args:?}: {stderr}");
+    stdout
+        .lines()
+        .map(|l| {
+            let v: serde_json::Value = serde_json::from_str(l).unwrap();
+            [
+                "param",
+                "configuration",
+                "solutions",
+                "nodes",
+                "failures",
+                "propagations",
+            ]
+            .iter()
+            .map(|k| match &v[*k] {
+                serde_json::Value::String(s) => s.clone(),
+                other => other.to_string(),
+            })
+            .collect()
+        })
+        .collect()
+}
+
+/// The text table: a header, then one aligned line per row.
+#[test]
+fn compare_prints_an_aligned_table() {
+    let (stdout, _, code) = solve(&[
+        "compare",
+        "specs/queens.toml",
+        "--try",
+        "default",
+        "--try",
+        "var=first-fail",
+    ]);
+    assert_eq!(code, 0);
+    let lines: Vec<&str> = stdout.lines().collect();
+    assert_eq!(lines.len(), 3);
+    assert!(
+        lines[0].starts_with("configuration") && lines[0].ends_with("time"),
+        "{stdout}"
+    );
+    // Right-aligned numbers end at the same column.
+    let end = |l: &str, word: &str| l.find(word).map(|i| i + word.len());
+    assert_eq!(end(lines[0], "solutions"), end(lines[1], "12"), "{stdout}");
+}
+
+/// The articles' lesson in one table: for n = 6..8, the three levels
+/// count the same solutions with fewer and fewer nodes; the table is the
+/// same in two runs (deterministic); diagonals checked at the leaves visit
+/// n! - 1 nodes without symmetry breaking.
+#[test]
+fn compare_prints_one_row_per_configuration_and_param() {
+    let args = [
+        "specs/queens.toml",
+        "--try",
+        "consistency=diagonals=check,antidiagonals=check no-symmetry",
+        "--try",
+        "consistency=diagonals=early,antidiagonals=early no-symmetry",
+        "--try",
+        "no-symmetry",
+        "--try",
+        "default",
+        "--sweep",
+        "n=6..8",
+    ];
+    let rows = compare_rows(&args);
+    assert_eq!(rows, compare_rows(&args), "deterministic");
+    assert_eq!(rows.len(), 3 * 4);
+    for (k, (n, all, unique)) in [(6u64, 4u64, 1u64), (7, 40, 6), (8, 92, 12)]
+        .into_iter()
+        .enumerate()
+    {
+        let block = &rows[4 * k..4 * (k + 1)];
+        assert!(block.iter().all(|r| r[0] == format!("n={n}")));
+        let solutions: Vec<u64> = block.iter().map(|r| r[2].parse().unwrap()).collect();
+        assert_eq!(solutions, [all, all, all, unique], "n={n}");
+        let nodes: Vec<u64> = block.iter().map(|r| r[3].parse().unwrap()).collect();
+        assert_eq!(nodes[0], factorial(n) - 1, "n={n}");
+        assert!(
+            nodes[0] > nodes[1] && nodes[1] > nodes[2],
+            "n={n}: {nodes:?}"
+        );
+    }
+}
+
+/// Without `--try`, the rows are `default` and the spec's [experiments];
+/// an unknown item is an error that lists what a configuration may hold.
+#[test]
+fn compare_runs_the_spec_experiments() {
+    let spec = crate::TempSpec::new(
+        "experiments",
+        "[vars]\nx = { index = \"0..3\", domain = \"0..3\" }\n[constraints]\nd = \"alldifferent(x)\"\n\
+         [experiments]\nff = \"var=first-fail value=max\"\nlate = \"consistency=d=check\"\n",
+    );
+    let rows = compare_rows(&[spec.path()]);
+    let labels: Vec<&str> = rows.iter().map(|r| r[1].as_str()).collect();
+    assert_eq!(labels, ["default", "ff", "late"]);
+    assert!(rows.iter().all(|r| r[2] == "24"), "{rows:?}");
+    let (_, stderr, code) = solve(&["compare", spec.path(), "--try", "speed=fast"]);
+    assert_eq!(code, 2);
+    assert!(
+        stderr.contains("unknown key `speed`") && stderr.contains("no-symmetry"),
+        "{stderr}"
+    );
+}

@@ -7,6 +7,7 @@
 //! the search before it finished what was asked, 4 an internal error (a
 //! bug in solve).
 
+mod compare;
 mod explain;
 mod output;
 mod play;
@@ -144,6 +145,32 @@ pub enum Command {
         #[arg(long, value_name = "SECONDS")]
         time_limit: Option<f64>,
     },
+    /// Count the spec's solutions under several configurations and print
+    /// one aligned row each: solutions, nodes, failures, propagations,
+    /// time. Configurations that cannot change the solutions (all but
+    /// no-symmetry) must agree: a disagreement is flagged (exit 4).
+    Compare {
+        /// The spec file.
+        file: PathBuf,
+        #[command(flatten)]
+        spec: SpecArgs,
+        /// One configuration: space-separated items among default,
+        /// no-symmetry, var=NAME, value=NAME, consistency=[NAME=]LEVEL,...,
+        /// restart=NAME, seed=N, order=A,B, or a name from the spec's
+        /// [experiments] (repeatable; default: `default` and every
+        /// experiment).
+        #[arg(long = "try", value_name = "CONFIG")]
+        tries: Vec<String>,
+        /// One block of rows per value of a param: NAME=LO..HI.
+        #[arg(long, value_name = "NAME=LO..HI")]
+        sweep: Option<String>,
+        /// One JSON object per row.
+        #[arg(long)]
+        json: bool,
+        /// Stop after this many seconds in all (counts cut short are marked +).
+        #[arg(long, value_name = "SECONDS")]
+        time_limit: Option<f64>,
+    },
     /// Write the lowered model in another modelling language on stdout,
     /// for another solver to check: `solve export --minizinc FILE > m.mzn`
     /// then `minizinc -a m.mzn` lists the solutions `solve --all` finds
@@ -167,7 +194,7 @@ pub enum Command {
 }
 
 /// How to read the spec and search it: shared by solving and explaining.
-#[derive(Debug, Default, clap::Args)]
+#[derive(Clone, Debug, Default, clap::Args)]
 pub struct SpecArgs {
     /// Override a param: NAME=VALUE, the value an expression, e.g. n=12 or 'history=[[0,1,2,3,0,2]]' (repeatable).
     #[arg(long = "set", value_name = "NAME=VALUE")]
@@ -280,6 +307,23 @@ pub fn run(cli: &Cli) -> u8 {
                 json: *json,
             };
             play::run(args, d)
+        }),
+        Some(Command::Compare {
+            file,
+            spec,
+            tries,
+            sweep,
+            json,
+            time_limit,
+        }) => deadline(started, *time_limit).and_then(|d| {
+            let args = compare::CompareArgs {
+                file,
+                spec,
+                tries,
+                sweep: sweep.as_deref(),
+                json: *json,
+            };
+            compare::run(args, d)
         }),
         Some(Command::Analyze {
             file,

@@ -78,6 +78,11 @@ impl Lowered {
         }
     }
 
+    /// The spec's `[experiments]`: named configurations for `solve compare`.
+    pub fn spec_experiments(&self) -> &[(Name, String)] {
+        &self.spec.spec().experiments
+    }
+
     pub fn model(&self) -> &Model {
         &self.lowerer.model
     }

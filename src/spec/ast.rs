@@ -261,5 +261,8 @@ pub struct Spec {
     pub game: Option<GameDecl>,
     pub puzzle: Option<PuzzleDecl>,
     pub moves: Vec<MoveDecl>,
+    /// `[experiments]`: named configurations for `solve compare`
+    /// (`name = "var=first-fail value=min"`), as written.
+    pub experiments: Vec<(Name, String)>,
     pub template: Option<Vec<TemplatePart>>,
 }

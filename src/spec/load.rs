@@ -13,7 +13,7 @@ use crate::spec::parser::{Origin, parse_expr, parse_function};
 use toml::Spanned;
 use toml::de::{DeTable, DeValue};
 
-const SECTIONS: [&str; 13] = [
+const SECTIONS: [&str; 14] = [
     "name",
     "description",
     "params",
@@ -26,6 +26,7 @@ const SECTIONS: [&str; 13] = [
     "game",
     "puzzle",
     "moves",
+    "experiments",
     "output",
 ];
 
@@ -89,6 +90,12 @@ impl<'t> Loader<'t> {
                 "game" => spec.game = self.game(value),
                 "puzzle" => spec.puzzle = self.puzzle(value),
                 "moves" => spec.moves = self.entries(value, Self::move_decl),
+                "experiments" => {
+                    spec.experiments = self.entries(value, |l, (k, v)| {
+                        let name = l.name(k);
+                        l.plain_string(v).map(|(text, _)| (name, text))
+                    });
+                }
                 "output" => spec.template = self.output(value),
                 other => self.unknown(key, "section or key", other, &SECTIONS),
             }
