@@ -22,6 +22,14 @@ fn main() -> ExitCode {
             .unwrap_or_default();
         solve::cli::report_internal_error(&format!("{message}{place}"));
     }));
+    // Ctrl-C stops the search like a limit: what was found is printed (a
+    // partial count, the stats marked partial) and the exit code is 3. A
+    // second Ctrl-C ends the process at once.
+    let _ = ctrlc::set_handler(|| {
+        if solve::engine::deadline::INTERRUPTED.swap(true, std::sync::atomic::Ordering::Relaxed) {
+            std::process::exit(130);
+        }
+    });
     let worker = std::thread::Builder::new()
         .stack_size(STACK_BYTES)
         .spawn(move || solve::cli::run(&cli));

@@ -42,6 +42,9 @@ use crate::source::Sources;
 use std::ops::ControlFlow;
 use std::time::{Duration, Instant};
 
+/// How often to report a count's progress, and to whom.
+type Watch<'w> = (Duration, &'w mut dyn FnMut(u64, Stats));
+
 /// A full assignment: one value per model variable.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Solution {
@@ -301,14 +304,32 @@ impl Session {
     /// The number of solutions (allocating nothing per solution in release
     /// builds).
     pub fn count(&mut self) -> Count {
+        self.count_inner(None)
+    }
+
+    /// [`Session::count`], telling `watch` the solutions so far and the
+    /// search's statistics about every `every` (at a solution: a long
+    /// stretch without one is not reported).
+    pub fn count_watching(&mut self, every: Duration, watch: &mut dyn FnMut(u64, Stats)) -> Count {
+        self.count_inner(Some((every, watch)))
+    }
+
+    fn count_inner(&mut self, mut watch: Option<Watch<'_>>) -> Count {
         let mut solutions = self.solutions();
         let mut n = 0;
+        let mut last = Instant::now();
         loop {
             match solutions.search.next() {
                 Outcome::Solution => {
                     n += 1;
                     if cfg!(debug_assertions) {
                         solutions.check(&solutions.search.values());
+                    }
+                    if let Some((every, w)) = &mut watch
+                        && last.elapsed() >= *every
+                    {
+                        w(n, solutions.search.stats);
+                        last = Instant::now();
                     }
                 }
                 Outcome::Exhausted => break,

@@ -7,8 +7,9 @@ use super::{EXIT_FOUND, EXIT_LIMIT, EXIT_NONE, Run, SolveArgs};
 use crate::diagnostic::{Diagnostic, Error};
 use crate::session::Session;
 use crate::source::Sources;
+use std::io::IsTerminal as _;
 use std::ops::ControlFlow;
-use std::time::Instant;
+use std::time::{Duration, Instant};
 
 pub(super) fn run(args: &SolveArgs, started: Instant, deadline: Option<Instant>) -> Run {
     let Some(file) = &args.file else {
@@ -47,6 +48,9 @@ pub(super) fn run(args: &SolveArgs, started: Instant, deadline: Option<Instant>)
     };
     let code = out.finish(code)?;
     if args.stats {
+        if code == EXIT_LIMIT {
+            note("partial statistics (the search was stopped):");
+        }
         let stats = session.stats();
         note(&format!("nodes: {}", stats.nodes));
         note(&format!("failures: {}", stats.failures));
@@ -67,14 +71,39 @@ fn stopped(found: u64) -> u8 {
     } else {
         format!("after {found} solution(s); the search is incomplete")
     };
-    note(&format!("solve: stopped by the search limit {what}"));
+    let by = if crate::engine::deadline::interrupted() {
+        "interrupted (Ctrl-C)"
+    } else {
+        "stopped by the search limit"
+    };
+    note(&format!("solve: {by} {what}"));
     EXIT_LIMIT
 }
 
 /// No objective: the first solution, `--all`, `--limit N` or `--count`.
 fn satisfy(session: &mut Session, out: &mut Printer, args: &SolveArgs) -> Run {
     if args.count {
-        let count = session.count();
+        let count = if std::io::stderr().is_terminal() {
+            // A progress line once the count has run a second.
+            let started = Instant::now();
+            let mut shown = false;
+            let count = session.count_watching(Duration::from_millis(250), &mut |n, stats| {
+                let seconds = started.elapsed().as_secs_f64();
+                if seconds >= 1.0 {
+                    shown = true;
+                    eprint!(
+                        "\r{n} solutions so far, {:.0} nodes/s ",
+                        stats.nodes as f64 / seconds
+                    );
+                }
+            });
+            if shown {
+                eprint!("\r\x1b[K");
+            }
+            count
+        } else {
+            session.count()
+        };
         out.line(&count.solutions.to_string());
         return Ok(finish(count.solutions, !count.complete));
     }

@@ -2,9 +2,20 @@
 //! a number of events (nodes, propagator runs) that adapts so that reads
 //! come about every 100 microseconds, whether an event takes 50
 //! nanoseconds (a small propagator) or 50 milliseconds (alldifferent's
-//! bounds reasoning on 8,000 variables).
+//! bounds reasoning on 8,000 variables). At the same moments the process's
+//! interrupt flag is read: Ctrl-C stops a search like a deadline.
 
+use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::{Duration, Instant};
+
+/// Set (by the command line's Ctrl-C handler) to stop every search of the
+/// process as a limit would.
+pub static INTERRUPTED: AtomicBool = AtomicBool::new(false);
+
+/// Whether the process was interrupted (Ctrl-C).
+pub fn interrupted() -> bool {
+    INTERRUPTED.load(Ordering::Relaxed)
+}
 
 /// Aimed-for time between two clock reads.
 const INTERVAL: Duration = Duration::from_micros(100);
@@ -34,12 +45,10 @@ impl Deadline {
         self.at
     }
 
-    /// One event; whether the deadline has passed (read now and then).
+    /// One event; whether the deadline has passed or the process was
+    /// interrupted (read now and then).
     #[inline]
     pub fn passed(&mut self) -> bool {
-        let Some(at) = self.at else {
-            return false;
-        };
         self.left -= 1;
         if self.left > 0 {
             return false;
@@ -52,6 +61,6 @@ impl Deadline {
         };
         self.left = self.every;
         self.last = now;
-        now >= at
+        interrupted() || self.at.is_some_and(|at| now >= at)
     }
 }
