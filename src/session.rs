@@ -414,6 +414,23 @@ impl Session {
         self.sync();
     }
 
+    /// Every variable's domain after propagation at the root, as sorted
+    /// disjoint intervals; `None` when root propagation already fails. The
+    /// engine is left as it was.
+    pub fn root_domains(&mut self) -> Option<Vec<Vec<(i64, i64)>>> {
+        let checkpoint = self.engine.store_mut().checkpoint();
+        self.engine.schedule_all();
+        let ok = self.engine.propagate().is_ok();
+        let store = self.engine.store();
+        let domains = ok.then(|| {
+            (0..store.num_vars())
+                .map(|i| intervals(store, VarId(i as u32)))
+                .collect()
+        });
+        self.engine.store_mut().restore(checkpoint);
+        domains
+    }
+
     /// The spec's objective, if it has one (and it was not switched off).
     pub fn objective(&self) -> Option<Objective> {
         self.lowered.plan.objective
@@ -551,4 +568,23 @@ impl Drop for Solutions<'_> {
         self.stats.solutions += s.solutions;
         self.stats.restarts += s.restarts;
     }
+}
+
+/// A variable's domain as intervals (a domain of more than 100,000
+/// values between its bounds reads as its bounds).
+fn intervals(store: &crate::engine::store::Store, x: VarId) -> Vec<(i64, i64)> {
+    let (lo, hi) = (store.min(x), store.max(x));
+    if hi - lo > 100_000 || store.size(x) == (hi - lo + 1) as u64 {
+        return vec![(lo, hi)];
+    }
+    let mut out: Vec<(i64, i64)> = Vec::new();
+    for v in lo..=hi {
+        if store.contains(x, v) {
+            match out.last_mut() {
+                Some((_, end)) if *end + 1 == v => *end = v,
+                _ => out.push((v, v)),
+            }
+        }
+    }
+    out
 }

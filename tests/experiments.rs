@@ -273,3 +273,34 @@ fn sigint_stops_a_count_with_the_partial_count() {
     assert!(stderr.contains("interrupted (Ctrl-C)"), "{stderr}");
     assert!(stderr.contains("partial statistics"), "{stderr}");
 }
+
+/// `--show-domains`: every declared variable after root propagation, in
+/// the spec's names; the history of moo leaves only digits 8 and 9 (the
+/// answers 0 bulls 0 cows rule out 0..7), and a contradiction at the root
+/// says so with exit 1.
+#[test]
+fn show_domains_prints_the_root_domains() {
+    let (stdout, _, code) = solve(&[
+        "specs/moo.toml",
+        "--set",
+        "history=[[0,1,2,3,0,0],[4,5,6,7,0,0]]",
+        "--show-domains",
+    ]);
+    assert_eq!(code, 0);
+    let expected: Vec<String> = (0..4).map(|i| format!("code[{i}] in {{8..9}}")).collect();
+    assert_eq!(stdout.lines().collect::<Vec<_>>(), expected);
+    let spec = crate::TempSpec::new(
+        "domains",
+        "[vars]\nx = \"1..5\"\ny = \"1..5\"\n[constraints]\na = \"x + y == 10\"\nb = \"x != 5\"\n",
+    );
+    let (stdout, _, code) = solve(&[spec.path(), "--show-domains"]);
+    assert_eq!(code, 1, "{stdout}");
+    assert!(stdout.contains("no solution"), "{stdout}");
+    let spec = crate::TempSpec::new(
+        "domains",
+        "[vars]\nx = \"1..9\"\ny = \"1..9\"\n[constraints]\na = \"x + y == 16\"\nb = \"x != 8\"\n",
+    );
+    let (stdout, _, code) = solve(&[spec.path(), "--show-domains"]);
+    assert_eq!(code, 0);
+    assert_eq!(stdout, "x = 9\ny = 7\n");
+}

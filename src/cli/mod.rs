@@ -264,6 +264,10 @@ pub struct SolveArgs {
     /// Print the lowered model (variables and constraints) instead of solving.
     #[arg(long)]
     pub dump_model: bool,
+    /// Print every declared variable's domain after propagation at the
+    /// root (before any search decision), instead of solving.
+    #[arg(long)]
+    pub show_domains: bool,
     /// A puzzle of moves: the start position (overrides [puzzle] start),
     /// written in the spec's alphabet (BB_BBB) or as values (3,0).
     #[arg(long, value_name = "POSITION")]

@@ -41,6 +41,9 @@ pub(super) fn run(args: &SolveArgs, started: Instant, deadline: Option<Instant>)
     let mut session = Session::new(lowered, sources);
     session.set_node_limit(args.node_limit);
     session.set_deadline(deadline);
+    if args.show_domains {
+        return show_domains(&mut session, out);
+    }
     let code = if session.objective().is_some() {
         optimise(&mut session, &mut out, args)?
     } else {
@@ -237,4 +240,36 @@ fn finish(found: u64, incomplete: bool) -> u8 {
     } else {
         EXIT_FOUND
     }
+}
+
+/// `--show-domains`: `name in {1..3, 5}` per declared variable (`name = 4`
+/// once fixed), after root propagation; exit 1 when that already fails.
+fn show_domains(session: &mut Session, mut out: Printer) -> Run {
+    let Some(domains) = session.root_domains() else {
+        out.line("no solution: propagation at the root already fails");
+        return out.finish(EXIT_NONE);
+    };
+    for (info, d) in session.lowered().model().vars.iter().zip(&domains) {
+        if info.aux {
+            continue;
+        }
+        let text = match d[..] {
+            [(lo, hi)] if lo == hi => format!("{} = {lo}", info.name),
+            _ => {
+                let parts: Vec<String> = d
+                    .iter()
+                    .map(|&(lo, hi)| {
+                        if lo == hi {
+                            lo.to_string()
+                        } else {
+                            format!("{lo}..{hi}")
+                        }
+                    })
+                    .collect();
+                format!("{} in {{{}}}", info.name, parts.join(", "))
+            }
+        };
+        out.line(&text);
+    }
+    out.finish(EXIT_FOUND)
 }
