@@ -80,15 +80,14 @@ pub const CONSISTENCIES: &[(&str, Consistency)] = &[
 ];
 
 impl Consistency {
-    /// Whether a primitive constraint has its own behaviour at this level
-    /// (`check` and `propagate` apply to every kind; `early` and `bounds`
-    /// to alldifferent only).
+    /// Whether a primitive constraint can work at this level: `check`,
+    /// `propagate` and `bounds` apply to every kind (the other propagators
+    /// already reason on bounds at least; alldifferent adds Hall
+    /// intervals), `early` to alldifferent only.
     pub fn supported_by(self, c: &crate::model::Constraint) -> bool {
         match self {
-            Consistency::Check | Consistency::Propagate => true,
-            Consistency::Early | Consistency::Bounds => {
-                matches!(c, crate::model::Constraint::AllDifferent(_))
-            }
+            Consistency::Check | Consistency::Propagate | Consistency::Bounds => true,
+            Consistency::Early => matches!(c, crate::model::Constraint::AllDifferent(_)),
         }
     }
 }
