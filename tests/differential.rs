@@ -279,6 +279,9 @@ struct Model {
 const VARS: [&str; 4] = ["input", "first-fail", "first-fail-random", "dom-wdeg"];
 const VALUES: [&str; 4] = ["min", "max", "random", "split"];
 const CONSISTENCIES: [&str; 3] = ["propagate", "check", "bounds"];
+/// Spec-wide and on the command line, `early` applies where a constraint
+/// supports it (alldifferent); given to one constraint it must be supported.
+const ALL_LEVELS: [&str; 4] = ["propagate", "check", "bounds", "early"];
 
 fn random_dom(rng: &mut Rng) -> Dom {
     let n = rng.range(2, 5) as usize;
@@ -377,7 +380,7 @@ impl Model {
             search.push(("value", format!("\"{}\"", rng.pick(&VALUES))));
         }
         if rng.one_in(5) {
-            search.push(("consistency", format!("\"{}\"", rng.pick(&CONSISTENCIES))));
+            search.push(("consistency", format!("\"{}\"", rng.pick(&ALL_LEVELS))));
         }
         if rng.one_in(6) {
             let names: Vec<String> = random_order(rng, &shape)
@@ -621,7 +624,7 @@ fn random_options(rng: &mut Rng, shape: &Shape) -> Vec<String> {
         add("--value", rng.pick(&VALUES).to_string());
     }
     if !rng.one_in(5) {
-        add("--consistency", rng.pick(&CONSISTENCIES).to_string());
+        add("--consistency", rng.pick(&ALL_LEVELS).to_string());
     }
     if rng.one_in(3) {
         add(
