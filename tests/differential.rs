@@ -281,7 +281,7 @@ const VALUES: [&str; 4] = ["min", "max", "random", "split"];
 const CONSISTENCIES: [&str; 3] = ["propagate", "check", "bounds"];
 /// Spec-wide and on the command line, `early` applies where a constraint
 /// supports it (alldifferent); given to one constraint it must be supported.
-const ALL_LEVELS: [&str; 4] = ["propagate", "check", "bounds", "early"];
+const ALL_LEVELS: [&str; 5] = ["propagate", "check", "bounds", "early", "domain"];
 
 fn random_dom(rng: &mut Rng) -> Dom {
     let n = rng.range(2, 5) as usize;

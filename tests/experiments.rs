@@ -85,7 +85,7 @@ fn every_level_keeps_the_solutions_of_every_shipped_spec() {
         let mut args = vec![spec];
         args.extend_from_slice(extra);
         let expected = count(&args);
-        for level in ["check", "early", "propagate", "bounds"] {
+        for level in ["check", "early", "propagate", "bounds", "domain"] {
             let mut all = args.clone();
             all.extend(["--consistency", level]);
             assert_eq!(count(&all), expected, "{spec} --consistency {level}");

@@ -7,6 +7,7 @@ use crate::engine::propagator::{CheckOnly, Propagator};
 use crate::engine::propagators::{
     all_different::AllDifferent,
     all_different_bounds::AllDifferentBounds,
+    all_different_domain::AllDifferentDomain,
     all_different_early::AllDifferentEarly,
     arithmetic::{Abs, DivRem, Max, Times},
     clause::Clause,
@@ -46,6 +47,9 @@ pub fn create(
         }
         Constraint::AllDifferent(views) if consistency == Consistency::Bounds => {
             Box::new(AllDifferentBounds::new(views))
+        }
+        Constraint::AllDifferent(views) if consistency == Consistency::Domain => {
+            Box::new(AllDifferentDomain::new(views))
         }
         Constraint::AllDifferent(views) if consistency == Consistency::Early => {
             Box::new(AllDifferentEarly {
@@ -91,7 +95,9 @@ pub fn create(
     Ok(Some(match consistency {
         // Early, where a kind has no level of its own, is its propagator
         // (a spec-wide `early` applies where it is supported).
-        Consistency::Propagate | Consistency::Bounds | Consistency::Early => propagator,
+        Consistency::Propagate | Consistency::Bounds | Consistency::Early | Consistency::Domain => {
+            propagator
+        }
         Consistency::Check => {
             let mut vars: Vec<_> = propagator
                 .subscriptions()

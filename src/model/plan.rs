@@ -52,6 +52,8 @@ pub enum Consistency {
     Propagate,
     /// Like `Propagate`, and alldifferent also prunes bounds by Hall intervals.
     Bounds,
+    /// Alldifferent: domain consistency (Régin's matching algorithm).
+    Domain,
 }
 
 /// The names users write for each choice, in the spec and on the command line.
@@ -77,17 +79,20 @@ pub const CONSISTENCIES: &[(&str, Consistency)] = &[
     ("check", Consistency::Check),
     ("early", Consistency::Early),
     ("bounds", Consistency::Bounds),
+    ("domain", Consistency::Domain),
 ];
 
 impl Consistency {
     /// Whether a primitive constraint can work at this level: `check`,
     /// `propagate` and `bounds` apply to every kind (the other propagators
     /// already reason on bounds at least; alldifferent adds Hall
-    /// intervals), `early` to alldifferent only.
+    /// intervals), `early` and `domain` to alldifferent only.
     pub fn supported_by(self, c: &crate::model::Constraint) -> bool {
         match self {
             Consistency::Check | Consistency::Propagate | Consistency::Bounds => true,
-            Consistency::Early => matches!(c, crate::model::Constraint::AllDifferent(_)),
+            Consistency::Early | Consistency::Domain => {
+                matches!(c, crate::model::Constraint::AllDifferent(_))
+            }
         }
     }
 }

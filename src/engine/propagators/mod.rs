@@ -2,6 +2,7 @@
 
 pub mod all_different;
 pub mod all_different_bounds;
+pub mod all_different_domain;
 pub mod all_different_early;
 pub mod arithmetic;
 pub mod clause;

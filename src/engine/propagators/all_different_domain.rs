@@ -1,0 +1,271 @@
+//! Alldifferent at the `domain` level: domain consistency by Régin's
+//! matching algorithm (1994). A value stays in a view's domain only if some
+//! assignment of all the views to distinct values gives it to that view:
+//! the edge belongs to a maximum matching of the variable-value graph,
+//! which holds when it is in the current matching, when its ends lie in one
+//! strongly connected component of the residual graph (an alternating
+//! cycle), or when its value can be reached from a free value (an even
+//! alternating path).
+//!
+//! Complete when no variable appears under two views; sound (a
+//! relaxation) when one does.
+//!
+//! Incremental in the matching: the one found last time is the start of
+//! the next search and only the views it no longer fits are re-matched
+//! (it is a hint kept in scratch: nothing depends on it being current).
+
+use crate::engine::propagator::{Priority, PropResult, Propagator, Status};
+use crate::engine::store::{Change, Conflict, Store};
+use crate::model::{VarId, View};
+
+#[derive(Debug)]
+pub struct AllDifferentDomain {
+    views: Vec<View>,
+    /// Scratch, reused between runs.
+    values: Vec<i64>,
+    /// Each view's values as indices into `values`.
+    edges: Vec<Vec<usize>>,
+    /// The value each view had in the last matching, as a value (not an
+    /// index: the indices change from run to run).
+    hint: Vec<Option<i64>>,
+    match_var: Vec<usize>,
+    match_val: Vec<usize>,
+    seen: Vec<bool>,
+    /// No variable is under two views: then one run reaches its own
+    /// fixpoint (otherwise a removal through one view changes another).
+    distinct: bool,
+}
+
+const NONE: usize = usize::MAX;
+
+impl AllDifferentDomain {
+    pub fn new(views: Vec<View>) -> AllDifferentDomain {
+        let n = views.len();
+        let mut vars: Vec<VarId> = views.iter().map(|v| v.var).collect();
+        vars.sort_unstable();
+        vars.dedup();
+        AllDifferentDomain {
+            distinct: vars.len() == n,
+            views,
+            values: Vec::new(),
+            edges: vec![Vec::new(); n],
+            hint: vec![None; n],
+            match_var: Vec::new(),
+            match_val: Vec::new(),
+            seen: Vec::new(),
+        }
+    }
+
+    /// Tries to match view `i` by an augmenting path (depth first).
+    fn augment(&mut self, i: usize) -> bool {
+        // Iteratively: a stack of (view, next edge to try).
+        let mut stack: Vec<(usize, usize)> = vec![(i, 0)];
+        let mut path: Vec<(usize, usize)> = Vec::new();
+        while let Some(&mut (x, ref mut k)) = stack.last_mut() {
+            if *k == self.edges[x].len() {
+                let _ = stack.pop();
+                let _ = path.pop();
+                continue;
+            }
+            let v = self.edges[x][*k];
+            *k += 1;
+            if self.seen[v] {
+                continue;
+            }
+            self.seen[v] = true;
+            path.push((x, v));
+            let owner = self.match_val[v];
+            if owner == NONE {
+                // Flip the path: every view on it takes its next value.
+                for &(x, v) in &path {
+                    self.match_var[x] = v;
+                    self.match_val[v] = x;
+                }
+                return true;
+            }
+            stack.push((owner, 0));
+        }
+        false
+    }
+}
+
+impl Propagator for AllDifferentDomain {
+    fn subscriptions(&self) -> Vec<(VarId, Change)> {
+        self.views.iter().map(|v| (v.var, Change::Domain)).collect()
+    }
+
+    fn priority(&self) -> Priority {
+        Priority::Global
+    }
+
+    fn idempotent(&self) -> bool {
+        self.distinct
+    }
+
+    fn propagate(&mut self, store: &mut Store) -> PropResult {
+        let n = self.views.len();
+        // The value graph. With a variable under two views this is a
+        // relaxation (the views are matched independently): still sound,
+        // and the check once everything is fixed is exact.
+        self.values.clear();
+        let mut buffer = Vec::new();
+        for i in 0..n {
+            store.vvalues(self.views[i], &mut buffer);
+            self.values.extend_from_slice(&buffer);
+        }
+        self.values.sort_unstable();
+        self.values.dedup();
+        let m = self.values.len();
+        if m < n {
+            return Err(Conflict);
+        }
+        for i in 0..n {
+            store.vvalues(self.views[i], &mut buffer);
+            let values = &self.values;
+            self.edges[i].clear();
+            self.edges[i].extend(
+                buffer
+                    .iter()
+                    .map(|v| values.binary_search(v).expect("a value of the graph")),
+            );
+        }
+        // A maximum matching, starting from the last one where it still fits.
+        self.match_var.clear();
+        self.match_var.resize(n, NONE);
+        self.match_val.clear();
+        self.match_val.resize(m, NONE);
+        for i in 0..n {
+            if let Some(v) = self.hint[i]
+                && let Ok(j) = self.values.binary_search(&v)
+                && self.match_val[j] == NONE
+                && self.edges[i].contains(&j)
+            {
+                self.match_var[i] = j;
+                self.match_val[j] = i;
+            }
+        }
+        for i in 0..n {
+            if self.match_var[i] == NONE {
+                self.seen.clear();
+                self.seen.resize(m, false);
+                if !self.augment(i) {
+                    return Err(Conflict);
+                }
+            }
+        }
+        for i in 0..n {
+            self.hint[i] = Some(self.values[self.match_var[i]]);
+        }
+        // The residual graph on nodes 0..n (views) and n..n+m (values):
+        // a matched edge view -> value, an unmatched one value -> view.
+        let node = |v: usize| n + v;
+        let mut succ: Vec<Vec<usize>> = vec![Vec::new(); n + m];
+        for i in 0..n {
+            for &v in &self.edges[i] {
+                if self.match_var[i] == v {
+                    succ[i].push(node(v));
+                } else {
+                    succ[node(v)].push(i);
+                }
+            }
+        }
+        // Values reachable from a free value (even alternating paths).
+        let mut reached = vec![false; n + m];
+        let mut queue: Vec<usize> = (0..m)
+            .filter(|&v| self.match_val[v] == NONE)
+            .map(node)
+            .collect();
+        for &q in &queue {
+            reached[q] = true;
+        }
+        while let Some(u) = queue.pop() {
+            for &w in &succ[u] {
+                if !reached[w] {
+                    reached[w] = true;
+                    queue.push(w);
+                }
+            }
+        }
+        let component = strongly_connected(&succ);
+        // Remove every edge in no maximum matching.
+        for i in 0..n {
+            for k in 0..self.edges[i].len() {
+                let v = self.edges[i][k];
+                let keep = self.match_var[i] == v
+                    || component[i] == component[node(v)]
+                    || reached[node(v)];
+                if !keep {
+                    let _ = store.vremove(self.views[i], self.values[v])?;
+                }
+            }
+        }
+        if !(0..n).all(|i| store.vfixed(self.views[i])) {
+            return Ok(Status::Fix);
+        }
+        // Everything fixed, possibly by this run's own removals (through a
+        // variable under two views): the values must now be distinct.
+        buffer.clear();
+        buffer.extend(self.views.iter().map(|&v| store.vvalue(v)));
+        buffer.sort_unstable();
+        if buffer.windows(2).any(|w| w[0] == w[1]) {
+            return Err(Conflict);
+        }
+        Ok(Status::Subsumed)
+    }
+}
+
+/// Tarjan's strongly connected components (iterative): the component of
+/// every node.
+fn strongly_connected(succ: &[Vec<usize>]) -> Vec<usize> {
+    let n = succ.len();
+    let mut index = vec![usize::MAX; n];
+    let mut low = vec![0; n];
+    let mut on_stack = vec![false; n];
+    let mut stack = Vec::new();
+    let mut component = vec![usize::MAX; n];
+    let (mut next_index, mut next_component) = (0, 0);
+    for root in 0..n {
+        if index[root] != usize::MAX {
+            continue;
+        }
+        let mut calls: Vec<(usize, usize)> = vec![(root, 0)];
+        index[root] = next_index;
+        low[root] = next_index;
+        next_index += 1;
+        stack.push(root);
+        on_stack[root] = true;
+        while let Some(&mut (u, ref mut k)) = calls.last_mut() {
+            if *k < succ[u].len() {
+                let w = succ[u][*k];
+                *k += 1;
+                if index[w] == usize::MAX {
+                    index[w] = next_index;
+                    low[w] = next_index;
+                    next_index += 1;
+                    stack.push(w);
+                    on_stack[w] = true;
+                    calls.push((w, 0));
+                } else if on_stack[w] {
+                    low[u] = low[u].min(index[w]);
+                }
+                continue;
+            }
+            let _ = calls.pop();
+            if let Some(&(parent, _)) = calls.last() {
+                low[parent] = low[parent].min(low[u]);
+            }
+            if low[u] == index[u] {
+                loop {
+                    let w = stack.pop().expect("on the stack");
+                    on_stack[w] = false;
+                    component[w] = next_component;
+                    if w == u {
+                        break;
+                    }
+                }
+                next_component += 1;
+            }
+        }
+    }
+    component
+}
