@@ -514,22 +514,17 @@ def hw_queens(max_n, runs):
     return cells
 
 
-def hw_magic(runs):
-    """-> {instance id: Cell} from one `magic` process per run (every variant, own timers)."""
-    pats = {
-        "modmagic": (r"^a\. .*?: (\d+) solutions, (\d+) up to symmetry \(([\d.]+)s\)", 2, "1", 3),
-        "ring": (r"^b\. ring 1\.\.8 \(([\d.]+)s\): (\d+) solutions, (\d+) up to symmetry", 3, "6", 1),
-        "ring-primes": (r"^c\. ring primes, any side sum \(([\d.]+)s\).*\n(?:.*\n)*?c\. ring primes, "
-                        r"prime side sum: (\d+) solutions, (\d+) up to symmetry", 3, "1", 1),
-        "magic-count-4": (r"^e\. magic 4x4: (\d+) total, (\d+) up to symmetry \(backtracker ([\d.]+)s", 1, "7040", 3),
-    }
+def hw_timers(program, runs, pats):
+    """-> {instance id: Cell} from one hand-written `program` process per run, which prints every
+    instance with its own timer. `pats`: id -> (regex, group of the answer, expected answer, group
+    of the seconds, label of the answer with %s)."""
     cells = {k: Cell() for k in pats}
-    cmd = [os.path.join(HW_BIN, "magic")]
+    cmd = [os.path.join(HW_BIN, program)]
     spent = 0.0
     for _ in range(runs):
         run = run_once(cmd, CAP)
         spent += run.wall
-        for k, (pat, cnt_g, exp, t_g) in pats.items():
+        for k, (pat, ans_g, exp, t_g, label) in pats.items():
             cell = cells[k]
             cell.resolution = 0.001     # printed with %.3f
             if run.timeout:
@@ -541,52 +536,40 @@ def hw_magic(runs):
                 cell.ok = False
                 cell.answers.append("(not found in output; exit %d)" % run.rc)
                 continue
-            label = "count=%s" if k == "magic-count-4" else "%s up to symmetry"
-            cell.answers.append(label % m.group(cnt_g))
+            cell.answers.append(label % m.group(ans_g))
             cell.times.append(float(m.group(t_g)))
             if run.maxrss is not None:
                 cell.maxrss.append(run.maxrss)
-            if m.group(cnt_g) != exp:
+            if m.group(ans_g) != exp:
                 cell.ok = False
         if run.timeout or spent >= CELL_BUDGET:
             break
     return cells
+
+
+def hw_magic(runs):
+    """-> {instance id: Cell} from one `magic` process per run (every variant, own timers)."""
+    return hw_timers("magic", runs, {
+        "modmagic": (r"^a\. .*?: (\d+) solutions, (\d+) up to symmetry \(([\d.]+)s\)", 2, "1", 3,
+                     "%s up to symmetry"),
+        "ring": (r"^b\. ring 1\.\.8 \(([\d.]+)s\): (\d+) solutions, (\d+) up to symmetry", 3, "6", 1,
+                 "%s up to symmetry"),
+        "ring-primes": (r"^c\. ring primes, any side sum \(([\d.]+)s\).*\n(?:.*\n)*?c\. ring primes, "
+                        r"prime side sum: (\d+) solutions, (\d+) up to symmetry", 3, "1", 1, "%s up to symmetry"),
+        "magic-count-4": (r"^e\. magic 4x4: (\d+) total, (\d+) up to symmetry \(backtracker ([\d.]+)s", 1,
+                          "7040", 3, "count=%s"),
+    })
 
 
 def hw_moo(runs):
     """-> {instance id: Cell} from `moo` (every strategy over every secret, its own timers; the
     timers leave out the 0.09 s answer table it builds first)."""
-    pats = {
-        "moo-first": (r"^first_consistent: total \d+ avg (\d+/\d+) .*\(([\d.]+)s\)", "3503/630"),
-        "moo-minimax": (r"^minimax: total \d+ avg (\d+/\d+) .*\(([\d.]+)s\)", "3877/720"),
-    }
-    cells = {k: Cell() for k in pats}
-    cmd = [os.path.join(HW_BIN, "moo")]
-    spent = 0.0
-    for _ in range(runs):
-        run = run_once(cmd, CAP)
-        spent += run.wall
-        for k, (pat, exp) in pats.items():
-            cell = cells[k]
-            cell.resolution = 0.001     # printed with %.3f
-            if run.timeout:
-                cell.timeout = CAP
-                continue
-            m = re.search(pat, run.out, re.M)
-            cell.checked = True
-            if not m:
-                cell.ok = False
-                cell.answers.append("(not found in output; exit %d)" % run.rc)
-                continue
-            cell.answers.append("average %s" % m.group(1))
-            cell.times.append(float(m.group(2)))
-            if run.maxrss is not None:
-                cell.maxrss.append(run.maxrss)
-            if m.group(1) != exp:
-                cell.ok = False
-        if run.timeout or spent >= CELL_BUDGET:
-            break
-    return cells
+    return hw_timers("moo", runs, {
+        "moo-first": (r"^first_consistent: total \d+ avg (\d+/\d+) .*\(([\d.]+)s\)", 1, "3503/630", 2,
+                      "average %s"),
+        "moo-minimax": (r"^minimax: total \d+ avg (\d+/\d+) .*\(([\d.]+)s\)", 1, "3877/720", 2,
+                        "average %s"),
+    })
 
 
 # ------------------------------------------------------------------------------------------ output

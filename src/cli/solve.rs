@@ -255,19 +255,7 @@ fn show_domains(session: &mut Session, mut out: Printer) -> Run {
         }
         let text = match d[..] {
             [(lo, hi)] if lo == hi => format!("{} = {lo}", info.name),
-            _ => {
-                let parts: Vec<String> = d
-                    .iter()
-                    .map(|&(lo, hi)| {
-                        if lo == hi {
-                            lo.to_string()
-                        } else {
-                            format!("{lo}..{hi}")
-                        }
-                    })
-                    .collect();
-                format!("{} in {{{}}}", info.name, parts.join(", "))
-            }
+            _ => format!("{} in {{{}}}", info.name, crate::model::intervals_text(d)),
         };
         out.line(&text);
     }

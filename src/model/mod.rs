@@ -277,27 +277,30 @@ impl Model {
     }
 }
 
+/// Intervals as a domain is written: `1..3, 5`.
+pub fn intervals_text(intervals: &[(i64, i64)]) -> String {
+    let parts: Vec<String> = intervals
+        .iter()
+        .map(|&(lo, hi)| {
+            if lo == hi {
+                lo.to_string()
+            } else {
+                format!("{lo}..{hi}")
+            }
+        })
+        .collect();
+    parts.join(", ")
+}
+
 impl fmt::Display for Model {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         for (i, v) in self.vars.iter().enumerate() {
-            let domain: Vec<String> = v
-                .domain
-                .0
-                .iter()
-                .map(|&(lo, hi)| {
-                    if lo == hi {
-                        lo.to_string()
-                    } else {
-                        format!("{lo}..{hi}")
-                    }
-                })
-                .collect();
             writeln!(
                 f,
                 "var x{i} {}{} in {{{}}}",
                 v.name,
                 if v.aux { " (aux)" } else { "" },
-                domain.join(", ")
+                intervals_text(&v.domain.0)
             )?;
         }
         for posted in &self.constraints {
