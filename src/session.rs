@@ -394,26 +394,6 @@ impl Session {
         Ok(())
     }
 
-    /// Fixes variables at the root (bracket it with push and pop): to ask
-    /// whether a partial assignment extends to a solution.
-    pub fn assign(&mut self, values: &[(VarId, i64)]) {
-        for &(x, v) in values {
-            self.lowered.add_posted(Posted {
-                constraint: Constraint::Linear {
-                    terms: vec![(1, x)],
-                    rel: Rel::Eq,
-                    rhs: v,
-                    reif: None,
-                },
-                origin: "assign".to_string(),
-                item: String::new(),
-                definition: false,
-                consistency: None,
-            });
-        }
-        self.sync();
-    }
-
     /// Every variable's domain after propagation at the root, as sorted
     /// disjoint intervals; `None` when root propagation already fails. The
     /// engine is left as it was.

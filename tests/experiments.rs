@@ -305,3 +305,20 @@ fn show_domains_prints_the_root_domains() {
     // Linear sums narrow bounds only: y keeps 8 although x cannot be 8.
     assert_eq!(stdout, "x in {7, 9}\ny in {7..9}\n");
 }
+
+/// A sweep so wide that its length overflows is refused (found by review:
+/// it once overflowed into a capacity panic).
+#[test]
+fn compare_refuses_an_enormous_sweep() {
+    let (_, stderr, code) = solve(&[
+        "compare",
+        "specs/queens.toml",
+        "--sweep",
+        "n=-1..9223372036854775807",
+    ]);
+    assert_eq!(code, 2, "{stderr}");
+    assert!(
+        stderr.contains("must be a range of 1 to 1001 values"),
+        "{stderr}"
+    );
+}

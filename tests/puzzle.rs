@@ -1134,3 +1134,48 @@ fn puzzle_errors() {
     let sane = TempSpec::new("counter-ok", &counter_spec(true, up));
     assert_eq!(one_solution(&[sane.path()]).moves.len(), 3);
 }
+
+/// Every state a move makes is checked (found by review): a value in a
+/// hole of a set domain, a state the constraints rule out, a negative cost,
+/// a derived variable in a puzzle spec, and flags that mean nothing for a
+/// puzzle are errors, exit 2, never a wrong solution or a loop.
+#[test]
+fn every_move_is_checked() {
+    let cases = [
+        (
+            "[vars]\na = \"{0, 5}\"\n[puzzle]\nstart = \"0\"\ngoal = \"a == 3\"\n[moves.inc]\nwhen = \"a < 5\"\nnext = { a = \"a + 3\" }\n",
+            "outside its domain {0, 5}",
+        ),
+        (
+            "[vars]\na = \"0..5\"\nb = \"0..5\"\n[constraints]\neven = \"(a + b) % 2 == 0\"\n[puzzle]\nstart = \"0,0\"\ngoal = \"a == 2 and b == 0\"\n[moves.inc]\nwhen = \"a < 5\"\nnext = { a = \"a + 1\" }\n",
+            "the spec's constraints rule out",
+        ),
+        (
+            "[vars]\na = \"0..1\"\nb = \"0..3\"\n[puzzle]\nstart = \"0,0\"\ngoal = \"b == 3\"\nheuristic = \"0\"\n[moves.flip]\nnext = { a = \"1 - a\" }\ncost = \"-1\"\n[moves.up]\nwhen = \"b < 3\"\nnext = { b = \"b + 1\" }\n",
+            "a cost must not be negative",
+        ),
+        (
+            "[vars]\ntotal = { define = \"a + b\" }\na = \"0..3\"\nb = \"0..5\"\n[puzzle]\nstart = \"0,0\"\ngoal = \"total == 4\"\n[moves.fill_a]\nnext = { a = \"3\" }\n",
+            "a puzzle's state is its declared variables",
+        ),
+    ];
+    for (text, message) in cases {
+        let spec = crate::TempSpec::new("checked", text);
+        let methods: &[&str] = if text.contains("heuristic") {
+            &["bfs", "iddfs", "astar"]
+        } else {
+            &["bfs", "iddfs"]
+        };
+        for method in methods {
+            let (stdout, stderr, code) =
+                crate::solve(&[spec.path(), "--method", method, "--time-limit", "10"]);
+            assert_eq!(code, 2, "{text}\n{stdout}\n{stderr}");
+            assert!(stderr.contains(message), "{text}\n{stderr}");
+        }
+    }
+    for flag in ["--json", "--show-domains"] {
+        let (_, stderr, code) = crate::solve(&["specs/water-jugs.toml", flag]);
+        assert_eq!(code, 2, "{flag}");
+        assert!(stderr.contains("not for a puzzle of moves"), "{stderr}");
+    }
+}

@@ -141,7 +141,7 @@ fn sweep(text: &str) -> Result<(String, Vec<i64>), Error> {
         lo.trim().parse().map_err(|_| bad())?,
         hi.trim().parse().map_err(|_| bad())?,
     );
-    if hi < lo || hi - lo > 1000 {
+    if hi < lo || hi.abs_diff(lo) > 1000 {
         return Err(usage(format!(
             "--sweep: `{text}` must be a range of 1 to 1001 values"
         )));

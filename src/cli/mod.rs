@@ -335,8 +335,11 @@ pub fn run(cli: &Cli) -> u8 {
             json,
             time_limit,
         }) => deadline(started, *time_limit).and_then(|d| {
+            // Every position: symmetry rules pick representatives of
+            // solutions, they do not say which states are positions.
             let spec = SpecArgs {
                 set: set.clone(),
+                no_symmetry: true,
                 ..SpecArgs::default()
             };
             puzzle::analyze(file, &spec, *json, d)

@@ -23,7 +23,18 @@ pub(super) fn run(
     sources: Sources,
     deadline: Option<Instant>,
 ) -> Run {
-    let mut p = Puzzle::new(lowered, sources.clone())?;
+    let ignored = [
+        ("--json", args.json),
+        ("--limit", args.limit.is_some()),
+        ("--node-limit", args.node_limit.is_some()),
+        ("--show-domains", args.show_domains),
+    ];
+    if let Some((flag, _)) = ignored.iter().find(|(_, given)| *given) {
+        return Err(usage(format!(
+            "{flag} is not for a puzzle of moves (a spec with [puzzle]): see `solve --help` for --start, --goal, --method, --all, --count"
+        )));
+    }
+    let mut p = Puzzle::new(lowered, sources)?;
     p.set_deadline(deadline);
     let start = match &args.start {
         Some(text) => p.parse(text).map_err(|m| usage(format!("--start: {m}")))?,
@@ -41,20 +52,13 @@ pub(super) fn run(
         None => Target::Goal,
     };
     // Both ends must be positions: states the spec's constraints allow.
-    let mut session = Session::new(lowered.clone(), sources);
-    session.set_deadline(deadline);
-    for (what, s) in [
-        ("start", Some(start)),
-        (
-            "goal",
-            match target {
-                Target::Position(g) => Some(g),
-                Target::Goal => None,
-            },
-        ),
-    ] {
+    let goal = match target {
+        Target::Position(g) => Some(g),
+        Target::Goal => None,
+    };
+    for (what, s) in [("start", Some(start)), ("goal", goal)] {
         if let Some(s) = s
-            && !p.is_position(s, &mut session)
+            && !p.is_valid(s)?
         {
             return Err(usage(format!(
                 "the {what} `{}` is not a position: the spec's constraints rule it out",
@@ -83,6 +87,9 @@ pub(super) fn run(
             }
             _ => puzzle::count_shortest(&mut p, start, target)?,
         };
+        if args.stats {
+            note(&format!("states expanded: {}", p.expanded()));
+        }
         return match counted {
             Some((n, _)) => {
                 out.line(&n.to_string());

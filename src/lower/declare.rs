@@ -219,7 +219,7 @@ fn declare(
                 vars: spec.vars.iter().map(|v| v.name.text.clone()).collect(),
                 state: super::puzzle::state_of(&l.model),
             };
-            Some(l.puzzle(decl, &spec.moves, &scope)?)
+            Some(l.puzzle(decl, &spec.moves, &spec.constraints, &scope)?)
         }
         None => None,
     };

@@ -13,7 +13,7 @@ use crate::model::network::Network;
 use crate::model::puzzle::{MovePlan, PuzzlePlan};
 use crate::model::{Model, VarId};
 use crate::source::Span;
-use crate::spec::ast::{MoveDecl, PuzzleDecl};
+use crate::spec::ast::{ConstraintDecl, MoveDecl, PuzzleDecl};
 use std::collections::HashMap;
 
 /// Most instances of all moves together.
@@ -35,6 +35,7 @@ impl Lowerer {
         &mut self,
         decl: &PuzzleDecl,
         moves: &[MoveDecl],
+        constraints: &[ConstraintDecl],
         scope: &StateScope<'_>,
     ) -> R<PuzzlePlan> {
         let alphabet = match &decl.alphabet {
@@ -48,6 +49,20 @@ impl Lowerer {
                 Ok(vec![super::eval::bool_value(b)])
             },
             decl.goal.span,
+        )?;
+        // A position satisfies the spec's constraints (not its symmetry
+        // rules: they pick representatives, they do not define positions).
+        let valid = self.state_network(
+            scope,
+            |l| {
+                let mut all = Vec::new();
+                for c in constraints.iter().filter(|c| !c.symmetry) {
+                    all.push(l.eval_bool(&c.expr)?);
+                }
+                let holds = l.and(all);
+                Ok(vec![super::eval::bool_value(holds)])
+            },
+            decl.span,
         )?;
         let heuristic = match &decl.heuristic {
             Some(h) => Some(self.state_network(scope, |l| Ok(vec![l.eval(h)?]), h.span)?),
@@ -63,6 +78,7 @@ impl Lowerer {
             alphabet,
             start: decl.start.clone(),
             goal,
+            valid,
             heuristic,
             moves: plans,
         })

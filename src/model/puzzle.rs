@@ -19,6 +19,9 @@ pub struct PuzzlePlan {
     pub start: Option<(String, Span)>,
     /// One output: 1 where the state is a goal.
     pub goal: Network,
+    /// One output: 1 where the state satisfies the spec's constraints (is
+    /// a position).
+    pub valid: Network,
     /// One output: a lower bound on the cost to a goal.
     pub heuristic: Option<Network>,
     pub moves: Vec<MovePlan>,

@@ -20,11 +20,12 @@ pub use search::{
 };
 
 use crate::diagnostic::{Diagnostic, Error};
+use crate::engine::deadline::Deadline;
 use crate::lower::Lowered;
+use crate::model::IntervalSet;
 use crate::model::network::Evaluator;
 use crate::model::puzzle::PuzzlePlan;
 use crate::output::OutputPlan;
-use crate::session::Session;
 use crate::source::{Sources, Span};
 
 /// A state packed into one word.
@@ -41,15 +42,18 @@ pub struct Puzzle {
     sources: Sources,
     names: Vec<String>,
     domains: Vec<(i64, i64)>,
+    /// The domains themselves (they may have holes).
+    sets: Vec<IntervalSet>,
     goal: Evaluator,
+    valid: Evaluator,
     heuristic: Option<Evaluator>,
     when: Vec<Evaluator>,
     next: Vec<Evaluator>,
     /// Bits per state variable, and its shift in the packed word.
     bits: Vec<(u32, u32)>,
     out: Vec<i64>,
-    deadline: Option<std::time::Instant>,
-    /// States expanded so far (the clock is read every 1024).
+    /// The time limit and Ctrl-C, read now and then.
+    clock: Deadline,
     expanded: u64,
 }
 
@@ -91,6 +95,12 @@ impl Puzzle {
             .collect();
         Ok(Puzzle {
             goal: Evaluator::new(plan.goal.clone()),
+            valid: Evaluator::new(plan.valid.clone()),
+            sets: plan
+                .state
+                .iter()
+                .map(|&x| model.domain(x).clone())
+                .collect(),
             heuristic: plan.heuristic.clone().map(Evaluator::new),
             when: plan
                 .moves
@@ -110,14 +120,15 @@ impl Puzzle {
             domains,
             bits,
             out: Vec::new(),
-            deadline: None,
+            clock: Deadline::new(None),
             expanded: 0,
         })
     }
 
-    /// Searches stop at `deadline` with a time-limit error (exit 3).
+    /// Searches stop at `deadline` (or on Ctrl-C) with a time-limit error
+    /// (exit 3).
     pub fn set_deadline(&mut self, deadline: Option<std::time::Instant>) {
-        self.deadline = deadline;
+        self.clock = Deadline::new(deadline);
     }
 
     /// States whose moves were generated so far.
@@ -207,27 +218,28 @@ impl Puzzle {
                 values.len()
             ));
         }
-        for ((&v, &(lo, hi)), name) in values.iter().zip(&self.domains).zip(&self.names) {
-            if v < lo || v > hi {
+        for ((&v, name), set) in values.iter().zip(&self.names).zip(&self.sets) {
+            if !set.contains(v) {
                 return Err(format!(
-                    "`{text}` is not a position: {v} is outside the domain of `{name}` ({lo}..{hi})"
+                    "`{text}` is not a position: {v} is outside the domain of `{name}` ({{{}}})",
+                    crate::model::intervals_text(&set.0)
                 ));
             }
         }
         Ok(self.pack(&values))
     }
 
-    /// Whether `s` satisfies the spec's constraints (is a position), asked
-    /// of a session of the spec.
-    pub fn is_position(&self, s: State, session: &mut Session) -> bool {
+    /// Whether `s` satisfies the spec's constraints (is a position).
+    pub fn is_valid(&mut self, s: State) -> Result<bool, Error> {
         let mut values = Vec::new();
         self.unpack(s, &mut values);
-        let fixed: Vec<_> = self.plan.state.iter().copied().zip(values).collect();
-        session.push();
-        session.assign(&fixed);
-        let found = matches!(session.first(), Ok(Some(_)));
-        let _ = session.pop();
-        found
+        match self.valid.eval(&values, &mut self.out) {
+            Ok(()) => Ok(self.out[0] == 1),
+            Err(_) => Err(bare(format!(
+                "the spec's constraints are undefined at {}",
+                self.format(s)
+            ))),
+        }
     }
 
     /// The spec's start position, if it gives one.
@@ -270,12 +282,13 @@ impl Puzzle {
     pub fn successors(&mut self, s: State, out: &mut Vec<Successor>) -> Result<(), Error> {
         out.clear();
         self.expanded += 1;
-        if self.expanded.is_multiple_of(1024)
-            && self
-                .deadline
-                .is_some_and(|d| std::time::Instant::now() >= d)
-        {
-            let d = Diagnostic::time_limit("stopped by the time limit before the search finished");
+        if self.clock.passed() {
+            let why = if crate::engine::deadline::interrupted() {
+                "interrupted (Ctrl-C)"
+            } else {
+                "stopped by the time limit"
+            };
+            let d = Diagnostic::time_limit(format!("{why} before the search finished"));
             return Err(Error::new(vec![d], &Sources::default()));
         }
         let mut values = Vec::new();
@@ -307,20 +320,43 @@ impl Puzzle {
                     self.plan.moves[i].span,
                 ));
             }
-            for (k, (&v, &(lo, hi))) in next.iter().zip(&self.domains).enumerate() {
-                if v < lo || v > hi {
+            if cost < 0 {
+                return Err(self.error(
+                    format!(
+                        "{} at {} costs {cost}: a cost must not be negative",
+                        self.move_name(i),
+                        self.format(s)
+                    ),
+                    self.plan.moves[i].span,
+                ));
+            }
+            for (k, &v) in next.iter().enumerate() {
+                if !self.sets[k].contains(v) {
                     return Err(self.error(
                         format!(
-                            "{} at {} gives `{}` the value {v}, outside its domain {lo}..{hi}",
+                            "{} at {} gives `{}` the value {v}, outside its domain {{{}}}",
                             self.move_name(i),
                             self.format(s),
-                            self.names[k]
+                            self.names[k],
+                            crate::model::intervals_text(&self.sets[k].0)
                         ),
                         self.plan.moves[i].span,
                     ));
                 }
             }
-            out.push((i, self.pack(&next), cost));
+            let t = self.pack(&next);
+            if !self.is_valid(t)? {
+                return Err(self.error(
+                    format!(
+                        "{} at {} leads to {}, which the spec's constraints rule out (it is not a position)",
+                        self.move_name(i),
+                        self.format(s),
+                        self.format(t)
+                    ),
+                    self.plan.moves[i].span,
+                ));
+            }
+            out.push((i, t, cost));
         }
         Ok(())
     }

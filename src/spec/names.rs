@@ -175,6 +175,17 @@ fn check_puzzle(scope: &mut Scope, spec: &Spec) {
             p.span,
         ));
     }
+    if spec.puzzle.is_some() {
+        for v in spec.vars.iter().filter(|v| v.derived) {
+            scope.errors.push(
+                Diagnostic::new(
+                    format!("`{}` is defined by an expression, and a puzzle's state is its declared variables", v.name.text),
+                    v.name.span,
+                )
+                .with_help("in a [puzzle] spec, write the expression where it is used, or as a function of the state"),
+            );
+        }
+    }
     if let Some(p) = &spec.puzzle {
         scope.expr(&p.goal);
         if let Some(h) = &p.heuristic {
