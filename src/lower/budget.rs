@@ -58,6 +58,12 @@ impl Budget {
         }
     }
 
+    /// When lowering must stop (shared with the scratch lowerings of games
+    /// and puzzles).
+    pub fn deadline(&self) -> Option<Instant> {
+        self.clock.as_ref().and_then(Deadline::at)
+    }
+
     pub fn spent(&self) -> Spent {
         self.spent
     }

@@ -13,9 +13,13 @@ use std::sync::Arc;
 
 impl Lowerer {
     /// A lowerer of its own over `params` (constants) and the functions:
-    /// what it lowers goes into a fresh model.
+    /// what it lowers goes into a fresh model, under the same deadline and
+    /// a size budget of its own.
     pub(super) fn scratch(&self, params: &HashMap<String, Value>) -> Lowerer {
-        Lowerer::for_output(params.clone(), self.functions.clone())
+        Lowerer {
+            budget: super::budget::Budget::new(self.budget.deadline()),
+            ..Lowerer::for_output(params.clone(), self.functions.clone())
+        }
     }
 
     /// The network computing `outputs` (integers or booleans) from

@@ -18,6 +18,11 @@ use std::collections::HashMap;
 
 /// Most instances of all moves together.
 const MAX_MOVES: usize = 100_000;
+/// Most parameter values a move's enumeration looks at (every level of
+/// its nested `for` counted).
+const MAX_COMBINATIONS: u128 = 1_000_000;
+/// Most variables, constraints and outputs in all the moves' networks.
+const MAX_NETWORK_ITEMS: usize = 20_000_000;
 
 /// What the puzzle's networks are lowered against.
 pub(super) struct StateScope<'a> {
@@ -38,6 +43,26 @@ impl Lowerer {
         constraints: &[ConstraintDecl],
         scope: &StateScope<'_>,
     ) -> R<PuzzlePlan> {
+        // The state must pack into 128 bits: refused here, before any move
+        // is lowered.
+        let bits: u32 = scope
+            .state
+            .iter()
+            .map(|&x| {
+                let d = self.model.domain(x);
+                let size = (d.max().unwrap_or(0) - d.min().unwrap_or(0)) as u128 + 1;
+                128 - (size - 1).leading_zeros()
+            })
+            .sum();
+        if bits > 128 {
+            return Err(Diagnostic::new(
+                format!(
+                    "the state of {} variables takes {bits} bits: a puzzle's state must fit in 128",
+                    scope.state.len()
+                ),
+                decl.span,
+            ));
+        }
         let alphabet = match &decl.alphabet {
             Some((text, span)) => Some(self.alphabet(text, *span, &scope.state)?),
             None => None,
@@ -69,9 +94,18 @@ impl Lowerer {
             None => None,
         };
         let mut plans = Vec::new();
+        let mut items = 0;
         for m in moves {
             let mut args = Vec::new();
-            self.instances(m, 0, &mut args, scope, &mut plans)?;
+            let mut combinations: u128 = 0;
+            self.instances(
+                m,
+                0,
+                &mut args,
+                scope,
+                &mut plans,
+                &mut (&mut combinations, &mut items),
+            )?;
         }
         Ok(PuzzlePlan {
             state: scope.state.clone(),
@@ -93,12 +127,24 @@ impl Lowerer {
         args: &mut Vec<(String, i64)>,
         scope: &StateScope<'_>,
         plans: &mut Vec<MovePlan>,
+        spent: &mut (&mut u128, &mut usize),
     ) -> R<()> {
         let Some((name, range)) = m.params.get(k) else {
             if let Some(plan) = self.instance(m, args, scope)? {
                 if plans.len() == MAX_MOVES {
                     return Err(Diagnostic::new(
                         format!("more than {MAX_MOVES} moves in all: too many to search"),
+                        m.name.span,
+                    ));
+                }
+                let net =
+                    |n: &Network| n.model.vars.len() + n.model.constraints.len() + n.outputs.len();
+                *spent.1 += net(&plan.when) + net(&plan.next);
+                if *spent.1 > MAX_NETWORK_ITEMS {
+                    return Err(Diagnostic::new(
+                        format!(
+                            "the moves lower to more than {MAX_NETWORK_ITEMS} variables, constraints and values: too large"
+                        ),
                         m.name.span,
                     ));
                 }
@@ -117,9 +163,19 @@ impl Lowerer {
         for item in self.items(&values, range.span)? {
             items.push(self.int(&item, range.span)?);
         }
+        *spent.0 += items.len() as u128;
+        if *spent.0 > MAX_COMBINATIONS {
+            return Err(Diagnostic::new(
+                format!(
+                    "the move `{}` has more than {MAX_COMBINATIONS} combinations of parameter values",
+                    m.name.text
+                ),
+                range.span,
+            ));
+        }
         for v in items {
             args.push((name.text.clone(), v));
-            let result = self.instances(m, k + 1, args, scope, plans);
+            let result = self.instances(m, k + 1, args, scope, plans, spent);
             let _ = args.pop();
             result?;
         }
