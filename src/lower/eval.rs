@@ -510,19 +510,24 @@ impl Lowerer {
         let then_guard = self.guarded_by(mark, BoolVal::Const(true));
         let fv = self.eval(f)?;
         let else_guard = self.guarded_by(mark, BoolVal::Const(true));
-        let is_bool = |v: &Value| matches!(v, Value::Bool(_) | Value::Lit(_));
-        if let (Ok(tb), Ok(fb)) = (self.boolean(&tv, t.span), self.boolean(&fv, f.span))
-            && (is_bool(&tv) || is_bool(&fv))
-        {
-            let when_true = self.and(vec![c, tb, then_guard]);
-            let when_false = self.and(vec![negate(c), fb, else_guard]);
-            return Ok(bool_value(self.or(vec![when_true, when_false])));
-        }
+        // Where the chosen branch is undefined, so is the conditional: its
+        // guards go to the nearest enclosing boolean context, each under its
+        // branch (a branch's own comparisons consumed theirs already). They
+        // are not folded into a boolean result: `if c then p else x[i]`
+        // compared with a number would read 0 where it is undefined.
         for (branch, guard) in [(c, then_guard), (negate(c), else_guard)] {
             if guard != BoolVal::Const(true) {
                 let needed = self.or(vec![negate(branch), guard]);
                 self.guards.push(needed);
             }
+        }
+        let is_bool = |v: &Value| matches!(v, Value::Bool(_) | Value::Lit(_));
+        if let (Ok(tb), Ok(fb)) = (self.boolean(&tv, t.span), self.boolean(&fv, f.span))
+            && (is_bool(&tv) || is_bool(&fv))
+        {
+            let when_true = self.and(vec![c, tb]);
+            let when_false = self.and(vec![negate(c), fb]);
+            return Ok(bool_value(self.or(vec![when_true, when_false])));
         }
         // Integers: element over [else, then] indexed by the condition.
         self.element_view(&Array::new(vec![fv, tv]), l.view(), span, span)
