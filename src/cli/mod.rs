@@ -50,13 +50,18 @@ Examples:
   solve explain specs/queens.toml --set n=3     which constraints conflict
   solve check specs/queens.toml                validate without solving
   solve export --minizinc specs/magic8.toml > ring.mzn   for another solver
+  solve play specs/moo.toml                    guess the computer's secret code
+  solve play specs/moo.toml --all-secrets --strategy minimax
+  solve specs/flipit.toml --start B_WBBBB --set n=7   shortest solution of a puzzle
+  solve analyze specs/flipit.toml --set n=8    every position's distance to the goal
+  solve compare specs/queens.toml --try 'consistency=diagonals=early,antidiagonals=early' --try default --sweep n=6..10
 
 Exit codes:
-  0  solution(s) found (check: the spec is valid; explain: it has a solution)
-  1  proven: no solution
+  0  solution(s) found (check: the spec is valid; explain: it has a solution; play: won)
+  1  proven: no solution (play: the guesses ran out before the secret was found)
   2  usage, spec or I/O error
-  3  a node or time limit stopped the search before it finished
-  4  internal error (a bug in solve: please report it)";
+  3  a node or time limit, or Ctrl-C, stopped the search before it finished
+  4  internal error (a bug in solve: please report it; compare: configurations disagree)";
 
 /// Solve a puzzle described by a spec file.
 #[derive(Debug, clap::Parser)]
