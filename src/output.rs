@@ -131,16 +131,7 @@ impl OutputPlan {
         let mut out = String::new();
         match &self.template {
             Some(parts) => {
-                let mut env = self.environment(solution);
-                for part in parts {
-                    match part {
-                        TemplatePart::Text(t) => out.push_str(t),
-                        TemplatePart::Expr(e) => {
-                            let v = env.eval(e)?;
-                            out.push_str(&format_value(&v, e.span)?);
-                        }
-                    }
-                }
+                out = fill(parts, self.environment(solution))?;
                 if !out.ends_with('\n') {
                     out.push('\n');
                 }

@@ -6,7 +6,7 @@
 
 use super::Lowerer;
 use super::lowered::Lowered;
-use super::value::{Array, BoolVal, LinExpr, R, Value, type_error};
+use super::value::{Array, LinExpr, R, Value, type_error};
 use crate::diagnostic::Diagnostic;
 use crate::model::game::GamePlan;
 use crate::model::network::Network;
@@ -195,39 +195,29 @@ impl Lowered {
 impl Lowerer {
     fn post_answer(&mut self, f: &Function, secret: Value, guess: Value, answer: &[i64]) -> R<()> {
         let span = f.body.span;
-        let outer = std::mem::replace(&mut self.defining, false);
-        let mark = self.guards.len();
-        let saved = std::mem::replace(
-            &mut self.locals,
-            vec![
-                (f.params[0].text.clone(), secret),
-                (f.params[1].text.clone(), guess),
-            ],
-        );
-        let value = self.eval(&f.body);
-        self.locals = saved;
-        let result = value.and_then(|value| {
-            let (items, _) = answer_items(&value, span)?;
+        self.at_root(|l| {
+            let saved = std::mem::replace(
+                &mut l.locals,
+                vec![
+                    (f.params[0].text.clone(), secret),
+                    (f.params[1].text.clone(), guess),
+                ],
+            );
+            let value = l.eval(&f.body);
+            l.locals = saved;
+            let (items, _) = answer_items(&value?, span)?;
             for (item, &a) in items.iter().zip(answer) {
-                let diff = self
+                let diff = l
                     .lin(item, span)?
                     .add_scaled(-1, &LinExpr::constant(a), span)?;
                 match diff.as_constant() {
                     Some(0) => {}
-                    Some(_) => self.post_false(),
-                    None => self.linear(&diff, Rel::Eq, None, span)?,
+                    Some(_) => l.post_false(),
+                    None => l.linear(&diff, Rel::Eq, None, span)?,
                 }
             }
             Ok(())
-        });
-        let raised: Vec<BoolVal> = self.guards.drain(mark..).collect();
-        if result.is_ok() {
-            for guard in raised {
-                self.assert(guard);
-            }
-        }
-        self.defining = outer;
-        result
+        })
     }
 }
 

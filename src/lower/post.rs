@@ -18,9 +18,15 @@ impl Lowerer {
     /// definedness guard its evaluation raised (the root is their nearest
     /// boolean context).
     pub(super) fn post(&mut self, e: &Expr) -> R<()> {
+        self.at_root(|l| l.post_inner(e))
+    }
+
+    /// Runs `body`, which posts constraints at the root, then asserts every
+    /// definedness guard its evaluation raised.
+    pub(super) fn at_root(&mut self, body: impl FnOnce(&mut Lowerer) -> R<()>) -> R<()> {
         let outer = std::mem::replace(&mut self.defining, false);
         let mark = self.guards.len();
-        let result = self.post_inner(e);
+        let result = body(self);
         let raised: Vec<BoolVal> = self.guards.drain(mark..).collect();
         if result.is_ok() {
             for guard in raised {
