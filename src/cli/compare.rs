@@ -51,6 +51,11 @@ fn usage(message: String) -> Error {
 
 const ITEMS: &str = "default, no-symmetry, var=NAME, value=NAME, consistency=[NAME=]LEVEL[,...], restart=NAME, seed=N, order=A,B, or a name from [experiments]";
 
+/// The names of a table of choices.
+fn names<T>(table: &[(&'static str, T)]) -> Vec<&'static str> {
+    table.iter().map(|(n, _)| *n).collect()
+}
+
 /// `var=first-fail value=min`: the changes of one configuration.
 fn config(
     text: &str,
@@ -84,27 +89,15 @@ fn config(
                 }
             },
             Some(("var", v)) => {
-                check(
-                    VAR_ORDERS.iter().map(|(n, _)| *n).collect(),
-                    "variable order",
-                    v,
-                )?;
+                check(names(VAR_ORDERS), "variable order", v)?;
                 args.var = Some(v.to_string());
             }
             Some(("value", v)) => {
-                check(
-                    VALUE_ORDERS.iter().map(|(n, _)| *n).collect(),
-                    "value order",
-                    v,
-                )?;
+                check(names(VALUE_ORDERS), "value order", v)?;
                 args.value = Some(v.to_string());
             }
             Some(("restart", v)) => {
-                check(
-                    RESTARTS.iter().map(|(n, _)| *n).collect(),
-                    "restart policy",
-                    v,
-                )?;
+                check(names(RESTARTS), "restart policy", v)?;
                 args.restart = Some(v.to_string());
             }
             // Checked with the rest of the spec when it is compiled.

@@ -95,8 +95,10 @@ impl Evaluator {
         self.program.is_some()
     }
 
-    /// Evaluates step by step even where a program exists (for tests).
-    pub fn without_program(mut self) -> Evaluator {
+    /// Evaluates step by step even where a program exists (the tests
+    /// compare the two).
+    #[cfg(test)]
+    pub(crate) fn without_program(mut self) -> Evaluator {
         self.program = None;
         self
     }

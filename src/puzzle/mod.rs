@@ -52,9 +52,22 @@ pub struct Puzzle {
     /// Bits per state variable, and its shift in the packed word.
     bits: Vec<(u32, u32)>,
     out: Vec<i64>,
+    /// State values for the one-output networks, for the state being
+    /// expanded and for a move's next state: reused at every state.
+    scratch: Vec<i64>,
+    state_scratch: Vec<i64>,
+    next_scratch: Vec<i64>,
     /// The time limit and Ctrl-C, read now and then.
     clock: Deadline,
     expanded: u64,
+}
+
+/// A network of one output over the state.
+#[derive(Clone, Copy)]
+enum Single {
+    Valid,
+    Goal,
+    Heuristic,
 }
 
 /// A successor: the move instance, the next state, the move's cost.
@@ -120,6 +133,9 @@ impl Puzzle {
             domains,
             bits,
             out: Vec::new(),
+            scratch: Vec::new(),
+            state_scratch: Vec::new(),
+            next_scratch: Vec::new(),
             clock: Deadline::new(None),
             expanded: 0,
         })
@@ -231,15 +247,7 @@ impl Puzzle {
 
     /// Whether `s` satisfies the spec's constraints (is a position).
     pub fn is_valid(&mut self, s: State) -> Result<bool, Error> {
-        let mut values = Vec::new();
-        self.unpack(s, &mut values);
-        match self.valid.eval(&values, &mut self.out) {
-            Ok(()) => Ok(self.out[0] == 1),
-            Err(_) => Err(bare(format!(
-                "the spec's constraints are undefined at {}",
-                self.format(s)
-            ))),
-        }
+        Ok(self.single(Single::Valid, s)? == Some(1))
     }
 
     /// The spec's start position, if it gives one.
@@ -254,27 +262,31 @@ impl Puzzle {
 
     /// Whether the state is a goal of the spec.
     pub fn is_goal(&mut self, s: State) -> Result<bool, Error> {
-        let mut values = Vec::new();
-        self.unpack(s, &mut values);
-        match self.goal.eval(&values, &mut self.out) {
-            Ok(()) => Ok(self.out[0] == 1),
-            Err(_) => Err(bare(format!("the goal is undefined at {}", self.format(s)))),
-        }
+        Ok(self.single(Single::Goal, s)? == Some(1))
     }
 
     /// A lower bound on the cost from `s` to a goal (0 without a heuristic).
     pub fn heuristic(&mut self, s: State) -> Result<i64, Error> {
-        let mut values = Vec::new();
+        Ok(self.single(Single::Heuristic, s)?.unwrap_or(0))
+    }
+
+    /// The one output of a state network at `s` (`None`: the spec has no
+    /// heuristic); the state is unpacked into the scratch buffer.
+    fn single(&mut self, which: Single, s: State) -> Result<Option<i64>, Error> {
+        let mut values = std::mem::take(&mut self.scratch);
         self.unpack(s, &mut values);
-        let Some(h) = &mut self.heuristic else {
-            return Ok(0);
+        let (evaluator, what) = match which {
+            Single::Valid => (Some(&mut self.valid), "the spec's constraints are"),
+            Single::Goal => (Some(&mut self.goal), "the goal is"),
+            Single::Heuristic => (self.heuristic.as_mut(), "the heuristic is"),
         };
-        match h.eval(&values, &mut self.out) {
-            Ok(()) => Ok(self.out[0]),
-            Err(_) => Err(bare(format!(
-                "the heuristic is undefined at {}",
-                self.format(s)
-            ))),
+        let out = &mut self.out;
+        let result = evaluator.map(|e| e.eval(&values, out).map(|()| out[0]));
+        self.scratch = values;
+        match result {
+            None => Ok(None),
+            Some(Ok(v)) => Ok(Some(v)),
+            Some(Err(_)) => Err(bare(format!("{what} undefined at {}", self.format(s)))),
         }
     }
 
@@ -291,9 +303,11 @@ impl Puzzle {
             let d = Diagnostic::time_limit(format!("{why} before the search finished"));
             return Err(Error::new(vec![d], &Sources::default()));
         }
-        let mut values = Vec::new();
+        // The scratch buffers are taken for the loop and given back at the
+        // end (an error ends the search: they are not needed again).
+        let mut values = std::mem::take(&mut self.state_scratch);
         self.unpack(s, &mut values);
-        let mut next = Vec::new();
+        let mut next = std::mem::take(&mut self.next_scratch);
         for i in 0..self.when.len() {
             if self.when[i].eval(&values, &mut self.out).is_err() {
                 let m = &self.plan.moves[i];
@@ -358,6 +372,8 @@ impl Puzzle {
             }
             out.push((i, t, cost));
         }
+        self.state_scratch = values;
+        self.next_scratch = next;
         Ok(())
     }
 
