@@ -13,6 +13,7 @@ mod output;
 mod play;
 mod puzzle;
 mod solve;
+mod symmetry;
 
 use crate::diagnostic::{Diagnostic, Error};
 use crate::lower::{Lowered, Options};
@@ -49,6 +50,8 @@ Examples:
   solve specs/dominating-queens.toml --set n=6  fewest queens ([objective])
   solve explain specs/queens.toml --set n=3     which constraints conflict
   solve check specs/queens.toml                validate without solving
+  solve specs/magic.toml --set n=4 --unique --count   one square per symmetry class
+  solve check-symmetry specs/queens.toml --set n=6   do the rules keep one per class?
   solve export --minizinc specs/magic8.toml > ring.mzn   for another solver
   solve play specs/moo.toml                    guess the computer's secret code
   solve play specs/moo.toml --all-secrets --strategy minimax
@@ -58,7 +61,8 @@ Examples:
 
 Exit codes:
   0  solution(s) found (check: the spec is valid; explain: it has a solution; play: won)
-  1  proven: no solution (play: the guesses ran out before the secret was found)
+  1  proven: no solution (play: the guesses ran out before the secret was found;
+     check-symmetry: the breaking loses or repeats a class, or a symmetry is wrong)
   2  usage, spec or I/O error
   3  a node or time limit, or Ctrl-C, stopped the search before it finished
   4  internal error (a bug in solve: please report it; compare: configurations disagree)";
@@ -176,6 +180,21 @@ pub enum Command {
         #[arg(long, value_name = "SECONDS")]
         time_limit: Option<f64>,
     },
+    /// Check the symmetry breaking on a small instance: find every
+    /// solution without the [symmetry] rules, check that each declared
+    /// symmetry maps solutions to solutions, group them into classes, and
+    /// check that the rules (and break = "lex-leader") keep exactly one
+    /// solution of each class. Exit 0 when they do, 1 when not.
+    CheckSymmetry {
+        /// The spec file.
+        file: PathBuf,
+        /// Override a param: NAME=VALUE, the value an expression (repeatable).
+        #[arg(long = "set", value_name = "NAME=VALUE")]
+        set: Vec<String>,
+        /// Stop after this many seconds in all (exit 3).
+        #[arg(long, value_name = "SECONDS")]
+        time_limit: Option<f64>,
+    },
     /// Write the lowered model in another modelling language on stdout,
     /// for another solver to check: `solve export --minizinc FILE > m.mzn`
     /// then `minizinc -a m.mzn` lists the solutions `solve --all` finds
@@ -266,6 +285,12 @@ pub struct SolveArgs {
     /// Stop after this many seconds of the whole run: reading, lowering and search (exit 3 if it had not finished).
     #[arg(long, value_name = "SECONDS")]
     pub time_limit: Option<f64>,
+    /// One solution per symmetry class of the symmetries the spec declares
+    /// in [symmetry] (grid, rows, columns, values, reverse): the search
+    /// runs without the breaking constraints and keeps each solution that
+    /// is the smallest of its class; with --count, --all, --limit.
+    #[arg(long)]
+    pub unique: bool,
     /// Print the lowered model (variables and constraints) instead of solving.
     #[arg(long)]
     pub dump_model: bool,
@@ -348,6 +373,17 @@ pub fn run(cli: &Cli) -> u8 {
                 ..SpecArgs::default()
             };
             puzzle::analyze(file, &spec, *json, d)
+        }),
+        Some(Command::CheckSymmetry {
+            file,
+            set,
+            time_limit,
+        }) => deadline(started, *time_limit).and_then(|d| {
+            let spec = SpecArgs {
+                set: set.clone(),
+                ..SpecArgs::default()
+            };
+            symmetry::run(file, &spec, d)
         }),
         Some(Command::Explain {
             file,

@@ -5,6 +5,7 @@
 use super::output::{Printer, note};
 use super::{EXIT_FOUND, EXIT_LIMIT, EXIT_NONE, Run, SolveArgs};
 use crate::diagnostic::{Diagnostic, Error};
+use crate::model::symmetry::{Canonicaliser, SymmetryPlan};
 use crate::session::Session;
 use crate::source::Sources;
 use std::io::IsTerminal as _;
@@ -16,7 +17,13 @@ pub(super) fn run(args: &SolveArgs, started: Instant, deadline: Option<Instant>)
         let d = Diagnostic::bare("no spec file given").with_help("try `solve --help`");
         return Err(Error::new(vec![d], &Sources::default()));
     };
-    let (lowered, sources) = super::compile(file, &args.spec, args.no_objective, deadline)?;
+    // `--unique` keeps one solution per class itself: breaking constraints
+    // would only hide whether the declared group is right.
+    let spec_args = super::SpecArgs {
+        no_symmetry: args.spec.no_symmetry || args.unique,
+        ..args.spec.clone()
+    };
+    let (lowered, sources) = super::compile(file, &spec_args, args.no_objective, deadline)?;
     let mut out = Printer::new(args.json);
     if args.dump_model {
         out.text(&lowered.model().to_string());
@@ -38,13 +45,21 @@ pub(super) fn run(args: &SolveArgs, started: Instant, deadline: Option<Instant>)
         ));
         return Err(Error::new(vec![d], &Sources::default()));
     }
+    let symmetry = lowered.symmetry.clone();
+    let unique = if args.unique {
+        Some(unique_classes(&symmetry, &lowered, args)?)
+    } else {
+        None
+    };
     let mut session = Session::new(lowered, sources);
     session.set_node_limit(args.node_limit);
     session.set_deadline(deadline);
     if args.show_domains {
         return show_domains(&mut session, out);
     }
-    let code = if session.objective().is_some() {
+    let code = if let Some(classes) = &unique {
+        satisfy_unique(&mut session, &mut out, args, classes)?
+    } else if session.objective().is_some() {
         optimise(&mut session, &mut out, args)?
     } else {
         satisfy(&mut session, &mut out, args)?
@@ -141,16 +156,101 @@ fn satisfy(session: &mut Session, out: &mut Printer, args: &SolveArgs) -> Run {
 /// Prints up to `wanted` solutions; returns how many and whether a limit
 /// stopped the search.
 fn enumerate(session: &mut Session, out: &mut Printer, wanted: u64) -> Result<(u64, bool), Error> {
+    enumerate_kept(session, out, wanted, &|_| true)
+}
+
+/// [`enumerate`], printing only the solutions `keep` accepts.
+fn enumerate_kept(
+    session: &mut Session,
+    out: &mut Printer,
+    wanted: u64,
+    keep: &dyn Fn(&[i64]) -> bool,
+) -> Result<(u64, bool), Error> {
     let mut found = 0;
     let mut solutions = session.solutions();
     while found < wanted && !out.failed() {
         let Some(solution) = solutions.next() else {
             break;
         };
-        found += 1;
-        out.solution(solutions.view(), &solution)?;
+        if keep(solution.values()) {
+            found += 1;
+            out.solution(solutions.view(), &solution)?;
+        }
     }
     Ok((found, solutions.stopped()))
+}
+
+/// `--unique`: the canonicaliser of the declared symmetries, or why there
+/// is none.
+fn unique_classes<'p>(
+    symmetry: &'p SymmetryPlan,
+    lowered: &crate::lower::Lowered,
+    args: &SolveArgs,
+) -> Result<Canonicaliser<'p>, Error> {
+    let refuse = |message: String, help: &str| {
+        let d = Diagnostic::bare(message).with_help(help.to_string());
+        Err(Error::new(vec![d], &Sources::default()))
+    };
+    if symmetry.is_empty() {
+        return refuse(
+            "--unique needs the symmetries of the solutions, and this spec's [symmetry] declares none".to_string(),
+            "declare one, e.g. `board = { grid = \"m\" }` (grid, rows, columns, values or reverse): see the README",
+        );
+    }
+    if lowered.plan.objective.is_some() {
+        return refuse(
+            "--unique counts classes of solutions; with an [objective] it is not supported"
+                .to_string(),
+            "add --no-objective to count every class of solutions",
+        );
+    }
+    if args.show_domains {
+        return refuse(
+            "--unique and --show-domains do not go together".to_string(),
+            "--show-domains prints the root domains of the whole search",
+        );
+    }
+    symmetry.canonicaliser().or_else(|message| {
+        refuse(
+            message,
+            "`solve check-symmetry` can still check small instances",
+        )
+    })
+}
+
+/// `--unique`: the first, every (`--all`, `--limit N`) or the number
+/// (`--count`) of solutions that are the smallest of their class.
+fn satisfy_unique(
+    session: &mut Session,
+    out: &mut Printer,
+    args: &SolveArgs,
+    classes: &Canonicaliser<'_>,
+) -> Run {
+    let keep = |values: &[i64]| classes.is_canonical(values);
+    if args.count {
+        let mut n = 0;
+        let mut solutions = session.solutions();
+        for s in solutions.by_ref() {
+            n += u64::from(keep(s.values()));
+        }
+        out.line(&n.to_string());
+        return Ok(finish(n, solutions.stopped()));
+    }
+    let one = !args.all && args.limit.is_none();
+    let wanted = if one {
+        1
+    } else {
+        args.limit.unwrap_or(u64::MAX)
+    };
+    let (found, incomplete) = enumerate_kept(session, out, wanted, &keep)?;
+    if one {
+        if found == 0 && !incomplete {
+            out.no_solution();
+        }
+    } else {
+        out.solution_count(found);
+    }
+    Ok(finish(found, incomplete))
 }
 
 /// With an objective: branch and bound, printing each improving solution;

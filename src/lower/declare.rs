@@ -11,9 +11,11 @@ use crate::model::plan::{
     Consistency, Objective, RestartPolicy, Restarts, SearchPlan, ValueOrder, VarOrder,
 };
 use crate::model::puzzle::PuzzlePlan;
+use crate::model::symmetry::SymmetryPlan;
 use crate::model::{IntervalSet, VarId};
 use crate::output::OutputPlan;
 use crate::source::Span;
+use crate::spec::ast::SymmetryBreak;
 use crate::spec::names::CheckedSpec;
 use std::sync::Arc;
 
@@ -24,9 +26,7 @@ pub fn lower(checked: &CheckedSpec, options: &Options) -> R<Lowered> {
         ..Lowerer::default()
     };
     match declare(&mut l, checked, options) {
-        Ok((plan, output, game, puzzle)) => {
-            Ok(Lowered::new(checked.clone(), l, plan, output, game, puzzle))
-        }
+        Ok(plans) => Ok(Lowered::new(checked.clone(), l, plans)),
         Err(error) => {
             // A model stopped by the time limit or the size budget can be
             // huge: the error reaches the user before it is freed.
@@ -37,11 +37,16 @@ pub fn lower(checked: &CheckedSpec, options: &Options) -> R<Lowered> {
     }
 }
 
-fn declare(
-    l: &mut Lowerer,
-    checked: &CheckedSpec,
-    options: &Options,
-) -> R<(SearchPlan, OutputPlan, Option<GamePlan>, Option<PuzzlePlan>)> {
+/// What lowering gathers besides the model.
+pub(super) struct Plans {
+    pub plan: SearchPlan,
+    pub output: OutputPlan,
+    pub game: Option<GamePlan>,
+    pub puzzle: Option<PuzzlePlan>,
+    pub symmetry: SymmetryPlan,
+}
+
+fn declare(l: &mut Lowerer, checked: &CheckedSpec, options: &Options) -> R<Plans> {
     let spec = checked.spec();
     for param in &spec.params {
         let v = l.eval(&param.value)?;
@@ -126,6 +131,8 @@ fn declare(
         declared.push((var.name.text.clone(), value));
         printed.push(var.name.text.clone());
     }
+    // The declared variables' values are what symmetries act on.
+    let key = decision.clone();
     // Derived variables, once every other variable exists: a variable with
     // the bounds of its expression, defined equal to it (so no domain
     // typed by hand can cut solutions off when a param changes).
@@ -145,7 +152,12 @@ fn declare(
                 name.span,
             );
             let names = spec.constraints.iter().map(|c| c.name.text.as_str());
-            if let Some(s) = did_you_mean(&name.text, names) {
+            if spec.symmetries.iter().any(|s| s.name.text == name.text) {
+                d = d.with_help(format!(
+                    "`{}` declares a symmetry: it is not a constraint with a level of its own",
+                    name.text
+                ));
+            } else if let Some(s) = did_you_mean(&name.text, names) {
                 d = d.with_help(format!("did you mean `{s}`?"));
             }
             return Err(d);
@@ -177,6 +189,12 @@ fn declare(
             supported(&l.model.constraints[first..], level, &c.name.text, span)?;
         }
         l.budget.check(&l.model, c.name.span)?;
+    }
+    let symmetry = l.symmetries(&spec.symmetries, &key)?;
+    if let Some((SymmetryBreak::LexLeader, span)) = spec.symmetry_break
+        && !options.no_symmetry
+    {
+        l.lex_leader(&symmetry, span)?;
     }
     let order_names = options.order.as_ref().unwrap_or(&spec.search.order);
     let mut order = Vec::new();
@@ -262,7 +280,13 @@ fn declare(
         // by `solve check`, not in the middle of a game.
         let _ = output.render_answer(&g.win, g.answer_is_list)?;
     }
-    Ok((plan, output, game, puzzle))
+    Ok(Plans {
+        plan,
+        output,
+        game,
+        puzzle,
+        symmetry,
+    })
 }
 
 fn domain_of(l: &Lowerer, v: &Value, span: Span) -> R<IntervalSet> {

@@ -9,6 +9,7 @@ use super::value::R;
 use crate::model::game::GamePlan;
 use crate::model::plan::{Consistency, RestartPolicy, SearchPlan, ValueOrder, VarOrder};
 use crate::model::puzzle::PuzzlePlan;
+use crate::model::symmetry::SymmetryPlan;
 use crate::model::{Model, Posted};
 use crate::output::OutputPlan;
 use crate::source::{Sources, Span};
@@ -45,6 +46,8 @@ pub struct Lowered {
     pub game: Option<GamePlan>,
     /// From `[puzzle]` and `[moves]`.
     pub puzzle: Option<PuzzlePlan>,
+    /// The symmetries `[symmetry]` declares.
+    pub symmetry: SymmetryPlan,
     /// The spec, to check the names of constraints added later.
     pub(super) spec: CheckedSpec,
     /// The lowering state, which owns the model.
@@ -63,16 +66,14 @@ impl Lowered {
     pub(super) fn new(
         spec: CheckedSpec,
         lowerer: Lowerer,
-        plan: SearchPlan,
-        output: OutputPlan,
-        game: Option<GamePlan>,
-        puzzle: Option<PuzzlePlan>,
+        plans: super::declare::Plans,
     ) -> Lowered {
         Lowered {
-            plan,
-            output,
-            game,
-            puzzle,
+            plan: plans.plan,
+            output: plans.output,
+            game: plans.game,
+            puzzle: plans.puzzle,
+            symmetry: plans.symmetry,
             spec,
             lowerer,
         }

@@ -11,6 +11,7 @@
 //! - `declare.rs`: declarations, search plan, output plan: [`lower()`].
 //! - `game.rs`: `[game]`, and a game's answers as constraints.
 //! - `puzzle.rs`: `[puzzle]` and `[moves]`, as networks over the state.
+//! - `symmetry.rs`: declared symmetries, and their lex-leader constraints.
 //! - `network.rs`: a scratch lowering over input variables as a network.
 //! - `lowered.rs`: the result, [`Lowered`], and adding constraints to it
 //!   later (atomically, with marks to retract them).
@@ -24,6 +25,7 @@ mod lowered;
 mod network;
 mod post;
 mod puzzle;
+mod symmetry;
 pub mod value;
 
 pub use declare::lower;

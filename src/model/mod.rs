@@ -11,6 +11,7 @@ pub mod infer;
 pub mod network;
 pub mod plan;
 pub mod puzzle;
+pub mod symmetry;
 
 use std::fmt;
 
@@ -47,7 +48,7 @@ impl View {
 }
 
 /// A boolean literal: a 0/1 variable, or its negation.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct Lit {
     pub var: VarId,
     pub positive: bool,

@@ -176,6 +176,55 @@ pub struct ConstraintDecl {
     pub consistency: Option<Consistency>,
 }
 
+/// A declared symmetry of the solutions, from `[symmetry]`:
+/// `name = { grid = "EXPR" }` and the like.
+#[derive(Clone, Debug, PartialEq)]
+pub struct SymmetryDecl {
+    pub name: Name,
+    pub kind: SymmetryKind,
+    /// The structure the group acts on (a grid, a list of lines, the
+    /// variables whose values are interchangeable).
+    pub expr: Expr,
+}
+
+/// What a declared symmetry permutes.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum SymmetryKind {
+    /// The eight symmetries of a square grid (four of a rectangle).
+    Grid,
+    /// The rows of a 2-D list, in any order.
+    Rows,
+    /// The columns of a 2-D list, in any order.
+    Columns,
+    /// The values of the variables, renamed by any permutation.
+    Values,
+    /// The sequence, read backwards.
+    Reverse,
+}
+
+/// The declaration keys, in the order messages list them.
+pub const SYMMETRY_KINDS: &[(&str, SymmetryKind)] = &[
+    ("grid", SymmetryKind::Grid),
+    ("rows", SymmetryKind::Rows),
+    ("columns", SymmetryKind::Columns),
+    ("values", SymmetryKind::Values),
+    ("reverse", SymmetryKind::Reverse),
+];
+
+/// `break = "..."` in `[symmetry]`: what the declared symmetries generate.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum SymmetryBreak {
+    /// Nothing: the declarations serve `--unique` and `check-symmetry`.
+    None,
+    /// A lexicographic-leader constraint per group element.
+    LexLeader,
+}
+
+pub const SYMMETRY_BREAKS: &[(&str, SymmetryBreak)] = &[
+    ("none", SymmetryBreak::None),
+    ("lex-leader", SymmetryBreak::LexLeader),
+];
+
 #[derive(Clone, Debug, Default, PartialEq)]
 pub struct SearchDecl {
     pub order: Vec<Name>,
@@ -256,6 +305,11 @@ pub struct Spec {
     pub vars: Vec<Var>,
     pub functions: Vec<Function>,
     pub constraints: Vec<ConstraintDecl>,
+    /// Declared symmetries (`[symmetry]` entries that are tables with a
+    /// `grid`, `rows`, ... key).
+    pub symmetries: Vec<SymmetryDecl>,
+    /// `[symmetry] break`, with its position.
+    pub symmetry_break: Option<(SymmetryBreak, Span)>,
     pub search: SearchDecl,
     pub objective: Option<ObjectiveDecl>,
     pub game: Option<GameDecl>,

@@ -7,7 +7,7 @@ use crate::model::plan::{CONSISTENCIES, RESTARTS, Sense, VALUE_ORDERS, VAR_ORDER
 use crate::source::{SourceId, Sources, Span};
 use crate::spec::ast::{
     ConstraintDecl, Expr, ExprKind, Function, GameDecl, MoveDecl, Name, ObjectiveDecl, Param,
-    PuzzleDecl, SearchDecl, Spec, TemplatePart, Var,
+    PuzzleDecl, SYMMETRY_BREAKS, SYMMETRY_KINDS, SearchDecl, Spec, SymmetryDecl, TemplatePart, Var,
 };
 use crate::spec::parser::{Origin, parse_expr, parse_function};
 use toml::Spanned;
@@ -81,10 +81,7 @@ impl<'t> Loader<'t> {
                     spec.constraints
                         .extend(self.entries(value, |l, item| l.constraint(item, false)));
                 }
-                "symmetry" => {
-                    spec.constraints
-                        .extend(self.entries(value, |l, item| l.constraint(item, true)));
-                }
+                "symmetry" => self.symmetry(value, &mut spec),
                 "search" => spec.search = self.search(value),
                 "objective" => spec.objective = self.objective(value),
                 "game" => spec.game = self.game(value),
@@ -381,6 +378,84 @@ impl<'t> Loader<'t> {
             expr: expr?,
             symmetry,
             consistency,
+        })
+    }
+
+    /// `[symmetry]`: breaking constraints (`name = "expr"` or a table
+    /// with a `rule`), declared symmetries (`name = { grid = "expr" }`)
+    /// and `break = "lex-leader"`.
+    fn symmetry(&mut self, value: &Spanned<DeValue<'_>>, spec: &mut Spec) {
+        let DeValue::Table(table) = value.get_ref() else {
+            self.error(
+                format!("expected a table, found {}", value.get_ref().type_str()),
+                value.span(),
+            );
+            return;
+        };
+        for (key, value) in table.iter() {
+            if key.get_ref() == "break" {
+                if let Some(choice) = self.choice("symmetry breaking", value, SYMMETRY_BREAKS) {
+                    spec.symmetry_break = Some((choice, self.span(value.span())));
+                }
+                continue;
+            }
+            match value.get_ref() {
+                DeValue::Table(t) if !t.contains_key("rule") => {
+                    if let Some(d) = self.symmetry_decl(key, value, t) {
+                        spec.symmetries.push(d);
+                    }
+                }
+                _ => spec.constraints.extend(self.constraint((key, value), true)),
+            }
+        }
+    }
+
+    /// `name = { grid = "EXPR" }`: exactly one kind of symmetry.
+    fn symmetry_decl(
+        &mut self,
+        key: &Spanned<std::borrow::Cow<'_, str>>,
+        value: &Spanned<DeValue<'_>>,
+        table: &DeTable<'_>,
+    ) -> Option<SymmetryDecl> {
+        let name = self.name(key);
+        let mut found = None;
+        for (k, v) in table.iter() {
+            let Some(&(_, kind)) = SYMMETRY_KINDS.iter().find(|(n, _)| *n == k.get_ref()) else {
+                let mut known: Vec<&str> = SYMMETRY_KINDS.iter().map(|(n, _)| *n).collect();
+                known.push("rule");
+                self.unknown(k, "key", k.get_ref(), &known);
+                continue;
+            };
+            if found.is_some() {
+                self.error(
+                    format!(
+                        "symmetry `{}` declares two groups: give each its own name",
+                        name.text
+                    ),
+                    k.span(),
+                );
+                continue;
+            }
+            found = Some((kind, self.expr(v)));
+        }
+        let Some((kind, expr)) = found else {
+            let names: Vec<&str> = SYMMETRY_KINDS.iter().map(|(n, _)| *n).collect();
+            self.errors.push(
+                Diagnostic::new(
+                    format!("symmetry `{}` declares nothing", name.text),
+                    self.span(value.span()),
+                )
+                .with_help(format!(
+                    "a breaking constraint has a `rule`; a declared symmetry one of: {}",
+                    names.join(", ")
+                )),
+            );
+            return None;
+        };
+        Some(SymmetryDecl {
+            name,
+            kind,
+            expr: expr?,
         })
     }
 

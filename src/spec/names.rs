@@ -127,6 +127,9 @@ fn errors(spec: &Spec) -> Vec<Diagnostic> {
     for constraint in &spec.constraints {
         scope.expr(&constraint.expr);
     }
+    for symmetry in &spec.symmetries {
+        scope.expr(&symmetry.expr);
+    }
     for name in &spec.search.order {
         if scope.globals.get(&name.text) != Some(&Kind::Var) {
             let vars = spec

@@ -1,0 +1,184 @@
+//! `solve check-symmetry FILE`: on a small instance, checks the spec's
+//! symmetry breaking against the symmetries it declares. Every solution is
+//! found without the breaking constraints; each declared group element
+//! must map a solution to a solution (else the declaration is wrong); the
+//! solutions fall into classes; and the search with the breaking
+//! constraints (hand-written rules and `break = "lex-leader"`) must keep
+//! exactly one solution of every class: a class with none is a wrong rule
+//! (solutions lost), a class with two an incomplete one.
+
+use super::output::Printer;
+use super::{EXIT_FOUND, EXIT_NONE, Run, SpecArgs};
+use crate::diagnostic::{Diagnostic, Error};
+use crate::model::symmetry::SymmetryPlan;
+use crate::session::{Session, Solution};
+use crate::source::Sources;
+use std::collections::{HashMap, HashSet};
+use std::path::PathBuf;
+use std::time::Instant;
+
+/// At most this many values (solutions times variables) are kept.
+const MAX_VALUES: usize = 50_000_000;
+
+/// How many examples of each kind of failure are printed.
+const EXAMPLES: usize = 3;
+
+fn usage(message: String, help: &str) -> Error {
+    let d = Diagnostic::bare(message).with_help(help.to_string());
+    Error::new(vec![d], &Sources::default())
+}
+
+/// Every solution, or a limit's stop.
+fn all_solutions(session: &mut Session) -> Result<Vec<Solution>, Error> {
+    let vars = session.lowered().model().vars.len().max(1);
+    let mut found = Vec::new();
+    let mut solutions = session.solutions();
+    for s in solutions.by_ref() {
+        if (found.len() + 1) * vars > MAX_VALUES {
+            return Err(usage(
+                format!(
+                    "more than {} solutions: too many to check one by one",
+                    found.len()
+                ),
+                "check a smaller instance, e.g. with --set n=5",
+            ));
+        }
+        found.push(s);
+    }
+    if solutions.stopped() {
+        let d = Diagnostic::time_limit(
+            "the search was stopped (time limit or Ctrl-C) before every solution was found",
+        );
+        return Err(Error::new(vec![d], &Sources::default()));
+    }
+    Ok(found)
+}
+
+pub(super) fn run(file: &PathBuf, spec: &SpecArgs, deadline: Option<Instant>) -> Run {
+    let without = SpecArgs {
+        no_symmetry: true,
+        ..spec.clone()
+    };
+    let with = SpecArgs {
+        no_symmetry: false,
+        ..spec.clone()
+    };
+    let (lowered, sources) = super::compile(file, &without, true, deadline)?;
+    let plan: SymmetryPlan = lowered.symmetry.clone();
+    if plan.is_empty() {
+        return Err(usage(
+            "this spec's [symmetry] declares no symmetry to check the breaking against".to_string(),
+            "declare the group the rules break, e.g. `board = { grid = \"m\" }` (grid, rows, columns, values or reverse)",
+        ));
+    }
+    let classes = plan
+        .canonicaliser()
+        .map_err(|m| usage(m, "check the groups one at a time"))?;
+    let unbroken_size = lowered.model().constraints.len();
+    let mut session = Session::new(lowered, sources);
+    session.set_deadline(deadline);
+    let solutions = all_solutions(&mut session)?;
+    let keys: Vec<Vec<i64>> = solutions.iter().map(|s| plan.key_of(s.values())).collect();
+    let known: HashSet<&Vec<i64>> = keys.iter().collect();
+    let mut out = Printer::new(false);
+    let names = plan.names().join(", ");
+    out.line(&format!(
+        "solutions without the breaking constraints: {}",
+        solutions.len()
+    ));
+
+    // Each declared element must map solutions to solutions.
+    let mut wrong = 0usize;
+    let (mut image, mut filled) = (Vec::new(), Vec::new());
+    for factor in &plan.factors {
+        for (s, key) in solutions.iter().zip(&keys) {
+            let bad = factor
+                .elements
+                .iter()
+                .any(|g| !g.apply(key, &mut image, &mut filled) || !known.contains(&image));
+            if bad {
+                wrong += 1;
+                if wrong <= EXAMPLES {
+                    out.line(&format!(
+                        "\nsymmetry `{}` maps this solution to one that is not a solution:",
+                        factor.name
+                    ));
+                    out.line(session.render(s)?.trim_end());
+                }
+            }
+        }
+    }
+    if wrong > 0 {
+        out.line(&format!(
+            "\nnot a symmetry: {wrong} solution(s) are mapped to non-solutions; the declaration is wrong for this instance"
+        ));
+        return out.finish(EXIT_NONE);
+    }
+    let canonical: Vec<Vec<i64>> = keys.iter().map(|k| classes.canonical(k)).collect();
+    let mut members: HashMap<&Vec<i64>, usize> = HashMap::new();
+    for (i, c) in canonical.iter().enumerate() {
+        let _ = members.entry(c).or_insert(i);
+    }
+    out.line(&format!(
+        "classes under the declared symmetries ({names}): {}",
+        members.len()
+    ));
+
+    let (lowered, sources) = super::compile(file, &with, true, deadline)?;
+    if lowered.model().constraints.len() == unbroken_size {
+        out.line("no breaking constraints (rules in [symmetry] or break = \"lex-leader\"): nothing more to check");
+        return out.finish(EXIT_FOUND);
+    }
+    let mut broken = Session::new(lowered, sources);
+    broken.set_deadline(deadline);
+    let kept = all_solutions(&mut broken)?;
+    let mut per_class: HashMap<Vec<i64>, usize> = HashMap::new();
+    for s in &kept {
+        *per_class
+            .entry(classes.canonical(&plan.key_of(s.values())))
+            .or_default() += 1;
+    }
+    out.line(&format!(
+        "kept by the breaking constraints: {} solution(s)",
+        kept.len()
+    ));
+    // Each class by its first solution, in search order.
+    let mut firsts: Vec<(usize, usize)> = members
+        .iter()
+        .map(|(c, &i)| (i, per_class.get(*c).copied().unwrap_or(0)))
+        .filter(|&(_, n)| n != 1)
+        .collect();
+    firsts.sort_unstable();
+    let lost: Vec<usize> = firsts.iter().filter(|f| f.1 == 0).map(|f| f.0).collect();
+    let twice: Vec<(usize, usize)> = firsts.iter().filter(|f| f.1 > 1).copied().collect();
+    if lost.is_empty() && twice.is_empty() {
+        out.line("every class keeps exactly one solution: ok");
+        return out.finish(EXIT_FOUND);
+    }
+    if !lost.is_empty() {
+        out.line(&format!(
+            "\nlost: {} class(es) keep no solution (the breaking constraints are wrong), e.g. the class of:",
+            lost.len()
+        ));
+        for (k, &i) in lost.iter().take(EXAMPLES).enumerate() {
+            if k > 0 {
+                out.line("");
+            }
+            out.line(session.render(&solutions[i])?.trim_end());
+        }
+    }
+    if !twice.is_empty() {
+        out.line(&format!(
+            "\nkept more than once: {} class(es) (the breaking is incomplete), e.g. the class of:",
+            twice.len()
+        ));
+        for (k, &(i, n)) in twice.iter().take(EXAMPLES).enumerate() {
+            if k > 0 {
+                out.line("");
+            }
+            out.line(session.render(&solutions[i])?.trim_end());
+            out.line(&format!("({n} solutions of this class kept)"));
+        }
+    }
+    out.finish(EXIT_NONE)
+}

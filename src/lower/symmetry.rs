@@ -1,0 +1,603 @@
+//! Declared symmetries (`[symmetry] name = { grid = "EXPR" }` and the
+//! like) to a [`SymmetryPlan`], and `break = "lex-leader"` to one lex
+//! constraint per group element.
+//!
+//! A declaration's expression is a structure of cells, each a declared
+//! variable (`m[i][j]`), a literal (`q[c] == r`: the queens board derived
+//! from `q`) or a constant (the empty centre of a ring). A symmetry of the
+//! structure moves cells; it moves the literals `variable = value` with
+//! them, which is a group element acting on the solutions.
+
+use super::Lowerer;
+use super::value::{LinExpr, R, Value};
+use crate::diagnostic::Diagnostic;
+use crate::model::symmetry::{Element, Factor, Move, Sort, SymmetryPlan};
+use crate::model::{Constraint, Lit, Rel, VarId};
+use crate::source::Span;
+use crate::spec::ast::{SymmetryDecl, SymmetryKind};
+use std::collections::HashMap;
+
+/// One cell of a declared structure.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Cell {
+    /// The variable at this key position.
+    Var(u32),
+    /// `key[p] == v`.
+    Lit(u32, i64),
+    Const(i64),
+}
+
+/// Literals per check of commutation, beyond which a group is walked
+/// element by element rather than sorted.
+const MAX_COMMUTE_CHECK: u64 = 10_000_000;
+
+/// Literal moves of all the swaps of neighbouring values together.
+const MAX_VALUE_TABLE: u64 = 10_000_000;
+
+impl Lowerer {
+    /// The declared symmetries, acting on the values of `key`.
+    pub(super) fn symmetries(&mut self, decls: &[SymmetryDecl], key: &[VarId]) -> R<SymmetryPlan> {
+        let position: HashMap<VarId, u32> = key
+            .iter()
+            .enumerate()
+            .map(|(i, &x)| (x, i as u32))
+            .collect();
+        let mut factors = Vec::new();
+        for decl in decls {
+            factors.push(self.factor(decl, key, &position)?);
+        }
+        let sorter = (0..factors.len())
+            .find(|&i| factors[i].sort.is_some() && self.commutes(&factors, i, key));
+        Ok(SymmetryPlan {
+            key: key.to_vec(),
+            factors,
+            sorter,
+        })
+    }
+
+    fn factor(
+        &mut self,
+        decl: &SymmetryDecl,
+        key: &[VarId],
+        position: &HashMap<VarId, u32>,
+    ) -> R<Factor> {
+        let span = decl.expr.span;
+        let name = &decl.name.text;
+        // Evaluated on a copy: `q[c] == r` must not post a literal here.
+        let mut scratch = self.clone();
+        let value = scratch.eval(&decl.expr)?;
+        // Which comparison each literal stands for: `key[p] == v`.
+        let literals: HashMap<Lit, (u32, i64)> = scratch
+            .reified
+            .iter()
+            .filter_map(|((terms, rel, rhs), &lit)| match terms[..] {
+                [(a, x)] if *rel == Rel::Eq && a != 0 && rhs % a == 0 => {
+                    position.get(&x).map(|&p| (lit, (p, rhs / a)))
+                }
+                _ => None,
+            })
+            .collect();
+        let cell = |v: &Value| cell(v, position, &literals, name, span);
+        let (elements, order, sort) = match decl.kind {
+            SymmetryKind::Grid => {
+                let grid = scratch.rows_of(&value, name, span)?;
+                let grid: Vec<Vec<Cell>> = grid
+                    .iter()
+                    .map(|row| row.iter().map(&cell).collect::<R<Vec<Cell>>>())
+                    .collect::<R<_>>()?;
+                let (rows, cols) = (grid.len(), grid.first().map_or(0, Vec::len));
+                let cells: Vec<Cell> = grid.concat();
+                let maps = grid_maps(rows, cols);
+                let order = maps.len() as u64 + 1;
+                let mut elements = Vec::new();
+                for map in maps {
+                    elements.extend(self.element(&cells, &map, key, name, span)?);
+                }
+                (elements, order, None)
+            }
+            SymmetryKind::Rows | SymmetryKind::Columns | SymmetryKind::Reverse => {
+                let rows = match decl.kind {
+                    SymmetryKind::Reverse => scratch.lines_of(&value, name, span)?,
+                    _ => scratch.rows_of(&value, name, span)?,
+                };
+                let mut lines: Vec<Vec<Cell>> = rows
+                    .iter()
+                    .map(|row| row.iter().map(&cell).collect::<R<Vec<Cell>>>())
+                    .collect::<R<_>>()?;
+                if decl.kind == SymmetryKind::Columns {
+                    lines = transpose(&lines);
+                }
+                let n = lines.len();
+                let width = lines.first().map_or(0, Vec::len);
+                let cells: Vec<Cell> = lines.concat();
+                let moved = |line_map: &dyn Fn(usize) -> usize| -> Vec<usize> {
+                    (0..cells.len())
+                        .map(|c| line_map(c / width) * width + c % width)
+                        .collect()
+                };
+                let mut elements = Vec::new();
+                if decl.kind == SymmetryKind::Reverse {
+                    let map = moved(&|i| n - 1 - i);
+                    elements.extend(self.element(&cells, &map, key, name, span)?);
+                    (elements, 2, None)
+                } else {
+                    for k in 0..n.saturating_sub(1) {
+                        let swap = |i: usize| match i {
+                            i if i == k => k + 1,
+                            i if i == k + 1 => k,
+                            i => i,
+                        };
+                        let map = moved(&swap);
+                        elements.extend(self.element(&cells, &map, key, name, span)?);
+                    }
+                    (elements, factorial(n), line_sort(&lines))
+                }
+            }
+            SymmetryKind::Values => {
+                let items = scratch.flat_items(&value, span)?;
+                let mut positions = Vec::new();
+                for item in &items {
+                    match cell(item)? {
+                        Cell::Var(p) => positions.push(p),
+                        _ => {
+                            return Err(Diagnostic::new(
+                                format!(
+                                    "symmetry `{name}`: interchangeable values belong to variables, found {}",
+                                    item.describe()
+                                ),
+                                span,
+                            ));
+                        }
+                    }
+                }
+                positions.sort_unstable();
+                positions.dedup();
+                let size = self
+                    .model
+                    .domain(key[positions.first().copied().unwrap_or(0) as usize])
+                    .size();
+                if !positions.is_empty()
+                    && size
+                        .saturating_mul(size)
+                        .saturating_mul(positions.len() as u64)
+                        > MAX_VALUE_TABLE
+                {
+                    return Err(Diagnostic::new(
+                        format!(
+                            "symmetry `{name}`: {} variables with {size} interchangeable values are too many to describe (at most {MAX_VALUE_TABLE} literal moves)",
+                            positions.len()
+                        ),
+                        span,
+                    ));
+                }
+                let values: Vec<i64> = match positions.first() {
+                    Some(&p) => self.model.domain(key[p as usize]).values().collect(),
+                    None => Vec::new(),
+                };
+                for &p in &positions {
+                    if !self
+                        .model
+                        .domain(key[p as usize])
+                        .values()
+                        .eq(values.iter().copied())
+                    {
+                        return Err(Diagnostic::new(
+                            format!(
+                                "symmetry `{name}`: the variables must share one domain for their values to be interchangeable, and `{}` differs from `{}`",
+                                self.model.vars[key[p as usize].index()].name,
+                                self.model.vars[key[positions[0] as usize].index()].name
+                            ),
+                            span,
+                        ));
+                    }
+                }
+                let elements = value_swaps(&positions, &values, key.len());
+                let order = factorial(values.len());
+                (elements, order, Some(Sort::Values { positions, values }))
+            }
+        };
+        Ok(Factor {
+            name: name.clone(),
+            elements,
+            order,
+            sort,
+        })
+    }
+
+    /// A 2-D list: its rows, all of one length.
+    fn rows_of(&self, v: &Value, name: &str, span: Span) -> R<Vec<Vec<Value>>> {
+        let rows: Vec<Vec<Value>> = match v {
+            Value::List(a) => a
+                .items
+                .iter()
+                .map(|row| match row {
+                    Value::List(r) => Ok(r.items.clone()),
+                    other => Err(super::value::type_error("a list of lists", other, span)),
+                })
+                .collect::<R<_>>()?,
+            other => return Err(super::value::type_error("a list of lists", other, span)),
+        };
+        check_rectangular(&rows, name, span)?;
+        Ok(rows)
+    }
+
+    /// A sequence: each item's cells (an item may be a list), all of one
+    /// size.
+    fn lines_of(&self, v: &Value, name: &str, span: Span) -> R<Vec<Vec<Value>>> {
+        let lines: Vec<Vec<Value>> = self
+            .items(v, span)?
+            .iter()
+            .map(|item| match item {
+                Value::List(_) => self.flat_items(item, span),
+                other => Ok(vec![other.clone()]),
+            })
+            .collect::<R<_>>()?;
+        check_rectangular(&lines, name, span)?;
+        Ok(lines)
+    }
+
+    /// The group element that moves `cells[i]` onto `cells[map[i]]`, or
+    /// nothing when that is the identity.
+    fn element(
+        &self,
+        cells: &[Cell],
+        map: &[usize],
+        key: &[VarId],
+        name: &str,
+        span: Span,
+    ) -> R<Option<Element>> {
+        let error = |what: String| Diagnostic::new(format!("symmetry `{name}`: {what}"), span);
+        let var_name = |p: u32| self.model.vars[key[p as usize].index()].name.clone();
+        let mut moves: Vec<Option<Move>> = vec![None; key.len()];
+        let mut tables: HashMap<u32, Vec<(i64, u32, i64)>> = HashMap::new();
+        for (i, &cell) in cells.iter().enumerate() {
+            match (cell, cells[map[i]]) {
+                (Cell::Var(p), Cell::Var(q)) => {
+                    if moves[p as usize].replace(Move::To(q)).is_some() {
+                        return Err(error(format!("`{}` is in two cells", var_name(p))));
+                    }
+                }
+                (Cell::Lit(p, v), Cell::Lit(q, w)) => tables.entry(p).or_default().push((v, q, w)),
+                (Cell::Const(a), Cell::Const(b)) if a == b => {}
+                (from, to) => {
+                    return Err(error(format!(
+                        "it moves {} onto {}, which is not a symmetry of the structure",
+                        describe(from, &var_name),
+                        describe(to, &var_name)
+                    )));
+                }
+            }
+        }
+        for (p, mut table) in tables {
+            if moves[p as usize].is_some() {
+                return Err(error(format!(
+                    "`{}` is both a cell and in a literal cell",
+                    var_name(p)
+                )));
+            }
+            table.sort_unstable();
+            let domain: Vec<i64> = self.model.domain(key[p as usize]).values().collect();
+            let values: Vec<i64> = table.iter().map(|e| e.0).collect();
+            if values != domain {
+                return Err(error(format!(
+                    "the literals of `{}` in its cells must be one per value of its domain ({} cells for {} values, or a value twice)",
+                    var_name(p),
+                    values.len(),
+                    domain.len()
+                )));
+            }
+            moves[p as usize] = Some(Move::Table(table));
+        }
+        let moves: Vec<Move> = moves
+            .into_iter()
+            .enumerate()
+            .map(|(p, m)| m.unwrap_or(Move::To(p as u32)))
+            .collect();
+        let identity = moves.iter().enumerate().all(|(p, m)| match m {
+            Move::To(q) => *q as usize == p,
+            Move::Table(t) => t.iter().all(|&(v, q, w)| q as usize == p && v == w),
+        });
+        Ok((!identity).then_some(Element(moves)))
+    }
+
+    /// Whether factor `i`'s elements commute with every other factor's, on
+    /// every literal (then sorting within `i` and walking the others finds
+    /// the smallest key of the whole orbit).
+    fn commutes(&self, factors: &[Factor], i: usize, key: &[VarId]) -> bool {
+        let literals: u64 = key.iter().map(|&x| self.model.domain(x).size()).sum();
+        let others: Vec<&Element> = factors
+            .iter()
+            .enumerate()
+            .filter(|&(j, _)| j != i)
+            .flat_map(|(_, f)| &f.elements)
+            .collect();
+        let pairs = (others.len() * factors[i].elements.len()) as u64;
+        if literals.saturating_mul(pairs) > MAX_COMMUTE_CHECK {
+            return false;
+        }
+        for g in &others {
+            for h in &factors[i].elements {
+                for (p, &x) in key.iter().enumerate() {
+                    for v in self.model.domain(x).values() {
+                        let gh = h.literal(p as u32, v).and_then(|(q, w)| g.literal(q, w));
+                        let hg = g.literal(p as u32, v).and_then(|(q, w)| h.literal(q, w));
+                        if gh != hg {
+                            return false;
+                        }
+                    }
+                }
+            }
+        }
+        true
+    }
+
+    /// `key <=lex g(key)` for every element of every declared group: each
+    /// class keeps its smallest key (complete for one group alone; with
+    /// several, sound, and `solve check-symmetry` says how many classes
+    /// keep more than one solution).
+    pub(super) fn lex_leader(&mut self, plan: &SymmetryPlan, span: Span) -> R<()> {
+        let key: Vec<LinExpr> = plan.key.iter().map(|&x| LinExpr::var(x)).collect();
+        for factor in &plan.factors {
+            self.origin = factor.name.clone();
+            for (k, element) in factor.elements.iter().enumerate() {
+                self.item = format!("[{k}]");
+                let (mut xs, mut ys) = (Vec::new(), Vec::new());
+                for (q, image) in self.images(element, &key, span)?.into_iter().enumerate() {
+                    if let Some(image) = image {
+                        xs.push(self.view(&key[q], span)?);
+                        ys.push(self.view(&image, span)?);
+                    }
+                }
+                if !xs.is_empty() {
+                    self.post_constraint(Constraint::Lex {
+                        xs,
+                        ys,
+                        strict: false,
+                    });
+                }
+                self.budget.check(&self.model, span)?;
+            }
+        }
+        self.item.clear();
+        Ok(())
+    }
+
+    /// The value at each key position after `element`, as an expression
+    /// over the key; `None` where it is that position's own variable.
+    fn images(
+        &mut self,
+        element: &Element,
+        key: &[LinExpr],
+        span: Span,
+    ) -> R<Vec<Option<LinExpr>>> {
+        let mut from: Vec<Option<usize>> = vec![None; key.len()];
+        let mut literals: Vec<Vec<(usize, i64, i64)>> = vec![Vec::new(); key.len()];
+        for (p, m) in element.0.iter().enumerate() {
+            match m {
+                Move::To(q) => from[*q as usize] = Some(p),
+                Move::Table(t) => {
+                    for &(v, q, w) in t {
+                        literals[q as usize].push((p, v, w));
+                    }
+                }
+            }
+        }
+        let mut images = Vec::new();
+        for q in 0..key.len() {
+            let image = match (from[q], &literals[q][..]) {
+                (Some(p), _) if p == q => None,
+                (Some(p), _) => Some(key[p].clone()),
+                (None, lits) => self.literal_image(q, lits, key, span)?,
+            };
+            images.push(image);
+        }
+        Ok(images)
+    }
+
+    /// `sum(w * (key[p] == v))` over the literals landing on position `q`
+    /// (an affine view of one variable when the values map affinely).
+    fn literal_image(
+        &mut self,
+        q: usize,
+        lits: &[(usize, i64, i64)],
+        key: &[LinExpr],
+        span: Span,
+    ) -> R<Option<LinExpr>> {
+        let Some(&(p, v0, w0)) = lits.first() else {
+            return Ok(None);
+        };
+        if lits.iter().all(|&(r, _, _)| r == p) {
+            let scale = match lits.get(1) {
+                Some(&(_, v1, w1)) if v1 != v0 && (w1 - w0) % (v1 - v0) == 0 => {
+                    (w1 - w0) / (v1 - v0)
+                }
+                Some(_) => 0,
+                None => 1,
+            };
+            let affine = scale != 0
+                && lits
+                    .iter()
+                    .all(|&(_, v, w)| Some(w) == scale.checked_mul(v - v0).map(|d| d + w0));
+            if affine {
+                if p == q && scale == 1 && w0 == v0 {
+                    return Ok(None);
+                }
+                let offset = w0 - scale * v0;
+                let image =
+                    key[p]
+                        .scale(scale, span)?
+                        .add_scaled(1, &LinExpr::constant(offset), span)?;
+                return Ok(Some(image));
+            }
+        }
+        let mut sum = LinExpr::constant(0);
+        for &(p, v, w) in lits {
+            let test = key[p].add_scaled(-1, &LinExpr::constant(v), span)?;
+            let lit = match self.reify_compare(Rel::Eq, test, span)? {
+                super::value::BoolVal::Const(true) => LinExpr::constant(1),
+                super::value::BoolVal::Const(false) => continue,
+                super::value::BoolVal::Lit(l) => {
+                    let view = l.view();
+                    LinExpr {
+                        terms: vec![(view.scale, view.var)],
+                        constant: view.offset,
+                    }
+                }
+            };
+            sum = sum.add_scaled(w, &lit, span)?;
+        }
+        Ok(Some(sum))
+    }
+}
+
+/// A value as a cell of a declared structure.
+fn cell(
+    v: &Value,
+    position: &HashMap<VarId, u32>,
+    literals: &HashMap<Lit, (u32, i64)>,
+    name: &str,
+    span: Span,
+) -> R<Cell> {
+    let bad = || {
+        Diagnostic::new(
+            format!(
+                "symmetry `{name}`: a cell must be a declared variable, `variable == value` or a constant, found {}",
+                v.describe()
+            ),
+            span,
+        )
+        .with_help("the cells of `q[c] == r for ...` derive a board from q; an expression such as `q[c] + 1` is not a cell")
+    };
+    match v {
+        Value::Int(c) => Ok(Cell::Const(*c)),
+        Value::Bool(b) => Ok(Cell::Const(i64::from(*b))),
+        Value::Lin(e) => match (&e.terms[..], e.constant) {
+            ([(1, x)], 0) => position.get(x).map(|&p| Cell::Var(p)).ok_or_else(bad),
+            _ => Err(bad()),
+        },
+        Value::Lit(lit) => literals
+            .get(lit)
+            .map(|&(p, v)| Cell::Lit(p, v))
+            .ok_or_else(bad),
+        _ => Err(bad()),
+    }
+}
+
+fn describe(cell: Cell, var_name: &dyn Fn(u32) -> String) -> String {
+    match cell {
+        Cell::Var(p) => format!("the variable `{}`", var_name(p)),
+        Cell::Lit(p, v) => format!("the literal `{} == {v}`", var_name(p)),
+        Cell::Const(c) => format!("the constant {c}"),
+    }
+}
+
+fn check_rectangular(rows: &[Vec<Value>], name: &str, span: Span) -> R<()> {
+    if let Some(first) = rows.first()
+        && let Some(row) = rows.iter().find(|r| r.len() != first.len())
+    {
+        return Err(Diagnostic::new(
+            format!(
+                "symmetry `{name}`: the rows must have one length, found {} and {}",
+                first.len(),
+                row.len()
+            ),
+            span,
+        ));
+    }
+    Ok(())
+}
+
+fn transpose(lines: &[Vec<Cell>]) -> Vec<Vec<Cell>> {
+    let width = lines.first().map_or(0, Vec::len);
+    (0..width)
+        .map(|j| lines.iter().map(|l| l[j]).collect())
+        .collect()
+}
+
+/// The non-identity symmetries of a `rows x cols` grid, as maps of the
+/// row-major cell index: seven for a square, three for a rectangle.
+fn grid_maps(rows: usize, cols: usize) -> Vec<Vec<usize>> {
+    let (r, c) = (rows, cols);
+    type CellMap = Box<dyn Fn(usize, usize) -> (usize, usize)>;
+    let mut maps: Vec<CellMap> = vec![
+        Box::new(move |i, j| (r - 1 - i, j)),
+        Box::new(move |i, j| (i, c - 1 - j)),
+        Box::new(move |i, j| (r - 1 - i, c - 1 - j)),
+    ];
+    if rows == cols {
+        let n = rows;
+        maps.push(Box::new(|i, j| (j, i)));
+        maps.push(Box::new(move |i, j| (n - 1 - j, n - 1 - i)));
+        maps.push(Box::new(move |i, j| (j, n - 1 - i)));
+        maps.push(Box::new(move |i, j| (n - 1 - j, i)));
+    }
+    maps.iter()
+        .map(|f| {
+            (0..rows * cols)
+                .map(|cell| {
+                    let (i, j) = f(cell / cols, cell % cols);
+                    i * cols + j
+                })
+                .collect()
+        })
+        .collect()
+}
+
+/// Sorting the lines gives the smallest key when every cell is a variable
+/// and the key reads the lines one after another, or column by column
+/// with the lines in order within each column.
+fn line_sort(lines: &[Vec<Cell>]) -> Option<Sort> {
+    let positions: Vec<Vec<u32>> = lines
+        .iter()
+        .map(|l| {
+            l.iter()
+                .map(|c| match c {
+                    Cell::Var(p) => Some(*p),
+                    _ => None,
+                })
+                .collect::<Option<Vec<u32>>>()
+        })
+        .collect::<Option<_>>()?;
+    let width = positions.first().map_or(0, Vec::len);
+    let row_major: Vec<u32> = positions.concat();
+    let column_major: Vec<u32> = (0..width)
+        .flat_map(|j| positions.iter().map(move |l| l[j]))
+        .collect();
+    let increasing = |ps: &[u32]| ps.windows(2).all(|w| w[0] < w[1]);
+    (increasing(&row_major) || increasing(&column_major)).then_some(Sort::Lines(positions))
+}
+
+/// The swaps of neighbouring values on `positions`: they generate every
+/// renaming of the values.
+fn value_swaps(positions: &[u32], values: &[i64], len: usize) -> Vec<Element> {
+    values
+        .windows(2)
+        .map(|pair| {
+            let table: Vec<(i64, u32, i64)> = values
+                .iter()
+                .map(|&v| {
+                    let w = match v {
+                        v if v == pair[0] => pair[1],
+                        v if v == pair[1] => pair[0],
+                        v => v,
+                    };
+                    (v, 0, w)
+                })
+                .collect();
+            let moves = (0..len as u32)
+                .map(|p| {
+                    if positions.binary_search(&p).is_ok() {
+                        Move::Table(table.iter().map(|&(v, _, w)| (v, p, w)).collect())
+                    } else {
+                        Move::To(p)
+                    }
+                })
+                .collect();
+            Element(moves)
+        })
+        .collect()
+}
+
+fn factorial(n: usize) -> u64 {
+    (1..=n as u64).fold(1u64, |acc, k| acc.saturating_mul(k))
+}
