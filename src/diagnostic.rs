@@ -155,26 +155,41 @@ pub fn did_you_mean<'a>(
     best.map(|(_, c)| c)
 }
 
+/// Edits (insert, delete, replace, or swap two neighbouring letters) from
+/// `a` to `b`: `gird` is one edit from `grid`.
 fn edit_distance(a: &str, b: &str) -> usize {
-    let b: Vec<char> = b.chars().collect();
-    let mut row: Vec<usize> = (0..=b.len()).collect();
-    for (i, ca) in a.chars().enumerate() {
-        let mut diagonal = row[0];
-        row[0] = i + 1;
-        for (j, &cb) in b.iter().enumerate() {
-            let next = (diagonal + usize::from(ca != cb))
-                .min(row[j] + 1)
-                .min(row[j + 1] + 1);
-            diagonal = row[j + 1];
-            row[j + 1] = next;
+    let (a, b): (Vec<char>, Vec<char>) = (a.chars().collect(), b.chars().collect());
+    // Three rows of the optimal-string-alignment table.
+    let mut before: Vec<usize> = vec![0; b.len() + 1];
+    let mut previous: Vec<usize> = (0..=b.len()).collect();
+    for i in 1..=a.len() {
+        let mut row = vec![i; b.len() + 1];
+        for j in 1..=b.len() {
+            let mut d = (previous[j - 1] + usize::from(a[i - 1] != b[j - 1]))
+                .min(previous[j] + 1)
+                .min(row[j - 1] + 1);
+            if i > 1 && j > 1 && a[i - 1] == b[j - 2] && a[i - 2] == b[j - 1] {
+                d = d.min(before[j - 2] + 1);
+            }
+            row[j] = d;
         }
+        before = std::mem::replace(&mut previous, row);
     }
-    row[b.len()]
+    previous[b.len()]
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_swap_of_neighbours_is_one_edit() {
+        assert_eq!(edit_distance("gird", "grid"), 1);
+        assert_eq!(edit_distance("colums", "columns"), 1);
+        assert_eq!(edit_distance("abc", "abc"), 0);
+        assert_eq!(edit_distance("", "ab"), 2);
+        assert_eq!(did_you_mean("gird", ["grid", "rows"]), Some("grid"));
+    }
 
     #[test]
     fn suggests_close_names_only() {

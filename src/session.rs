@@ -37,6 +37,7 @@ use crate::engine::{Engine, EngineMark};
 use crate::lower::{Lowered, ModelMark, Options};
 use crate::model::plan::{Objective, Restarts};
 use crate::model::{Constraint, Posted, Rel, VarId};
+use crate::search::trace::Recorder;
 use crate::search::{Limits, Outcome, Search, Stats};
 use crate::source::Sources;
 use std::ops::ControlFlow;
@@ -105,6 +106,8 @@ pub struct Session {
     node_limit: Option<u64>,
     deadline: Option<Instant>,
     stats: Stats,
+    /// Where searches record their first events (`--trace`, `--tree`).
+    recorder: Option<Recorder>,
 }
 
 impl Session {
@@ -128,7 +131,7 @@ impl Session {
         let mut posted = Vec::new();
         for (i, p) in lowered.model().constraints.iter().enumerate() {
             if keep(p) {
-                engine.post(p);
+                engine.post(i, p);
                 posted.push(i);
             }
         }
@@ -142,6 +145,7 @@ impl Session {
             node_limit: None,
             deadline: None,
             stats: Stats::default(),
+            recorder: None,
         }
     }
 
@@ -250,7 +254,7 @@ impl Session {
             let _ = self.engine.add_var(&info.domain);
         }
         for i in self.synced..model.constraints.len() {
-            self.engine.post(&model.constraints[i]);
+            self.engine.post(i, &model.constraints[i]);
             self.posted.push(i);
         }
         self.synced = model.constraints.len();
@@ -259,7 +263,7 @@ impl Session {
     /// Posts model constraints left out when the session was made.
     pub(crate) fn post_model_constraints(&mut self, indices: &[usize]) {
         for &i in indices {
-            self.engine.post(&self.lowered.model().constraints[i]);
+            self.engine.post(i, &self.lowered.model().constraints[i]);
             self.posted.push(i);
         }
     }
@@ -290,15 +294,31 @@ impl Session {
             sources,
             posted,
             stats,
+            recorder,
             ..
         } = self;
+        let mut search = Search::new(engine, &lowered.plan, limits, restarts);
+        if let Some(recorder) = recorder {
+            search.record(recorder);
+        }
         Solutions {
-            search: Search::new(engine, &lowered.plan, limits, restarts),
+            search,
             view: View { lowered, sources },
             posted,
             stats,
             stopped: false,
         }
+    }
+
+    /// Makes the searches from now on record their first events in
+    /// `recorder` (see [`crate::search::trace`]); `None` stops.
+    pub fn set_recorder(&mut self, recorder: Option<Recorder>) {
+        self.recorder = recorder;
+    }
+
+    /// The recorder, with what the searches recorded.
+    pub fn recorder(&self) -> Option<&Recorder> {
+        self.recorder.as_ref()
     }
 
     /// The number of solutions (allocating nothing per solution in release
@@ -404,7 +424,7 @@ impl Session {
         let store = self.engine.store();
         let domains = ok.then(|| {
             (0..store.num_vars())
-                .map(|i| intervals(store, VarId(i as u32)))
+                .map(|i| store.intervals(VarId(i as u32)))
                 .collect()
         });
         self.engine.store_mut().restore(checkpoint);
@@ -548,23 +568,4 @@ impl Drop for Solutions<'_> {
         self.stats.solutions += s.solutions;
         self.stats.restarts += s.restarts;
     }
-}
-
-/// A variable's domain as intervals (a domain of more than 100,000
-/// values between its bounds reads as its bounds).
-fn intervals(store: &crate::engine::store::Store, x: VarId) -> Vec<(i64, i64)> {
-    let (lo, hi) = (store.min(x), store.max(x));
-    if hi - lo > 100_000 || store.size(x) == (hi - lo + 1) as u64 {
-        return vec![(lo, hi)];
-    }
-    let mut out: Vec<(i64, i64)> = Vec::new();
-    for v in lo..=hi {
-        if store.contains(x, v) {
-            match out.last_mut() {
-                Some((_, end)) if *end + 1 == v => *end = v,
-                _ => out.push((v, v)),
-            }
-        }
-    }
-    out
 }

@@ -327,3 +327,174 @@ fn compare_refuses_an_enormous_sweep() {
         "{stderr}"
     );
 }
+
+/// `solve compare`'s table for the articles' lesson, pinned as text (the
+/// time column masked): a change of layout or of any count shows as a
+/// diff. `UPDATE_SNAPSHOTS=1 cargo test` rewrites the snapshot.
+#[test]
+fn compare_table_matches_its_snapshot() {
+    let (stdout, stderr, code) = solve(&[
+        "compare",
+        "specs/queens.toml",
+        "--try",
+        "consistency=diagonals=check,antidiagonals=check",
+        "--try",
+        "consistency=diagonals=early,antidiagonals=early",
+        "--try",
+        "default",
+        "--sweep",
+        "n=6..8",
+    ]);
+    assert_eq!(code, 0, "{stderr}");
+    // The time is the last column: `0.002 s`, right-aligned.
+    let masked: String = stdout
+        .lines()
+        .map(|l| match l.rsplit_once("  ") {
+            Some((rest, t)) if t.trim_start().ends_with(" s") => format!("{rest}  <time>\n"),
+            _ => format!("{l}\n"),
+        })
+        .collect();
+    let path =
+        std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/snapshots/compare-queens.txt");
+    if std::env::var_os("UPDATE_SNAPSHOTS").is_some() {
+        std::fs::write(&path, &masked).unwrap();
+    }
+    let expected = std::fs::read_to_string(&path).expect("the snapshot exists");
+    assert_eq!(
+        masked, expected,
+        "compare's table changed; if on purpose, run with UPDATE_SNAPSHOTS=1"
+    );
+}
+
+/// The lines of a `--trace` on stderr (after the solutions on stdout).
+fn trace_lines(args: &[&str]) -> (String, Vec<String>) {
+    let (stdout, stderr, code) = solve(args);
+    assert_eq!(code, 0, "{args:?}: {stderr}");
+    (stdout, stderr.lines().map(str::to_string).collect())
+}
+
+/// `--trace N`: every decision (left `=`, right `!=`), what named
+/// constraints pruned and which one failed, in the spec's names; the left
+/// decisions are the search's nodes and the `solution` lines its
+/// solutions; every pruning narrows a domain; nothing internal shows.
+#[test]
+fn trace_shows_decisions_prunings_and_failures_by_name() {
+    let args = [
+        "specs/queens.toml",
+        "--set",
+        "n=5",
+        "--no-symmetry",
+        "--count",
+        "--stats",
+        "--trace",
+        "100000",
+    ];
+    let (stdout, lines) = trace_lines(&args);
+    assert_eq!(stdout.trim(), "10");
+    let stat = |name: &str| -> u64 {
+        lines
+            .iter()
+            .find_map(|l| l.strip_prefix(&format!("{name}: ")))
+            .unwrap()
+            .parse()
+            .unwrap()
+    };
+    let trace: Vec<&String> = lines
+        .iter()
+        .take_while(|l| !l.starts_with("nodes: "))
+        .collect();
+    assert_eq!(trace[0], "root propagation");
+    let left = trace
+        .iter()
+        .filter(|l| l.trim_start().starts_with("decide ") && l.contains(" = "))
+        .count();
+    let right = trace
+        .iter()
+        .filter(|l| l.trim_start().starts_with("decide ") && l.contains(" != "))
+        .count();
+    assert_eq!(left as u64, stat("nodes"));
+    assert!(right > 0 && right <= left);
+    assert_eq!(trace.iter().filter(|l| l.trim() == "solution").count(), 10);
+    let names = ["rows", "diagonals", "antidiagonals"];
+    let mut failures = 0;
+    for line in &trace {
+        let l = line.trim();
+        if let Some(name) = l.strip_prefix("fail: ") {
+            assert!(names.contains(&name), "{l}");
+            failures += 1;
+        } else if let Some((name, change)) = l.split_once(": ") {
+            assert!(names.contains(&name), "{l}");
+            // `q[2] {0..4} -> {1, 3}`: the domain after lies in the one before.
+            let (var, domains) = change.split_once(' ').unwrap();
+            assert!(var.starts_with("q[") && var.ends_with(']'), "{l}");
+            let (before, after) = domains.split_once(" -> ").unwrap();
+            let values = |d: &str| -> Vec<i64> {
+                d.trim_matches(|c| c == '{' || c == '}')
+                    .split(", ")
+                    .flat_map(|part| match part.split_once("..") {
+                        Some((a, b)) => {
+                            (a.parse().unwrap()..=b.parse().unwrap()).collect::<Vec<i64>>()
+                        }
+                        None => vec![part.parse().unwrap()],
+                    })
+                    .collect()
+            };
+            let (b, a) = (values(before), values(after));
+            assert!(a.len() < b.len() && a.iter().all(|v| b.contains(v)), "{l}");
+        }
+        assert!(!l.contains("_b") && !l.contains("VarId"), "{l}");
+    }
+    assert_eq!(failures as u64, stat("failures"));
+    // A short trace stops with a note.
+    let (_, short) = trace_lines(&["specs/queens.toml", "--trace", "5"]);
+    assert_eq!(short.len(), 6, "{short:?}");
+    assert!(short[5].contains("stops after 5 events"));
+}
+
+/// `--tree FILE.dot`: a Graphviz digraph with one edge per decision, a red
+/// box per failure naming the constraint, one green node per solution.
+#[test]
+fn tree_writes_the_search_tree_as_dot() {
+    let path = std::env::temp_dir().join(format!("solve-tree-{}.dot", std::process::id()));
+    let file = path.to_str().unwrap();
+    let (stdout, stderr, code) = solve(&[
+        "specs/queens.toml",
+        "--set",
+        "n=6",
+        "--no-symmetry",
+        "--count",
+        "--stats",
+        "--tree",
+        file,
+    ]);
+    assert_eq!(code, 0, "{stderr}");
+    assert_eq!(stdout.trim(), "4");
+    let dot = std::fs::read_to_string(&path).unwrap();
+    let _ = std::fs::remove_file(&path);
+    assert!(dot.starts_with("digraph search {") && dot.trim_end().ends_with('}'));
+    let stat = |name: &str| -> usize {
+        stderr
+            .lines()
+            .find_map(|l| l.strip_prefix(&format!("{name}: ")))
+            .unwrap()
+            .parse()
+            .unwrap()
+    };
+    let edges: Vec<&str> = dot.lines().filter(|l| l.contains(" -> ")).collect();
+    let left = edges.iter().filter(|l| l.contains(" = ")).count();
+    assert_eq!(left, stat("nodes"));
+    assert_eq!(dot.matches("doublecircle").count(), 4);
+    assert_eq!(
+        dot.matches("shape=box, color=red").count(),
+        stat("failures")
+    );
+    // Every node but the root has exactly one parent.
+    let mut children: Vec<&str> = edges
+        .iter()
+        .map(|l| l.split(" -> ").nth(1).unwrap().split(' ').next().unwrap())
+        .collect();
+    let all = children.len();
+    children.sort_unstable();
+    children.dedup();
+    assert_eq!(children.len(), all);
+}

@@ -22,6 +22,7 @@ mod reliability;
 mod semantics;
 mod session;
 mod specs;
+mod symmetry;
 
 use std::path::PathBuf;
 use std::process::Command;

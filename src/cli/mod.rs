@@ -223,7 +223,8 @@ pub struct SpecArgs {
     /// Override a param: NAME=VALUE, the value an expression, e.g. n=12 or 'history=[[0,1,2,3,0,2]]' (repeatable).
     #[arg(long = "set", value_name = "NAME=VALUE")]
     pub set: Vec<String>,
-    /// Drop the [symmetry] section.
+    /// Drop the [symmetry] section's breaking constraints (its rules and
+    /// break = "lex-leader"); declared symmetries still serve --unique.
     #[arg(long)]
     pub no_symmetry: bool,
     /// Variables to try first, comma-separated (overrides [search] order).
@@ -291,6 +292,16 @@ pub struct SolveArgs {
     /// is the smallest of its class; with --count, --all, --limit.
     #[arg(long)]
     pub unique: bool,
+    /// Print the first N events of the search on stderr: each decision,
+    /// what each named constraint pruned (declared variables only), each
+    /// failure and the constraint that caused it, solutions, restarts.
+    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u64).range(1..=1_000_000))]
+    pub trace: Option<u64>,
+    /// Write the search tree (its first 10,000 events) as Graphviz DOT:
+    /// edges are decisions, red boxes failures (named by the constraint),
+    /// green nodes solutions. Render with `dot -Tsvg FILE > tree.svg`.
+    #[arg(long, value_name = "FILE.dot")]
+    pub tree: Option<PathBuf>,
     /// Print the lowered model (variables and constraints) instead of solving.
     #[arg(long)]
     pub dump_model: bool,

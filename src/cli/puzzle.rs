@@ -28,6 +28,9 @@ pub(super) fn run(
         ("--limit", args.limit.is_some()),
         ("--node-limit", args.node_limit.is_some()),
         ("--show-domains", args.show_domains),
+        ("--unique", args.unique),
+        ("--trace", args.trace.is_some()),
+        ("--tree", args.tree.is_some()),
     ];
     if let Some((flag, _)) = ignored.iter().find(|(_, given)| *given) {
         return Err(usage(format!(

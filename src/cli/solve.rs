@@ -6,11 +6,15 @@ use super::output::{Printer, note};
 use super::{EXIT_FOUND, EXIT_LIMIT, EXIT_NONE, Run, SolveArgs};
 use crate::diagnostic::{Diagnostic, Error};
 use crate::model::symmetry::{Canonicaliser, SymmetryPlan};
+use crate::search::trace::Recorder;
 use crate::session::Session;
 use crate::source::Sources;
 use std::io::IsTerminal as _;
 use std::ops::ControlFlow;
 use std::time::{Duration, Instant};
+
+/// Events a `--tree` records (a small run's whole tree).
+const TREE_EVENTS: usize = 10_000;
 
 pub(super) fn run(args: &SolveArgs, started: Instant, deadline: Option<Instant>) -> Run {
     let Some(file) = &args.file else {
@@ -57,6 +61,16 @@ pub(super) fn run(args: &SolveArgs, started: Instant, deadline: Option<Instant>)
     if args.show_domains {
         return show_domains(&mut session, out);
     }
+    if args.trace.is_some() || args.tree.is_some() {
+        let shown = args.trace.unwrap_or(0) as usize;
+        let limit = if args.tree.is_some() {
+            shown.max(TREE_EVENTS)
+        } else {
+            shown
+        };
+        let recorder = Recorder::new(limit, args.trace.is_some(), session.lowered().model());
+        session.set_recorder(Some(recorder));
+    }
     let code = if let Some(classes) = &unique {
         satisfy_unique(&mut session, &mut out, args, classes)?
     } else if session.objective().is_some() {
@@ -65,6 +79,20 @@ pub(super) fn run(args: &SolveArgs, started: Instant, deadline: Option<Instant>)
         satisfy(&mut session, &mut out, args)?
     };
     let code = out.finish(code)?;
+    if let Some(recorder) = session.recorder() {
+        let model = session.lowered().model();
+        if let Some(n) = args.trace {
+            for line in recorder.text(model, n as usize) {
+                note(&line);
+            }
+        }
+        if let Some(path) = &args.tree {
+            std::fs::write(path, recorder.dot(model)).map_err(|e| {
+                let d = Diagnostic::bare(format!("cannot write `{}`: {e}", path.display()));
+                Error::new(vec![d], &Sources::default())
+            })?;
+        }
+    }
     if args.stats {
         if code == EXIT_LIMIT {
             note("partial statistics (the search was stopped):");

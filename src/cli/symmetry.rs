@@ -114,14 +114,20 @@ pub(super) fn run(file: &PathBuf, spec: &SpecArgs, deadline: Option<Instant>) ->
         ));
         return out.finish(EXIT_NONE);
     }
-    let canonical: Vec<Vec<i64>> = keys.iter().map(|k| classes.canonical(k)).collect();
-    let mut members: HashMap<&Vec<i64>, usize> = HashMap::new();
-    for (i, c) in canonical.iter().enumerate() {
-        let _ = members.entry(c).or_insert(i);
+    // Each class by its first solution in search order. The group maps
+    // solutions to solutions (checked above), so an orbit walked once
+    // serves all its members.
+    let (mut cache, mut smallest) = (HashMap::new(), Vec::new());
+    let mut first_of: Vec<usize> = Vec::new();
+    for (i, key) in keys.iter().enumerate() {
+        let class = classes.canonical_cached(key, &mut cache, &mut smallest);
+        if class == first_of.len() {
+            first_of.push(i);
+        }
     }
     out.line(&format!(
         "classes under the declared symmetries ({names}): {}",
-        members.len()
+        first_of.len()
     ));
 
     let (lowered, sources) = super::compile(file, &with, true, deadline)?;
@@ -132,23 +138,32 @@ pub(super) fn run(file: &PathBuf, spec: &SpecArgs, deadline: Option<Instant>) ->
     let mut broken = Session::new(lowered, sources);
     broken.set_deadline(deadline);
     let kept = all_solutions(&mut broken)?;
-    let mut per_class: HashMap<Vec<i64>, usize> = HashMap::new();
+    let mut per_class = vec![0usize; first_of.len()];
     for s in &kept {
-        *per_class
-            .entry(classes.canonical(&plan.key_of(s.values())))
-            .or_default() += 1;
+        let key = plan.key_of(s.values());
+        let class = classes.canonical_cached(&key, &mut cache, &mut smallest);
+        if let Some(n) = per_class.get_mut(class) {
+            *n += 1;
+        } else {
+            // Only possible if a breaking constraint let through what the
+            // spec without them forbids: a bug in solve.
+            return Err(usage(
+                "a solution kept with the breaking constraints is not a solution without them"
+                    .to_string(),
+                "this is a bug in solve: please report it with the spec",
+            ));
+        }
     }
     out.line(&format!(
         "kept by the breaking constraints: {} solution(s)",
         kept.len()
     ));
-    // Each class by its first solution, in search order.
-    let mut firsts: Vec<(usize, usize)> = members
+    let firsts: Vec<(usize, usize)> = first_of
         .iter()
-        .map(|(c, &i)| (i, per_class.get(*c).copied().unwrap_or(0)))
+        .zip(&per_class)
+        .map(|(&i, &n)| (i, n))
         .filter(|&(_, n)| n != 1)
         .collect();
-    firsts.sort_unstable();
     let lost: Vec<usize> = firsts.iter().filter(|f| f.1 == 0).map(|f| f.0).collect();
     let twice: Vec<(usize, usize)> = firsts.iter().filter(|f| f.1 > 1).copied().collect();
     if lost.is_empty() && twice.is_empty() {

@@ -55,6 +55,33 @@ pub struct Engine {
     /// Propagation stopped at the deadline, not at a real conflict.
     interrupted: bool,
     changes: Vec<(VarId, Change)>,
+    /// Per propagator: the index of the model constraint it was posted
+    /// for (what a trace names).
+    owners: Vec<usize>,
+    /// While a trace is on: where propagators failed, and (if asked) what
+    /// they pruned.
+    tracing: Option<Tracing>,
+}
+
+#[derive(Clone, Debug, Default)]
+struct Tracing {
+    pruning: bool,
+    events: Vec<Traced>,
+}
+
+/// What propagation did, for a trace: named by the model constraint that
+/// posted the propagator.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Traced {
+    /// `var`'s domain went from `before` to `after` (sorted intervals).
+    Pruned {
+        owner: usize,
+        var: VarId,
+        before: Vec<(i64, i64)>,
+        after: Vec<(i64, i64)>,
+    },
+    /// The constraint found no support: a conflict.
+    Failed { owner: usize },
 }
 
 /// The size of an engine at the root, to truncate it back to: what was
@@ -75,8 +102,8 @@ impl Engine {
         for info in &model.vars {
             let _ = engine.add_var(&info.domain);
         }
-        for posted in &model.constraints {
-            engine.post(posted);
+        for (i, posted) in model.constraints.iter().enumerate() {
+            engine.post(i, posted);
         }
         engine
     }
@@ -102,6 +129,8 @@ impl Engine {
             deadline: Deadline::new(None),
             interrupted: false,
             changes: Vec::new(),
+            owners: Vec::new(),
+            tracing: None,
         }
     }
 
@@ -138,13 +167,17 @@ impl Engine {
         x
     }
 
-    /// Posts one constraint (at the root, with no search running).
-    pub fn post(&mut self, posted: &Posted) {
+    /// Posts one constraint, the model's constraint number `index` (at the
+    /// root, with no search running).
+    pub fn post(&mut self, index: usize, posted: &Posted) {
         match post::create(
             &posted.constraint,
             posted.consistency.unwrap_or(self.consistency),
         ) {
-            Ok(Some(p)) => self.add(p),
+            Ok(Some(p)) => {
+                self.add(p);
+                self.owners.push(index);
+            }
             Ok(None) => {}
             Err(Conflict) => self.root_failed = true,
         }
@@ -184,6 +217,7 @@ impl Engine {
             }
         }
         self.propagators.truncate(mark.propagators);
+        self.owners.truncate(mark.propagators);
         self.active.truncate(mark.propagators);
         self.priorities.truncate(mark.propagators);
         self.idempotent.truncate(mark.propagators);
@@ -205,6 +239,60 @@ impl Engine {
     pub fn set_deadline(&mut self, deadline: Option<Instant>) {
         self.deadline = Deadline::new(deadline);
         self.interrupted = false;
+    }
+
+    /// Starts recording where propagation fails, and with `Some(true)`
+    /// what it prunes too; `None` stops. See [`Engine::take_traced`].
+    pub fn set_tracing(&mut self, pruning: Option<bool>) {
+        self.tracing = pruning.map(|pruning| Tracing {
+            pruning,
+            events: Vec::new(),
+        });
+    }
+
+    /// What was recorded since the last call.
+    pub fn take_traced(&mut self) -> Vec<Traced> {
+        self.tracing
+            .as_mut()
+            .map(|t| std::mem::take(&mut t.events))
+            .unwrap_or_default()
+    }
+
+    /// Runs one propagator, recording where it fails and (if asked) what
+    /// it prunes: the domains of its variables before against after.
+    #[cold]
+    #[inline(never)]
+    fn propagate_traced(&mut self, id: PropagatorId) -> Result<Status, Conflict> {
+        let pruning = self.tracing.as_ref().is_some_and(|t| t.pruning);
+        let vars = if pruning {
+            &self.propagator_vars[id.0 as usize][..]
+        } else {
+            &[]
+        };
+        let before: Vec<(VarId, Vec<(i64, i64)>)> =
+            vars.iter().map(|&x| (x, self.store.intervals(x))).collect();
+        let result = self.propagators[id.0 as usize].propagate(&mut self.store);
+        let owner = self.owners[id.0 as usize];
+        let mut events = Vec::new();
+        if result.is_err() {
+            events.push(Traced::Failed { owner });
+        } else {
+            for (var, before) in before {
+                let after = self.store.intervals(var);
+                if after != before {
+                    events.push(Traced::Pruned {
+                        owner,
+                        var,
+                        before,
+                        after,
+                    });
+                }
+            }
+        }
+        if let Some(t) = &mut self.tracing {
+            t.events.extend(events);
+        }
+        result
     }
 
     /// Whether the last failed propagation was stopped by the deadline
@@ -291,7 +379,12 @@ impl Engine {
                 return Err(Conflict);
             }
             quiet = self.idempotent[id.0 as usize].then_some(id);
-            match self.propagators[id.0 as usize].propagate(&mut self.store) {
+            let result = if self.tracing.is_some() {
+                self.propagate_traced(id)
+            } else {
+                self.propagators[id.0 as usize].propagate(&mut self.store)
+            };
+            match result {
                 Ok(Status::Fix) => {}
                 Ok(Status::Subsumed) => self.store.set_cell(self.active[id.0 as usize], 0),
                 Err(Conflict) => {

@@ -114,6 +114,25 @@ impl Store {
         self.domains[x.index()].contains(v)
     }
 
+    /// A variable's domain as sorted disjoint intervals (a domain spanning
+    /// more than 100,000 values with holes reads as its bounds).
+    pub fn intervals(&self, x: VarId) -> Vec<(i64, i64)> {
+        let (lo, hi) = (self.min(x), self.max(x));
+        if hi - lo > 100_000 || self.size(x) == (hi - lo + 1) as u64 {
+            return vec![(lo, hi)];
+        }
+        let mut out: Vec<(i64, i64)> = Vec::new();
+        for v in lo..=hi {
+            if self.contains(x, v) {
+                match out.last_mut() {
+                    Some((_, end)) if *end + 1 == v => *end = v,
+                    _ => out.push((v, v)),
+                }
+            }
+        }
+        out
+    }
+
     pub fn checkpoint(&mut self) -> Checkpoint {
         self.level += 1;
         Checkpoint(self.trail.len())

@@ -191,10 +191,17 @@ fn declare(l: &mut Lowerer, checked: &CheckedSpec, options: &Options) -> R<Plans
         l.budget.check(&l.model, c.name.span)?;
     }
     let symmetry = l.symmetries(&spec.symmetries, &key)?;
-    if let Some((SymmetryBreak::LexLeader, span)) = spec.symmetry_break
-        && !options.no_symmetry
-    {
-        l.lex_leader(&symmetry, span)?;
+    if let Some((SymmetryBreak::LexLeader, span)) = spec.symmetry_break {
+        if symmetry.is_empty() {
+            return Err(Diagnostic::new(
+                "`break = \"lex-leader\"` breaks the declared symmetries, and [symmetry] declares none",
+                span,
+            )
+            .with_help("declare the group, e.g. `board = { grid = \"m\" }` (grid, rows, columns, values or reverse)"));
+        }
+        if !options.no_symmetry {
+            l.lex_leader(&symmetry, span)?;
+        }
     }
     let order_names = options.order.as_ref().unwrap_or(&spec.search.order);
     let mut order = Vec::new();

@@ -277,6 +277,22 @@ impl Lowerer {
             }
             table.sort_unstable();
             let domain: Vec<i64> = self.model.domain(key[p as usize]).values().collect();
+            // Literals of some values only (`m[i][j] == 1` of a 0/1 grid):
+            // when they all move to one variable with their values, so do
+            // the others.
+            if let Some(&(_, q, _)) = table.first()
+                && table.iter().all(|&(v, r, w)| r == q && v == w)
+                && table.windows(2).all(|t| t[0].0 < t[1].0)
+            {
+                let listed: Vec<i64> = table.iter().map(|e| e.0).collect();
+                table.extend(
+                    domain
+                        .iter()
+                        .filter(|v| listed.binary_search(v).is_err())
+                        .map(|&v| (v, q, v)),
+                );
+                table.sort_unstable();
+            }
             let values: Vec<i64> = table.iter().map(|e| e.0).collect();
             if values != domain {
                 return Err(error(format!(

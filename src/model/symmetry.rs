@@ -8,7 +8,7 @@
 //! same representatives.
 
 use crate::model::VarId;
-use std::collections::HashSet;
+use std::collections::{HashMap, HashSet};
 
 /// Where the literal `key[p] = v` goes under a group element.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -167,10 +167,13 @@ impl SymmetryPlan {
             .iter()
             .fold(1u64, |acc, f| acc.saturating_mul(f.order.max(1)));
         if order > MAX_ORBIT {
-            let names: Vec<&str> = walked.iter().map(|f| f.name.as_str()).collect();
+            let names: Vec<String> = walked.iter().map(|f| format!("`{}`", f.name)).collect();
+            let what = match &names[..] {
+                [one] => format!("the symmetry {one} has"),
+                many => format!("the symmetries {} together have", many.join(", ")),
+            };
             return Err(format!(
-                "the symmetries {} together have about {order} elements, too many to walk for every solution (at most {MAX_ORBIT}): declare fewer of them together, or a symmetric group (rows, columns, values) that commutes with the others",
-                names.join(", ")
+                "{what} about {order} elements, too many to walk for every solution (at most {MAX_ORBIT}): declare fewer symmetries together, or one symmetric group (rows, columns, values) that commutes with the others"
             ));
         }
         Ok(Canonicaliser {
@@ -193,40 +196,116 @@ impl Canonicaliser<'_> {
     /// The smallest key of the orbit of `key` (images that are not
     /// assignments are left out: they cannot be solutions).
     pub fn canonical(&self, key: &[i64]) -> Vec<i64> {
-        let sorted = |k: &[i64]| {
-            let mut k = k.to_vec();
-            if let Some(s) = self.sort {
-                s.apply(&mut k);
+        let mut best = self.sorted(key);
+        self.walk(key, |image| {
+            if image < best.as_slice() {
+                best = image.to_vec();
             }
-            k
+            true
+        });
+        best
+    }
+
+    /// The class of `key`, numbered in order of first meeting, for many
+    /// keys of one orbit-closed set (every solution of a spec whose
+    /// declared symmetries are right): an orbit is walked once, its members
+    /// and its smallest key remembered in `cache`; `classes` holds each
+    /// class's smallest key.
+    pub fn canonical_cached(
+        &self,
+        key: &[i64],
+        cache: &mut HashMap<Vec<i64>, usize>,
+        classes: &mut Vec<Vec<i64>>,
+    ) -> usize {
+        if let Some(&class) = cache.get(key) {
+            return class;
+        }
+        let mut members = vec![key.to_vec()];
+        let mut best = self.sorted(key);
+        self.walk_members(key, &mut |member, image| {
+            if image < best.as_slice() {
+                best = image.to_vec();
+            }
+            members.push(member.to_vec());
+        });
+        // The smallest key names the class (a class's members are met by
+        // walking only the generators outside the sorted group).
+        let class = match cache.get(&best) {
+            Some(&class) => class,
+            None => {
+                classes.push(best.clone());
+                let _ = cache.insert(best, classes.len() - 1);
+                classes.len() - 1
+            }
         };
+        for m in members {
+            let _ = cache.insert(m, class);
+        }
+        class
+    }
+
+    fn sorted(&self, key: &[i64]) -> Vec<i64> {
+        let mut k = key.to_vec();
+        if let Some(s) = self.sort {
+            s.apply(&mut k);
+        }
+        k
+    }
+
+    /// Calls `visit` with the sorted form of every other member of the
+    /// orbit of `key` under the walked generators, until it returns false.
+    fn walk(&self, key: &[i64], mut visit: impl FnMut(&[i64]) -> bool) {
+        let mut go_on = true;
+        self.walk_until(key, &mut |_, image| {
+            go_on = visit(image);
+            go_on
+        });
+    }
+
+    fn walk_members(&self, key: &[i64], visit: &mut dyn FnMut(&[i64], &[i64])) {
+        self.walk_until(key, &mut |member, image| {
+            visit(member, image);
+            true
+        });
+    }
+
+    /// The orbit walk: `visit(member, sorted member)` for every member but
+    /// `key`, until it returns false.
+    fn walk_until(&self, key: &[i64], visit: &mut dyn FnMut(&[i64], &[i64]) -> bool) {
         if self.generators.is_empty() {
-            return sorted(key);
+            return;
         }
         let mut seen: HashSet<Vec<i64>> = HashSet::new();
         let mut queue = vec![key.to_vec()];
         let _ = seen.insert(key.to_vec());
-        let mut best = sorted(key);
         let (mut image, mut filled) = (Vec::new(), Vec::new());
         while let Some(k) = queue.pop() {
             for g in &self.generators {
                 if g.apply(&k, &mut image, &mut filled) && !seen.contains(&image) {
-                    let s = sorted(&image);
-                    if s < best {
-                        best = s;
+                    if !visit(&image, &self.sorted(&image)) {
+                        return;
                     }
                     let _ = seen.insert(image.clone());
                     queue.push(image.clone());
                 }
             }
         }
-        best
     }
 
     /// Whether a solution (values over every model variable) is the
     /// representative of its class.
     pub fn is_canonical(&self, values: &[i64]) -> bool {
         let key = self.plan.key_of(values);
-        self.canonical(&key) == key
+        if self.sorted(&key) != key {
+            return false;
+        }
+        // Stops at the first smaller member: most solutions are not the
+        // smallest of their class, and show it early.
+        let mut smallest = true;
+        self.walk(&key, |image| {
+            smallest = image >= key.as_slice();
+            smallest
+        });
+        smallest
     }
 }

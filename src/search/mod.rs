@@ -11,6 +11,7 @@
 //! exhausts its tree within its budget proves there is no solution.
 
 pub mod branch;
+pub mod trace;
 
 use crate::engine::Engine;
 use crate::engine::deadline::Deadline;
@@ -19,6 +20,7 @@ use crate::model::VarId;
 use crate::model::plan::{Objective, RestartPolicy, Restarts, SearchPlan, Sense, VarOrder};
 use branch::{Brancher, Choice, Cursor};
 use std::time::{Duration, Instant};
+use trace::{Event, Recorder};
 
 /// When to stop searching (solutions are limited by the caller).
 #[derive(Clone, Copy, Debug, Default)]
@@ -89,6 +91,8 @@ struct Frame {
     cursor: Cursor,
     var: VarId,
     choice: Choice,
+    /// Decisions from the root to the node of this choice.
+    depth: usize,
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -119,6 +123,11 @@ pub struct Search<'e> {
     state: State,
     deadline: Deadline,
     pub stats: Stats,
+    /// Seeing the search: where its first events go.
+    recorder: Option<&'e mut Recorder>,
+    /// Decisions from the root to the current node (a right branch is a
+    /// decision too, though it pushes no frame).
+    depth: usize,
 }
 
 impl<'e> Search<'e> {
@@ -147,6 +156,32 @@ impl<'e> Search<'e> {
             state: State::Start,
             deadline: Deadline::new(at),
             stats: Stats::default(),
+            recorder: None,
+            depth: 0,
+        }
+    }
+
+    /// Records this search's events in `recorder` (until it is full).
+    pub fn record(&mut self, recorder: &'e mut Recorder) {
+        let on = recorder.open().then_some(recorder.pruning);
+        self.engine.set_tracing(on);
+        self.recorder = Some(recorder);
+    }
+
+    /// Gives an event (and what propagation recorded before it) to the
+    /// recorder, if there is one.
+    fn note(&mut self, event: Option<Event>) {
+        let Some(recorder) = self.recorder.as_deref_mut() else {
+            return;
+        };
+        for traced in self.engine.take_traced() {
+            recorder.push(Event::Propagation(traced));
+        }
+        if let Some(event) = event {
+            recorder.push(event);
+        }
+        if !recorder.open() {
+            self.engine.set_tracing(None);
         }
     }
 
@@ -178,9 +213,13 @@ impl<'e> Search<'e> {
         };
         *left = left.saturating_sub(1);
         if *left == 0 {
+            if self.recorder.is_some() {
+                self.note(Some(Event::Restart));
+            }
             self.stats.restarts += 1;
             self.budget = budget(&self.restarts, self.stats.restarts + 1);
             self.stack.clear();
+            self.depth = 0;
             self.brancher.cursor = Cursor::default();
             let root = self
                 .propagated_root
@@ -203,12 +242,31 @@ impl<'e> Search<'e> {
             }
         };
         if bounded.is_err() {
+            if self.recorder.is_some() {
+                self.note(Some(Event::Failure));
+            }
             return Step::Conflict;
         }
-        match self.engine.propagate() {
+        let step = match self.engine.propagate() {
             Ok(()) => Step::Fixpoint,
             Err(_) if self.engine.interrupted() => Step::Interrupted,
             Err(_) => Step::Conflict,
+        };
+        if self.recorder.is_some() {
+            self.note(None);
+        }
+        step
+    }
+
+    /// Records the branch about to be applied at `depth`.
+    fn note_decision(&mut self, depth: usize, var: VarId, choice: Choice, left: bool) {
+        if self.recorder.is_some() {
+            self.note(Some(Event::Decision {
+                depth,
+                var,
+                choice,
+                left,
+            }));
         }
     }
 
@@ -222,6 +280,9 @@ impl<'e> Search<'e> {
             (Choice::AtMost(v), false) => store.set_min(var, v + 1),
         };
         if narrowed.is_err() {
+            if self.recorder.is_some() {
+                self.note(Some(Event::Failure));
+            }
             return Step::Conflict;
         }
         self.propagate()
@@ -238,6 +299,9 @@ impl<'e> Search<'e> {
                 State::Done => return Outcome::Exhausted,
                 State::Interrupted => return Outcome::LimitReached,
                 State::Start => {
+                    if self.recorder.is_some() {
+                        self.note(Some(Event::Root));
+                    }
                     self.engine.schedule_all();
                     match self.propagate() {
                         Step::Fixpoint => {
@@ -254,6 +318,9 @@ impl<'e> Search<'e> {
                 }
                 State::Descend => {
                     let Some(var) = self.brancher.select(self.engine) else {
+                        if self.recorder.is_some() {
+                            self.note(Some(Event::Solution));
+                        }
                         self.stats.solutions += 1;
                         self.state = State::Backtrack;
                         return Outcome::Solution;
@@ -264,12 +331,15 @@ impl<'e> Search<'e> {
                     self.stats.nodes += 1;
                     let choice = self.brancher.choice(self.engine, var);
                     let checkpoint = self.engine.store_mut().checkpoint();
+                    self.depth += 1;
                     self.stack.push(Frame {
                         checkpoint,
                         cursor: self.brancher.cursor,
                         var,
                         choice,
+                        depth: self.depth,
                     });
+                    self.note_decision(self.depth, var, choice, true);
                     match self.apply(var, choice, true) {
                         Step::Fixpoint => {}
                         Step::Conflict => self.fail(),
@@ -283,6 +353,8 @@ impl<'e> Search<'e> {
                     };
                     self.engine.store_mut().restore(frame.checkpoint);
                     self.brancher.cursor = frame.cursor;
+                    self.depth = frame.depth;
+                    self.note_decision(self.depth, frame.var, frame.choice, false);
                     match self.apply(frame.var, frame.choice, false) {
                         Step::Fixpoint => self.state = State::Descend,
                         Step::Conflict => self.fail(),
@@ -297,6 +369,10 @@ impl<'e> Search<'e> {
 impl Drop for Search<'_> {
     /// Leaves the engine at the root, ready for more constraints.
     fn drop(&mut self) {
+        if self.recorder.is_some() {
+            self.note(None);
+            self.engine.set_tracing(None);
+        }
         self.engine.store_mut().restore(self.root);
     }
 }

@@ -400,6 +400,18 @@ impl<'t> Loader<'t> {
                 continue;
             }
             match value.get_ref() {
+                DeValue::Table(t)
+                    if t.contains_key("rule")
+                        && SYMMETRY_KINDS.iter().any(|(k, _)| t.contains_key(*k)) =>
+                {
+                    self.error(
+                        format!(
+                            "`{}` has both a `rule` (a breaking constraint) and a declared symmetry: give each its own name",
+                            key.get_ref()
+                        ),
+                        value.span(),
+                    );
+                }
                 DeValue::Table(t) if !t.contains_key("rule") => {
                     if let Some(d) = self.symmetry_decl(key, value, t) {
                         spec.symmetries.push(d);
@@ -419,11 +431,13 @@ impl<'t> Loader<'t> {
     ) -> Option<SymmetryDecl> {
         let name = self.name(key);
         let mut found = None;
+        let mut unknown = false;
         for (k, v) in table.iter() {
             let Some(&(_, kind)) = SYMMETRY_KINDS.iter().find(|(n, _)| *n == k.get_ref()) else {
                 let mut known: Vec<&str> = SYMMETRY_KINDS.iter().map(|(n, _)| *n).collect();
                 known.push("rule");
                 self.unknown(k, "key", k.get_ref(), &known);
+                unknown = true;
                 continue;
             };
             if found.is_some() {
@@ -439,6 +453,9 @@ impl<'t> Loader<'t> {
             found = Some((kind, self.expr(v)));
         }
         let Some((kind, expr)) = found else {
+            if unknown {
+                return None;
+            }
             let names: Vec<&str> = SYMMETRY_KINDS.iter().map(|(n, _)| *n).collect();
             self.errors.push(
                 Diagnostic::new(
