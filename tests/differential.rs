@@ -113,6 +113,8 @@ enum Int {
     Neg(Box<Int>),
     Arith(Arith, Box<Int>, Box<Int>),
     Abs(Box<Int>),
+    /// `a ^ k`, `k` a constant from 0 to 3.
+    Pow(Box<Int>, u32),
     /// `min(a, b, ...)` or `max(a, b, ...)`, at least two arguments.
     MinMax(Agg, Vec<Int>),
     /// `sum(list)`, `min(list)`, `max(list)`.
@@ -950,7 +952,8 @@ impl<'a> Builder<'a> {
         }
         let b = Box::new;
         let call = self.shape.int_fn.is_some() && self.holes == 0 && self.rng.one_in(8);
-        match if call { 18 } else { self.rng.below(21) } {
+        match if call { 18 } else { self.rng.below(22) } {
+            21 => Int::Pow(b(self.int(d - 1)), self.rng.below(4) as u32),
             0 | 1 => Int::Arith(Arith::Add, b(self.int(d - 1)), b(self.int(d - 1))),
             2 => Int::Arith(Arith::Sub, b(self.int(d - 1)), b(self.int(d - 1))),
             3 | 4 => Int::Arith(Arith::Mul, b(self.int(d - 1)), b(self.int(d - 1))),
@@ -1323,6 +1326,7 @@ fn subst_int(e: &Int, args: &[Int]) -> Int {
         Int::Neg(a) => Int::Neg(b(a)),
         Int::Arith(op, x, y) => Int::Arith(*op, b(x), b(y)),
         Int::Abs(a) => Int::Abs(b(a)),
+        Int::Pow(a, k) => Int::Pow(b(a), *k),
         Int::MinMax(agg, xs) => Int::MinMax(*agg, xs.iter().map(|x| subst_int(x, args)).collect()),
         Int::AggList(agg, l) => Int::AggList(*agg, subst_list(l, args)),
         Int::Count(bs) => Int::Count(bs.iter().map(|x| subst_bool(x, args)).collect()),
@@ -1384,8 +1388,9 @@ const P_CMP: u8 = 6;
 const P_ADD: u8 = 8;
 const P_MUL: u8 = 9;
 const P_NEG: u8 = 10;
-const P_POSTFIX: u8 = 11;
-const P_ATOM: u8 = 12;
+const P_POW: u8 = 11;
+const P_POSTFIX: u8 = 12;
+const P_ATOM: u8 = 13;
 
 /// Prints expressions with the README's precedence (loosest first: `<->`,
 /// `->` (right-associative), `or`, `and`, `not`, comparisons and `in`,
@@ -1437,6 +1442,8 @@ impl Printer {
                 (text, prec)
             }
             Int::Abs(a) => (format!("abs({})", self.int(a, 0)), P_ATOM),
+            // Right-associative: the base is parenthesised unless atomic.
+            Int::Pow(a, k) => (format!("{}^{k}", self.int(a, P_POSTFIX)), P_POW),
             Int::MinMax(agg, xs) => (format!("{}({})", agg_name(*agg), self.ints(xs)), P_ATOM),
             Int::AggList(agg, l) => (format!("{}({})", agg_name(*agg), self.list(l)), P_ATOM),
             Int::AggGen(agg, g, body) => {
@@ -1729,6 +1736,7 @@ impl Eval<'_> {
                 }
             }
             Int::Abs(a) => self.int(a)?.abs(),
+            Int::Pow(a, k) => self.int(a)?.checked_pow(*k)?,
             Int::MinMax(agg, xs) => aggregate(*agg, &self.ints(xs)?)?,
             Int::AggList(agg, l) => aggregate(*agg, &self.list(l)?.0)?,
             Int::AggGen(agg, g, body) => aggregate(*agg, &self.gen_ints(g, body)?)?,

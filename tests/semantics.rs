@@ -207,3 +207,55 @@ fn an_undefined_branch_of_a_mixed_conditional_is_undefined() {
                 c0 = \"lex_less([if b == -1 then i <= c else i % (a - i) for i in -1..1], [i for i in 0..2])\"\n";
     assert_eq!(solutions("mixed-conditional-lex", spec), expected);
 }
+
+/// `a ++ b` joins lists (of constants, of variables, ranges), indexed from
+/// 0 after the join; `x ^ k` is a power (over variables too, negative
+/// bases included; `-x^2` is `-(x^2)`); counts against brute force.
+#[test]
+fn concatenation_and_power_match_brute_force() {
+    let spec = r#"
+[params]
+p = "[1, 2] ++ 3..4"
+[vars]
+x = "-3..3"
+y = "-3..3"
+i = "0..4"
+[constraints]
+joined = "([x, y] ++ p)[i] + sum(p ++ [x]) == 12"
+power  = "x^3 - y^2 >= -4 and -x^2 <= 2^2"
+"#;
+    let p = [1i64, 2, 3, 4];
+    let mut expected = 0;
+    for x in -3i64..=3 {
+        for y in -3i64..=3 {
+            for i in 0..=4usize {
+                let joined = [x, y, p[0], p[1], p[2], p[3]];
+                let sum: i64 = p.iter().sum::<i64>() + x;
+                let ok = joined[i] + sum == 12 && x.pow(3) - y.pow(2) >= -4 && -(x.pow(2)) <= 4;
+                expected += u64::from(ok);
+            }
+        }
+    }
+    assert!(expected > 0);
+    assert_eq!(solutions("concat-power", spec), expected);
+}
+
+/// A negative or variable exponent, an overflowing power and `++` of a
+/// non-list: one clear error each.
+#[test]
+fn power_and_concatenation_errors() {
+    for (constraint, message) in [
+        ("2 ^ -1 == 0", "must be at least 0"),
+        ("x ^ x == 4", "known before solving"),
+        ("3 ^ 40 == x", "overflow"),
+        ("sum([x] ++ 3) == 1", "`++` joins two lists"),
+    ] {
+        let spec = crate::TempSpec::new(
+            "power-error",
+            &format!("[vars]\nx = \"1..3\"\n[constraints]\nc = \"{constraint}\"\n"),
+        );
+        let (_, stderr, code) = crate::solve(&[spec.path()]);
+        assert_eq!(code, 2, "{constraint}: {stderr}");
+        assert!(stderr.contains(message), "{constraint}: {stderr}");
+    }
+}

@@ -166,6 +166,7 @@ fn pipeline(text: &str, overrides: &[String]) -> bool {
         let _ = session.json(&solution);
     }
     let _ = session.count();
+    symmetries(&mut session);
     if let Some((lowered, sources)) = copy {
         let _ = solve::explain::explain(lowered, sources, Some(deadline));
     }
@@ -173,6 +174,29 @@ fn pipeline(text: &str, overrides: &[String]) -> bool {
         play(lowered, sources, deadline);
     }
     true
+}
+
+/// Declared symmetries: the first solutions canonicalised (as `--unique`
+/// does); a traced search rendered as text and as a tree.
+fn symmetries(session: &mut Session) {
+    let plan = session.lowered().symmetry.clone();
+    if let Ok(classes) = plan.canonicaliser() {
+        let mut solutions = session.solutions();
+        for solution in solutions.by_ref().take(20) {
+            let key = plan.key_of(solution.values());
+            let smallest = classes.canonical(&key);
+            assert!(smallest <= key, "a canonical key above its solution's");
+            assert_eq!(classes.is_canonical(solution.values()), smallest == key);
+        }
+    }
+    let model = session.lowered().model().clone();
+    session.set_recorder(Some(solve::search::trace::Recorder::new(200, true, &model)));
+    let _ = session.first();
+    if let Some(recorder) = session.recorder() {
+        let _ = recorder.text(&model, 200);
+        let _ = recorder.dot(&model);
+    }
+    session.set_recorder(None);
 }
 
 /// A spec with a `[game]`: the codes, a game of each strategy against the

@@ -284,7 +284,65 @@ impl Lowerer {
                 let (x, y) = (self.eval(a)?, self.eval(b)?);
                 self.arithmetic(op, &x, &y, a.span, b.span, span)
             }
+            Pow => {
+                let (x, y) = (self.eval(a)?, self.eval(b)?);
+                self.power(&x, &y, a.span, b.span, span)
+            }
+            Concat => {
+                let (x, y) = (self.eval(a)?, self.eval(b)?);
+                let list = |v: &Value, s: Span| match v {
+                    Value::List(_) | Value::Range(..) | Value::Set(_) => self.items(v, s),
+                    other => Err(type_error("a list", other, s)
+                        .with_help("`++` joins two lists: `[1, 2] ++ [3]`")),
+                };
+                let mut items = list(&x, a.span)?;
+                items.extend(list(&y, b.span)?);
+                Ok(Value::List(Arc::new(Array::new(items))))
+            }
         }
+    }
+
+    /// `x ^ k`: `k` a constant at least 0; over a variable `x`, a product
+    /// of auxiliary variables by repeated squaring (each bounded, so an
+    /// overflow is an error, not a wrapped value).
+    fn power(&mut self, x: &Value, k: &Value, xs: Span, ks: Span, span: Span) -> R<Value> {
+        let k = match k {
+            Value::Int(k) if *k >= 0 => *k,
+            Value::Int(_) => {
+                return Err(Diagnostic::new(
+                    "the exponent of `^` must be at least 0",
+                    ks,
+                ));
+            }
+            other => {
+                return Err(Diagnostic::new(
+                    format!(
+                        "the exponent of `^` must be an integer known before solving, found {}",
+                        other.describe()
+                    ),
+                    ks,
+                ));
+            }
+        };
+        if let Value::Int(base) = x {
+            return u32::try_from(k)
+                .ok()
+                .and_then(|k| base.checked_pow(k))
+                .map(Value::Int)
+                .ok_or_else(|| overflow(span));
+        }
+        let _ = self.lin(x, xs)?; // an integer, or a type error here
+        let (mut result, mut square, mut k) = (Value::Int(1), x.clone(), k);
+        while k > 0 {
+            if k & 1 == 1 {
+                result = self.arithmetic(BinaryOp::Mul, &result, &square, span, xs, span)?;
+            }
+            k >>= 1;
+            if k > 0 {
+                square = self.arithmetic(BinaryOp::Mul, &square, &square, xs, xs, span)?;
+            }
+        }
+        Ok(result)
     }
 
     /// `x == y` or `x != y` where one side is a list: lists are equal when

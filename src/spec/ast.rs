@@ -74,6 +74,10 @@ pub enum BinaryOp {
     Mul,
     Div,
     Rem,
+    /// `x ^ k`: power, `k` a constant at least 0.
+    Pow,
+    /// `a ++ b`: list concatenation.
+    Concat,
     Eq,
     Ne,
     Lt,
@@ -109,6 +113,8 @@ impl BinaryOp {
             BinaryOp::Mul => "*",
             BinaryOp::Div => "/",
             BinaryOp::Rem => "%",
+            BinaryOp::Pow => "^",
+            BinaryOp::Concat => "++",
             BinaryOp::Eq => "==",
             BinaryOp::Ne => "!=",
             BinaryOp::Lt => "<",

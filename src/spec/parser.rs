@@ -50,12 +50,16 @@ static PRATT: LazyLock<PrattParser<Rule>> = LazyLock::new(|| {
             | Op::infix(Rule::gt, Assoc::Left)
             | Op::infix(Rule::ge, Assoc::Left)
             | Op::infix(Rule::member, Assoc::Left))
+        // `xs ++ 1..3` joins a range.
+        .op(Op::infix(Rule::concat, Assoc::Left))
         .op(Op::infix(Rule::range, Assoc::Left))
         .op(Op::infix(Rule::add, Assoc::Left) | Op::infix(Rule::sub, Assoc::Left))
         .op(Op::infix(Rule::mul, Assoc::Left)
             | Op::infix(Rule::div, Assoc::Left)
             | Op::infix(Rule::rem, Assoc::Left))
         .op(Op::prefix(Rule::neg))
+        // `-x^2` is `-(x^2)`; `2^3^2` is `2^(3^2)`.
+        .op(Op::infix(Rule::pow, Assoc::Right))
         .op(Op::postfix(Rule::index))
 });
 
@@ -178,6 +182,8 @@ fn build_pairs(pairs: Pairs<'_, Rule>, origin: Origin) -> Result<Expr, Diagnosti
                 Rule::sub => BinaryOp::Sub,
                 Rule::mul => BinaryOp::Mul,
                 Rule::div => BinaryOp::Div,
+                Rule::concat => BinaryOp::Concat,
+                Rule::pow => BinaryOp::Pow,
                 _ => BinaryOp::Rem,
             };
             if op.is_comparison()
