@@ -285,3 +285,98 @@ fn error_inside_an_output_template() {
     assert!(stderr.starts_with("error: unknown name `zz`"), "{stderr}");
     assert_at(&stderr, spec.path(), 4, 18);
 }
+
+/// Habits from other languages get a `help:` line that says what to write
+/// here, at the place of the mistake (line 5 of the spec, inside the
+/// constraint's string, which starts at column 6).
+#[test]
+fn habits_from_other_languages_get_a_help_line() {
+    let cases: [(&str, usize, &str); 9] = [
+        ("x = 3", 3, "help: to compare, write `==`"),
+        ("x == 1 && y == 2", 8, "help: write `and`"),
+        ("x == 1 || y == 2", 8, "help: write `or`"),
+        ("10**x == 100", 4, "help: power is `^`"),
+        ("!(x == 1)", 1, "help: write `not`"),
+        (
+            "forall(i in 1..3)(x > i)",
+            18,
+            "is `forall(e for i in 1..n)` here",
+        ),
+        (
+            "x == True",
+            6,
+            "help: booleans are written `true` and `false`",
+        ),
+        (
+            "x == False",
+            6,
+            "help: booleans are written `true` and `false`",
+        ),
+        ("x == abc", 6, "unknown name `abc`"),
+    ];
+    for (constraint, col, help) in cases {
+        let text =
+            format!("[vars]\nx = \"1..3\"\ny = \"1..3\"\n[constraints]\nc = \"{constraint}\"\n");
+        let (spec, stderr) = rejected_spec("habit", &text);
+        assert!(stderr.contains(help), "{constraint}:\n{stderr}");
+        assert_at(&stderr, spec.path(), 5, 5 + col);
+        assert_eq!(
+            stderr.matches("error:").count(),
+            1,
+            "{constraint}:\n{stderr}"
+        );
+    }
+    // A value is never suggested a function's name (`abc` is not `abs`).
+    let (_, stderr) = rejected_spec(
+        "value-name",
+        "[vars]\nx = \"1..3\"\n[constraints]\nc = \"x == abc\"\n",
+    );
+    assert!(!stderr.contains("abs"), "{stderr}");
+}
+
+/// A `--set` value of the wrong kind is reported at the `--set` text, with
+/// the param and the kind the spec gives it.
+#[test]
+fn set_of_the_wrong_kind_points_at_the_set_text() {
+    let stderr = rejected(&["specs/queens.toml", "--set", "n=[1, 2]"]);
+    assert_starts_with_lines(
+        &stderr,
+        &[
+            "error: param `n` takes an integer, found a list",
+            " --> --set:1:3",
+        ],
+    );
+    assert!(
+        stderr.contains("help: the spec gives `n` the value 8"),
+        "{stderr}"
+    );
+    let stderr = rejected(&["specs/magic8.toml", "--set", "numbers=5"]);
+    assert!(
+        stderr.contains("param `numbers` takes a range, set or list, found an integer"),
+        "{stderr}"
+    );
+    assert_at(&stderr, "--set", 1, 9);
+    // A list for a range is the same kind: a domain either way.
+    assert_eq!(
+        crate::count(&[
+            "specs/magic8.toml",
+            "--no-symmetry",
+            "--set",
+            "numbers=[1, 2, 3, 4, 5, 6, 7, 8]"
+        ]),
+        48
+    );
+}
+
+/// A feature that lives elsewhere: `maximize` in [search] points to the
+/// [objective] section.
+#[test]
+fn maximize_in_search_points_to_the_objective_section() {
+    let (spec, stderr) = rejected_spec(
+        "maximize",
+        "[vars]\nx = \"1..3\"\n[search]\nmaximize = \"x\"\n",
+    );
+    assert_starts_with_lines(&stderr, &["error: there is no `maximize` key in [search]"]);
+    assert!(stderr.contains("[objective]"), "{stderr}");
+    assert_at(&stderr, spec.path(), 4, 1);
+}

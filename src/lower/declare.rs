@@ -15,7 +15,7 @@ use crate::model::symmetry::SymmetryPlan;
 use crate::model::{IntervalSet, VarId};
 use crate::output::OutputPlan;
 use crate::source::Span;
-use crate::spec::ast::SymmetryBreak;
+use crate::spec::ast::{Expr, SymmetryBreak};
 use crate::spec::names::CheckedSpec;
 use std::sync::Arc;
 
@@ -50,6 +50,9 @@ fn declare(l: &mut Lowerer, checked: &CheckedSpec, options: &Options) -> R<Plans
     let spec = checked.spec();
     for param in &spec.params {
         let v = l.eval(&param.value)?;
+        if let Some(default) = &param.default {
+            same_kind(l, &param.name.text, &v, default, param.value.span)?;
+        }
         let _ = l.globals.insert(param.name.text.clone(), v);
     }
     let params = l.globals.clone();
@@ -294,6 +297,38 @@ fn declare(l: &mut Lowerer, checked: &CheckedSpec, options: &Options) -> R<Plans
         puzzle,
         symmetry,
     })
+}
+
+/// A `--set` value must be of the kind of the spec's own value (an
+/// integer, a boolean, a string, or a collection: a range, set or list),
+/// else the error points at the `--set` text.
+fn same_kind(l: &mut Lowerer, name: &str, given: &Value, default: &Expr, span: Span) -> R<()> {
+    let kind = |v: &Value| match v {
+        Value::Int(_) => Some("an integer"),
+        Value::Bool(_) => Some("a boolean"),
+        Value::Str(_) => Some("a string"),
+        Value::Range(..) | Value::Set(_) | Value::List(_) => Some("a range, set or list"),
+        Value::Lin(_) | Value::Lit(_) => None,
+    };
+    // The spec's value may not evaluate with the overrides before it: then
+    // there is nothing to compare with.
+    let Ok(spec_value) = l.eval(default) else {
+        return Ok(());
+    };
+    match (kind(&spec_value), kind(given)) {
+        (Some(expected), Some(found)) if expected != found => Err(Diagnostic::new(
+            format!(
+                "param `{name}` takes {expected}, found {}",
+                given.describe()
+            ),
+            span,
+        )
+        .with_help(match spec_value {
+            Value::Int(i) => format!("the spec gives `{name}` the value {i}"),
+            other => format!("the spec gives `{name}` {}", other.describe()),
+        })),
+        _ => Ok(()),
+    }
 }
 
 fn domain_of(l: &Lowerer, v: &Value, span: Span) -> R<IntervalSet> {

@@ -156,6 +156,9 @@ pub struct Function {
 pub struct Param {
     pub name: Name,
     pub value: Expr,
+    /// The spec's own value, when `--set` replaced it: the replacement
+    /// must be of the same kind.
+    pub default: Option<Expr>,
 }
 
 #[derive(Clone, Debug, PartialEq)]

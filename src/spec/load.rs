@@ -232,6 +232,7 @@ impl<'t> Loader<'t> {
         Some(Param {
             name: self.name(key),
             value: self.literal(value)?,
+            default: None,
         })
     }
 
@@ -542,6 +543,17 @@ impl<'t> Loader<'t> {
                 "restart" => search.restart = self.choice("restart policy", v, RESTARTS),
                 "restart_scale" => search.restart_scale = self.positive(v),
                 "seed" => search.seed = self.positive(v),
+                goal @ ("maximize" | "minimize" | "maximise" | "minimise" | "objective") => {
+                    self.errors.push(
+                        Diagnostic::new(
+                            format!("there is no `{goal}` key in [search]"),
+                            self.span(k.span()),
+                        )
+                        .with_help(
+                            "the best solution is asked for in an [objective] section: `[objective]` then `maximize = \"EXPR\"` (or `minimize`)",
+                        ),
+                    );
+                }
                 other => self.unknown(
                     k,
                     "key",
@@ -908,7 +920,10 @@ pub fn apply_overrides(
             continue;
         }
         match parse_expr(value, origin) {
-            Ok(e) => param.value = e,
+            Ok(e) => {
+                let default = std::mem::replace(&mut param.value, e);
+                let _ = param.default.get_or_insert(default);
+            }
             Err(d) => errors.push(d),
         }
     }

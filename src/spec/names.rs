@@ -332,12 +332,18 @@ impl Scope {
         self.errors.push(d);
     }
 
+    /// The names a value can be read from here (not functions: `abc` is
+    /// not a misspelt `abs`).
     fn visible(&self) -> Vec<String> {
         self.locals
             .iter()
             .cloned()
-            .chain(self.globals.keys().cloned())
-            .chain(builtins::names().map(str::to_string))
+            .chain(
+                self.globals
+                    .iter()
+                    .filter(|(_, k)| !matches!(k, Kind::Function(_)))
+                    .map(|(n, _)| n.clone()),
+            )
             .collect()
     }
 
@@ -360,7 +366,12 @@ impl Scope {
                             span: e.span,
                         };
                         let visible = self.visible();
-                        if builtin_arity(n).is_some() {
+                        if let Some(help) = habit_name(n) {
+                            self.errors.push(
+                                Diagnostic::new(format!("unknown name `{n}`"), e.span)
+                                    .with_help(help),
+                            );
+                        } else if builtin_arity(n).is_some() {
                             self.errors.push(Diagnostic::new(
                                 format!("`{n}` is a builtin function: call it with arguments"),
                                 e.span,
@@ -473,4 +484,19 @@ fn is_identifier(s: &str) -> bool {
 
 fn plural(n: usize) -> &'static str {
     if n == 1 { "" } else { "s" }
+}
+
+/// A help line for a name written out of habit from another language.
+fn habit_name(name: &str) -> Option<&'static str> {
+    Some(match name {
+        "True" | "TRUE" => "booleans are written `true` and `false`",
+        "False" | "FALSE" => "booleans are written `true` and `false`",
+        "bool" | "boolean" => {
+            "a 0/1 variable is a boolean: declare it with `domain = \"0..1\"` and use it in conditions"
+        }
+        "null" | "None" | "nil" => {
+            "there is no null value: every variable takes a value of its domain"
+        }
+        _ => return None,
+    })
 }

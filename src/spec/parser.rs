@@ -378,12 +378,61 @@ fn syntax_error(error: pest::error::Error<Rule>, origin: Origin, text: &str) -> 
     if origin.content_start.is_some() && span.end > origin.whole.end {
         span = Span::new(span.source, origin.whole.end - 1, origin.whole.end);
     }
-    Diagnostic::new(message, span)
+    let d = Diagnostic::new(message, span);
+    match habit(text, start) {
+        Some(help) => d.with_help(help),
+        None => d,
+    }
 }
 
-const OPERATORS: [&str; 18] = [
+/// A help line for what people write out of habit from other languages,
+/// recognised at the place the parse failed.
+fn habit(text: &str, at: usize) -> Option<String> {
+    let rest = text.get(at..)?;
+    let before = text.get(..at)?.trim_end();
+    let help = if rest.starts_with("&&") || before.ends_with('&') {
+        "write `and`: `a and b` (`&&` is not an operator here)"
+    } else if rest.starts_with("||") || before.ends_with('|') {
+        "write `or`: `a or b` (`||` is not an operator here)"
+    } else if rest.starts_with('*') && before.ends_with('*') {
+        "power is `^`: `10 ^ k` (`**` is not an operator here)"
+    } else if rest.starts_with('!') && !rest.starts_with("!=") {
+        "write `not`: `not (x == 3)` (`!` is not an operator here; `!=` is)"
+    } else if rest.starts_with('=') && !rest.starts_with("==") && !rest.starts_with("=>") {
+        "to compare, write `==`: a constraint states a condition, it assigns nothing"
+    } else if rest.starts_with('(') && before.ends_with(')') && generator_call(before) {
+        "a generator goes inside the call: MiniZinc's `forall(i in 1..n)(e)` is `forall(e for i in 1..n)` here"
+    } else {
+        return None;
+    };
+    Some(help.to_string())
+}
+
+/// Whether `text` ends with a call such as `forall(i in 1..n)`.
+fn generator_call(text: &str) -> bool {
+    let Some(open) = text.rfind('(') else {
+        return false;
+    };
+    let name = text[..open].trim_end();
+    let name = &name[name
+        .rfind(|c: char| !(c.is_alphanumeric() || c == '_'))
+        .map_or(0, |i| i + 1)..];
+    [
+        "forall",
+        "exists",
+        "sum",
+        "count",
+        "min",
+        "max",
+        "alldifferent",
+    ]
+    .contains(&name)
+        && text[open..].contains(" in ")
+}
+
+const OPERATORS: [&str; 20] = [
     "+", "-", "*", "/", "%", "==", "!=", "<=", ">=", "<", ">", "..", "<->", "->", "and", "or",
-    "in", "[",
+    "in", "[", "++", "^",
 ];
 
 fn friendly(rule: Rule) -> &'static str {
