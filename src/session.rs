@@ -270,9 +270,19 @@ impl Session {
 
     /// The first solution in the plan's search order (with its restarts).
     pub fn first(&mut self) -> Result<Option<Solution>, Stopped> {
+        self.first_where(|_| true)
+    }
+
+    /// The first solution `keep` accepts (its values over every model
+    /// variable), with the plan's restarts: a restart may meet rejected
+    /// solutions again, never miss an accepted one.
+    pub fn first_where(
+        &mut self,
+        keep: impl Fn(&[i64]) -> bool,
+    ) -> Result<Option<Solution>, Stopped> {
         let restarts = self.lowered.plan.restarts;
         let mut solutions = self.search(restarts);
-        let found = solutions.next();
+        let found = solutions.by_ref().find(|s| keep(s.values()));
         match found {
             Some(s) => Ok(Some(s)),
             None if solutions.stopped => Err(Stopped),

@@ -13,6 +13,7 @@ mod errors;
 mod experiments;
 mod explain;
 mod game;
+mod globals;
 mod moo;
 mod objective;
 mod propagators;

@@ -364,6 +364,24 @@ impl Gen {
         Constraint::Max { xs, z }
     }
 
+    /// A table over views, with up to five rows of values near the domains.
+    fn table(&mut self) -> Constraint {
+        let n = 1 + self.rng.below(3);
+        let xs: Vec<View> = (0..n).map(|_| self.view(&[])).collect();
+        let rows = (0..self.rng.below(6))
+            .map(|_| (0..n).map(|_| self.rng.range(LO - 1, HI + 1)).collect())
+            .collect();
+        Constraint::Table { xs, rows }
+    }
+
+    /// A circuit over up to four successor variables (nodes from `base`).
+    fn circuit(&mut self) -> Constraint {
+        let n = 1 + self.rng.below(4);
+        let base = self.rng.pick(&[0, 0, 1, -1]);
+        let succ = (0..n).map(|_| View::of(self.int(&[]))).collect();
+        Constraint::Circuit { succ, base }
+    }
+
     fn lex(&mut self) -> Constraint {
         let n = 1 + self.rng.below(3);
         let xs = (0..n).map(|_| self.view(&[])).collect();
@@ -812,11 +830,62 @@ fn lex_matches_brute_force() {
     run("lex", 11, N, 4, Gen::lex, Consistency::Propagate);
 }
 
+#[test]
+fn table_matches_brute_force() {
+    run("table", 12, N, 4, Gen::table, Consistency::Propagate);
+}
+
+/// Generalised arc consistency: after propagation every value left is
+/// used by some row whose values are all left.
+#[test]
+fn table_leaves_only_supported_values() {
+    let mut g = Gen::new(13, 4);
+    for _ in 0..N {
+        g.reset(false);
+        let c = g.table();
+        let inst = Instance {
+            domains: g.domains.clone(),
+            constraints: vec![c.clone()],
+            levels: vec![None],
+        };
+        let mut engine = Engine::new(&inst.model(), Consistency::Propagate);
+        if engine.propagate().is_err() {
+            continue;
+        }
+        let left = domains(&engine);
+        let Constraint::Table { xs, rows } = &c else {
+            unreachable!()
+        };
+        for (j, x) in xs.iter().enumerate() {
+            for &v in &left[x.var.index()] {
+                let supported = rows.iter().any(|row| {
+                    x.value(v) == row[j]
+                        && xs.iter().zip(row).all(|(y, &r)| {
+                            left[y.var.index()].iter().any(|&w| y.value(w) == r)
+                                && (y.var != x.var || y.value(v) == r)
+                        })
+                });
+                assert!(
+                    supported,
+                    "{}: value {v} of x{} has no row",
+                    inst.describe(),
+                    x.var.0
+                );
+            }
+        }
+    }
+}
+
+#[test]
+fn circuit_matches_brute_force() {
+    run("circuit", 14, N, 4, Gen::circuit, Consistency::Propagate);
+}
+
 /// `Consistency::Check`: no pruning, and leaves accepted exactly when the
 /// constraint holds.
 #[test]
 fn check_consistency_matches_brute_force() {
-    let kinds: [(&str, Kind, usize); 11] = [
+    let kinds: [(&str, Kind, usize); 13] = [
         ("linear", Gen::linear, 4),
         ("all_different", Gen::all_different, 4),
         ("element_const", Gen::element_const, 3),
@@ -828,6 +897,8 @@ fn check_consistency_matches_brute_force() {
         ("abs", Gen::abs, 2),
         ("max", Gen::max, 4),
         ("lex", Gen::lex, 4),
+        ("table", Gen::table, 4),
+        ("circuit", Gen::circuit, 4),
     ];
     for (k, (name, kind, max_vars)) in kinds.into_iter().enumerate() {
         run(
@@ -842,7 +913,7 @@ fn check_consistency_matches_brute_force() {
 }
 
 /// Every kind at once, for the search test.
-const KINDS: [Kind; 11] = [
+const KINDS: [Kind; 13] = [
     Gen::linear,
     Gen::all_different,
     Gen::element_const,
@@ -854,6 +925,8 @@ const KINDS: [Kind; 11] = [
     Gen::abs,
     Gen::max,
     Gen::lex,
+    Gen::table,
+    Gen::circuit,
 ];
 
 /// All solutions found by a search over every variable.

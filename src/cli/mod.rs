@@ -420,6 +420,12 @@ pub fn run(cli: &Cli) -> u8 {
 
 type Run = Result<u8, Error>;
 
+/// A usage error that points at no file: the message and a help line.
+fn refusal(message: impl Into<String>, help: impl Into<String>) -> Error {
+    let d = Diagnostic::bare(message).with_help(help);
+    Error::new(vec![d], &Sources::default())
+}
+
 /// The names of a table's choices, for the command line's value parser.
 fn choices<T>(table: &[(&'static str, T)]) -> clap::builder::PossibleValuesParser {
     clap::builder::PossibleValuesParser::new(table.iter().map(|(name, _)| *name))

@@ -61,6 +61,15 @@ pub(super) fn run(args: &SolveArgs, started: Instant, deadline: Option<Instant>)
     if args.show_domains {
         return show_domains(&mut session, out);
     }
+    if let Some(path) = &args.tree {
+        // Before the search: a path that cannot be written is found now.
+        std::fs::write(path, "").map_err(|e| {
+            super::refusal(
+                format!("cannot write `{}`: {e}", path.display()),
+                "--tree FILE.dot needs a file it can create",
+            )
+        })?;
+    }
     if args.trace.is_some() || args.tree.is_some() {
         let shown = args.trace.unwrap_or(0) as usize;
         let limit = if args.tree.is_some() {
@@ -215,10 +224,7 @@ fn unique_classes<'p>(
     lowered: &crate::lower::Lowered,
     args: &SolveArgs,
 ) -> Result<Canonicaliser<'p>, Error> {
-    let refuse = |message: String, help: &str| {
-        let d = Diagnostic::bare(message).with_help(help.to_string());
-        Err(Error::new(vec![d], &Sources::default()))
-    };
+    let refuse = |message: String, help: &str| Err(super::refusal(message, help));
     if symmetry.is_empty() {
         return refuse(
             "--unique needs the symmetries of the solutions, and this spec's [symmetry] declares none".to_string(),
@@ -264,20 +270,23 @@ fn satisfy_unique(
         out.line(&n.to_string());
         return Ok(finish(n, solutions.stopped()));
     }
-    let one = !args.all && args.limit.is_none();
-    let wanted = if one {
-        1
-    } else {
-        args.limit.unwrap_or(u64::MAX)
-    };
-    let (found, incomplete) = enumerate_kept(session, out, wanted, &keep)?;
-    if one {
-        if found == 0 && !incomplete {
-            out.no_solution();
-        }
-    } else {
-        out.solution_count(found);
+    if !args.all && args.limit.is_none() {
+        // One representative: the search may restart.
+        return Ok(match session.first_where(keep) {
+            Ok(Some(solution)) => {
+                out.solution(session.view(), &solution)?;
+                EXIT_FOUND
+            }
+            Ok(None) => {
+                out.no_solution();
+                EXIT_NONE
+            }
+            Err(_) => stopped(0),
+        });
     }
+    let wanted = args.limit.unwrap_or(u64::MAX);
+    let (found, incomplete) = enumerate_kept(session, out, wanted, &keep)?;
+    out.solution_count(found);
     Ok(finish(found, incomplete))
 }
 

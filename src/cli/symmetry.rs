@@ -8,7 +8,7 @@
 //! (solutions lost), a class with two an incomplete one.
 
 use super::output::Printer;
-use super::{EXIT_FOUND, EXIT_NONE, Run, SpecArgs};
+use super::{EXIT_FOUND, EXIT_NONE, Run, SpecArgs, refusal};
 use crate::diagnostic::{Diagnostic, Error};
 use crate::model::symmetry::SymmetryPlan;
 use crate::session::{Session, Solution};
@@ -23,11 +23,6 @@ const MAX_VALUES: usize = 50_000_000;
 /// How many examples of each kind of failure are printed.
 const EXAMPLES: usize = 3;
 
-fn usage(message: String, help: &str) -> Error {
-    let d = Diagnostic::bare(message).with_help(help.to_string());
-    Error::new(vec![d], &Sources::default())
-}
-
 /// Every solution, or a limit's stop.
 fn all_solutions(session: &mut Session) -> Result<Vec<Solution>, Error> {
     let vars = session.lowered().model().vars.len().max(1);
@@ -35,12 +30,12 @@ fn all_solutions(session: &mut Session) -> Result<Vec<Solution>, Error> {
     let mut solutions = session.solutions();
     for s in solutions.by_ref() {
         if (found.len() + 1) * vars > MAX_VALUES {
-            return Err(usage(
+            return Err(refusal(
                 format!(
                     "more than {} solutions: too many to check one by one",
                     found.len()
                 ),
-                "check a smaller instance, e.g. with --set n=5",
+                "check a smaller instance: --set a smaller size",
             ));
         }
         found.push(s);
@@ -66,14 +61,14 @@ pub(super) fn run(file: &PathBuf, spec: &SpecArgs, deadline: Option<Instant>) ->
     let (lowered, sources) = super::compile(file, &without, true, deadline)?;
     let plan: SymmetryPlan = lowered.symmetry.clone();
     if plan.is_empty() {
-        return Err(usage(
+        return Err(refusal(
             "this spec's [symmetry] declares no symmetry to check the breaking against".to_string(),
             "declare the group the rules break, e.g. `board = { grid = \"m\" }` (grid, rows, columns, values or reverse)",
         ));
     }
     let classes = plan
         .canonicaliser()
-        .map_err(|m| usage(m, "check the groups one at a time"))?;
+        .map_err(|m| refusal(m, "check the groups one at a time"))?;
     let unbroken_size = lowered.model().constraints.len();
     let mut session = Session::new(lowered, sources);
     session.set_deadline(deadline);
@@ -147,7 +142,7 @@ pub(super) fn run(file: &PathBuf, spec: &SpecArgs, deadline: Option<Instant>) ->
         } else {
             // Only possible if a breaking constraint let through what the
             // spec without them forbids: a bug in solve.
-            return Err(usage(
+            return Err(refusal(
                 "a solution kept with the breaking constraints is not a solution without them"
                     .to_string(),
                 "this is a bug in solve: please report it with the spec",

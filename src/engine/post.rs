@@ -10,10 +10,12 @@ use crate::engine::propagators::{
     all_different_domain::AllDifferentDomain,
     all_different_early::AllDifferentEarly,
     arithmetic::{Abs, DivRem, Max, Times},
+    circuit::Circuit,
     clause::Clause,
     element::{ElementConst, ElementVar},
     lex::Lex,
     linear::Linear,
+    table::Table,
 };
 use crate::engine::store::Conflict;
 use crate::model::Constraint;
@@ -91,6 +93,8 @@ pub fn create(
         Constraint::Abs { x, z } => Box::new(Abs { x, z }),
         Constraint::Max { xs, z } => Box::new(Max { xs, z }),
         Constraint::Lex { xs, ys, strict } => Box::new(Lex { xs, ys, strict }),
+        Constraint::Table { xs, rows } => Box::new(Table::new(xs, rows)),
+        Constraint::Circuit { succ, base } => Box::new(Circuit::new(succ, base)),
     };
     Ok(Some(match consistency {
         // Early, where a kind has no level of its own, is its propagator

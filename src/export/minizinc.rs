@@ -25,7 +25,7 @@ pub fn export(lowered: &Lowered, source: &str) -> String {
         model.constraints.len()
     );
     out.push_str(
-        "include \"alldifferent.mzn\";\ninclude \"lex_less.mzn\";\ninclude \"lex_lesseq.mzn\";\n\n",
+        "include \"alldifferent.mzn\";\ninclude \"lex_less.mzn\";\ninclude \"lex_lesseq.mzn\";\ninclude \"circuit.mzn\";\n\n",
     );
     for (i, v) in model.vars.iter().enumerate() {
         let _ = writeln!(out, "var {}: x{i};  % {}", domain(&v.domain.0), v.name);
@@ -179,6 +179,33 @@ fn constraint(c: &Constraint) -> String {
         Constraint::Lex { xs, ys, strict } => {
             let name = if *strict { "lex_less" } else { "lex_lesseq" };
             format!("{name}({}, {})", views(xs), views(ys))
+        }
+        // As a disjunction of rows: no `include` needed.
+        Constraint::Table { xs, rows } => {
+            let alternatives: Vec<String> = rows
+                .iter()
+                .map(|row| {
+                    let eqs: Vec<String> = xs
+                        .iter()
+                        .zip(row)
+                        .map(|(&x, v)| format!("{} = {v}", view(x)))
+                        .collect();
+                    format!("({})", eqs.join(" /\\ "))
+                })
+                .collect();
+            if alternatives.is_empty() {
+                "false".to_string()
+            } else {
+                alternatives.join(" \\/ ")
+            }
+        }
+        // MiniZinc's circuit numbers nodes from 1.
+        Constraint::Circuit { succ, base } => {
+            let shifted: Vec<String> = succ
+                .iter()
+                .map(|&x| format!("{} - {}", view(x), base - 1))
+                .collect();
+            format!("circuit([{}])", shifted.join(", "))
         }
     }
 }

@@ -55,6 +55,12 @@ impl Lowerer {
                 Ok(result)
             }
             Builtin::Min | Builtin::Max => self.min_max(info.builtin == Builtin::Max, args, span),
+            Builtin::Count if args.len() == 2 => self.global_value(info.builtin, args, span),
+            Builtin::Table
+            | Builtin::GlobalCardinality
+            | Builtin::Circuit
+            | Builtin::Increasing
+            | Builtin::Decreasing => self.global_value(info.builtin, args, span),
             Builtin::Sum | Builtin::Count => {
                 let mut terms = Vec::new();
                 if info.builtin == Builtin::Count {

@@ -9,9 +9,12 @@
 //! - `eval.rs`: expressions to values (value context: reify what must be).
 //! - `post.rs`: constraints at the root (no reification needed).
 //! - `declare.rs`: declarations, search plan, output plan: [`lower()`].
+//! - `globals.rs`: table, global_cardinality, circuit, increasing,
+//!   decreasing, count of a value.
 //! - `game.rs`: `[game]`, and a game's answers as constraints.
 //! - `puzzle.rs`: `[puzzle]` and `[moves]`, as networks over the state.
-//! - `symmetry.rs`: declared symmetries, and their lex-leader constraints.
+//! - `symmetry.rs`: declared symmetries, as group elements.
+//! - `lex_leader.rs`: their breaking constraints (`break = "lex-leader"`).
 //! - `network.rs`: a scratch lowering over input variables as a network.
 //! - `lowered.rs`: the result, [`Lowered`], and adding constraints to it
 //!   later (atomically, with marks to retract them).
@@ -21,6 +24,8 @@ mod call;
 mod declare;
 mod eval;
 mod game;
+mod globals;
+mod lex_leader;
 mod lowered;
 mod network;
 mod post;

@@ -137,6 +137,13 @@ impl Lowerer {
                 }
                 match builtins::lookup(&f.text).map(|b| b.builtin) {
                     Some(Builtin::Forall) => self.post_forall(args),
+                    Some(
+                        global @ (Builtin::Table
+                        | Builtin::GlobalCardinality
+                        | Builtin::Circuit
+                        | Builtin::Increasing
+                        | Builtin::Decreasing),
+                    ) => self.post_global(global, args, e.span),
                     Some(Builtin::AllDifferent) => {
                         let items = self.aggregate_items(args)?;
                         let mut views = Vec::new();

@@ -1,6 +1,6 @@
 //! Declared symmetries (`[symmetry] name = { grid = "EXPR" }` and the
-//! like) to a [`SymmetryPlan`], and `break = "lex-leader"` to one lex
-//! constraint per group element.
+//! like) to a [`SymmetryPlan`]: each declaration's group elements, and the
+//! images of the key under them (which `lex_leader.rs` compares).
 //!
 //! A declaration's expression is a structure of cells, each a declared
 //! variable (`m[i][j]`), a literal (`q[c] == r`: the queens board derived
@@ -12,10 +12,10 @@ use super::Lowerer;
 use super::value::{LinExpr, R, Value};
 use crate::diagnostic::Diagnostic;
 use crate::model::symmetry::{Element, Factor, Move, Sort, SymmetryPlan};
-use crate::model::{Constraint, Lit, Rel, VarId};
+use crate::model::{Lit, Rel, VarId};
 use crate::source::Span;
 use crate::spec::ast::{SymmetryDecl, SymmetryKind};
-use std::collections::HashMap;
+use std::collections::{BTreeMap, HashMap};
 
 /// One cell of a declared structure.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -31,8 +31,16 @@ enum Cell {
 /// element by element rather than sorted.
 const MAX_COMMUTE_CHECK: u64 = 10_000_000;
 
-/// Literal moves of all the swaps of neighbouring values together.
-const MAX_VALUE_TABLE: u64 = 10_000_000;
+/// Position moves of one declared group's elements together.
+const MAX_MOVES: usize = 20_000_000;
+
+fn too_large(name: &str, span: Span) -> Diagnostic {
+    Diagnostic::new(
+        format!("symmetry `{name}` is too large to describe: its elements would move more than {MAX_MOVES} positions"),
+        span,
+    )
+    .with_help("declare the symmetry of a smaller structure, or break it by hand")
+}
 
 impl Lowerer {
     /// The declared symmetries, acting on the values of `key`.
@@ -77,7 +85,8 @@ impl Lowerer {
                 _ => None,
             })
             .collect();
-        let cell = |v: &Value| cell(v, position, &literals, name, span);
+        let derived = |x: VarId| !self.model.vars[x.index()].aux;
+        let cell = |v: &Value| cell(v, position, &literals, &derived, name, span);
         let (elements, order, sort) = match decl.kind {
             SymmetryKind::Grid => {
                 let grid = scratch.rows_of(&value, name, span)?;
@@ -91,7 +100,8 @@ impl Lowerer {
                 let order = maps.len() as u64 + 1;
                 let mut elements = Vec::new();
                 for map in maps {
-                    elements.extend(self.element(&cells, &map, key, name, span)?);
+                    let pairs: Vec<(usize, usize)> = map.into_iter().enumerate().collect();
+                    elements.extend(self.element(&cells, &pairs, key, name, span)?);
                 }
                 (elements, order, None)
             }
@@ -110,25 +120,25 @@ impl Lowerer {
                 let n = lines.len();
                 let width = lines.first().map_or(0, Vec::len);
                 let cells: Vec<Cell> = lines.concat();
-                let moved = |line_map: &dyn Fn(usize) -> usize| -> Vec<usize> {
-                    (0..cells.len())
-                        .map(|c| line_map(c / width) * width + c % width)
-                        .collect()
-                };
+                // Line `a` onto line `b`, cell by cell.
+                let onto =
+                    |a: usize, b: usize| (0..width).map(move |j| (a * width + j, b * width + j));
                 let mut elements = Vec::new();
                 if decl.kind == SymmetryKind::Reverse {
-                    let map = moved(&|i| n - 1 - i);
-                    elements.extend(self.element(&cells, &map, key, name, span)?);
+                    let pairs: Vec<(usize, usize)> =
+                        (0..n).flat_map(|i| onto(i, n - 1 - i)).collect();
+                    elements.extend(self.element(&cells, &pairs, key, name, span)?);
                     (elements, 2, None)
                 } else {
+                    let mut moves = 0usize;
                     for k in 0..n.saturating_sub(1) {
-                        let swap = |i: usize| match i {
-                            i if i == k => k + 1,
-                            i if i == k + 1 => k,
-                            i => i,
-                        };
-                        let map = moved(&swap);
-                        elements.extend(self.element(&cells, &map, key, name, span)?);
+                        let pairs: Vec<(usize, usize)> =
+                            onto(k, k + 1).chain(onto(k + 1, k)).collect();
+                        moves += pairs.len();
+                        if moves > MAX_MOVES {
+                            return Err(too_large(name, span));
+                        }
+                        elements.extend(self.element(&cells, &pairs, key, name, span)?);
                     }
                     (elements, factorial(n), line_sort(&lines))
                 }
@@ -152,28 +162,21 @@ impl Lowerer {
                 }
                 positions.sort_unstable();
                 positions.dedup();
-                let size = self
-                    .model
-                    .domain(key[positions.first().copied().unwrap_or(0) as usize])
-                    .size();
-                if !positions.is_empty()
-                    && size
-                        .saturating_mul(size)
-                        .saturating_mul(positions.len() as u64)
-                        > MAX_VALUE_TABLE
-                {
-                    return Err(Diagnostic::new(
-                        format!(
-                            "symmetry `{name}`: {} variables with {size} interchangeable values are too many to describe (at most {MAX_VALUE_TABLE} literal moves)",
-                            positions.len()
-                        ),
-                        span,
-                    ));
-                }
-                let values: Vec<i64> = match positions.first() {
-                    Some(&p) => self.model.domain(key[p as usize]).values().collect(),
-                    None => Vec::new(),
+                let Some(&first) = positions.first() else {
+                    // No variables (an instance with n = 0): nothing moves.
+                    return Ok(Factor {
+                        name: name.clone(),
+                        elements: Vec::new(),
+                        order: 1,
+                        sort: None,
+                    });
                 };
+                // One swap of neighbouring values per value, on every position.
+                let size = self.model.domain(key[first as usize]).size();
+                if size.saturating_mul(positions.len() as u64) > MAX_MOVES as u64 {
+                    return Err(too_large(name, span));
+                }
+                let values: Vec<i64> = self.model.domain(key[first as usize]).values().collect();
                 for &p in &positions {
                     if !self
                         .model
@@ -191,7 +194,7 @@ impl Lowerer {
                         ));
                     }
                 }
-                let elements = value_swaps(&positions, &values, key.len());
+                let elements = value_swaps(&positions, &values);
                 let order = factorial(values.len());
                 (elements, order, Some(Sort::Values { positions, values }))
             }
@@ -236,24 +239,25 @@ impl Lowerer {
         Ok(lines)
     }
 
-    /// The group element that moves `cells[i]` onto `cells[map[i]]`, or
-    /// nothing when that is the identity.
+    /// The group element that moves `cells[from]` onto `cells[to]` for
+    /// each pair (the cells not listed stay), or nothing when that is the
+    /// identity.
     fn element(
         &self,
         cells: &[Cell],
-        map: &[usize],
+        pairs: &[(usize, usize)],
         key: &[VarId],
         name: &str,
         span: Span,
     ) -> R<Option<Element>> {
         let error = |what: String| Diagnostic::new(format!("symmetry `{name}`: {what}"), span);
         let var_name = |p: u32| self.model.vars[key[p as usize].index()].name.clone();
-        let mut moves: Vec<Option<Move>> = vec![None; key.len()];
-        let mut tables: HashMap<u32, Vec<(i64, u32, i64)>> = HashMap::new();
-        for (i, &cell) in cells.iter().enumerate() {
-            match (cell, cells[map[i]]) {
+        let mut moves: BTreeMap<u32, Move> = BTreeMap::new();
+        let mut tables: BTreeMap<u32, Vec<(i64, u32, i64)>> = BTreeMap::new();
+        for &(from, to) in pairs {
+            match (cells[from], cells[to]) {
                 (Cell::Var(p), Cell::Var(q)) => {
-                    if moves[p as usize].replace(Move::To(q)).is_some() {
+                    if moves.insert(p, Move::To(q)).is_some() {
                         return Err(error(format!("`{}` is in two cells", var_name(p))));
                     }
                 }
@@ -269,74 +273,80 @@ impl Lowerer {
             }
         }
         for (p, mut table) in tables {
-            if moves[p as usize].is_some() {
+            if moves.contains_key(&p) {
                 return Err(error(format!(
                     "`{}` is both a cell and in a literal cell",
                     var_name(p)
                 )));
             }
             table.sort_unstable();
-            let domain: Vec<i64> = self.model.domain(key[p as usize]).values().collect();
-            // Literals of some values only (`m[i][j] == 1` of a 0/1 grid):
-            // when they all move to one variable with their values, so do
-            // the others.
+            // Literals that all move to one variable with their values
+            // (`m[i][j] == 1` of a 0/1 grid): the variable moves whole.
             if let Some(&(_, q, _)) = table.first()
                 && table.iter().all(|&(v, r, w)| r == q && v == w)
                 && table.windows(2).all(|t| t[0].0 < t[1].0)
             {
-                let listed: Vec<i64> = table.iter().map(|e| e.0).collect();
-                table.extend(
-                    domain
-                        .iter()
-                        .filter(|v| listed.binary_search(v).is_err())
-                        .map(|&v| (v, q, v)),
-                );
-                table.sort_unstable();
+                let _ = moves.insert(p, Move::To(q));
+                continue;
             }
-            let values: Vec<i64> = table.iter().map(|e| e.0).collect();
-            if values != domain {
+            let domain = self.model.domain(key[p as usize]);
+            let one_each = table.len() as u64 == domain.size()
+                && table.iter().map(|e| e.0).eq(domain.values());
+            if !one_each {
                 return Err(error(format!(
                     "the literals of `{}` in its cells must be one per value of its domain ({} cells for {} values, or a value twice)",
                     var_name(p),
-                    values.len(),
-                    domain.len()
+                    table.len(),
+                    domain.size()
                 )));
             }
-            moves[p as usize] = Some(Move::Table(table));
+            let _ = moves.insert(p, Move::Table(table));
         }
-        let moves: Vec<Move> = moves
+        let moves: Vec<(u32, Move)> = moves
             .into_iter()
-            .enumerate()
-            .map(|(p, m)| m.unwrap_or(Move::To(p as u32)))
+            .filter(|(p, m)| match m {
+                Move::To(q) => q != p,
+                Move::Swap(a, b) => a != b,
+                Move::Table(t) => t.iter().any(|&(v, q, w)| q != *p || v != w),
+            })
             .collect();
-        let identity = moves.iter().enumerate().all(|(p, m)| match m {
-            Move::To(q) => *q as usize == p,
-            Move::Table(t) => t.iter().all(|&(v, q, w)| q as usize == p && v == w),
-        });
-        Ok((!identity).then_some(Element(moves)))
+        Ok((!moves.is_empty()).then_some(Element(moves)))
     }
 
     /// Whether factor `i`'s elements commute with every other factor's, on
     /// every literal (then sorting within `i` and walking the others finds
-    /// the smallest key of the whole orbit).
+    /// the smallest key of the whole orbit). Only positions one of the two
+    /// changes matter; where both only move values between positions,
+    /// positions are enough.
     fn commutes(&self, factors: &[Factor], i: usize, key: &[VarId]) -> bool {
-        let literals: u64 = key.iter().map(|&x| self.model.domain(x).size()).sum();
         let others: Vec<&Element> = factors
             .iter()
             .enumerate()
             .filter(|&(j, _)| j != i)
             .flat_map(|(_, f)| &f.elements)
             .collect();
-        let pairs = (others.len() * factors[i].elements.len()) as u64;
-        if literals.saturating_mul(pairs) > MAX_COMMUTE_CHECK {
-            return false;
-        }
+        let mut work = 0u64;
         for g in &others {
             for h in &factors[i].elements {
-                for (p, &x) in key.iter().enumerate() {
-                    for v in self.model.domain(x).values() {
-                        let gh = h.literal(p as u32, v).and_then(|(q, w)| g.literal(q, w));
-                        let hg = g.literal(p as u32, v).and_then(|(q, w)| h.literal(q, w));
+                let mut positions: Vec<u32> = g.0.iter().chain(&h.0).map(|m| m.0).collect();
+                positions.sort_unstable();
+                positions.dedup();
+                let moving = |e: &Element| e.0.iter().all(|(_, m)| matches!(m, Move::To(_)));
+                let values_matter = !(moving(g) && moving(h));
+                for &p in &positions {
+                    let values: Vec<i64> = if values_matter {
+                        let d = self.model.domain(key[p as usize]);
+                        work += d.size();
+                        if work > MAX_COMMUTE_CHECK {
+                            return false;
+                        }
+                        d.values().collect()
+                    } else {
+                        vec![0]
+                    };
+                    for v in values {
+                        let gh = h.literal(p, v).and_then(|(q, w)| g.literal(q, w));
+                        let hg = g.literal(p, v).and_then(|(q, w)| h.literal(q, w));
                         if gh != hg {
                             return false;
                         }
@@ -347,66 +357,54 @@ impl Lowerer {
         true
     }
 
-    /// `key <=lex g(key)` for every element of every declared group: each
-    /// class keeps its smallest key (complete for one group alone; with
-    /// several, sound, and `solve check-symmetry` says how many classes
-    /// keep more than one solution).
-    pub(super) fn lex_leader(&mut self, plan: &SymmetryPlan, span: Span) -> R<()> {
-        let key: Vec<LinExpr> = plan.key.iter().map(|&x| LinExpr::var(x)).collect();
-        for factor in &plan.factors {
-            self.origin = factor.name.clone();
-            for (k, element) in factor.elements.iter().enumerate() {
-                self.item = format!("[{k}]");
-                let (mut xs, mut ys) = (Vec::new(), Vec::new());
-                for (q, image) in self.images(element, &key, span)?.into_iter().enumerate() {
-                    if let Some(image) = image {
-                        xs.push(self.view(&key[q], span)?);
-                        ys.push(self.view(&image, span)?);
-                    }
-                }
-                if !xs.is_empty() {
-                    self.post_constraint(Constraint::Lex {
-                        xs,
-                        ys,
-                        strict: false,
-                    });
-                }
-                self.budget.check(&self.model, span)?;
-            }
-        }
-        self.item.clear();
-        Ok(())
-    }
-
-    /// The value at each key position after `element`, as an expression
-    /// over the key; `None` where it is that position's own variable.
-    fn images(
+    /// The value at each changed key position after `element`, as an
+    /// expression over the key: `(position, image)`, in key order.
+    pub(super) fn images(
         &mut self,
         element: &Element,
         key: &[LinExpr],
         span: Span,
-    ) -> R<Vec<Option<LinExpr>>> {
-        let mut from: Vec<Option<usize>> = vec![None; key.len()];
-        let mut literals: Vec<Vec<(usize, i64, i64)>> = vec![Vec::new(); key.len()];
-        for (p, m) in element.0.iter().enumerate() {
+    ) -> R<Vec<(usize, LinExpr)>> {
+        let mut from: BTreeMap<usize, usize> = BTreeMap::new();
+        let mut literals: BTreeMap<usize, Vec<(usize, i64, i64)>> = BTreeMap::new();
+        let mut swaps: BTreeMap<usize, (i64, i64)> = BTreeMap::new();
+        for (p, m) in &element.0 {
+            let p = *p as usize;
             match m {
-                Move::To(q) => from[*q as usize] = Some(p),
+                Move::To(q) => {
+                    let _ = from.insert(*q as usize, p);
+                }
+                Move::Swap(a, b) => {
+                    let _ = swaps.insert(p, (*a, *b));
+                }
                 Move::Table(t) => {
                     for &(v, q, w) in t {
-                        literals[q as usize].push((p, v, w));
+                        literals.entry(q as usize).or_default().push((p, v, w));
                     }
                 }
             }
         }
         let mut images = Vec::new();
-        for q in 0..key.len() {
-            let image = match (from[q], &literals[q][..]) {
-                (Some(p), _) if p == q => None,
-                (Some(p), _) => Some(key[p].clone()),
-                (None, lits) => self.literal_image(q, lits, key, span)?,
-            };
-            images.push(image);
+        for (q, p) in from {
+            images.push((q, key[p].clone()));
         }
+        for (q, (a, b)) in swaps {
+            // x + (b - a) [x == a] + (a - b) [x == b]
+            let mut image = key[q].clone();
+            for (v, shift) in [(a, b - a), (b, a - b)] {
+                let test = key[q].add_scaled(-1, &LinExpr::constant(v), span)?;
+                let lit = self.reify_compare(Rel::Eq, test, span)?;
+                let lit = self.lin(&super::eval::bool_value(lit), span)?;
+                image = image.add_scaled(shift, &lit, span)?;
+            }
+            images.push((q, image));
+        }
+        for (q, lits) in literals {
+            if let Some(image) = self.literal_image(q, &lits, key, span)? {
+                images.push((q, image));
+            }
+        }
+        images.sort_by_key(|(q, _)| *q);
         Ok(images)
     }
 
@@ -471,6 +469,7 @@ fn cell(
     v: &Value,
     position: &HashMap<VarId, u32>,
     literals: &HashMap<Lit, (u32, i64)>,
+    derived: &dyn Fn(VarId) -> bool,
     name: &str,
     span: Span,
 ) -> R<Cell> {
@@ -488,7 +487,12 @@ fn cell(
         Value::Int(c) => Ok(Cell::Const(*c)),
         Value::Bool(b) => Ok(Cell::Const(i64::from(*b))),
         Value::Lin(e) => match (&e.terms[..], e.constant) {
-            ([(1, x)], 0) => position.get(x).map(|&p| Cell::Var(p)).ok_or_else(bad),
+            ([(1, x)], 0) if position.contains_key(x) => Ok(Cell::Var(position[x])),
+            ([(1, x)], 0) if derived(*x) => Err(Diagnostic::new(
+                format!("symmetry `{name}`: a cell is a derived variable (`define`)"),
+                span,
+            )
+            .with_help("its value follows from the others: declare the symmetry on the variables it is defined by")),
             _ => Err(bad()),
         },
         Value::Lit(lit) => literals
@@ -585,31 +589,16 @@ fn line_sort(lines: &[Vec<Cell>]) -> Option<Sort> {
 
 /// The swaps of neighbouring values on `positions`: they generate every
 /// renaming of the values.
-fn value_swaps(positions: &[u32], values: &[i64], len: usize) -> Vec<Element> {
+fn value_swaps(positions: &[u32], values: &[i64]) -> Vec<Element> {
     values
         .windows(2)
         .map(|pair| {
-            let table: Vec<(i64, u32, i64)> = values
-                .iter()
-                .map(|&v| {
-                    let w = match v {
-                        v if v == pair[0] => pair[1],
-                        v if v == pair[1] => pair[0],
-                        v => v,
-                    };
-                    (v, 0, w)
-                })
-                .collect();
-            let moves = (0..len as u32)
-                .map(|p| {
-                    if positions.binary_search(&p).is_ok() {
-                        Move::Table(table.iter().map(|&(v, _, w)| (v, p, w)).collect())
-                    } else {
-                        Move::To(p)
-                    }
-                })
-                .collect();
-            Element(moves)
+            Element(
+                positions
+                    .iter()
+                    .map(|&p| (p, Move::Swap(pair[0], pair[1])))
+                    .collect(),
+            )
         })
         .collect()
 }

@@ -79,6 +79,24 @@ impl Constraint {
                 let b: Vec<i64> = ys.iter().map(|&v| val(values, v)).collect();
                 if *strict { a < b } else { a <= b }
             }
+            Constraint::Table { xs, rows } => rows
+                .iter()
+                .any(|row| xs.iter().zip(row).all(|(&x, &v)| val(values, x) == v)),
+            Constraint::Circuit { succ, base } => {
+                // From node 0, n steps through distinct nodes lead back to 0.
+                let n = succ.len();
+                let mut seen = vec![false; n];
+                let mut node = 0usize;
+                for _ in 0..n {
+                    let next = val(values, succ[node]) - base;
+                    if next < 0 || next >= n as i64 || seen[next as usize] {
+                        return false;
+                    }
+                    seen[next as usize] = true;
+                    node = next as usize;
+                }
+                node == 0
+            }
         }
     }
 }

@@ -238,6 +238,12 @@ impl Constraint {
                 }
                 checked(self.holds(k.values))
             }
+            Constraint::Table { xs, .. } | Constraint::Circuit { succ: xs, .. } => {
+                if xs.iter().any(|&v| k.view(v).is_none()) {
+                    return Step::Waiting;
+                }
+                checked(self.holds(k.values))
+            }
         }
     }
 }
@@ -510,6 +516,9 @@ fn ready(c: &Constraint, known: &[bool]) -> Option<Option<VarId>> {
         Constraint::Max { xs, z } => output(xs.iter().all(view), z.var),
         Constraint::AllDifferent(views) => views.iter().all(view).then_some(None),
         Constraint::Lex { xs, ys, .. } => xs.iter().chain(ys).all(view).then_some(None),
+        Constraint::Table { xs, .. } | Constraint::Circuit { succ: xs, .. } => {
+            xs.iter().all(view).then_some(None)
+        }
     }
 }
 

@@ -103,6 +103,8 @@ impl Constraint {
             Constraint::Abs { .. } => "abs",
             Constraint::Max { .. } => "max",
             Constraint::Lex { .. } => "lex",
+            Constraint::Table { .. } => "table",
+            Constraint::Circuit { .. } => "circuit",
         }
     }
 
@@ -118,6 +120,8 @@ impl Constraint {
             Constraint::Abs { .. } => 2,
             Constraint::Max { xs, .. } => xs.len() + 1,
             Constraint::Lex { xs, ys, .. } => xs.len() + ys.len(),
+            Constraint::Table { xs, rows } => xs.len() * (rows.len() + 1),
+            Constraint::Circuit { succ, .. } => succ.len(),
         }
     }
 }
@@ -233,6 +237,11 @@ pub enum Constraint {
         ys: Vec<View>,
         strict: bool,
     },
+    /// `xs` equals one of the rows (each as long as `xs`).
+    Table { xs: Vec<View>, rows: Vec<Vec<i64>> },
+    /// The successors `succ` form one cycle through every node: node `i`'s
+    /// successor is node `succ[i] - base`.
+    Circuit { succ: Vec<View>, base: i64 },
 }
 
 /// Where a constraint came from, for messages, `--dump-model` and

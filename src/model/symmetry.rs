@@ -15,21 +15,35 @@ use std::collections::{HashMap, HashSet};
 pub enum Move {
     /// To `key[q] = v`: the value moves to another position unchanged.
     To(u32),
+    /// The value stays, with `a` and `b` exchanged (a swap of values).
+    Swap(i64, i64),
     /// To `key[q] = w`, by `(v, q, w)` sorted by `v`; a value not listed
     /// has no image.
     Table(Vec<(i64, u32, i64)>),
 }
 
-/// One element of a group: a permutation of the literals, one [`Move`]
-/// per key position.
+/// One element of a group: a permutation of the literals, given by the
+/// [`Move`]s of the positions it changes (sorted by position; every other
+/// position keeps its value).
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Element(pub Vec<Move>);
+pub struct Element(pub Vec<(u32, Move)>);
 
 impl Element {
     /// The image of the literal `key[p] = v`.
     pub fn literal(&self, p: u32, v: i64) -> Option<(u32, i64)> {
-        match &self.0[p as usize] {
+        let Ok(i) = self.0.binary_search_by_key(&p, |m| m.0) else {
+            return Some((p, v));
+        };
+        match &self.0[i].1 {
             Move::To(q) => Some((*q, v)),
+            Move::Swap(a, b) => Some((
+                p,
+                match v {
+                    v if v == *a => *b,
+                    v if v == *b => *a,
+                    v => v,
+                },
+            )),
             Move::Table(t) => t
                 .binary_search_by_key(&v, |e| e.0)
                 .ok()
@@ -37,25 +51,46 @@ impl Element {
         }
     }
 
+    /// How many literal moves it holds (for size budgets).
+    pub fn size(&self) -> usize {
+        self.0
+            .iter()
+            .map(|(_, m)| match m {
+                Move::Table(t) => t.len(),
+                _ => 1,
+            })
+            .sum()
+    }
+
     /// The image of `key` in `out`; false when it is not an assignment (a
-    /// value without an image, a position filled twice).
+    /// value without an image, a position filled twice). `filled` is
+    /// scratch, as long as the key and all false between calls.
     pub fn apply(&self, key: &[i64], out: &mut Vec<i64>, filled: &mut Vec<bool>) -> bool {
         out.clear();
-        out.resize(key.len(), 0);
-        filled.clear();
+        out.extend_from_slice(key);
         filled.resize(key.len(), false);
-        for (p, &v) in key.iter().enumerate() {
-            let Some((q, w)) = self.literal(p as u32, v) else {
-                return false;
-            };
-            let q = q as usize;
-            if filled[q] {
-                return false;
+        let mut ok = true;
+        for &(p, _) in &self.0 {
+            match self.literal(p, key[p as usize]) {
+                Some((q, w)) if !filled[q as usize] => {
+                    filled[q as usize] = true;
+                    out[q as usize] = w;
+                }
+                _ => ok = false,
             }
-            filled[q] = true;
-            out[q] = w;
         }
-        true
+        // A changed position must be filled from a changed one (the others
+        // keep their own values).
+        for &(p, _) in &self.0 {
+            ok &= filled[p as usize];
+        }
+        for &(p, _) in &self.0 {
+            if let Some((q, _)) = self.literal(p, key[p as usize]) {
+                filled[q as usize] = false;
+            }
+            filled[p as usize] = false;
+        }
+        ok
     }
 }
 
@@ -172,8 +207,13 @@ impl SymmetryPlan {
                 [one] => format!("the symmetry {one} has"),
                 many => format!("the symmetries {} together have", many.join(", ")),
             };
+            let order = if order == u64::MAX {
+                "more than 10^19".to_string()
+            } else {
+                format!("about {order}")
+            };
             return Err(format!(
-                "{what} about {order} elements, too many to walk for every solution (at most {MAX_ORBIT}): declare fewer symmetries together, or one symmetric group (rows, columns, values) that commutes with the others"
+                "{what} {order} elements, too many to walk for every solution (at most {MAX_ORBIT}): declare fewer symmetries together (a symmetric group, rows, columns or values, is sorted instead of walked when it is found to commute with the others)"
             ));
         }
         Ok(Canonicaliser {
@@ -197,7 +237,7 @@ impl Canonicaliser<'_> {
     /// assignments are left out: they cannot be solutions).
     pub fn canonical(&self, key: &[i64]) -> Vec<i64> {
         let mut best = self.sorted(key);
-        self.walk(key, |image| {
+        self.walk_until(key, &mut |_, image| {
             if image < best.as_slice() {
                 best = image.to_vec();
             }
@@ -222,11 +262,12 @@ impl Canonicaliser<'_> {
         }
         let mut members = vec![key.to_vec()];
         let mut best = self.sorted(key);
-        self.walk_members(key, &mut |member, image| {
+        self.walk_until(key, &mut |member, image| {
             if image < best.as_slice() {
                 best = image.to_vec();
             }
             members.push(member.to_vec());
+            true
         });
         // The smallest key names the class (a class's members are met by
         // walking only the generators outside the sorted group).
@@ -250,23 +291,6 @@ impl Canonicaliser<'_> {
             s.apply(&mut k);
         }
         k
-    }
-
-    /// Calls `visit` with the sorted form of every other member of the
-    /// orbit of `key` under the walked generators, until it returns false.
-    fn walk(&self, key: &[i64], mut visit: impl FnMut(&[i64]) -> bool) {
-        let mut go_on = true;
-        self.walk_until(key, &mut |_, image| {
-            go_on = visit(image);
-            go_on
-        });
-    }
-
-    fn walk_members(&self, key: &[i64], visit: &mut dyn FnMut(&[i64], &[i64])) {
-        self.walk_until(key, &mut |member, image| {
-            visit(member, image);
-            true
-        });
     }
 
     /// The orbit walk: `visit(member, sorted member)` for every member but
@@ -302,7 +326,7 @@ impl Canonicaliser<'_> {
         // Stops at the first smaller member: most solutions are not the
         // smallest of their class, and show it early.
         let mut smallest = true;
-        self.walk(&key, |image| {
+        self.walk_until(&key, &mut |_, image| {
             smallest = image >= key.as_slice();
             smallest
         });

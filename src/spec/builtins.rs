@@ -19,6 +19,11 @@ pub enum Builtin {
     LexLess,
     LexLessEq,
     Join,
+    Table,
+    GlobalCardinality,
+    Circuit,
+    Increasing,
+    Decreasing,
 }
 
 /// Where a builtin may appear.
@@ -97,9 +102,9 @@ pub const BUILTINS: &[BuiltinInfo] = &[
     row(
         Builtin::Count,
         "count",
-        (1, 1),
+        (1, 2),
         Usage::Anywhere,
-        "number of true items",
+        "number of true items; `count(xs, v)`: number of items equal to v",
     ),
     row(
         Builtin::Forall,
@@ -142,6 +147,41 @@ pub const BUILTINS: &[BuiltinInfo] = &[
         (2, 2),
         Usage::Constraint,
         "first list lexicographically before or equal to the second",
+    ),
+    row(
+        Builtin::Table,
+        "table",
+        (2, 2),
+        Usage::Anywhere,
+        "the list equals one of the rows (a list of lists of integers)",
+    ),
+    row(
+        Builtin::GlobalCardinality,
+        "global_cardinality",
+        (3, 3),
+        Usage::Anywhere,
+        "value i of the second list occurs exactly count i of the third list times in the first",
+    ),
+    row(
+        Builtin::Circuit,
+        "circuit",
+        (1, 1),
+        Usage::Constraint,
+        "the successors (indices of the list) form one cycle through every position",
+    ),
+    row(
+        Builtin::Increasing,
+        "increasing",
+        (1, ANY),
+        Usage::Anywhere,
+        "each item at most the next",
+    ),
+    row(
+        Builtin::Decreasing,
+        "decreasing",
+        (1, ANY),
+        Usage::Anywhere,
+        "each item at least the next",
     ),
     row(
         Builtin::Join,

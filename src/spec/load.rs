@@ -400,6 +400,11 @@ impl<'t> Loader<'t> {
                 }
                 continue;
             }
+            let breaking = matches!(value.get_ref(), DeValue::String(s) if SYMMETRY_BREAKS.iter().any(|(n, _)| n == s));
+            if breaking && did_you_mean(key.get_ref(), ["break"]).is_some() {
+                self.unknown(key, "key", key.get_ref(), &["break"]);
+                continue;
+            }
             match value.get_ref() {
                 DeValue::Table(t)
                     if t.contains_key("rule")

@@ -1,0 +1,222 @@
+//! Global constraints beyond alldifferent and lex: `table`,
+//! `global_cardinality`, `circuit`, `increasing` / `decreasing` and
+//! `count(xs, v)`. At the root each posts its own primitive (a table or
+//! circuit propagator, linear constraints); inside an expression each is a
+//! reified decomposition (a boolean over the same meaning), except
+//! `circuit`, which is a constraint of its own only.
+
+use super::Lowerer;
+use super::eval::bool_value;
+use super::value::{LinExpr, R, Value, type_error};
+use crate::diagnostic::Diagnostic;
+use crate::model::{Constraint, Rel};
+use crate::source::Span;
+use crate::spec::ast::Expr;
+use crate::spec::builtins::Builtin;
+
+impl Lowerer {
+    /// A global in value context: its truth (or, for `count`, its number).
+    pub(super) fn global_value(&mut self, builtin: Builtin, args: &[Expr], span: Span) -> R<Value> {
+        let mark = self.guards.len();
+        let truth = match builtin {
+            Builtin::Count => return self.count_of(args, span),
+            Builtin::Table => {
+                let (xs, rows) = self.table_args(args)?;
+                let mut alternatives = Vec::new();
+                for row in rows {
+                    let mut equal = Vec::new();
+                    for (x, v) in xs.iter().zip(row) {
+                        let d = x.add_scaled(-1, &LinExpr::constant(v), span)?;
+                        equal.push(self.reify_compare(Rel::Eq, d, span)?);
+                    }
+                    alternatives.push(self.and(equal));
+                }
+                self.or(alternatives)
+            }
+            Builtin::GlobalCardinality => {
+                let mut each = Vec::new();
+                for (counted, c) in self.cardinalities(args, span)? {
+                    let d = counted.add_scaled(-1, &c, span)?;
+                    each.push(self.reify_compare(Rel::Eq, d, span)?);
+                }
+                self.and(each)
+            }
+            Builtin::Increasing | Builtin::Decreasing => {
+                let mut each = Vec::new();
+                for d in self.steps(builtin, args, span)? {
+                    each.push(self.reify_compare(Rel::Le, d, span)?);
+                }
+                self.and(each)
+            }
+            _ => {
+                return Err(Diagnostic::new(
+                    "`circuit` can only be a constraint of its own, not part of an expression",
+                    span,
+                ));
+            }
+        };
+        Ok(bool_value(self.guarded_by(mark, truth)))
+    }
+
+    /// A global at the root, as its own primitive constraints.
+    pub(super) fn post_global(&mut self, builtin: Builtin, args: &[Expr], span: Span) -> R<()> {
+        match builtin {
+            Builtin::Table => {
+                let (xs, rows) = self.table_args(args)?;
+                let mut views = Vec::new();
+                for x in &xs {
+                    views.push(self.view(x, span)?);
+                }
+                if rows.is_empty() {
+                    self.post_false();
+                } else {
+                    self.post_constraint(Constraint::Table { xs: views, rows });
+                }
+            }
+            Builtin::Circuit => {
+                let list = self.eval(&args[0])?;
+                let Value::List(array) = &list else {
+                    return Err(type_error("a list", &list, args[0].span));
+                };
+                let base = array.base;
+                let mut succ = Vec::new();
+                for item in self.flat_items(&list, args[0].span)? {
+                    let l = self.lin(&item, args[0].span)?;
+                    succ.push(self.view(&l, args[0].span)?);
+                }
+                if succ.len() > 1 {
+                    self.post_constraint(Constraint::AllDifferent(succ.clone()));
+                }
+                self.post_constraint(Constraint::Circuit { succ, base });
+            }
+            Builtin::GlobalCardinality => {
+                for (counted, c) in self.cardinalities(args, span)? {
+                    let d = counted.add_scaled(-1, &c, span)?;
+                    self.linear(&d, Rel::Eq, None, span)?;
+                }
+            }
+            Builtin::Increasing | Builtin::Decreasing => {
+                for d in self.steps(builtin, args, span)? {
+                    self.linear(&d, Rel::Le, None, span)?;
+                }
+            }
+            _ => {
+                let truth = self.global_value(builtin, args, span)?;
+                let b = self.boolean(&truth, span)?;
+                self.assert(b);
+            }
+        }
+        Ok(())
+    }
+
+    /// The integers of a list argument.
+    fn int_items(&mut self, e: &Expr) -> R<Vec<LinExpr>> {
+        let v = self.eval(e)?;
+        let mut out = Vec::new();
+        for item in self.flat_items(&v, e.span)? {
+            out.push(self.lin(&item, e.span)?);
+        }
+        Ok(out)
+    }
+
+    /// `table(xs, rows)`: the expressions and the rows, each as long as xs.
+    fn table_args(&mut self, args: &[Expr]) -> R<(Vec<LinExpr>, Vec<Vec<i64>>)> {
+        let xs = self.int_items(&args[0])?;
+        let table = self.eval(&args[1])?;
+        let mut rows = Vec::new();
+        for row in self.items(&table, args[1].span)? {
+            let Value::List(_) = row else {
+                return Err(type_error(
+                    "a list of rows (lists of integers)",
+                    &row,
+                    args[1].span,
+                ));
+            };
+            let mut values = Vec::new();
+            for v in self.flat_items(&row, args[1].span)? {
+                values.push(self.int(&v, args[1].span)?);
+            }
+            if values.len() != xs.len() {
+                return Err(Diagnostic::new(
+                    format!(
+                        "`table` has {} variables but a row of {} values",
+                        xs.len(),
+                        values.len()
+                    ),
+                    args[1].span,
+                ));
+            }
+            rows.push(values);
+        }
+        Ok((xs, rows))
+    }
+
+    /// `global_cardinality(xs, values, counts)`: per value, the number of
+    /// items equal to it (a sum of literals) and its count.
+    fn cardinalities(&mut self, args: &[Expr], span: Span) -> R<Vec<(LinExpr, LinExpr)>> {
+        let xs = self.int_items(&args[0])?;
+        let values_list = self.eval(&args[1])?;
+        let mut values = Vec::new();
+        for v in self.flat_items(&values_list, args[1].span)? {
+            values.push(self.int(&v, args[1].span)?);
+        }
+        let counts = self.int_items(&args[2])?;
+        if counts.len() != values.len() {
+            return Err(Diagnostic::new(
+                format!(
+                    "`global_cardinality` has {} values but {} counts",
+                    values.len(),
+                    counts.len()
+                ),
+                args[2].span,
+            ));
+        }
+        let mut out = Vec::new();
+        for (v, c) in values.into_iter().zip(counts) {
+            let counted = self.equal_count(&xs, &LinExpr::constant(v), span)?;
+            out.push((counted, c));
+        }
+        Ok(out)
+    }
+
+    /// The number of `xs` equal to `v`: a sum of shared literals.
+    fn equal_count(&mut self, xs: &[LinExpr], v: &LinExpr, span: Span) -> R<LinExpr> {
+        let mut terms = Vec::new();
+        for x in xs {
+            let d = x.add_scaled(-1, v, span)?;
+            let b = self.reify_compare(Rel::Eq, d, span)?;
+            terms.push(self.lin(&bool_value(b), span)?);
+        }
+        LinExpr::sum(terms.iter().map(|t| (1, t)), span)
+    }
+
+    /// `count(xs, v)`: how many items equal `v` (which may be a variable).
+    fn count_of(&mut self, args: &[Expr], span: Span) -> R<Value> {
+        let xs = self.int_items(&args[0])?;
+        let v = self.eval(&args[1])?;
+        let v = self.lin(&v, args[1].span)?;
+        let total = self.equal_count(&xs, &v, span)?;
+        Ok(match total.as_constant() {
+            Some(c) => Value::Int(c),
+            None => Value::Lin(std::sync::Arc::new(total)),
+        })
+    }
+
+    /// `increasing(xs)`: `x[i] - x[i+1]` for each step, to be `<= 0`
+    /// (`decreasing`: `x[i+1] - x[i]`). Arguments are one list or the items.
+    fn steps(&mut self, builtin: Builtin, args: &[Expr], span: Span) -> R<Vec<LinExpr>> {
+        let items = self.aggregate_items(args)?;
+        let mut xs = Vec::new();
+        for (v, s) in &items {
+            xs.push(self.lin(v, *s)?);
+        }
+        let sign = if builtin == Builtin::Increasing {
+            1
+        } else {
+            -1
+        };
+        xs.windows(2)
+            .map(|w| w[0].scale(sign, span)?.add_scaled(-sign, &w[1], span))
+            .collect()
+    }
+}

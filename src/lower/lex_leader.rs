@@ -1,0 +1,41 @@
+//! `break = "lex-leader"`: for every element `g` of every declared group,
+//! `key <=lex g(key)` over the positions `g` changes (the others compare
+//! equal). Each class then keeps its smallest key, the representative
+//! `--unique` prints: complete for one group alone (for rows and columns,
+//! when the lines are listed in the order the key reads them, as an
+//! array's own rows and columns are); with several groups, sound (no class
+//! is lost), and `solve check-symmetry` says how many classes keep more
+//! than one solution.
+
+use super::Lowerer;
+use super::value::{LinExpr, R};
+use crate::model::Constraint;
+use crate::model::symmetry::SymmetryPlan;
+use crate::source::Span;
+
+impl Lowerer {
+    pub(super) fn lex_leader(&mut self, plan: &SymmetryPlan, span: Span) -> R<()> {
+        let key: Vec<LinExpr> = plan.key.iter().map(|&x| LinExpr::var(x)).collect();
+        for factor in &plan.factors {
+            self.origin = factor.name.clone();
+            for (k, element) in factor.elements.iter().enumerate() {
+                self.item = format!("[{k}]");
+                let (mut xs, mut ys) = (Vec::new(), Vec::new());
+                for (q, image) in self.images(element, &key, span)? {
+                    xs.push(self.view(&key[q], span)?);
+                    ys.push(self.view(&image, span)?);
+                }
+                if !xs.is_empty() {
+                    self.post_constraint(Constraint::Lex {
+                        xs,
+                        ys,
+                        strict: false,
+                    });
+                }
+                self.budget.check(&self.model, span)?;
+            }
+        }
+        self.item.clear();
+        Ok(())
+    }
+}

@@ -1,0 +1,183 @@
+//! Global constraints of the language (`table`, `global_cardinality`,
+//! `count(xs, v)`, `circuit`, `increasing`, `decreasing`), through the
+//! binary, against known figures (magic sequences, CSPLib 19; the (n-1)!
+//! Hamiltonian cycles of a complete graph) and against brute force, at the
+//! root and inside expressions (where each is a reified decomposition).
+
+use crate::{Rng, TempSpec, count, solve};
+
+/// Every assignment of `n` variables over `lo..=hi` that `ok` accepts.
+fn brute(n: usize, lo: i64, hi: i64, ok: &dyn Fn(&[i64]) -> bool) -> u64 {
+    let mut values = vec![lo; n];
+    let mut found = 0;
+    loop {
+        found += u64::from(ok(&values));
+        let mut i = 0;
+        loop {
+            if i == n {
+                return found;
+            }
+            if values[i] < hi {
+                values[i] += 1;
+                break;
+            }
+            values[i] = lo;
+            i += 1;
+        }
+    }
+}
+
+fn spec_count(label: &str, text: &str) -> u64 {
+    let spec = TempSpec::new(label, text);
+    count(&[spec.path()])
+}
+
+/// Magic sequences: x[i] is the number of times i occurs in x, written
+/// with `global_cardinality` whose counts are the variables themselves.
+#[test]
+fn magic_sequences_with_global_cardinality() {
+    let text = "[params]\nn = 4\n[vars]\nx = { index = \"0..n-1\", domain = \"0..n-1\" }\n[constraints]\ncounts = \"global_cardinality(x, 0..n-1, x)\"\n";
+    let spec = TempSpec::new("magic-sequence", text);
+    let counts: Vec<u64> = (4..=8)
+        .map(|n| count(&[spec.path(), "--set", &format!("n={n}")]))
+        .collect();
+    assert_eq!(counts, [2, 1, 0, 1, 1]);
+}
+
+/// `circuit` alone over n nodes: the (n-1)! Hamiltonian cycles of the
+/// complete graph, whatever the array's first index.
+#[test]
+fn circuit_alone_counts_the_cycles_of_the_complete_graph() {
+    for base in [0, 1] {
+        let text = format!(
+            "[params]\nn = 3\n[vars]\ns = {{ index = \"{base}..n-1+{base}\", domain = \"{base}..n-1+{base}\" }}\n[constraints]\ntour = \"circuit(s)\"\n"
+        );
+        let spec = TempSpec::new("circuit", &text);
+        for n in 1..=7u64 {
+            let expected: u64 = (1..n).product();
+            assert_eq!(
+                count(&[spec.path(), "--set", &format!("n={n}")]),
+                expected,
+                "n = {n}, base {base}"
+            );
+        }
+    }
+}
+
+/// Random small models mixing the globals, at the root and inside `or`,
+/// `not` and `->`, counted against brute force.
+#[test]
+fn globals_match_brute_force() {
+    let mut rng = Rng::new(2026);
+    for case in 0..60 {
+        let rows: Vec<[i64; 3]> = (0..rng.range(0, 5))
+            .map(|_| [rng.range(0, 3), rng.range(0, 3), rng.range(0, 3)])
+            .collect();
+        let v = rng.range(0, 3);
+        let k = rng.range(0, 3);
+        let values = [rng.range(0, 3), rng.range(0, 3)];
+        let rows_text: Vec<String> = rows
+            .iter()
+            .map(|r| format!("[{}, {}, {}]", r[0], r[1], r[2]))
+            .collect();
+        let table = format!("table([x[0], x[1], x[2]], [{}])", rows_text.join(", "));
+        let (text, ok): (String, Box<dyn Fn(&[i64]) -> bool>) = match case % 5 {
+            0 => (table.clone(), {
+                let rows = rows.clone();
+                Box::new(move |x: &[i64]| rows.iter().any(|r| r[..] == x[..3]))
+            }),
+            1 => (
+                format!("not {table} or count(x, {v}) == {k}"),
+                Box::new({
+                    let rows = rows.clone();
+                    move |x: &[i64]| {
+                        !rows.iter().any(|r| r[..] == x[..3])
+                            || x.iter().filter(|&&y| y == v).count() as i64 == k
+                    }
+                }),
+            ),
+            2 => (
+                format!(
+                    "global_cardinality(x, [{}, {}], [x[3], {k}])",
+                    values[0], values[1]
+                ),
+                Box::new(move |x: &[i64]| {
+                    let c = |w: i64| x.iter().filter(|&&y| y == w).count() as i64;
+                    c(values[0]) == x[3] && c(values[1]) == k
+                }),
+            ),
+            3 => (
+                format!("increasing(x[0], x[1], x[2]) -> decreasing(x[1..3])"),
+                Box::new(|x: &[i64]| {
+                    !(x[0] <= x[1] && x[1] <= x[2]) || (x[1] >= x[2] && x[2] >= x[3])
+                }),
+            ),
+            _ => (
+                format!("count(x, x[3]) >= 2 and {table} == (x[0] < x[1])"),
+                Box::new({
+                    let rows = rows.clone();
+                    move |x: &[i64]| {
+                        x.iter().filter(|&&y| y == x[3]).count() >= 2
+                            && rows.iter().any(|r| r[..] == x[..3]) == (x[0] < x[1])
+                    }
+                }),
+            ),
+        };
+        let spec = format!(
+            "[vars]\nx = {{ index = \"0..3\", domain = \"0..3\" }}\n[constraints]\nc = \"{text}\"\n"
+        );
+        let expected = brute(4, 0, 3, &*ok);
+        assert_eq!(
+            spec_count("globals", &spec),
+            expected,
+            "case {case}: {text}"
+        );
+    }
+}
+
+/// `increasing` and `decreasing` at the root take one list or the items:
+/// sorted sequences of 4 values from 0..3 are C(7, 4) = 35.
+#[test]
+fn increasing_and_decreasing_count_sorted_sequences() {
+    for (call, expected) in [
+        ("increasing(x)", 35),
+        ("decreasing(x[0], x[1], x[2], x[3])", 35),
+        ("increasing(x) and decreasing(x)", 4),
+    ] {
+        let spec = format!(
+            "[vars]\nx = {{ index = \"0..3\", domain = \"0..3\" }}\n[constraints]\nc = \"{call}\"\n"
+        );
+        assert_eq!(spec_count("sorted", &spec), expected, "{call}");
+    }
+}
+
+/// Misuse: circuit inside an expression, a row of the wrong length, counts
+/// and values of different lengths; one clear error each.
+#[test]
+fn misused_globals_are_spec_errors() {
+    for (constraint, message) in [
+        (
+            "circuit(x) or x[0] == 1",
+            "`circuit` can only be a constraint of its own",
+        ),
+        (
+            "table(x, [[1, 2]])",
+            "`table` has 4 variables but a row of 2 values",
+        ),
+        (
+            "global_cardinality(x, [1, 2], [1])",
+            "2 values but 1 counts",
+        ),
+        ("table(x, [1, 2, 3, 4])", "a list of rows"),
+    ] {
+        let spec = TempSpec::new(
+            "globals-error",
+            &format!(
+                "[vars]\nx = {{ index = \"0..3\", domain = \"0..3\" }}\n[constraints]\nc = \"{constraint}\"\n"
+            ),
+        );
+        let (_, stderr, code) = solve(&[spec.path()]);
+        assert_eq!(code, 2, "{constraint}: {stderr}");
+        assert!(stderr.contains(message), "{constraint}: {stderr}");
+    }
+}
