@@ -27,6 +27,9 @@ fn brute(n: usize, lo: i64, hi: i64, ok: &dyn Fn(&[i64]) -> bool) -> u64 {
     }
 }
 
+/// An assignment test of the brute force.
+type Meaning = Box<dyn Fn(&[i64]) -> bool>;
+
 fn spec_count(label: &str, text: &str) -> u64 {
     let spec = TempSpec::new(label, text);
     count(&[spec.path()])
@@ -81,7 +84,7 @@ fn globals_match_brute_force() {
             .map(|r| format!("[{}, {}, {}]", r[0], r[1], r[2]))
             .collect();
         let table = format!("table([x[0], x[1], x[2]], [{}])", rows_text.join(", "));
-        let (text, ok): (String, Box<dyn Fn(&[i64]) -> bool>) = match case % 5 {
+        let (text, ok): (String, Meaning) = match case % 5 {
             0 => (table.clone(), {
                 let rows = rows.clone();
                 Box::new(move |x: &[i64]| rows.iter().any(|r| r[..] == x[..3]))
@@ -107,7 +110,7 @@ fn globals_match_brute_force() {
                 }),
             ),
             3 => (
-                format!("increasing(x[0], x[1], x[2]) -> decreasing(x[1..3])"),
+                "increasing(x[0], x[1], x[2]) -> decreasing(x[1..3])".to_string(),
                 Box::new(|x: &[i64]| {
                     !(x[0] <= x[1] && x[1] <= x[2]) || (x[1] >= x[2] && x[2] >= x[3])
                 }),
