@@ -259,3 +259,47 @@ fn power_and_concatenation_errors() {
         assert!(stderr.contains(message), "{constraint}: {stderr}");
     }
 }
+
+/// A list of lists indexed by variables (`g[r][c]`, `m[r]` as a row), with
+/// the declared index ranges (m's rows from 1, a param's from 0) and the
+/// out-of-range semantics: counts against brute force.
+#[test]
+fn two_dimensional_element_with_variable_indices() {
+    let spec = r#"
+[params]
+g = [[1, 2, 3], [4, 5, 6]]
+[vars]
+m = { index = ["1..2", "0..1"], domain = "0..3" }
+r = "0..3"
+c = "-1..2"
+[constraints]
+a = "g[r][c] + m[r][c] >= 6 or r == 3"
+b = "sum(m[r]) == 4 or c == 2"
+"#;
+    let g = [[1i64, 2, 3], [4, 5, 6]];
+    let mut expected = 0;
+    for cells in 0..4i64.pow(4) {
+        let m: Vec<i64> = (0..4).map(|k| cells / 4i64.pow(k) % 4).collect();
+        let m_at = |row: i64, col: i64| -> Option<i64> {
+            ((1..=2).contains(&row) && (0..=1).contains(&col))
+                .then(|| m[((row - 1) * 2 + col) as usize])
+        };
+        let g_at = |row: i64, col: i64| -> Option<i64> {
+            ((0..=1).contains(&row) && (0..=2).contains(&col))
+                .then(|| g[row as usize][col as usize])
+        };
+        for r in 0..=3 {
+            for c in -1..=2 {
+                let a =
+                    matches!((g_at(r, c), m_at(r, c)), (Some(x), Some(y)) if x + y >= 6) || r == 3;
+                let row_sum = (1..=2)
+                    .contains(&r)
+                    .then(|| m_at(r, 0).unwrap() + m_at(r, 1).unwrap());
+                let b = row_sum == Some(4) || c == 2;
+                expected += u64::from(a && b);
+            }
+        }
+    }
+    assert!(expected > 0);
+    assert_eq!(solutions("element-2d", spec), expected);
+}

@@ -593,18 +593,12 @@ impl Lowerer {
 
     /// `a[index]` for a variable index (a view, already 0-based).
     fn element_view(&mut self, a: &Array, index: View, array_span: Span, span: Span) -> R<Value> {
+        if a.items.iter().any(|item| matches!(item, Value::List(_))) {
+            return self.row_element(a, index, array_span, span);
+        }
         let mut constants = Vec::new();
         let mut lins = Vec::new();
         for item in &a.items {
-            if matches!(item, Value::List(_)) {
-                return Err(Diagnostic::new(
-                    "indexing a list of lists by a variable is not supported",
-                    array_span,
-                )
-                .with_help(
-                    "index a 2-D array as m[i][j] with constant i, or flatten it into a 1-D array",
-                ));
-            }
             let l = self.lin(item, array_span)?;
             if let Some(c) = l.as_constant() {
                 constants.push(c);
@@ -639,6 +633,38 @@ impl Lowerer {
             result: z,
         });
         Ok(result)
+    }
+
+    /// `m[r]` with a variable `r` into a list of lists: the row, as a list
+    /// whose item `j` is `m[r][j]`, an element over column `j` (so
+    /// `m[r][c]` is an element over those, and deeper lists recurse).
+    fn row_element(&mut self, a: &Array, index: View, array_span: Span, span: Span) -> R<Value> {
+        let mut rows = Vec::new();
+        for item in &a.items {
+            match item {
+                Value::List(row) => rows.push(row.clone()),
+                other => return Err(type_error("a list (a row)", other, array_span)),
+            }
+        }
+        let (base, width) = (rows[0].base, rows[0].items.len());
+        if rows
+            .iter()
+            .any(|r| r.base != base || r.items.len() != width)
+        {
+            return Err(Diagnostic::new(
+                "a list of lists indexed by a variable must have rows of one length",
+                array_span,
+            ));
+        }
+        let mut columns = Vec::with_capacity(width);
+        for j in 0..width {
+            let column = Array::new(rows.iter().map(|r| r.items[j].clone()).collect());
+            columns.push(self.element_view(&column, index, array_span, span)?);
+        }
+        Ok(Value::List(Arc::new(Array {
+            base,
+            items: columns,
+        })))
     }
 
     pub(super) fn index(
