@@ -498,3 +498,52 @@ fn tree_writes_the_search_tree_as_dot() {
     children.dedup();
     assert_eq!(children.len(), all);
 }
+
+/// The search order names array elements and slices (`q[n-1]`,
+/// `q[0..2]`), in the spec and with `--order`: the first decisions follow
+/// it; an entry that is not declared variables is an error at the entry.
+#[test]
+fn order_takes_elements_and_slices() {
+    let decisions = |args: &[&str]| -> Vec<String> {
+        let mut all = vec![
+            "specs/queens.toml",
+            "--no-symmetry",
+            "--var",
+            "input",
+            "--trace",
+            "400",
+        ];
+        all.extend_from_slice(args);
+        let (_, stderr, code) = solve(&all);
+        assert_eq!(code, 0, "{stderr}");
+        stderr
+            .lines()
+            .filter_map(|l| l.trim().strip_prefix("decide "))
+            .filter(|d| d.contains(" = "))
+            .map(|d| d.split(" = ").next().unwrap().to_string())
+            .collect()
+    };
+    let first = decisions(&["--order", "q[n-1],q[2..3]"]);
+    assert_eq!(first[..3], ["q[7]", "q[2]", "q[3]"], "{first:?}");
+    let spec = crate::TempSpec::new(
+        "order-elements",
+        &std::fs::read_to_string("specs/queens.toml")
+            .unwrap()
+            .replace("var = \"first-fail\"", "order = [\"q[n-1]\", \"q[0..1]\"]"),
+    );
+    let (_, stderr, code) = solve(&[spec.path(), "--no-symmetry", "--trace", "400"]);
+    assert_eq!(code, 0, "{stderr}");
+    let first: Vec<&str> = stderr
+        .lines()
+        .filter_map(|l| l.trim().strip_prefix("decide "))
+        .filter(|d| d.contains(" = "))
+        .map(|d| d.split(" = ").next().unwrap())
+        .collect();
+    assert_eq!(first[..3], ["q[7]", "q[0]", "q[1]"], "{first:?}");
+    let (_, stderr, code) = solve(&["specs/queens.toml", "--order", "q[q[0]]"]);
+    assert_eq!(code, 2);
+    assert!(
+        stderr.contains("is not a variable or a list of declared variables"),
+        "{stderr}"
+    );
+}

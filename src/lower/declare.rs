@@ -209,6 +209,25 @@ fn declare(l: &mut Lowerer, checked: &CheckedSpec, options: &Options) -> R<Plans
     let order_names = options.order.as_ref().unwrap_or(&spec.search.order);
     let mut order = Vec::new();
     for name in order_names {
+        if !crate::spec::names::is_identifier(&name.text) {
+            // `x[n]`, `x[0..3]`: the declared variables the expression names.
+            let e = crate::spec::names::order_expr(name)?;
+            let v = l.eval(&e)?;
+            let first = order.len();
+            collect_vars(&v, &mut order);
+            let declared_only = order[first..].iter().all(|x| !l.model.vars[x.index()].aux);
+            if order.len() == first || !declared_only {
+                return Err(Diagnostic::new(
+                    format!(
+                        "`{}` in the search order is not a variable or a list of declared variables",
+                        name.text
+                    ),
+                    name.span,
+                )
+                .with_help("use names, elements with known indices and slices: `x`, `x[n]`, `x[0..3]`"));
+            }
+            continue;
+        }
         let Some((_, v)) = declared.iter().find(|(n, _)| *n == name.text) else {
             let mut d = Diagnostic::new(
                 format!("unknown variable `{}` in the search order", name.text),

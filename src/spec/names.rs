@@ -131,7 +131,13 @@ fn errors(spec: &Spec) -> Vec<Diagnostic> {
         scope.expr(&symmetry.expr);
     }
     for name in &spec.search.order {
-        if scope.globals.get(&name.text) != Some(&Kind::Var) {
+        if !is_identifier(&name.text) {
+            // An element or a slice (`x[n]`, `x[0..3]`): an expression.
+            match order_expr(name) {
+                Ok(e) => scope.expr(&e),
+                Err(d) => scope.errors.push(d),
+            }
+        } else if scope.globals.get(&name.text) != Some(&Kind::Var) {
             let vars = spec
                 .vars
                 .iter()
@@ -470,7 +476,17 @@ pub fn check_constraint(spec: &CheckedSpec, e: &Expr) -> Result<(), Vec<Diagnost
 }
 
 /// A name as the expression language reads it.
-fn is_identifier(s: &str) -> bool {
+/// An entry of the search order that is not a plain name, parsed (its
+/// spans point at the whole entry).
+pub fn order_expr(name: &Name) -> Result<Expr, Diagnostic> {
+    let origin = crate::spec::parser::Origin {
+        whole: name.span,
+        content_start: None,
+    };
+    crate::spec::parser::parse_expr(&name.text, origin)
+}
+
+pub fn is_identifier(s: &str) -> bool {
     const KEYWORDS: [&str; 10] = [
         "and", "or", "not", "if", "then", "else", "for", "in", "true", "false",
     ];
