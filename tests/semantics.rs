@@ -303,3 +303,43 @@ b = "sum(m[r]) == 4 or c == 2"
     assert!(expected > 0);
     assert_eq!(solutions("element-2d", spec), expected);
 }
+
+/// `domain = "bool"`: a 0/1 variable used as a boolean (`->`, `or`,
+/// `count`, arithmetic) and printed as false/true in text and JSON; counts
+/// against brute force.
+#[test]
+fn boolean_variables_read_and_print_as_booleans() {
+    let spec = r#"
+[vars]
+rain = "bool"
+wet = "bool"
+lamps = { index = "0..2", domain = "bool" }
+[constraints]
+c = "rain -> wet"
+d = "count(lamps) == 1 and (wet or lamps[0])"
+e = "rain + wet <= 1 or lamps[2]"
+"#;
+    let mut expected = 0;
+    for bits in 0..32u32 {
+        let b = |k: u32| bits >> k & 1 == 1;
+        let (rain, wet, lamps) = (b(0), b(1), [b(2), b(3), b(4)]);
+        let lit = lamps.iter().filter(|&&l| l).count();
+        let ok = (!rain || wet)
+            && lit == 1
+            && (wet || lamps[0])
+            && (u32::from(rain) + u32::from(wet) <= 1 || lamps[2]);
+        expected += u64::from(ok);
+    }
+    assert_eq!(solutions("bool", spec), expected);
+    let file = TempSpec::new("bool-json", spec);
+    let (stdout, _, code) = crate::solve(&[file.path(), "--json", "--limit", "1"]);
+    assert_eq!(code, 0);
+    assert_eq!(stdout.lines().count(), 1, "{stdout}");
+    let v: serde_json::Value = serde_json::from_str(stdout.trim()).unwrap();
+    assert!(v["rain"].is_boolean() && v["lamps"][0].is_boolean(), "{v}");
+    let (text, _, _) = crate::solve(&[file.path()]);
+    assert!(
+        text.contains("rain = false") || text.contains("rain = true"),
+        "{text}"
+    );
+}

@@ -169,7 +169,7 @@ fn satisfy(session: &mut Session, out: &mut Printer, args: &SolveArgs) -> Run {
             Ok(Some(solution)) => {
                 out.solution(session.view(), &solution)?;
                 if args.limit.is_some() {
-                    out.summary("1 solution", serde_json::Value::Null);
+                    out.solution_count(1);
                 }
                 EXIT_FOUND
             }

@@ -64,8 +64,14 @@ fn declare(l: &mut Lowerer, checked: &CheckedSpec, options: &Options) -> R<Plans
     let mut decision = Vec::new();
     for var in spec.vars.iter().filter(|v| !v.derived) {
         l.origin = var.name.text.clone();
-        let domain_value = l.eval(&var.domain)?;
-        let domain = domain_of(l, &domain_value, var.domain.span)?;
+        // `domain = "bool"`: 0..1, read and printed as false/true.
+        let boolean = var.is_boolean();
+        let domain = if boolean {
+            IntervalSet::range(0, 1)
+        } else {
+            let domain_value = l.eval(&var.domain)?;
+            domain_of(l, &domain_value, var.domain.span)?
+        };
         if domain.is_empty() {
             return Err(Diagnostic::new(
                 format!("variable `{}` has an empty domain", var.name.text),
@@ -104,8 +110,7 @@ fn declare(l: &mut Lowerer, checked: &CheckedSpec, options: &Options) -> R<Plans
         let value = make_vars(
             l,
             &var.name.text,
-            &dims,
-            &domain,
+            (&dims, &domain, boolean),
             &mut Vec::new(),
             &mut decision,
         );
@@ -381,11 +386,14 @@ fn domain_of(l: &Lowerer, v: &Value, span: Span) -> R<IntervalSet> {
 }
 
 /// Creates the variables of a (possibly multi-dimensional) declaration.
+/// The shape of a declaration: its index ranges, its domain, and whether
+/// it is boolean.
+type Shape<'a> = (&'a [(i64, i64)], &'a IntervalSet, bool);
+
 fn make_vars(
     l: &mut Lowerer,
     name: &str,
-    dims: &[(i64, i64)],
-    domain: &IntervalSet,
+    (dims, domain, boolean): Shape<'_>,
     prefix: &mut Vec<i64>,
     decision: &mut Vec<VarId>,
 ) -> Value {
@@ -398,12 +406,24 @@ fn make_vars(
         };
         let x = l.model.new_var(full, domain.clone(), false);
         decision.push(x);
+        if boolean {
+            return Value::Lit(crate::model::Lit {
+                var: x,
+                positive: true,
+            });
+        }
         return Value::Lin(Arc::new(LinExpr::var(x)));
     };
     let mut items = Vec::new();
     for i in lo..=hi {
         prefix.push(i);
-        items.push(make_vars(l, name, rest, domain, prefix, decision));
+        items.push(make_vars(
+            l,
+            name,
+            (rest, domain, boolean),
+            prefix,
+            decision,
+        ));
         let _ = prefix.pop();
     }
     Value::List(Arc::new(Array { base: lo, items }))

@@ -175,6 +175,13 @@ pub struct Var {
     pub derived: bool,
 }
 
+impl Var {
+    /// `domain = "bool"`: a 0/1 variable read and printed as false/true.
+    pub fn is_boolean(&self) -> bool {
+        !self.derived && matches!(&self.domain.kind, ExprKind::Name(n) if n == "bool")
+    }
+}
+
 #[derive(Clone, Debug, PartialEq)]
 pub struct ConstraintDecl {
     pub name: Name,

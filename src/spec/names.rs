@@ -87,7 +87,9 @@ fn errors(spec: &Spec) -> Vec<Diagnostic> {
         scope.define(&param.name, Kind::Param);
     }
     for var in spec.vars.iter().filter(|v| !v.derived) {
-        scope.expr(&var.domain);
+        if !var.is_boolean() {
+            scope.expr(&var.domain);
+        }
         for index in &var.index {
             scope.expr(index);
         }
@@ -508,7 +510,7 @@ fn habit_name(name: &str) -> Option<&'static str> {
         "True" | "TRUE" => "booleans are written `true` and `false`",
         "False" | "FALSE" => "booleans are written `true` and `false`",
         "bool" | "boolean" => {
-            "a 0/1 variable is a boolean: declare it with `domain = \"0..1\"` and use it in conditions"
+            "`bool` is a domain only: `x = \"bool\"` declares a variable that is false or true"
         }
         "null" | "None" | "nil" => {
             "there is no null value: every variable takes a value of its domain"
