@@ -343,3 +343,42 @@ e = "rain + wet <= 1 or lamps[2]"
         "{text}"
     );
 }
+
+/// A param may declare its index range, so that data and variables index
+/// alike: `xs[i]` for `i in 1..5` reads the i-th item; a variable index
+/// reads it too; a 2-D param with two ranges; a length that does not match
+/// its range is an error at the range.
+#[test]
+fn params_index_like_variable_arrays() {
+    let spec = r#"
+[params]
+xs = { index = "1..5", value = [3, 1, 4, 1, 5] }
+grid = { index = ["1..2", "0..1"], value = [[7, 8], [9, 6]] }
+[vars]
+x = { index = "1..5", domain = "0..9" }
+k = "0..6"
+r = "0..3"
+[constraints]
+same = "forall(x[i] == xs[i] for i in 1..5)"
+ones = "xs[k] == 1"
+row  = "grid[r][1] == 6"
+"#;
+    // k in {2, 4} (xs[0] and xs[6] are out of range: false); r == 2.
+    assert_eq!(solutions("param-index", spec), 2);
+    let file = TempSpec::new("param-index-json", spec);
+    let rows = crate::json_solutions(&[file.path(), "--all", "--json"]);
+    for row in &rows {
+        assert_eq!(row["x"], serde_json::json!([3, 1, 4, 1, 5]));
+        assert_eq!(row["r"], 2);
+    }
+    let bad = TempSpec::new(
+        "param-index-bad",
+        "[params]\nxs = { index = \"1..4\", value = [3, 1, 4] }\n[vars]\nx = \"0..1\"\n",
+    );
+    let (_, stderr, code) = crate::solve(&[bad.path()]);
+    assert_eq!(code, 2);
+    assert!(
+        stderr.contains("the index range 1..4 has 4 positions but the list has 3 items"),
+        "{stderr}"
+    );
+}

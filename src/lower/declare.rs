@@ -49,7 +49,10 @@ pub(super) struct Plans {
 fn declare(l: &mut Lowerer, checked: &CheckedSpec, options: &Options) -> R<Plans> {
     let spec = checked.spec();
     for param in &spec.params {
-        let v = l.eval(&param.value)?;
+        let mut v = l.eval(&param.value)?;
+        if !param.index.is_empty() {
+            v = indexed(l, v, &param.index, &param.value)?;
+        }
         if let Some(default) = &param.default {
             same_kind(l, &param.name.text, &v, default, param.value.span)?;
         }
@@ -321,6 +324,46 @@ fn declare(l: &mut Lowerer, checked: &CheckedSpec, options: &Options) -> R<Plans
         puzzle,
         symmetry,
     })
+}
+
+/// A param list indexed by its declared ranges (`index = "1..5"`, or two
+/// ranges for a list of lists): every list has the length of its range.
+fn indexed(l: &mut Lowerer, v: Value, index: &[Expr], value: &Expr) -> R<Value> {
+    let Some((first, rest)) = index.split_first() else {
+        return Ok(v);
+    };
+    let (lo, hi) = match l.eval(first)? {
+        Value::Range(lo, hi) => (lo, hi),
+        other => {
+            return Err(super::value::type_error(
+                "an index range `lo..hi`",
+                &other,
+                first.span,
+            ));
+        }
+    };
+    let items = match &v {
+        Value::List(a) => a.items.clone(),
+        other => return Err(super::value::type_error("a list", other, value.span)),
+    };
+    let length = (i128::from(hi) - i128::from(lo) + 1).max(0);
+    if length != items.len() as i128 {
+        return Err(Diagnostic::new(
+            format!(
+                "the index range {lo}..{hi} has {length} positions but the list has {} items",
+                items.len()
+            ),
+            first.span,
+        ));
+    }
+    let mut out = Vec::with_capacity(items.len());
+    for item in items {
+        out.push(indexed(l, item, rest, value)?);
+    }
+    Ok(Value::List(Arc::new(Array {
+        base: lo,
+        items: out,
+    })))
 }
 
 /// A `--set` value must be of the kind of the spec's own value (an

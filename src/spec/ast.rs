@@ -156,6 +156,9 @@ pub struct Function {
 pub struct Param {
     pub name: Name,
     pub value: Expr,
+    /// `{ index = "1..5", value = [...] }`: the list's index range (one
+    /// per dimension), as for a variable array; empty: indexed from 0.
+    pub index: Vec<Expr>,
     /// The spec's own value, when `--set` replaced it: the replacement
     /// must be of the same kind.
     pub default: Option<Expr>,

@@ -228,10 +228,55 @@ impl<'t> Loader<'t> {
         Some(Expr { kind, span })
     }
 
+    /// `name = VALUE`, or `name = { index = "1..5", value = VALUE }` for a
+    /// list indexed like a variable array.
     fn param(&mut self, (key, value): Item<'_, '_>) -> Option<Param> {
+        let name = self.name(key);
+        let DeValue::Table(table) = value.get_ref() else {
+            return Some(Param {
+                name,
+                value: self.literal(value)?,
+                index: Vec::new(),
+                default: None,
+            });
+        };
+        let (mut list, mut index, mut ok) = (None, Vec::new(), true);
+        for (k, v) in table.iter() {
+            match k.get_ref().as_ref() {
+                "value" => list = self.literal(v),
+                "index" => match v.get_ref() {
+                    DeValue::Array(dims) => {
+                        for d in dims.iter() {
+                            match self.expr(d) {
+                                Some(e) => index.push(e),
+                                None => ok = false,
+                            }
+                        }
+                        if dims.is_empty() || dims.len() > 2 {
+                            self.error(
+                                "`index` takes one range or an array of two ranges",
+                                v.span(),
+                            );
+                        }
+                    }
+                    _ => match self.expr(v) {
+                        Some(e) => index.push(e),
+                        None => ok = false,
+                    },
+                },
+                other => self.unknown(k, "key", other, &["value", "index"]),
+            }
+        }
+        if list.is_none() && ok && !table.contains_key("value") {
+            self.error(
+                format!("param `{}` has no `value`", name.text),
+                value.span(),
+            );
+        }
         Some(Param {
-            name: self.name(key),
-            value: self.literal(value)?,
+            name,
+            value: list?,
+            index,
             default: None,
         })
     }

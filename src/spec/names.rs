@@ -84,6 +84,9 @@ fn errors(spec: &Spec) -> Vec<Diagnostic> {
     };
     for param in &spec.params {
         scope.expr(&param.value);
+        for index in &param.index {
+            scope.expr(index);
+        }
         scope.define(&param.name, Kind::Param);
     }
     for var in spec.vars.iter().filter(|v| !v.derived) {
