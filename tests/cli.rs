@@ -383,3 +383,127 @@ fn unsatisfiable_exits_1() {
     assert_eq!(code, 1);
     assert!(brute_queens(3).is_empty() && brute_queens(2).is_empty());
 }
+
+/// `solve schema` prints a JSON Schema of the spec format: every shipped
+/// spec (read as TOML, turned into JSON) is valid under it, and specs the
+/// loader refuses (an unknown key, an unknown heuristic, a missing `rule`)
+/// are not. The validator below covers the keywords the schema uses.
+#[test]
+fn schema_accepts_the_shipped_specs_and_refuses_bad_ones() {
+    let (stdout, _, code) = crate::solve(&["schema"]);
+    assert_eq!(code, 0);
+    let schema: serde_json::Value = serde_json::from_str(&stdout).expect("JSON");
+    let as_json = |text: &str| -> serde_json::Value {
+        let table: toml::Table = text.parse().expect("TOML");
+        serde_json::to_value(table).expect("JSON")
+    };
+    for entry in std::fs::read_dir("specs").unwrap() {
+        let path = entry.unwrap().path();
+        let spec = as_json(&std::fs::read_to_string(&path).unwrap());
+        assert!(
+            valid(&schema, &spec),
+            "{} is not valid under the schema",
+            path.display()
+        );
+    }
+    for bad in [
+        "[search]\nmaximize = \"x\"\n",
+        "[search]\nvar = \"fastest\"\n",
+        "[constraints]\nc = { consistency = \"check\" }\n",
+        "[vars]\nx = { domain = \"1..3\", size = 3 }\n",
+        "[symmetry]\nbreak = \"always\"\n",
+        "[objective]\nminimize = \"x\"\nmaximize = \"x\"\n",
+        "[sections]\n",
+    ] {
+        assert!(!valid(&schema, &as_json(bad)), "accepted: {bad}");
+    }
+}
+
+/// Whether `v` is valid under `s` (type, enum, properties, required,
+/// additionalProperties, oneOf, items, min/maxItems, minimum,
+/// min/maxProperties).
+fn valid(s: &serde_json::Value, v: &serde_json::Value) -> bool {
+    use serde_json::Value;
+    let Value::Object(s) = s else {
+        return s.as_bool().unwrap_or(true);
+    };
+    if let Some(types) = s.get("type") {
+        let name = match v {
+            Value::Object(_) => "object",
+            Value::Array(_) => "array",
+            Value::String(_) => "string",
+            Value::Bool(_) => "boolean",
+            Value::Number(n) if n.is_i64() => "integer",
+            _ => "other",
+        };
+        let ok = match types {
+            Value::String(t) => t == name,
+            Value::Array(ts) => ts.iter().any(|t| t == name),
+            _ => false,
+        };
+        if !ok {
+            return false;
+        }
+    }
+    if let Some(Value::Array(options)) = s.get("enum")
+        && !options.contains(v)
+    {
+        return false;
+    }
+    if let Some(Value::Array(options)) = s.get("oneOf")
+        && options.iter().filter(|o| valid(o, v)).count() != 1
+    {
+        return false;
+    }
+    if let (Some(min), Value::Number(n)) = (s.get("minimum"), v)
+        && n.as_i64() < min.as_i64()
+    {
+        return false;
+    }
+    if let Value::Array(items) = v {
+        let len = items.len() as u64;
+        if s.get("minItems")
+            .and_then(Value::as_u64)
+            .is_some_and(|m| len < m)
+            || s.get("maxItems")
+                .and_then(Value::as_u64)
+                .is_some_and(|m| len > m)
+            || s.get("items")
+                .is_some_and(|i| !items.iter().all(|x| valid(i, x)))
+        {
+            return false;
+        }
+    }
+    if let Value::Object(map) = v {
+        let len = map.len() as u64;
+        if s.get("minProperties")
+            .and_then(Value::as_u64)
+            .is_some_and(|m| len < m)
+            || s.get("maxProperties")
+                .and_then(Value::as_u64)
+                .is_some_and(|m| len > m)
+        {
+            return false;
+        }
+        if let Some(Value::Array(required)) = s.get("required")
+            && !required
+                .iter()
+                .all(|r| r.as_str().is_some_and(|r| map.contains_key(r)))
+        {
+            return false;
+        }
+        let properties = s.get("properties").and_then(Value::as_object);
+        for (key, value) in map {
+            let ok = match properties.and_then(|p| p.get(key)) {
+                Some(p) => valid(p, value),
+                None => s
+                    .get("additionalProperties")
+                    .is_none_or(|a| valid(a, value)),
+            };
+            if !ok {
+                return false;
+            }
+        }
+    }
+    true
+}

@@ -195,6 +195,9 @@ pub enum Command {
         #[arg(long, value_name = "SECONDS")]
         time_limit: Option<f64>,
     },
+    /// Print the spec format as a JSON Schema, for TOML editors that read
+    /// one (taplo / Even Better TOML: see the README).
+    Schema,
     /// Write the lowered model in another modelling language on stdout,
     /// for another solver to check: `solve export --minizinc FILE > m.mzn`
     /// then `minizinc -a m.mzn` lists the solutions `solve --all` finds
@@ -327,6 +330,13 @@ pub fn run(cli: &Cli) -> u8 {
     let started = Instant::now();
     let result = match &cli.command {
         Some(Command::Check { file, set }) => check(file, set),
+        Some(Command::Schema) => {
+            let mut out = output::Printer::new(false);
+            let text = serde_json::to_string_pretty(&crate::spec::schema::schema())
+                .expect("a JSON value prints");
+            out.line(&text);
+            out.finish(EXIT_FOUND)
+        }
         Some(Command::Export {
             file,
             minizinc: _,

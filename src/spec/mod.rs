@@ -5,3 +5,4 @@ pub mod builtins;
 pub mod load;
 pub mod names;
 pub mod parser;
+pub mod schema;

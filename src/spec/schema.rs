@@ -1,0 +1,166 @@
+//! The spec format as a JSON Schema (draft 2020-12), for TOML editors
+//! that read one (taplo / Even Better TOML): every section and key, what
+//! kind of value it takes, the names a choice accepts (from the same
+//! tables the loader reads), and a line of documentation each. Unknown keys
+//! are refused, as the loader refuses them.
+
+use crate::model::plan::{CONSISTENCIES, RESTARTS, VALUE_ORDERS, VAR_ORDERS};
+use crate::spec::ast::{SYMMETRY_BREAKS, SYMMETRY_KINDS};
+use serde_json::{Value, json};
+
+/// An expression string.
+fn expr(doc: &str) -> Value {
+    json!({ "type": "string", "description": doc })
+}
+
+/// One of the names of a choice table.
+fn choice<T>(table: &[(&str, T)], doc: &str) -> Value {
+    let names: Vec<&str> = table.iter().map(|(n, _)| *n).collect();
+    json!({ "type": "string", "enum": names, "description": doc })
+}
+
+/// A table whose keys are the spec's own names, each holding `value`.
+fn named(value: Value, doc: &str) -> Value {
+    json!({ "type": "object", "additionalProperties": value, "description": doc })
+}
+
+/// A table with exactly these keys (the `required` ones must be there).
+fn object(properties: Value, required: &[&str], doc: &str) -> Value {
+    json!({
+        "type": "object",
+        "properties": properties,
+        "required": required,
+        "additionalProperties": false,
+        "description": doc,
+    })
+}
+
+fn index() -> Value {
+    json!({
+        "description": "the index range: one range (\"1..n\") or an array of two ranges for a 2-D array",
+        "oneOf": [
+            { "type": "string" },
+            { "type": "array", "items": { "type": "string" }, "minItems": 1, "maxItems": 2 }
+        ]
+    })
+}
+
+/// The whole schema.
+pub fn schema() -> Value {
+    let plain = json!({
+        "description": "a TOML integer, boolean, array, or a string holding an expression over earlier params",
+        "type": ["integer", "boolean", "array", "string"]
+    });
+    let param = json!({
+        "oneOf": [
+            plain,
+            object(json!({
+                "value": plain,
+                "index": index(),
+            }), &["value"], "a list indexed like a variable array"),
+        ]
+    });
+    let var = json!({
+        "oneOf": [
+            expr("the domain: a range (\"1..9\"), a set, a param holding one, or \"bool\""),
+            object(json!({
+                "domain": expr("the domain of every element"),
+                "index": index(),
+                "names": { "type": "array", "items": { "type": "string" }, "description": "a name for each element of a 1-D array" },
+            }), &["domain"], "an array of variables"),
+            object(json!({
+                "define": expr("the expression the variable equals; its domain is the expression's bounds"),
+            }), &["define"], "a derived variable"),
+        ]
+    });
+    let constraint = json!({
+        "oneOf": [
+            expr("a boolean expression that must hold"),
+            object(json!({
+                "rule": expr("a boolean expression that must hold"),
+                "consistency": choice(CONSISTENCIES, "this constraint's consistency level"),
+            }), &["rule"], "a constraint with its own consistency level"),
+        ]
+    });
+    let mut declared = serde_json::Map::new();
+    for (kind, _) in SYMMETRY_KINDS {
+        let _ = declared.insert(
+            (*kind).to_string(),
+            object(
+                json!({ *kind: expr("the structure the group acts on") }),
+                &[kind],
+                &format!("a declared symmetry: {kind}"),
+            ),
+        );
+    }
+    let symmetry = json!({
+        "type": "object",
+        "description": "breaking rules (like [constraints]), declared symmetries (grid, rows, columns, values, reverse) and `break`",
+        "properties": { "break": choice(SYMMETRY_BREAKS, "what the declared symmetries generate") },
+        "additionalProperties": {
+            "oneOf": [
+                constraint.clone(),
+                { "oneOf": declared.into_iter().map(|(_, v)| v).collect::<Vec<_>>() }
+            ]
+        }
+    });
+    let template = json!({ "type": "string", "description": "text in which every {EXPR} is replaced by its value" });
+    let sections = json!({
+        "name": { "type": "string", "description": "the puzzle's name" },
+        "description": { "type": "string", "description": "one line about the puzzle" },
+        "params": named(param, "constants; `--set NAME=VALUE` overrides one"),
+        "vars": named(var, "the decision variables, in declaration order"),
+        "functions": named(expr("(a, b) => EXPR, expanded where it is called"), "functions of the expressions"),
+        "constraints": named(constraint, "named constraints"),
+        "symmetry": symmetry,
+        "search": object(json!({
+            "order": { "type": "array", "items": { "type": "string" }, "description": "variables, elements (x[n]) and slices (x[0..3]) to branch on first" },
+            "var": choice(VAR_ORDERS, "which open variable next"),
+            "value": choice(VALUE_ORDERS, "which value first"),
+            "consistency": choice(CONSISTENCIES, "how hard constraints work"),
+            "restart": choice(RESTARTS, "the restart policy of a one-solution search"),
+            "restart_scale": { "type": "integer", "minimum": 1, "description": "failures before the first restart" },
+            "seed": { "type": "integer", "minimum": 1, "description": "seed of the random choices" },
+        }), &[], "how to search"),
+        "objective": {
+            "type": "object",
+            "description": "the best solution: exactly one of minimize and maximize",
+            "properties": {
+                "minimize": expr("an integer expression to minimise"),
+                "maximize": expr("an integer expression to maximise"),
+            },
+            "additionalProperties": false,
+            "minProperties": 1,
+            "maxProperties": 1,
+        },
+        "game": object(json!({
+            "code": expr("the variables that form the code"),
+            "answer": expr("(secret, guess) => the answer to a guess"),
+            "win": expr("the answer that ends the game"),
+            "show": template.clone(),
+        }), &["code", "answer", "win"], "a guessing game over the solutions"),
+        "puzzle": object(json!({
+            "alphabet": { "type": "string", "description": "one character per value, to read and print positions" },
+            "start": { "type": "string", "description": "the start position" },
+            "goal": expr("a condition over the state"),
+            "heuristic": expr("a lower bound on the cost left (for astar)"),
+        }), &["goal"], "a puzzle of moves over the variables"),
+        "moves": named(object(json!({
+            "for": named(expr("a range"), "the move's parameters and their ranges"),
+            "when": expr("the precondition"),
+            "next": named(expr("the next value"), "the state variables the move changes"),
+            "cost": expr("the move's cost (default 1)"),
+            "show": template.clone(),
+        }), &["next"], "a parameterised move"), "the moves of a puzzle"),
+        "experiments": named(json!({ "type": "string", "description": "a configuration: var=NAME value=NAME consistency=... no-symmetry ..." }), "named configurations for `solve compare`"),
+        "output": object(json!({ "template": template }), &[], "how a solution is printed"),
+    });
+    json!({
+        "$schema": "https://json-schema.org/draft/2020-12/schema",
+        "title": "solve spec",
+        "description": "A puzzle spec for `solve`: see its README",
+        "type": "object",
+        "properties": sections,
+        "additionalProperties": false,
+    })
+}
