@@ -228,6 +228,33 @@ impl<'t> Loader<'t> {
         Some(Expr { kind, span })
     }
 
+    /// `index = "lo..hi"` or `index = ["lo..hi", "lo..hi"]`, into `out`;
+    /// false when a range did not parse.
+    fn index_ranges(&mut self, v: &Spanned<DeValue<'_>>, out: &mut Vec<Expr>) -> bool {
+        let mut ok = true;
+        match v.get_ref() {
+            DeValue::Array(dims) => {
+                for d in dims.iter() {
+                    match self.expr(d) {
+                        Some(e) => out.push(e),
+                        None => ok = false,
+                    }
+                }
+                if dims.is_empty() || dims.len() > 2 {
+                    self.error(
+                        "`index` takes one range or an array of two ranges",
+                        v.span(),
+                    );
+                }
+            }
+            _ => match self.expr(v) {
+                Some(e) => out.push(e),
+                None => ok = false,
+            },
+        }
+        ok
+    }
+
     /// `name = VALUE`, or `name = { index = "1..5", value = VALUE }` for a
     /// list indexed like a variable array.
     fn param(&mut self, (key, value): Item<'_, '_>) -> Option<Param> {
@@ -244,26 +271,7 @@ impl<'t> Loader<'t> {
         for (k, v) in table.iter() {
             match k.get_ref().as_ref() {
                 "value" => list = self.literal(v),
-                "index" => match v.get_ref() {
-                    DeValue::Array(dims) => {
-                        for d in dims.iter() {
-                            match self.expr(d) {
-                                Some(e) => index.push(e),
-                                None => ok = false,
-                            }
-                        }
-                        if dims.is_empty() || dims.len() > 2 {
-                            self.error(
-                                "`index` takes one range or an array of two ranges",
-                                v.span(),
-                            );
-                        }
-                    }
-                    _ => match self.expr(v) {
-                        Some(e) => index.push(e),
-                        None => ok = false,
-                    },
-                },
+                "index" => ok &= self.index_ranges(v, &mut index),
                 other => self.unknown(k, "key", other, &["value", "index"]),
             }
         }
@@ -318,26 +326,7 @@ impl<'t> Loader<'t> {
         for (k, v) in table.iter() {
             match k.get_ref().as_ref() {
                 "domain" => domain = self.expr(v),
-                "index" => match v.get_ref() {
-                    DeValue::Array(dims) => {
-                        for d in dims.iter() {
-                            match self.expr(d) {
-                                Some(e) => index.push(e),
-                                None => ok = false,
-                            }
-                        }
-                        if dims.is_empty() || dims.len() > 2 {
-                            self.error(
-                                "`index` takes one range or an array of two ranges",
-                                v.span(),
-                            );
-                        }
-                    }
-                    _ => match self.expr(v) {
-                        Some(e) => index.push(e),
-                        None => ok = false,
-                    },
-                },
+                "index" => ok &= self.index_ranges(v, &mut index),
                 "names" => match v.get_ref() {
                     DeValue::Array(names) => {
                         for n in names.iter() {
