@@ -206,6 +206,10 @@ enum Bool {
     AllDiffGen(Gen, Box<Int>),
     /// `lex_less` (strict) or `lex_lesseq` of two lists of the same length.
     Lex(bool, List, List),
+    /// `table([a, b], rows)`, rows of constants as long as the items.
+    Table(Vec<Int>, Vec<Vec<i64>>),
+    /// `increasing(a, b, ...)` (true) or `decreasing(...)`.
+    Monotone(bool, Vec<Int>),
     /// `a == b` (true) or `a != b` over lists, of any lengths.
     ListEq(bool, List, List),
     /// `forall(b for ...)` (true) or `exists(b for ...)` (false).
@@ -1254,7 +1258,21 @@ impl<'a> Builder<'a> {
                 b(self.boolean(d - 1)),
                 b(self.boolean(d - 1)),
             ),
-            13 | 14 => match self.rng.below(3) {
+            13 | 14 => match self.rng.below(5) {
+                3 => {
+                    let n = self.rng.range(1, 3) as usize;
+                    let items = (0..n).map(|_| self.int(d - 1)).collect();
+                    let rows = (0..self.rng.below(4))
+                        .map(|_| (0..n).map(|_| self.small()).collect())
+                        .collect();
+                    Bool::Table(items, rows)
+                }
+                4 => {
+                    // Two items at least: one alone must be a list.
+                    let n = self.rng.range(2, 4);
+                    let up = self.rng.one_in(2);
+                    Bool::Monotone(up, (0..n).map(|_| self.int(d - 1)).collect())
+                }
                 0 => {
                     let n = self.rng.range(2, 3);
                     Bool::AllDiffArgs((0..n).map(|_| self.int(d - 1)).collect())
@@ -1364,6 +1382,8 @@ fn subst_bool(e: &Bool, args: &[Int]) -> Bool {
         Bool::Conn(c, x, y) => Bool::Conn(*c, b(x), b(y)),
         Bool::Ite(c, x, y) => Bool::Ite(b(c), b(x), b(y)),
         Bool::AllDiffArgs(xs) => Bool::AllDiffArgs(xs.iter().map(i).collect()),
+        Bool::Table(xs, rows) => Bool::Table(xs.iter().map(i).collect(), rows.clone()),
+        Bool::Monotone(up, xs) => Bool::Monotone(*up, xs.iter().map(i).collect()),
         Bool::AllDiffList(l) => Bool::AllDiffList(subst_list(l, args)),
         Bool::Lex(s, x, y) => Bool::Lex(*s, subst_list(x, args), subst_list(y, args)),
         Bool::ListEq(e, x, y) => Bool::ListEq(*e, subst_list(x, args), subst_list(y, args)),
@@ -1553,6 +1573,17 @@ impl Printer {
                 0,
             ),
             Bool::AllDiffArgs(xs) => (format!("alldifferent({})", self.ints(xs)), P_ATOM),
+            Bool::Table(xs, rows) => {
+                let rows: Vec<String> = rows.iter().map(|r| format!("[{}]", join(r))).collect();
+                (
+                    format!("table([{}], [{}])", self.ints(xs), rows.join(", ")),
+                    P_ATOM,
+                )
+            }
+            Bool::Monotone(up, xs) => {
+                let name = if *up { "increasing" } else { "decreasing" };
+                (format!("{name}({})", self.ints(xs)), P_ATOM)
+            }
             Bool::AllDiffList(l) => (format!("alldifferent({})", self.list(l)), P_ATOM),
             Bool::AllDiffGen(g, body) => (
                 format!("alldifferent({} {})", self.int(body, 0), self.generator(g)),
@@ -1794,6 +1825,11 @@ impl Eval<'_> {
                 }
             }
             Bool::AllDiffArgs(xs) => self.ints(xs).is_some_and(|v| all_distinct(&v)),
+            Bool::Table(xs, rows) => self.ints(xs).is_some_and(|v| rows.iter().any(|r| *r == v)),
+            Bool::Monotone(up, xs) => self.ints(xs).is_some_and(|v| {
+                v.windows(2)
+                    .all(|w| if *up { w[0] <= w[1] } else { w[0] >= w[1] })
+            }),
             Bool::AllDiffList(l) => self.list(l).is_some_and(|(v, _)| all_distinct(&v)),
             Bool::AllDiffGen(g, body) => self.gen_ints(g, body).is_some_and(|v| all_distinct(&v)),
             Bool::Lex(strict, a, b) => match (self.list(a), self.list(b)) {
