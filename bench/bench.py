@@ -107,6 +107,14 @@ def count_checker(expected):
     return check
 
 
+def lines_checker(expected):
+    """--json output: one line per solution."""
+    def check(out):
+        n = len([l for l in out.splitlines() if l.startswith("{")])
+        return "lines=%d" % n, n == expected
+    return check
+
+
 def text_checker(line):
     def check(out):
         found = re.search(r"^" + re.escape(line) + r"$", out, re.M) is not None
@@ -211,6 +219,12 @@ def all_instances():
                         loop=flipit))
     out.append(Instance("eight-analysis", "eight puzzle analysis (solve analyze)",
                         ["analyze", "specs/eight-puzzle.toml"], "eight", "", longest_checker([31]), stats=False))
+    out.append(Instance("output-template", "331,776 solutions, template calling a function (--all)",
+                        ["bench/specs/output.toml", "--all"], "output", "", text_checker("331776 solutions"),
+                        stats=False))
+    out.append(Instance("output-json", "331,776 solutions, --all --json",
+                        ["bench/specs/output.toml", "--all", "--json"], "output", "", lines_checker(331776),
+                        stats=False))
     for n, best in ((8, 5), (9, 5)):
         out.append(Instance("domqueens-%d" % n, "dominating queens n=%d (optimise)" % n,
                             ["specs/dominating-queens.toml", "--set", "n=%d" % n], "domqueens", str(n),
