@@ -1825,7 +1825,7 @@ impl Eval<'_> {
                 }
             }
             Bool::AllDiffArgs(xs) => self.ints(xs).is_some_and(|v| all_distinct(&v)),
-            Bool::Table(xs, rows) => self.ints(xs).is_some_and(|v| rows.iter().any(|r| *r == v)),
+            Bool::Table(xs, rows) => self.ints(xs).is_some_and(|v| rows.contains(&v)),
             Bool::Monotone(up, xs) => self.ints(xs).is_some_and(|v| {
                 v.windows(2)
                     .all(|w| if *up { w[0] <= w[1] } else { w[0] >= w[1] })
