@@ -123,6 +123,8 @@ enum Int {
     AggGen(Agg, Gen, Box<Int>),
     /// `count([b, ...])`.
     Count(Vec<Bool>),
+    /// `count([a, b, ...], v)`: how many items equal `v`.
+    CountOf(Vec<Int>, Box<Int>),
     /// `count(b for ...)`.
     CountGen(Gen, Box<Bool>),
     /// `list[index]`.
@@ -210,6 +212,8 @@ enum Bool {
     Table(Vec<Int>, Vec<Vec<i64>>),
     /// `increasing(a, b, ...)` (true) or `decreasing(...)`.
     Monotone(bool, Vec<Int>),
+    /// `global_cardinality([a, ...], [v, ...], [c, ...])`.
+    Gcc(Vec<Int>, Vec<i64>, Vec<Int>),
     /// `a == b` (true) or `a != b` over lists, of any lengths.
     ListEq(bool, List, List),
     /// `forall(b for ...)` (true) or `exists(b for ...)` (false).
@@ -989,6 +993,10 @@ impl<'a> Builder<'a> {
                     let body = self.boolean(d - 1);
                     self.end(&generator);
                     Int::CountGen(generator, Box::new(body))
+                } else if self.rng.one_in(2) {
+                    let n = self.rng.range(1, 3);
+                    let items = (0..n).map(|_| self.int(d - 1)).collect();
+                    Int::CountOf(items, Box::new(self.int(d - 1)))
                 } else {
                     let n = self.rng.range(1, 3);
                     Int::Count((0..n).map(|_| self.boolean(d - 1)).collect())
@@ -1258,7 +1266,15 @@ impl<'a> Builder<'a> {
                 b(self.boolean(d - 1)),
                 b(self.boolean(d - 1)),
             ),
-            13 | 14 => match self.rng.below(5) {
+            13 | 14 => match self.rng.below(6) {
+                5 => {
+                    let n = self.rng.range(1, 3);
+                    let items = (0..n).map(|_| self.int(d - 1)).collect();
+                    let k = self.rng.range(1, 2);
+                    let values = (0..k).map(|_| self.small()).collect();
+                    let counts = (0..k).map(|_| self.int(d - 1)).collect();
+                    Bool::Gcc(items, values, counts)
+                }
                 3 => {
                     let n = self.rng.range(1, 3) as usize;
                     let items = (0..n).map(|_| self.int(d - 1)).collect();
@@ -1348,6 +1364,7 @@ fn subst_int(e: &Int, args: &[Int]) -> Int {
         Int::MinMax(agg, xs) => Int::MinMax(*agg, xs.iter().map(|x| subst_int(x, args)).collect()),
         Int::AggList(agg, l) => Int::AggList(*agg, subst_list(l, args)),
         Int::Count(bs) => Int::Count(bs.iter().map(|x| subst_bool(x, args)).collect()),
+        Int::CountOf(xs, v) => Int::CountOf(xs.iter().map(|x| subst_int(x, args)).collect(), b(v)),
         Int::Elem(l, i) => Int::Elem(subst_list(l, args), b(i)),
         Int::Ite(c, x, y) => Int::Ite(Box::new(subst_bool(c, args)), b(x), b(y)),
         Int::FromBool(c) => Int::FromBool(Box::new(subst_bool(c, args))),
@@ -1384,6 +1401,11 @@ fn subst_bool(e: &Bool, args: &[Int]) -> Bool {
         Bool::AllDiffArgs(xs) => Bool::AllDiffArgs(xs.iter().map(i).collect()),
         Bool::Table(xs, rows) => Bool::Table(xs.iter().map(i).collect(), rows.clone()),
         Bool::Monotone(up, xs) => Bool::Monotone(*up, xs.iter().map(i).collect()),
+        Bool::Gcc(xs, vs, cs) => Bool::Gcc(
+            xs.iter().map(i).collect(),
+            vs.clone(),
+            cs.iter().map(i).collect(),
+        ),
         Bool::AllDiffList(l) => Bool::AllDiffList(subst_list(l, args)),
         Bool::Lex(s, x, y) => Bool::Lex(*s, subst_list(x, args), subst_list(y, args)),
         Bool::ListEq(e, x, y) => Bool::ListEq(*e, subst_list(x, args), subst_list(y, args)),
@@ -1476,6 +1498,10 @@ impl Printer {
                 (text, P_ATOM)
             }
             Int::Count(bs) => (format!("count([{}])", self.bools(bs)), P_ATOM),
+            Int::CountOf(xs, v) => (
+                format!("count([{}], {})", self.ints(xs), self.int(v, 0)),
+                P_ATOM,
+            ),
             Int::CountGen(g, body) => (
                 format!("count({} {})", self.boolean(body, 0), self.generator(g)),
                 P_ATOM,
@@ -1584,6 +1610,15 @@ impl Printer {
                 let name = if *up { "increasing" } else { "decreasing" };
                 (format!("{name}({})", self.ints(xs)), P_ATOM)
             }
+            Bool::Gcc(xs, vs, cs) => (
+                format!(
+                    "global_cardinality([{}], [{}], [{}])",
+                    self.ints(xs),
+                    join(vs),
+                    self.ints(cs)
+                ),
+                P_ATOM,
+            ),
             Bool::AllDiffList(l) => (format!("alldifferent({})", self.list(l)), P_ATOM),
             Bool::AllDiffGen(g, body) => (
                 format!("alldifferent({} {})", self.int(body, 0), self.generator(g)),
@@ -1772,6 +1807,10 @@ impl Eval<'_> {
             Int::AggList(agg, l) => aggregate(*agg, &self.list(l)?.0)?,
             Int::AggGen(agg, g, body) => aggregate(*agg, &self.gen_ints(g, body)?)?,
             Int::Count(bs) => bs.iter().filter(|b| self.boolean(b)).count() as i64,
+            Int::CountOf(xs, v) => {
+                let (xs, v) = (self.ints(xs)?, self.int(v)?);
+                xs.iter().filter(|&&x| x == v).count() as i64
+            }
             Int::CountGen(g, body) => {
                 self.gen_bools(g, body).into_iter().filter(|&b| b).count() as i64
             }
@@ -1826,6 +1865,13 @@ impl Eval<'_> {
             }
             Bool::AllDiffArgs(xs) => self.ints(xs).is_some_and(|v| all_distinct(&v)),
             Bool::Table(xs, rows) => self.ints(xs).is_some_and(|v| rows.contains(&v)),
+            Bool::Gcc(xs, vs, cs) => match (self.ints(xs), self.ints(cs)) {
+                (Some(xs), Some(cs)) => vs
+                    .iter()
+                    .zip(&cs)
+                    .all(|(v, &c)| xs.iter().filter(|&x| x == v).count() as i64 == c),
+                _ => false,
+            },
             Bool::Monotone(up, xs) => self.ints(xs).is_some_and(|v| {
                 v.windows(2)
                     .all(|w| if *up { w[0] <= w[1] } else { w[0] >= w[1] })
