@@ -7,11 +7,10 @@
 //! solve (or in the spec's own `consistency` choices).
 
 use super::output::{Printer, note};
-use super::{EXIT_FOUND, EXIT_INTERNAL, EXIT_LIMIT, Run, SpecArgs};
-use crate::diagnostic::{Diagnostic, Error};
+use super::{EXIT_FOUND, EXIT_INTERNAL, EXIT_LIMIT, Run, SpecArgs, usage};
+use crate::diagnostic::Error;
 use crate::model::plan::{RESTARTS, VALUE_ORDERS, VAR_ORDERS};
 use crate::session::Session;
-use crate::source::Sources;
 use std::path::PathBuf;
 use std::time::Instant;
 
@@ -43,10 +42,6 @@ struct Row {
     /// Whether the configuration may change the solutions (no-symmetry).
     changes_solutions: bool,
     mismatch: bool,
-}
-
-fn usage(message: String) -> Error {
-    Error::new(vec![Diagnostic::bare(message)], &Sources::default())
 }
 
 const ITEMS: &str = "default, no-symmetry, var=NAME, value=NAME, consistency=[NAME=]LEVEL[,...], restart=NAME, seed=N, order=A,B, or a name from [experiments]";
@@ -143,14 +138,13 @@ fn sweep(text: &str) -> Result<(String, Vec<i64>), Error> {
 }
 
 pub(super) fn run(args: CompareArgs<'_>, deadline: Option<Instant>) -> Run {
-    // The spec's [experiments], read once from the spec as given.
-    let (lowered, _) = super::compile(args.file, args.spec, true, deadline)?;
-    let experiments: Vec<(String, String)> = lowered
-        .spec_experiments()
-        .iter()
-        .map(|(n, t)| (n.text.clone(), t.clone()))
+    // The spec's [experiments], read from the file (each configuration
+    // is then compiled on its own).
+    let experiments: Vec<(String, String)> = super::load_spec(args.file)?
+        .experiments
+        .into_iter()
+        .map(|(n, t)| (n.text, t))
         .collect();
-    drop(lowered);
     let mut texts: Vec<String> = args.tries.to_vec();
     if texts.is_empty() {
         texts.push("default".to_string());

@@ -253,7 +253,8 @@ pub struct SpecArgs {
     /// LEVEL). Levels: check (test once all its variables are fixed:
     /// generate-and-test), early (fail as soon as fixed variables violate
     /// it; alldifferent only), propagate (the default), bounds (alldifferent
-    /// also prunes bounds by Hall intervals).
+    /// also prunes bounds by Hall intervals), domain (alldifferent: domain
+    /// consistency by Régin's matching).
     #[arg(long, value_name = "[NAME=]LEVEL")]
     pub consistency: Vec<String>,
 }
@@ -293,7 +294,7 @@ pub struct SolveArgs {
     /// in [symmetry] (grid, rows, columns, values, reverse): the search
     /// runs without the breaking constraints and keeps each solution that
     /// is the smallest of its class; with --count, --all, --limit.
-    #[arg(long)]
+    #[arg(long, conflicts_with = "show_domains")]
     pub unique: bool,
     /// Print the first N events of the search on stderr: each decision,
     /// what each named constraint pruned (declared variables only), each
@@ -430,7 +431,12 @@ pub fn run(cli: &Cli) -> u8 {
 
 type Run = Result<u8, Error>;
 
-/// A usage error that points at no file: the message and a help line.
+/// A usage error that points at no file.
+fn usage(message: impl Into<String>) -> Error {
+    Error::new(vec![Diagnostic::bare(message)], &Sources::default())
+}
+
+/// A usage error that points at no file, with a help line.
 fn refusal(message: impl Into<String>, help: impl Into<String>) -> Error {
     let d = Diagnostic::bare(message).with_help(help);
     Error::new(vec![d], &Sources::default())
@@ -454,11 +460,7 @@ fn compile(
     deadline: Option<Instant>,
 ) -> Result<(Lowered, Sources), Error> {
     let mut sources = Sources::default();
-    let text = read_spec(file).map_err(|message| {
-        let d = Diagnostic::bare(format!("cannot read `{}`: {message}", file.display()));
-        Error::new(vec![d], &sources)
-    })?;
-    let id = sources.add(file.display().to_string(), text);
+    let id = add_spec(file, &mut sources)?;
     let (all, named) = consistency_args(&mut sources, &args.consistency)
         .map_err(|d| Error::new(vec![d], &sources))?;
     let options = Options {
@@ -478,6 +480,23 @@ fn compile(
         Ok(lowered) => Ok((lowered, sources)),
         Err(diagnostics) => Err(Error::new(diagnostics, &sources)),
     }
+}
+
+/// Reads `file` into `sources`.
+fn add_spec(file: &PathBuf, sources: &mut Sources) -> Result<crate::source::SourceId, Error> {
+    let text = read_spec(file).map_err(|message| {
+        let d = Diagnostic::bare(format!("cannot read `{}`: {message}", file.display()));
+        Error::new(vec![d], sources)
+    })?;
+    Ok(sources.add(file.display().to_string(), text))
+}
+
+/// Reads and loads `file`, checking nothing further and lowering nothing:
+/// for what a spec says about itself (its [experiments]).
+fn load_spec(file: &PathBuf) -> Result<crate::spec::ast::Spec, Error> {
+    let mut sources = Sources::default();
+    let id = add_spec(file, &mut sources)?;
+    crate::spec::load::load(&sources, id).map_err(|d| Error::new(d, &sources))
 }
 
 /// Largest spec file read (a spec is a page of text; this stops a device

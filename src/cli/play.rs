@@ -5,12 +5,10 @@
 //! prints how its strategy did.
 
 use super::output::Printer;
-use super::{EXIT_FOUND, EXIT_NONE, Run, SpecArgs, pick};
-use crate::diagnostic::{Diagnostic, Error};
+use super::{EXIT_FOUND, EXIT_NONE, Run, SpecArgs, pick, usage};
 use crate::game::{Game, Record, STRATEGIES, Strategy};
 use crate::search::branch::Rng;
 use crate::session::Session;
-use crate::source::Sources;
 use std::io::{BufRead as _, IsTerminal as _};
 use std::path::PathBuf;
 use std::time::Instant;
@@ -47,10 +45,6 @@ pub(super) fn run(args: PlayArgs<'_>, deadline: Option<Instant>) -> Run {
         ));
     }
     setter(&mut game, args.spec.seed)
-}
-
-fn usage(message: String) -> Error {
-    Error::new(vec![Diagnostic::bare(message)], &Sources::default())
 }
 
 /// The computer guesses `secret`: one line per guess, then `N guesses`.

@@ -4,18 +4,13 @@
 //! distance to the goal.
 
 use super::output::{Printer, note};
-use super::{EXIT_FOUND, EXIT_NONE, Run, SolveArgs, SpecArgs, pick};
-use crate::diagnostic::{Diagnostic, Error};
+use super::{EXIT_FOUND, EXIT_NONE, Run, SolveArgs, SpecArgs, pick, usage};
 use crate::lower::Lowered;
 use crate::puzzle::{self, METHODS, Method, Path, Puzzle, State, Target};
 use crate::session::Session;
 use crate::source::Sources;
 use std::path::PathBuf;
 use std::time::Instant;
-
-fn usage(message: String) -> Error {
-    Error::new(vec![Diagnostic::bare(message)], &Sources::default())
-}
 
 pub(super) fn run(
     args: &SolveArgs,

@@ -4,11 +4,10 @@
 
 use super::output::{Printer, note};
 use super::{EXIT_FOUND, EXIT_LIMIT, EXIT_NONE, Run, SolveArgs};
-use crate::diagnostic::{Diagnostic, Error};
+use crate::diagnostic::Error;
 use crate::model::symmetry::{Canonicaliser, SymmetryPlan};
 use crate::search::trace::Recorder;
 use crate::session::Session;
-use crate::source::Sources;
 use std::io::IsTerminal as _;
 use std::ops::ControlFlow;
 use std::time::{Duration, Instant};
@@ -18,8 +17,7 @@ const TREE_EVENTS: usize = 10_000;
 
 pub(super) fn run(args: &SolveArgs, started: Instant, deadline: Option<Instant>) -> Run {
     let Some(file) = &args.file else {
-        let d = Diagnostic::bare("no spec file given").with_help("try `solve --help`");
-        return Err(Error::new(vec![d], &Sources::default()));
+        return Err(super::refusal("no spec file given", "try `solve --help`"));
     };
     // `--unique` keeps one solution per class itself: breaking constraints
     // would only hide whether the declared group is right.
@@ -27,7 +25,7 @@ pub(super) fn run(args: &SolveArgs, started: Instant, deadline: Option<Instant>)
         no_symmetry: args.spec.no_symmetry || args.unique,
         ..args.spec.clone()
     };
-    let (lowered, sources) = super::compile(file, &spec_args, args.no_objective, deadline)?;
+    let (mut lowered, sources) = super::compile(file, &spec_args, args.no_objective, deadline)?;
     let mut out = Printer::new(args.json);
     if args.dump_model {
         out.text(&lowered.model().to_string());
@@ -44,14 +42,14 @@ pub(super) fn run(args: &SolveArgs, started: Instant, deadline: Option<Instant>)
     .iter()
     .find_map(|&(f, given)| given.then_some(f))
     {
-        let d = Diagnostic::bare(format!(
+        return Err(super::usage(format!(
             "{flag} is for a puzzle of moves, and this spec has no [puzzle] section"
-        ));
-        return Err(Error::new(vec![d], &Sources::default()));
+        )));
     }
-    let symmetry = lowered.symmetry.clone();
+    // The session has no use for the declared groups: `--unique` takes them.
+    let symmetry = std::mem::take(&mut lowered.symmetry);
     let unique = if args.unique {
-        Some(unique_classes(&symmetry, &lowered, args)?)
+        Some(unique_classes(&symmetry, &lowered)?)
     } else {
         None
     };
@@ -63,12 +61,7 @@ pub(super) fn run(args: &SolveArgs, started: Instant, deadline: Option<Instant>)
     }
     if let Some(path) = &args.tree {
         // Before the search: a path that cannot be written is found now.
-        std::fs::write(path, "").map_err(|e| {
-            super::refusal(
-                format!("cannot write `{}`: {e}", path.display()),
-                "--tree FILE.dot needs a file it can create",
-            )
-        })?;
+        write_tree(path, "")?;
     }
     if args.trace.is_some() || args.tree.is_some() {
         let shown = args.trace.unwrap_or(0) as usize;
@@ -96,10 +89,7 @@ pub(super) fn run(args: &SolveArgs, started: Instant, deadline: Option<Instant>)
             }
         }
         if let Some(path) = &args.tree {
-            std::fs::write(path, recorder.dot(model)).map_err(|e| {
-                let d = Diagnostic::bare(format!("cannot write `{}`: {e}", path.display()));
-                Error::new(vec![d], &Sources::default())
-            })?;
+            write_tree(path, &recorder.dot(model))?;
         }
     }
     if args.stats {
@@ -118,6 +108,16 @@ pub(super) fn run(args: &SolveArgs, started: Instant, deadline: Option<Instant>)
     let large = session.lowered().model().vars.len() > 100_000;
     crate::discard::discard(session, large);
     Ok(code)
+}
+
+/// `--tree FILE.dot`: writes `text` there.
+fn write_tree(path: &std::path::Path, text: &str) -> Result<(), Error> {
+    std::fs::write(path, text).map_err(|e| {
+        super::refusal(
+            format!("cannot write `{}`: {e}", path.display()),
+            "--tree FILE.dot needs a file it can create",
+        )
+    })
 }
 
 fn stopped(found: u64) -> u8 {
@@ -222,7 +222,6 @@ fn enumerate_kept(
 fn unique_classes<'p>(
     symmetry: &'p SymmetryPlan,
     lowered: &crate::lower::Lowered,
-    args: &SolveArgs,
 ) -> Result<Canonicaliser<'p>, Error> {
     let refuse = |message: String, help: &str| Err(super::refusal(message, help));
     if symmetry.is_empty() {
@@ -236,12 +235,6 @@ fn unique_classes<'p>(
             "--unique counts classes of solutions; with an [objective] it is not supported"
                 .to_string(),
             "add --no-objective to count every class of solutions",
-        );
-    }
-    if args.show_domains {
-        return refuse(
-            "--unique and --show-domains do not go together".to_string(),
-            "--show-domains prints the root domains of the whole search",
         );
     }
     symmetry.canonicaliser().or_else(|message| {

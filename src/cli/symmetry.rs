@@ -58,8 +58,8 @@ pub(super) fn run(file: &PathBuf, spec: &SpecArgs, deadline: Option<Instant>) ->
         no_symmetry: false,
         ..spec.clone()
     };
-    let (lowered, sources) = super::compile(file, &without, true, deadline)?;
-    let plan: SymmetryPlan = lowered.symmetry.clone();
+    let (mut lowered, sources) = super::compile(file, &without, true, deadline)?;
+    let plan: SymmetryPlan = std::mem::take(&mut lowered.symmetry);
     if plan.is_empty() {
         return Err(refusal(
             "this spec's [symmetry] declares no symmetry to check the breaking against".to_string(),

@@ -58,7 +58,6 @@ impl Lowerer {
             Builtin::Count if args.len() == 2 => self.global_value(info.builtin, args, span),
             Builtin::Table
             | Builtin::GlobalCardinality
-            | Builtin::Circuit
             | Builtin::Increasing
             | Builtin::Decreasing => self.global_value(info.builtin, args, span),
             Builtin::Sum | Builtin::Count => {
@@ -138,7 +137,7 @@ impl Lowerer {
                 }
                 Ok(Value::Str(parts.join(&separator).into()))
             }
-            Builtin::LexLess | Builtin::LexLessEq => {
+            Builtin::LexLess | Builtin::LexLessEq | Builtin::Circuit => {
                 debug_assert_eq!(info.usage, Usage::Constraint);
                 Err(Diagnostic::new(
                     format!(

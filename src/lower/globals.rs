@@ -3,7 +3,8 @@
 //! `count(xs, v)`. At the root each posts its own primitive (a table or
 //! circuit propagator, linear constraints); inside an expression each is a
 //! reified decomposition (a boolean over the same meaning), except
-//! `circuit`, which is a constraint of its own only.
+//! `circuit`, which is a constraint of its own only (like `lex_less`, see
+//! `call.rs`).
 
 use super::Lowerer;
 use super::eval::bool_value;
@@ -48,12 +49,7 @@ impl Lowerer {
                 }
                 self.and(each)
             }
-            _ => {
-                return Err(Diagnostic::new(
-                    "`circuit` can only be a constraint of its own, not part of an expression",
-                    span,
-                ));
-            }
+            other => unreachable!("{other:?} is no global of value context"),
         };
         Ok(bool_value(self.guarded_by(mark, truth)))
     }
@@ -100,11 +96,7 @@ impl Lowerer {
                     self.linear(&d, Rel::Le, None, span)?;
                 }
             }
-            _ => {
-                let truth = self.global_value(builtin, args, span)?;
-                let b = self.boolean(&truth, span)?;
-                self.assert(b);
-            }
+            other => unreachable!("{other:?} is no global of the root"),
         }
         Ok(())
     }

@@ -54,6 +54,33 @@ pub struct Lowered {
     pub(super) lowerer: Lowerer,
 }
 
+impl Lowerer {
+    /// The model's size now, to truncate it back to.
+    pub(super) fn mark(&self) -> ModelMark {
+        ModelMark {
+            vars: self.model.vars.len(),
+            constraints: self.model.constraints.len(),
+            spent: self.budget.spent(),
+        }
+    }
+
+    /// Drops every variable and constraint added since `mark`, and every
+    /// shared definition (cached comparison, constant) over a dropped
+    /// variable, so later constraints cannot refer to them.
+    pub(super) fn truncate(&mut self, mark: ModelMark) {
+        if self.model.vars.len() > mark.vars {
+            self.constants.retain(|_, x| x.index() < mark.vars);
+            // A cached literal is newer than the variables of its comparison.
+            self.reified.retain(|_, lit| lit.var.index() < mark.vars);
+        }
+        self.model.vars.truncate(mark.vars);
+        self.model.constraints.truncate(mark.constraints);
+        self.budget.set_spent(mark.spent);
+        self.guards.clear();
+        self.locals.clear();
+    }
+}
+
 /// The size of a model at some moment, to truncate it back to.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct ModelMark {
@@ -79,38 +106,17 @@ impl Lowered {
         }
     }
 
-    /// The spec's `[experiments]`: named configurations for `solve compare`.
-    pub fn spec_experiments(&self) -> &[(Name, String)] {
-        &self.spec.spec().experiments
-    }
-
     pub fn model(&self) -> &Model {
         &self.lowerer.model
     }
 
     pub fn mark(&self) -> ModelMark {
-        ModelMark {
-            vars: self.lowerer.model.vars.len(),
-            constraints: self.lowerer.model.constraints.len(),
-            spent: self.lowerer.budget.spent(),
-        }
+        self.lowerer.mark()
     }
 
-    /// Drops every variable and constraint added since `mark`, and every
-    /// shared definition (cached comparison, constant) over a dropped
-    /// variable, so later constraints cannot refer to them.
+    /// Drops everything added since `mark` (see [`Lowerer::truncate`]).
     pub fn truncate(&mut self, mark: ModelMark) {
-        let l = &mut self.lowerer;
-        if l.model.vars.len() > mark.vars {
-            l.constants.retain(|_, x| x.index() < mark.vars);
-            // A cached literal is newer than the variables of its comparison.
-            l.reified.retain(|_, lit| lit.var.index() < mark.vars);
-        }
-        l.model.vars.truncate(mark.vars);
-        l.model.constraints.truncate(mark.constraints);
-        l.budget.set_spent(mark.spent);
-        l.guards.clear();
-        l.locals.clear();
+        self.lowerer.truncate(mark);
     }
 
     /// Appends a constraint built by the caller (the objective's bound).

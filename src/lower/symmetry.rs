@@ -71,11 +71,12 @@ impl Lowerer {
     ) -> R<Factor> {
         let span = decl.expr.span;
         let name = &decl.name.text;
-        // Evaluated on a copy: `q[c] == r` must not post a literal here.
-        let mut scratch = self.clone();
-        let value = scratch.eval(&decl.expr)?;
+        // What evaluating the structure posts (the literal of `q[c] == r`)
+        // is read, then dropped: a declaration adds nothing to the model.
+        let mark = self.mark();
+        let value = self.eval(&decl.expr)?;
         // Which comparison each literal stands for: `key[p] == v`.
-        let literals: HashMap<Lit, (u32, i64)> = scratch
+        let literals: HashMap<Lit, (u32, i64)> = self
             .reified
             .iter()
             .filter_map(|((terms, rel, rhs), &lit)| match terms[..] {
@@ -85,11 +86,13 @@ impl Lowerer {
                 _ => None,
             })
             .collect();
-        let derived = |x: VarId| !self.model.vars[x.index()].aux;
+        self.truncate(mark);
+        // (A variable made while evaluating it, now dropped, is none.)
+        let derived = |x: VarId| self.model.vars.get(x.index()).is_some_and(|v| !v.aux);
         let cell = |v: &Value| cell(v, position, &literals, &derived, name, span);
         let (elements, order, sort) = match decl.kind {
             SymmetryKind::Grid => {
-                let grid = scratch.rows_of(&value, name, span)?;
+                let grid = self.rows_of(&value, name, span)?;
                 let grid: Vec<Vec<Cell>> = grid
                     .iter()
                     .map(|row| row.iter().map(&cell).collect::<R<Vec<Cell>>>())
@@ -107,8 +110,8 @@ impl Lowerer {
             }
             SymmetryKind::Rows | SymmetryKind::Columns | SymmetryKind::Reverse => {
                 let rows = match decl.kind {
-                    SymmetryKind::Reverse => scratch.lines_of(&value, name, span)?,
-                    _ => scratch.rows_of(&value, name, span)?,
+                    SymmetryKind::Reverse => self.lines_of(&value, name, span)?,
+                    _ => self.rows_of(&value, name, span)?,
                 };
                 let mut lines: Vec<Vec<Cell>> = rows
                     .iter()
@@ -144,7 +147,7 @@ impl Lowerer {
                 }
             }
             SymmetryKind::Values => {
-                let items = scratch.flat_items(&value, span)?;
+                let items = self.flat_items(&value, span)?;
                 let mut positions = Vec::new();
                 for item in &items {
                     match cell(item)? {

@@ -169,8 +169,18 @@ impl<'e> Search<'e> {
     }
 
     /// Gives an event (and what propagation recorded before it) to the
-    /// recorder, if there is one.
-    fn note(&mut self, event: Option<Event>) {
+    /// recorder, if there is one: without one, a test of one field (the
+    /// event is made only when it is recorded).
+    #[inline(always)]
+    fn note(&mut self, event: impl FnOnce() -> Option<Event>) {
+        if self.recorder.is_some() {
+            self.record_event(event());
+        }
+    }
+
+    #[cold]
+    #[inline(never)]
+    fn record_event(&mut self, event: Option<Event>) {
         let Some(recorder) = self.recorder.as_deref_mut() else {
             return;
         };
@@ -213,9 +223,7 @@ impl<'e> Search<'e> {
         };
         *left = left.saturating_sub(1);
         if *left == 0 {
-            if self.recorder.is_some() {
-                self.note(Some(Event::Restart));
-            }
+            self.note(|| Some(Event::Restart));
             self.stats.restarts += 1;
             self.budget = budget(&self.restarts, self.stats.restarts + 1);
             self.stack.clear();
@@ -242,9 +250,7 @@ impl<'e> Search<'e> {
             }
         };
         if bounded.is_err() {
-            if self.recorder.is_some() {
-                self.note(Some(Event::Failure));
-            }
+            self.note(|| Some(Event::Failure));
             return Step::Conflict;
         }
         let step = match self.engine.propagate() {
@@ -252,22 +258,8 @@ impl<'e> Search<'e> {
             Err(_) if self.engine.interrupted() => Step::Interrupted,
             Err(_) => Step::Conflict,
         };
-        if self.recorder.is_some() {
-            self.note(None);
-        }
+        self.note(|| None);
         step
-    }
-
-    /// Records the branch about to be applied at `depth`.
-    fn note_decision(&mut self, depth: usize, var: VarId, choice: Choice, left: bool) {
-        if self.recorder.is_some() {
-            self.note(Some(Event::Decision {
-                depth,
-                var,
-                choice,
-                left,
-            }));
-        }
     }
 
     /// Applies the left (`true`) or right branch of a choice and propagates.
@@ -280,9 +272,7 @@ impl<'e> Search<'e> {
             (Choice::AtMost(v), false) => store.set_min(var, v + 1),
         };
         if narrowed.is_err() {
-            if self.recorder.is_some() {
-                self.note(Some(Event::Failure));
-            }
+            self.note(|| Some(Event::Failure));
             return Step::Conflict;
         }
         self.propagate()
@@ -299,9 +289,7 @@ impl<'e> Search<'e> {
                 State::Done => return Outcome::Exhausted,
                 State::Interrupted => return Outcome::LimitReached,
                 State::Start => {
-                    if self.recorder.is_some() {
-                        self.note(Some(Event::Root));
-                    }
+                    self.note(|| Some(Event::Root));
                     self.engine.schedule_all();
                     match self.propagate() {
                         Step::Fixpoint => {
@@ -318,9 +306,7 @@ impl<'e> Search<'e> {
                 }
                 State::Descend => {
                     let Some(var) = self.brancher.select(self.engine) else {
-                        if self.recorder.is_some() {
-                            self.note(Some(Event::Solution));
-                        }
+                        self.note(|| Some(Event::Solution));
                         self.stats.solutions += 1;
                         self.state = State::Backtrack;
                         return Outcome::Solution;
@@ -339,7 +325,15 @@ impl<'e> Search<'e> {
                         choice,
                         depth: self.depth,
                     });
-                    self.note_decision(self.depth, var, choice, true);
+                    let depth = self.depth;
+                    self.note(|| {
+                        Some(Event::Decision {
+                            depth,
+                            var,
+                            choice,
+                            left: true,
+                        })
+                    });
                     match self.apply(var, choice, true) {
                         Step::Fixpoint => {}
                         Step::Conflict => self.fail(),
@@ -354,7 +348,14 @@ impl<'e> Search<'e> {
                     self.engine.store_mut().restore(frame.checkpoint);
                     self.brancher.cursor = frame.cursor;
                     self.depth = frame.depth;
-                    self.note_decision(self.depth, frame.var, frame.choice, false);
+                    self.note(|| {
+                        Some(Event::Decision {
+                            depth: frame.depth,
+                            var: frame.var,
+                            choice: frame.choice,
+                            left: false,
+                        })
+                    });
                     match self.apply(frame.var, frame.choice, false) {
                         Step::Fixpoint => self.state = State::Descend,
                         Step::Conflict => self.fail(),
@@ -370,7 +371,7 @@ impl Drop for Search<'_> {
     /// Leaves the engine at the root, ready for more constraints.
     fn drop(&mut self) {
         if self.recorder.is_some() {
-            self.note(None);
+            self.note(|| None);
             self.engine.set_tracing(None);
         }
         self.engine.store_mut().restore(self.root);
