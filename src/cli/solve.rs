@@ -379,13 +379,15 @@ fn show_domains(session: &mut Session, mut out: Printer) -> Run {
         out.line("no solution: propagation at the root already fails");
         return out.finish(EXIT_NONE);
     };
-    for (info, d) in session.lowered().model().vars.iter().zip(&domains) {
+    let model = session.lowered().model();
+    for (i, (info, d)) in model.vars.iter().zip(&domains).enumerate() {
         if info.aux {
             continue;
         }
+        let values = model.values_text(crate::model::VarId(i as u32), d);
         let text = match d[..] {
-            [(lo, hi)] if lo == hi => format!("{} = {lo}", info.name),
-            _ => format!("{} in {{{}}}", info.name, crate::model::intervals_text(d)),
+            [(lo, hi)] if lo == hi => format!("{} = {values}", info.name),
+            _ => format!("{} in {values}", info.name),
         };
         out.line(&text);
     }

@@ -122,7 +122,7 @@ impl Lowerer {
                 let list = self.eval(&args[0])?;
                 let separator = match self.eval(&args[1])? {
                     Value::Str(s) => s,
-                    other => return Err(type_error("a string", &other, args[1].span)),
+                    other => return Err(type_error("a text", &other, args[1].span)),
                 };
                 let mut parts = Vec::new();
                 for item in self.flat_items(&list, args[0].span)? {

@@ -68,9 +68,8 @@ fn declare(l: &mut Lowerer, checked: &CheckedSpec, options: &Options) -> R<Plans
     for var in spec.vars.iter().filter(|v| !v.derived) {
         l.origin = var.name.text.clone();
         // `domain = "bool"`: 0..1, read and printed as false/true.
-        let boolean = var.is_boolean();
-        let domain = if boolean {
-            IntervalSet::range(0, 1)
+        let (domain, kind) = if var.is_boolean() {
+            (IntervalSet::range(0, 1), Kind::Bool)
         } else {
             let domain_value = l.eval(&var.domain)?;
             domain_of(l, &domain_value, var.domain.span)?
@@ -83,21 +82,12 @@ fn declare(l: &mut Lowerer, checked: &CheckedSpec, options: &Options) -> R<Plans
         }
         let mut dims = Vec::new();
         for index in &var.index {
-            match l.eval(index)? {
-                Value::Range(lo, hi) => dims.push((lo, hi)),
-                other => {
-                    return Err(super::value::type_error(
-                        "an index range `lo..hi`",
-                        &other,
-                        index.span,
-                    ));
-                }
-            }
+            dims.push(index_range(l, index)?);
         }
         // In 128 bits: index ranges may be as wide as i64 allows.
         let cells: i128 = dims
             .iter()
-            .map(|&(lo, hi)| (i128::from(hi) - i128::from(lo) + 1).max(0))
+            .map(|d| (i128::from(d.hi) - i128::from(d.lo) + 1).max(0))
             .product();
         if cells > 1_000_000 {
             return Err(Diagnostic::new(
@@ -113,7 +103,7 @@ fn declare(l: &mut Lowerer, checked: &CheckedSpec, options: &Options) -> R<Plans
         let value = make_vars(
             l,
             &var.name.text,
-            (&dims, &domain, boolean),
+            (&dims, &domain, kind),
             &mut Vec::new(),
             &mut decision,
         );
@@ -310,6 +300,7 @@ fn declare(l: &mut Lowerer, checked: &CheckedSpec, options: &Options) -> R<Plans
         printed,
         spec.template.clone(),
         spec.game.as_ref().and_then(|g| g.show.clone()),
+        &l.model,
     );
     output.check()?;
     if let Some(g) = &game {
@@ -332,25 +323,21 @@ fn indexed(l: &mut Lowerer, v: Value, index: &[Expr], value: &Expr) -> R<Value> 
     let Some((first, rest)) = index.split_first() else {
         return Ok(v);
     };
-    let (lo, hi) = match l.eval(first)? {
-        Value::Range(lo, hi) => (lo, hi),
-        other => {
-            return Err(super::value::type_error(
-                "an index range `lo..hi`",
-                &other,
-                first.span,
-            ));
-        }
-    };
+    let IndexRange { lo, hi, by_text } = index_range(l, first)?;
     let items = match &v {
         Value::List(a) => a.items.clone(),
         other => return Err(super::value::type_error("a list", other, value.span)),
     };
     let length = (i128::from(hi) - i128::from(lo) + 1).max(0);
     if length != items.len() as i128 {
+        let range = if by_text {
+            "the index".to_string()
+        } else {
+            format!("the index range {lo}..{hi}")
+        };
         return Err(Diagnostic::new(
             format!(
-                "the index range {lo}..{hi} has {length} positions but the list has {} items",
+                "{range} has {length} positions but the list has {} items",
                 items.len()
             ),
             first.span,
@@ -363,7 +350,66 @@ fn indexed(l: &mut Lowerer, v: Value, index: &[Expr], value: &Expr) -> R<Value> 
     Ok(Value::List(Arc::new(Array {
         base: lo,
         items: out,
+        by_text,
     })))
+}
+
+/// One dimension of an array: `lo..hi`, or the numbers of the texts it is
+/// indexed by.
+#[derive(Clone, Copy)]
+struct IndexRange {
+    lo: i64,
+    hi: i64,
+    by_text: bool,
+}
+
+/// `index = "1..n"`, or a list of texts (`index = "colours"`): an array
+/// indexed by texts takes `a["red"]`, and its positions are the texts'
+/// numbers, so the texts must be listed in the order they were first
+/// numbered, without a gap (the whole list, or a run of it).
+fn index_range(l: &mut Lowerer, index: &Expr) -> R<IndexRange> {
+    let texts = match l.eval(index)? {
+        Value::Range(lo, hi) => {
+            return Ok(IndexRange {
+                lo,
+                hi,
+                by_text: false,
+            });
+        }
+        Value::List(a)
+            if !a.items.is_empty() && a.items.iter().all(|i| matches!(i, Value::Str(_))) =>
+        {
+            a
+        }
+        other => {
+            return Err(super::value::type_error(
+                "an index range `lo..hi` or a list of texts",
+                &other,
+                index.span,
+            ));
+        }
+    };
+    let mut codes = Vec::with_capacity(texts.items.len());
+    for item in &texts.items {
+        let Value::Str(t) = item else { unreachable!() };
+        codes.push(l.model.texts.intern(t));
+    }
+    if codes.windows(2).any(|w| w[1] != w[0] + 1) {
+        let order: Vec<String> = (codes.iter().min().copied().unwrap_or(1)
+            ..=*codes.iter().max().unwrap_or(&1))
+            .filter_map(|c| l.model.texts.text(c).map(|t| format!("\"{t}\"")))
+            .collect();
+        return Err(Diagnostic::new(
+            "an index of texts must list them in the order the spec first listed them, without a gap",
+            index.span,
+        )
+        .with_help(format!("texts are numbered where they first appear; here the order is {}", order.join(", "))));
+    }
+    Ok(IndexRange {
+        lo: codes[0],
+        hi: codes[codes.len() - 1],
+        by_text: true,
+    })
 }
 
 /// A `--set` value must be of the kind of the spec's own value (an
@@ -373,7 +419,7 @@ fn same_kind(l: &mut Lowerer, name: &str, given: &Value, default: &Expr, span: S
     let kind = |v: &Value| match v {
         Value::Int(_) => Some("an integer"),
         Value::Bool(_) => Some("a boolean"),
-        Value::Str(_) => Some("a string"),
+        Value::Str(_) => Some("a text"),
         Value::Range(..) | Value::Set(_) | Value::List(_) => Some("a range, set or list"),
         Value::Lin(_) | Value::Lit(_) => None,
     };
@@ -398,14 +444,38 @@ fn same_kind(l: &mut Lowerer, name: &str, given: &Value, default: &Expr, span: S
     }
 }
 
-fn domain_of(l: &Lowerer, v: &Value, span: Span) -> R<IntervalSet> {
+/// What a declared variable's values are, underneath integers.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Kind {
+    Int,
+    /// `domain = "bool"`: read and printed as false/true.
+    Bool,
+    /// A domain listing texts: printed as text.
+    Text,
+}
+
+fn domain_of(l: &mut Lowerer, v: &Value, span: Span) -> R<(IntervalSet, Kind)> {
     let set = match v {
         Value::Range(lo, hi) => IntervalSet::range(*lo, *hi),
         Value::Set(s) => IntervalSet::from_values((**s).clone()),
         Value::List(_) => {
+            let items = l.flat_items(v, span)?;
+            let texts = items.iter().filter(|i| matches!(i, Value::Str(_))).count();
+            if texts > 0 && texts < items.len() {
+                return Err(Diagnostic::new(
+                    "a domain lists integers or texts, not both",
+                    span,
+                ));
+            }
             let mut values = Vec::new();
-            for item in l.flat_items(v, span)? {
-                values.push(l.int(&item, span)?);
+            for item in items {
+                values.push(match &item {
+                    Value::Str(t) => l.model.texts.intern(t),
+                    other => l.int(other, span)?,
+                });
+            }
+            if texts > 0 {
+                return Ok((IntervalSet::from_values(values), Kind::Text));
             }
             IntervalSet::from_values(values)
         }
@@ -425,31 +495,31 @@ fn domain_of(l: &Lowerer, v: &Value, span: Span) -> R<IntervalSet> {
             span,
         ));
     }
-    Ok(set)
+    Ok((set, Kind::Int))
 }
 
 /// Creates the variables of a (possibly multi-dimensional) declaration.
 /// The shape of a declaration: its index ranges, its domain, and whether
 /// it is boolean.
-type Shape<'a> = (&'a [(i64, i64)], &'a IntervalSet, bool);
+type Shape<'a> = (&'a [IndexRange], &'a IntervalSet, Kind);
 
 fn make_vars(
     l: &mut Lowerer,
     name: &str,
-    (dims, domain, boolean): Shape<'_>,
-    prefix: &mut Vec<i64>,
+    (dims, domain, kind): Shape<'_>,
+    prefix: &mut Vec<String>,
     decision: &mut Vec<VarId>,
 ) -> Value {
-    let Some((&(lo, hi), rest)) = dims.split_first() else {
+    let Some((&IndexRange { lo, hi, by_text }, rest)) = dims.split_first() else {
         let full = if prefix.is_empty() {
             name.to_string()
         } else {
-            let idx: Vec<String> = prefix.iter().map(i64::to_string).collect();
-            format!("{name}[{}]", idx.join("]["))
+            format!("{name}[{}]", prefix.join("]["))
         };
         let x = l.model.new_var(full, domain.clone(), false);
+        l.model.vars[x.index()].text = kind == Kind::Text;
         decision.push(x);
-        if boolean {
+        if kind == Kind::Bool {
             return Value::Lit(crate::model::Lit {
                 var: x,
                 positive: true,
@@ -459,17 +529,18 @@ fn make_vars(
     };
     let mut items = Vec::new();
     for i in lo..=hi {
-        prefix.push(i);
-        items.push(make_vars(
-            l,
-            name,
-            (rest, domain, boolean),
-            prefix,
-            decision,
-        ));
+        prefix.push(match l.model.texts.text(i) {
+            Some(t) if by_text => format!("\"{t}\""),
+            _ => i.to_string(),
+        });
+        items.push(make_vars(l, name, (rest, domain, kind), prefix, decision));
         let _ = prefix.pop();
     }
-    Value::List(Arc::new(Array { base: lo, items }))
+    Value::List(Arc::new(Array {
+        base: lo,
+        items,
+        by_text,
+    }))
 }
 
 fn collect_vars(v: &Value, out: &mut Vec<VarId>) {

@@ -24,8 +24,31 @@ impl Lowerer {
                     constant: view.offset,
                 })
             }
+            Value::Str(text) => Ok(LinExpr::constant(self.text_code(text, span)?)),
             other => Err(type_error("an integer", other, span)),
         }
+    }
+
+    /// The number of a text that an enum domain or an index lists: texts
+    /// compare with variables, index arrays and fill tables as numbers.
+    pub(super) fn text_code(&self, text: &str, span: Span) -> R<i64> {
+        let texts = &self.model.texts;
+        if let Some(code) = texts.code(text) {
+            return Ok(code);
+        }
+        let d = Diagnostic::new(
+            format!("the text \"{text}\" is not a value of any variable's domain or any index"),
+            span,
+        );
+        Err(if texts.is_empty() {
+            d.with_help("a variable takes texts when its domain lists them: `colour = { index = \"1..5\", domain = '[\"red\", \"green\", \"blue\"]' }`")
+        } else {
+            let known: Vec<String> = texts.all().iter().map(|t| format!("\"{t}\"")).collect();
+            match crate::diagnostic::did_you_mean(text, texts.all().iter().map(|t| &**t)) {
+                Some(s) => d.with_help(format!("did you mean \"{s}\"?")),
+                None => d.with_help(format!("the texts of this spec are {}", known.join(", "))),
+            }
+        })
     }
 
     pub(super) fn boolean(&self, v: &Value, span: Span) -> R<BoolVal> {
@@ -59,6 +82,7 @@ impl Lowerer {
     pub(super) fn int(&self, v: &Value, span: Span) -> R<i64> {
         match v {
             Value::Int(i) => Ok(*i),
+            Value::Str(text) => self.text_code(text, span),
             Value::Lin(_) | Value::Lit(_) => Err(Diagnostic::new(
                 format!(
                     "expected an integer known before solving, found {}",
@@ -147,6 +171,7 @@ impl Lowerer {
                     .map(Value::Int)
                     .ok_or_else(|| overflow(span)),
                 v => {
+                    no_text(&v, x.span)?;
                     let l = self.lin(&v, x.span)?.scale(-1, span)?;
                     Ok(Value::Lin(Arc::new(l)))
                 }
@@ -272,6 +297,10 @@ impl Lowerer {
             Eq | Ne | Lt | Le | Gt | Ge => {
                 let mark = self.guards.len();
                 let (x, y) = (self.eval(a)?, self.eval(b)?);
+                if let (Value::Str(p), Value::Str(q), Eq | Ne) = (&x, &y, op) {
+                    // Texts are equal when they read the same, numbered or not.
+                    return Ok(Value::Bool((p == q) == (op == Eq)));
+                }
                 let truth = if is_list(&x) || is_list(&y) {
                     self.list_comparison(op, &x, &y, a.span, b.span, span)?
                 } else {
@@ -282,10 +311,14 @@ impl Lowerer {
             }
             Add | Sub | Mul | Div | Rem => {
                 let (x, y) = (self.eval(a)?, self.eval(b)?);
+                no_text(&x, a.span)?;
+                no_text(&y, b.span)?;
                 self.arithmetic(op, &x, &y, a.span, b.span, span)
             }
             Pow => {
                 let (x, y) = (self.eval(a)?, self.eval(b)?);
+                no_text(&x, a.span)?;
+                no_text(&y, b.span)?;
                 self.power(&x, &y, a.span, b.span, span)
             }
             Concat => {
@@ -664,6 +697,7 @@ impl Lowerer {
         Ok(Value::List(Arc::new(Array {
             base,
             items: columns,
+            by_text: rows[0].by_text,
         })))
     }
 
@@ -687,6 +721,30 @@ impl Lowerer {
                 ),
                 index_span,
             )
+        };
+        // A list indexed by texts takes texts (or variables over them).
+        let code;
+        let index = match index {
+            Value::Str(text) if a.by_text => {
+                code = self.text_code(text, index_span)?;
+                if code < a.base || code > last {
+                    return Err(Diagnostic::new(
+                        format!("\"{text}\" is not an index of this list"),
+                        index_span,
+                    ));
+                }
+                &Value::Int(code)
+            }
+            Value::Str(_) => {
+                return Err(type_error("an integer index or a range", index, index_span)
+                    .with_help("this list is indexed by numbers; a list is indexed by texts when its `index` lists them"));
+            }
+            Value::Int(_) | Value::Range(..) if a.by_text => {
+                return Err(type_error("a text index", index, index_span).with_help(
+                    "this list's `index` lists texts: index it by one, e.g. `a[\"red\"]`",
+                ));
+            }
+            other => other,
         };
         match index {
             Value::Int(i) => {
@@ -724,6 +782,17 @@ pub(super) fn bool_value(b: BoolVal) -> Value {
     match b {
         BoolVal::Const(c) => Value::Bool(c),
         BoolVal::Lit(l) => Value::Lit(l),
+    }
+}
+
+/// Texts compare and index, but do not compute: `"red" + 1` is an error,
+/// not the number underneath plus one.
+fn no_text(v: &Value, span: Span) -> R<()> {
+    match v {
+        Value::Str(_) => Err(type_error("an integer", v, span).with_help(
+            "texts can be compared (`colour[h] == \"red\"`) and used as indices, not computed with",
+        )),
+        _ => Ok(()),
     }
 }
 

@@ -130,10 +130,10 @@ fn shaped(vars: &[VarId], base: Option<i64>) -> Value {
     let item = |x: VarId| Value::Lin(Arc::new(LinExpr::var(x)));
     match base {
         None => item(vars[0]),
-        Some(base) => Value::List(Arc::new(Array {
+        Some(base) => Value::List(Arc::new(Array::from(
             base,
-            items: vars.iter().map(|&x| item(x)).collect(),
-        })),
+            vars.iter().map(|&x| item(x)).collect(),
+        ))),
     }
 }
 
@@ -141,10 +141,10 @@ fn shaped(vars: &[VarId], base: Option<i64>) -> Value {
 fn shaped_values(values: &[i64], base: Option<i64>) -> Value {
     match base {
         None => Value::Int(values[0]),
-        Some(base) => Value::List(Arc::new(Array {
+        Some(base) => Value::List(Arc::new(Array::from(
             base,
-            items: values.iter().map(|&v| Value::Int(v)).collect(),
-        })),
+            values.iter().map(|&v| Value::Int(v)).collect(),
+        ))),
     }
 }
 
@@ -237,7 +237,11 @@ impl Lowered {
             .filter(|(_, v)| is_constant(v))
             .map(|(n, v)| (n.clone(), v.clone()))
             .collect();
-        let mut l = Lowerer::for_output(params, self.lowerer.functions.clone());
+        let mut l = Lowerer::for_output(
+            self.lowerer.model.texts.clone(),
+            params,
+            self.lowerer.functions.clone(),
+        );
         let f = &decl.answer;
         l.locals = vec![
             (

@@ -85,14 +85,17 @@ pub struct Lowerer {
 impl Lowerer {
     /// An evaluator over constants only (output templates).
     pub(crate) fn for_output(
+        texts: crate::model::texts::Texts,
         globals: HashMap<String, Value>,
         functions: HashMap<String, Arc<Function>>,
     ) -> Lowerer {
-        Lowerer {
+        let mut l = Lowerer {
             globals,
             functions,
             ..Lowerer::default()
-        }
+        };
+        l.model.texts = texts;
+        l
     }
 
     /// Binds names as locals (visible before globals).

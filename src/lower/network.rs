@@ -18,7 +18,11 @@ impl Lowerer {
     pub(super) fn scratch(&self, params: &HashMap<String, Value>) -> Lowerer {
         Lowerer {
             budget: super::budget::Budget::new(self.budget.deadline()),
-            ..Lowerer::for_output(params.clone(), self.functions.clone())
+            ..Lowerer::for_output(
+                self.model.texts.clone(),
+                params.clone(),
+                self.functions.clone(),
+            )
         }
     }
 
@@ -76,8 +80,8 @@ pub(super) fn substitute(v: &Value, map: &dyn Fn(VarId) -> VarId) -> Value {
             positive: l.positive,
         }),
         Value::List(a) => Value::List(Arc::new(super::value::Array {
-            base: a.base,
             items: a.items.iter().map(|i| substitute(i, map)).collect(),
+            ..**a
         })),
         other => other.clone(),
     }

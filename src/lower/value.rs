@@ -28,11 +28,23 @@ pub enum Value {
 pub struct Array {
     pub base: i64,
     pub items: Vec<Value>,
+    /// Indexed by texts (`index = "colours"`): `a["red"]`, and the
+    /// indices are the texts' numbers (see [`crate::model::texts`]).
+    pub by_text: bool,
 }
 
 impl Array {
     pub fn new(items: Vec<Value>) -> Array {
-        Array { base: 0, items }
+        Array::from(0, items)
+    }
+
+    /// A list indexed by numbers from `base`.
+    pub fn from(base: i64, items: Vec<Value>) -> Array {
+        Array {
+            base,
+            items,
+            by_text: false,
+        }
     }
 }
 
@@ -73,7 +85,7 @@ impl Value {
         match self {
             Value::Int(_) => "an integer",
             Value::Bool(_) => "a boolean",
-            Value::Str(_) => "a string",
+            Value::Str(_) => "a text",
             Value::Range(..) => "a range",
             Value::Set(_) => "a set",
             Value::List(_) => "a list",

@@ -12,6 +12,7 @@ pub mod network;
 pub mod plan;
 pub mod puzzle;
 pub mod symmetry;
+pub mod texts;
 
 use std::fmt;
 
@@ -193,6 +194,9 @@ pub struct VarInfo {
     pub domain: IntervalSet,
     /// Introduced by lowering (not declared in the spec).
     pub aux: bool,
+    /// Its values are numbers of [`Model::texts`] (an enum domain): it is
+    /// printed as text.
+    pub text: bool,
 }
 
 /// The primitive constraints the engine propagates.
@@ -270,6 +274,8 @@ pub struct Posted {
 pub struct Model {
     pub vars: Vec<VarInfo>,
     pub constraints: Vec<Posted>,
+    /// The texts enum domains and indices list, by number.
+    pub texts: texts::Texts,
 }
 
 impl Model {
@@ -278,12 +284,34 @@ impl Model {
             name: name.into(),
             domain,
             aux,
+            text: false,
         });
         VarId(self.vars.len() as u32 - 1)
     }
 
     pub fn domain(&self, var: VarId) -> &IntervalSet {
         &self.vars[var.index()].domain
+    }
+
+    /// Values of `var` as written: `4` when one, `{1..3, 5}` otherwise; a
+    /// variable over texts lists them (`"red"`, `{"red", "blue"}`).
+    pub fn values_text(&self, var: VarId, intervals: &[(i64, i64)]) -> String {
+        let text = |v: i64| match self.texts.text(v) {
+            Some(t) if self.vars[var.index()].text => format!("\"{t}\""),
+            _ => v.to_string(),
+        };
+        match intervals {
+            [(lo, hi)] if lo == hi => text(*lo),
+            _ if self.vars[var.index()].text => {
+                let all: Vec<String> = intervals
+                    .iter()
+                    .flat_map(|&(lo, hi)| lo..=hi)
+                    .map(text)
+                    .collect();
+                format!("{{{}}}", all.join(", "))
+            }
+            _ => format!("{{{}}}", intervals_text(intervals)),
+        }
     }
 }
 

@@ -8,7 +8,7 @@
 
 use super::branch::Choice;
 use crate::engine::Traced;
-use crate::model::{Model, VarId, intervals_text};
+use crate::model::{Model, VarId};
 
 /// One event of a search.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -106,8 +106,8 @@ impl Recorder {
                         "{indent}{}: {} {} -> {}",
                         constraint(model, *owner),
                         model.vars[var.index()].name,
-                        domain_text(before),
-                        domain_text(after)
+                        model.values_text(*var, before),
+                        model.values_text(*var, after)
                     )
                 }
                 Event::Propagation(Traced::Failed { owner }) => {
@@ -188,8 +188,8 @@ impl Recorder {
 fn decision(model: &Model, var: VarId, choice: Choice, left: bool) -> String {
     let name = &model.vars[var.index()].name;
     match (choice, left) {
-        (Choice::Assign(v), true) => format!("{name} = {v}"),
-        (Choice::Assign(v), false) => format!("{name} != {v}"),
+        (Choice::Assign(v), true) => format!("{name} = {}", model.values_text(var, &[(v, v)])),
+        (Choice::Assign(v), false) => format!("{name} != {}", model.values_text(var, &[(v, v)])),
         (Choice::AtMost(v), true) => format!("{name} <= {v}"),
         (Choice::AtMost(v), false) => format!("{name} > {v}"),
     }
@@ -198,13 +198,6 @@ fn decision(model: &Model, var: VarId, choice: Choice, left: bool) -> String {
 fn constraint(model: &Model, owner: usize) -> String {
     let posted = &model.constraints[owner];
     format!("{}{}", posted.origin, posted.item)
-}
-
-fn domain_text(intervals: &[(i64, i64)]) -> String {
-    match intervals {
-        [(lo, hi)] if lo == hi => lo.to_string(),
-        _ => format!("{{{}}}", intervals_text(intervals)),
-    }
 }
 
 fn escape(text: &str) -> String {

@@ -195,11 +195,21 @@ impl<'t> Loader<'t> {
         }
     }
 
-    /// A param value: an expression string, or a plain TOML integer, boolean or array.
+    /// A param value: an expression string, or a plain TOML integer,
+    /// boolean or array. Inside an array a string is a text, not an
+    /// expression: `["red", "green"]` is data.
     fn literal(&mut self, value: &Spanned<DeValue<'_>>) -> Option<Expr> {
+        match value.get_ref() {
+            DeValue::String(_) => self.expr(value),
+            _ => self.data(value),
+        }
+    }
+
+    /// A plain TOML value as an expression: strings are texts.
+    fn data(&mut self, value: &Spanned<DeValue<'_>>) -> Option<Expr> {
         let span = self.span(value.span());
         let kind = match value.get_ref() {
-            DeValue::String(_) => return self.expr(value),
+            DeValue::String(s) => ExprKind::Str(s.to_string()),
             DeValue::Integer(i) => {
                 match i64::from_str_radix(&i.as_str().replace('_', ""), i.radix()) {
                     Ok(n) => ExprKind::Int(n),
@@ -211,7 +221,7 @@ impl<'t> Loader<'t> {
             }
             DeValue::Boolean(b) => ExprKind::Bool(*b),
             DeValue::Array(items) => {
-                let items: Vec<Option<Expr>> = items.iter().map(|v| self.literal(v)).collect();
+                let items: Vec<Option<Expr>> = items.iter().map(|v| self.data(v)).collect();
                 ExprKind::List(items.into_iter().collect::<Option<Vec<_>>>()?)
             }
             other => {
@@ -294,7 +304,7 @@ impl<'t> Loader<'t> {
         let DeValue::Table(table) = value.get_ref() else {
             return Some(Var {
                 name,
-                domain: self.expr(value)?,
+                domain: self.literal(value)?,
                 index: Vec::new(),
                 aliases: Vec::new(),
                 derived: false,
@@ -325,7 +335,7 @@ impl<'t> Loader<'t> {
         let mut ok = true;
         for (k, v) in table.iter() {
             match k.get_ref().as_ref() {
-                "domain" => domain = self.expr(v),
+                "domain" => domain = self.literal(v),
                 "index" => ok &= self.index_ranges(v, &mut index),
                 "names" => match v.get_ref() {
                     DeValue::Array(names) => {

@@ -37,7 +37,7 @@ fn object(properties: Value, required: &[&str], doc: &str) -> Value {
 
 fn index() -> Value {
     json!({
-        "description": "the index range: one range (\"1..n\") or an array of two ranges for a 2-D array",
+        "description": "the index range: one range (\"1..n\") or a list of texts (\"colours\"), or an array of two of them for a 2-D array",
         "oneOf": [
             { "type": "string" },
             { "type": "array", "items": { "type": "string" }, "minItems": 1, "maxItems": 2 }
@@ -48,7 +48,7 @@ fn index() -> Value {
 /// The whole schema.
 pub fn schema() -> Value {
     let plain = json!({
-        "description": "a TOML integer, boolean, array, or a string holding an expression over earlier params",
+        "description": "a TOML integer, boolean, array (whose strings are texts: [\"red\", \"green\"]), or a string holding an expression over earlier params",
         "type": ["integer", "boolean", "array", "string"]
     });
     let param = json!({
@@ -60,11 +60,20 @@ pub fn schema() -> Value {
             }), &["value"], "a list indexed like a variable array"),
         ]
     });
+    let domain = |doc: &str| {
+        json!({
+            "description": doc,
+            "oneOf": [
+                { "type": "string" },
+                { "type": "array", "items": { "type": ["integer", "string"] }, "description": "the values: integers, or texts (an enum: [\"red\", \"green\"])" }
+            ]
+        })
+    };
     let var = json!({
         "oneOf": [
-            expr("the domain: a range (\"1..9\"), a set, a param holding one, or \"bool\""),
+            domain("the domain: a range (\"1..9\"), a set, a list of integers or texts, a param holding one, or \"bool\""),
             object(json!({
-                "domain": expr("the domain of every element"),
+                "domain": domain("the domain of every element"),
                 "index": index(),
                 "names": { "type": "array", "items": { "type": "string" }, "description": "a name for each element of a 1-D array" },
             }), &["domain"], "an array of variables"),

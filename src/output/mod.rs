@@ -6,6 +6,8 @@
 use crate::diagnostic::Diagnostic;
 use crate::lower::value::{Array, Value};
 use crate::lower::{Lowerer, value::R};
+use crate::model::Model;
+use crate::model::texts::Texts;
 use crate::source::Span;
 use crate::spec::ast::{Function, TemplatePart};
 use std::collections::{HashMap, HashSet};
@@ -23,6 +25,9 @@ pub struct OutputPlan {
     template: Option<Vec<TemplatePart>>,
     /// `[game] show`: how an answer reads.
     answer_template: Option<Vec<TemplatePart>>,
+    /// The model's texts, and which variables take them (by index).
+    texts: Texts,
+    text_vars: Vec<bool>,
 }
 
 impl OutputPlan {
@@ -33,6 +38,7 @@ impl OutputPlan {
         printed: Vec<String>,
         template: Option<Vec<TemplatePart>>,
         answer_template: Option<Vec<TemplatePart>>,
+        model: &Model,
     ) -> OutputPlan {
         OutputPlan {
             params,
@@ -41,6 +47,8 @@ impl OutputPlan {
             printed,
             template,
             answer_template,
+            texts: model.texts.clone(),
+            text_vars: model.vars.iter().map(|v| v.text).collect(),
         }
     }
 
@@ -58,7 +66,10 @@ impl OutputPlan {
         };
         let mut globals = self.params.clone();
         let _ = globals.insert("answer".to_string(), value);
-        fill(parts, Lowerer::for_output(globals, self.functions.clone()))
+        fill(
+            parts,
+            Lowerer::for_output(self.texts.clone(), globals, self.functions.clone()),
+        )
     }
 
     /// `parts` with every declared name at its value in `solution` and the
@@ -105,7 +116,11 @@ impl OutputPlan {
                 break;
             }
         }
-        let mut env = Lowerer::for_output(self.params.clone(), self.functions.clone());
+        let mut env = Lowerer::for_output(
+            self.texts.clone(),
+            self.params.clone(),
+            self.functions.clone(),
+        );
         for part in parts {
             let TemplatePart::Expr(e) = part else {
                 continue;
@@ -123,7 +138,7 @@ impl OutputPlan {
     /// The value of a declared variable, array or alias in a solution.
     pub fn value(&self, name: &str, solution: &[i64]) -> Option<Value> {
         let (_, v) = self.declared.iter().find(|(n, _)| n == name)?;
-        Some(instantiate(v, solution))
+        Some(self.instantiate(v, solution))
     }
 
     /// The solution as text: the spec's template, or `name = value` lines.
@@ -157,7 +172,7 @@ impl OutputPlan {
     pub fn json(&self, solution: &[i64]) -> serde_json::Value {
         let mut map = serde_json::Map::new();
         for (name, v) in &self.declared {
-            let _ = map.insert(name.clone(), to_json(&instantiate(v, solution)));
+            let _ = map.insert(name.clone(), to_json(&self.instantiate(v, solution)));
         }
         serde_json::Value::Object(map)
     }
@@ -166,29 +181,45 @@ impl OutputPlan {
     fn environment(&self, solution: &[i64]) -> Lowerer {
         let mut globals = self.params.clone();
         for (name, v) in &self.declared {
-            let _ = globals.insert(name.clone(), instantiate(v, solution));
+            let _ = globals.insert(name.clone(), self.instantiate(v, solution));
         }
-        Lowerer::for_output(globals, self.functions.clone())
+        Lowerer::for_output(self.texts.clone(), globals, self.functions.clone())
+    }
+
+    /// A declared value at a solution: a variable over texts reads as its
+    /// text.
+    fn instantiate(&self, v: &Value, solution: &[i64]) -> Value {
+        match v {
+            Value::Lin(e) => {
+                if let [(1, x)] = e.terms[..]
+                    && e.constant == 0
+                    && self.text_vars[x.index()]
+                    && let Some(t) = self.texts.text(solution[x.index()])
+                {
+                    return Value::Str(t.clone());
+                }
+                Value::Int(
+                    e.constant
+                        + e.terms
+                            .iter()
+                            .map(|&(a, x)| a * solution[x.index()])
+                            .sum::<i64>(),
+                )
+            }
+            Value::Lit(l) => Value::Bool(l.holds(solution[l.var.index()])),
+            Value::List(a) => Value::List(Arc::new(Array {
+                items: a
+                    .items
+                    .iter()
+                    .map(|i| self.instantiate(i, solution))
+                    .collect(),
+                ..**a
+            })),
+            other => other.clone(),
+        }
     }
 }
 
-fn instantiate(v: &Value, solution: &[i64]) -> Value {
-    match v {
-        Value::Lin(e) => Value::Int(
-            e.constant
-                + e.terms
-                    .iter()
-                    .map(|&(a, x)| a * solution[x.index()])
-                    .sum::<i64>(),
-        ),
-        Value::Lit(l) => Value::Bool(l.holds(solution[l.var.index()])),
-        Value::List(a) => Value::List(Arc::new(Array {
-            base: a.base,
-            items: a.items.iter().map(|i| instantiate(i, solution)).collect(),
-        })),
-        other => other.clone(),
-    }
-}
 fn scalar(v: &Value) -> String {
     match v {
         Value::Int(i) => i.to_string(),
