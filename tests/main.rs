@@ -24,6 +24,7 @@ mod semantics;
 mod session;
 mod specs;
 mod symmetry;
+mod texts;
 
 use std::path::PathBuf;
 use std::process::Command;
