@@ -3,7 +3,7 @@
 //! constraints.
 
 use super::budget::MAX_RANGE_ITEMS;
-use super::value::{Array, BoolVal, LinExpr, R, Value, overflow, type_error};
+use super::value::{Array, BoolVal, LinExpr, R, Value, fold_arithmetic, overflow, type_error};
 use super::{Lowerer, negate};
 use crate::diagnostic::Diagnostic;
 use crate::model::{Constraint, IntervalSet, Lit, Rel, View};
@@ -358,9 +358,7 @@ impl Lowerer {
             }
         };
         if let Value::Int(base) = x {
-            return u32::try_from(k)
-                .ok()
-                .and_then(|k| base.checked_pow(k))
+            return fold_arithmetic(BinaryOp::Pow, *base, k)
                 .map(Value::Int)
                 .ok_or_else(|| overflow(span));
         }
@@ -507,8 +505,7 @@ impl Lowerer {
             BinaryOp::Add => Ok(value(lx.add_scaled(1, &ly, span)?)),
             BinaryOp::Sub => Ok(value(lx.add_scaled(-1, &ly, span)?)),
             BinaryOp::Mul => match (lx.as_constant(), ly.as_constant()) {
-                (Some(a), Some(b)) => a
-                    .checked_mul(b)
+                (Some(a), Some(b)) => fold_arithmetic(op, a, b)
                     .map(Value::Int)
                     .ok_or_else(|| overflow(span)),
                 (Some(k), None) => Ok(value(ly.scale(k, span)?)),
@@ -539,13 +536,9 @@ impl Lowerer {
                     if b == 0 {
                         return Err(Diagnostic::new("division by zero", ys));
                     }
-                    // i64::MIN % -1 is 0; only i64::MIN / -1 overflows.
-                    let r = if rem {
-                        Some(a.wrapping_rem(b))
-                    } else {
-                        a.checked_div(b)
-                    };
-                    return r.map(Value::Int).ok_or_else(|| overflow(span));
+                    return fold_arithmetic(op, a, b)
+                        .map(Value::Int)
+                        .ok_or_else(|| overflow(span));
                 }
                 let (a, b) = (self.bounds(&lx, xs)?, self.bounds(&ly, ys)?);
                 let magnitude = |(lo, hi): (i64, i64)| {

@@ -33,6 +33,7 @@ mod puzzle;
 mod symmetry;
 pub mod value;
 
+pub(crate) use budget::MAX_RANGE_ITEMS;
 pub use declare::lower;
 pub use lowered::{Lowered, ModelMark, Options};
 

@@ -5,6 +5,7 @@
 use crate::diagnostic::Diagnostic;
 use crate::model::{Lit, VarId};
 use crate::source::Span;
+use crate::spec::ast::BinaryOp;
 use std::sync::Arc;
 
 #[derive(Clone, Debug, PartialEq)]
@@ -63,6 +64,23 @@ pub enum BoolVal {
 }
 
 pub type R<T> = Result<T, Diagnostic>;
+
+/// `a op b` on integers, as lowering folds constants (division rounds
+/// toward zero, `%` takes the sign of `a`, `^` wants `b >= 0`); `None`
+/// where that is an error: an overflow, a division by zero.
+pub fn fold_arithmetic(op: BinaryOp, a: i64, b: i64) -> Option<i64> {
+    match op {
+        BinaryOp::Add => a.checked_add(b),
+        // As `a + (-1) * b`: `-i64::MIN` overflows even where `a - b` would not.
+        BinaryOp::Sub => b.checked_neg().and_then(|nb| a.checked_add(nb)),
+        BinaryOp::Mul => a.checked_mul(b),
+        // i64::MIN % -1 is 0; only i64::MIN / -1 overflows.
+        BinaryOp::Div if b != 0 => a.checked_div(b),
+        BinaryOp::Rem if b != 0 => Some(a.wrapping_rem(b)),
+        BinaryOp::Pow => u32::try_from(b).ok().and_then(|k| a.checked_pow(k)),
+        _ => None,
+    }
+}
 
 pub fn overflow(span: Span) -> Diagnostic {
     Diagnostic::new(

@@ -2,6 +2,12 @@
 //! spec's template or as `name = value` lines, or as one JSON object. The
 //! plan is plain data gathered by lowering: the params and functions a
 //! template may use, and each declared variable's symbolic value.
+//!
+//! - `compiled.rs`: the template compiled once into code over a
+//!   solution's values; what it leaves aside is evaluated here by the
+//!   interpreter of lowering.
+
+mod compiled;
 
 use crate::diagnostic::Diagnostic;
 use crate::lower::value::{Array, Value};
@@ -28,6 +34,9 @@ pub struct OutputPlan {
     /// The model's texts, and which variables take them (by index).
     texts: Texts,
     text_vars: Vec<bool>,
+    /// Each part of `template` compiled (with its number of slots), or
+    /// `None` for text and for what the interpreter evaluates.
+    compiled: Vec<Option<(compiled::Code, usize)>>,
 }
 
 impl OutputPlan {
@@ -40,7 +49,7 @@ impl OutputPlan {
         answer_template: Option<Vec<TemplatePart>>,
         model: &Model,
     ) -> OutputPlan {
-        OutputPlan {
+        let mut plan = OutputPlan {
             params,
             functions,
             declared,
@@ -49,7 +58,19 @@ impl OutputPlan {
             answer_template,
             texts: model.texts.clone(),
             text_vars: model.vars.iter().map(|v| v.text).collect(),
-        }
+            compiled: Vec::new(),
+        };
+        plan.compiled = match &plan.template {
+            Some(parts) => parts
+                .iter()
+                .map(|part| match part {
+                    TemplatePart::Expr(e) => compiled::compile(&plan, e),
+                    TemplatePart::Text(_) => None,
+                })
+                .collect(),
+            None => Vec::new(),
+        };
+        plan
     }
 
     /// A game's answer as text: the `show` template with `answer` bound to
@@ -146,7 +167,7 @@ impl OutputPlan {
         let mut out = String::new();
         match &self.template {
             Some(parts) => {
-                out = fill(parts, self.environment(solution))?;
+                out = self.fill_compiled(parts, solution)?;
                 if !out.ends_with('\n') {
                     out.push('\n');
                 }
@@ -175,6 +196,45 @@ impl OutputPlan {
             let _ = map.insert(name.clone(), to_json(&self.instantiate(v, solution)));
         }
         serde_json::Value::Object(map)
+    }
+
+    /// The template at `solution`: each part by its compiled code, or by
+    /// the interpreter where the code gives up (a form it leaves aside, or
+    /// an error, which the interpreter then reports).
+    fn fill_compiled(&self, parts: &[TemplatePart], solution: &[i64]) -> R<String> {
+        let mut out = String::new();
+        let slots = self.compiled.iter().flatten().map(|(_, n)| *n).max();
+        let mut run = compiled::Run {
+            plan: self,
+            solution,
+            slots: vec![Value::Int(0); slots.unwrap_or(0)],
+        };
+        let mut env = None;
+        for (part, code) in parts.iter().zip(&self.compiled) {
+            match part {
+                TemplatePart::Text(t) => out.push_str(t),
+                TemplatePart::Expr(e) => {
+                    let value = match code.as_ref().and_then(|(code, _)| run.eval(code)) {
+                        Some(v) => run.fixed(v),
+                        None => env
+                            .get_or_insert_with(|| self.environment(solution))
+                            .eval(e)?,
+                    };
+                    out.push_str(&format_value(&value, e.span)?);
+                }
+            }
+        }
+        Ok(out)
+    }
+
+    /// The template at `solution` through the interpreter alone (the
+    /// reference the compiled code is tested against).
+    #[cfg(test)]
+    fn fill_interpreted(&self, solution: &[i64]) -> R<String> {
+        fill(
+            self.template.as_deref().unwrap_or(&[]),
+            self.environment(solution),
+        )
     }
 
     /// An evaluator in which every declared name holds its solution value.
