@@ -655,11 +655,41 @@ template = "{bobs} {others} {names[1]} {n}"
     let (stdout, stderr, code) = solve(&[spec.path()]);
     assert_eq!(code, 0, "stderr:\n{stderr}");
     assert_eq!(stdout.lines().next(), Some("1 3 0 2 bob 2"));
-    // Known failure, reported, not pinned: the same comparison as a
-    // constraint of its own, `c = "names[1] == 'bob'"` (or inside a root
-    // `and` / `forall`), is refused with `the text "bob" is not a value of
-    // any variable's domain or any index`, while inside `or`/`not`/`->` it
-    // compares the texts.
+}
+
+/// Texts that no domain lists compare as texts at the root of a
+/// constraint too (`==`, `!=`, `in`, `count(xs, v)`): each rule below is
+/// true, so the two values of `x` are the solutions; each false one
+/// leaves none.
+#[test]
+fn texts_compare_as_texts_at_the_root() {
+    let holds = [
+        "names[1] == 'bob'",
+        "names[0] != names[1]",
+        "x >= 0 and names[1] == 'bob'",
+        "forall(names[i] != 'carol' for i in 0..1)",
+        "'bob' in names",
+        "not ('carol' in names)",
+        "count(names, 'bob') == 1",
+        // Double quotes, escaped for TOML.
+        r#"names[1] == \"bob\""#,
+    ];
+    let fails = [
+        "names[1] == 'alice'",
+        "'carol' in names",
+        "count(names, 'bob') == 2",
+    ];
+    for (rule, expected) in holds
+        .iter()
+        .map(|r| (r, 2))
+        .chain(fails.iter().map(|r| (r, 0)))
+    {
+        let text = format!(
+            "[params]\nnames = [\"alice\", \"bob\"]\n[vars]\nx = \"0..1\"\n[constraints]\nc = \"{rule}\"\n"
+        );
+        let spec = TempSpec::new("root-texts", &text);
+        assert_eq!(count(&[spec.path()]), expected, "{rule}");
+    }
 }
 
 /// A param string holding a list expression of texts is a list of texts,
@@ -820,9 +850,20 @@ fn arithmetic_on_a_text_is_refused() {
             Some(help),
         );
     }
-    // Not pinned, reported: `sum(['red', 'green'])`, `abs('green')`,
-    // `max('red', 'blue')` and `x + 1` over an enum variable compute with
-    // the numbers underneath instead of being refused.
+    // Aggregates refuse texts too (an enum variable is a number in
+    // arithmetic: that is not a text, and is not refused).
+    for constraint in [
+        "sum(['red', 'green']) == 3",
+        "abs('green') == 2",
+        "max('red', 'blue') == 3",
+    ] {
+        let text = format!("{THREE}[vars]\nx = \"colours\"\n[constraints]\nc = \"{constraint}\"\n");
+        let (_spec, stderr) = rejected("text-aggregate", &text);
+        assert!(
+            stderr.contains("expected an integer, found a text"),
+            "{constraint}:\n{stderr}"
+        );
+    }
 }
 
 #[test]

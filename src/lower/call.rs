@@ -3,7 +3,7 @@
 //! expanded where they are called.
 
 use super::Lowerer;
-use super::eval::bool_value;
+use super::eval::{bool_value, no_text};
 use super::value::{BoolVal, LinExpr, R, Value, type_error};
 use crate::diagnostic::Diagnostic;
 use crate::model::{Constraint, Rel, View};
@@ -32,6 +32,7 @@ impl Lowerer {
         match info.builtin {
             Builtin::Abs => {
                 let v = self.eval(&args[0])?;
+                no_text(&v, args[0].span)?;
                 if let Value::Int(i) = v {
                     return i
                         .checked_abs()
@@ -68,6 +69,7 @@ impl Lowerer {
                     }
                 } else {
                     for (v, s) in self.aggregate_items(args)? {
+                        no_text(&v, s)?;
                         terms.push(self.lin(&v, s)?);
                     }
                 }
@@ -209,6 +211,7 @@ impl Lowerer {
         }
         let mut lins = Vec::new();
         for (v, s) in &items {
+            no_text(v, *s)?;
             lins.push(self.lin(v, *s)?);
         }
         if let Some(cs) = lins

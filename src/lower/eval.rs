@@ -290,6 +290,9 @@ impl Lowerer {
             In => {
                 let mark = self.guards.len();
                 let (x, set) = (self.eval(a)?, self.eval(b)?);
+                if let Some(found) = text_member(&x, &set) {
+                    return Ok(Value::Bool(found));
+                }
                 let x = self.lin(&x, a.span)?;
                 let truth = self.member(&x, &set, b.span, span)?;
                 Ok(bool_value(self.guarded_by(mark, truth)))
@@ -297,10 +300,6 @@ impl Lowerer {
             Eq | Ne | Lt | Le | Gt | Ge => {
                 let mark = self.guards.len();
                 let (x, y) = (self.eval(a)?, self.eval(b)?);
-                if let (Value::Str(p), Value::Str(q), Eq | Ne) = (&x, &y, op) {
-                    // Texts are equal when they read the same, numbered or not.
-                    return Ok(Value::Bool((p == q) == (op == Eq)));
-                }
                 let truth = if is_list(&x) || is_list(&y) {
                     self.list_comparison(op, &x, &y, a.span, b.span, span)?
                 } else {
@@ -433,6 +432,11 @@ impl Lowerer {
         ys: Span,
         span: Span,
     ) -> R<(Rel, LinExpr)> {
+        if let (Value::Str(p), Value::Str(q), BinaryOp::Eq | BinaryOp::Ne) = (x, y, op) {
+            // Texts are equal when they read the same, numbered or not.
+            let holds = (p == q) == (op == BinaryOp::Eq);
+            return Ok((Rel::Eq, LinExpr::constant(i64::from(!holds))));
+        }
         let (x, y) = (self.lin(x, xs)?, self.lin(y, ys)?);
         let x_minus_y = x.add_scaled(-1, &y, span)?;
         let y_minus_x = y.add_scaled(-1, &x, span)?;
@@ -778,9 +782,23 @@ pub(super) fn bool_value(b: BoolVal) -> Value {
     }
 }
 
+/// `'bob' in names` over a list of texts: by the texts themselves, which
+/// need not be numbered (`None` when `x` or an item is not a text).
+pub(super) fn text_member(x: &Value, set: &Value) -> Option<bool> {
+    let (Value::Str(x), Value::List(list)) = (x, set) else {
+        return None;
+    };
+    let mut found = false;
+    for item in &list.items {
+        let Value::Str(t) = item else { return None };
+        found |= t == x;
+    }
+    Some(found)
+}
+
 /// Texts compare and index, but do not compute: `"red" + 1` is an error,
 /// not the number underneath plus one.
-fn no_text(v: &Value, span: Span) -> R<()> {
+pub(super) fn no_text(v: &Value, span: Span) -> R<()> {
     match v {
         Value::Str(_) => Err(type_error("an integer", v, span).with_help(
             "texts can be compared (`colour[h] == \"red\"`) and used as indices, not computed with",

@@ -184,8 +184,23 @@ impl Lowerer {
 
     /// `count(xs, v)`: how many items equal `v` (which may be a variable).
     fn count_of(&mut self, args: &[Expr], span: Span) -> R<Value> {
-        let xs = self.int_items(&args[0])?;
+        let list = self.eval(&args[0])?;
+        let items = self.flat_items(&list, args[0].span)?;
         let v = self.eval(&args[1])?;
+        if let Value::Str(text) = &v
+            && items.iter().all(|i| matches!(i, Value::Str(_)))
+        {
+            // Texts counted as texts, numbered or not: `count(names, 'bob')`.
+            let n = items
+                .iter()
+                .filter(|i| matches!(i, Value::Str(t) if t == text))
+                .count();
+            return Ok(Value::Int(n as i64));
+        }
+        let mut xs = Vec::with_capacity(items.len());
+        for item in &items {
+            xs.push(self.lin(item, args[0].span)?);
+        }
         let v = self.lin(&v, args[1].span)?;
         let total = self.equal_count(&xs, &v, span)?;
         Ok(match total.as_constant() {

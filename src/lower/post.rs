@@ -76,6 +76,12 @@ impl Lowerer {
             }
             ExprKind::Binary(BinaryOp::In, a, b) => {
                 let (x, set) = (self.eval(a)?, self.eval(b)?);
+                if let Some(found) = super::eval::text_member(&x, &set) {
+                    if !found {
+                        self.post_false();
+                    }
+                    return Ok(());
+                }
                 let x = self.lin(&x, a.span)?;
                 if let Value::Range(lo, hi) = set {
                     let lo_e = super::value::LinExpr::constant(lo).add_scaled(-1, &x, span)?;

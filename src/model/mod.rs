@@ -297,7 +297,7 @@ impl Model {
     /// variable over texts lists them (`"red"`, `{"red", "blue"}`).
     pub fn values_text(&self, var: VarId, intervals: &[(i64, i64)]) -> String {
         let text = |v: i64| match self.texts.text(v) {
-            Some(t) if self.vars[var.index()].text => format!("\"{t}\""),
+            Some(t) if self.vars[var.index()].text => format!("{:?}", &**t),
             _ => v.to_string(),
         };
         match intervals {
