@@ -24,7 +24,12 @@
 //! and boolean), `count`, `sum`, `forall`, `exists` over lists and generators
 //! (ranges, sets, lists, params, the array of variables; several `for`
 //! clauses; `if` filters; empty generators), `alldifferent` (arguments, a
-//! list, a generator), `lex_less` / `lex_lesseq`, `in` (ranges, empty
+//! list, a generator), `lex_less` / `lex_lesseq`, `table`, `increasing` /
+//! `decreasing`, `count(xs, v)`, `global_cardinality`, `circuit` (of the
+//! array, whose successors are its declared indices, of a row of a 2-D one,
+//! of a slice, a list or a comprehension, indexed from 0; its array's domain
+//! is often the index range give or take a value, so that some circuits
+//! have solutions), `in` (ranges, empty
 //! ranges, sets, lists, params), `not`, `and`, `or`, `->`, `<->`, `len`,
 //! booleans in arithmetic, integer and boolean functions of `[functions]`
 //! (expanded at the call: arguments substituted), array element names
@@ -52,12 +57,14 @@
 //! constant (`x[a - a + 5]`, `x[a * 0 + 5]`: "index 5 is out of range");
 //! `in` a collection over variables; `lex_less` of lists of different
 //! lengths; `min`/`max` of an empty list; a variable index into a list of
-//! lists but in the last position. Two more are rejected although the README
-//! does not say so: `lex_less`/`lex_lesseq` anywhere but in a conjunctive
-//! position (a constraint, under `and`, `forall`: "can only be a constraint
-//! of its own, not part of an expression"), and indexing an empty list, even
-//! by a variable ("cannot index an empty list", where the README's rule for
-//! an index out of range would make the enclosing boolean false).
+//! lists but in the last position; `circuit` anywhere but in a conjunctive
+//! position (a constraint of its own, as the README says). Two more are
+//! rejected although the README does not say so: `lex_less`/`lex_lesseq`
+//! anywhere but in a conjunctive position (a constraint, under `and`,
+//! `forall`: "can only be a constraint of its own, not part of an
+//! expression"), and indexing an empty list, even by a variable ("cannot
+//! index an empty list", where the README's rule for an index out of range
+//! would make the enclosing boolean false).
 
 use std::collections::BTreeSet;
 use std::panic::{AssertUnwindSafe, catch_unwind};
@@ -214,6 +221,10 @@ enum Bool {
     Monotone(bool, Vec<Int>),
     /// `global_cardinality([a, ...], [v, ...], [c, ...])`.
     Gcc(Vec<Int>, Vec<i64>, Vec<Int>),
+    /// `circuit(list)`: the items, read as successors (indices in the
+    /// list's own indices), form one cycle through every position. A
+    /// constraint of its own only, like `lex_less`; never empty.
+    Circuit(List),
     /// `a == b` (true) or `a != b` over lists, of any lengths.
     ListEq(bool, List, List),
     /// `forall(b for ...)` (true) or `exists(b for ...)` (false).
@@ -313,6 +324,34 @@ fn random_dom(rng: &mut Rng) -> Dom {
     }
 }
 
+/// A domain over the nodes `base..base+n-1` of a circuit, give or take one
+/// value at either end (a range), or the nodes with one more value or one
+/// fewer (a set).
+fn node_dom(rng: &mut Rng, base: i64, n: usize) -> Dom {
+    let hi = base + n as i64 - 1;
+    if rng.one_in(3) {
+        let mut values: Vec<i64> = (base..=hi).collect();
+        if rng.one_in(2) {
+            values.push(rng.pick(&[base - 2, base - 1, hi + 1, hi + 2]));
+            values.sort_unstable();
+        } else {
+            let _ = values.remove(rng.below(values.len()));
+            if values.len() < 2 {
+                values.push(hi + 1);
+            }
+        }
+        let text = format!("{{{}}}", join(&values));
+        Dom { values, text }
+    } else {
+        let lo = base - rng.below(2) as i64;
+        let hi = hi + rng.below(2) as i64;
+        Dom {
+            values: (lo..=hi).collect(),
+            text: format!("{lo}..{hi}"),
+        }
+    }
+}
+
 fn join(values: &[i64]) -> String {
     values
         .iter()
@@ -350,7 +389,14 @@ impl Model {
                 names: if rows.is_some() { None } else { names },
                 rows,
             };
-            (Some(shape), Some(random_dom(rng)))
+            // Often a domain around the array's (column) indices, so that a
+            // `circuit` over it has solutions.
+            let dom = if rng.one_in(3) {
+                node_dom(rng, shape.base, shape.cols())
+            } else {
+                random_dom(rng)
+            };
+            (Some(shape), Some(dom))
         } else {
             (None, None)
         };
@@ -432,6 +478,10 @@ impl Model {
 
     fn random_rule(&self, rng: &mut Rng) -> Bool {
         let depth = rng.range(1, 3) as u32;
+        // `circuit` is a constraint of its own: mostly a rule by itself.
+        if rng.one_in(12) {
+            return Builder::new(rng, &self.shape, 0).circuit(depth);
+        }
         Builder::new(rng, &self.shape, 0).boolean_at(depth, true)
     }
 
@@ -1344,8 +1394,49 @@ impl<'a> Builder<'a> {
                     self.list_of_len(d - 1, other),
                 )
             }
+            23 if root => self.circuit(d),
             _ => self.cmp(d - 1),
         }
+    }
+
+    /// `circuit(list)` (in a conjunctive position only): the array, whose
+    /// indices are its declared ones, or a row of a 2-D one (the column
+    /// indices), mostly; else a slice, a list of items or a comprehension,
+    /// indexed from 0. Never empty.
+    fn circuit(&mut self, d: u32) -> Bool {
+        let has_array = self.shape.array.is_some();
+        let list = loop {
+            match self.rng.below(8) {
+                0..=3 if has_array => break self.array_list(),
+                4 if has_array && !self.is_2d() => {
+                    let a = self.shape.array.as_ref().expect("an array");
+                    let hi_all = a.base + a.len as i64 - 1;
+                    let lo = self.rng.range(a.base, hi_all);
+                    break List::Slice(lo, self.rng.range(lo, hi_all));
+                }
+                5 if self.can_gen() => {
+                    let generator = self.gen_start(true);
+                    let body = self.int(d - 1);
+                    self.end(&generator);
+                    break List::Comp(generator, Box::new(body));
+                }
+                6 | 7 => {
+                    let n = self.rng.range(1, 4);
+                    let items = (0..n)
+                        .map(|_| {
+                            if self.rng.one_in(4) {
+                                self.int(d - 1)
+                            } else {
+                                self.var_form()
+                            }
+                        })
+                        .collect();
+                    break List::Items(items);
+                }
+                _ => {}
+            }
+        };
+        Bool::Circuit(list)
     }
 }
 
@@ -1408,6 +1499,7 @@ fn subst_bool(e: &Bool, args: &[Int]) -> Bool {
         ),
         Bool::AllDiffList(l) => Bool::AllDiffList(subst_list(l, args)),
         Bool::Lex(s, x, y) => Bool::Lex(*s, subst_list(x, args), subst_list(y, args)),
+        Bool::Circuit(l) => Bool::Circuit(subst_list(l, args)),
         Bool::ListEq(e, x, y) => Bool::ListEq(*e, subst_list(x, args), subst_list(y, args)),
         Bool::QuantList(f, xs) => {
             Bool::QuantList(*f, xs.iter().map(|x| subst_bool(x, args)).collect())
@@ -1620,6 +1712,7 @@ impl Printer {
                 P_ATOM,
             ),
             Bool::AllDiffList(l) => (format!("alldifferent({})", self.list(l)), P_ATOM),
+            Bool::Circuit(l) => (format!("circuit({})", self.list(l)), P_ATOM),
             Bool::AllDiffGen(g, body) => (
                 format!("alldifferent({} {})", self.int(body, 0), self.generator(g)),
                 P_ATOM,
@@ -1682,6 +1775,31 @@ fn aggregate(agg: Agg, values: &[i64]) -> Option<i64> {
 
 fn all_distinct(values: &[i64]) -> bool {
     values.iter().collect::<BTreeSet<_>>().len() == values.len()
+}
+
+/// The reference meaning of `circuit`: from the first position, `n` steps
+/// along the successors (`succ[k]` is the index, from `base`, of the next
+/// position) visit every position exactly once and end where they began.
+fn is_circuit(succ: &[i64], base: i64) -> bool {
+    assert!(!succ.is_empty(), "circuit of an empty list");
+    let n = succ.len();
+    let mut visited = vec![false; n];
+    let mut at = 0;
+    for _ in 0..n {
+        let Some(next) = succ[at]
+            .checked_sub(base)
+            .and_then(|k| usize::try_from(k).ok())
+            .filter(|&k| k < n)
+        else {
+            return false;
+        };
+        if visited[next] {
+            return false;
+        }
+        visited[next] = true;
+        at = next;
+    }
+    at == 0 && visited.iter().all(|&v| v)
 }
 
 fn compare(op: usize, a: i64, b: i64) -> bool {
@@ -1872,6 +1990,9 @@ impl Eval<'_> {
                     .all(|(v, &c)| xs.iter().filter(|&x| x == v).count() as i64 == c),
                 _ => false,
             },
+            Bool::Circuit(l) => self
+                .list(l)
+                .is_some_and(|(succ, base)| is_circuit(&succ, base)),
             Bool::Monotone(up, xs) => self.ints(xs).is_some_and(|v| {
                 v.windows(2)
                     .all(|w| if *up { w[0] <= w[1] } else { w[0] >= w[1] })
