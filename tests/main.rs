@@ -9,6 +9,7 @@
 mod allocations;
 mod cli;
 mod differential;
+mod dump;
 mod errors;
 mod experiments;
 mod explain;

@@ -28,7 +28,10 @@ pub(super) fn run(args: &SolveArgs, started: Instant, deadline: Option<Instant>)
     let (mut lowered, sources) = super::compile(file, &spec_args, args.no_objective, deadline)?;
     let mut out = Printer::new(args.json);
     if args.dump_model {
-        out.text(&lowered.model().to_string());
+        out.text(&crate::export::spec::export(
+            &lowered,
+            &file.display().to_string(),
+        ));
         return out.finish(EXIT_FOUND);
     }
     if lowered.puzzle.is_some() {

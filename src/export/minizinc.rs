@@ -1,5 +1,5 @@
 //! The lowered model as a MiniZinc model: one `var` per model variable
-//! (named `x0`, `x1`, ... as in `--dump-model`, with the spec's name in a
+//! (named `x0`, `x1`, ... by index, with the spec's name in a
 //! comment), one `constraint` per posted primitive constraint (with its
 //! spec constraint and item in a comment), `solve satisfy` or the
 //! objective, and an output of every variable (after `objective V` when

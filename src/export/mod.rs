@@ -2,3 +2,4 @@
 //! solver of that language can solve it and check `solve`'s answers.
 
 pub mod minizinc;
+pub mod spec;

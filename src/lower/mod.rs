@@ -199,7 +199,11 @@ impl Lowerer {
                 let (lo, hi) = self.bounds(e, span)?;
                 let z = self.aux("sum", IntervalSet::range(lo, hi), span)?;
                 let defining = LinExpr::var(z).scale(-1, span)?.add_scaled(1, e, span)?;
-                self.linear(&defining, Rel::Eq, None, span)?;
+                // A definition, also where the view is wanted at the root.
+                let outer = std::mem::replace(&mut self.defining, true);
+                let posted = self.linear(&defining, Rel::Eq, None, span);
+                self.defining = outer;
+                posted?;
                 Ok(View::of(z))
             }
         }

@@ -1,6 +1,6 @@
 //! The flat model: integer variables with domains and a list of primitive
 //! constraints over them. Plain data, no names in constraints (only `VarId`s),
-//! printable with `--dump-model`.
+//! printed as a spec by `--dump-model` ([`crate::export::spec`]).
 //!
 //! Lowering builds it from a spec; the engine posts it as propagators;
 //! [`check`] gives each constraint its reference meaning.
@@ -13,8 +13,6 @@ pub mod plan;
 pub mod puzzle;
 pub mod symmetry;
 pub mod texts;
-
-use std::fmt;
 
 /// A variable of the model: an index into [`Model::vars`].
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
@@ -328,26 +326,4 @@ pub fn intervals_text(intervals: &[(i64, i64)]) -> String {
         })
         .collect();
     parts.join(", ")
-}
-
-impl fmt::Display for Model {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        for (i, v) in self.vars.iter().enumerate() {
-            writeln!(
-                f,
-                "var x{i} {}{} in {{{}}}",
-                v.name,
-                if v.aux { " (aux)" } else { "" },
-                intervals_text(&v.domain.0)
-            )?;
-        }
-        for posted in &self.constraints {
-            writeln!(
-                f,
-                "[{}{}] {:?}",
-                posted.origin, posted.item, posted.constraint
-            )?;
-        }
-        Ok(())
-    }
 }

@@ -1,0 +1,676 @@
+//! The lowered model as a spec of this language (`--dump-model`): the
+//! declared variables as declared (arrays with their index ranges), one
+//! constraint per posted primitive, named after the spec constraint and
+//! the item it came from (`diagonals[c=3]`), and the search plan. A
+//! reader sees what lowering made of the spec, and `solve` runs the text
+//! back to the same solutions.
+//!
+//! An auxiliary variable is written as what it stands for where that is a
+//! total function of its arguments: a reified comparison or clause
+//! (`(q[3] == 2)`), a sum, a product, `abs`, `max`; its definition is then
+//! not printed. The others (an element's result, a quotient, a stand-in
+//! for a partial argument) are declared under their own names beside the
+//! constraints that define them. Variables over texts are written as the
+//! numbers underneath (a comment lists the texts).
+
+use crate::lower::Lowered;
+use crate::model::plan::{CONSISTENCIES, RESTARTS, Sense, VALUE_ORDERS, VAR_ORDERS};
+use crate::model::{Constraint, Lit, Model, Rel, VarId, View};
+use std::collections::HashSet;
+use std::fmt::Write as _;
+
+/// An inlined expression longer than this is declared instead.
+const MAX_INLINE: usize = 160;
+
+/// The spec text of `lowered`; `source` names the spec in a comment.
+pub fn export(lowered: &Lowered, source: &str) -> String {
+    let model = lowered.model();
+    let mut dump = Dump::new(model);
+    let mut out = String::new();
+    let aux = model.vars.iter().filter(|v| v.aux).count();
+    let _ = writeln!(
+        out,
+        "# The lowered model of {source}: {} declared and {aux} auxiliary variables, {} constraints.",
+        model.vars.len() - aux,
+        model.constraints.len()
+    );
+    if lowered.puzzle.is_some() {
+        out.push_str(
+            "# The constraints of one position: [puzzle] and [moves] are not part of it.\n",
+        );
+    }
+    out.push_str("# `solve` runs this text back to the same solutions.\n\n[vars]\n");
+    out.push_str(&dump.declarations());
+    out.push_str("\n[constraints]\n");
+    out.push_str(&dump.constraints());
+    out.push_str(&search(lowered, &dump));
+    if let Some(objective) = lowered.plan.objective {
+        let sense = match objective.sense {
+            Sense::Minimize => "minimize",
+            Sense::Maximize => "maximize",
+        };
+        let _ = writeln!(
+            out,
+            "\n[objective]\n{sense} = {}",
+            toml_string(&dump.var(objective.var))
+        );
+    }
+    out
+}
+
+/// How each variable is written.
+struct Dump<'a> {
+    model: &'a Model,
+    /// A declared variable's reference (`q[3]`), or an auxiliary one's name.
+    names: Vec<String>,
+    /// For an inlined auxiliary variable: what it stands for, and whether
+    /// that is a boolean.
+    inline: Vec<Option<(String, bool)>>,
+    /// The constraint that defines each inlined variable (not printed).
+    defining: HashSet<usize>,
+}
+
+impl<'a> Dump<'a> {
+    fn new(model: &'a Model) -> Dump<'a> {
+        let mut names: Vec<String> = model
+            .vars
+            .iter()
+            .map(|v| reference(model, &v.name))
+            .collect();
+        // An auxiliary variable's name may be a declared one's (a dump of
+        // a dump declares `_b12`, and lowering it makes another `_b12`).
+        let declared: HashSet<&str> = model
+            .vars
+            .iter()
+            .filter(|v| !v.aux)
+            .map(|v| split_name(&v.name).0)
+            .collect();
+        for (name, v) in names.iter_mut().zip(&model.vars) {
+            if v.aux && declared.contains(name.as_str()) {
+                let mut k = 2;
+                while declared.contains(format!("{name}_{k}").as_str()) {
+                    k += 1;
+                }
+                *name = format!("{name}_{k}");
+            }
+        }
+        let mut dump = Dump {
+            model,
+            names,
+            inline: vec![None; model.vars.len()],
+            defining: HashSet::new(),
+        };
+        // Definitions come after the variables they read: one pass in
+        // order sees every argument already written.
+        for (k, posted) in model.constraints.iter().enumerate() {
+            if !posted.definition {
+                continue;
+            }
+            if let Some((x, text, boolean)) = dump.definition(&posted.constraint)
+                && text.len() <= MAX_INLINE
+            {
+                dump.inline[x.index()] = Some((text, boolean));
+                let _ = dump.defining.insert(k);
+            }
+        }
+        // Auxiliary constants are their value.
+        for (i, v) in model.vars.iter().enumerate() {
+            if v.aux
+                && dump.inline[i].is_none()
+                && let [(lo, hi)] = v.domain.0[..]
+                && lo == hi
+            {
+                dump.inline[i] = Some((lo.to_string(), false));
+            }
+        }
+        dump
+    }
+
+    /// The variable a definition defines and what it stands for, when that
+    /// is a total function of its arguments.
+    fn definition(&self, c: &Constraint) -> Option<(VarId, String, bool)> {
+        let plain = |v: &View| (v.scale == 1 && v.offset == 0).then_some(v.var);
+        let (x, text, boolean) = match c {
+            Constraint::Linear {
+                terms,
+                rel,
+                rhs,
+                reif: Some(r),
+            } => {
+                let truth = self.linear(terms, *rel, *rhs);
+                (r.var, negated(truth, r.positive), true)
+            }
+            Constraint::Clause {
+                lits,
+                reif: Some(r),
+            } => (r.var, negated(self.clause(lits), r.positive), true),
+            Constraint::Linear {
+                terms,
+                rel: Rel::Eq,
+                rhs,
+                reif: None,
+            } => {
+                // `a * x + rest == rhs` with `x` the newest auxiliary
+                // variable and `a` = +-1: `x = a * (rhs - rest)`.
+                let &(a, x) = terms
+                    .iter()
+                    .filter(|(_, x)| self.open(*x))
+                    .max_by_key(|(_, x)| *x)?;
+                if a.abs() != 1 {
+                    return None;
+                }
+                let rest: Vec<(i64, VarId)> = terms
+                    .iter()
+                    .filter(|(_, y)| *y != x)
+                    .map(|&(b, y)| (-a * b, y))
+                    .collect();
+                (x, format!("({})", self.sum(&rest, a * rhs)), false)
+            }
+            Constraint::Times { x, y, z } => (
+                plain(z)?,
+                format!("({} * {})", self.view(*x), self.view(*y)),
+                false,
+            ),
+            Constraint::Abs { x, z } => (plain(z)?, format!("abs({})", self.view(*x)), false),
+            Constraint::Max { xs, z } => match (z.scale, z.offset) {
+                (1, 0) => (z.var, format!("max({})", self.views(xs)), false),
+                // min(xs) is posted as -max(-xs).
+                (-1, 0) => (z.var, format!("(-max({}))", self.views(xs)), false),
+                _ => return None,
+            },
+            _ => return None,
+        };
+        self.open(x).then_some((x, text, boolean))
+    }
+
+    /// An auxiliary variable not yet written as an expression.
+    fn open(&self, x: VarId) -> bool {
+        self.model.vars[x.index()].aux && self.inline[x.index()].is_none()
+    }
+
+    fn var(&self, x: VarId) -> String {
+        match &self.inline[x.index()] {
+            Some((text, _)) => text.clone(),
+            None => self.names[x.index()].clone(),
+        }
+    }
+
+    fn view(&self, v: View) -> String {
+        let x = self.var(v.var);
+        match (v.scale, v.offset) {
+            (1, 0) => x,
+            (-1, 0) => format!("-{x}"),
+            (1, c) => format!("({x} {} {})", sign(c), c.unsigned_abs()),
+            (-1, c) => format!("({c} - {x})"),
+            (a, 0) => format!("{a} * {x}"),
+            (a, c) => format!("({a} * {x} {} {})", sign(c), c.unsigned_abs()),
+        }
+    }
+
+    fn views(&self, vs: &[View]) -> String {
+        let items: Vec<String> = vs.iter().map(|&v| self.view(v)).collect();
+        format!("[{}]", items.join(", "))
+    }
+
+    /// A literal in a boolean context.
+    fn lit(&self, l: Lit) -> String {
+        let boolean = match &self.inline[l.var.index()] {
+            Some((_, boolean)) => *boolean,
+            None => {
+                let d = &self.model.vars[l.var.index()].domain;
+                d.min() >= Some(0) && d.max() <= Some(1)
+            }
+        };
+        let x = self.var(l.var);
+        match (boolean, l.positive) {
+            (true, true) => x,
+            (true, false) => format!("not {x}"),
+            (false, positive) => format!("({x} == {})", i64::from(positive)),
+        }
+    }
+
+    fn clause(&self, lits: &[Lit]) -> String {
+        if lits.is_empty() {
+            return "false".to_string();
+        }
+        let items: Vec<String> = lits.iter().map(|&l| self.lit(l)).collect();
+        items.join(" or ")
+    }
+
+    /// `3 * x + y - 2 * z + c`.
+    fn sum(&self, terms: &[(i64, VarId)], constant: i64) -> String {
+        let mut out = String::new();
+        for &(a, x) in terms {
+            let x = self.var(x);
+            let magnitude = a.unsigned_abs();
+            let term = if magnitude == 1 {
+                x
+            } else {
+                format!("{magnitude} * {x}")
+            };
+            if out.is_empty() {
+                out = if a < 0 { format!("-{term}") } else { term };
+            } else {
+                let _ = write!(out, " {} {term}", sign(a));
+            }
+        }
+        if out.is_empty() {
+            return constant.to_string();
+        }
+        if constant != 0 {
+            let _ = write!(out, " {} {}", sign(constant), constant.unsigned_abs());
+        }
+        out
+    }
+
+    fn linear(&self, terms: &[(i64, VarId)], rel: Rel, rhs: i64) -> String {
+        // `x == 1` over a boolean reads as the boolean.
+        if let [(1, x)] = terms
+            && let Some((_, true)) = &self.inline[x.index()]
+            && rel != Rel::Le
+            && (rhs == 0 || rhs == 1)
+        {
+            return self.lit(Lit {
+                var: *x,
+                positive: (rhs == 1) == (rel == Rel::Eq),
+            });
+        }
+        let op = match rel {
+            Rel::Le => "<=",
+            Rel::Eq => "==",
+            Rel::Ne => "!=",
+        };
+        format!("{} {op} {rhs}", self.sum(terms, 0))
+    }
+
+    fn constraint(&self, c: &Constraint) -> String {
+        match c {
+            Constraint::Linear {
+                terms,
+                rel,
+                rhs,
+                reif,
+            } => {
+                let truth = self.linear(terms, *rel, *rhs);
+                match reif {
+                    None => truth,
+                    Some(r) => format!("{} <-> ({truth})", self.lit(*r)),
+                }
+            }
+            Constraint::Clause { lits, reif } => match reif {
+                None => self.clause(lits),
+                Some(r) => format!("{} <-> ({})", self.lit(*r), self.clause(lits)),
+            },
+            Constraint::AllDifferent(vs) => format!("alldifferent({})", self.views(vs)),
+            Constraint::ElementConst {
+                index,
+                values,
+                result,
+            } => {
+                let items: Vec<String> = values.iter().map(i64::to_string).collect();
+                format!(
+                    "{} == [{}][{}]",
+                    self.view(*result),
+                    items.join(", "),
+                    self.view(*index)
+                )
+            }
+            Constraint::ElementVar {
+                index,
+                array,
+                result,
+            } => format!(
+                "{} == {}[{}]",
+                self.view(*result),
+                self.views(array),
+                self.view(*index)
+            ),
+            Constraint::Times { x, y, z } => {
+                format!("{} == {} * {}", self.view(*z), self.view(*x), self.view(*y))
+            }
+            Constraint::Div { x, y, z } => {
+                format!("{} == {} / {}", self.view(*z), self.view(*x), self.view(*y))
+            }
+            Constraint::Rem { x, y, z } => {
+                format!("{} == {} % {}", self.view(*z), self.view(*x), self.view(*y))
+            }
+            Constraint::Abs { x, z } => format!("{} == abs({})", self.view(*z), self.view(*x)),
+            Constraint::Max { xs, z } => {
+                format!("{} == max({})", self.view(*z), self.views(xs))
+            }
+            Constraint::Lex { xs, ys, strict } => {
+                let name = if *strict { "lex_less" } else { "lex_lesseq" };
+                format!("{name}({}, {})", self.views(xs), self.views(ys))
+            }
+            Constraint::Table { xs, rows } => {
+                let rows: Vec<String> = rows
+                    .iter()
+                    .map(|r| {
+                        let items: Vec<String> = r.iter().map(i64::to_string).collect();
+                        format!("[{}]", items.join(", "))
+                    })
+                    .collect();
+                format!("table({}, [{}])", self.views(xs), rows.join(", "))
+            }
+            // A list written out is indexed from 0: successors shift to it.
+            Constraint::Circuit { succ, base } => {
+                let shifted: Vec<View> = succ
+                    .iter()
+                    .map(|v| View {
+                        offset: v.offset - base,
+                        ..*v
+                    })
+                    .collect();
+                format!("circuit({})", self.views(&shifted))
+            }
+        }
+    }
+
+    /// `[vars]`: declared arrays and scalars as declared (a domain shared
+    /// by all elements, else their hull, narrowed by constraints), then
+    /// the auxiliary variables that are not written as expressions.
+    fn declarations(&mut self) -> String {
+        let mut out = String::new();
+        let mut k = 0;
+        let vars = &self.model.vars;
+        while k < vars.len() {
+            if vars[k].aux {
+                k += 1;
+                continue;
+            }
+            let (base, _) = split_name(&vars[k].name);
+            let mut end = k + 1;
+            while end < vars.len() && !vars[end].aux && split_name(&vars[end].name).0 == base {
+                end += 1;
+            }
+            out.push_str(&self.declaration(k..end));
+            k = end;
+        }
+        for (i, v) in vars.iter().enumerate() {
+            if v.aux && self.inline[i].is_none() {
+                let _ = writeln!(
+                    out,
+                    "{} = {}",
+                    self.names[i],
+                    toml_string(&domain_text(&v.domain.0))
+                );
+            }
+        }
+        out
+    }
+
+    /// One declaration for the variables `range` (one name: a scalar or
+    /// the elements of an array, in index order).
+    fn declaration(&self, range: std::ops::Range<usize>) -> String {
+        let vars = &self.model.vars[range.clone()];
+        let (base, _) = split_name(&vars[0].name);
+        let same = vars.iter().all(|v| v.domain == vars[0].domain);
+        let domain = if same {
+            domain_text(&vars[0].domain.0)
+        } else {
+            // The hull; each element's own domain is a constraint.
+            let lo = vars
+                .iter()
+                .filter_map(|v| v.domain.min())
+                .min()
+                .unwrap_or(0);
+            let hi = vars
+                .iter()
+                .filter_map(|v| v.domain.max())
+                .max()
+                .unwrap_or(0);
+            format!("{lo}..{hi}")
+        };
+        let mut out = String::new();
+        if vars[0].text {
+            let mut codes: Vec<i64> = vars.iter().flat_map(|v| v.domain.values()).collect();
+            codes.sort_unstable();
+            codes.dedup();
+            let texts: Vec<String> = codes
+                .iter()
+                .filter_map(|&c| self.model.texts.text(c).map(|t| format!("{c} = {t:?}")))
+                .collect();
+            let _ = writeln!(
+                out,
+                "# {base}: texts, as their numbers: {}",
+                texts.join(", ")
+            );
+        }
+        let indices: Vec<Vec<i64>> = vars
+            .iter()
+            .map(|v| indices(self.model, split_name(&v.name).1))
+            .collect();
+        if indices[0].is_empty() {
+            let _ = writeln!(out, "{base} = {}", toml_string(&domain));
+        } else {
+            let ranges: Vec<String> = (0..indices[0].len())
+                .map(|d| {
+                    let lo = indices.iter().map(|i| i[d]).min().unwrap_or(0);
+                    let hi = indices.iter().map(|i| i[d]).max().unwrap_or(0);
+                    toml_string(&format!("{lo}..{hi}"))
+                })
+                .collect();
+            let index = if ranges.len() == 1 {
+                ranges[0].clone()
+            } else {
+                format!("[{}]", ranges.join(", "))
+            };
+            let _ = writeln!(
+                out,
+                "{base} = {{ index = {index}, domain = {} }}",
+                toml_string(&domain)
+            );
+        }
+        out
+    }
+
+    /// `[constraints]`: one line per posted constraint that is not an
+    /// inlined definition, named after its origin, plus the domains of
+    /// array elements that differ from their array's.
+    fn constraints(&self) -> String {
+        let mut out = String::new();
+        // One spec constraint lowers to several: `name #2`, `name #3`...
+        let mut used: HashSet<String> = HashSet::new();
+        let mut name = |base: String| {
+            let mut key = base.clone();
+            let mut k = 1;
+            while used.contains(&key) {
+                k += 1;
+                key = format!("{base} #{k}");
+            }
+            let _ = used.insert(key.clone());
+            key
+        };
+        for (i, v) in self.model.vars.iter().enumerate() {
+            let declared_apart = !v.aux && {
+                let (base, _) = split_name(&v.name);
+                self.model
+                    .vars
+                    .iter()
+                    .any(|w| !w.aux && split_name(&w.name).0 == base && w.domain != v.domain)
+            };
+            if declared_apart {
+                let _ = writeln!(
+                    out,
+                    "{} = {}",
+                    toml_key(&name(format!("domain of {}", self.names[i]))),
+                    toml_string(&format!(
+                        "{} in {}",
+                        self.names[i],
+                        domain_text(&v.domain.0)
+                    ))
+                );
+            }
+        }
+        for (k, posted) in self.model.constraints.iter().enumerate() {
+            if self.defining.contains(&k) {
+                continue;
+            }
+            let key = name(format!("{}{}", posted.origin, posted.item));
+            let rule = toml_string(&self.constraint(&posted.constraint));
+            let level = posted.consistency.and_then(|level| {
+                CONSISTENCIES
+                    .iter()
+                    .find(|(_, c)| *c == level)
+                    .map(|(n, _)| *n)
+            });
+            match level {
+                Some(level) => {
+                    let _ = writeln!(
+                        out,
+                        "{} = {{ rule = {rule}, consistency = \"{level}\" }}",
+                        toml_key(&key)
+                    );
+                }
+                None => {
+                    let _ = writeln!(out, "{} = {rule}", toml_key(&key));
+                }
+            }
+        }
+        out
+    }
+}
+
+/// `[search]`: the plan, every key given.
+fn search(lowered: &Lowered, dump: &Dump<'_>) -> String {
+    let plan = &lowered.plan;
+    let mut out = String::from("\n[search]\n");
+    if !plan.order.is_empty() {
+        let order: Vec<String> = plan
+            .order
+            .iter()
+            .map(|&x| toml_string(&dump.var(x)))
+            .collect();
+        let _ = writeln!(out, "order = [{}]", order.join(", "));
+    }
+    let _ = writeln!(out, "var = \"{}\"", name(VAR_ORDERS, plan.var));
+    let _ = writeln!(out, "value = \"{}\"", name(VALUE_ORDERS, plan.value));
+    let _ = writeln!(
+        out,
+        "consistency = \"{}\"",
+        name(CONSISTENCIES, plan.consistency)
+    );
+    if plan.restarts.policy != crate::model::plan::RestartPolicy::None {
+        let _ = writeln!(
+            out,
+            "restart = \"{}\"",
+            name(RESTARTS, plan.restarts.policy)
+        );
+        let _ = writeln!(out, "restart_scale = {}", plan.restarts.scale);
+    }
+    let _ = writeln!(out, "seed = {}", plan.seed);
+    out
+}
+
+/// The name of `value` in a table of names.
+fn name<T: PartialEq>(table: &[(&'static str, T)], value: T) -> &'static str {
+    table
+        .iter()
+        .find(|(_, v)| *v == value)
+        .map_or("?", |(n, _)| *n)
+}
+
+/// `q[3][1]` as `("q", "[3][1]")`.
+fn split_name(name: &str) -> (&str, &str) {
+    name.split_at(name.find('[').unwrap_or(name.len()))
+}
+
+/// The numbers of `[3]["red"]`: a text index is its number.
+fn indices(model: &Model, suffix: &str) -> Vec<i64> {
+    suffix
+        .trim_start_matches('[')
+        .trim_end_matches(']')
+        .split("][")
+        .filter(|s| !s.is_empty())
+        .map(
+            |s| match s.strip_prefix('"').and_then(|t| t.strip_suffix('"')) {
+                Some(text) => model.texts.code(text).unwrap_or(0),
+                None => s.parse().unwrap_or(0),
+            },
+        )
+        .collect()
+}
+
+/// How a variable is named in the dump: a declared element by its
+/// indices as numbers (`pos[2]`, not `pos["green"]`).
+fn reference(model: &Model, name: &str) -> String {
+    let (base, suffix) = split_name(name);
+    if suffix.is_empty() {
+        return base.to_string();
+    }
+    let idx: Vec<String> = indices(model, suffix).iter().map(i64::to_string).collect();
+    format!("{base}[{}]", idx.join("]["))
+}
+
+fn sign(x: i64) -> char {
+    if x < 0 { '-' } else { '+' }
+}
+
+/// `not (...)` unless positive.
+fn negated(truth: String, positive: bool) -> String {
+    if positive {
+        format!("({truth})")
+    } else {
+        format!("(not ({truth}))")
+    }
+}
+
+/// A domain as a spec writes it: `1..8`, a set `{1, 3, 4}`, or ranges
+/// joined (`1..50 ++ 60..99`) when a set would list too many values.
+fn domain_text(intervals: &[(i64, i64)]) -> String {
+    let values: u64 = intervals.iter().map(|&(lo, hi)| hi.abs_diff(lo) + 1).sum();
+    match intervals {
+        [(lo, hi)] => format!("{lo}..{hi}"),
+        [] => "{}".to_string(),
+        _ if values <= 64 => {
+            let all: Vec<String> = intervals
+                .iter()
+                .flat_map(|&(lo, hi)| lo..=hi)
+                .map(|v| v.to_string())
+                .collect();
+            format!("{{{}}}", all.join(", "))
+        }
+        _ => {
+            let parts: Vec<String> = intervals
+                .iter()
+                .map(|&(lo, hi)| {
+                    if lo == hi {
+                        format!("[{lo}]")
+                    } else {
+                        format!("{lo}..{hi}")
+                    }
+                })
+                .collect();
+            format!("({})", parts.join(" ++ "))
+        }
+    }
+}
+
+/// A TOML basic string.
+fn toml_string(text: &str) -> String {
+    let mut out = String::with_capacity(text.len() + 2);
+    out.push('"');
+    for c in text.chars() {
+        match c {
+            '"' => out.push_str("\\\""),
+            '\\' => out.push_str("\\\\"),
+            '\n' => out.push_str("\\n"),
+            c => out.push(c),
+        }
+    }
+    out.push('"');
+    out
+}
+
+/// A TOML key: bare when it can be.
+fn toml_key(key: &str) -> String {
+    if !key.is_empty()
+        && key
+            .chars()
+            .all(|c| c.is_ascii_alphanumeric() || c == '_' || c == '-')
+    {
+        key.to_string()
+    } else {
+        toml_string(key)
+    }
+}
