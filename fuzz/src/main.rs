@@ -146,8 +146,8 @@ fn pipeline(text: &str, overrides: &[String]) -> bool {
             return false;
         }
     };
-    let _ = lowered.model().to_string();
     let small = lowered.model().constraints.len() <= 40;
+    let dump = solve::export::spec::export(&lowered, "fuzz.toml");
     let copy = small.then(|| (lowered.clone(), sources.clone()));
     let game = lowered
         .game
@@ -165,7 +165,10 @@ fn pipeline(text: &str, overrides: &[String]) -> bool {
         let _ = session.render(&solution);
         let _ = session.json(&solution);
     }
-    let _ = session.count();
+    let count = session.count();
+    if small && count.complete {
+        dumped_count(&dump, count.solutions, deadline);
+    }
     symmetries(&mut session);
     if let Some((lowered, sources)) = copy {
         let _ = solve::explain::explain(lowered, sources, Some(deadline));
@@ -174,6 +177,44 @@ fn pipeline(text: &str, overrides: &[String]) -> bool {
         play(lowered, sources, deadline);
     }
     true
+}
+
+/// `--dump-model` is a spec of its own with the same solutions: it loads,
+/// and where both counts finish they agree.
+fn dumped_count(dump: &str, expected: u64, deadline: Instant) {
+    let mut sources = Sources::default();
+    let id = sources.add("dump.toml", dump);
+    let options = Options {
+        deadline: Some(deadline),
+        ..Options::default()
+    };
+    let lowered = match solve::compile(&mut sources, id, &[], &options) {
+        Ok(lowered) => lowered,
+        Err(diagnostics) if diagnostics.iter().any(|d| d.time_limit) => return,
+        // A model whose values reach the solver's +-2^62 limit cannot
+        // always be written back (README, How it works: Dump).
+        Err(diagnostics)
+            if diagnostics
+                .iter()
+                .any(|d| d.message.contains("out of range")) =>
+        {
+            return;
+        }
+        Err(diagnostics) => panic!(
+            "the dump does not load: {}\n{dump}",
+            solve::diagnostic::Error::new(diagnostics, &sources)
+        ),
+    };
+    let mut session = Session::new(lowered, sources);
+    session.set_deadline(Some(deadline));
+    session.set_node_limit(Some(5_000));
+    let count = session.count();
+    if count.complete {
+        assert_eq!(
+            count.solutions, expected,
+            "the dump counts otherwise:\n{dump}"
+        );
+    }
 }
 
 /// Declared symmetries: the first solutions canonicalised (as `--unique`

@@ -70,6 +70,9 @@ const TOKENS: &[&str] = &[
     "x",
     "q",
     "n",
+    "'red'",
+    "[\"red\", \"green\"]",
+    "{ index = \"colours\", domain = \"1..3\" }",
 ];
 
 pub fn mutate(rng: &mut Rng, text: &str) -> String {

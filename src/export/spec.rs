@@ -66,8 +66,24 @@ struct Dump<'a> {
     /// For an inlined auxiliary variable: what it stands for, and whether
     /// that is a boolean.
     inline: Vec<Option<(String, bool)>>,
-    /// The constraint that defines each inlined variable (not printed).
+    /// The constraints that define an inlined or derived variable (not
+    /// printed).
     defining: HashSet<usize>,
+    /// Auxiliary variables declared as `{ define = "EXPR" }`, in the
+    /// order of their definitions.
+    derived: Vec<(VarId, String)>,
+}
+
+/// What an auxiliary variable stands for.
+struct Definition {
+    var: VarId,
+    text: String,
+    boolean: bool,
+    /// A total function of its arguments: it can be written where it is
+    /// used. Otherwise (an element, a quotient) it is undefined for some
+    /// arguments and is declared with `define`, whose guard holds at the
+    /// root as the posted constraint did.
+    total: bool,
 }
 
 impl<'a> Dump<'a> {
@@ -99,28 +115,42 @@ impl<'a> Dump<'a> {
             names,
             inline: vec![None; model.vars.len()],
             defining: HashSet::new(),
+            derived: Vec::new(),
         };
-        // Definitions come after the variables they read: one pass in
-        // order sees every argument already written.
-        for (k, posted) in model.constraints.iter().enumerate() {
-            if !posted.definition {
-                continue;
-            }
-            if let Some((x, text, boolean)) = dump.definition(&posted.constraint)
-                && text.len() <= MAX_INLINE
-            {
-                dump.inline[x.index()] = Some((text, boolean));
-                let _ = dump.defining.insert(k);
-            }
-        }
         // Auxiliary constants are their value.
         for (i, v) in model.vars.iter().enumerate() {
             if v.aux
-                && dump.inline[i].is_none()
                 && let [(lo, hi)] = v.domain.0[..]
                 && lo == hi
             {
                 dump.inline[i] = Some((lo.to_string(), false));
+            }
+        }
+        // A definition is the first constraint to mention its variable,
+        // and comes after the variables it reads: one pass in order sees
+        // every argument already written, and no text written before
+        // names a variable that is inlined later.
+        let mut first = vec![usize::MAX; model.vars.len()];
+        for (k, posted) in model.constraints.iter().enumerate() {
+            for x in posted.constraint.vars() {
+                first[x.index()] = first[x.index()].min(k);
+            }
+        }
+        for (k, posted) in model.constraints.iter().enumerate() {
+            if !posted.definition {
+                continue;
+            }
+            let Some(d) = dump.definition(&posted.constraint) else {
+                continue;
+            };
+            if first[d.var.index()] != k {
+                continue;
+            }
+            let _ = dump.defining.insert(k);
+            if d.total && d.text.len() <= MAX_INLINE {
+                dump.inline[d.var.index()] = Some((d.text, d.boolean));
+            } else {
+                dump.derived.push((d.var, d.text));
             }
         }
         dump
@@ -128,9 +158,34 @@ impl<'a> Dump<'a> {
 
     /// The variable a definition defines and what it stands for, when that
     /// is a total function of its arguments.
-    fn definition(&self, c: &Constraint) -> Option<(VarId, String, bool)> {
+    fn definition(&self, c: &Constraint) -> Option<Definition> {
         let plain = |v: &View| (v.scale == 1 && v.offset == 0).then_some(v.var);
-        let (x, text, boolean) = match c {
+        let partial = |x: VarId, text: String| Some((x, text, false, false));
+        let (x, text, boolean, total) = match c {
+            Constraint::ElementConst {
+                index,
+                values,
+                result,
+            } => {
+                let text = format!("{}[{}]", self.values(values, *result), self.view(*index));
+                partial(plain(result)?, text)?
+            }
+            Constraint::ElementVar {
+                index,
+                array,
+                result,
+            } => {
+                let text = format!("{}[{}]", self.views(array), self.view(*index));
+                partial(plain(result)?, text)?
+            }
+            Constraint::Div { x, y, z } => partial(
+                plain(z)?,
+                format!("({} / {})", self.view(*x), self.view(*y)),
+            )?,
+            Constraint::Rem { x, y, z } => partial(
+                plain(z)?,
+                format!("({} % {})", self.view(*x), self.view(*y)),
+            )?,
             Constraint::Linear {
                 terms,
                 rel,
@@ -138,12 +193,12 @@ impl<'a> Dump<'a> {
                 reif: Some(r),
             } => {
                 let truth = self.linear(terms, *rel, *rhs);
-                (r.var, negated(truth, r.positive), true)
+                (r.var, negated(truth, r.positive), true, true)
             }
             Constraint::Clause {
                 lits,
                 reif: Some(r),
-            } => (r.var, negated(self.clause(lits), r.positive), true),
+            } => (r.var, negated(self.clause(lits), r.positive), true, true),
             Constraint::Linear {
                 terms,
                 rel: Rel::Eq,
@@ -164,23 +219,29 @@ impl<'a> Dump<'a> {
                     .filter(|(_, y)| *y != x)
                     .map(|&(b, y)| (-a * b, y))
                     .collect();
-                (x, format!("({})", self.sum(&rest, a * rhs)), false)
+                (x, format!("({})", self.sum(&rest, a * rhs)), false, true)
             }
             Constraint::Times { x, y, z } => (
                 plain(z)?,
                 format!("({} * {})", self.view(*x), self.view(*y)),
                 false,
+                true,
             ),
-            Constraint::Abs { x, z } => (plain(z)?, format!("abs({})", self.view(*x)), false),
+            Constraint::Abs { x, z } => (plain(z)?, format!("abs({})", self.view(*x)), false, true),
             Constraint::Max { xs, z } => match (z.scale, z.offset) {
-                (1, 0) => (z.var, format!("max({})", self.views(xs)), false),
+                (1, 0) => (z.var, format!("max({})", self.views(xs)), false, true),
                 // min(xs) is posted as -max(-xs).
-                (-1, 0) => (z.var, format!("(-max({}))", self.views(xs)), false),
+                (-1, 0) => (z.var, format!("(-max({}))", self.views(xs)), false, true),
                 _ => return None,
             },
             _ => return None,
         };
-        self.open(x).then_some((x, text, boolean))
+        self.open(x).then_some(Definition {
+            var: x,
+            text,
+            boolean,
+            total,
+        })
     }
 
     /// An auxiliary variable not yet written as an expression.
@@ -205,6 +266,28 @@ impl<'a> Dump<'a> {
             (a, 0) => format!("{a} * {x}"),
             (a, c) => format!("({a} * {x} {} {})", sign(c), c.unsigned_abs()),
         }
+    }
+
+    /// An element's constant list. A value beyond what a spec may let
+    /// meet a variable (+-2^62) can never be the result's: it is written
+    /// as the value just above the result's range, which it cannot take
+    /// either, so the same indices stay excluded.
+    fn values(&self, values: &[i64], result: View) -> String {
+        let d = &self.model.vars[result.var.index()].domain;
+        let ends = [d.min().unwrap_or(0), d.max().unwrap_or(0)].map(|x| result.value(x));
+        let above = ends[0].max(ends[1]).saturating_add(1);
+        let items: Vec<String> = values
+            .iter()
+            .map(|&v| {
+                if v.unsigned_abs() >= 1 << 62 {
+                    above
+                } else {
+                    v
+                }
+                .to_string()
+            })
+            .collect();
+        format!("[{}]", items.join(", "))
     }
 
     fn views(&self, vs: &[View]) -> String {
@@ -306,15 +389,12 @@ impl<'a> Dump<'a> {
                 index,
                 values,
                 result,
-            } => {
-                let items: Vec<String> = values.iter().map(i64::to_string).collect();
-                format!(
-                    "{} == [{}][{}]",
-                    self.view(*result),
-                    items.join(", "),
-                    self.view(*index)
-                )
-            }
+            } => format!(
+                "{} == {}[{}]",
+                self.view(*result),
+                self.values(values, *result),
+                self.view(*index)
+            ),
             Constraint::ElementVar {
                 index,
                 array,
@@ -386,8 +466,9 @@ impl<'a> Dump<'a> {
             out.push_str(&self.declaration(k..end));
             k = end;
         }
+        let derived: HashSet<VarId> = self.derived.iter().map(|(x, _)| *x).collect();
         for (i, v) in vars.iter().enumerate() {
-            if v.aux && self.inline[i].is_none() {
+            if v.aux && self.inline[i].is_none() && !derived.contains(&VarId(i as u32)) {
                 let _ = writeln!(
                     out,
                     "{} = {}",
@@ -395,6 +476,14 @@ impl<'a> Dump<'a> {
                     toml_string(&domain_text(&v.domain.0))
                 );
             }
+        }
+        for (x, text) in &self.derived {
+            let _ = writeln!(
+                out,
+                "{} = {{ define = {} }}",
+                self.names[x.index()],
+                toml_string(text)
+            );
         }
         out
     }

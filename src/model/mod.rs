@@ -107,6 +107,39 @@ impl Constraint {
         }
     }
 
+    /// Every variable it mentions (with repeats).
+    pub fn vars(&self) -> Vec<VarId> {
+        let views = |vs: &[View]| vs.iter().map(|v| v.var).collect::<Vec<_>>();
+        match self {
+            Constraint::Linear { terms, reif, .. } => terms
+                .iter()
+                .map(|t| t.1)
+                .chain(reif.iter().map(|r| r.var))
+                .collect(),
+            Constraint::Clause { lits, reif } => {
+                lits.iter().chain(reif.iter()).map(|l| l.var).collect()
+            }
+            Constraint::AllDifferent(vs)
+            | Constraint::Table { xs: vs, .. }
+            | Constraint::Circuit { succ: vs, .. } => views(vs),
+            Constraint::ElementConst { index, result, .. } => vec![index.var, result.var],
+            Constraint::ElementVar {
+                index,
+                array,
+                result,
+            } => [index.var, result.var]
+                .into_iter()
+                .chain(views(array))
+                .collect(),
+            Constraint::Times { x, y, z }
+            | Constraint::Div { x, y, z }
+            | Constraint::Rem { x, y, z } => vec![x.var, y.var, z.var],
+            Constraint::Abs { x, z } => vec![x.var, z.var],
+            Constraint::Max { xs, z } => views(xs).into_iter().chain([z.var]).collect(),
+            Constraint::Lex { xs, ys, .. } => views(xs).into_iter().chain(views(ys)).collect(),
+        }
+    }
+
     /// How many terms, views, values and literals it holds.
     pub fn size(&self) -> usize {
         match self {
