@@ -45,6 +45,15 @@
 //! `--restart-scale`, `--seed` and `--order`, none of which may change the
 //! number of solutions.
 //!
+//! Each model is also dumped once (`--dump-model`, with the options of one
+//! of those runs, in turn: the default, a random combination, or
+//! `--no-symmetry`), and the dump, a spec of the same language, is counted
+//! with `--count` and no option (its `[search]` is the plan the run had;
+//! past `DUMP_NODE_LIMIT` nodes, again with `--consistency propagate`):
+//! it must give the brute-force count of what was dumped. A dump that
+//! fails, or that the binary refuses to load (exit 2), is a disagreement
+//! too: the dump must always be a valid spec.
+//!
 //! `DIFFERENTIAL_MODELS` (default 400), `DIFFERENTIAL_SEED` (default 1),
 //! `DIFFERENTIAL_FIRST` (index of the first model, default 0) and
 //! `DIFFERENTIAL_THREADS` (default: the available parallelism) configure the
@@ -71,7 +80,7 @@ use std::panic::{AssertUnwindSafe, catch_unwind};
 use std::sync::Mutex;
 use std::sync::atomic::{AtomicUsize, Ordering};
 
-use crate::{Rng, TempSpec, count};
+use crate::{Rng, TempSpec, count, solve};
 
 // ---------------------------------------------------------------------------
 // The AST
@@ -2051,6 +2060,10 @@ fn env_u64(name: &str, default: u64) -> u64 {
 struct Tally {
     models: AtomicUsize,
     runs: AtomicUsize,
+    /// Dumps counted back (one per model).
+    dumps: AtomicUsize,
+    /// Dumps whose count stopped at the node limit (counted again).
+    dumps_cut: AtomicUsize,
     unsat: AtomicUsize,
     failures: Mutex<Vec<String>>,
 }
@@ -2060,13 +2073,112 @@ struct Tally {
 fn solver_count(path: &str, opts: &[String]) -> Result<u64, String> {
     let mut args = vec![path];
     args.extend(opts.iter().map(String::as_str));
-    catch_unwind(AssertUnwindSafe(|| count(&args))).map_err(|payload| {
-        payload
-            .downcast_ref::<String>()
-            .cloned()
-            .or_else(|| payload.downcast_ref::<&str>().map(|s| s.to_string()))
-            .unwrap_or_else(|| "a panic".to_string())
-    })
+    catch_unwind(AssertUnwindSafe(|| count(&args))).map_err(panic_message)
+}
+
+/// The message of a panic caught from the harness.
+fn panic_message(payload: Box<dyn std::any::Any + Send>) -> String {
+    payload
+        .downcast_ref::<String>()
+        .cloned()
+        .or_else(|| payload.downcast_ref::<&str>().map(|s| s.to_string()))
+        .unwrap_or_else(|| "a panic".to_string())
+}
+
+/// The text `solve --dump-model` prints for the spec with `opts`, or why
+/// there is none (a non-zero exit, a crash).
+fn solver_dump(path: &str, opts: &[String]) -> Result<String, String> {
+    let mut args = vec!["--dump-model", path];
+    args.extend(opts.iter().map(String::as_str));
+    match catch_unwind(AssertUnwindSafe(|| solve(&args))) {
+        Ok((stdout, _, 0)) => Ok(stdout),
+        Ok((_, stderr, code)) => Err(format!("exit {code}\nstderr:\n{stderr}")),
+        Err(payload) => Err(panic_message(payload)),
+    }
+}
+
+/// Nodes a dump's count may take before it is counted again with
+/// `--consistency propagate`. The dumps of these models mostly take a few
+/// hundred nodes; under `consistency = "check"` some took 10^8 (their
+/// auxiliary variables are declared variables there, searched with no
+/// propagation), and the count must not depend on the level anyway.
+const DUMP_NODE_LIMIT: u64 = 1_000_000;
+
+/// `solve --count --node-limit N` of `path`: the count, `None` when the
+/// limit stopped the search (exit 3), or why there is none (a spec error,
+/// a crash, a count with the wrong exit code).
+fn limited_count(path: &str, limit: u64) -> Result<Option<u64>, String> {
+    let limit = limit.to_string();
+    let args = ["--count", "--node-limit", limit.as_str(), path];
+    let (stdout, stderr, code) =
+        catch_unwind(AssertUnwindSafe(|| solve(&args))).map_err(panic_message)?;
+    if code == 3 {
+        return Ok(None);
+    }
+    let n: u64 = stdout.trim().parse().map_err(|_| {
+        format!("solve {args:?}: exit {code}, expected a count, got {stdout:?}\nstderr:\n{stderr}")
+    })?;
+    if code != if n == 0 { 1 } else { 0 } {
+        return Err(format!(
+            "solve {args:?} printed {n}: wrong exit code {code}\nstderr:\n{stderr}"
+        ));
+    }
+    Ok(Some(n))
+}
+
+/// Dumps the model with `opts` and counts the dump (with its own
+/// `[search]`; past [`DUMP_NODE_LIMIT`] nodes, again with `--consistency
+/// propagate`): a report unless the dump's count is `expected` (the
+/// brute-force count of what was dumped).
+fn check_dump(
+    (index, seed, text): (u64, u64, &str),
+    path: &str,
+    opts: &[String],
+    expected: u64,
+    tally: &Tally,
+) -> Option<String> {
+    let _ = tally.dumps.fetch_add(1, Ordering::Relaxed);
+    let command = ["--dump-model"]
+        .into_iter()
+        .chain(opts.iter().map(String::as_str))
+        .chain([path])
+        .collect::<Vec<_>>()
+        .join(" ");
+    let dump = match solver_dump(path, opts) {
+        Ok(dump) => dump,
+        Err(message) => {
+            return Some(format!(
+                "model {index} (DIFFERENTIAL_SEED={seed}): `solve {command}` failed: {message}\n\
+                 --- spec ---\n{text}---"
+            ));
+        }
+    };
+    let file = TempSpec::new("differential-dump", &dump);
+    let mut counted = "`solve --count` of the dump".to_string();
+    let got = match limited_count(file.path(), DUMP_NODE_LIMIT) {
+        Ok(Some(n)) => Ok(n),
+        Ok(None) => {
+            let _ = tally.dumps_cut.fetch_add(1, Ordering::Relaxed);
+            counted = format!(
+                "`solve --count --consistency propagate` of the dump, \
+                 `solve --count` having stopped at {DUMP_NODE_LIMIT} nodes"
+            );
+            solver_count(file.path(), &["--consistency".into(), "propagate".into()])
+        }
+        Err(message) => Err(message),
+    };
+    if got == Ok(expected) {
+        return None;
+    }
+    let got = match got {
+        Ok(n) => n.to_string(),
+        Err(message) => format!("an error: {message}"),
+    };
+    Some(format!(
+        "model {index} (DIFFERENTIAL_SEED={seed}): the dump of `solve {command}` counts {got} \
+         ({counted}), brute force {expected}\n\
+         --- spec ---\n{text}--- dump ---\n{dump}---"
+    ))
 }
 
 fn model_rng(seed: u64, index: u64) -> Rng {
@@ -2099,13 +2211,24 @@ fn check_model(seed: u64, index: u64, tally: &Tally) -> Vec<String> {
         let _ = tally.unsat.fetch_add(1, Ordering::Relaxed);
     }
     let mut failures = Vec::new();
-    for opts in runs {
+    // The run whose model is dumped: each in turn, over the models.
+    let dumped = index as usize % runs.len();
+    for (r, opts) in runs.into_iter().enumerate() {
         let no_symmetry = opts.iter().any(|o| o == "--no-symmetry");
         let expected = if no_symmetry {
             model.brute_force(|item| !item.symmetry)
         } else {
             expected
         };
+        if r == dumped {
+            failures.extend(check_dump(
+                (index, seed, &text),
+                file.path(),
+                &opts,
+                expected,
+                tally,
+            ));
+        }
         let got = solver_count(file.path(), &opts);
         let _ = tally.runs.fetch_add(1, Ordering::Relaxed);
         if got == Ok(expected) {
@@ -2184,11 +2307,14 @@ fn random_models_count_like_brute_force_under_every_search_option() {
     });
     let failures = tally.failures.into_inner().expect("the failure list");
     eprintln!(
-        "differential: {} models ({} with no solution), {} solver runs, {} disagreements \
-         (DIFFERENTIAL_SEED={seed}, models {first}..{}, {threads} threads, {:.1} s)",
+        "differential: {} models ({} with no solution), {} solver runs, {} dumps counted back \
+         ({} past {DUMP_NODE_LIMIT} nodes), {} disagreements (DIFFERENTIAL_SEED={seed}, \
+         models {first}..{}, {threads} threads, {:.1} s)",
         tally.models.load(Ordering::Relaxed),
         tally.unsat.load(Ordering::Relaxed),
         tally.runs.load(Ordering::Relaxed),
+        tally.dumps.load(Ordering::Relaxed),
+        tally.dumps_cut.load(Ordering::Relaxed),
         failures.len(),
         first + models,
         started.elapsed().as_secs_f64()
