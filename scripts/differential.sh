@@ -3,7 +3,8 @@
 # language (tests/differential.rs), each counted by `solve --count` with the
 # default search and 4 random combinations of --var/--value/--consistency/
 # --restart/--seed/--order, against a brute-force count computed in the test.
-# Prints one line: models, solver runs, disagreements (and the seed).
+# Each model is also dumped (--dump-model) and the dump counted back.
+# Prints one line: models, solver runs, dumps, disagreements (and the seed).
 #
 # usage: scripts/differential.sh [MODELS (default 20000)] [SEED (default: the time)]
 # env:   DIFFERENTIAL_THREADS (default: all cores), DIFFERENTIAL_FIRST (index of

@@ -5,13 +5,15 @@
 //! reader sees what lowering made of the spec, and `solve` runs the text
 //! back to the same solutions.
 //!
-//! An auxiliary variable is written as what it stands for where that is a
-//! total function of its arguments: a reified comparison or clause
-//! (`(q[3] == 2)`), a sum, a product, `abs`, `max`; its definition is then
-//! not printed. The others (an element's result, a quotient, a stand-in
-//! for a partial argument) are declared under their own names beside the
-//! constraints that define them. Variables over texts are written as the
-//! numbers underneath (a comment lists the texts).
+//! An auxiliary variable is written as what it stands for: a reified
+//! comparison or clause (`(q[3] == 2)`), a sum, a product, `abs`, `max`,
+//! an element, a quotient; its definition is then not printed. (An
+//! element's index and a divisor are within their bounds already, through
+//! the stand-in lowering made for them: written back, they raise no guard
+//! of their own.) One too long to read inline is declared with `define`;
+//! a stand-in for a partial argument (defined by two clauses) is declared
+//! with its domain beside the clauses. Variables over texts are written
+//! as the numbers underneath (a comment lists the texts).
 
 use crate::lower::Lowered;
 use crate::model::plan::{CONSISTENCIES, RESTARTS, Sense, VALUE_ORDERS, VAR_ORDERS};
@@ -79,11 +81,6 @@ struct Definition {
     var: VarId,
     text: String,
     boolean: bool,
-    /// A total function of its arguments: it can be written where it is
-    /// used. Otherwise (an element, a quotient) it is undefined for some
-    /// arguments and is declared with `define`, whose guard holds at the
-    /// root as the posted constraint did.
-    total: bool,
 }
 
 impl<'a> Dump<'a> {
@@ -147,7 +144,7 @@ impl<'a> Dump<'a> {
                 continue;
             }
             let _ = dump.defining.insert(k);
-            if d.total && d.text.len() <= MAX_INLINE {
+            if d.text.len() <= MAX_INLINE {
                 dump.inline[d.var.index()] = Some((d.text, d.boolean));
             } else {
                 dump.derived.push((d.var, d.text));
@@ -160,15 +157,15 @@ impl<'a> Dump<'a> {
     /// is a total function of its arguments.
     fn definition(&self, c: &Constraint) -> Option<Definition> {
         let plain = |v: &View| (v.scale == 1 && v.offset == 0).then_some(v.var);
-        let partial = |x: VarId, text: String| Some((x, text, false, false));
-        let (x, text, boolean, total) = match c {
+        let number = |x: VarId, text: String| Some((x, text, false));
+        let (x, text, boolean) = match c {
             Constraint::ElementConst {
                 index,
                 values,
                 result,
             } => {
                 let text = format!("{}[{}]", self.values(values, *result), self.view(*index));
-                partial(plain(result)?, text)?
+                number(plain(result)?, text)?
             }
             Constraint::ElementVar {
                 index,
@@ -176,13 +173,13 @@ impl<'a> Dump<'a> {
                 result,
             } => {
                 let text = format!("{}[{}]", self.views(array), self.view(*index));
-                partial(plain(result)?, text)?
+                number(plain(result)?, text)?
             }
-            Constraint::Div { x, y, z } => partial(
+            Constraint::Div { x, y, z } => number(
                 plain(z)?,
                 format!("({} / {})", self.view(*x), self.view(*y)),
             )?,
-            Constraint::Rem { x, y, z } => partial(
+            Constraint::Rem { x, y, z } => number(
                 plain(z)?,
                 format!("({} % {})", self.view(*x), self.view(*y)),
             )?,
@@ -193,12 +190,12 @@ impl<'a> Dump<'a> {
                 reif: Some(r),
             } => {
                 let truth = self.linear(terms, *rel, *rhs);
-                (r.var, negated(truth, r.positive), true, true)
+                (r.var, negated(truth, r.positive), true)
             }
             Constraint::Clause {
                 lits,
                 reif: Some(r),
-            } => (r.var, negated(self.clause(lits), r.positive), true, true),
+            } => (r.var, negated(self.clause(lits), r.positive), true),
             Constraint::Linear {
                 terms,
                 rel: Rel::Eq,
@@ -219,19 +216,18 @@ impl<'a> Dump<'a> {
                     .filter(|(_, y)| *y != x)
                     .map(|&(b, y)| (-a * b, y))
                     .collect();
-                (x, format!("({})", self.sum(&rest, a * rhs)), false, true)
+                (x, format!("({})", self.sum(&rest, a * rhs)), false)
             }
             Constraint::Times { x, y, z } => (
                 plain(z)?,
                 format!("({} * {})", self.view(*x), self.view(*y)),
                 false,
-                true,
             ),
-            Constraint::Abs { x, z } => (plain(z)?, format!("abs({})", self.view(*x)), false, true),
+            Constraint::Abs { x, z } => (plain(z)?, format!("abs({})", self.view(*x)), false),
             Constraint::Max { xs, z } => match (z.scale, z.offset) {
-                (1, 0) => (z.var, format!("max({})", self.views(xs)), false, true),
+                (1, 0) => (z.var, format!("max({})", self.views(xs)), false),
                 // min(xs) is posted as -max(-xs).
-                (-1, 0) => (z.var, format!("(-max({}))", self.views(xs)), false, true),
+                (-1, 0) => (z.var, format!("(-max({}))", self.views(xs)), false),
                 _ => return None,
             },
             _ => return None,
@@ -240,7 +236,6 @@ impl<'a> Dump<'a> {
             var: x,
             text,
             boolean,
-            total,
         })
     }
 
