@@ -126,3 +126,48 @@ fn a_dump_of_a_dump_is_the_same() {
         assert_eq!(body(&second), body(&first), "{spec}");
     }
 }
+
+/// Cases an independent review found, each against its spec's own count:
+/// a scaled divisor (written `(2 * y)`, not `2 * y` after `/`), texts
+/// holding brackets as indices, a name that is not a bare TOML key, a
+/// table row holding i64::MIN, and an order naming boolean elements.
+#[test]
+fn reviewed_cases_dump_to_the_same_count() {
+    for (label, text) in [
+        (
+            "div",
+            "[vars]\nx = \"0..6\"\ny = \"1..3\"\n[constraints]\nc = \"x / (2 * y) == 1\"\n",
+        ),
+        (
+            "rem",
+            "[vars]\nx = \"0..6\"\ny = \"1..3\"\n[constraints]\nc = \"x % (2 * y) == 1\"\n",
+        ),
+        (
+            "brackets",
+            "[params]\nnames = [\"a][b\", \"c]\", \"[d\"]\n[vars]\nx = { index = \"names\", domain = \"0..2\" }\n[constraints]\na = \"x['a][b'] != x['c]'] and x['[d'] == 1\"\n",
+        ),
+        ("key", "[vars]\n\"my var\" = \"0..1\"\n"),
+        (
+            "table",
+            "[vars]\nx = \"0..3\"\n[constraints]\nc = \"table([x], [[1], [-9223372036854775807 - 1], [9223372036854775807]])\"\n",
+        ),
+        (
+            "order",
+            "[vars]\nb = { index = \"0..1\", domain = \"bool\" }\n[search]\norder = [\"b[1]\"]\n",
+        ),
+    ] {
+        let spec = TempSpec::new(label, text);
+        let dumped = dump(&[spec.path()]);
+        let file = TempSpec::new("reviewed-dump", &dumped);
+        assert_eq!(
+            counted(&[file.path()]),
+            counted(&[spec.path()]),
+            "{label}:\n{dumped}"
+        );
+    }
+    let spec = TempSpec::new(
+        "div",
+        "[vars]\nx = \"0..6\"\ny = \"1..3\"\n[constraints]\nc = \"x / (2 * y) == 1\"\n",
+    );
+    assert_eq!(counted(&[spec.path()]).0, "6");
+}

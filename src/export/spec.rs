@@ -258,7 +258,7 @@ impl<'a> Dump<'a> {
             (-1, 0) => format!("-{x}"),
             (1, c) => format!("({x} {} {})", sign(c), c.unsigned_abs()),
             (-1, c) => format!("({c} - {x})"),
-            (a, 0) => format!("{a} * {x}"),
+            (a, 0) => format!("({a} * {x})"),
             (a, c) => format!("({a} * {x} {} {})", sign(c), c.unsigned_abs()),
         }
     }
@@ -421,7 +421,7 @@ impl<'a> Dump<'a> {
                 let rows: Vec<String> = rows
                     .iter()
                     .map(|r| {
-                        let items: Vec<String> = r.iter().map(i64::to_string).collect();
+                        let items: Vec<String> = r.iter().map(|&v| number(v)).collect();
                         format!("[{}]", items.join(", "))
                     })
                     .collect();
@@ -525,7 +525,7 @@ impl<'a> Dump<'a> {
             .map(|v| indices(self.model, split_name(&v.name).1))
             .collect();
         if indices[0].is_empty() {
-            let _ = writeln!(out, "{base} = {}", toml_string(&domain));
+            let _ = writeln!(out, "{} = {}", toml_key(base), toml_string(&domain));
         } else {
             let ranges: Vec<String> = (0..indices[0].len())
                 .map(|d| {
@@ -541,7 +541,8 @@ impl<'a> Dump<'a> {
             };
             let _ = writeln!(
                 out,
-                "{base} = {{ index = {index}, domain = {} }}",
+                "{} = {{ index = {index}, domain = {} }}",
+                toml_key(base),
                 toml_string(&domain)
             );
         }
@@ -659,20 +660,28 @@ fn split_name(name: &str) -> (&str, &str) {
     name.split_at(name.find('[').unwrap_or(name.len()))
 }
 
-/// The numbers of `[3]["red"]`: a text index is its number.
+/// The numbers of `[3]["red"]`: a text index is its number (a text may
+/// hold brackets: it runs to its closing quote).
 fn indices(model: &Model, suffix: &str) -> Vec<i64> {
-    suffix
-        .trim_start_matches('[')
-        .trim_end_matches(']')
-        .split("][")
-        .filter(|s| !s.is_empty())
-        .map(
-            |s| match s.strip_prefix('"').and_then(|t| t.strip_suffix('"')) {
-                Some(text) => model.texts.code(text).unwrap_or(0),
-                None => s.parse().unwrap_or(0),
-            },
-        )
-        .collect()
+    let mut out = Vec::new();
+    let mut rest = suffix;
+    while let Some(inner) = rest.strip_prefix('[') {
+        let (index, after) = match inner.strip_prefix('"') {
+            Some(text) => {
+                let end = text.find("\"]").unwrap_or(text.len());
+                let after = &text[(end + 2).min(text.len())..];
+                (model.texts.code(&text[..end]).unwrap_or(0), after)
+            }
+            None => {
+                let end = inner.find(']').unwrap_or(inner.len());
+                let after = &inner[(end + 1).min(inner.len())..];
+                (inner[..end].parse().unwrap_or(0), after)
+            }
+        };
+        out.push(index);
+        rest = after;
+    }
+    out
 }
 
 /// How a variable is named in the dump: a declared element by its
@@ -684,6 +693,15 @@ fn reference(model: &Model, name: &str) -> String {
     }
     let idx: Vec<String> = indices(model, suffix).iter().map(i64::to_string).collect();
     format!("{base}[{}]", idx.join("]["))
+}
+
+/// A constant as an expression: i64::MIN has no literal of its own.
+fn number(v: i64) -> String {
+    if v == i64::MIN {
+        format!("({} - 1)", i64::MIN + 1)
+    } else {
+        v.to_string()
+    }
 }
 
 fn sign(x: i64) -> char {
@@ -739,6 +757,9 @@ fn toml_string(text: &str) -> String {
             '"' => out.push_str("\\\""),
             '\\' => out.push_str("\\\\"),
             '\n' => out.push_str("\\n"),
+            c if c.is_control() => {
+                let _ = write!(out, "\\u{:04X}", c as u32);
+            }
             c => out.push(c),
         }
     }

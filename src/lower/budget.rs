@@ -14,7 +14,7 @@ use std::time::Instant;
 /// Most items one range may produce when iterated.
 pub const MAX_RANGE_ITEMS: i64 = 10_000_000;
 /// Most comprehension items the whole lowering may produce.
-const MAX_TOTAL_ITEMS: u64 = 20_000_000;
+pub const MAX_TOTAL_ITEMS: u64 = 20_000_000;
 /// Most bytes the model and the engine built from it may take, estimated.
 pub const MAX_MODEL_BYTES: u64 = 1 << 30;
 /// Estimated bytes per model variable beside its domain (its name, its

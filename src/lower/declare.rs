@@ -546,6 +546,7 @@ fn make_vars(
 fn collect_vars(v: &Value, out: &mut Vec<VarId>) {
     match v {
         Value::Lin(e) => out.extend(e.terms.iter().map(|&(_, x)| x)),
+        Value::Lit(l) => out.push(l.var),
         Value::List(a) => a.items.iter().for_each(|i| collect_vars(i, out)),
         _ => {}
     }

@@ -33,7 +33,7 @@ mod puzzle;
 mod symmetry;
 pub mod value;
 
-pub(crate) use budget::MAX_RANGE_ITEMS;
+pub(crate) use budget::{MAX_RANGE_ITEMS, MAX_TOTAL_ITEMS};
 pub use declare::lower;
 pub use lowered::{Lowered, ModelMark, Options};
 
@@ -254,6 +254,10 @@ impl Lowerer {
             return Err(out_of_range(if hi >= MAX_SUM { hi } else { lo }, e.span));
         }
         let x = self.model.new_var(name, IntervalSet::range(lo, hi), false);
+        // Equal to a variable over texts: printed as text too.
+        if let ([(1, y)], 0) = (&l.terms[..], l.constant) {
+            self.model.vars[x.index()].text = self.model.vars[y.index()].text;
+        }
         let defining = LinExpr::var(x)
             .scale(-1, e.span)?
             .add_scaled(1, &l, e.span)?;

@@ -26,8 +26,10 @@ use std::sync::Arc;
 /// part is left to the interpreter.
 const MAX_NODES: usize = 100_000;
 
-/// Ranges iterated by a comprehension, as the interpreter bounds them.
+/// Ranges iterated by a comprehension, and the items all comprehensions
+/// of one evaluation make, as the interpreter bounds them.
 const MAX_RANGE_ITEMS: i64 = crate::lower::MAX_RANGE_ITEMS;
+const MAX_TOTAL_ITEMS: u64 = crate::lower::MAX_TOTAL_ITEMS;
 
 #[derive(Clone, Debug)]
 pub(crate) enum Code {
@@ -230,6 +232,7 @@ fn fold(plan: &OutputPlan, code: Code) -> Code {
         plan,
         solution: &[],
         slots: Vec::new(),
+        items: 0,
     };
     // Folded code reads no slot (`reads` says so).
     match run.eval(&code) {
@@ -243,6 +246,9 @@ pub(crate) struct Run<'a> {
     pub plan: &'a OutputPlan,
     pub solution: &'a [i64],
     pub slots: Vec<Value>,
+    /// Comprehension items made so far (past the interpreter's limit,
+    /// the code gives up and the interpreter reports it).
+    pub items: u64,
 }
 
 impl Run<'_> {
@@ -528,6 +534,10 @@ impl Run<'_> {
 
     fn comprehension(&mut self, head: &Code, steps: &[Step], out: &mut Vec<Value>) -> Option<()> {
         let Some((first, rest)) = steps.split_first() else {
+            self.items += 1;
+            if self.items > MAX_TOTAL_ITEMS {
+                return None;
+            }
             out.push(self.eval(head)?);
             return Some(());
         };

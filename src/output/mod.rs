@@ -208,6 +208,7 @@ impl OutputPlan {
             plan: self,
             solution,
             slots: vec![Value::Int(0); slots.unwrap_or(0)],
+            items: 0,
         };
         let mut env = None;
         for (part, code) in parts.iter().zip(&self.compiled) {
@@ -318,8 +319,21 @@ fn grid(a: &Array) -> String {
         .join("\n")
 }
 
+/// Whether `v` holds no expression over variables (`[-b]` for a boolean
+/// `b` is one: an integer expression made of a literal).
+fn is_fixed(v: &Value) -> bool {
+    match v {
+        Value::Lin(_) | Value::Lit(_) => false,
+        Value::List(a) => a.items.iter().all(is_fixed),
+        _ => true,
+    }
+}
+
 /// A template value: a 2-D list as a grid, a list as space-separated items.
 fn format_value(v: &Value, span: Span) -> R<String> {
+    if !is_fixed(v) {
+        return Err(Diagnostic::new("output value is not fixed", span));
+    }
     match v {
         Value::List(a) if a.items.iter().any(|i| matches!(i, Value::List(_))) => Ok(grid(a)),
         Value::List(a) => Ok(a.items.iter().map(scalar).collect::<Vec<_>>().join(" ")),
