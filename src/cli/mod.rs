@@ -306,7 +306,9 @@ pub struct SolveArgs {
     /// green nodes solutions. Render with `dot -Tsvg FILE > tree.svg`.
     #[arg(long, value_name = "FILE.dot")]
     pub tree: Option<PathBuf>,
-    /// Print the lowered model (variables and constraints) instead of solving.
+    /// Print the lowered model as a spec of this language (spec names, one
+    /// constraint per line with its origin) instead of solving; `solve`
+    /// runs it back to the same solutions.
     #[arg(long)]
     pub dump_model: bool,
     /// Print every declared variable's domain after propagation at the

@@ -156,33 +156,7 @@ impl<'a> Dump<'a> {
     /// The variable a definition defines and what it stands for, when that
     /// is a total function of its arguments.
     fn definition(&self, c: &Constraint) -> Option<Definition> {
-        let plain = |v: &View| (v.scale == 1 && v.offset == 0).then_some(v.var);
-        let number = |x: VarId, text: String| Some((x, text, false));
         let (x, text, boolean) = match c {
-            Constraint::ElementConst {
-                index,
-                values,
-                result,
-            } => {
-                let text = format!("{}[{}]", self.values(values, *result), self.view(*index));
-                number(plain(result)?, text)?
-            }
-            Constraint::ElementVar {
-                index,
-                array,
-                result,
-            } => {
-                let text = format!("{}[{}]", self.views(array), self.view(*index));
-                number(plain(result)?, text)?
-            }
-            Constraint::Div { x, y, z } => number(
-                plain(z)?,
-                format!("({} / {})", self.view(*x), self.view(*y)),
-            )?,
-            Constraint::Rem { x, y, z } => number(
-                plain(z)?,
-                format!("({} % {})", self.view(*x), self.view(*y)),
-            )?,
             Constraint::Linear {
                 terms,
                 rel,
@@ -218,24 +192,53 @@ impl<'a> Dump<'a> {
                     .collect();
                 (x, format!("({})", self.sum(&rest, a * rhs)), false)
             }
-            Constraint::Times { x, y, z } => (
-                plain(z)?,
-                format!("({} * {})", self.view(*x), self.view(*y)),
-                false,
-            ),
-            Constraint::Abs { x, z } => (plain(z)?, format!("abs({})", self.view(*x)), false),
-            Constraint::Max { xs, z } => match (z.scale, z.offset) {
-                (1, 0) => (z.var, format!("max({})", self.views(xs)), false),
-                // min(xs) is posted as -max(-xs).
-                (-1, 0) => (z.var, format!("(-max({}))", self.views(xs)), false),
-                _ => return None,
-            },
-            _ => return None,
+            _ => {
+                // `z == f(...)`; min(xs) is posted as -max(-xs).
+                let (z, text) = self.function(c)?;
+                match (z.scale, z.offset) {
+                    (1, 0) => (z.var, text, false),
+                    (-1, 0) if matches!(c, Constraint::Max { .. }) => {
+                        (z.var, format!("(-{text})"), false)
+                    }
+                    _ => return None,
+                }
+            }
         };
         self.open(x).then_some(Definition {
             var: x,
             text,
             boolean,
+        })
+    }
+
+    /// A functional constraint `z == f(...)` as `z` and `f(...)`: the
+    /// one text both a definition and a constraint print.
+    fn function(&self, c: &Constraint) -> Option<(View, String)> {
+        Some(match c {
+            Constraint::ElementConst {
+                index,
+                values,
+                result,
+            } => (
+                *result,
+                format!("{}[{}]", self.values(values, *result), self.view(*index)),
+            ),
+            Constraint::ElementVar {
+                index,
+                array,
+                result,
+            } => (
+                *result,
+                format!("{}[{}]", self.views(array), self.view(*index)),
+            ),
+            Constraint::Times { x, y, z } => {
+                (*z, format!("({} * {})", self.view(*x), self.view(*y)))
+            }
+            Constraint::Div { x, y, z } => (*z, format!("({} / {})", self.view(*x), self.view(*y))),
+            Constraint::Rem { x, y, z } => (*z, format!("({} % {})", self.view(*x), self.view(*y))),
+            Constraint::Abs { x, z } => (*z, format!("abs({})", self.view(*x))),
+            Constraint::Max { xs, z } => (*z, format!("max({})", self.views(xs))),
+            _ => return None,
         })
     }
 
@@ -380,38 +383,15 @@ impl<'a> Dump<'a> {
                 Some(r) => format!("{} <-> ({})", self.lit(*r), self.clause(lits)),
             },
             Constraint::AllDifferent(vs) => format!("alldifferent({})", self.views(vs)),
-            Constraint::ElementConst {
-                index,
-                values,
-                result,
-            } => format!(
-                "{} == {}[{}]",
-                self.view(*result),
-                self.values(values, *result),
-                self.view(*index)
-            ),
-            Constraint::ElementVar {
-                index,
-                array,
-                result,
-            } => format!(
-                "{} == {}[{}]",
-                self.view(*result),
-                self.views(array),
-                self.view(*index)
-            ),
-            Constraint::Times { x, y, z } => {
-                format!("{} == {} * {}", self.view(*z), self.view(*x), self.view(*y))
-            }
-            Constraint::Div { x, y, z } => {
-                format!("{} == {} / {}", self.view(*z), self.view(*x), self.view(*y))
-            }
-            Constraint::Rem { x, y, z } => {
-                format!("{} == {} % {}", self.view(*z), self.view(*x), self.view(*y))
-            }
-            Constraint::Abs { x, z } => format!("{} == abs({})", self.view(*z), self.view(*x)),
-            Constraint::Max { xs, z } => {
-                format!("{} == max({})", self.view(*z), self.views(xs))
+            Constraint::ElementConst { .. }
+            | Constraint::ElementVar { .. }
+            | Constraint::Times { .. }
+            | Constraint::Div { .. }
+            | Constraint::Rem { .. }
+            | Constraint::Abs { .. }
+            | Constraint::Max { .. } => {
+                let (z, text) = self.function(c).expect("a functional constraint");
+                format!("{} == {text}", self.view(z))
             }
             Constraint::Lex { xs, ys, strict } => {
                 let name = if *strict { "lex_less" } else { "lex_lesseq" };

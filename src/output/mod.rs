@@ -37,6 +37,8 @@ pub struct OutputPlan {
     /// Each part of `template` compiled (with its number of slots), or
     /// `None` for text and for what the interpreter evaluates.
     compiled: Vec<Option<(compiled::Code, usize)>>,
+    /// The most slots any compiled part needs.
+    slots: usize,
 }
 
 impl OutputPlan {
@@ -59,6 +61,7 @@ impl OutputPlan {
             texts: model.texts.clone(),
             text_vars: model.vars.iter().map(|v| v.text).collect(),
             compiled: Vec::new(),
+            slots: 0,
         };
         plan.compiled = match &plan.template {
             Some(parts) => parts
@@ -70,6 +73,13 @@ impl OutputPlan {
                 .collect(),
             None => Vec::new(),
         };
+        plan.slots = plan
+            .compiled
+            .iter()
+            .flatten()
+            .map(|(_, n)| *n)
+            .max()
+            .unwrap_or(0);
         plan
     }
 
@@ -203,11 +213,10 @@ impl OutputPlan {
     /// an error, which the interpreter then reports).
     fn fill_compiled(&self, parts: &[TemplatePart], solution: &[i64]) -> R<String> {
         let mut out = String::new();
-        let slots = self.compiled.iter().flatten().map(|(_, n)| *n).max();
         let mut run = compiled::Run {
             plan: self,
             solution,
-            slots: vec![Value::Int(0); slots.unwrap_or(0)],
+            slots: vec![Value::Int(0); self.slots],
             items: 0,
         };
         let mut env = None;
