@@ -81,6 +81,15 @@ impl Diagnostic {
         }
     }
 
+    /// The run stopped `while` doing something (exit code 3): by the time
+    /// limit, or by Ctrl-C, said as such.
+    pub fn stopped(while_: &str) -> Diagnostic {
+        Diagnostic::time_limit(format!(
+            "{} {while_}",
+            crate::engine::deadline::stop_cause()
+        ))
+    }
+
     pub fn with_help(mut self, help: impl Into<String>) -> Diagnostic {
         self.help = Some(help.into());
         self

@@ -52,7 +52,7 @@ pub fn compile(
     overrides: &[String],
     options: &Options,
 ) -> Result<Lowered, Vec<Diagnostic>> {
-    let mut spec = spec::load::load(sources, id)?;
+    let mut spec = spec::load::load_until(sources, id, options.deadline)?;
     spec::load::apply_overrides(&mut spec, sources, overrides)?;
     let checked = spec::names::check(spec)?;
     lower::lower(&checked, options).map_err(|d| vec![d])

@@ -44,18 +44,27 @@ fn optimal(last: &str) -> i64 {
     value.unwrap_or_else(|| panic!("not `optimal: V`: {last:?}"))
 }
 
-/// `--count` output: the count on the first line, `optimal: V` on the last.
+/// `--count` output: `optimal: V` on the first line, the count on the
+/// last (as without an objective).
 fn count_and_optimal(args: &[&str]) -> (u64, i64) {
     let stdout = run(args, 0);
-    let first = stdout.lines().next().and_then(|l| l.parse().ok());
-    let n = first.unwrap_or_else(|| panic!("solve {args:?}: no count:\n{stdout}"));
-    (n, optimal(split_last(&stdout).1))
+    let lines: Vec<&str> = stdout.lines().collect();
+    assert_eq!(lines.len(), 2, "solve {args:?}: {stdout}");
+    let n = lines[1].parse().ok();
+    let n = n.unwrap_or_else(|| panic!("solve {args:?}: no count:\n{stdout}"));
+    (n, optimal(lines[0]))
 }
 
-/// `--json` output: the solution objects and V from the last line `{"optimal": V}`.
+/// `--json` output: the solution objects and V from `{"optimal": V}`: the
+/// first line with `--all` (before the optimal solutions), else the last
+/// (after the improving ones).
 fn json_optimal(args: &[&str]) -> (Vec<Value>, i64) {
     let mut lines = json_solutions(args);
-    let last = lines.pop().expect("no output");
+    let last = if args.contains(&"--all") {
+        lines.remove(0)
+    } else {
+        lines.pop().expect("no output")
+    };
     let object = last.as_object().filter(|o| o.len() == 1);
     let value = object.and_then(|o| o.get("optimal"));
     let value = value.unwrap_or_else(|| panic!("not {{\"optimal\": V}}: {last}"));
@@ -123,9 +132,9 @@ fn ring_count_and_all_cover_the_optimal_rings_only() {
         assert_eq!(count_and_optimal(&args), (8, best));
 
         let stdout = run(&[spec.path(), "--all", "--no-symmetry"], 0);
-        let (rest, last) = split_last(&stdout);
+        let (first, rest) = stdout.split_once('\n').expect("two lines at least");
         let (rest, count_line) = split_last(rest);
-        assert_eq!((count_line, optimal(last)), ("8 solutions", best));
+        assert_eq!((count_line, optimal(first)), ("8 solutions", best));
         let rings = blocks(rest);
         let sums: Vec<i64> = rings.iter().map(|b| ring_sum(b)).collect();
         assert_eq!(sums, [best; 8], "{stdout}");

@@ -229,3 +229,181 @@ fn every_shipped_spec_exports_to_minizinc() {
         assert!(stdout.contains("\nsolve "), "{spec}");
     }
 }
+
+// ------------------------------------------- issue 18: the round-out reproducers
+
+/// A reproducer of `tests/reproducers/`, by name.
+fn reproducer(name: &str) -> String {
+    format!("tests/reproducers/{name}.toml")
+}
+
+/// `dump-boolean-index`: an `if` decided by bounds was dumped as an element
+/// indexed by a constant comparison, which did not load. A constant
+/// comparison now indexes as 0 or 1, as one over variables always did.
+#[test]
+fn dump_boolean_index_runs_back_to_the_same_count() {
+    // (if max(x, 4) == 4 then 0 else [5, 6][i]) == 0, by brute force (the
+    // branch not taken may be undefined: [5, 6][2]).
+    let expected = (0..=1i64)
+        .flat_map(|x| (0..=2usize).map(move |i| (x, i)))
+        .filter(|&(x, i)| {
+            let value = if x.max(4) == 4 {
+                Some(0)
+            } else {
+                [5, 6].get(i).copied()
+            };
+            value == Some(0)
+        })
+        .count() as u64;
+    let spec = reproducer("dump-boolean-index");
+    assert_eq!(count(&[&spec]), expected);
+    let (dump, stderr, code) = solve(&[&spec, "--dump-model"]);
+    assert_eq!(code, 0, "{stderr}");
+    let dumped = TempSpec::new("dump-boolean-index", &dump);
+    assert_eq!(count(&[dumped.path()]), expected, "the dump:\n{dump}");
+    // The language: a constant comparison indexes as 0 or 1.
+    let spec = two_vars(
+        "0..1",
+        "0..2",
+        "[5, 6][(4 == 4)] == 6 and [y, x][x > 0] >= 0",
+    );
+    assert_eq!(count(&[spec.path()]), 6);
+}
+
+/// `debug-panic-negate-i64min`: a comparison's constant of -2^63 was
+/// negated before its range was checked (a panic in debug builds, which
+/// the tests run): one clear error at the expression.
+#[test]
+fn debug_panic_negate_i64min_is_an_out_of_range_error() {
+    let spec = reproducer("debug-panic-negate-i64min");
+    let stderr = assert_error(&[&spec, "--count"], "value out of range");
+    assert!(
+        stderr.contains("debug-panic-negate-i64min.toml:5:11"),
+        "{stderr}"
+    );
+    let _ = assert_error(&["check", &spec], "value out of range");
+}
+
+/// Runs `solve` under a 2 GB address-space limit (an allocation past it
+/// aborts, exit 134) and returns the exit code, stderr and the wall time.
+fn solve_bounded(args: &[&str]) -> (i32, String, std::time::Duration) {
+    let started = std::time::Instant::now();
+    let output = std::process::Command::new("sh")
+        .arg("-c")
+        .arg("ulimit -v 2000000; exec \"$@\"")
+        .arg("sh")
+        .arg(env!("CARGO_BIN_EXE_solve"))
+        .args(args)
+        .current_dir(env!("CARGO_MANIFEST_DIR"))
+        .output()
+        .expect("cannot run sh");
+    let stderr = String::from_utf8_lossy(&output.stderr).into_owned();
+    (
+        output.status.code().unwrap_or(-1),
+        stderr,
+        started.elapsed(),
+    )
+}
+
+/// `template-time-memory`: the output template was evaluated only at the
+/// first print, outside the time limit and the memory budget (23 s and
+/// 3.4 GB for a 1 s limit) while `check` said ok. It is evaluated once
+/// while the spec is lowered now (a probe at the lowest values), under
+/// the output's budget and the run's deadline.
+#[test]
+fn template_time_memory_is_refused_by_check_within_the_limit() {
+    let spec = reproducer("template-time-memory");
+    let stderr = assert_error(
+        &["check", &spec],
+        "one solution's output would take more than",
+    );
+    assert!(
+        stderr.contains("template-time-memory.toml:4:16"),
+        "{stderr}"
+    );
+    let (code, stderr, took) = solve_bounded(&[&spec, "--count", "--time-limit", "0.5"]);
+    assert!(code == 2 || code == 3, "exit {code}: {stderr}");
+    assert!(took.as_secs() < 15, "{took:?}: {stderr}");
+    // Printing honours the time limit too: 24 solutions of a template of
+    // about 1,000,000 items each cannot all be printed in 0.5 s; the run
+    // stops (by the search's clock or the output's) and says so.
+    let spec = TempSpec::new(
+        "long-template",
+        "[vars]\nx = { index = \"0..2\", domain = \"0..3\" }\n[constraints]\nc = \"alldifferent(x)\"\n\
+         [output]\ntemplate = \"{[x[r % 3] for r in 0..999999]}\"\n",
+    );
+    let (code, stderr, took) = solve_bounded(&[spec.path(), "--all", "--time-limit", "0.5"]);
+    assert_eq!(code, 3, "{stderr}");
+    assert!(
+        stderr.contains("time limit ran out while the output")
+            || stderr.contains("stopped by the search limit"),
+        "{stderr}"
+    );
+    assert!(took.as_secs() < 15, "{took:?}");
+}
+
+/// `many-constraints-time-limit`: reading and parsing a spec is part of
+/// the run that `--time-limit` bounds (200,000 constraints took 4.5 s of
+/// CPU past a 0.2 s limit).
+#[test]
+fn many_constraints_time_limit_covers_reading() {
+    let spec = reproducer("many-constraints-time-limit");
+    let (stdout, stderr, code) = solve(&[&spec, "--count", "--time-limit", "0"]);
+    assert_eq!((stdout.as_str(), code), ("", 3), "{stderr}");
+    assert!(
+        stderr.contains("the time limit ran out while the spec was being read"),
+        "{stderr}"
+    );
+    let mut text = String::from("[vars]\nx = \"0..3\"\n[constraints]\n");
+    for i in 0..200_000 {
+        text.push_str(&format!("c{i} = \"x != {}\"\n", i + 10));
+    }
+    let long = TempSpec::new("many-constraints", &text);
+    let (code, stderr, took) = solve_bounded(&[long.path(), "--count", "--time-limit", "0.2"]);
+    assert_eq!(code, 3, "{stderr}");
+    assert!(took.as_secs_f64() < 3.0, "{took:?} for a 0.2 s limit");
+}
+
+/// `objective-limit-loses-optimum`: a limit while the optimal solutions
+/// were enumerated printed `0 solutions` beside `optimal: 3`; the optimal
+/// solution of the first search is printed and counted now. The optimum
+/// comes first, the count last, as without an objective.
+#[test]
+fn objective_limit_loses_optimum_keeps_the_optimal_solution() {
+    let spec = reproducer("objective-limit-loses-optimum");
+    // Dominating queens n = 6: 3 queens (OEIS A075458); the run takes
+    // 1,105 nodes, the first search under 800.
+    let (stdout, stderr, code) = solve(&[&spec, "--all", "--node-limit", "800"]);
+    assert_eq!(code, 3, "{stderr}");
+    let blocks: Vec<&str> = stdout.trim_end().split("\n\n").collect();
+    assert_eq!(blocks.first(), Some(&"optimal: 3"), "{stdout}");
+    assert_eq!(blocks.last(), Some(&"1 solution"), "{stdout}");
+    assert_eq!(blocks.len(), 3, "{stdout}");
+    let board: Vec<Vec<bool>> = blocks[1]
+        .lines()
+        .map(|l| l.split(' ').map(|c| c == "Q").collect())
+        .collect();
+    let queens: Vec<(i64, i64)> = (0..6)
+        .flat_map(|r| (0..6).map(move |c| (r, c)))
+        .filter(|&(r, c)| board[r as usize][c as usize])
+        .collect();
+    assert_eq!(queens.len(), 3, "{stdout}");
+    let covered = |r: i64, c: i64| {
+        queens
+            .iter()
+            .any(|&(i, j)| i == r || j == c || i - j == r - c || i + j == r + c)
+    };
+    assert!((0..6).all(|r| (0..6).all(|c| covered(r, c))), "{stdout}");
+    assert!(stderr.contains("after 1 solution"), "{stderr}");
+
+    let (stdout, _, code) = solve(&[&spec, "--count", "--node-limit", "800"]);
+    assert_eq!((stdout.as_str(), code), ("optimal: 3\n1\n", 3));
+    let (stdout, _, code) = solve(&[&spec, "--all", "--json", "--node-limit", "800"]);
+    let lines: Vec<&str> = stdout.lines().collect();
+    assert_eq!(
+        (lines.len(), lines[0], code),
+        (2, "{\"optimal\":3}", 3),
+        "{stdout}"
+    );
+    assert!(lines[1].starts_with("{\"board\":"), "{stdout}");
+}

@@ -33,7 +33,10 @@ pub(super) fn run(file: &PathBuf, args: &SpecArgs, deadline: Option<Instant>) ->
             EXIT_NONE
         }
         Err(_) => {
-            note("solve: stopped by the time limit before the explanation was complete");
+            note(&format!(
+                "solve: {} before the explanation was complete",
+                crate::engine::deadline::stop_cause()
+            ));
             EXIT_LIMIT
         }
     };

@@ -75,7 +75,8 @@ impl Printer {
         Ok(())
     }
 
-    /// A last line after the solutions, separated by a blank line in text.
+    /// A line said about the solutions (before or after them), separated
+    /// from them by a blank line in text.
     pub(super) fn summary(&mut self, text: &str, json: serde_json::Value) {
         if self.json {
             self.line(&json.to_string());
@@ -84,6 +85,9 @@ impl Printer {
                 self.line("");
             }
             self.line(text);
+            // What follows (the optimal solutions after `optimal: V`) is
+            // set apart by a blank line too.
+            self.printed += 1;
         }
     }
 

@@ -286,10 +286,10 @@ fn satisfy_unique(
     Ok(finish(found, incomplete))
 }
 
-/// With an objective: branch and bound, printing each improving solution;
-/// with `--all`, `--count` or `--limit`, then the optimal solutions (found
-/// again with the objective fixed to the optimum), printed or counted as
-/// without an objective, and last `optimal: V`.
+/// With an objective: branch and bound, printing each improving solution
+/// and last `optimal: V`; with `--all`, `--count` or `--limit`, first
+/// `optimal: V`, then the optimal solutions (found again with the objective
+/// fixed to the optimum), printed or counted as without an objective.
 fn optimise(session: &mut Session, out: &mut Printer, args: &SolveArgs) -> Run {
     let many = args.all || args.count || args.limit.is_some();
     let mut failed = None;
@@ -340,24 +340,40 @@ fn optimise(session: &mut Session, out: &mut Printer, args: &SolveArgs) -> Run {
         );
         return Ok(EXIT_FOUND);
     }
+    // The optimum is proven: said first, then its solutions counted or
+    // printed as without an objective, the count last.
+    out.summary(
+        &format!("optimal: {value}"),
+        serde_json::json!({ "optimal": value }),
+    );
     session.push();
     session.fix_objective(value)?;
+    // A limit in this second search keeps the optimal solution the first
+    // one found: it is counted, and printed unless it already was.
     let (found, incomplete) = if args.count {
         let count = session.count();
-        out.line(&count.solutions.to_string());
-        (count.solutions, !count.complete)
+        let found = if count.complete {
+            count.solutions
+        } else {
+            count.solutions.max(1)
+        };
+        out.line(&found.to_string());
+        (found, !count.complete)
     } else {
-        let (found, incomplete) = enumerate(session, out, args.limit.unwrap_or(u64::MAX))?;
+        let wanted = args.limit.unwrap_or(u64::MAX);
+        let printed_best = std::cell::Cell::new(false);
+        let (mut found, incomplete) = enumerate_kept(session, out, wanted, &|s| {
+            printed_best.set(printed_best.get() || s == best.values());
+            true
+        })?;
+        if incomplete && !printed_best.get() && found < wanted {
+            out.solution(session.view(), &best)?;
+            found += 1;
+        }
         out.solution_count(found);
         (found, incomplete)
     };
     let _ = session.pop();
-    // Right after the count or the `N solutions` line.
-    if args.json {
-        out.line(&serde_json::json!({ "optimal": value }).to_string());
-    } else {
-        out.line(&format!("optimal: {value}"));
-    }
     Ok(if incomplete {
         stopped(found)
     } else {

@@ -17,6 +17,16 @@ pub fn interrupted() -> bool {
     INTERRUPTED.load(Ordering::Relaxed)
 }
 
+/// What stopped a run before its end: Ctrl-C, or else the time limit (a
+/// node limit is said by the search's caller, which knows it).
+pub fn stop_cause() -> &'static str {
+    if interrupted() {
+        "interrupted (Ctrl-C)"
+    } else {
+        "the time limit ran out"
+    }
+}
+
 /// Aimed-for time between two clock reads.
 const INTERVAL: Duration = Duration::from_micros(100);
 /// Most events between two clock reads.

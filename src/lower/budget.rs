@@ -24,6 +24,11 @@ pub const MAX_MODEL_BYTES: u64 = 1 << 30;
 const VAR_BYTES: u64 = 300;
 const CONSTRAINT_BYTES: u64 = 300;
 const ITEM_BYTES: u64 = 32;
+/// Estimated bytes per item of one solution's output (a value in a list
+/// of lists, its share of the list and of the text printed), measured on
+/// `{[[x for c in 0..1] for r in 0..999999]}`: 3,000,000 items, 631 MB
+/// peak (`/usr/bin/time -f %M`).
+const OUTPUT_ITEM_BYTES: u64 = 210;
 /// Bytes per element of a constraint (a term, a view, a value, a literal).
 const ELEMENT_BYTES: u64 = 16;
 /// Constraint bytes added since the last size check that force one.
@@ -41,6 +46,18 @@ pub struct Budget {
     unchecked: u64,
     /// The model's variables when the size was last checked.
     checked_vars: usize,
+    /// The budget of one solution's output, not of a model.
+    output: bool,
+}
+
+/// The start of every message of a budget that ran out (the size; the
+/// time limit is marked on the diagnostic itself).
+const TOO_LARGE: &str = "this spec is too large";
+
+/// Whether `d` says that a budget ran out (the time limit, the items or
+/// the memory), not that the spec is wrong.
+pub(crate) fn is_limit(d: &Diagnostic) -> bool {
+    d.time_limit || d.message.starts_with(TOO_LARGE)
 }
 
 /// What lowering has produced so far: items and constraint elements.
@@ -55,6 +72,16 @@ impl Budget {
         Budget {
             clock: deadline.map(|d| Deadline::new(Some(d))),
             ..Budget::default()
+        }
+    }
+
+    /// The budget of one solution's output: the run's deadline, the item
+    /// limit of lowering, and the memory limit with what an output item
+    /// really takes (a list of lists is built before it is printed).
+    pub fn for_output(deadline: Option<Instant>) -> Budget {
+        Budget {
+            output: true,
+            ..Budget::new(deadline)
         }
     }
 
@@ -87,18 +114,34 @@ impl Budget {
         if items > MAX_TOTAL_ITEMS {
             return Err(Diagnostic::new(
                 format!(
-                    "this spec is too large: its comprehensions produce more than {MAX_TOTAL_ITEMS} items"
+                    "{TOO_LARGE}: its comprehensions produce more than {MAX_TOTAL_ITEMS} items"
                 ),
                 span,
             ));
         }
         if self.clock.as_mut().is_some_and(Deadline::passed) {
-            return Err(time_limit());
+            return Err(self.time_limit());
         }
         if items.is_multiple_of(CHECK_EVERY) || self.unchecked > CHECK_BYTES {
             self.check_size(model, 0, span)?;
         }
         Ok(())
+    }
+
+    /// One more item of compiled output code (which keeps no positions):
+    /// whether the budget allows it. When it does not, the interpreter
+    /// evaluates the part again and reports why, at its position.
+    pub fn allows_item(&mut self) -> bool {
+        self.spent.items += 1;
+        let items = self.spent.items;
+        let bytes = if self.output {
+            OUTPUT_ITEM_BYTES
+        } else {
+            ITEM_BYTES
+        };
+        items <= MAX_TOTAL_ITEMS
+            && items.saturating_mul(bytes) <= MAX_MODEL_BYTES
+            && !self.clock.as_mut().is_some_and(Deadline::passed)
     }
 
     /// New variables were made at `span` (outside comprehension items too:
@@ -135,7 +178,7 @@ impl Budget {
             .clock
             .is_some_and(|c| c.at().is_some_and(|d| Instant::now() >= d))
         {
-            return Err(time_limit());
+            return Err(self.time_limit());
         }
         self.check_size(model, 0, span)
     }
@@ -144,16 +187,32 @@ impl Budget {
         self.unchecked = 0;
         self.checked_vars = model.vars.len();
         let vars = model.vars.len() as u64 + more_vars;
+        let item_bytes = if self.output {
+            OUTPUT_ITEM_BYTES
+        } else {
+            ITEM_BYTES
+        };
         let estimate = vars
             .saturating_mul(VAR_BYTES)
             .saturating_add((model.constraints.len() as u64).saturating_mul(CONSTRAINT_BYTES))
-            .saturating_add(self.spent.items.saturating_mul(ITEM_BYTES))
+            .saturating_add(self.spent.items.saturating_mul(item_bytes))
             .saturating_add(self.spent.element_bytes)
             .saturating_add(self.domain_bytes);
+        if estimate > MAX_MODEL_BYTES && self.output {
+            return Err(Diagnostic::new(
+                format!(
+                    "{TOO_LARGE}: one solution's output would take more than {} MB ({} items)",
+                    MAX_MODEL_BYTES >> 20,
+                    self.spent.items
+                ),
+                span,
+            )
+            .with_help("print less of it, or make the params smaller"));
+        }
         if estimate > MAX_MODEL_BYTES {
             return Err(Diagnostic::new(
                 format!(
-                    "this spec is too large: its model would take more than {} MB ({vars} variables, {} constraints so far)",
+                    "{TOO_LARGE}: its model would take more than {} MB ({vars} variables, {} constraints so far)",
                     MAX_MODEL_BYTES >> 20,
                     model.constraints.len()
                 ),
@@ -165,8 +224,14 @@ impl Budget {
     }
 }
 
-fn time_limit() -> Diagnostic {
-    Diagnostic::time_limit("the time limit ran out while the spec was being lowered")
+impl Budget {
+    fn time_limit(&self) -> Diagnostic {
+        Diagnostic::stopped(if self.output {
+            "while the output template was being evaluated"
+        } else {
+            "while the spec was being lowered"
+        })
+    }
 }
 
 /// What one variable's domain takes in the engine: a bitset up to 4096

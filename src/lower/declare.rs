@@ -301,8 +301,9 @@ fn declare(l: &mut Lowerer, checked: &CheckedSpec, options: &Options) -> R<Plans
         spec.template.clone(),
         spec.game.as_ref().and_then(|g| g.show.clone()),
         &l.model,
-    );
-    output.check()?;
+    )
+    .until(l.budget.deadline());
+    output.check(&l.model)?;
     if let Some(g) = &game {
         // `show` is evaluated once now, so that a mistake in it is reported
         // by `solve check`, not in the middle of a game.

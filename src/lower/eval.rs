@@ -741,6 +741,12 @@ impl Lowerer {
                     "this list's `index` lists texts: index it by one, e.g. `a[\"red\"]`",
                 ));
             }
+            // A constant comparison indexes as 0 or 1, as a comparison
+            // over variables does (and as `--dump-model` writes one).
+            Value::Bool(b) if !a.by_text => {
+                code = i64::from(*b);
+                &Value::Int(code)
+            }
             other => other,
         };
         match index {

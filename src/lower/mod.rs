@@ -33,7 +33,7 @@ mod puzzle;
 mod symmetry;
 pub mod value;
 
-pub(crate) use budget::{MAX_RANGE_ITEMS, MAX_TOTAL_ITEMS};
+pub(crate) use budget::{MAX_RANGE_ITEMS, is_limit};
 pub use declare::lower;
 pub use lowered::{Lowered, ModelMark, Options};
 
@@ -41,7 +41,7 @@ use crate::diagnostic::Diagnostic;
 use crate::model::{Constraint, IntervalSet, Lit, Model, Posted, Rel, VarId, View};
 use crate::source::Span;
 use crate::spec::ast::{Expr, Function};
-use budget::Budget;
+pub(crate) use budget::Budget;
 use std::collections::HashMap;
 use std::sync::Arc;
 use value::{BoolVal, LinExpr, R, Value, out_of_range, overflow};
@@ -97,6 +97,13 @@ impl Lowerer {
         };
         l.model.texts = texts;
         l
+    }
+
+    /// The evaluator bounded as one solution's output is: the run's
+    /// deadline, and the items and memory of [`Budget::for_output`].
+    pub(crate) fn until(mut self, deadline: Option<std::time::Instant>) -> Lowerer {
+        self.budget = Budget::for_output(deadline);
+        self
     }
 
     /// Binds names as locals (visible before globals).
@@ -275,6 +282,19 @@ impl Lowerer {
 
     /// Posts `e rel 0` (or `reif <-> (e rel 0)`).
     fn linear(&mut self, e: &LinExpr, rel: Rel, reif: Option<Lit>, span: Span) -> R<()> {
+        self.within_solver_range(e, span)?;
+        self.post_constraint(Constraint::Linear {
+            terms: e.terms.clone(),
+            rel,
+            rhs: -e.constant,
+            reif,
+        });
+        Ok(())
+    }
+
+    /// Checks that `e` stays within +-`MAX_SUM` over its variables' domains
+    /// (so its constant, and every partial sum, can be negated and added).
+    fn within_solver_range(&self, e: &LinExpr, span: Span) -> R<()> {
         // In unsigned magnitudes: |i64::MIN| fits in u64, not in i64.
         let mut worst = e.constant.unsigned_abs();
         for &(a, x) in &e.terms {
@@ -297,12 +317,6 @@ impl Lowerer {
                     .with_help("narrow the domains of its variables, or its constants")
                 })?;
         }
-        self.post_constraint(Constraint::Linear {
-            terms: e.terms.clone(),
-            rel,
-            rhs: -e.constant,
-            reif,
-        });
         Ok(())
     }
 
@@ -316,6 +330,7 @@ impl Lowerer {
             Rel::Ne => (Rel::Eq, true),
             r => (r, false),
         };
+        self.within_solver_range(&e, span)?;
         let key = (e.terms.clone(), rel, -e.constant);
         let lit = match self.reified.get(&key) {
             Some(&l) => l,

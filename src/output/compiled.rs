@@ -17,6 +17,7 @@
 //! succeed (the tests below compare the two on every solution).
 
 use super::OutputPlan;
+use crate::lower::Budget;
 use crate::lower::value::{Array, Value, fold_arithmetic};
 use crate::spec::ast::{BinaryOp, Clause, Expr, ExprKind, Function, UnaryOp};
 use crate::spec::builtins::{self, Builtin};
@@ -26,10 +27,8 @@ use std::sync::Arc;
 /// part is left to the interpreter.
 const MAX_NODES: usize = 100_000;
 
-/// Ranges iterated by a comprehension, and the items all comprehensions
-/// of one evaluation make, as the interpreter bounds them.
+/// Ranges iterated by a comprehension, as the interpreter bounds them.
 const MAX_RANGE_ITEMS: i64 = crate::lower::MAX_RANGE_ITEMS;
-const MAX_TOTAL_ITEMS: u64 = crate::lower::MAX_TOTAL_ITEMS;
 
 #[derive(Clone, Debug)]
 pub(crate) enum Code {
@@ -232,7 +231,7 @@ fn fold(plan: &OutputPlan, code: Code) -> Code {
         plan,
         solution: &[],
         slots: Vec::new(),
-        items: 0,
+        budget: Budget::for_output(plan.deadline),
     };
     // Folded code reads no slot (`reads` says so).
     match run.eval(&code) {
@@ -246,9 +245,10 @@ pub(crate) struct Run<'a> {
     pub plan: &'a OutputPlan,
     pub solution: &'a [i64],
     pub slots: Vec<Value>,
-    /// Comprehension items made so far (past the interpreter's limit,
-    /// the code gives up and the interpreter reports it).
-    pub items: u64,
+    /// Comprehension items, memory and the deadline, as the interpreter
+    /// bounds them: once spent, the code gives up and the interpreter
+    /// reports it.
+    pub budget: Budget,
 }
 
 impl Run<'_> {
@@ -534,8 +534,7 @@ impl Run<'_> {
 
     fn comprehension(&mut self, head: &Code, steps: &[Step], out: &mut Vec<Value>) -> Option<()> {
         let Some((first, rest)) = steps.split_first() else {
-            self.items += 1;
-            if self.items > MAX_TOTAL_ITEMS {
+            if !self.budget.allows_item() {
                 return None;
             }
             out.push(self.eval(head)?);

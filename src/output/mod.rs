@@ -11,7 +11,7 @@ mod compiled;
 
 use crate::diagnostic::Diagnostic;
 use crate::lower::value::{Array, Value};
-use crate::lower::{Lowerer, value::R};
+use crate::lower::{Budget, Lowerer, is_limit, value::R};
 use crate::model::Model;
 use crate::model::texts::Texts;
 use crate::source::Span;
@@ -19,6 +19,7 @@ use crate::spec::ast::{Function, TemplatePart};
 use std::collections::{HashMap, HashSet};
 use std::fmt::Write as _;
 use std::sync::Arc;
+use std::time::Instant;
 
 #[derive(Clone, Debug)]
 pub struct OutputPlan {
@@ -39,6 +40,8 @@ pub struct OutputPlan {
     compiled: Vec<Option<(compiled::Code, usize)>>,
     /// The most slots any compiled part needs.
     slots: usize,
+    /// The run's deadline: printing is part of the run.
+    deadline: Option<Instant>,
 }
 
 impl OutputPlan {
@@ -62,6 +65,7 @@ impl OutputPlan {
             text_vars: model.vars.iter().map(|v| v.text).collect(),
             compiled: Vec::new(),
             slots: 0,
+            deadline: None,
         };
         plan.compiled = match &plan.template {
             Some(parts) => parts
@@ -83,6 +87,13 @@ impl OutputPlan {
         plan
     }
 
+    /// The plan whose printing stops at `deadline` (printing is part of
+    /// the run that `--time-limit` bounds).
+    pub(crate) fn until(mut self, deadline: Option<Instant>) -> OutputPlan {
+        self.deadline = deadline;
+        self
+    }
+
     /// A game's answer as text: the `show` template with `answer` bound to
     /// it, or the answer itself (`2 1` for a list).
     pub fn render_answer(&self, answer: &[i64], is_list: bool) -> R<String> {
@@ -99,7 +110,8 @@ impl OutputPlan {
         let _ = globals.insert("answer".to_string(), value);
         fill(
             parts,
-            Lowerer::for_output(self.texts.clone(), globals, self.functions.clone()),
+            Lowerer::for_output(self.texts.clone(), globals, self.functions.clone())
+                .until(self.deadline),
         )
     }
 
@@ -123,11 +135,28 @@ impl OutputPlan {
 
     /// Evaluates every template piece that reads no variable (directly or
     /// through a function), so that a mistake such as `{1/0}` is reported
-    /// by `solve check`, not when the first solution is printed.
-    pub(crate) fn check(&self) -> R<()> {
+    /// by `solve check`, not when the first solution is printed. Then
+    /// prints a probe, every variable of `model` at its lowest value, so
+    /// that a template too large for the output's budget is refused now,
+    /// within the time limit, not at the first solution (what else the
+    /// probe meets depends on the values, and is the solutions' to show).
+    pub(crate) fn check(&self, model: &Model) -> R<()> {
         let Some(parts) = &self.template else {
             return Ok(());
         };
+        self.check_constant_parts(parts)?;
+        let probe: Vec<i64> = model
+            .vars
+            .iter()
+            .map(|v| v.domain.min().unwrap_or(0))
+            .collect();
+        match self.render(&probe) {
+            Err(d) if is_limit(&d) => Err(d),
+            _ => Ok(()),
+        }
+    }
+
+    fn check_constant_parts(&self, parts: &[TemplatePart]) -> R<()> {
         let declared: HashSet<&str> = self.declared.iter().map(|(n, _)| n.as_str()).collect();
         // Functions whose body reads a variable, directly or by a call
         // (functions may call only earlier ones: one pass in order would
@@ -151,7 +180,8 @@ impl OutputPlan {
             self.texts.clone(),
             self.params.clone(),
             self.functions.clone(),
-        );
+        )
+        .until(self.deadline);
         for part in parts {
             let TemplatePart::Expr(e) = part else {
                 continue;
@@ -217,7 +247,7 @@ impl OutputPlan {
             plan: self,
             solution,
             slots: vec![Value::Int(0); self.slots],
-            items: 0,
+            budget: Budget::for_output(self.deadline),
         };
         let mut env = None;
         for (part, code) in parts.iter().zip(&self.compiled) {
@@ -254,6 +284,7 @@ impl OutputPlan {
             let _ = globals.insert(name.clone(), self.instantiate(v, solution));
         }
         Lowerer::for_output(self.texts.clone(), globals, self.functions.clone())
+            .until(self.deadline)
     }
 
     /// A declared value at a solution: a variable over texts reads as its

@@ -3,6 +3,7 @@
 //! heuristic name is an error (never silently ignored).
 
 use crate::diagnostic::{Diagnostic, did_you_mean};
+use crate::engine::deadline::Deadline;
 use crate::model::plan::{CONSISTENCIES, RESTARTS, Sense, VALUE_ORDERS, VAR_ORDERS};
 use crate::source::{SourceId, Sources, Span};
 use crate::spec::ast::{
@@ -10,6 +11,7 @@ use crate::spec::ast::{
     PuzzleDecl, SYMMETRY_BREAKS, SYMMETRY_KINDS, SearchDecl, Spec, SymmetryDecl, TemplatePart, Var,
 };
 use crate::spec::parser::{Origin, parse_expr, parse_function};
+use std::time::Instant;
 use toml::Spanned;
 use toml::de::{DeTable, DeValue};
 
@@ -32,11 +34,24 @@ const SECTIONS: [&str; 14] = [
 
 /// Reads the spec held in `sources[id]`.
 pub fn load(sources: &Sources, id: SourceId) -> Result<Spec, Vec<Diagnostic>> {
+    load_until(sources, id, None)
+}
+
+/// Reads the spec held in `sources[id]`, stopping at `deadline` (a spec of
+/// 200,000 constraints takes about a second to parse: `--time-limit`
+/// covers reading too).
+pub fn load_until(
+    sources: &Sources,
+    id: SourceId,
+    deadline: Option<Instant>,
+) -> Result<Spec, Vec<Diagnostic>> {
     let file = sources.get(id);
     let loader = Loader {
         text: &file.text,
         id,
         errors: Vec::new(),
+        clock: deadline.map(|at| Deadline::new(Some(at))),
+        stopped: false,
     };
     loader.run()
 }
@@ -45,6 +60,10 @@ struct Loader<'t> {
     text: &'t str,
     id: SourceId,
     errors: Vec<Diagnostic>,
+    /// Read before each expression is parsed.
+    clock: Option<Deadline>,
+    /// The deadline passed: nothing more is parsed.
+    stopped: bool,
 }
 
 type Item<'a, 'i> = (
@@ -97,7 +116,9 @@ impl<'t> Loader<'t> {
                 other => self.unknown(key, "section or key", other, &SECTIONS),
             }
         }
-        if self.errors.is_empty() {
+        if self.stopped {
+            Err(vec![Diagnostic::stopped("while the spec was being read")])
+        } else if self.errors.is_empty() {
             Ok(spec)
         } else {
             Err(self.errors)
@@ -184,7 +205,19 @@ impl<'t> Loader<'t> {
         }
     }
 
+    /// Whether the deadline has passed (or Ctrl-C came): then every later
+    /// expression is skipped and the run ends with the time limit alone.
+    fn out_of_time(&mut self) -> bool {
+        if !self.stopped && self.clock.as_mut().is_some_and(Deadline::passed) {
+            self.stopped = true;
+        }
+        self.stopped
+    }
+
     fn expr(&mut self, value: &Spanned<DeValue<'_>>) -> Option<Expr> {
+        if self.out_of_time() {
+            return None;
+        }
         let (text, origin) = self.string(value)?;
         match parse_expr(&text, origin) {
             Ok(e) => Some(e),
@@ -382,6 +415,9 @@ impl<'t> Loader<'t> {
     }
 
     fn function(&mut self, (key, value): Item<'_, '_>) -> Option<Function> {
+        if self.out_of_time() {
+            return None;
+        }
         let name = self.name(key);
         let (text, origin) = self.string(value)?;
         match parse_function(&text, origin) {
