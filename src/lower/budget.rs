@@ -165,7 +165,7 @@ impl Budget {
     }
 }
 
-fn time_limit() -> Diagnostic {
+pub(super) fn time_limit() -> Diagnostic {
     Diagnostic::time_limit("the time limit ran out while the spec was being lowered")
 }
 

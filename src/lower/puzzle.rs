@@ -9,6 +9,7 @@ use super::Lowerer;
 use super::network::substitute;
 use super::value::{BoolVal, R, Value};
 use crate::diagnostic::Diagnostic;
+use crate::engine::deadline::Deadline;
 use crate::model::network::Network;
 use crate::model::puzzle::{MovePlan, PuzzlePlan};
 use crate::model::{Model, VarId};
@@ -23,6 +24,15 @@ const MAX_MOVES: usize = 100_000;
 const MAX_COMBINATIONS: u128 = 1_000_000;
 /// Most variables, constraints and outputs in all the moves' networks.
 const MAX_NETWORK_ITEMS: usize = 20_000_000;
+
+/// What the enumeration of the moves' instances has spent: parameter
+/// values looked at for the current move, network items for all, and the
+/// run's clock.
+struct Spent {
+    combinations: u128,
+    items: usize,
+    clock: Deadline,
+}
 
 /// What the puzzle's networks are lowered against.
 pub(super) struct StateScope<'a> {
@@ -94,18 +104,15 @@ impl Lowerer {
             None => None,
         };
         let mut plans = Vec::new();
-        let mut items = 0;
+        let mut spent = Spent {
+            combinations: 0,
+            items: 0,
+            clock: Deadline::new(self.budget.deadline()),
+        };
         for m in moves {
             let mut args = Vec::new();
-            let mut combinations: u128 = 0;
-            self.instances(
-                m,
-                0,
-                &mut args,
-                scope,
-                &mut plans,
-                &mut (&mut combinations, &mut items),
-            )?;
+            spent.combinations = 0;
+            self.instances(m, 0, &mut args, scope, &mut plans, &mut spent)?;
         }
         Ok(PuzzlePlan {
             state: scope.state.clone(),
@@ -127,8 +134,13 @@ impl Lowerer {
         args: &mut Vec<(String, i64)>,
         scope: &StateScope<'_>,
         plans: &mut Vec<MovePlan>,
-        spent: &mut (&mut u128, &mut usize),
+        spent: &mut Spent,
     ) -> R<()> {
+        // Each instance is lowered apart: the run's deadline (and Ctrl-C)
+        // is read between them, as lowering's comprehensions read it.
+        if spent.clock.passed() {
+            return Err(super::budget::time_limit());
+        }
         let Some((name, range)) = m.params.get(k) else {
             if let Some(plan) = self.instance(m, args, scope)? {
                 if plans.len() == MAX_MOVES {
@@ -139,8 +151,8 @@ impl Lowerer {
                 }
                 let net =
                     |n: &Network| n.model.vars.len() + n.model.constraints.len() + n.outputs.len();
-                *spent.1 += net(&plan.when) + net(&plan.next);
-                if *spent.1 > MAX_NETWORK_ITEMS {
+                spent.items += net(&plan.when) + net(&plan.next);
+                if spent.items > MAX_NETWORK_ITEMS {
                     return Err(Diagnostic::new(
                         format!(
                             "the moves lower to more than {MAX_NETWORK_ITEMS} variables, constraints and values: too large"
@@ -163,8 +175,8 @@ impl Lowerer {
         for item in self.items(&values, range.span)? {
             items.push(self.int(&item, range.span)?);
         }
-        *spent.0 += items.len() as u128;
-        if *spent.0 > MAX_COMBINATIONS {
+        spent.combinations += items.len() as u128;
+        if spent.combinations > MAX_COMBINATIONS {
             return Err(Diagnostic::new(
                 format!(
                     "the move `{}` has more than {MAX_COMBINATIONS} combinations of parameter values",

@@ -5,13 +5,10 @@
 //! once: one pass finds every position's fewest moves to a goal, whether
 //! or not the moves can be undone.
 
-use super::{Puzzle, State, bare};
+use super::{ANALYZE, Puzzle, State, bare, max_states, too_many_states};
 use crate::diagnostic::Error;
 use crate::session::Session;
 use std::collections::HashMap;
-
-/// Most positions analysed (each holds its edges in memory).
-pub const MAX_POSITIONS: usize = 20_000_000;
 
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Analysis {
@@ -57,6 +54,7 @@ pub fn analyze(puzzle: &mut Puzzle, session: &mut Session) -> Result<Analysis, E
     let mut positions = Vec::new();
     let mut index: HashMap<State, u32> = HashMap::new();
     let mut values = Vec::new();
+    let cap = max_states();
     let mut solutions = session.solutions();
     for solution in solutions.by_ref() {
         values.clear();
@@ -65,10 +63,8 @@ pub fn analyze(puzzle: &mut Puzzle, session: &mut Session) -> Result<Analysis, E
         if index.contains_key(&s) {
             continue;
         }
-        if positions.len() == MAX_POSITIONS {
-            return Err(bare(format!(
-                "more than {MAX_POSITIONS} positions: too many to analyse"
-            )));
+        if positions.len() == cap {
+            return Err(too_many_states(ANALYZE));
         }
         let _ = index.insert(s, positions.len() as u32);
         positions.push(s);

@@ -12,11 +12,13 @@
 //!   search backwards over the reversed move graph.
 
 mod analyze;
+mod count;
 mod search;
 
 pub use analyze::{Analysis, analyze};
+pub use count::Count;
 pub use search::{
-    METHODS, Method, Path, Target, count_shortest, iddfs_all, shortest, shortest_all,
+    METHODS, Method, Path, Target, count_shortest, iddfs_all, iddfs_count, shortest, shortest_all,
 };
 
 use crate::diagnostic::{Diagnostic, Error};
@@ -27,6 +29,41 @@ use crate::model::network::Evaluator;
 use crate::model::puzzle::PuzzlePlan;
 use crate::output::OutputPlan;
 use crate::source::{Sources, Span};
+
+/// Most positions a search keeps (breadth-first search, A*) or `solve
+/// analyze` enumerates: each costs about 100 bytes in hash maps, so this
+/// holds a run to about 2 GB. Iterative deepening keeps a table of at most
+/// this many positions too, and goes on without it when it is full.
+pub const MAX_STATES: usize = 20_000_000;
+
+/// The cap on positions: [`MAX_STATES`], or `SOLVE_MAX_STATES` from the
+/// environment (a documented knob for tests and for machines with more
+/// memory).
+pub fn max_states() -> usize {
+    std::env::var("SOLVE_MAX_STATES")
+        .ok()
+        .and_then(|v| v.parse().ok())
+        .unwrap_or(MAX_STATES)
+}
+
+/// The one refusal of a search or an analysis (`who`) that met more
+/// positions than the cap (exit 2).
+fn too_many_states(who: &str) -> Error {
+    let cap = max_states();
+    let narrow = "narrow the model (smaller params or domains, constraints that rule out states)";
+    let help = if who == ANALYZE {
+        format!("{ANALYZE} keeps every position: {narrow}")
+    } else {
+        format!("`--method iddfs` needs memory only for the depth; or {narrow}")
+    };
+    let d = Diagnostic::bare(format!(
+        "{who} met more than {cap} positions: too many to keep in memory"
+    ))
+    .with_help(help);
+    Error::new(vec![d], &Sources::default())
+}
+
+const ANALYZE: &str = "`solve analyze`";
 
 /// A state packed into one word.
 pub type State = u128;
@@ -150,10 +187,6 @@ impl Puzzle {
     /// States whose moves were generated so far.
     pub fn expanded(&self) -> u64 {
         self.expanded
-    }
-
-    pub fn has_heuristic(&self) -> bool {
-        self.heuristic.is_some()
     }
 
     /// The state's values, packed.

@@ -4,6 +4,7 @@
 //! (least total cost, guided by the spec's heuristic, which must never
 //! overestimate). Also every shortest solution and their number.
 
+use super::count::Count;
 use super::{Puzzle, State, Successor};
 use crate::diagnostic::Error;
 use std::collections::{BinaryHeap, HashMap};
@@ -52,11 +53,9 @@ pub fn shortest(
         Method::Bfs => Ok(shortest_all(puzzle, start, target, Some(1))?
             .into_iter()
             .next()),
-        Method::Iddfs => {
-            let mut found = Vec::new();
-            iddfs(puzzle, start, target, Some(1), &mut found)?;
-            Ok(found.into_iter().next())
-        }
+        Method::Iddfs => Ok(iddfs_all(puzzle, start, target, Some(1))?
+            .into_iter()
+            .next()),
         Method::Astar => astar(puzzle, start, target),
     }
 }
@@ -91,6 +90,7 @@ fn layers(puzzle: &mut Puzzle, start: State, target: Target, all: bool) -> Resul
             goals: vec![start],
         });
     }
+    let cap = super::max_states();
     let mut layer = vec![start];
     let mut next_layer = Vec::new();
     let mut succ: Vec<Successor> = Vec::new();
@@ -105,6 +105,9 @@ fn layers(puzzle: &mut Puzzle, start: State, target: Target, all: bool) -> Resul
                     Some(&d) if d < depth => continue,
                     Some(_) => {}
                     None => {
+                        if dist.len() >= cap {
+                            return Err(super::too_many_states("the breadth-first search"));
+                        }
                         let _ = dist.insert(t, depth);
                         next_layer.push(t);
                         if puzzle.reached(t, target)? {
@@ -184,15 +187,15 @@ pub fn count_shortest(
     puzzle: &mut Puzzle,
     start: State,
     target: Target,
-) -> Result<Option<(u128, usize)>, Error> {
+) -> Result<Option<(Count, usize)>, Error> {
     let l = layers(puzzle, start, target, true)?;
     if l.goals.is_empty() {
         return Ok(None);
     }
-    let mut memo: HashMap<State, u128> = HashMap::from([(start, 1)]);
-    let mut total: u128 = 0;
+    let mut memo: HashMap<State, Count> = HashMap::from([(start, Count::one())]);
+    let mut total = Count::zero();
     for &g in &l.goals {
-        total = total.saturating_add(paths_to(&l.preds, g, &mut memo));
+        total.add(&paths_to(&l.preds, g, &mut memo));
     }
     let mut length = 0;
     let mut s = l.goals[0];
@@ -203,9 +206,9 @@ pub fn count_shortest(
     Ok(Some((total, length)))
 }
 
-fn paths_to(preds: &HashMap<State, Preds>, s: State, memo: &mut HashMap<State, u128>) -> u128 {
-    if let Some(&n) = memo.get(&s) {
-        return n;
+fn paths_to(preds: &HashMap<State, Preds>, s: State, memo: &mut HashMap<State, Count>) -> Count {
+    if let Some(n) = memo.get(&s) {
+        return n.clone();
     }
     // Iteratively: predecessors first (layers can be deep).
     let mut stack = vec![(s, false)];
@@ -215,52 +218,80 @@ fn paths_to(preds: &HashMap<State, Preds>, s: State, memo: &mut HashMap<State, u
         }
         let ps = preds.get(&t).into_iter().flat_map(Preds::iter);
         if expanded {
-            let n = ps.fold(0u128, |a, &(_, p)| a.saturating_add(memo[&p]));
+            let mut n = Count::zero();
+            for &(_, p) in ps {
+                n.add(&memo[&p]);
+            }
             let _ = memo.insert(t, n);
         } else {
             stack.push((t, true));
             stack.extend(ps.map(|&(_, p)| (p, false)));
         }
     }
-    memo[&s]
+    memo[&s].clone()
 }
 
-/// Depth-first searches of depth 0, 1, 2, ... never revisiting a state of
-/// the current path; collects the solutions of the first depth that has
-/// any (at most `limit`). Proves "no solution" when a depth adds no new
-/// state to those met so far.
+/// What iterative deepening does with the solutions it meets.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Collect {
+    /// List them, at most this many (`None`: all).
+    List(Option<usize>),
+    /// Only count them.
+    Count,
+}
+
+/// Depth-first searches of depth 0, 1, 2, ... until one has solutions.
+/// Each search prunes with a table of the positions met in it (see
+/// [`Deepening::dfs`]); the table is bounded by the cap on positions, and
+/// a full table only prunes less. Proves "no solution" when a depth adds
+/// no position (every position within it was met) or no path reaches the
+/// depth at all. Returns the number of shortest solutions and their
+/// length.
 fn iddfs(
     puzzle: &mut Puzzle,
     start: State,
     target: Target,
-    limit: Option<usize>,
+    collect: Collect,
     found: &mut Vec<Path>,
-) -> Result<(), Error> {
-    let mut seen_before = 0;
+) -> Result<Option<(Count, usize)>, Error> {
+    let mut met_before = 0;
     let mut d = Deepening {
         puzzle,
         target,
         depth: 0,
-        limit,
+        collect,
         path: Vec::new(),
         on_path: vec![start],
-        seen: HashMap::new(),
+        table: HashMap::new(),
+        cap: super::max_states(),
+        full: false,
+        reached_depth: false,
         found,
     };
     loop {
-        d.seen.clear();
-        d.dfs(start)?;
-        if !d.found.is_empty() {
-            return Ok(());
+        d.table.clear();
+        d.reached_depth = false;
+        let count = d.dfs(start)?;
+        if !count.is_zero() {
+            return Ok(Some((count, d.depth)));
         }
-        // Every state within `depth` moves was met: one more level adds
-        // nothing when this one added nothing.
-        if d.seen.len() == seen_before && d.depth > 0 {
-            return Ok(());
+        // No path reached this depth: no position is this far from the
+        // start, and so none further. Or, with the table complete, this
+        // depth met no position the last one had not.
+        if !d.reached_depth || (!d.full && d.table.len() == met_before && d.depth > 0) {
+            return Ok(None);
         }
-        seen_before = d.seen.len();
+        met_before = d.table.len();
         d.depth += 1;
     }
+}
+
+/// A position met in one depth-limited search: the least depth it was met
+/// at, and the number of solutions below it from that depth once its
+/// subtree was searched (`None` while it is being searched).
+struct Met {
+    depth: usize,
+    solutions: Option<Count>,
 }
 
 /// One depth-limited search of iterative deepening.
@@ -268,54 +299,118 @@ struct Deepening<'a> {
     puzzle: &'a mut Puzzle,
     target: Target,
     depth: usize,
-    limit: Option<usize>,
+    collect: Collect,
     path: Path,
     on_path: Vec<State>,
-    /// Every state met at this depth.
-    seen: HashMap<State, ()>,
+    table: HashMap<State, Met>,
+    cap: usize,
+    /// The table reached the cap (in any search so far).
+    full: bool,
+    /// Some path of this search reached its depth.
+    reached_depth: bool,
     found: &'a mut Vec<Path>,
 }
 
 impl Deepening<'_> {
-    fn dfs(&mut self, s: State) -> Result<(), Error> {
-        let _ = self.seen.insert(s, ());
-        if self.path.len() == self.depth {
+    fn listed_enough(&self) -> bool {
+        matches!(self.collect, Collect::List(Some(n)) if self.found.len() >= n)
+    }
+
+    /// The number of solutions of exactly `self.depth` moves that go
+    /// through `s` at the current path's length. Why the pruning keeps
+    /// every shortest solution (each search runs only after the shallower
+    /// ones found none, so no target is closer than `self.depth`):
+    /// - `s` met before at a smaller depth `d' < d`: a solution through
+    ///   `s` at depth `d` would give one through the earlier visit of
+    ///   length `depth - (d - d')`, shorter than any: there is none;
+    /// - `s` met before at the same depth and searched: its solutions
+    ///   depend only on `s` and the moves left, so the number found then
+    ///   is the answer (listing visits them again only when there are
+    ///   some: the work follows the output);
+    /// - a state already on the path: a solution revisiting it would have
+    ///   a shorter one.
+    fn dfs(&mut self, s: State) -> Result<Count, Error> {
+        let d = self.path.len();
+        match self.table.get(&s) {
+            Some(met) if met.depth < d => return Ok(Count::zero()),
+            Some(Met {
+                depth,
+                solutions: Some(n),
+            }) if *depth == d => {
+                if self.collect == Collect::Count || n.is_zero() {
+                    return Ok(n.clone());
+                }
+            }
+            Some(_) => {
+                let _ = self.table.insert(
+                    s,
+                    Met {
+                        depth: d,
+                        solutions: None,
+                    },
+                );
+            }
+            None if self.table.len() < self.cap => {
+                let _ = self.table.insert(
+                    s,
+                    Met {
+                        depth: d,
+                        solutions: None,
+                    },
+                );
+            }
+            None => self.full = true,
+        }
+        let mut total = Count::zero();
+        if d == self.depth {
+            self.reached_depth = true;
             if self.puzzle.reached(s, self.target)? {
-                self.found.push(self.path.clone());
+                total = Count::one();
+                if self.collect != Collect::Count {
+                    self.found.push(self.path.clone());
+                }
             }
-            return Ok(());
+        } else {
+            let mut succ = Vec::new();
+            self.puzzle.successors(s, &mut succ)?;
+            for (m, t, _) in succ {
+                if self.listed_enough() {
+                    break;
+                }
+                if self.on_path.contains(&t) {
+                    continue;
+                }
+                self.path.push((m, t));
+                self.on_path.push(t);
+                let result = self.dfs(t);
+                let _ = self.on_path.pop();
+                let _ = self.path.pop();
+                total.add(&result?);
+            }
         }
-        let mut succ = Vec::new();
-        self.puzzle.successors(s, &mut succ)?;
-        for (m, t, _) in succ {
-            if self.limit.is_some_and(|n| self.found.len() >= n) {
-                return Ok(());
-            }
-            if self.on_path.contains(&t) {
-                continue;
-            }
-            self.path.push((m, t));
-            self.on_path.push(t);
-            let result = self.dfs(t);
-            let _ = self.on_path.pop();
-            let _ = self.path.pop();
-            result?;
+        if let Some(met) = self.table.get_mut(&s)
+            && met.depth == d
+        {
+            met.solutions = Some(total.clone());
         }
-        Ok(())
+        Ok(total)
     }
 }
 
-/// A*: least total cost, the spec's heuristic as the estimate.
+/// A*: least total cost, the spec's heuristic as the estimate (0 without
+/// one: uniform-cost search). Totals are summed in 128 bits: a move costs
+/// at most 2^62, so a sum is exact for any path a search could hold.
 fn astar(puzzle: &mut Puzzle, start: State, target: Target) -> Result<Option<Path>, Error> {
     use std::cmp::Reverse;
-    let mut best: HashMap<State, (i64, Option<(usize, State)>)> =
+    let cap = super::max_states();
+    let mut best: HashMap<State, (i128, Option<(usize, State)>)> =
         HashMap::from([(start, (0, None))]);
     let mut open = BinaryHeap::new();
     let h = match target {
         Target::Goal => puzzle.heuristic(start)?,
         Target::Position(_) => 0,
     };
-    open.push(Reverse((h, 0i64, start)));
+    open.push(Reverse((i128::from(h), 0i128, start)));
     let mut succ = Vec::new();
     while let Some(Reverse((_, g, s))) = open.pop() {
         if best[&s].0 < g {
@@ -333,22 +428,26 @@ fn astar(puzzle: &mut Puzzle, start: State, target: Target) -> Result<Option<Pat
         }
         puzzle.successors(s, &mut succ)?;
         for &(m, t, cost) in &succ {
-            let g2 = g.saturating_add(cost);
+            let g2 = g + i128::from(cost);
             if best.get(&t).is_some_and(|&(d, _)| d <= g2) {
                 continue;
+            }
+            if best.len() >= cap && !best.contains_key(&t) {
+                return Err(super::too_many_states("A*"));
             }
             let _ = best.insert(t, (g2, Some((m, s))));
             let h = match target {
                 Target::Goal => puzzle.heuristic(t)?,
                 Target::Position(_) => 0,
             };
-            open.push(Reverse((g2.saturating_add(h), g2, t)));
+            open.push(Reverse((g2 + i128::from(h), g2, t)));
         }
     }
     Ok(None)
 }
 
-/// Every solution of the first depth that has one, by iterative deepening.
+/// Every solution of the first depth that has one (at most `limit`), by
+/// iterative deepening.
 pub fn iddfs_all(
     puzzle: &mut Puzzle,
     start: State,
@@ -356,6 +455,16 @@ pub fn iddfs_all(
     limit: Option<usize>,
 ) -> Result<Vec<Path>, Error> {
     let mut found = Vec::new();
-    iddfs(puzzle, start, target, limit, &mut found)?;
+    let _ = iddfs(puzzle, start, target, Collect::List(limit), &mut found)?;
     Ok(found)
+}
+
+/// The number of shortest solutions and their length, by iterative
+/// deepening (none listed).
+pub fn iddfs_count(
+    puzzle: &mut Puzzle,
+    start: State,
+    target: Target,
+) -> Result<Option<(Count, usize)>, Error> {
+    iddfs(puzzle, start, target, Collect::Count, &mut Vec::new())
 }
