@@ -7,15 +7,17 @@
 
 use super::Lowerer;
 use super::network::substitute;
-use super::value::{BoolVal, R, Value};
+use super::value::{Array, BoolVal, R, Value};
 use crate::diagnostic::Diagnostic;
 use crate::engine::deadline::Deadline;
 use crate::model::network::Network;
-use crate::model::puzzle::{MovePlan, PuzzlePlan};
+use crate::model::puzzle::{MovePlan, PuzzlePlan, StartPlan, StartValue};
 use crate::model::{Model, VarId};
 use crate::source::Span;
-use crate::spec::ast::{ConstraintDecl, MoveDecl, PuzzleDecl};
+use crate::spec::ast::{Assignment, ConstraintDecl, Expr, MoveDecl, PuzzleDecl, Var};
+use crate::spec::parser::{Origin, parse_expr};
 use std::collections::HashMap;
+use std::sync::Arc;
 
 /// Most instances of all moves together.
 const MAX_MOVES: usize = 100_000;
@@ -40,8 +42,8 @@ pub(super) struct StateScope<'a> {
     /// Each declared name (variables and aliases) with its value over the
     /// model's variables.
     pub declared: &'a [(String, Value)],
-    /// The declared variables' names, in order (not their aliases).
-    pub vars: Vec<String>,
+    /// The declared variables, in order.
+    pub vars: &'a [Var],
     pub state: Vec<VarId>,
 }
 
@@ -114,13 +116,20 @@ impl Lowerer {
             spent.combinations = 0;
             self.instances(m, 0, &mut args, scope, &mut plans, &mut spent)?;
         }
+        let start = decl.start.as_ref().map(|(text, span)| StartPlan {
+            text: text.clone(),
+            span: *span,
+            value: self.start_value(text, *span, scope),
+        });
         Ok(PuzzlePlan {
             state: scope.state.clone(),
             alphabet,
-            start: decl.start.clone(),
+            start,
+            sizes: sizes(scope),
             goal,
             valid,
             heuristic,
+            invalid: decl.invalid,
             moves: plans,
         })
     }
@@ -209,7 +218,7 @@ impl Lowerer {
         let span = m
             .next
             .first()
-            .map_or(m.name.span, |(n, e)| n.span.to(e.span));
+            .map_or(m.name.span, |a| a.name.span.to(a.value.span));
         // The precondition first: when it folds to false, `next` is not
         // lowered at all (it may read out of range for these parameters).
         let mut always_false = false;
@@ -238,41 +247,25 @@ impl Lowerer {
             |l| {
                 l.locals = locals.clone();
                 let mut outputs = Vec::new();
-                for name in &scope.vars {
-                    let value = &scope
-                        .declared
-                        .iter()
-                        .find(|(n, _)| n == name)
-                        .expect("declared")
-                        .1;
-                    let current = l.lookup(name).cloned().expect("declared in the scratch");
-                    let new = match m.next.iter().find(|(n, _)| n.text == *name) {
-                        Some((n, e)) => {
-                            let v = l.eval(e)?;
-                            let (mut a, mut b) = (Vec::new(), Vec::new());
-                            leaves(&v, &mut a);
-                            leaves(value, &mut b);
-                            if a.len() != b.len() {
-                                return Err(Diagnostic::new(
-                                    format!(
-                                        "the next `{}` has {} value{}, the variable {}",
-                                        n.text,
-                                        a.len(),
-                                        if a.len() == 1 { "" } else { "s" },
-                                        b.len()
-                                    ),
-                                    e.span,
-                                ));
-                            }
-                            a
+                for name in scope.vars.iter().map(|v| &v.name.text) {
+                    let mut value = l.lookup(name).cloned().expect("declared in the scratch");
+                    let mut assigned = Vec::new();
+                    for a in m.next.iter().filter(|a| a.name.text == *name) {
+                        let new = l.eval(&a.value)?;
+                        let mut at = Vec::new();
+                        value = l.assign(&value, &a.index, new, a, &mut at)?;
+                        // Two entries of `next` overlap when one's element
+                        // holds the other's (or is it).
+                        let overlaps = |b: &Vec<usize>| b.iter().zip(&at).all(|(x, y)| x == y);
+                        if assigned.iter().any(overlaps) {
+                            return Err(Diagnostic::new(
+                                format!("an element of `{name}` is given twice in `next`"),
+                                a.name.span,
+                            ));
                         }
-                        None => {
-                            let mut a = Vec::new();
-                            leaves(&current, &mut a);
-                            a
-                        }
-                    };
-                    outputs.extend(new);
+                        assigned.push(at);
+                    }
+                    leaves(&value, &mut outputs);
                 }
                 Ok(outputs)
             },
@@ -286,6 +279,78 @@ impl Lowerer {
             show: m.show.clone(),
             span,
         }))
+    }
+
+    /// `value` (a state variable's, over the state) with its element at
+    /// `index` replaced by `new` (all of it without an index), which must
+    /// hold as many values as what it replaces. The indices are known
+    /// before the move (params and the move's parameters); the positions
+    /// they pick, outermost first, go to `at`.
+    fn assign(
+        &mut self,
+        value: &Value,
+        index: &[Expr],
+        new: Value,
+        a: &Assignment,
+        at: &mut Vec<usize>,
+    ) -> R<Value> {
+        let Some((first, rest)) = index.split_first() else {
+            let (mut given, mut wanted) = (Vec::new(), Vec::new());
+            leaves(&new, &mut given);
+            leaves(value, &mut wanted);
+            if given.len() != wanted.len() {
+                let plural = if given.len() == 1 { "" } else { "s" };
+                let what = if at.is_empty() {
+                    "the variable"
+                } else {
+                    "the element"
+                };
+                return Err(Diagnostic::new(
+                    format!(
+                        "the next `{}` has {} value{plural}, {what} {}",
+                        a.name.text,
+                        given.len(),
+                        wanted.len()
+                    ),
+                    a.value.span,
+                ));
+            }
+            return Ok(new);
+        };
+        let Value::List(array) = value else {
+            return Err(Diagnostic::new(
+                format!("`{}` has no element to index here", a.name.text),
+                first.span,
+            ));
+        };
+        // The index is read as the array reads it (a number in its range,
+        // or one of its texts): indexing the array's positions gives one.
+        let positions = Value::List(Arc::new(Array {
+            base: array.base,
+            items: (0..array.items.len() as i64).map(Value::Int).collect(),
+            by_text: array.by_text,
+        }));
+        let i = self.eval(first)?;
+        let Value::Int(k) = self.index(&positions, &i, a.name.span, first.span, first.span)? else {
+            return Err(Diagnostic::new(
+                format!(
+                    "the index of `{}` in `next` must be one position known before the move, found {}",
+                    a.name.text,
+                    i.describe()
+                ),
+                first.span,
+            )
+            .with_help("an index over the params and the move's parameters (`for`), not over the state"));
+        };
+        let k = k as usize;
+        at.push(k);
+        let mut items = array.items.clone();
+        items[k] = self.assign(&array.items[k], rest, new, a, at)?;
+        Ok(Value::List(Arc::new(Array {
+            base: array.base,
+            items,
+            by_text: array.by_text,
+        })))
     }
 
     /// Lowers what `body` computes in a scratch lowerer where every
@@ -317,6 +382,49 @@ impl Lowerer {
         let outputs = body(&mut l)?;
         l.locals.clear();
         l.network(inputs, &outputs, mark, span)
+    }
+
+    /// `start` read as an expression over the params (in a scratch
+    /// lowerer: the state's names are unknown there).
+    fn start_value(
+        &self,
+        text: &str,
+        span: Span,
+        scope: &StateScope<'_>,
+    ) -> Result<StartValue, Diagnostic> {
+        let origin = Origin {
+            whole: span,
+            content_start: None,
+        };
+        let e = parse_expr(text, origin)?;
+        let mut l = self.scratch(scope.params);
+        let v = l.eval(&e)?;
+        let mut items = Vec::new();
+        leaves(&v, &mut items);
+        let mut values = Vec::new();
+        let mut chars = String::new();
+        for item in &items {
+            match item {
+                Value::Int(i) => values.push(*i),
+                Value::Bool(b) => values.push(i64::from(*b)),
+                Value::Str(t) => chars.push_str(t),
+                other => {
+                    return Err(super::value::type_error(
+                        "a position's values or a text",
+                        other,
+                        span,
+                    ));
+                }
+            }
+        }
+        match (values.is_empty(), chars.is_empty()) {
+            (false, true) => Ok(StartValue::Values(values)),
+            (true, false) => Ok(StartValue::Text(chars)),
+            _ => Err(Diagnostic::new(
+                "expected a list of values or a text for the start position",
+                span,
+            )),
+        }
     }
 
     /// `"_BW"`: one character per value from 0; every state variable's
@@ -359,6 +467,36 @@ fn leaves(v: &Value, out: &mut Vec<Value>) {
         Value::List(a) => a.items.iter().for_each(|i| leaves(i, out)),
         other => out.push(other.clone()),
     }
+}
+
+/// How many values each declared variable has and the params its index
+/// reads: `` `peg` 3 (n = 3) ``, joined by commas.
+fn sizes(scope: &StateScope<'_>) -> String {
+    let mut parts = Vec::new();
+    for v in scope.vars {
+        let mut count = Vec::new();
+        if let Some((_, value)) = scope.declared.iter().find(|(n, _)| *n == v.name.text) {
+            leaves(value, &mut count);
+        }
+        let mut params: Vec<String> = Vec::new();
+        for e in &v.index {
+            e.visit_names(&mut |n| {
+                if let Some(Value::Int(x)) = scope.params.get(n) {
+                    let p = format!("{n} = {x}");
+                    if !params.contains(&p) {
+                        params.push(p);
+                    }
+                }
+            });
+        }
+        let from = if params.is_empty() {
+            String::new()
+        } else {
+            format!(" ({})", params.join(", "))
+        };
+        parts.push(format!("`{}` has {}{from}", v.name.text, count.len()));
+    }
+    parts.join(", ")
 }
 
 /// Every declared variable, in order: the state.

@@ -26,9 +26,10 @@ use crate::engine::deadline::Deadline;
 use crate::lower::Lowered;
 use crate::model::IntervalSet;
 use crate::model::network::Evaluator;
-use crate::model::puzzle::PuzzlePlan;
+use crate::model::puzzle::{PuzzlePlan, StartValue};
 use crate::output::OutputPlan;
 use crate::source::{Sources, Span};
+use crate::spec::ast::InvalidMove;
 
 /// Most positions a search keeps (breadth-first search, A*) or `solve
 /// analyze` enumerates: each costs about 100 bytes in hash maps, so this
@@ -261,10 +262,18 @@ impl Puzzle {
                 values
             }
         };
+        self.position(&values, text)
+    }
+
+    /// The position of these values (one per state variable, each in its
+    /// domain); `text` is how they were written, for messages.
+    fn position(&self, values: &[i64], text: &str) -> Result<State, String> {
+        let n = self.plan.state.len();
         if values.len() != n {
             return Err(format!(
-                "`{text}` is not a position: expected {n} values, found {}",
-                values.len()
+                "`{text}` is not a position: expected {n} values, found {} (one per state variable: {}; a position of another size needs other params, `--set NAME=VALUE`)",
+                values.len(),
+                self.plan.sizes
             ));
         }
         for ((&v, name), set) in values.iter().zip(&self.names).zip(&self.sets) {
@@ -275,7 +284,7 @@ impl Puzzle {
                 ));
             }
         }
-        Ok(self.pack(&values))
+        Ok(self.pack(values))
     }
 
     /// Whether `s` satisfies the spec's constraints (is a position).
@@ -283,10 +292,29 @@ impl Puzzle {
         Ok(self.single(Single::Valid, s)? == Some(1))
     }
 
-    /// The spec's start position, if it gives one.
+    /// The spec's start position, if it gives one: its text read as a
+    /// position, or else its value as an expression over the params.
     pub fn start(&self) -> Option<Result<State, Error>> {
-        let (text, span) = self.plan.start.clone()?;
-        Some(self.parse(&text).map_err(|m| self.error(m, span)))
+        let start = self.plan.start.as_ref()?;
+        let literal = match self.parse(&start.text) {
+            Ok(s) => return Some(Ok(s)),
+            Err(m) => m,
+        };
+        let result = match &start.value {
+            Ok(StartValue::Values(values)) => {
+                let items: Vec<String> = values.iter().map(i64::to_string).collect();
+                self.position(values, &format!("[{}]", items.join(", ")))
+            }
+            Ok(StartValue::Text(text)) => self.parse(text),
+            Err(d) => {
+                let e = Diagnostic::new(literal, start.span).with_help(format!(
+                    "`start` is a position, or an expression over the params giving its values (`[0 for i in 1..n]`); read as an expression: {}",
+                    d.message
+                ));
+                return Some(Err(Error::new(vec![e], &self.sources)));
+            }
+        };
+        Some(result.map_err(|m| self.error(m, start.span)))
     }
 
     fn error(&self, message: String, span: Span) -> Error {
@@ -393,9 +421,12 @@ impl Puzzle {
             }
             let t = self.pack(&next);
             if !self.is_valid(t)? {
+                if self.plan.invalid == InvalidMove::DeadEnd {
+                    continue;
+                }
                 return Err(self.error(
                     format!(
-                        "{} at {} leads to {}, which the spec's constraints rule out (it is not a position)",
+                        "{} at {} leads to {}, which the spec's constraints rule out (it is not a position, and `invalid = \"error\"`)",
                         self.move_name(i),
                         self.format(s),
                         self.format(t)

@@ -241,9 +241,11 @@ enum Collect {
 }
 
 /// Depth-first searches of depth 0, 1, 2, ... until one has solutions.
-/// Each search prunes with a table of the positions met in it (see
-/// [`Deepening::dfs`]); the table is bounded by the cap on positions, and
-/// a full table only prunes less. Proves "no solution" when a depth adds
+/// They prune with a table of the positions met and the least depth each
+/// was met at (see [`Deepening::dfs`]), kept from one search to the next:
+/// after the search of depth D it holds every position's distance up to D,
+/// so the next expands each position only at its distance, once. The
+/// table is bounded by the cap on positions; a full table prunes less. Proves "no solution" when a depth adds
 /// no position (every position within it was met) or no path reaches the
 /// depth at all. Returns the number of shortest solutions and their
 /// length.
@@ -269,7 +271,6 @@ fn iddfs(
         found,
     };
     loop {
-        d.table.clear();
         d.reached_depth = false;
         let count = d.dfs(start)?;
         if !count.is_zero() {
@@ -286,11 +287,13 @@ fn iddfs(
     }
 }
 
-/// A position met in one depth-limited search: the least depth it was met
-/// at, and the number of solutions below it from that depth once its
-/// subtree was searched (`None` while it is being searched).
+/// A position met: the least depth it was met at (in any search), and
+/// the number of solutions below it from that depth in the search of
+/// depth `round`, once its subtree was searched (`None` while it is being
+/// searched).
 struct Met {
     depth: usize,
+    round: usize,
     solutions: Option<Count>,
 }
 
@@ -312,6 +315,15 @@ struct Deepening<'a> {
 }
 
 impl Deepening<'_> {
+    /// `s` met now at depth `d`, not searched yet.
+    fn meeting(&self, d: usize) -> Met {
+        Met {
+            depth: d,
+            round: self.depth,
+            solutions: None,
+        }
+    }
+
     fn listed_enough(&self) -> bool {
         matches!(self.collect, Collect::List(Some(n)) if self.found.len() >= n)
     }
@@ -320,10 +332,11 @@ impl Deepening<'_> {
     /// through `s` at the current path's length. Why the pruning keeps
     /// every shortest solution (each search runs only after the shallower
     /// ones found none, so no target is closer than `self.depth`):
-    /// - `s` met before at a smaller depth `d' < d`: a solution through
-    ///   `s` at depth `d` would give one through the earlier visit of
-    ///   length `depth - (d - d')`, shorter than any: there is none;
-    /// - `s` met before at the same depth and searched: its solutions
+    /// - `s` met before (in this search or an earlier one) at a smaller
+    ///   depth `d' < d`: a solution through `s` at depth `d` would give one
+    ///   through the earlier path of length `depth - (d - d')`, shorter
+    ///   than any: there is none;
+    /// - `s` met before in this search at the same depth and searched: its solutions
     ///   depend only on `s` and the moves left, so the number found then
     ///   is the answer (listing visits them again only when there are
     ///   some: the work follows the output);
@@ -335,29 +348,18 @@ impl Deepening<'_> {
             Some(met) if met.depth < d => return Ok(Count::zero()),
             Some(Met {
                 depth,
+                round,
                 solutions: Some(n),
-            }) if *depth == d => {
+            }) if *depth == d && *round == self.depth => {
                 if self.collect == Collect::Count || n.is_zero() {
                     return Ok(n.clone());
                 }
             }
             Some(_) => {
-                let _ = self.table.insert(
-                    s,
-                    Met {
-                        depth: d,
-                        solutions: None,
-                    },
-                );
+                let _ = self.table.insert(s, self.meeting(d));
             }
             None if self.table.len() < self.cap => {
-                let _ = self.table.insert(
-                    s,
-                    Met {
-                        depth: d,
-                        solutions: None,
-                    },
-                );
+                let _ = self.table.insert(s, self.meeting(d));
             }
             None => self.full = true,
         }
@@ -390,6 +392,7 @@ impl Deepening<'_> {
         }
         if let Some(met) = self.table.get_mut(&s)
             && met.depth == d
+            && met.round == self.depth
         {
             met.solutions = Some(total.clone());
         }
