@@ -6,11 +6,13 @@
 
 use std::fmt;
 
-/// A non-negative integer, as 64-bit limbs from the least significant;
-/// zero has no limbs (so a zero count allocates nothing).
+/// A non-negative integer, as 64-bit limbs from the least significant,
+/// the first kept inline: a count below 2^64 allocates nothing (a
+/// breadth-first count keeps one per position).
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct Count {
-    limbs: Vec<u64>,
+    low: u64,
+    high: Vec<u64>,
 }
 
 impl Count {
@@ -23,18 +25,19 @@ impl Count {
     }
 
     pub fn is_zero(&self) -> bool {
-        self.limbs.is_empty()
+        self.low == 0 && self.high.is_empty()
     }
 
     /// `self += other`, exactly.
     pub fn add(&mut self, other: &Count) {
-        if self.limbs.len() < other.limbs.len() {
-            self.limbs.resize(other.limbs.len(), 0);
+        let (low, mut carry) = self.low.overflowing_add(other.low);
+        self.low = low;
+        if self.high.len() < other.high.len() {
+            self.high.resize(other.high.len(), 0);
         }
-        let mut carry = false;
-        for (i, limb) in self.limbs.iter_mut().enumerate() {
-            let b = other.limbs.get(i).copied().unwrap_or(0);
-            if b == 0 && !carry && i >= other.limbs.len() {
+        for (i, limb) in self.high.iter_mut().enumerate() {
+            let b = other.high.get(i).copied().unwrap_or(0);
+            if b == 0 && !carry && i >= other.high.len() {
                 break;
             }
             let (s, c1) = limb.overflowing_add(b);
@@ -43,20 +46,20 @@ impl Count {
             carry = c1 || c2;
         }
         if carry {
-            self.limbs.push(1);
+            self.high.push(1);
         }
     }
 
     /// Divides by `d` in place, returning the remainder.
     fn div_rem_small(&mut self, d: u64) -> u64 {
         let mut rem: u128 = 0;
-        for limb in self.limbs.iter_mut().rev() {
+        for limb in self.high.iter_mut().rev().chain([&mut self.low]) {
             let cur = (rem << 64) | u128::from(*limb);
             *limb = (cur / u128::from(d)) as u64;
             rem = cur % u128::from(d);
         }
-        while self.limbs.last() == Some(&0) {
-            let _ = self.limbs.pop();
+        while self.high.last() == Some(&0) {
+            let _ = self.high.pop();
         }
         rem as u64
     }
@@ -65,7 +68,8 @@ impl Count {
 impl From<u64> for Count {
     fn from(n: u64) -> Count {
         Count {
-            limbs: if n == 0 { Vec::new() } else { vec![n] },
+            low: n,
+            high: Vec::new(),
         }
     }
 }

@@ -12,14 +12,18 @@
 //!   search backwards over the reversed move graph.
 
 mod analyze;
+mod astar;
+mod bfs;
 mod count;
+mod iddfs;
+mod numbering;
 mod search;
 
 pub use analyze::{Analysis, analyze};
+pub use bfs::{count_shortest, shortest_all};
 pub use count::Count;
-pub use search::{
-    METHODS, Method, Path, Target, count_shortest, iddfs_all, iddfs_count, shortest, shortest_all,
-};
+pub use iddfs::{iddfs_all, iddfs_count};
+pub use search::{METHODS, Method, Path, Target, shortest};
 
 use crate::diagnostic::{Diagnostic, Error};
 use crate::engine::deadline::Deadline;
