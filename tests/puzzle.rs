@@ -1587,8 +1587,9 @@ fn hanoi_with_element_assignments() {
 }
 
 /// `next` with elements: an element given twice, an index that depends on
-/// the state, an index out of range, and an element given with the whole
-/// variable are errors at the key.
+/// the state, an index out of range, an element given with the whole
+/// variable, a value of the wrong size, an unknown variable, a key that
+/// does not parse or is not an element: each one error (exit 2).
 #[test]
 fn element_assignment_errors() {
     let with_next = |next: &str| HANOI.replace(r#"next = { "peg[d]" = "b" }"#, next);
@@ -1611,6 +1612,11 @@ fn element_assignment_errors() {
             &["2 values, the element 1"][..],
         ),
         (r#"next = { "pug[d]" = "b" }"#, &["`pug`"][..]),
+        (r#"next = { "peg[d" = "b" }"#, &["syntax error"][..]),
+        (
+            r#"next = { "f(peg)[d]" = "b" }"#,
+            &["expected a state variable or one element of it"][..],
+        ),
     ] {
         let spec = TempSpec::new("hanoi-bad", &with_next(next));
         refused(&[spec.path()], words);

@@ -2,11 +2,13 @@
 //! states, beside the constraint engine. The state is the spec's declared
 //! variables; a move instance's precondition, cost and next state are
 //! networks lowered once (`model::puzzle`), evaluated forward for each
-//! state. States are packed into one `u128` (a few bits per variable) and
-//! kept in hash maps.
+//! state. States are packed into one `u128` (a few bits per variable).
 //!
-//! - `search.rs`: the shortest solution from a start (breadth-first,
-//!   iterative deepening, A*), every shortest solution, their number;
+//! - `search.rs`: the method, the target, the shortest solution;
+//! - `bfs.rs`, `iddfs.rs`, `astar.rs`: the three methods (every shortest
+//!   solution and their number by the first two);
+//! - `numbering.rs`: the positions a search met, numbered, under one cap;
+//! - `count.rs`: exact counts of any size;
 //! - `analyze.rs`: every position (the spec's solutions, found by the
 //!   constraint engine) and its distance to the goal, by a breadth-first
 //!   search backwards over the reversed move graph.
@@ -36,9 +38,10 @@ use crate::source::{Sources, Span};
 use crate::spec::ast::InvalidMove;
 
 /// Most positions a search keeps (breadth-first search, A*) or `solve
-/// analyze` enumerates: each costs about 100 bytes in hash maps, so this
-/// holds a run to about 2 GB. Iterative deepening keeps a table of at most
-/// this many positions too, and goes on without it when it is full.
+/// analyze` enumerates: each costs about 110 to 175 bytes (measured at
+/// 2,000,000: README "Puzzles of moves"), so a few GB at most. Iterative
+/// deepening keeps a table of at most this many positions too, and goes
+/// on without it when it is full.
 pub const MAX_STATES: usize = 20_000_000;
 
 /// The cap on positions: [`MAX_STATES`], or `SOLVE_MAX_STATES` from the

@@ -787,6 +787,7 @@ impl<'t> Loader<'t> {
             return None;
         };
         const KEYS: [&str; 5] = ["for", "when", "next", "cost", "show"];
+        let mut next_failed = false;
         let mut decl = MoveDecl {
             name,
             params: Vec::new(),
@@ -804,13 +805,21 @@ impl<'t> Loader<'t> {
                     )
                 }
                 "when" => decl.when = self.expr(v),
-                "next" => decl.next = self.assignments(v),
+                "next" => {
+                    let before = self.errors.len();
+                    decl.next = self.assignments(v);
+                    next_failed = self.errors.len() > before;
+                }
                 "cost" => decl.cost = self.expr(v),
                 "show" => decl.show = self.template(v),
                 other => self.unknown(k, "key", other, &KEYS),
             }
         }
         if decl.next.is_empty() {
+            if next_failed {
+                // Its entries were refused with their own messages.
+                return None;
+            }
             self.errors.push(
                 Diagnostic::new(
                     format!("the move `{}` has no `next`", decl.name.text),
