@@ -1769,3 +1769,49 @@ fn start_from_params() {
         );
     }
 }
+
+/// The k x k lattice whose positions are written with an alphabet cut to
+/// the size by a param: `alphabet` is an expression over the params when
+/// it is not an alphabet as written. C(2k, k) shortest solutions (here
+/// 20 and 252, by Pascal's triangle above); a computed alphabet with a
+/// repeated character is refused.
+#[test]
+fn alphabet_from_params() {
+    let text = r#"
+[params]
+k = 3
+[vars]
+a = "0..k"
+b = "0..k"
+[puzzle]
+alphabet = "['a', 'b', 'c', 'd', 'e', 'f'][0..k]"
+start = "aa"
+goal = "a == k and b == k"
+[moves.ia]
+when = "a < k"
+next = { a = "a + 1" }
+[moves.ib]
+when = "b < k"
+next = { b = "b + 1" }
+"#;
+    let spec = TempSpec::new("alphabet-params", text);
+    for k in [3usize, 5] {
+        let set = format!("k={k}");
+        let n = count(&[spec.path(), "--set", &set]);
+        assert_eq!(n.to_string(), central_binomial(k));
+        let printed = one_solution(&[spec.path(), "--set", &set]);
+        let last = char::from(b'a' + k as u8).to_string().repeat(2);
+        assert_eq!(printed.moves.last().map(|(_, p)| p.clone()), Some(last));
+    }
+    let repeated = TempSpec::new(
+        "alphabet-repeated",
+        &text.replace(
+            "['a', 'b', 'c', 'd', 'e', 'f'][0..k]",
+            "['a', 'b', 'b', 'c']",
+        ),
+    );
+    refused(
+        &[repeated.path()],
+        &["the alphabet must be distinct characters"],
+    );
+}

@@ -76,7 +76,7 @@ impl Lowerer {
             ));
         }
         let alphabet = match &decl.alphabet {
-            Some((text, span)) => Some(self.alphabet(text, *span, &scope.state)?),
+            Some((text, span)) => Some(self.alphabet(text, *span, scope)?),
             None => None,
         };
         let goal = self.state_network(
@@ -384,14 +384,10 @@ impl Lowerer {
         l.network(inputs, &outputs, mark, span)
     }
 
-    /// `start` read as an expression over the params (in a scratch
-    /// lowerer: the state's names are unknown there).
-    fn start_value(
-        &self,
-        text: &str,
-        span: Span,
-        scope: &StateScope<'_>,
-    ) -> Result<StartValue, Diagnostic> {
+    /// A `[puzzle]` text read as an expression over the params (in a
+    /// scratch lowerer: the state's names are unknown there): its scalar
+    /// values, nested lists flattened.
+    fn param_values(&self, text: &str, span: Span, scope: &StateScope<'_>) -> R<Vec<Value>> {
         let origin = Origin {
             whole: span,
             content_start: None,
@@ -401,9 +397,19 @@ impl Lowerer {
         let v = l.eval(&e)?;
         let mut items = Vec::new();
         leaves(&v, &mut items);
+        Ok(items)
+    }
+
+    /// `start` read as an expression over the params.
+    fn start_value(
+        &self,
+        text: &str,
+        span: Span,
+        scope: &StateScope<'_>,
+    ) -> Result<StartValue, Diagnostic> {
         let mut values = Vec::new();
         let mut chars = String::new();
-        for item in &items {
+        for item in &self.param_values(text, span, scope)? {
             match item {
                 Value::Int(i) => values.push(*i),
                 Value::Bool(b) => values.push(i64::from(*b)),
@@ -428,21 +434,42 @@ impl Lowerer {
     }
 
     /// `"_BW"`: one character per value from 0; every state variable's
-    /// domain must lie within it.
-    fn alphabet(&self, text: &str, span: Span, state: &[VarId]) -> R<Vec<char>> {
-        let chars: Vec<char> = text.chars().collect();
-        let mut seen = chars.clone();
-        seen.sort_unstable();
-        seen.dedup();
-        if chars.is_empty()
-            || seen.len() != chars.len()
-            || chars.iter().any(|c| c.is_whitespace() || *c == ',')
-        {
-            return Err(Diagnostic::new(
+    /// domain must lie within it. A text that is not an alphabet as
+    /// written is read as an expression over the params giving one (a
+    /// text, or a list of texts joined).
+    fn alphabet(&self, text: &str, span: Span, scope: &StateScope<'_>) -> R<Vec<char>> {
+        let valid = |chars: &[char]| {
+            let mut seen = chars.to_vec();
+            seen.sort_unstable();
+            seen.dedup();
+            !chars.is_empty()
+                && seen.len() == chars.len()
+                && !chars.iter().any(|c| c.is_whitespace() || *c == ',')
+        };
+        let mut chars: Vec<char> = text.chars().collect();
+        if !valid(&chars) {
+            let wrong = Diagnostic::new(
                 "the alphabet must be distinct characters (no spaces or commas), one per value from 0",
                 span,
-            ));
+            );
+            // Read as an expression: its texts, joined.
+            let computed = self.param_values(text, span, scope).ok().and_then(|items| {
+                items
+                    .iter()
+                    .map(|v| match v {
+                        Value::Str(t) => Some(t.to_string()),
+                        _ => None,
+                    })
+                    .collect::<Option<String>>()
+            });
+            chars = match computed {
+                Some(t) if valid(&t.chars().collect::<Vec<_>>()) => t.chars().collect(),
+                _ => return Err(wrong.with_help(
+                    "or an expression over the params giving such a text (`'_BW'`, a list of texts)",
+                )),
+            };
         }
+        let state = &scope.state;
         for &x in state {
             let d = self.model.domain(x);
             if d.min() < Some(0) || d.max() >= Some(chars.len() as i64) {
