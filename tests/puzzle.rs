@@ -1,7 +1,13 @@
 //! Puzzles of moves (`[puzzle]` and `[moves.NAME]`): Flip It, the eight
 //! puzzle and the water jugs solved (`solve FILE`, `--all`, `--count`, the
 //! three methods) and analysed (`solve analyze FILE`), a custom puzzle with
-//! move costs and a heuristic, and the spec errors of puzzles.
+//! move costs and a heuristic, and the spec errors of puzzles. Issue 18:
+//! the reproducers under `tests/reproducers/` (exact costs near the 2^62
+//! limit against Dijkstra, exact counts past u128 against Pascal's
+//! triangle, the time limit over the moves' lowering, the cap on
+//! positions), dead ends (missionaries and cannibals), element assignments
+//! (the Tower of Hanoi), iterative deepening against path counting on
+//! random graphs, and `start`/`alphabet` from the params.
 //!
 //! The oracles are the figures of PUZZLES.md section 4 (and the eight
 //! puzzle's well-known figures) and implementations written here in plain
@@ -1625,7 +1631,7 @@ fn element_assignment_errors() {
 
 /// Iterative deepening on the Tower of Hanoi with 7 discs (127 moves,
 /// 2,187 positions, many transpositions): with only the path checked, 5
-/// discs took minutes; the table of depths makes it 0.2 s here. Bounded
+/// discs took minutes (issue 18); the table of depths makes it 0.2 s here. Bounded
 /// generously: a regression would take hours.
 #[test]
 fn iddfs_prunes_transpositions() {

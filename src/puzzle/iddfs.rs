@@ -22,10 +22,10 @@ enum Collect {
 /// was met at (see [`Deepening::dfs`]), kept from one search to the next:
 /// after the search of depth D it holds every position's distance up to D,
 /// so the next expands each position only at its distance, once. The
-/// table is bounded by the cap on positions; a full table prunes less. Proves "no solution" when a depth adds
-/// no position (every position within it was met) or no path reaches the
-/// depth at all. Returns the number of shortest solutions and their
-/// length.
+/// table is bounded by the cap on positions; a full table prunes less.
+/// Proves "no solution" when a depth adds no position (every position
+/// within it was met) or no path reaches the depth at all. Returns the
+/// number of shortest solutions and their length.
 fn iddfs(
     puzzle: &mut Puzzle,
     start: State,

@@ -1,8 +1,9 @@
 //! The positions a search or an analysis has met, numbered in the order
 //! they were met: a vector from number to position and a hash map back.
 //! Everything else a search keeps per position is a vector indexed by the
-//! number (a depth, a predecessor), so a position costs about 60 bytes
-//! (`README`: "Puzzles of moves"), and the cap on positions
+//! number (a depth, a predecessor): a breadth-first search measured about
+//! 110 bytes a position, hash map slack included (README "Puzzles of
+//! moves"). The cap on positions
 //! ([`super::max_states`]) is enforced here, in one place.
 
 use super::{State, max_states, too_many_states};
