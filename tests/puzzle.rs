@@ -1724,7 +1724,8 @@ fn show_sees_the_position_before_the_move() {
 /// `start` may be an expression over the params (the Tower of Hanoi's
 /// `[0 for d in 1..n]`, a text built from a param); a literal keeps
 /// working; a start of the wrong length names the variables, their sizes
-/// and the params they come from; an expression that fails says why.
+/// and the params they come from; an expression that fails says why (when
+/// the start is used: a `--start` replaces it).
 #[test]
 fn start_from_params() {
     let spec = TempSpec::new("hanoi-start", HANOI);
@@ -1752,6 +1753,9 @@ fn start_from_params() {
     let (_, stderr, code) = solve(&[typo.path()]);
     assert_eq!(code, 2);
     assert_one_error(&stderr, &["unknown name `m`", "hanoi-typo.toml:9:9"]);
+    // Only a start that is used is read: `--start` replaces it.
+    let printed = one_solution(&[typo.path(), "--start", "0,0,0"]);
+    assert_eq!(printed.moves.len(), 7);
     // A text built from a param, read through the alphabet.
     let flip = std::fs::read_to_string("specs/flipit.toml").expect("flipit");
     let flip = flip.replace(

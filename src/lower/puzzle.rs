@@ -11,7 +11,7 @@ use super::value::{Array, BoolVal, R, Value};
 use crate::diagnostic::Diagnostic;
 use crate::engine::deadline::Deadline;
 use crate::model::network::Network;
-use crate::model::puzzle::{MovePlan, PuzzlePlan, StartPlan, StartValue};
+use crate::model::puzzle::{MovePlan, PuzzlePlan};
 use crate::model::{Model, VarId};
 use crate::source::Span;
 use crate::spec::ast::{Assignment, ConstraintDecl, Expr, MoveDecl, PuzzleDecl, Var};
@@ -116,22 +116,29 @@ impl Lowerer {
             spent.combinations = 0;
             self.instances(m, 0, &mut args, scope, &mut plans, &mut spent)?;
         }
-        let start = decl.start.as_ref().map(|(text, span)| StartPlan {
-            text: text.clone(),
-            span: *span,
-            value: self.start_value(text, *span, scope),
-        });
-        Ok(PuzzlePlan {
+        let mut plan = PuzzlePlan {
             state: scope.state.clone(),
             alphabet,
-            start,
+            start: None,
             sizes: sizes(scope),
             goal,
             valid,
             heuristic,
             invalid: decl.invalid,
             moves: plans,
-        })
+        };
+        // Read now, used only without `--start` (which may go with params
+        // of another size): an error waits until then, a time limit not.
+        if let Some((text, span)) = &decl.start {
+            let read = self.start_position(&plan, text, *span, scope);
+            if let Err(d) = &read
+                && d.time_limit
+            {
+                return Err(d.clone());
+            }
+            plan.start = Some(read);
+        }
+        Ok(plan)
     }
 
     /// Every value of `m`'s parameters from the `k`-th on, `args` holding
@@ -400,16 +407,43 @@ impl Lowerer {
         Ok(items)
     }
 
-    /// `start` read as an expression over the params.
-    fn start_value(
+    /// The values of `start`: the text read as a position, or else as an
+    /// expression over the params giving the values (a list, nested lists
+    /// flattened) or a text read as a position.
+    fn start_position(
         &self,
+        plan: &PuzzlePlan,
         text: &str,
         span: Span,
         scope: &StateScope<'_>,
-    ) -> Result<StartValue, Diagnostic> {
+    ) -> R<Vec<i64>> {
+        let domains: Vec<_> = scope
+            .state
+            .iter()
+            .map(|&x| self.model.domain(x).clone())
+            .collect();
+        let names: Vec<String> = scope
+            .state
+            .iter()
+            .map(|&x| self.model.vars[x.index()].name.clone())
+            .collect();
+        let literal = match plan.read(text, &domains, &names) {
+            Ok(values) => return Ok(values),
+            Err(m) => m,
+        };
+        let items = match self.param_values(text, span, scope) {
+            Ok(items) => items,
+            Err(d) if d.time_limit => return Err(d),
+            Err(d) => {
+                return Err(Diagnostic::new(literal, span).with_help(format!(
+                    "`start` is a position, or an expression over the params giving its values (`[0 for i in 1..n]`); read as an expression: {}",
+                    d.message
+                )));
+            }
+        };
         let mut values = Vec::new();
         let mut chars = String::new();
-        for item in &self.param_values(text, span, scope)? {
+        for item in &items {
             match item {
                 Value::Int(i) => values.push(*i),
                 Value::Bool(b) => values.push(i64::from(*b)),
@@ -423,14 +457,17 @@ impl Lowerer {
                 }
             }
         }
-        match (values.is_empty(), chars.is_empty()) {
-            (false, true) => Ok(StartValue::Values(values)),
-            (true, false) => Ok(StartValue::Text(chars)),
-            _ => Err(Diagnostic::new(
-                "expected a list of values or a text for the start position",
-                span,
-            )),
-        }
+        let read = match (values.is_empty(), chars.is_empty()) {
+            (false, true) => {
+                let items: Vec<String> = values.iter().map(i64::to_string).collect();
+                let shown = format!("[{}]", items.join(", "));
+                plan.check(&values, &shown, &domains, &names)
+                    .map(|()| values)
+            }
+            (true, false) => plan.read(&chars, &domains, &names),
+            _ => Err("expected a list of values or a text for the start position".to_string()),
+        };
+        read.map_err(|m| Diagnostic::new(m, span))
     }
 
     /// `"_BW"`: one character per value from 0; every state variable's

@@ -32,7 +32,7 @@ use crate::engine::deadline::Deadline;
 use crate::lower::Lowered;
 use crate::model::IntervalSet;
 use crate::model::network::Evaluator;
-use crate::model::puzzle::{PuzzlePlan, StartValue};
+use crate::model::puzzle::PuzzlePlan;
 use crate::output::OutputPlan;
 use crate::source::{Sources, Span};
 use crate::spec::ast::InvalidMove;
@@ -228,70 +228,10 @@ impl Puzzle {
         }
     }
 
-    /// Reads a position (`--start`, `--goal`, the spec's `start`).
+    /// Reads a position (`--start`, `--goal`).
     pub fn parse(&self, text: &str) -> Result<State, String> {
-        let text = text.trim();
-        let n = self.plan.state.len();
-        let values: Vec<i64> = match &self.plan.alphabet {
-            Some(chars) => {
-                let mut values = Vec::new();
-                for c in text.chars().filter(|c| !c.is_whitespace()) {
-                    match chars.iter().position(|&a| a == c) {
-                        Some(v) => values.push(v as i64),
-                        None => {
-                            let alphabet: String = chars.iter().collect();
-                            return Err(format!(
-                                "`{text}` is not a position: `{c}` is not in the alphabet `{alphabet}`"
-                            ));
-                        }
-                    }
-                }
-                values
-            }
-            None => {
-                let parts: Vec<&str> = if text.contains(',') {
-                    text.split(',').map(str::trim).collect()
-                } else if text.contains(char::is_whitespace) {
-                    text.split_whitespace().collect()
-                } else {
-                    text.char_indices()
-                        .map(|(i, c)| &text[i..i + c.len_utf8()])
-                        .collect()
-                };
-                let mut values = Vec::new();
-                for p in parts {
-                    values.push(p.parse::<i64>().map_err(|_| {
-                        format!(
-                            "`{text}` is not a position: expected {n} integers separated by commas"
-                        )
-                    })?);
-                }
-                values
-            }
-        };
-        self.position(&values, text)
-    }
-
-    /// The position of these values (one per state variable, each in its
-    /// domain); `text` is how they were written, for messages.
-    fn position(&self, values: &[i64], text: &str) -> Result<State, String> {
-        let n = self.plan.state.len();
-        if values.len() != n {
-            return Err(format!(
-                "`{text}` is not a position: expected {n} values, found {} (one per state variable: {}; a position of another size needs other params, `--set NAME=VALUE`)",
-                values.len(),
-                self.plan.sizes
-            ));
-        }
-        for ((&v, name), set) in values.iter().zip(&self.names).zip(&self.sets) {
-            if !set.contains(v) {
-                return Err(format!(
-                    "`{text}` is not a position: {v} is outside the domain of `{name}` ({{{}}})",
-                    crate::model::intervals_text(&set.0)
-                ));
-            }
-        }
-        Ok(self.pack(values))
+        let values = self.plan.read(text, &self.sets, &self.names)?;
+        Ok(self.pack(&values))
     }
 
     /// Whether `s` satisfies the spec's constraints (is a position).
@@ -299,29 +239,12 @@ impl Puzzle {
         Ok(self.single(Single::Valid, s)? == Some(1))
     }
 
-    /// The spec's start position, if it gives one: its text read as a
-    /// position, or else its value as an expression over the params.
+    /// The spec's start position, if it gives one (read at lowering).
     pub fn start(&self) -> Option<Result<State, Error>> {
-        let start = self.plan.start.as_ref()?;
-        let literal = match self.parse(&start.text) {
-            Ok(s) => return Some(Ok(s)),
-            Err(m) => m,
-        };
-        let result = match &start.value {
-            Ok(StartValue::Values(values)) => {
-                let items: Vec<String> = values.iter().map(i64::to_string).collect();
-                self.position(values, &format!("[{}]", items.join(", ")))
-            }
-            Ok(StartValue::Text(text)) => self.parse(text),
-            Err(d) => {
-                let e = Diagnostic::new(literal, start.span).with_help(format!(
-                    "`start` is a position, or an expression over the params giving its values (`[0 for i in 1..n]`); read as an expression: {}",
-                    d.message
-                ));
-                return Some(Err(Error::new(vec![e], &self.sources)));
-            }
-        };
-        Some(result.map_err(|m| self.error(m, start.span)))
+        self.plan.start.as_ref().map(|read| match read {
+            Ok(values) => Ok(self.pack(values)),
+            Err(d) => Err(Error::new(vec![d.clone()], &self.sources)),
+        })
     }
 
     fn error(&self, message: String, span: Span) -> Error {
