@@ -1384,7 +1384,8 @@ fn puzzle_count_saturates() {
 
 /// Reproducer `tests/reproducers/moves-instances-time-limit.toml`: three
 /// moves of 999 x 999 instances each took 14 s under `--time-limit 0.5`;
-/// the limit now covers their lowering (exit 3, the lowering message).
+/// the limit now covers their lowering (exit 3, the lowering message), and
+/// so does Ctrl-C.
 #[test]
 fn moves_instances_time_limit() {
     let began = std::time::Instant::now();
@@ -1400,6 +1401,34 @@ fn moves_instances_time_limit() {
         "{stderr}"
     );
     assert!(took.as_secs_f64() < 5.0, "took {took:?}");
+
+    // Ctrl-C stops it the same way (exit 3), long before the 14 s.
+    let began = std::time::Instant::now();
+    let child = std::process::Command::new(env!("CARGO_BIN_EXE_solve"))
+        .arg("tests/reproducers/moves-instances-time-limit.toml")
+        .current_dir(env!("CARGO_MANIFEST_DIR"))
+        .stdout(std::process::Stdio::piped())
+        .stderr(std::process::Stdio::piped())
+        .spawn()
+        .expect("solve runs");
+    std::thread::sleep(std::time::Duration::from_secs(1));
+    let killed = std::process::Command::new("kill")
+        .args(["-INT", &child.id().to_string()])
+        .status()
+        .expect("kill runs");
+    assert!(killed.success());
+    let output = child.wait_with_output().expect("solve ends");
+    let stderr = String::from_utf8_lossy(&output.stderr);
+    assert_eq!(output.status.code(), Some(3), "{stderr}");
+    assert!(
+        stderr.contains("while the spec was being lowered"),
+        "{stderr}"
+    );
+    assert!(
+        began.elapsed().as_secs_f64() < 6.0,
+        "took {:?}",
+        began.elapsed()
+    );
 }
 
 /// Reproducer `tests/reproducers/puzzle-bfs-unbounded-memory.toml`: 10^9
