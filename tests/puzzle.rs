@@ -1,7 +1,13 @@
 //! Puzzles of moves (`[puzzle]` and `[moves.NAME]`): Flip It, the eight
 //! puzzle and the water jugs solved (`solve FILE`, `--all`, `--count`, the
 //! three methods) and analysed (`solve analyze FILE`), a custom puzzle with
-//! move costs and a heuristic, and the spec errors of puzzles.
+//! move costs and a heuristic, and the spec errors of puzzles. Issue 18:
+//! the reproducers under `tests/reproducers/` (exact costs near the 2^62
+//! limit against Dijkstra, exact counts past u128 against Pascal's
+//! triangle, the time limit over the moves' lowering, the cap on
+//! positions), dead ends (missionaries and cannibals), element assignments
+//! (the Tower of Hanoi), iterative deepening against path counting on
+//! random graphs, and `start`/`alphabet` from the params.
 //!
 //! The oracles are the figures of PUZZLES.md section 4 (and the eight
 //! puzzle's well-known figures) and implementations written here in plain
@@ -550,26 +556,21 @@ fn flipit_count_of_no_solution_is_0() {
     }
 }
 
-/// Flip It has no heuristic: `--method astar` towards its goal is refused
-/// (exit 2, one message that says a heuristic is needed, nothing on
-/// stdout), as README "Puzzles of moves" describes astar as guided by the
-/// spec's heuristic.
+/// Flip It has no heuristic: `--method astar` is then uniform-cost search
+/// (heuristic 0); every move costs 1, so it finds a solution of the fewest
+/// moves (this file's breadth-first search), replayed by the rules.
 #[test]
-fn flipit_astar_without_a_heuristic_is_an_error() {
-    let args = [
-        "specs/flipit.toml",
-        "--start",
-        "BB_BBB",
-        "--method",
-        "astar",
-    ];
-    let (stdout, stderr, code) = solve(&args);
-    assert_eq!(
-        code, 2,
-        "solve {args:?}\nstdout:\n{stdout}\nstderr:\n{stderr}"
-    );
-    assert_eq!(stdout, "", "solve {args:?} printed a solution");
-    assert_one_error(&stderr, &["heuristic"]);
+fn flipit_astar_without_a_heuristic_is_uniform_cost() {
+    for (start, n) in PROBLEMS {
+        let (fewest, _) =
+            fewest_moves(flip_read(start), |s| flip_moves(s, false), |s| all_white(s))
+                .expect("solvable");
+        let n = format!("n={n}");
+        let args = flip_args(start, &n, false, &["--method", "astar"]);
+        let printed = one_solution(&args);
+        assert_eq!(printed.moves.len(), fewest, "solve {args:?}");
+        flip_replay(&printed, start, false, None);
+    }
 }
 
 /// `--count` (breadth-first and by iterative deepening) is the number of
@@ -1136,7 +1137,8 @@ fn puzzle_errors() {
 }
 
 /// Every state a move makes is checked (found by review): a value in a
-/// hole of a set domain, a state the constraints rule out, a negative cost,
+/// hole of a set domain, a state the constraints rule out (with `invalid =
+/// "error"`), a negative cost,
 /// a derived variable in a puzzle spec, and flags that mean nothing for a
 /// puzzle are errors, exit 2, never a wrong solution or a loop.
 #[test]
@@ -1147,7 +1149,7 @@ fn every_move_is_checked() {
             "outside its domain {0, 5}",
         ),
         (
-            "[vars]\na = \"0..5\"\nb = \"0..5\"\n[constraints]\neven = \"(a + b) % 2 == 0\"\n[puzzle]\nstart = \"0,0\"\ngoal = \"a == 2 and b == 0\"\n[moves.inc]\nwhen = \"a < 5\"\nnext = { a = \"a + 1\" }\n",
+            "[vars]\na = \"0..5\"\nb = \"0..5\"\n[constraints]\neven = \"(a + b) % 2 == 0\"\n[puzzle]\nstart = \"0,0\"\ngoal = \"a == 2 and b == 0\"\ninvalid = \"error\"\n[moves.inc]\nwhen = \"a < 5\"\nnext = { a = \"a + 1\" }\n",
             "the spec's constraints rule out",
         ),
         (
@@ -1178,4 +1180,677 @@ fn every_move_is_checked() {
         assert_eq!(code, 2, "{flag}");
         assert!(stderr.contains("not for a puzzle of moves"), "{stderr}");
     }
+}
+
+// ---------------------------------------------------------------------
+// Issue 18: exact costs and counts, limits
+// ---------------------------------------------------------------------
+
+/// Runs `solve` with `args` and one environment variable set:
+/// `(stdout, stderr, exit code)`.
+fn solve_with_env(var: (&str, &str), args: &[&str]) -> (String, String, i32) {
+    let output = std::process::Command::new(env!("CARGO_BIN_EXE_solve"))
+        .args(args)
+        .env(var.0, var.1)
+        .current_dir(env!("CARGO_MANIFEST_DIR"))
+        .output()
+        .expect("failed to run the solve binary");
+    let stderr = String::from_utf8(output.stderr).expect("UTF-8");
+    assert!(!stderr.contains("panicked"), "solve {args:?}:\n{stderr}");
+    (
+        String::from_utf8(output.stdout).expect("UTF-8"),
+        stderr,
+        output.status.code().expect("not killed"),
+    )
+}
+
+const MAX_COST: u64 = (1 << 62) - 1;
+
+/// Reproducer `tests/reproducers/astar-cost-saturates.toml`: every move
+/// costs C = 2^62 - 1 but the last of `b`, so the path a1 a2 a3 costs 3C
+/// and b1 b2 b3 costs 2C + 1, both past i64::MAX: A* must return the
+/// cheaper b1 b2 b3 (it returned a1 a2 a3 when sums saturated).
+#[test]
+fn astar_cost_saturates() {
+    let printed = one_solution(&[
+        "tests/reproducers/astar-cost-saturates.toml",
+        "--method",
+        "astar",
+    ]);
+    assert_eq!(printed.move_texts(), ["b1", "b2", "b3"]);
+    assert_eq!(printed.moves.last().map(|(_, p)| p.as_str()), Some("20"));
+}
+
+/// Random graphs of 8 positions with move costs near 2^62 (most moves
+/// lead 1 to 3 positions on, so most least costs pass i64::MAX): the total cost of
+/// A*'s printed path (summed here in u128, with or without a heuristic of
+/// 0) is the least one, by a Dijkstra written here.
+#[test]
+fn astar_matches_dijkstra_on_costs_near_the_limit() {
+    let mut rng = crate::Rng::new(18);
+    let mut past_i64 = 0;
+    for round in 0..12 {
+        let nodes = 8usize;
+        let mut edges: Vec<(usize, usize, u64)> = Vec::new();
+        for e in 0..22 {
+            // Mostly forward by 1 to 3 (paths of 3 moves or more: past
+            // i64::MAX), some anywhere.
+            let u = rng.below(nodes);
+            let v = if e % 3 == 0 {
+                rng.below(nodes)
+            } else {
+                (u + 1 + rng.below(3)).min(nodes - 1)
+            };
+            let cost = if rng.one_in(4) {
+                rng.below(3) as u64
+            } else {
+                MAX_COST - rng.below(4) as u64
+            };
+            edges.push((u, v, cost));
+        }
+        // Dijkstra from 0 to nodes - 1, exact in u128.
+        let mut best: Vec<Option<u128>> = vec![None; nodes];
+        let mut done = vec![false; nodes];
+        best[0] = Some(0);
+        while let Some(u) = (0..nodes)
+            .filter(|&u| !done[u] && best[u].is_some())
+            .min_by_key(|&u| best[u])
+        {
+            done[u] = true;
+            for &(a, b, c) in &edges {
+                if a == u {
+                    let t = best[u].expect("reached") + u128::from(c);
+                    if best[b].is_none_or(|old| t < old) {
+                        best[b] = Some(t);
+                    }
+                }
+            }
+        }
+        let mut text = format!(
+            "[vars]\na = \"0..{}\"\n[puzzle]\nstart = \"0\"\ngoal = \"a == {}\"\n",
+            nodes - 1,
+            nodes - 1
+        );
+        if round % 2 == 0 {
+            text.push_str("heuristic = \"0\"\n");
+        }
+        for (k, (u, v, c)) in edges.iter().enumerate() {
+            text.push_str(&format!(
+                "[moves.e{k}]\nwhen = \"a == {u}\"\nnext = {{ a = \"{v}\" }}\ncost = \"{c}\"\n"
+            ));
+        }
+        let spec = TempSpec::new("astar-near-limit", &text);
+        let (stdout, stderr, code) = solve(&[spec.path(), "--method", "astar"]);
+        match best[nodes - 1] {
+            None => assert_eq!((stdout.as_str(), code), ("no solution\n", 1), "{text}"),
+            Some(least) => {
+                assert_eq!(code, 0, "{text}\n{stderr}");
+                let printed = read_solution(&stdout);
+                let mut at = 0usize;
+                let mut total = 0u128;
+                for (m, p) in &printed.moves {
+                    let k: usize = m
+                        .strip_prefix('e')
+                        .and_then(|k| k.parse().ok())
+                        .expect("eK");
+                    let (u, v, c) = edges[k];
+                    assert_eq!(u, at, "{m} does not apply at {at}");
+                    assert_eq!(p, &v.to_string());
+                    at = v;
+                    total += u128::from(c);
+                }
+                assert_eq!(at, nodes - 1, "{stdout}");
+                assert_eq!(total, least, "round {round}:\n{text}\n{stdout}");
+                if least > i64::MAX as u128 {
+                    past_i64 += 1;
+                }
+            }
+        }
+    }
+    assert!(past_i64 >= 4, "only {past_i64} least costs past i64::MAX");
+}
+
+/// A decimal number as digits from the least significant, for binomials
+/// beyond any machine word.
+fn decimal_add(a: &[u8], b: &[u8]) -> Vec<u8> {
+    let mut out = Vec::new();
+    let mut carry = 0;
+    for i in 0..a.len().max(b.len()) {
+        let s = a.get(i).copied().unwrap_or(0) + b.get(i).copied().unwrap_or(0) + carry;
+        out.push(s % 10);
+        carry = s / 10;
+    }
+    if carry > 0 {
+        out.push(carry);
+    }
+    out
+}
+
+/// C(2n, n) in decimal, by Pascal's triangle.
+fn central_binomial(n: usize) -> String {
+    let mut row: Vec<Vec<u8>> = vec![vec![1]];
+    for _ in 0..2 * n {
+        let mut next = vec![vec![1]];
+        for w in row.windows(2) {
+            next.push(decimal_add(&w[0], &w[1]));
+        }
+        next.push(vec![1]);
+        row = next;
+    }
+    row[n].iter().rev().map(|d| char::from(b'0' + d)).collect()
+}
+
+/// Reproducer `tests/reproducers/puzzle-count-saturates.toml`: the shortest
+/// solutions of the n x n lattice (one step right or up) are C(2n, n),
+/// exactly, past u128::MAX from n = 66 (they saturated at it), by
+/// breadth-first search and by iterative deepening.
+#[test]
+fn puzzle_count_saturates() {
+    assert_eq!(
+        central_binomial(66),
+        "377389666165540953244592352291892721700",
+        "oracle"
+    );
+    assert_eq!(
+        central_binomial(100),
+        "90548514656103281165404177077484163874504589675413336841320",
+        "oracle"
+    );
+    for n in [3usize, 65, 66, 100] {
+        let set = format!("n={n}");
+        for method in ["bfs", "iddfs"] {
+            let args = [
+                "tests/reproducers/puzzle-count-saturates.toml",
+                "--count",
+                "--set",
+                &set,
+                "--method",
+                method,
+            ];
+            let (stdout, stderr, code) = solve(&args);
+            assert_eq!(code, 0, "solve {args:?}: {stderr}");
+            assert_eq!(stdout.trim(), central_binomial(n), "solve {args:?}");
+        }
+    }
+    // --all lists them: C(6, 3) = 20 for n = 3, all distinct.
+    let all = all_solutions(&[
+        "tests/reproducers/puzzle-count-saturates.toml",
+        "--set",
+        "n=3",
+    ]);
+    let distinct: BTreeSet<Vec<String>> = all.iter().map(Printed::move_texts).collect();
+    assert_eq!((all.len(), distinct.len()), (20, 20));
+}
+
+/// Reproducer `tests/reproducers/moves-instances-time-limit.toml`: three
+/// moves of 999 x 999 instances each took 14 s under `--time-limit 0.5`;
+/// the limit now covers their lowering (exit 3, the lowering message), and
+/// so does Ctrl-C.
+#[test]
+fn moves_instances_time_limit() {
+    let began = std::time::Instant::now();
+    let (stdout, stderr, code) = solve(&[
+        "tests/reproducers/moves-instances-time-limit.toml",
+        "--time-limit",
+        "0.5",
+    ]);
+    let took = began.elapsed();
+    assert_eq!((stdout.as_str(), code), ("", 3), "{stderr}");
+    assert!(
+        stderr.contains("the time limit ran out while the spec was being lowered"),
+        "{stderr}"
+    );
+    assert!(took.as_secs_f64() < 5.0, "took {took:?}");
+
+    // Ctrl-C stops it the same way (exit 3), long before the 14 s.
+    let began = std::time::Instant::now();
+    let child = std::process::Command::new(env!("CARGO_BIN_EXE_solve"))
+        .arg("tests/reproducers/moves-instances-time-limit.toml")
+        .current_dir(env!("CARGO_MANIFEST_DIR"))
+        .stdout(std::process::Stdio::piped())
+        .stderr(std::process::Stdio::piped())
+        .spawn()
+        .expect("solve runs");
+    std::thread::sleep(std::time::Duration::from_secs(1));
+    let killed = std::process::Command::new("kill")
+        .args(["-INT", &child.id().to_string()])
+        .status()
+        .expect("kill runs");
+    assert!(killed.success());
+    let output = child.wait_with_output().expect("solve ends");
+    let stderr = String::from_utf8_lossy(&output.stderr);
+    assert_eq!(output.status.code(), Some(3), "{stderr}");
+    assert!(
+        stderr.contains("while the spec was being lowered"),
+        "{stderr}"
+    );
+    assert!(
+        began.elapsed().as_secs_f64() < 6.0,
+        "took {:?}",
+        began.elapsed()
+    );
+}
+
+/// Reproducer `tests/reproducers/puzzle-bfs-unbounded-memory.toml`: 10^9
+/// states, the goal 2,997 moves away; breadth-first search and A* kept
+/// every state until the memory ran out. They stop at the cap on positions
+/// (lowered here through `SOLVE_MAX_STATES`, as README documents), exit 2,
+/// with one message naming the cap and what to do; `solve analyze` shares
+/// the cap and the message.
+#[test]
+fn puzzle_bfs_unbounded_memory() {
+    let spec = "tests/reproducers/puzzle-bfs-unbounded-memory.toml";
+    let cap = ("SOLVE_MAX_STATES", "5000");
+    for (args, who) in [
+        (vec![spec], "the breadth-first search"),
+        (vec![spec, "--count"], "the breadth-first search"),
+        (vec![spec, "--method", "astar"], "A*"),
+        (vec!["analyze", spec], "`solve analyze`"),
+    ] {
+        let (stdout, stderr, code) = solve_with_env(cap, &args);
+        assert_eq!((stdout.as_str(), code), ("", 2), "solve {args:?}: {stderr}");
+        assert_one_error(
+            &stderr,
+            &[&format!(
+                "{who} met more than 5000 positions: too many to keep in memory"
+            )],
+        );
+        let help = if who.contains("analyze") {
+            "narrow the model"
+        } else {
+            "--method iddfs"
+        };
+        assert!(stderr.contains(help), "{stderr}");
+    }
+    // Under the cap the same search answers: the 30 x 30 lattice has 961
+    // states.
+    let (stdout, stderr, code) = solve_with_env(
+        cap,
+        &[
+            "tests/reproducers/puzzle-count-saturates.toml",
+            "--set",
+            "n=30",
+        ],
+    );
+    assert_eq!(code, 0, "{stderr}");
+    assert!(stdout.ends_with("60 moves\n"), "{stdout}");
+}
+
+// ---------------------------------------------------------------------
+// Issue 18: dead ends, elements in `next`, iterative deepening's table
+// ---------------------------------------------------------------------
+
+/// Missionaries and cannibals (3 and 3, a boat of 2), written as the moves
+/// of the boat only; the safety rule (never more cannibals than
+/// missionaries on a bank with missionaries) is written once, as
+/// constraints, and a crossing into an unsafe state is a dead end.
+const MISSIONARIES: &str = r#"
+[vars]
+m = "0..3"      # missionaries on the left bank
+c = "0..3"      # cannibals on the left bank
+boat = "0..1"   # 0: left, 1: right
+
+[constraints]
+left = "m == 0 or m >= c"
+right = "m == 3 or 3 - m >= 3 - c"
+
+[puzzle]
+start = "3,3,0"
+goal = "m == 0 and c == 0"
+
+[moves.cross]
+for = { dm = "0..2", dc = "0..2" }
+when = "dm + dc >= 1 and dm + dc <= 2 and (if boat == 0 then m >= dm and c >= dc else 3 - m >= dm and 3 - c >= dc)"
+next = { m = "if boat == 0 then m - dm else m + dm", c = "if boat == 0 then c - dc else c + dc", boat = "1 - boat" }
+show = "{dm}M{dc}C"
+"#;
+
+/// The crossings from a state, by the rules written here: name, next state.
+fn crossings(&(m, c, boat): &(i32, i32, i32)) -> Vec<(String, (i32, i32, i32))> {
+    let safe = |m: i32, c: i32| (m == 0 || m >= c) && (m == 3 || 3 - m >= 3 - c);
+    let mut out = Vec::new();
+    for (dm, dc) in [(0, 1), (0, 2), (1, 0), (1, 1), (2, 0)] {
+        let sign = if boat == 0 { -1 } else { 1 };
+        let (m2, c2) = (m + sign * dm, c + sign * dc);
+        if (0..=3).contains(&m2) && (0..=3).contains(&c2) && safe(m2, c2) {
+            out.push((format!("{dm}M{dc}C"), (m2, c2, 1 - boat)));
+        }
+    }
+    out
+}
+
+/// 11 crossings (the classic figure), 4 shortest solutions, by every
+/// method, as this file's breadth-first search finds; each printed
+/// solution replays by the rules. With `invalid = "error"` the first
+/// unsafe crossing is an error instead.
+#[test]
+fn missionaries_and_cannibals_dead_ends() {
+    let (fewest, ways) =
+        fewest_moves((3, 3, 0), crossings, |&(m, c, _)| m == 0 && c == 0).expect("solvable");
+    assert_eq!((fewest, ways), (11, 4), "oracle");
+    let spec = TempSpec::new("missionaries", MISSIONARIES);
+    let read = |t: &str| {
+        let v: Vec<i32> = t.split(',').map(|x| x.parse().expect("a number")).collect();
+        (v[0], v[1], v[2])
+    };
+    let step = |s: &(i32, i32, i32), m: &str| {
+        crossings(s)
+            .into_iter()
+            .find(|(n, _)| n == m)
+            .map(|(_, t)| t)
+    };
+    for method in ["bfs", "iddfs", "astar"] {
+        let printed = one_solution(&[spec.path(), "--method", method]);
+        assert_eq!(printed.moves.len(), fewest, "{method}: {printed:?}");
+        let (m, c, _) = replay(&printed, read, step);
+        assert_eq!((m, c), (0, 0));
+    }
+    for method in ["bfs", "iddfs"] {
+        assert_eq!(count(&[spec.path(), "--method", method]), ways as u64);
+        let all = all_solutions(&[spec.path(), "--method", method]);
+        assert_eq!(all.len() as u128, ways);
+    }
+    let strict = TempSpec::new(
+        "missionaries-strict",
+        &MISSIONARIES.replace("[puzzle]\n", "[puzzle]\ninvalid = \"error\"\n"),
+    );
+    refused(
+        &[strict.path()],
+        &["`cross(dm=", "the spec's constraints rule out"],
+    );
+    let unknown = TempSpec::new(
+        "missionaries-unknown",
+        &MISSIONARIES.replace("[puzzle]\n", "[puzzle]\ninvalid = \"skip\"\n"),
+    );
+    refused(
+        &[unknown.path()],
+        &["unknown `invalid` setting `skip`", "dead-end, error"],
+    );
+}
+
+/// The Tower of Hanoi with `peg[d]` assigned in `next` (disc `d`, 1 the
+/// smallest, moves to peg `b` when no smaller disc is on its peg or on
+/// `b`): 2^n - 1 moves and one shortest solution, n = 3..5, by every
+/// method; the printed moves replay by the rules written here.
+const HANOI: &str = r#"
+[params]
+n = 3
+
+[vars]
+peg = { index = "1..n", domain = "0..2" }
+
+[puzzle]
+start = "[0 for d in 1..n]"
+goal = "forall(peg[d] == 2 for d in 1..n)"
+
+[moves.move]
+for = { d = "1..n", b = "0..2" }
+when = "peg[d] != b and forall(peg[e] != peg[d] and peg[e] != b for e in 1..d-1)"
+next = { "peg[d]" = "b" }
+show = "{d} to {b}"
+"#;
+
+fn hanoi_step(pegs: &[u8], text: &str) -> Option<Vec<u8>> {
+    let (d, b) = text.split_once(" to ")?;
+    let (d, b): (usize, u8) = (d.parse().ok()?, b.parse().ok()?);
+    let from = pegs[d - 1];
+    let blocked = pegs[..d - 1].iter().any(|&p| p == from || p == b);
+    (from != b && !blocked).then(|| {
+        let mut next = pegs.to_vec();
+        next[d - 1] = b;
+        next
+    })
+}
+
+#[test]
+fn hanoi_with_element_assignments() {
+    let spec = TempSpec::new("hanoi", HANOI);
+    let read = |t: &str| -> Vec<u8> { t.split(',').map(|x| x.parse().expect("a peg")).collect() };
+    for n in 3..=5usize {
+        let set = format!("n={n}");
+        for method in ["bfs", "iddfs", "astar"] {
+            let printed = one_solution(&[spec.path(), "--set", &set, "--method", method]);
+            assert_eq!(printed.start, vec!["0"; n].join(","));
+            assert_eq!(printed.moves.len(), (1 << n) - 1, "n={n} {method}");
+            let end = replay(&printed, read, |p, t| hanoi_step(p, t));
+            assert_eq!(end, vec![2; n]);
+        }
+        for method in ["bfs", "iddfs"] {
+            assert_eq!(count(&[spec.path(), "--set", &set, "--method", method]), 1);
+        }
+    }
+}
+
+/// `next` with elements: an element given twice, an index that depends on
+/// the state, an index out of range, an element given with the whole
+/// variable, a value of the wrong size, an unknown variable, a key that
+/// does not parse or is not an element: each one error (exit 2).
+#[test]
+fn element_assignment_errors() {
+    let with_next = |next: &str| HANOI.replace(r#"next = { "peg[d]" = "b" }"#, next);
+    for (next, words) in [
+        (
+            r#"next = { "peg[d]" = "b", "peg[1]" = "0" }"#,
+            &["an element of `peg` is given twice"][..],
+        ),
+        (
+            r#"next = { "peg[peg[1]+1]" = "b" }"#,
+            &["must be one position known before the move"][..],
+        ),
+        (r#"next = { "peg[d+1]" = "b" }"#, &["out of range"][..]),
+        (
+            r#"next = { "peg[d]" = "b", peg = "[0, 0, 0]" }"#,
+            &["`peg` is given twice in `next`"][..],
+        ),
+        (
+            r#"next = { "peg[d]" = "[b, b]" }"#,
+            &["2 values, the element 1"][..],
+        ),
+        (r#"next = { "pug[d]" = "b" }"#, &["`pug`"][..]),
+        (r#"next = { "peg[d" = "b" }"#, &["syntax error"][..]),
+        (
+            r#"next = { "f(peg)[d]" = "b" }"#,
+            &["expected a state variable or one element of it"][..],
+        ),
+    ] {
+        let spec = TempSpec::new("hanoi-bad", &with_next(next));
+        refused(&[spec.path()], words);
+    }
+}
+
+/// Iterative deepening on the Tower of Hanoi with 7 discs (127 moves,
+/// 2,187 positions, many transpositions): with only the path checked, 5
+/// discs took minutes (issue 18); the table of depths makes it 0.2 s here. Bounded
+/// generously: a regression would take hours.
+#[test]
+fn iddfs_prunes_transpositions() {
+    let spec = TempSpec::new("hanoi-7", HANOI);
+    let began = std::time::Instant::now();
+    let printed = one_solution(&[spec.path(), "--set", "n=7", "--method", "iddfs"]);
+    assert_eq!(printed.moves.len(), 127);
+    assert!(began.elapsed().as_secs() < 30, "took {:?}", began.elapsed());
+}
+
+/// Random graphs full of transpositions and cycles (10 positions, 30
+/// moves of cost 1): iterative deepening's pruning keeps every shortest
+/// solution. Its `--count` and breadth-first search's are this file's
+/// path count, and both `--all` list the same set of that many solutions.
+#[test]
+fn iddfs_agrees_with_path_counting_on_random_graphs() {
+    let mut rng = crate::Rng::new(1805);
+    let mut solvable = 0;
+    for _ in 0..16 {
+        let nodes = 10usize;
+        let edges: Vec<(usize, usize)> = (0..30)
+            .map(|_| (rng.below(nodes), rng.below(nodes)))
+            .collect();
+        let mut text = format!(
+            "[vars]\na = \"0..{}\"\n[puzzle]\nstart = \"0\"\ngoal = \"a == {}\"\n",
+            nodes - 1,
+            nodes - 1
+        );
+        for (k, (u, v)) in edges.iter().enumerate() {
+            text.push_str(&format!(
+                "[moves.e{k}]\nwhen = \"a == {u}\"\nnext = {{ a = \"{v}\" }}\n"
+            ));
+        }
+        let moves = |&a: &usize| -> Vec<(String, usize)> {
+            edges
+                .iter()
+                .enumerate()
+                .filter(|(_, (u, _))| *u == a)
+                .map(|(k, &(_, v))| (format!("e{k}"), v))
+                .collect()
+        };
+        let oracle = fewest_moves(0usize, moves, |&a| a == nodes - 1);
+        let spec = TempSpec::new("random-graph", &text);
+        let expected = oracle.map_or(0, |(_, ways)| ways as u64);
+        for method in ["bfs", "iddfs"] {
+            assert_eq!(
+                count(&[spec.path(), "--method", method]),
+                expected,
+                "{method}\n{text}"
+            );
+        }
+        if let Some((fewest, ways)) = oracle {
+            solvable += 1;
+            let sets: Vec<BTreeSet<Vec<String>>> = ["bfs", "iddfs"]
+                .iter()
+                .map(|method| {
+                    let all = all_solutions(&[spec.path(), "--method", method]);
+                    assert!(all.iter().all(|p| p.moves.len() == fewest));
+                    all.iter().map(Printed::move_texts).collect()
+                })
+                .collect();
+            assert_eq!(sets[0].len() as u128, ways, "{text}");
+            assert_eq!(sets[0], sets[1], "{text}");
+        }
+    }
+    assert!(solvable >= 6, "only {solvable} solvable graphs");
+}
+
+/// A move's `show` sees the position before the move (and the params and
+/// the move's parameters).
+#[test]
+fn show_sees_the_position_before_the_move() {
+    let spec = TempSpec::new(
+        "show-before",
+        &counter_spec(
+            true,
+            "\n[moves.up]\nwhen = \"x < 3\"\nnext = { x = \"x + 1\" }\nshow = \"from {x}\"\n",
+        ),
+    );
+    let printed = one_solution(&[spec.path()]);
+    let expected = [("from 0", "1"), ("from 1", "2"), ("from 2", "3")];
+    let got: Vec<(&str, &str)> = printed
+        .moves
+        .iter()
+        .map(|(m, p)| (m.as_str(), p.as_str()))
+        .collect();
+    assert_eq!(got, expected);
+}
+
+/// `start` may be an expression over the params (the Tower of Hanoi's
+/// `[0 for d in 1..n]`, a text built from a param); a literal keeps
+/// working; a start of the wrong length names the variables, their sizes
+/// and the params they come from; an expression that fails says why (when
+/// the start is used: a `--start` replaces it).
+#[test]
+fn start_from_params() {
+    let spec = TempSpec::new("hanoi-start", HANOI);
+    for n in [2usize, 4] {
+        let printed = one_solution(&[spec.path(), "--set", &format!("n={n}")]);
+        assert_eq!(printed.start, vec!["0"; n].join(","));
+    }
+    let literal = TempSpec::new(
+        "hanoi-literal",
+        &HANOI.replace("[0 for d in 1..n]", "1,0,0"),
+    );
+    assert_eq!(one_solution(&[literal.path()]).start, "1,0,0");
+    refused(
+        &[spec.path(), "--start", "0,0"],
+        &["expected 3 values, found 2", "`peg` has 3 (n = 3)", "--set"],
+    );
+    refused(
+        &[literal.path(), "--set", "n=4"],
+        &["expected 4 values, found 3", "`peg` has 4 (n = 4)"],
+    );
+    let typo = TempSpec::new(
+        "hanoi-typo",
+        &HANOI.replace("[0 for d in 1..n]", "[0 for d in 1..m]"),
+    );
+    let (_, stderr, code) = solve(&[typo.path()]);
+    assert_eq!(code, 2);
+    assert_one_error(&stderr, &["unknown name `m`", "hanoi-typo.toml:9:9"]);
+    // Only a start that is used is read: `--start` replaces it.
+    let printed = one_solution(&[typo.path(), "--start", "0,0,0"]);
+    assert_eq!(printed.moves.len(), 7);
+    // A text built from a param, read through the alphabet.
+    let flip = std::fs::read_to_string("specs/flipit.toml").expect("flipit");
+    let flip = flip.replace(
+        r#"start    = "BB_BBB""#,
+        r#"start    = "[if i == 2 then '_' else 'B' for i in 0..n-1]""#,
+    );
+    assert!(flip.contains("[if i == 2"), "the shipped spec changed");
+    let flip = TempSpec::new("flipit-start", &flip);
+    for n in [6usize, 7] {
+        let start = format!("BB_{}", "B".repeat(n - 3));
+        let (fewest, _) = fewest_moves(
+            flip_read(&start),
+            |s| flip_moves(s, false),
+            |s| all_white(s),
+        )
+        .expect("solvable");
+        let printed = one_solution(&[flip.path(), "--set", &format!("n={n}")]);
+        assert_eq!(
+            (printed.start.as_str(), printed.moves.len()),
+            (start.as_str(), fewest)
+        );
+    }
+}
+
+/// The k x k lattice whose positions are written with an alphabet cut to
+/// the size by a param: `alphabet` is an expression over the params when
+/// it is not an alphabet as written. C(2k, k) shortest solutions (here
+/// 20 and 252, by Pascal's triangle above); a computed alphabet with a
+/// repeated character is refused.
+#[test]
+fn alphabet_from_params() {
+    let text = r#"
+[params]
+k = 3
+[vars]
+a = "0..k"
+b = "0..k"
+[puzzle]
+alphabet = "['a', 'b', 'c', 'd', 'e', 'f'][0..k]"
+start = "aa"
+goal = "a == k and b == k"
+[moves.ia]
+when = "a < k"
+next = { a = "a + 1" }
+[moves.ib]
+when = "b < k"
+next = { b = "b + 1" }
+"#;
+    let spec = TempSpec::new("alphabet-params", text);
+    for k in [3usize, 5] {
+        let set = format!("k={k}");
+        let n = count(&[spec.path(), "--set", &set]);
+        assert_eq!(n.to_string(), central_binomial(k));
+        let printed = one_solution(&[spec.path(), "--set", &set]);
+        let last = char::from(b'a' + k as u8).to_string().repeat(2);
+        assert_eq!(printed.moves.last().map(|(_, p)| p.clone()), Some(last));
+    }
+    let repeated = TempSpec::new(
+        "alphabet-repeated",
+        &text.replace(
+            "['a', 'b', 'c', 'd', 'e', 'f'][0..k]",
+            "['a', 'b', 'b', 'c']",
+        ),
+    );
+    refused(
+        &[repeated.path()],
+        &["the alphabet must be distinct characters"],
+    );
 }

@@ -15,6 +15,7 @@
 mod generate;
 mod memory;
 mod mutate;
+mod puzzle;
 mod rng;
 
 use rng::Rng;
@@ -73,7 +74,9 @@ fn main() {
     let (mut cases, mut failures, mut solved) = (0u64, 0u64, 0u64);
     let started = Instant::now();
     while Instant::now() < end {
-        let text = if rng.below(2) == 0 {
+        let text = if rng.below(8) == 0 {
+            puzzle::spec(&mut rng)
+        } else if rng.below(2) == 0 {
             let base = rng.below(corpus.len() as u64) as usize;
             mutate::mutate(&mut rng, &corpus[base])
         } else {
@@ -102,6 +105,7 @@ fn main() {
     println!(
         "fuzz: seed {seed}: {cases} cases ({rate:.0}/s), {solved} lowered and solved, {failures} failures"
     );
+    println!("fuzz: {}", puzzle::summary());
     std::process::exit(i32::from(failures > 0));
 }
 
@@ -146,6 +150,9 @@ fn pipeline(text: &str, overrides: &[String]) -> bool {
             return false;
         }
     };
+    if lowered.puzzle.is_some() {
+        puzzle::search(&lowered, &sources, deadline);
+    }
     let small = lowered.model().constraints.len() <= 40;
     let dump = solve::export::spec::export(&lowered, "fuzz.toml");
     let copy = small.then(|| (lowered.clone(), sources.clone()));

@@ -65,11 +65,6 @@ pub(super) fn run(
         }
     }
     let method = pick(METHODS, &args.method).unwrap_or(Method::Bfs);
-    if method == Method::Astar && !p.has_heuristic() && target == Target::Goal {
-        return Err(usage(
-            "--method astar needs a heuristic: give `heuristic` in [puzzle]".to_string(),
-        ));
-    }
     if method == Method::Astar && (args.all || args.count) {
         return Err(usage(
             "--all and --count list or count the shortest solutions with bfs or iddfs, not astar"
@@ -79,10 +74,7 @@ pub(super) fn run(
     let mut out = Printer::new(false);
     if args.count {
         let counted = match method {
-            Method::Iddfs => {
-                let all = puzzle::iddfs_all(&mut p, start, target, None)?;
-                all.first().map(|f| (all.len() as u128, f.len()))
-            }
+            Method::Iddfs => puzzle::iddfs_count(&mut p, start, target)?,
             _ => puzzle::count_shortest(&mut p, start, target)?,
         };
         if args.stats {

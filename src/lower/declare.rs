@@ -261,7 +261,7 @@ fn declare(l: &mut Lowerer, checked: &CheckedSpec, options: &Options) -> R<Plans
             let scope = super::puzzle::StateScope {
                 params: &params,
                 declared: &declared,
-                vars: spec.vars.iter().map(|v| v.name.text.clone()).collect(),
+                vars: &spec.vars,
                 state: super::puzzle::state_of(&l.model),
             };
             Some(l.puzzle(decl, &spec.moves, &spec.constraints, &scope)?)

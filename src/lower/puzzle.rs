@@ -7,14 +7,17 @@
 
 use super::Lowerer;
 use super::network::substitute;
-use super::value::{BoolVal, R, Value};
+use super::value::{Array, BoolVal, R, Value};
 use crate::diagnostic::Diagnostic;
+use crate::engine::deadline::Deadline;
 use crate::model::network::Network;
 use crate::model::puzzle::{MovePlan, PuzzlePlan};
 use crate::model::{Model, VarId};
 use crate::source::Span;
-use crate::spec::ast::{ConstraintDecl, MoveDecl, PuzzleDecl};
+use crate::spec::ast::{Assignment, ConstraintDecl, Expr, MoveDecl, PuzzleDecl, Var};
+use crate::spec::parser::{Origin, parse_expr};
 use std::collections::HashMap;
+use std::sync::Arc;
 
 /// Most instances of all moves together.
 const MAX_MOVES: usize = 100_000;
@@ -24,14 +27,23 @@ const MAX_COMBINATIONS: u128 = 1_000_000;
 /// Most variables, constraints and outputs in all the moves' networks.
 const MAX_NETWORK_ITEMS: usize = 20_000_000;
 
+/// What the enumeration of the moves' instances has spent: parameter
+/// values looked at for the current move, network items for all, and the
+/// run's clock.
+struct Spent {
+    combinations: u128,
+    items: usize,
+    clock: Deadline,
+}
+
 /// What the puzzle's networks are lowered against.
 pub(super) struct StateScope<'a> {
     pub params: &'a HashMap<String, Value>,
     /// Each declared name (variables and aliases) with its value over the
     /// model's variables.
     pub declared: &'a [(String, Value)],
-    /// The declared variables' names, in order (not their aliases).
-    pub vars: Vec<String>,
+    /// The declared variables, in order.
+    pub vars: &'a [Var],
     pub state: Vec<VarId>,
 }
 
@@ -64,7 +76,7 @@ impl Lowerer {
             ));
         }
         let alphabet = match &decl.alphabet {
-            Some((text, span)) => Some(self.alphabet(text, *span, &scope.state)?),
+            Some((text, span)) => Some(self.alphabet(text, *span, scope)?),
             None => None,
         };
         let goal = self.state_network(
@@ -94,28 +106,39 @@ impl Lowerer {
             None => None,
         };
         let mut plans = Vec::new();
-        let mut items = 0;
+        let mut spent = Spent {
+            combinations: 0,
+            items: 0,
+            clock: Deadline::new(self.budget.deadline()),
+        };
         for m in moves {
             let mut args = Vec::new();
-            let mut combinations: u128 = 0;
-            self.instances(
-                m,
-                0,
-                &mut args,
-                scope,
-                &mut plans,
-                &mut (&mut combinations, &mut items),
-            )?;
+            spent.combinations = 0;
+            self.instances(m, 0, &mut args, scope, &mut plans, &mut spent)?;
         }
-        Ok(PuzzlePlan {
+        let mut plan = PuzzlePlan {
             state: scope.state.clone(),
             alphabet,
-            start: decl.start.clone(),
+            start: None,
+            sizes: sizes(scope),
             goal,
             valid,
             heuristic,
+            invalid: decl.invalid,
             moves: plans,
-        })
+        };
+        // Read now, used only without `--start` (which may go with params
+        // of another size): an error waits until then, a time limit not.
+        if let Some((text, span)) = &decl.start {
+            let read = self.start_position(&plan, text, *span, scope);
+            if let Err(d) = &read
+                && d.time_limit
+            {
+                return Err(d.clone());
+            }
+            plan.start = Some(read);
+        }
+        Ok(plan)
     }
 
     /// Every value of `m`'s parameters from the `k`-th on, `args` holding
@@ -127,8 +150,13 @@ impl Lowerer {
         args: &mut Vec<(String, i64)>,
         scope: &StateScope<'_>,
         plans: &mut Vec<MovePlan>,
-        spent: &mut (&mut u128, &mut usize),
+        spent: &mut Spent,
     ) -> R<()> {
+        // Each instance is lowered apart: the run's deadline (and Ctrl-C)
+        // is read between them, as lowering's comprehensions read it.
+        if spent.clock.passed() {
+            return Err(Diagnostic::stopped("while the spec was being lowered"));
+        }
         let Some((name, range)) = m.params.get(k) else {
             if let Some(plan) = self.instance(m, args, scope)? {
                 if plans.len() == MAX_MOVES {
@@ -139,8 +167,8 @@ impl Lowerer {
                 }
                 let net =
                     |n: &Network| n.model.vars.len() + n.model.constraints.len() + n.outputs.len();
-                *spent.1 += net(&plan.when) + net(&plan.next);
-                if *spent.1 > MAX_NETWORK_ITEMS {
+                spent.items += net(&plan.when) + net(&plan.next);
+                if spent.items > MAX_NETWORK_ITEMS {
                     return Err(Diagnostic::new(
                         format!(
                             "the moves lower to more than {MAX_NETWORK_ITEMS} variables, constraints and values: too large"
@@ -163,8 +191,8 @@ impl Lowerer {
         for item in self.items(&values, range.span)? {
             items.push(self.int(&item, range.span)?);
         }
-        *spent.0 += items.len() as u128;
-        if *spent.0 > MAX_COMBINATIONS {
+        spent.combinations += items.len() as u128;
+        if spent.combinations > MAX_COMBINATIONS {
             return Err(Diagnostic::new(
                 format!(
                     "the move `{}` has more than {MAX_COMBINATIONS} combinations of parameter values",
@@ -197,7 +225,7 @@ impl Lowerer {
         let span = m
             .next
             .first()
-            .map_or(m.name.span, |(n, e)| n.span.to(e.span));
+            .map_or(m.name.span, |a| a.name.span.to(a.value.span));
         // The precondition first: when it folds to false, `next` is not
         // lowered at all (it may read out of range for these parameters).
         let mut always_false = false;
@@ -226,41 +254,25 @@ impl Lowerer {
             |l| {
                 l.locals = locals.clone();
                 let mut outputs = Vec::new();
-                for name in &scope.vars {
-                    let value = &scope
-                        .declared
-                        .iter()
-                        .find(|(n, _)| n == name)
-                        .expect("declared")
-                        .1;
-                    let current = l.lookup(name).cloned().expect("declared in the scratch");
-                    let new = match m.next.iter().find(|(n, _)| n.text == *name) {
-                        Some((n, e)) => {
-                            let v = l.eval(e)?;
-                            let (mut a, mut b) = (Vec::new(), Vec::new());
-                            leaves(&v, &mut a);
-                            leaves(value, &mut b);
-                            if a.len() != b.len() {
-                                return Err(Diagnostic::new(
-                                    format!(
-                                        "the next `{}` has {} value{}, the variable {}",
-                                        n.text,
-                                        a.len(),
-                                        if a.len() == 1 { "" } else { "s" },
-                                        b.len()
-                                    ),
-                                    e.span,
-                                ));
-                            }
-                            a
+                for name in scope.vars.iter().map(|v| &v.name.text) {
+                    let mut value = l.lookup(name).cloned().expect("declared in the scratch");
+                    let mut assigned = Vec::new();
+                    for a in m.next.iter().filter(|a| a.name.text == *name) {
+                        let new = l.eval(&a.value)?;
+                        let mut at = Vec::new();
+                        value = l.assign(&value, &a.index, new, a, &mut at)?;
+                        // Two entries of `next` overlap when one's element
+                        // holds the other's (or is it).
+                        let overlaps = |b: &Vec<usize>| b.iter().zip(&at).all(|(x, y)| x == y);
+                        if assigned.iter().any(overlaps) {
+                            return Err(Diagnostic::new(
+                                format!("an element of `{name}` is given twice in `next`"),
+                                a.name.span,
+                            ));
                         }
-                        None => {
-                            let mut a = Vec::new();
-                            leaves(&current, &mut a);
-                            a
-                        }
-                    };
-                    outputs.extend(new);
+                        assigned.push(at);
+                    }
+                    leaves(&value, &mut outputs);
                 }
                 Ok(outputs)
             },
@@ -274,6 +286,78 @@ impl Lowerer {
             show: m.show.clone(),
             span,
         }))
+    }
+
+    /// `value` (a state variable's, over the state) with its element at
+    /// `index` replaced by `new` (all of it without an index), which must
+    /// hold as many values as what it replaces. The indices are known
+    /// before the move (params and the move's parameters); the positions
+    /// they pick, outermost first, go to `at`.
+    fn assign(
+        &mut self,
+        value: &Value,
+        index: &[Expr],
+        new: Value,
+        a: &Assignment,
+        at: &mut Vec<usize>,
+    ) -> R<Value> {
+        let Some((first, rest)) = index.split_first() else {
+            let (mut given, mut wanted) = (Vec::new(), Vec::new());
+            leaves(&new, &mut given);
+            leaves(value, &mut wanted);
+            if given.len() != wanted.len() {
+                let plural = if given.len() == 1 { "" } else { "s" };
+                let what = if at.is_empty() {
+                    "the variable"
+                } else {
+                    "the element"
+                };
+                return Err(Diagnostic::new(
+                    format!(
+                        "the next `{}` has {} value{plural}, {what} {}",
+                        a.name.text,
+                        given.len(),
+                        wanted.len()
+                    ),
+                    a.value.span,
+                ));
+            }
+            return Ok(new);
+        };
+        let Value::List(array) = value else {
+            return Err(Diagnostic::new(
+                format!("`{}` has no element to index here", a.name.text),
+                first.span,
+            ));
+        };
+        // The index is read as the array reads it (a number in its range,
+        // or one of its texts): indexing the array's positions gives one.
+        let positions = Value::List(Arc::new(Array {
+            base: array.base,
+            items: (0..array.items.len() as i64).map(Value::Int).collect(),
+            by_text: array.by_text,
+        }));
+        let i = self.eval(first)?;
+        let Value::Int(k) = self.index(&positions, &i, a.name.span, first.span, first.span)? else {
+            return Err(Diagnostic::new(
+                format!(
+                    "the index of `{}` in `next` must be one position known before the move, found {}",
+                    a.name.text,
+                    i.describe()
+                ),
+                first.span,
+            )
+            .with_help("an index over the params and the move's parameters (`for`), not over the state"));
+        };
+        let k = k as usize;
+        at.push(k);
+        let mut items = array.items.clone();
+        items[k] = self.assign(&array.items[k], rest, new, a, at)?;
+        Ok(Value::List(Arc::new(Array {
+            base: array.base,
+            items,
+            by_text: array.by_text,
+        })))
     }
 
     /// Lowers what `body` computes in a scratch lowerer where every
@@ -307,22 +391,122 @@ impl Lowerer {
         l.network(inputs, &outputs, mark, span)
     }
 
+    /// A `[puzzle]` text read as an expression over the params (in a
+    /// scratch lowerer: the state's names are unknown there): its scalar
+    /// values, nested lists flattened.
+    fn param_values(&self, text: &str, span: Span, scope: &StateScope<'_>) -> R<Vec<Value>> {
+        let origin = Origin {
+            whole: span,
+            content_start: None,
+        };
+        let e = parse_expr(text, origin)?;
+        let mut l = self.scratch(scope.params);
+        let v = l.eval(&e)?;
+        let mut items = Vec::new();
+        leaves(&v, &mut items);
+        Ok(items)
+    }
+
+    /// The values of `start`: the text read as a position, or else as an
+    /// expression over the params giving the values (a list, nested lists
+    /// flattened) or a text read as a position.
+    fn start_position(
+        &self,
+        plan: &PuzzlePlan,
+        text: &str,
+        span: Span,
+        scope: &StateScope<'_>,
+    ) -> R<Vec<i64>> {
+        let domains: Vec<_> = scope
+            .state
+            .iter()
+            .map(|&x| self.model.domain(x).clone())
+            .collect();
+        let names: Vec<String> = scope
+            .state
+            .iter()
+            .map(|&x| self.model.vars[x.index()].name.clone())
+            .collect();
+        let literal = match plan.read(text, &domains, &names) {
+            Ok(values) => return Ok(values),
+            Err(m) => m,
+        };
+        let items = match self.param_values(text, span, scope) {
+            Ok(items) => items,
+            Err(d) if d.time_limit => return Err(d),
+            Err(d) => {
+                return Err(Diagnostic::new(literal, span).with_help(format!(
+                    "`start` is a position, or an expression over the params giving its values (`[0 for i in 1..n]`); read as an expression: {}",
+                    d.message
+                )));
+            }
+        };
+        let mut values = Vec::new();
+        let mut chars = String::new();
+        for item in &items {
+            match item {
+                Value::Int(i) => values.push(*i),
+                Value::Bool(b) => values.push(i64::from(*b)),
+                Value::Str(t) => chars.push_str(t),
+                other => {
+                    return Err(super::value::type_error(
+                        "a position's values or a text",
+                        other,
+                        span,
+                    ));
+                }
+            }
+        }
+        let read = match (values.is_empty(), chars.is_empty()) {
+            (false, true) => {
+                let items: Vec<String> = values.iter().map(i64::to_string).collect();
+                let shown = format!("[{}]", items.join(", "));
+                plan.check(&values, &shown, &domains, &names)
+                    .map(|()| values)
+            }
+            (true, false) => plan.read(&chars, &domains, &names),
+            _ => Err("expected a list of values or a text for the start position".to_string()),
+        };
+        read.map_err(|m| Diagnostic::new(m, span))
+    }
+
     /// `"_BW"`: one character per value from 0; every state variable's
-    /// domain must lie within it.
-    fn alphabet(&self, text: &str, span: Span, state: &[VarId]) -> R<Vec<char>> {
-        let chars: Vec<char> = text.chars().collect();
-        let mut seen = chars.clone();
-        seen.sort_unstable();
-        seen.dedup();
-        if chars.is_empty()
-            || seen.len() != chars.len()
-            || chars.iter().any(|c| c.is_whitespace() || *c == ',')
-        {
-            return Err(Diagnostic::new(
+    /// domain must lie within it. A text that is not an alphabet as
+    /// written is read as an expression over the params giving one (a
+    /// text, or a list of texts joined).
+    fn alphabet(&self, text: &str, span: Span, scope: &StateScope<'_>) -> R<Vec<char>> {
+        let valid = |chars: &[char]| {
+            let mut seen = chars.to_vec();
+            seen.sort_unstable();
+            seen.dedup();
+            !chars.is_empty()
+                && seen.len() == chars.len()
+                && !chars.iter().any(|c| c.is_whitespace() || *c == ',')
+        };
+        let mut chars: Vec<char> = text.chars().collect();
+        if !valid(&chars) {
+            let wrong = Diagnostic::new(
                 "the alphabet must be distinct characters (no spaces or commas), one per value from 0",
                 span,
-            ));
+            );
+            // Read as an expression: its texts, joined.
+            let computed = self.param_values(text, span, scope).ok().and_then(|items| {
+                items
+                    .iter()
+                    .map(|v| match v {
+                        Value::Str(t) => Some(t.to_string()),
+                        _ => None,
+                    })
+                    .collect::<Option<String>>()
+            });
+            chars = match computed {
+                Some(t) if valid(&t.chars().collect::<Vec<_>>()) => t.chars().collect(),
+                _ => return Err(wrong.with_help(
+                    "or an expression over the params giving such a text (`'_BW'`, a list of texts)",
+                )),
+            };
         }
+        let state = &scope.state;
         for &x in state {
             let d = self.model.domain(x);
             if d.min() < Some(0) || d.max() >= Some(chars.len() as i64) {
@@ -347,6 +531,36 @@ fn leaves(v: &Value, out: &mut Vec<Value>) {
         Value::List(a) => a.items.iter().for_each(|i| leaves(i, out)),
         other => out.push(other.clone()),
     }
+}
+
+/// How many values each declared variable has and the params its index
+/// reads: `` `peg` 3 (n = 3) ``, joined by commas.
+fn sizes(scope: &StateScope<'_>) -> String {
+    let mut parts = Vec::new();
+    for v in scope.vars {
+        let mut count = Vec::new();
+        if let Some((_, value)) = scope.declared.iter().find(|(n, _)| *n == v.name.text) {
+            leaves(value, &mut count);
+        }
+        let mut params: Vec<String> = Vec::new();
+        for e in &v.index {
+            e.visit_names(&mut |n| {
+                if let Some(Value::Int(x)) = scope.params.get(n) {
+                    let p = format!("{n} = {x}");
+                    if !params.contains(&p) {
+                        params.push(p);
+                    }
+                }
+            });
+        }
+        let from = if params.is_empty() {
+            String::new()
+        } else {
+            format!(" ({})", params.join(", "))
+        };
+        parts.push(format!("`{}` has {}{from}", v.name.text, count.len()));
+    }
+    parts.join(", ")
 }
 
 /// Every declared variable, in order: the state.

@@ -5,13 +5,10 @@
 //! once: one pass finds every position's fewest moves to a goal, whether
 //! or not the moves can be undone.
 
-use super::{Puzzle, State, bare};
+use super::numbering::Numbering;
+use super::{ANALYZE, Puzzle, State, bare};
 use crate::diagnostic::Error;
 use crate::session::Session;
-use std::collections::HashMap;
-
-/// Most positions analysed (each holds its edges in memory).
-pub const MAX_POSITIONS: usize = 20_000_000;
 
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Analysis {
@@ -54,24 +51,13 @@ impl Analysis {
 /// Analyses every position of the session's spec.
 pub fn analyze(puzzle: &mut Puzzle, session: &mut Session) -> Result<Analysis, Error> {
     let state = puzzle.plan.state.clone();
-    let mut positions = Vec::new();
-    let mut index: HashMap<State, u32> = HashMap::new();
+    let mut met = Numbering::new(ANALYZE);
     let mut values = Vec::new();
     let mut solutions = session.solutions();
     for solution in solutions.by_ref() {
         values.clear();
         values.extend(state.iter().map(|x| solution.values()[x.index()]));
-        let s = puzzle.pack(&values);
-        if index.contains_key(&s) {
-            continue;
-        }
-        if positions.len() == MAX_POSITIONS {
-            return Err(bare(format!(
-                "more than {MAX_POSITIONS} positions: too many to analyse"
-            )));
-        }
-        let _ = index.insert(s, positions.len() as u32);
-        positions.push(s);
+        let _ = met.insert(puzzle.pack(&values))?;
     }
     if solutions.stopped() {
         let d = crate::diagnostic::Diagnostic::time_limit(
@@ -81,17 +67,18 @@ pub fn analyze(puzzle: &mut Puzzle, session: &mut Session) -> Result<Analysis, E
     }
     drop(solutions);
     // The reversed move graph, as lists of predecessors (compressed rows).
-    let n = positions.len();
+    let n = met.len();
     let mut edges: Vec<(u32, u32)> = Vec::new();
     let mut goals = Vec::new();
     let mut succ = Vec::new();
-    for (i, &p) in positions.iter().enumerate() {
+    for i in 0..n {
+        let p = met.state(i as u32);
         if puzzle.is_goal(p)? {
             goals.push(i as u32);
         }
         puzzle.successors(p, &mut succ)?;
         for &(m, t, _) in &succ {
-            let Some(&j) = index.get(&t) else {
+            let Some(j) = met.get(t) else {
                 return Err(bare(format!(
                     "{} from {} leads to {}, which is not a position of the spec (its constraints rule it out)",
                     puzzle.move_text(m, p),
@@ -102,6 +89,8 @@ pub fn analyze(puzzle: &mut Puzzle, session: &mut Session) -> Result<Analysis, E
             edges.push((j, i as u32));
         }
     }
+    // The numbering's map is not needed any more: only its positions.
+    let positions = met.into_states();
     let mut start = vec![0u32; n + 1];
     for &(j, _) in &edges {
         start[j as usize + 1] += 1;

@@ -2,22 +2,30 @@
 //! states, beside the constraint engine. The state is the spec's declared
 //! variables; a move instance's precondition, cost and next state are
 //! networks lowered once (`model::puzzle`), evaluated forward for each
-//! state. States are packed into one `u128` (a few bits per variable) and
-//! kept in hash maps.
+//! state. States are packed into one `u128` (a few bits per variable).
 //!
-//! - `search.rs`: the shortest solution from a start (breadth-first,
-//!   iterative deepening, A*), every shortest solution, their number;
+//! - `search.rs`: the method, the target, the shortest solution;
+//! - `bfs.rs`, `iddfs.rs`, `astar.rs`: the three methods (every shortest
+//!   solution and their number by the first two);
+//! - `numbering.rs`: the positions a search met, numbered, under one cap;
+//! - `count.rs`: exact counts of any size;
 //! - `analyze.rs`: every position (the spec's solutions, found by the
 //!   constraint engine) and its distance to the goal, by a breadth-first
 //!   search backwards over the reversed move graph.
 
 mod analyze;
+mod astar;
+mod bfs;
+mod count;
+mod iddfs;
+mod numbering;
 mod search;
 
 pub use analyze::{Analysis, analyze};
-pub use search::{
-    METHODS, Method, Path, Target, count_shortest, iddfs_all, shortest, shortest_all,
-};
+pub use bfs::{count_shortest, shortest_all};
+pub use count::Count;
+pub use iddfs::{iddfs_all, iddfs_count};
+pub use search::{METHODS, Method, Path, Target, shortest};
 
 use crate::diagnostic::{Diagnostic, Error};
 use crate::engine::deadline::Deadline;
@@ -27,6 +35,43 @@ use crate::model::network::Evaluator;
 use crate::model::puzzle::PuzzlePlan;
 use crate::output::OutputPlan;
 use crate::source::{Sources, Span};
+use crate::spec::ast::InvalidMove;
+
+/// Most positions a search keeps (breadth-first search, A*) or `solve
+/// analyze` enumerates: each costs about 110 to 175 bytes (measured at
+/// 2,000,000: README "Puzzles of moves"), so a few GB at most. Iterative
+/// deepening keeps a table of at most this many positions too, and goes
+/// on without it when it is full.
+pub const MAX_STATES: usize = 20_000_000;
+
+/// The cap on positions: [`MAX_STATES`], or `SOLVE_MAX_STATES` from the
+/// environment (a documented knob for tests and for machines with more
+/// memory).
+pub fn max_states() -> usize {
+    std::env::var("SOLVE_MAX_STATES")
+        .ok()
+        .and_then(|v| v.parse().ok())
+        .unwrap_or(MAX_STATES)
+}
+
+/// The one refusal of a search or an analysis (`who`) that met more
+/// positions than the cap (exit 2).
+fn too_many_states(who: &str) -> Error {
+    let cap = max_states();
+    let narrow = "narrow the model (smaller params or domains, constraints that rule out states)";
+    let help = if who == ANALYZE {
+        format!("{ANALYZE} keeps every position: {narrow}")
+    } else {
+        format!("`--method iddfs` needs memory only for the depth; or {narrow}")
+    };
+    let d = Diagnostic::bare(format!(
+        "{who} met more than {cap} positions: too many to keep in memory"
+    ))
+    .with_help(help);
+    Error::new(vec![d], &Sources::default())
+}
+
+const ANALYZE: &str = "`solve analyze`";
 
 /// A state packed into one word.
 pub type State = u128;
@@ -152,10 +197,6 @@ impl Puzzle {
         self.expanded
     }
 
-    pub fn has_heuristic(&self) -> bool {
-        self.heuristic.is_some()
-    }
-
     /// The state's values, packed.
     pub fn pack(&self, values: &[i64]) -> State {
         let mut s: State = 0;
@@ -187,61 +228,9 @@ impl Puzzle {
         }
     }
 
-    /// Reads a position (`--start`, `--goal`, the spec's `start`).
+    /// Reads a position (`--start`, `--goal`).
     pub fn parse(&self, text: &str) -> Result<State, String> {
-        let text = text.trim();
-        let n = self.plan.state.len();
-        let values: Vec<i64> = match &self.plan.alphabet {
-            Some(chars) => {
-                let mut values = Vec::new();
-                for c in text.chars().filter(|c| !c.is_whitespace()) {
-                    match chars.iter().position(|&a| a == c) {
-                        Some(v) => values.push(v as i64),
-                        None => {
-                            let alphabet: String = chars.iter().collect();
-                            return Err(format!(
-                                "`{text}` is not a position: `{c}` is not in the alphabet `{alphabet}`"
-                            ));
-                        }
-                    }
-                }
-                values
-            }
-            None => {
-                let parts: Vec<&str> = if text.contains(',') {
-                    text.split(',').map(str::trim).collect()
-                } else if text.contains(char::is_whitespace) {
-                    text.split_whitespace().collect()
-                } else {
-                    text.char_indices()
-                        .map(|(i, c)| &text[i..i + c.len_utf8()])
-                        .collect()
-                };
-                let mut values = Vec::new();
-                for p in parts {
-                    values.push(p.parse::<i64>().map_err(|_| {
-                        format!(
-                            "`{text}` is not a position: expected {n} integers separated by commas"
-                        )
-                    })?);
-                }
-                values
-            }
-        };
-        if values.len() != n {
-            return Err(format!(
-                "`{text}` is not a position: expected {n} values, found {}",
-                values.len()
-            ));
-        }
-        for ((&v, name), set) in values.iter().zip(&self.names).zip(&self.sets) {
-            if !set.contains(v) {
-                return Err(format!(
-                    "`{text}` is not a position: {v} is outside the domain of `{name}` ({{{}}})",
-                    crate::model::intervals_text(&set.0)
-                ));
-            }
-        }
+        let values = self.plan.read(text, &self.sets, &self.names)?;
         Ok(self.pack(&values))
     }
 
@@ -250,10 +239,12 @@ impl Puzzle {
         Ok(self.single(Single::Valid, s)? == Some(1))
     }
 
-    /// The spec's start position, if it gives one.
+    /// The spec's start position, if it gives one (read at lowering).
     pub fn start(&self) -> Option<Result<State, Error>> {
-        let (text, span) = self.plan.start.clone()?;
-        Some(self.parse(&text).map_err(|m| self.error(m, span)))
+        self.plan.start.as_ref().map(|read| match read {
+            Ok(values) => Ok(self.pack(values)),
+            Err(d) => Err(Error::new(vec![d.clone()], &self.sources)),
+        })
     }
 
     fn error(&self, message: String, span: Span) -> Error {
@@ -360,9 +351,12 @@ impl Puzzle {
             }
             let t = self.pack(&next);
             if !self.is_valid(t)? {
+                if self.plan.invalid == InvalidMove::DeadEnd {
+                    continue;
+                }
                 return Err(self.error(
                     format!(
-                        "{} at {} leads to {}, which the spec's constraints rule out (it is not a position)",
+                        "{} at {} leads to {}, which the spec's constraints rule out (it is not a position, and `invalid = \"error\"`)",
                         self.move_name(i),
                         self.format(s),
                         self.format(t)

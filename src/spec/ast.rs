@@ -289,7 +289,36 @@ pub struct PuzzleDecl {
     pub goal: Expr,
     /// A lower bound on the cost still to pay from a state (for A*).
     pub heuristic: Option<Expr>,
+    /// What a move into a state the constraints rule out is.
+    pub invalid: InvalidMove,
     pub span: Span,
+}
+
+/// `[puzzle] invalid`: a move into a state the spec's constraints rule
+/// out is a dead end (the move does not apply: the constraints act as a
+/// precondition of every move) or an error in the spec.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum InvalidMove {
+    #[default]
+    DeadEnd,
+    Error,
+}
+
+pub const INVALID_MOVES: &[(&str, InvalidMove)] = &[
+    ("dead-end", InvalidMove::DeadEnd),
+    ("error", InvalidMove::Error),
+];
+
+/// One entry of a move's `next`: a state variable (`cell = "..."`) or one
+/// element of it (`"peg[d]" = "..."`, the indices over the params and the
+/// move's parameters), and its value after the move.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Assignment {
+    /// The variable (its span is the whole key).
+    pub name: Name,
+    /// The element's indices, outermost first (none: the whole variable).
+    pub index: Vec<Expr>,
+    pub value: Expr,
 }
 
 /// `[moves.NAME]`: a parameterised move.
@@ -301,8 +330,9 @@ pub struct MoveDecl {
     pub params: Vec<(Name, Expr)>,
     /// The precondition (over the state and the parameters).
     pub when: Option<Expr>,
-    /// The next value of state variables (the others keep theirs).
-    pub next: Vec<(Name, Expr)>,
+    /// The next value of state variables or of their elements (the others
+    /// keep theirs).
+    pub next: Vec<Assignment>,
     /// The move's cost (default 1).
     pub cost: Option<Expr>,
     /// How the move is printed (a template over its parameters and the state before it).

@@ -7,13 +7,17 @@ use crate::engine::deadline::Deadline;
 use crate::model::plan::{CONSISTENCIES, RESTARTS, Sense, VALUE_ORDERS, VAR_ORDERS};
 use crate::source::{SourceId, Sources, Span};
 use crate::spec::ast::{
-    ConstraintDecl, Expr, ExprKind, Function, GameDecl, MoveDecl, Name, ObjectiveDecl, Param,
-    PuzzleDecl, SYMMETRY_BREAKS, SYMMETRY_KINDS, SearchDecl, Spec, SymmetryDecl, TemplatePart, Var,
+    Assignment, ConstraintDecl, Expr, ExprKind, Function, GameDecl, INVALID_MOVES, MoveDecl, Name,
+    ObjectiveDecl, Param, PuzzleDecl, SYMMETRY_BREAKS, SYMMETRY_KINDS, SearchDecl, Spec,
+    SymmetryDecl, TemplatePart, Var,
 };
 use crate::spec::parser::{Origin, parse_expr, parse_function};
 use std::time::Instant;
 use toml::Spanned;
 use toml::de::{DeTable, DeValue};
+
+/// How a move's `next` is written.
+const NEXT_HELP: &str = "the next value of each state variable (or element) that changes: `next = { cell = \"[...]\", \"peg[d]\" = \"b\" }`";
 
 const SECTIONS: [&str; 14] = [
     "name",
@@ -762,13 +766,20 @@ impl<'t> Loader<'t> {
             return None;
         };
         let (mut alphabet, mut start, mut goal, mut heuristic) = (None, None, None, None);
+        let mut invalid = None;
         for (k, v) in table.iter() {
             match k.get_ref().as_ref() {
                 "alphabet" => alphabet = self.plain_string(v),
                 "start" => start = self.plain_string(v),
                 "goal" => goal = self.expr(v),
                 "heuristic" => heuristic = self.expr(v),
-                other => self.unknown(k, "key", other, &["alphabet", "start", "goal", "heuristic"]),
+                "invalid" => invalid = self.choice("`invalid` setting", v, INVALID_MOVES),
+                other => self.unknown(
+                    k,
+                    "key",
+                    other,
+                    &["alphabet", "start", "goal", "heuristic", "invalid"],
+                ),
             }
         }
         if !table.contains_key("goal") {
@@ -782,6 +793,7 @@ impl<'t> Loader<'t> {
             start,
             goal: goal?,
             heuristic,
+            invalid: invalid.unwrap_or_default(),
             span: self.span(value.span()),
         })
     }
@@ -811,6 +823,7 @@ impl<'t> Loader<'t> {
             return None;
         };
         const KEYS: [&str; 5] = ["for", "when", "next", "cost", "show"];
+        let mut next_failed = false;
         let mut decl = MoveDecl {
             name,
             params: Vec::new(),
@@ -821,15 +834,28 @@ impl<'t> Loader<'t> {
         };
         for (k, v) in table.iter() {
             match k.get_ref().as_ref() {
-                "for" => decl.params = self.named_exprs(v, "the move's parameters and their ranges: `for = { p = \"0..n-1\" }`"),
+                "for" => {
+                    decl.params = self.named_exprs(
+                        v,
+                        "the move's parameters and their ranges: `for = { p = \"0..n-1\" }`",
+                    )
+                }
                 "when" => decl.when = self.expr(v),
-                "next" => decl.next = self.named_exprs(v, "the next value of each state variable that changes: `next = { cell = \"[...]\" }`"),
+                "next" => {
+                    let before = self.errors.len();
+                    decl.next = self.assignments(v);
+                    next_failed = self.errors.len() > before;
+                }
                 "cost" => decl.cost = self.expr(v),
                 "show" => decl.show = self.template(v),
                 other => self.unknown(k, "key", other, &KEYS),
             }
         }
         if decl.next.is_empty() {
+            if next_failed {
+                // Its entries were refused with their own messages.
+                return None;
+            }
             self.errors.push(
                 Diagnostic::new(
                     format!("the move `{}` has no `next`", decl.name.text),
@@ -840,6 +866,51 @@ impl<'t> Loader<'t> {
             return None;
         }
         Some(decl)
+    }
+
+    /// A move's `next`: `{ cell = "EXPR", "peg[d]" = "EXPR", ... }` in
+    /// order; a key with brackets is parsed as an indexed variable.
+    fn assignments(&mut self, value: &Spanned<DeValue<'_>>) -> Vec<Assignment> {
+        let DeValue::Table(table) = value.get_ref() else {
+            let _ = self.named_exprs(value, NEXT_HELP);
+            return Vec::new();
+        };
+        let mut out = Vec::new();
+        for (k, v) in table.iter() {
+            let mut name = self.name(k);
+            let mut index = Vec::new();
+            if name.text.contains('[') {
+                let origin = self.origin(k.span(), &name.text);
+                let parsed = match parse_expr(&name.text, origin) {
+                    Ok(e) => e,
+                    Err(d) => {
+                        self.errors.push(d);
+                        continue;
+                    }
+                };
+                let mut target = parsed;
+                while let ExprKind::Index(a, i) = target.kind {
+                    index.push(*i);
+                    target = *a;
+                }
+                index.reverse();
+                let ExprKind::Name(n) = target.kind else {
+                    self.errors.push(
+                        Diagnostic::new(
+                            "expected a state variable or one element of it",
+                            name.span,
+                        )
+                        .with_help(NEXT_HELP),
+                    );
+                    continue;
+                };
+                name.text = n;
+            }
+            if let Some(value) = self.expr(v) {
+                out.push(Assignment { name, index, value });
+            }
+        }
+        out
     }
 
     /// `{ name = "EXPR", ... }` in order.

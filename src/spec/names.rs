@@ -222,16 +222,24 @@ fn check_puzzle(scope: &mut Scope, spec: &Spec) {
         for e in m.when.iter().chain(&m.cost) {
             scope.expr(e);
         }
-        for (i, (name, e)) in m.next.iter().enumerate() {
+        for (i, a) in m.next.iter().enumerate() {
+            let name = &a.name;
+            // A whole variable is given once, and not beside its elements
+            // (two elements' indices are compared when they are known).
+            let twice = m.next[..i]
+                .iter()
+                .any(|b| b.name.text == name.text && (a.index.is_empty() || b.index.is_empty()));
             if !declared.contains(&name.text.as_str()) {
                 scope.unknown(name, "variable", declared.iter().copied());
-            } else if m.next[..i].iter().any(|(n, _)| n.text == name.text) {
+            } else if twice {
                 scope.errors.push(Diagnostic::new(
                     format!("`{}` is given twice in `next`", name.text),
                     name.span,
                 ));
             }
-            scope.expr(e);
+            for e in a.index.iter().chain([&a.value]) {
+                scope.expr(e);
+            }
         }
         for part in m.show.iter().flatten() {
             if let TemplatePart::Expr(e) = part {

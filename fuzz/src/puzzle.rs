@@ -1,0 +1,138 @@
+//! Puzzles of moves in the fuzzer: random graphs as puzzles, with move
+//! costs near the +-2^62 limit so that path costs pass i64::MAX, and every
+//! lowered puzzle (mutated shipped ones too) searched by every method with
+//! the answers cross-checked: breadth-first search and iterative deepening
+//! agree on the fewest moves and the number of shortest solutions, and
+//! without a heuristic A*'s path costs what a Dijkstra written here finds.
+//! A disagreement is a panic, which the fuzzer reports with the case.
+
+use crate::rng::{Choose, Rng};
+use solve::lower::Lowered;
+use solve::puzzle::{self, Method, Puzzle, State, Target};
+use solve::source::Sources;
+use std::cmp::Reverse;
+use std::collections::{BinaryHeap, HashMap};
+use std::sync::atomic::{AtomicU64, Ordering};
+use std::time::Instant;
+
+/// Puzzles whose checks all ran, and those among them whose least cost
+/// passed i64::MAX.
+static CHECKED: AtomicU64 = AtomicU64::new(0);
+static PAST_I64: AtomicU64 = AtomicU64::new(0);
+
+/// What the puzzle checks covered, for the fuzzer's last line.
+pub fn summary() -> String {
+    format!(
+        "puzzles: {} searched by every method, {} with a least cost past i64::MAX",
+        CHECKED.load(Ordering::Relaxed),
+        PAST_I64.load(Ordering::Relaxed)
+    )
+}
+
+/// A random graph of positions `a`, one move per edge, most of them one
+/// or two positions on (so paths of several moves), the costs mostly
+/// near 2^62 (so most least costs pass i64::MAX), some small, a few out of
+/// range or negative (errors).
+pub fn spec(rng: &mut Rng) -> String {
+    let nodes = 2 + rng.below(9);
+    let mut text = format!(
+        "[vars]\na = \"0..{}\"\n[puzzle]\nstart = \"0\"\ngoal = \"a == {}\"\n",
+        nodes - 1,
+        nodes - 1
+    );
+    if rng.chance(30) {
+        text.push_str("heuristic = \"0\"\n");
+    }
+    for k in 0..rng.below(4 * nodes) {
+        let u = rng.below(nodes);
+        let v = if rng.chance(70) {
+            (u + 1 + rng.below(2)).min(nodes - 1)
+        } else {
+            rng.below(nodes)
+        };
+        // An out-of-range or negative cost refuses the whole spec: rare.
+        let cost = if rng.chance(2) {
+            *rng.pick(&["4611686018427387904", "-1"])
+        } else if rng.chance(85) {
+            *rng.pick(&[
+                "4611686018427387903",
+                "4611686018427387902",
+                "4611686018427387000",
+            ])
+        } else {
+            *rng.pick(&["0", "1", "2", "2305843009213693952"])
+        };
+        text.push_str(&format!(
+            "[moves.e{k}]\nwhen = \"a == {u}\"\nnext = {{ a = \"{v}\" }}\ncost = \"{cost}\"\n"
+        ));
+    }
+    text
+}
+
+/// Every method on the lowered puzzle from its start, within `deadline`;
+/// an error (the time limit, a cap, a bad move) ends the checks quietly.
+pub fn search(lowered: &Lowered, sources: &Sources, deadline: Instant) {
+    let _ = checks(lowered, sources, deadline);
+}
+
+fn checks(lowered: &Lowered, sources: &Sources, deadline: Instant) -> Option<()> {
+    let heuristic = lowered.puzzle.as_ref()?.heuristic.is_some();
+    let mut p = Puzzle::new(lowered, sources.clone()).ok()?;
+    p.set_deadline(Some(deadline));
+    let start = p.start()?.ok()?;
+    let bfs = puzzle::shortest(&mut p, start, Target::Goal, Method::Bfs).ok()?;
+    let iddfs = puzzle::shortest(&mut p, start, Target::Goal, Method::Iddfs).ok()?;
+    assert_eq!(bfs.as_ref().map(Vec::len), iddfs.as_ref().map(Vec::len));
+    let by_bfs = puzzle::count_shortest(&mut p, start, Target::Goal).ok()?;
+    let by_iddfs = puzzle::iddfs_count(&mut p, start, Target::Goal).ok()?;
+    assert_eq!(by_bfs, by_iddfs);
+    let astar = puzzle::shortest(&mut p, start, Target::Goal, Method::Astar).ok()?;
+    let least = dijkstra(&mut p, start)?;
+    match astar {
+        Some(path) if !heuristic => assert_eq!(Some(cost(&mut p, start, &path)?), least),
+        None => assert_eq!(least, None),
+        Some(_) => {}
+    }
+    let _ = CHECKED.fetch_add(1, Ordering::Relaxed);
+    if least.is_some_and(|c| c > i128::from(i64::MAX)) {
+        let _ = PAST_I64.fetch_add(1, Ordering::Relaxed);
+    }
+    Some(())
+}
+
+/// The least total cost from `start` to a goal, exact in 128 bits.
+fn dijkstra(p: &mut Puzzle, start: State) -> Option<Option<i128>> {
+    let mut best: HashMap<State, i128> = HashMap::from([(start, 0)]);
+    let mut open = BinaryHeap::from([Reverse((0i128, start))]);
+    let mut succ = Vec::new();
+    while let Some(Reverse((g, s))) = open.pop() {
+        if best[&s] < g {
+            continue;
+        }
+        if p.is_goal(s).ok()? {
+            return Some(Some(g));
+        }
+        p.successors(s, &mut succ).ok()?;
+        for &(_, t, c) in &succ {
+            let g2 = g + i128::from(c);
+            if best.get(&t).is_none_or(|&old| g2 < old) {
+                let _ = best.insert(t, g2);
+                open.push(Reverse((g2, t)));
+            }
+        }
+    }
+    Some(None)
+}
+
+/// A path's total cost, its moves replayed.
+fn cost(p: &mut Puzzle, start: State, path: &[(usize, State)]) -> Option<i128> {
+    let mut succ = Vec::new();
+    let (mut at, mut total) = (start, 0i128);
+    for &(m, t) in path {
+        p.successors(at, &mut succ).ok()?;
+        let &(_, _, c) = succ.iter().find(|&&(n, u, _)| n == m && u == t)?;
+        total += i128::from(c);
+        at = t;
+    }
+    p.is_goal(at).ok()?.then_some(total)
+}
