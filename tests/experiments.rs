@@ -540,3 +540,142 @@ fn order_takes_elements_and_slices() {
         "{stderr}"
     );
 }
+
+/// `experiments-unchecked`, `experiments-shadowed`: `solve check` reads
+/// every `[experiments]` entry and reports a bad item at its line and
+/// column (compare said `--try:` with no place); a cycle is named; an entry
+/// may not take a builtin's name (it was silently replaced by it).
+#[test]
+fn experiments_are_checked_where_they_are_written() {
+    let spec = crate::reliability::reproducer("experiments-unchecked");
+    for command in ["check", "compare"] {
+        let (_, stderr, code) = solve(&[command, &spec]);
+        assert_eq!(code, 2, "{stderr}");
+        assert!(
+            stderr.contains("unknown variable order `bogus`")
+                && stderr.contains("experiments-unchecked.toml:8:11"),
+            "{stderr}"
+        );
+    }
+    let spec = crate::reliability::reproducer("experiments-shadowed");
+    let (_, stderr, code) = solve(&["check", &spec]);
+    assert_eq!(code, 2, "{stderr}");
+    assert!(
+        stderr.contains("`default` is a builtin configuration")
+            && stderr.contains("experiments-shadowed.toml:8:1"),
+        "{stderr}"
+    );
+    let head = "[params]\nn = 5\n[vars]\nq = { index = \"0..n-1\", domain = \"0..n-1\" }\n\
+                [constraints]\nrows = \"alldifferent(q)\"\nsum = \"q[0] + q[1] > 2\"\n[experiments]\n";
+    for (entries, message, at) in [
+        ("a = \"seed=0\"\n", "not a positive integer", ":9:11"),
+        (
+            "a = \"consistency=nosuch=check\"\n",
+            "unknown constraint `nosuch`",
+            ":9:18",
+        ),
+        (
+            "a = \"consistency=rows=bogus\"\n",
+            "unknown consistency level `bogus`",
+            ":9:23",
+        ),
+        (
+            "a = \"order=zz\"\n",
+            "unknown variable `zz` in the search order",
+            ":9:12",
+        ),
+        (
+            "a = \"consistency=sum=domain\"\n",
+            "does not support the level `domain`",
+            ":9:18",
+        ),
+        ("a = \"var=min\"\n", "unknown variable order `min`", ":9:10"),
+        (
+            "a = \"b\"\nb = \"c a\"\nc = \"seed=3\"\n",
+            "the entry `a` uses itself: a -> b -> a",
+            ":9:1",
+        ),
+        ("a = \"a\"\n", "the entry `a` uses itself: a -> a", ":9:1"),
+        (
+            "no-symmetry = \"var=input\"\n",
+            "`no-symmetry` is a builtin",
+            ":9:1",
+        ),
+        ("a = \"fast=yes\"\n", "unknown key `fast`", ":9:6"),
+        (
+            "a = \"bb\"\nb = \"seed=2\"\n",
+            "unknown configuration item `bb`",
+            ":9:6",
+        ),
+    ] {
+        let spec = crate::TempSpec::new("experiments", &format!("{head}{entries}"));
+        let (_, stderr, code) = solve(&["check", spec.path()]);
+        assert_eq!(code, 2, "{entries}: {stderr}");
+        assert!(
+            stderr.contains(message),
+            "{entries}: expected {message:?} in {stderr}"
+        );
+        assert!(
+            stderr.contains(&format!("experiments.toml{at}")),
+            "{entries}: {stderr}"
+        );
+        assert_eq!(stderr.matches("error:").count(), 1, "{entries}: {stderr}");
+    }
+    // Entries that name entries run as their expansion, and `--try`
+    // errors point into the `--try` text.
+    let spec = crate::TempSpec::new(
+        "experiments",
+        &format!("{head}ff = \"var=first-fail\"\nboth = \"ff value=max\"\n"),
+    );
+    let rows = compare_rows(&[spec.path()]);
+    let labels: Vec<&str> = rows.iter().map(|r| r[1].as_str()).collect();
+    assert_eq!(labels, ["default", "ff", "both"]);
+    let (_, stderr, code) = solve(&["compare", spec.path(), "--try", "ff var=bogus"]);
+    assert_eq!(code, 2, "{stderr}");
+    assert!(stderr.contains("--try:1:8"), "{stderr}");
+}
+
+/// `--consistency NAME=domain` on an alldifferent over expressions makes
+/// the alldifferent domain-consistent over the auxiliary sums (it said the
+/// constraint "lowers to a linear constraint"); every level counts what a
+/// brute force over the permutations counts.
+#[test]
+fn levels_of_an_alldifferent_over_expressions() {
+    let spec = crate::TempSpec::new(
+        "expressions",
+        "[params]\nn = 6\n[vars]\nq = { index = \"0..n-1\", domain = \"0..n-1\" }\n[constraints]\n\
+         rows = \"alldifferent(q)\"\nsums = \"alldifferent([q[i] + q[(i + 1) % n] for i in 0..n-1])\"\n\
+         gaps = \"alldifferent([abs(q[i] - i) for i in 0..n-1])\"\n",
+    );
+    let mut expected = 0;
+    crate::for_each_permutation(&mut [0, 1, 2, 3, 4, 5], &mut |q| {
+        let distinct = |v: Vec<i64>| {
+            let mut s = v.clone();
+            s.sort();
+            s.dedup();
+            s.len() == v.len()
+        };
+        let sums = distinct((0..6).map(|i| q[i] + q[(i + 1) % 6]).collect());
+        let gaps = distinct((0..6).map(|i| (q[i] - i as i64).abs()).collect());
+        expected += u64::from(sums && gaps);
+    });
+    for level in ["domain", "early", "bounds", "check", "propagate"] {
+        let arg = format!("sums={level},gaps={level}");
+        assert_eq!(
+            count(&[spec.path(), "--consistency", &arg]),
+            expected,
+            "{level}"
+        );
+    }
+    let spec = crate::TempSpec::new(
+        "product",
+        "[vars]\nx = \"0..3\"\ny = \"0..3\"\n[constraints]\nc = \"x * y != 3\"\n",
+    );
+    let (_, stderr, code) = solve(&[spec.path(), "--consistency", "c=domain"]);
+    assert_eq!(code, 2, "{stderr}");
+    assert!(
+        stderr.contains("it asserts a linear constraint")
+            && stderr.contains("levels of alldifferent"),
+        "{stderr}"
+    );
+}

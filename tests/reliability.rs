@@ -233,7 +233,7 @@ fn every_shipped_spec_exports_to_minizinc() {
 // ------------------------------------------- issue 18: the round-out reproducers
 
 /// A reproducer of `tests/reproducers/`, by name.
-fn reproducer(name: &str) -> String {
+pub(crate) fn reproducer(name: &str) -> String {
     format!("tests/reproducers/{name}.toml")
 }
 

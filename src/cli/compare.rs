@@ -9,8 +9,11 @@
 use super::output::{Printer, note};
 use super::{EXIT_FOUND, EXIT_INTERNAL, EXIT_LIMIT, Run, SpecArgs, usage};
 use crate::diagnostic::Error;
-use crate::model::plan::{RESTARTS, VALUE_ORDERS, VAR_ORDERS};
+use crate::lower::Options;
 use crate::session::Session;
+use crate::source::{SourceId, Sources, Span};
+use crate::spec::experiment::{self, Experiment, Setting, expand};
+use crate::spec::load::load;
 use std::path::PathBuf;
 use std::time::Instant;
 
@@ -23,10 +26,10 @@ pub(super) struct CompareArgs<'a> {
     pub json: bool,
 }
 
-/// One configuration: its label and how it changes the spec's arguments.
+/// One configuration: its label and how it changes the lowering options.
 struct Config {
     label: String,
-    args: SpecArgs,
+    settings: Vec<Setting>,
 }
 
 /// One counted configuration.
@@ -44,76 +47,82 @@ struct Row {
     mismatch: bool,
 }
 
-const ITEMS: &str = "default, no-symmetry, var=NAME, value=NAME, consistency=[NAME=]LEVEL[,...], restart=NAME, seed=N, order=A,B, or a name from [experiments]";
-
-/// The names of a table of choices.
-fn names<T>(table: &[(&'static str, T)]) -> Vec<&'static str> {
-    table.iter().map(|(n, _)| *n).collect()
-}
-
-/// `var=first-fail value=min`: the changes of one configuration.
-fn config(
-    text: &str,
-    base: &SpecArgs,
-    experiments: &[(String, String)],
-    depth: usize,
-) -> Result<Config, Error> {
-    let mut args = base.clone();
-    let check = |names: Vec<&str>, what: &str, v: &str| -> Result<(), Error> {
-        if names.contains(&v) {
-            Ok(())
-        } else {
-            Err(usage(format!(
-                "--try: unknown {what} `{v}`; expected one of: {}",
-                names.join(", ")
-            )))
-        }
-    };
-    for item in text.split_whitespace() {
-        match item.split_once('=') {
-            None if item == "default" => {}
-            None if item == "no-symmetry" => args.no_symmetry = true,
-            None => match experiments.iter().find(|(n, _)| n == item) {
-                Some((_, body)) if depth < 8 => {
-                    args = config(body, &args, experiments, depth + 1)?.args;
-                }
-                _ => {
-                    return Err(usage(format!(
-                        "--try: unknown configuration item `{item}`; expected {ITEMS}"
-                    )));
-                }
-            },
-            Some(("var", v)) => {
-                check(names(VAR_ORDERS), "variable order", v)?;
-                args.var = Some(v.to_string());
-            }
-            Some(("value", v)) => {
-                check(names(VALUE_ORDERS), "value order", v)?;
-                args.value = Some(v.to_string());
-            }
-            Some(("restart", v)) => {
-                check(names(RESTARTS), "restart policy", v)?;
-                args.restart = Some(v.to_string());
-            }
-            // Checked with the rest of the spec when it is compiled.
-            Some(("consistency", v)) => args.consistency.push(v.to_string()),
-            Some(("seed", v)) => {
-                args.seed = Some(v.parse().ok().filter(|&s| s > 0).ok_or_else(|| {
-                    usage(format!("--try: `seed={v}` is not a positive integer"))
-                })?);
-            }
-            Some(("order", v)) => args.order = Some(v.to_string()),
-            Some((key, _)) => {
-                return Err(usage(format!(
-                    "--try: unknown key `{key}` in `{item}`; expected {ITEMS}"
-                )));
-            }
+/// The lowering options of `base` changed by `settings` (expanded).
+fn configure(base: &Options, settings: &[Setting]) -> Options {
+    let mut options = base.clone();
+    for s in settings {
+        match s {
+            Setting::Default | Setting::Use(_) => {}
+            Setting::NoSymmetry => options.no_symmetry = true,
+            Setting::Var(v) => options.var = Some(*v),
+            Setting::Value(v) => options.value = Some(*v),
+            Setting::Restart(r) => options.restart = Some(*r),
+            Setting::Seed(n) => options.seed = Some(*n),
+            Setting::Consistency(None, c) => options.consistency = Some(*c),
+            Setting::Consistency(Some(n), c) => options.consistency_for.push((n.clone(), *c)),
+            Setting::Order(names) => options.order = Some(names.clone()),
         }
     }
-    Ok(Config {
-        label: text.split_whitespace().collect::<Vec<_>>().join(" "),
-        args,
-    })
+    options
+}
+
+/// `solve check`: lowers the spec under each `[experiments]` entry whose
+/// errors only lowering finds (a level a constraint does not support, a
+/// search order's names), so that `compare` never fails on what `check`
+/// passed.
+pub(super) fn check_experiments(
+    sources: &Sources,
+    id: SourceId,
+    args: &SpecArgs,
+    base: &Options,
+) -> Result<(), Error> {
+    let spec = load(sources, id).map_err(|d| Error::new(d, sources))?;
+    for e in &spec.experiments {
+        if e.needs_lowering(&spec.experiments) {
+            let settings = expand(&e.settings, &spec.experiments);
+            let _ = super::lower(sources.clone(), id, &args.set, &configure(base, &settings))?;
+        }
+    }
+    Ok(())
+}
+
+/// The configurations `--try` names (each text a source of its own), or
+/// `default` and every `[experiments]` entry.
+fn configs(
+    sources: &mut Sources,
+    tries: &[String],
+    experiments: &[Experiment],
+) -> Result<Vec<Config>, Error> {
+    if tries.is_empty() {
+        let mut configs = vec![Config {
+            label: "default".to_string(),
+            settings: Vec::new(),
+        }];
+        configs.extend(experiments.iter().map(|e| Config {
+            label: e.name.text.clone(),
+            settings: expand(&e.settings, experiments),
+        }));
+        return Ok(configs);
+    }
+    let mut configs = Vec::new();
+    for text in tries {
+        let tid = sources.add("--try", text.clone());
+        let settings = experiment::parse(text, experiment::whole(Span::new(tid, 0, text.len())))
+            .map_err(|d| Error::new(vec![d], sources))?;
+        for s in &settings {
+            if let Setting::Use(n) = s
+                && !experiments.iter().any(|e| e.name.text == n.text)
+            {
+                let d = experiment::unknown_item(n, experiments);
+                return Err(Error::new(vec![d], sources));
+            }
+        }
+        configs.push(Config {
+            label: text.split_whitespace().collect::<Vec<_>>().join(" "),
+            settings: expand(&settings, experiments),
+        });
+    }
+    Ok(configs)
 }
 
 /// `n=4..12` as the param and its values.
@@ -138,22 +147,13 @@ fn sweep(text: &str) -> Result<(String, Vec<i64>), Error> {
 }
 
 pub(super) fn run(args: CompareArgs<'_>, deadline: Option<Instant>) -> Run {
-    // The spec's [experiments], read from the file (each configuration
-    // is then compiled on its own).
-    let experiments: Vec<(String, String)> = super::load_spec(args.file)?
-        .experiments
-        .into_iter()
-        .map(|(n, t)| (n.text, t))
-        .collect();
-    let mut texts: Vec<String> = args.tries.to_vec();
-    if texts.is_empty() {
-        texts.push("default".to_string());
-        texts.extend(experiments.iter().map(|(n, _)| n.clone()));
-    }
-    let configs: Vec<Config> = texts
-        .iter()
-        .map(|t| config(t, args.spec, &experiments, 0))
-        .collect::<Result<_, _>>()?;
+    // One set of sources for every configuration: the spec, then each
+    // `--try` text, so that every message points into the right one.
+    let mut sources = Sources::default();
+    let id = super::add_spec(args.file, &mut sources)?;
+    let base = super::options(&mut sources, args.spec, true, deadline)?;
+    let spec = load(&sources, id).map_err(|d| Error::new(d, &sources))?;
+    let configs = configs(&mut sources, args.tries, &spec.experiments)?;
     let params: Vec<Option<(String, i64)>> = match args.sweep {
         Some(s) => {
             let (name, values) = sweep(s)?;
@@ -169,12 +169,13 @@ pub(super) fn run(args: CompareArgs<'_>, deadline: Option<Instant>) -> Run {
     for param in &params {
         let first = rows.len();
         for c in &configs {
-            let mut spec = c.args.clone();
+            let mut set = args.spec.set.clone();
             if let Some((name, v)) = param {
-                spec.set.push(format!("{name}={v}"));
+                set.push(format!("{name}={v}"));
             }
+            let options = configure(&base, &c.settings);
             let started = Instant::now();
-            let (lowered, sources) = super::compile(args.file, &spec, true, deadline)?;
+            let (lowered, sources) = super::lower(sources.clone(), id, &set, &options)?;
             let mut session = Session::new(lowered, sources);
             session.set_deadline(deadline);
             let count = session.count();
@@ -189,7 +190,7 @@ pub(super) fn run(args: CompareArgs<'_>, deadline: Option<Instant>) -> Run {
                 failures: stats.failures,
                 propagations: session.propagations(),
                 seconds: started.elapsed().as_secs_f64(),
-                changes_solutions: spec.no_symmetry,
+                changes_solutions: options.no_symmetry,
                 mismatch: false,
             });
         }

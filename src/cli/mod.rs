@@ -463,12 +463,24 @@ fn compile(
 ) -> Result<(Lowered, Sources), Error> {
     let mut sources = Sources::default();
     let id = add_spec(file, &mut sources)?;
-    let (all, named) = consistency_args(&mut sources, &args.consistency)
-        .map_err(|d| Error::new(vec![d], &sources))?;
-    let options = Options {
+    let options = options(&mut sources, args, no_objective, deadline)?;
+    lower(sources, id, &args.set, &options)
+}
+
+/// The command line's choices as lowering options (`--consistency` and
+/// `--order` texts become sources of their own, for messages).
+fn options(
+    sources: &mut Sources,
+    args: &SpecArgs,
+    no_objective: bool,
+    deadline: Option<Instant>,
+) -> Result<Options, Error> {
+    let (all, named) =
+        consistency_args(sources, &args.consistency).map_err(|d| Error::new(vec![d], sources))?;
+    Ok(Options {
         no_symmetry: args.no_symmetry,
         no_objective,
-        order: args.order.as_deref().map(|o| order_names(&mut sources, o)),
+        order: args.order.as_deref().map(|o| order_names(sources, o)),
         var: pick(VAR_ORDERS, &args.var),
         value: pick(VALUE_ORDERS, &args.value),
         consistency: all,
@@ -477,8 +489,17 @@ fn compile(
         restart_scale: args.restart_scale,
         seed: args.seed,
         deadline,
-    };
-    match crate::compile(&mut sources, id, &args.set, &options) {
+    })
+}
+
+/// Lowers the spec `id` of `sources` with `options`.
+fn lower(
+    mut sources: Sources,
+    id: crate::source::SourceId,
+    set: &[String],
+    options: &Options,
+) -> Result<(Lowered, Sources), Error> {
+    match crate::compile(&mut sources, id, set, options) {
         Ok(lowered) => Ok((lowered, sources)),
         Err(diagnostics) => Err(Error::new(diagnostics, &sources)),
     }
@@ -491,14 +512,6 @@ fn add_spec(file: &PathBuf, sources: &mut Sources) -> Result<crate::source::Sour
         Error::new(vec![d], sources)
     })?;
     Ok(sources.add(file.display().to_string(), text))
-}
-
-/// Reads and loads `file`, checking nothing further and lowering nothing:
-/// for what a spec says about itself (its [experiments]).
-fn load_spec(file: &PathBuf) -> Result<crate::spec::ast::Spec, Error> {
-    let mut sources = Sources::default();
-    let id = add_spec(file, &mut sources)?;
-    crate::spec::load::load(&sources, id).map_err(|d| Error::new(d, &sources))
 }
 
 /// Largest spec file read (a spec is a page of text; this stops a device
@@ -547,7 +560,12 @@ fn check(file: &PathBuf, set: &[String]) -> Run {
         set: set.to_vec(),
         ..SpecArgs::default()
     };
-    let (lowered, _) = compile(file, &args, false, None)?;
+    let mut sources = Sources::default();
+    let id = add_spec(file, &mut sources)?;
+    let options = options(&mut sources, &args, false, None)?;
+    let (lowered, sources) = lower(sources, id, &args.set, &options)?;
+    // The [experiments] entries that only lowering can check.
+    compare::check_experiments(&sources, id, &args, &options)?;
     let model = lowered.model();
     let plural = |n: usize, word: &str| format!("{n} {word}{}", if n == 1 { "" } else { "s" });
     let mut out = output::Printer::new(false);

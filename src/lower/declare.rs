@@ -187,6 +187,14 @@ fn declare(l: &mut Lowerer, checked: &CheckedSpec, options: &Options) -> R<Plans
         l.post(&c.expr)?;
         l.consistency = None;
         if let Some((level, span)) = level {
+            // A level only a global supports (early, domain) is the
+            // global's: `alldifferent([q[i] + i ...])` is domain-consistent
+            // over the sums, whose definitions keep their own propagation.
+            for p in &mut l.model.constraints[first..] {
+                if p.definition && !level.supported_by(&p.constraint) {
+                    p.consistency = None;
+                }
+            }
             supported(&l.model.constraints[first..], level, &c.name.text, span)?;
         }
         l.budget.check(&l.model, c.name.span)?;
@@ -554,13 +562,16 @@ fn collect_vars(v: &Value, out: &mut Vec<VarId>) {
 }
 
 /// A level given to one constraint must mean something for every
-/// primitive it lowers to (`early` and `bounds` are alldifferent's).
+/// primitive it asserts (`early` and `domain` are alldifferent's).
 fn supported(posted: &[crate::model::Posted], level: Consistency, name: &str, span: Span) -> R<()> {
     let level_name = crate::model::plan::CONSISTENCIES
         .iter()
         .find(|(_, c)| *c == level)
         .map_or("?", |(n, _)| *n);
-    if let Some(p) = posted.iter().find(|p| !level.supported_by(&p.constraint)) {
+    // Every primitive that keeps the level (the definitions of auxiliary
+    // variables have dropped one they do not support).
+    let mut kept = posted.iter().filter(|p| p.consistency == Some(level));
+    if let Some(p) = kept.find(|p| !level.supported_by(&p.constraint)) {
         let supports: Vec<&str> = crate::model::plan::CONSISTENCIES
             .iter()
             .filter(|(_, c)| c.supported_by(&p.constraint))
@@ -568,11 +579,14 @@ fn supported(posted: &[crate::model::Posted], level: Consistency, name: &str, sp
             .collect();
         return Err(Diagnostic::new(
             format!(
-                "constraint `{name}` does not support the level `{level_name}`: it lowers to {}, which supports {}",
+                "constraint `{name}` does not support the level `{level_name}`: it asserts {}, which supports {}",
                 p.constraint.kind(),
                 supports.join(", ")
             ),
             span,
+        )
+        .with_help(
+            "`early` and `domain` are levels of alldifferent (over variables or expressions); the auxiliary variables an expression defines keep their own propagation",
         ));
     }
     Ok(())

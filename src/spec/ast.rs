@@ -365,7 +365,7 @@ pub struct Spec {
     pub puzzle: Option<PuzzleDecl>,
     pub moves: Vec<MoveDecl>,
     /// `[experiments]`: named configurations for `solve compare`
-    /// (`name = "var=first-fail value=min"`), as written.
-    pub experiments: Vec<(Name, String)>,
+    /// (`name = "var=first-fail value=min"`), read and checked.
+    pub experiments: Vec<super::experiment::Experiment>,
     pub template: Option<Vec<TemplatePart>>,
 }

@@ -11,6 +11,7 @@ use crate::spec::ast::{
     ObjectiveDecl, Param, PuzzleDecl, SYMMETRY_BREAKS, SYMMETRY_KINDS, SearchDecl, Spec,
     SymmetryDecl, TemplatePart, Var,
 };
+use crate::spec::experiment::{self, Experiment};
 use crate::spec::parser::{Origin, parse_expr, parse_function};
 use std::time::Instant;
 use toml::Spanned;
@@ -113,13 +114,27 @@ impl<'t> Loader<'t> {
                 "experiments" => {
                     spec.experiments = self.entries(value, |l, (k, v)| {
                         let name = l.name(k);
-                        l.plain_string(v).map(|(text, _)| (name, text))
+                        let (text, origin) = l.string(v)?;
+                        match experiment::parse(&text, origin) {
+                            Ok(settings) => Some(Experiment { name, settings }),
+                            Err(d) => {
+                                l.errors.push(d);
+                                None
+                            }
+                        }
                     });
                 }
                 "output" => spec.template = self.output(value),
                 other => self.unknown(key, "section or key", other, &SECTIONS),
             }
         }
+        let constraints: Vec<&str> = spec
+            .constraints
+            .iter()
+            .map(|c| c.name.text.as_str())
+            .collect();
+        self.errors
+            .extend(experiment::check(&spec.experiments, &constraints));
         if self.stopped {
             Err(vec![Diagnostic::stopped("while the spec was being read")])
         } else if self.errors.is_empty() {

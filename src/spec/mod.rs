@@ -2,6 +2,7 @@
 
 pub mod ast;
 pub mod builtins;
+pub mod experiment;
 pub mod load;
 pub mod names;
 pub mod parser;

@@ -28,7 +28,7 @@ pub struct Origin {
 }
 
 impl Origin {
-    fn span(&self, start: usize, end: usize) -> Span {
+    pub(crate) fn span(&self, start: usize, end: usize) -> Span {
         match self.content_start {
             Some(base) => Span::new(self.whole.source, base + start, base + end),
             None => self.whole,
