@@ -6,7 +6,11 @@ use std::process::ExitCode;
 const STACK_BYTES: usize = 512 << 20;
 
 fn main() -> ExitCode {
-    let cli = solve::cli::Cli::parse();
+    let cli = match solve::cli::Cli::try_parse() {
+        Ok(cli) => cli,
+        // `--help`, `--version` and usage errors, whose output is checked.
+        Err(e) => return ExitCode::from(solve::cli::parse_failure(&e)),
+    };
     // A panic is a bug in solve, never the user's mistake: say so, with
     // where it happened, and exit with a code of its own.
     std::panic::set_hook(Box::new(|info| {

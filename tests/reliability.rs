@@ -407,3 +407,40 @@ fn objective_limit_loses_optimum_keeps_the_optimal_solution() {
     );
     assert!(lines[1].starts_with("{\"board\":"), "{stdout}");
 }
+
+/// `help-dev-full`: `--help` and `--version` on a full device exit 2 with
+/// the write error, as every other output does (they exited 0, the output
+/// lost); a closed pipe is still no error.
+#[test]
+fn help_dev_full_is_a_write_error() {
+    if !std::path::Path::new("/dev/full").exists() {
+        return;
+    }
+    for args in [
+        &["--help"][..],
+        &["--version"],
+        &["play", "--help"],
+        &["-h"],
+    ] {
+        let full = std::fs::OpenOptions::new()
+            .write(true)
+            .open("/dev/full")
+            .unwrap();
+        let output = std::process::Command::new(env!("CARGO_BIN_EXE_solve"))
+            .args(args)
+            .stdout(full)
+            .output()
+            .unwrap();
+        let stderr = String::from_utf8_lossy(&output.stderr);
+        assert_eq!(output.status.code(), Some(2), "{args:?}: {stderr}");
+        assert!(
+            stderr.contains("cannot write the output"),
+            "{args:?}: {stderr}"
+        );
+    }
+    let (stdout, _, code) = solve(&["--version"]);
+    assert_eq!(
+        (stdout.trim(), code),
+        (concat!("solve ", env!("CARGO_PKG_VERSION")), 0)
+    );
+}

@@ -433,6 +433,36 @@ pub fn run(cli: &Cli) -> u8 {
 
 type Run = Result<u8, Error>;
 
+/// What the command line could not run: `--help` and `--version` print to
+/// stdout (exit 0, or 2 when stdout cannot take it, as for every other
+/// output: a full disk is an error, a closed pipe is not); a usage error
+/// prints to stderr (exit 2).
+pub fn parse_failure(e: &clap::Error) -> u8 {
+    use clap::error::ErrorKind as Kind;
+    use std::io::{IsTerminal as _, Write as _};
+    if !matches!(e.kind(), Kind::DisplayHelp | Kind::DisplayVersion) {
+        let _ = e.print();
+        return EXIT_ERROR;
+    }
+    let text = if std::io::stdout().is_terminal() {
+        e.render().ansi().to_string()
+    } else {
+        e.render().to_string()
+    };
+    let mut stdout = std::io::stdout().lock();
+    match stdout
+        .write_all(text.as_bytes())
+        .and_then(|()| stdout.flush())
+    {
+        Ok(()) => EXIT_FOUND,
+        Err(e) if e.kind() == std::io::ErrorKind::BrokenPipe => EXIT_FOUND,
+        Err(e) => {
+            output::note(&format!("error: cannot write the output: {e}"));
+            EXIT_ERROR
+        }
+    }
+}
+
 /// A usage error that points at no file.
 fn usage(message: impl Into<String>) -> Error {
     Error::new(vec![Diagnostic::bare(message)], &Sources::default())
