@@ -444,3 +444,26 @@ fn help_dev_full_is_a_write_error() {
         (concat!("solve ", env!("CARGO_PKG_VERSION")), 0)
     );
 }
+
+/// `explain-partial-objective`: an objective undefined on every solution
+/// of the constraints leaves no solution (as MiniZinc says); `explain` said
+/// there was one. It agrees with `solve` now and names the objective.
+#[test]
+fn explain_partial_objective_agrees_with_solve() {
+    let spec = reproducer("explain-partial-objective");
+    let (stdout, _, code) = solve(&[&spec]);
+    assert_eq!((stdout.trim(), code), ("no solution", 1));
+    let (stdout, stderr, code) = solve(&["explain", &spec]);
+    assert_eq!((stdout.as_str(), code), ("a\nobjective\n", 1), "{stderr}");
+    let (stdout, _, code) = solve(&[&spec, "--no-objective"]);
+    assert_eq!((stdout.trim(), code), ("x = 3", 0));
+    // Defined at some solution: both find one.
+    let spec = TempSpec::new(
+        "partial-objective",
+        "[vars]\nx = \"0..4\"\n[constraints]\na = \"x > 2\"\n[objective]\nminimize = \"10 / (x - 3)\"\n",
+    );
+    let (stdout, _, code) = solve(&[spec.path()]);
+    assert_eq!((stdout.as_str(), code), ("x = 4\n\noptimal: 10\n", 0));
+    let (_, _, code) = solve(&["explain", spec.path()]);
+    assert_eq!(code, 0);
+}

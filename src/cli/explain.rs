@@ -8,7 +8,10 @@ use std::path::PathBuf;
 use std::time::Instant;
 
 pub(super) fn run(file: &PathBuf, args: &SpecArgs, deadline: Option<Instant>) -> Run {
-    let (lowered, sources) = super::compile(file, args, true, deadline)?;
+    // With the objective: where it is undefined (`10 / (x - 3)` at x = 3)
+    // no solution counts, as for `solve`, and that is a constraint of its
+    // own, named `objective`.
+    let (lowered, sources) = super::compile(file, args, false, deadline)?;
     let mut out = Printer::new(false);
     let code = match explain(lowered, sources, deadline) {
         Ok(Explanation::Satisfiable) => {
