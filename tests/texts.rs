@@ -263,6 +263,7 @@ fn random_clause(
     rng: &mut Rng,
     nvars: usize,
     used: &[&'static str],
+    domains: &[&'static [&'static str]],
     number: &HashMap<&str, i64>,
 ) -> Clause {
     let i = rng.below(nvars);
@@ -272,10 +273,18 @@ fn random_clause(
     }
     let t = rng.pick(used);
     let code = number[t];
+    // `==` and `!=` compare a variable with a text of its own domain only
+    // (another text is an error, see below).
+    let own = rng.pick(domains[i]);
+    let own_code = number[own];
     match rng.below(8) {
         0 => Clause {
-            text: format!("v{i} == {}", quoted(t)),
-            holds: Box::new(move |x| x[i] == code),
+            text: format!("v{i} == {}", quoted(own)),
+            holds: Box::new(move |x| x[i] == own_code),
+        },
+        7 => Clause {
+            text: format!("{} != v{i}", quoted(own)),
+            holds: Box::new(move |x| x[i] != own_code),
         },
         1 => Clause {
             text: format!("v{i} != v{j}"),
@@ -302,11 +311,11 @@ fn random_clause(
             }
         }
         6 => {
-            let u = rng.pick(used);
+            let u = rng.pick(domains[j]);
             let other = number[u];
             Clause {
-                text: format!("not (v{i} == {}) or v{j} != {}", quoted(t), quoted(u)),
-                holds: Box::new(move |x| x[i] != code || x[j] != other),
+                text: format!("not (v{i} == {}) or v{j} != {}", quoted(own), quoted(u)),
+                holds: Box::new(move |x| x[i] != own_code || x[j] != other),
             }
         }
         _ => {
@@ -369,8 +378,9 @@ fn enum_specs_match_brute_force() {
             }
         }
         text += "\n[constraints]\n";
+        let domains: Vec<&[&str]> = lists.iter().map(|&l| LISTS[l].1).collect();
         let clauses: Vec<Clause> = (0..1 + rng.below(3))
-            .map(|_| random_clause(&mut rng, nvars, &used, &number))
+            .map(|_| random_clause(&mut rng, nvars, &used, &domains, &number))
             .collect();
         for (k, c) in clauses.iter().enumerate() {
             text += &format!("c{k} = \"{}\"\n", c.text);
@@ -992,4 +1002,37 @@ fn a_text_indexed_param_of_the_wrong_length() {
         (3, 16, 7),
         None,
     );
+}
+
+/// A text that a variable's declared domain does not list, compared with
+/// it (`drink[1] == 'red'`), said `no solution`: it is an error naming the
+/// variable and its texts, with a did-you-mean when one is close.
+#[test]
+fn a_text_outside_the_variables_domain_is_an_error() {
+    let head = "[vars]\ndrink = { index = \"0..2\", domain = [\"tea\", \"coffee\", \"milk\"] }\n\
+                colour = { index = \"0..2\", domain = [\"red\", \"green\", \"blue\", \"tee\"] }\n\
+                [constraints]\na = \"alldifferent(drink)\"\n";
+    for (constraint, message, help) in [
+        (
+            "b = \"drink[1] == 'red'\"\n",
+            "the text \"red\" is not a value of `drink[1]`, whose domain is \"tea\", \"coffee\", \"milk\"",
+            "another variable's text",
+        ),
+        (
+            "b = \"'tee' != drink[2]\"\n",
+            "the text \"tee\" is not a value of `drink[2]`",
+            "did you mean \"tea\"?",
+        ),
+    ] {
+        let spec = crate::TempSpec::new("texts", &format!("{head}{constraint}"));
+        let (_, stderr, code) = solve(&[spec.path()]);
+        assert_eq!(code, 2, "{stderr}");
+        assert!(stderr.contains(message), "{stderr}");
+        assert!(stderr.contains(help), "{stderr}");
+        assert!(stderr.contains(":6:"), "{stderr}");
+    }
+    // Within the domain: the count a brute force gives (3! orders of the
+    // drinks, one of them fixed: 2; the colours free: 4^3).
+    let spec = crate::TempSpec::new("texts", &format!("{head}b = \"drink[1] == 'milk'\"\n"));
+    assert_eq!(crate::count(&[spec.path()]), 2 * 64);
 }

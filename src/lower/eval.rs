@@ -437,6 +437,9 @@ impl Lowerer {
             let holds = (p == q) == (op == BinaryOp::Eq);
             return Ok((Rel::Eq, LinExpr::constant(i64::from(!holds))));
         }
+        if matches!(op, BinaryOp::Eq | BinaryOp::Ne) {
+            self.text_in_domain(x, y, xs, ys)?;
+        }
         let (x, y) = (self.lin(x, xs)?, self.lin(y, ys)?);
         let x_minus_y = x.add_scaled(-1, &y, span)?;
         let y_minus_x = y.add_scaled(-1, &x, span)?;
@@ -449,6 +452,53 @@ impl Lowerer {
             BinaryOp::Ge => (Rel::Le, y_minus_x),
             _ => (Rel::Le, y_minus_x.add_scaled(1, &one, span)?),
         })
+    }
+
+    /// `drink[3] == 'red'` where `drink` is over `tea, coffee, ...`: a text
+    /// that the variable's declared domain does not list never equals it,
+    /// which is a slip (another enum's text, a misspelling), not a
+    /// constraint: an error naming the domain's texts.
+    fn text_in_domain(&self, x: &Value, y: &Value, xs: Span, ys: Span) -> R<()> {
+        for (text, other, span) in [(x, y, xs), (y, x, ys)] {
+            let (Value::Str(text), Value::Lin(e)) = (text, other) else {
+                continue;
+            };
+            let ([(1, var)], 0) = (&e.terms[..], e.constant) else {
+                continue;
+            };
+            let declared = &self.model.vars[var.index()];
+            if !declared.text {
+                continue;
+            }
+            let code = self.text_code(text, span)?;
+            let domain = self.model.domain(*var);
+            if domain.contains(code) {
+                continue;
+            }
+            let texts = &self.model.texts;
+            let listed: Vec<&str> = domain
+                .values()
+                .filter_map(|c| texts.text(c).map(|t| &**t))
+                .collect();
+            let quoted: Vec<String> = listed.iter().map(|t| format!("\"{t}\"")).collect();
+            let d = Diagnostic::new(
+                format!(
+                    "the text \"{text}\" is not a value of `{}`, whose domain is {}",
+                    declared.name,
+                    quoted.join(", ")
+                ),
+                span,
+            );
+            return Err(
+                match crate::diagnostic::did_you_mean(text, listed.iter().copied()) {
+                    Some(s) => d.with_help(format!("did you mean \"{s}\"?")),
+                    None => d.with_help(
+                        "a comparison with a text the variable cannot take is always false or always true: is it another variable's text?",
+                    ),
+                },
+            );
+        }
+        Ok(())
     }
 
     /// `x in set` as a boolean.
