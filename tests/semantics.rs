@@ -382,3 +382,77 @@ row  = "grid[r][1] == 6"
         "{stderr}"
     );
 }
+
+/// `d = { index = "...", define = "[...]" }`: an array of derived
+/// variables (only scalars could be defined), 1-D and 2-D, each element
+/// equal to its item; the count is a brute force's over the permutations,
+/// every solution's defined arrays are recomputed from `x`, and a list of
+/// the wrong length or a list without `index` is an error.
+#[test]
+fn define_declares_arrays_of_derived_variables() {
+    let spec = crate::TempSpec::new(
+        "define-array",
+        "[params]\nn = 5\n[vars]\nx = { index = \"0..n-1\", domain = \"1..n\" }\n\
+         s = { index = \"0..n-2\", define = \"[x[i] + x[i+1] for i in 0..n-2]\" }\n\
+         g = { index = [\"0..1\", \"1..2\"], define = \"[[x[i] * x[j] for j in 1..2] for i in 0..1]\" }\n\
+         t = { define = \"sum(s)\" }\n\
+         [constraints]\na = \"alldifferent(x)\"\nb = \"alldifferent(s)\"\nc = \"s[0] < s[3]\"\nd = \"g[1][2] > 3\"\n",
+    );
+    let mut expected = 0;
+    crate::for_each_permutation(&mut [1, 2, 3, 4, 5], &mut |x| {
+        let s: Vec<i64> = (0..4).map(|i| x[i] + x[i + 1]).collect();
+        let mut sorted = s.clone();
+        sorted.sort();
+        sorted.dedup();
+        expected += u64::from(sorted.len() == 4 && s[0] < s[3] && x[1] * x[2] > 3);
+    });
+    assert!(expected > 0);
+    let solutions = crate::json_solutions(&[spec.path(), "--all", "--json"]);
+    assert_eq!(solutions.len() as u64, expected);
+    for sol in &solutions {
+        let x = crate::ints(sol, "x");
+        let s: Vec<i64> = (0..4).map(|i| x[i] + x[i + 1]).collect();
+        assert_eq!(crate::ints(sol, "s"), s);
+        let g: Vec<Vec<i64>> = (0..2)
+            .map(|i| (1..3).map(|j| x[i] * x[j]).collect())
+            .collect();
+        let printed: Vec<Vec<i64>> = sol["g"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|row| row.as_array().unwrap().iter().map(crate::int).collect())
+            .collect();
+        assert_eq!(printed, g);
+        assert_eq!(crate::scalar(sol, "t"), s.iter().sum::<i64>());
+    }
+    // The dump runs back to the same count.
+    let (dump, stderr, code) = crate::solve(&[spec.path(), "--dump-model"]);
+    assert_eq!(code, 0, "{stderr}");
+    let dumped = crate::TempSpec::new("define-array-dump", &dump);
+    assert_eq!(count(&[dumped.path()]), expected);
+    for (line, message) in [
+        (
+            "s = { index = \"0..n-1\", define = \"[x[i] + x[i+1] for i in 0..n-2]\" }",
+            "`s`'s index 0..4 has 5 elements, and its `define` gives a list of 4",
+        ),
+        (
+            "s = { define = \"[x[i] + x[i+1] for i in 0..n-2]\" }",
+            "`s` is defined by a list of 4 items, where a number was expected",
+        ),
+        (
+            "s = { index = \"0..n-2\", domain = \"1..9\", define = \"[x[i] for i in 0..n-2]\" }",
+            "it takes no `domain`",
+        ),
+    ] {
+        let bad = crate::TempSpec::new(
+            "define-array-bad",
+            &format!(
+                "[params]\nn = 5\n[vars]\nx = {{ index = \"0..n-1\", domain = \"1..n\" }}\n{line}\n[constraints]\na = \"alldifferent(x)\"\n"
+            ),
+        );
+        let (_, stderr, code) = crate::solve(&[bad.path()]);
+        assert_eq!(code, 2, "{stderr}");
+        assert!(stderr.contains(message), "{line}: {stderr}");
+        assert!(stderr.contains(":5:"), "{stderr}");
+    }
+}

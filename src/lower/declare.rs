@@ -3,7 +3,7 @@
 //! and the output plan are gathered: a checked spec to [`Lowered`].
 
 use super::lowered::{Lowered, Options};
-use super::value::{Array, LinExpr, R, Value};
+use super::value::{Array, LinExpr, R, Value, type_error};
 use super::{Lowerer, MAX_DOMAIN};
 use crate::diagnostic::{Diagnostic, did_you_mean};
 use crate::model::game::GamePlan;
@@ -139,12 +139,16 @@ fn declare(l: &mut Lowerer, checked: &CheckedSpec, options: &Options) -> R<Plans
     // typed by hand can cut solutions off when a param changes).
     for var in spec.vars.iter().filter(|v| v.derived) {
         l.origin = var.name.text.clone();
-        let x = l.derived(&var.name.text, &var.domain)?;
-        let value = Value::Lin(Arc::new(LinExpr::var(x)));
+        let dims = var
+            .index
+            .iter()
+            .map(|index| index_range(l, index))
+            .collect::<R<Vec<_>>>()?;
+        let defined = l.defined(&var.domain)?;
+        let value = shape_defined(l, var, &dims, &defined, &mut Vec::new(), &mut decision)?;
         let _ = l.globals.insert(var.name.text.clone(), value.clone());
         declared.push((var.name.text.clone(), value));
         printed.push(var.name.text.clone());
-        decision.push(x);
     }
     for (name, _) in &options.consistency_for {
         if !spec.constraints.iter().any(|c| c.name.text == name.text) {
@@ -550,6 +554,77 @@ fn make_vars(
         items,
         by_text,
     }))
+}
+
+/// `d = { index = "0..n-1", define = "[...]" }`: the value of the
+/// expression as derived variables, one per element, shaped as the index
+/// ranges say (a list per dimension, each as long as its range); a scalar
+/// without `index`.
+fn shape_defined(
+    l: &mut Lowerer,
+    var: &crate::spec::ast::Var,
+    dims: &[IndexRange],
+    v: &Value,
+    prefix: &mut Vec<String>,
+    decision: &mut Vec<VarId>,
+) -> R<Value> {
+    let span = var.domain.span;
+    let name = &var.name.text;
+    let Some((&IndexRange { lo, hi, by_text }, rest)) = dims.split_first() else {
+        if let Value::List(a) = v {
+            let help = if var.index.is_empty() {
+                format!(
+                    "an array of defined variables declares its index: `{name} = {{ index = \"0..{}\", define = \"...\" }}`",
+                    a.items.len().saturating_sub(1)
+                )
+            } else {
+                "give `index` one range per dimension of the list".to_string()
+            };
+            return Err(Diagnostic::new(
+                format!(
+                    "`{name}` is defined by a list of {} items, where a number was expected",
+                    a.items.len()
+                ),
+                span,
+            )
+            .with_help(help));
+        }
+        let full = if prefix.is_empty() {
+            name.clone()
+        } else {
+            format!("{name}[{}]", prefix.join("]["))
+        };
+        let x = l.derived(full, v, span)?;
+        decision.push(x);
+        return Ok(Value::Lin(Arc::new(LinExpr::var(x))));
+    };
+    let Value::List(a) = v else {
+        return Err(type_error("a list (the array's elements)", v, span));
+    };
+    let wanted = (i128::from(hi) - i128::from(lo) + 1).max(0);
+    if a.items.len() as i128 != wanted {
+        return Err(Diagnostic::new(
+            format!(
+                "`{name}`'s index {lo}..{hi} has {wanted} elements, and its `define` gives a list of {}",
+                a.items.len()
+            ),
+            span,
+        ));
+    }
+    let mut items = Vec::with_capacity(a.items.len());
+    for (i, item) in (lo..=hi).zip(&a.items) {
+        prefix.push(match l.model.texts.text(i) {
+            Some(t) if by_text => format!("\"{t}\""),
+            _ => i.to_string(),
+        });
+        items.push(shape_defined(l, var, rest, item, prefix, decision)?);
+        let _ = prefix.pop();
+    }
+    Ok(Value::List(Arc::new(Array {
+        base: lo,
+        items,
+        by_text,
+    })))
 }
 
 fn collect_vars(v: &Value, out: &mut Vec<VarId>) {

@@ -246,30 +246,35 @@ impl Lowerer {
         posted.map(|()| z)
     }
 
-    /// A declared variable equal to `e`, with its bounds as the domain.
-    fn derived(&mut self, name: &str, e: &Expr) -> R<VarId> {
+    /// The value of a `define` expression; where it is undefined, no
+    /// solution counts (its guards are asserted).
+    fn defined(&mut self, e: &Expr) -> R<Value> {
         let mark = self.guards.len();
         let v = self.eval(e)?;
-        // Where the expression is undefined, no solution counts.
         let raised: Vec<BoolVal> = self.guards.drain(mark..).collect();
         for guard in raised {
             self.assert(guard);
         }
-        let l = self.lin(&v, e.span)?;
-        let (lo, hi) = self.bounds(&l, e.span)?;
+        Ok(v)
+    }
+
+    /// A declared variable equal to `v` (the value of the expression at
+    /// `span`), with its bounds as the domain.
+    fn derived(&mut self, name: String, v: &Value, span: Span) -> R<VarId> {
+        let l = self.lin(v, span)?;
+        let (lo, hi) = self.bounds(&l, span)?;
         if lo <= -MAX_SUM || hi >= MAX_SUM {
-            return Err(out_of_range(if hi >= MAX_SUM { hi } else { lo }, e.span));
+            return Err(out_of_range(if hi >= MAX_SUM { hi } else { lo }, span));
         }
+        self.budget.grew(&self.model, span)?;
         let x = self.model.new_var(name, IntervalSet::range(lo, hi), false);
         // Equal to a variable over texts: printed as text too.
         if let ([(1, y)], 0) = (&l.terms[..], l.constant) {
             self.model.vars[x.index()].text = self.model.vars[y.index()].text;
         }
-        let defining = LinExpr::var(x)
-            .scale(-1, e.span)?
-            .add_scaled(1, &l, e.span)?;
+        let defining = LinExpr::var(x).scale(-1, span)?.add_scaled(1, &l, span)?;
         let outer = std::mem::replace(&mut self.defining, true);
-        let posted = self.linear(&defining, Rel::Eq, None, e.span);
+        let posted = self.linear(&defining, Rel::Eq, None, span);
         self.defining = outer;
         posted.map(|()| x)
     }

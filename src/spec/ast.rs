@@ -172,9 +172,9 @@ pub struct Var {
     pub index: Vec<Expr>,
     /// Names of the elements of a 1-D array.
     pub aliases: Vec<Name>,
-    /// `define = "EXPR"`: a scalar equal to an expression over the other
-    /// variables; `domain` then holds that expression, and the domain is
-    /// its bounds.
+    /// `define = "EXPR"`: a variable equal to an expression over the other
+    /// variables (with `index`, an array equal to a list); `domain` then
+    /// holds that expression, and each domain is its element's bounds.
     pub derived: bool,
 }
 

@@ -363,11 +363,14 @@ impl<'t> Loader<'t> {
             });
         };
         if let Some(define) = table.get("define") {
-            for (k, _) in table.iter() {
-                if k.get_ref() != "define" {
+            let mut index = Vec::new();
+            for (k, v) in table.iter() {
+                if k.get_ref() == "index" {
+                    let _ = self.index_ranges(v, &mut index);
+                } else if k.get_ref() != "define" {
                     self.error(
                         format!(
-                            "`{}` is defined by an expression: its domain comes from the expression, and it takes no `{}`",
+                            "`{}` is defined by an expression: its domain comes from the expression, and it takes no `{}` (only `index`, for an array)",
                             name.text,
                             k.get_ref()
                         ),
@@ -378,7 +381,7 @@ impl<'t> Loader<'t> {
             return Some(Var {
                 name,
                 domain: self.expr(define)?,
-                index: Vec::new(),
+                index,
                 aliases: Vec::new(),
                 derived: true,
             });

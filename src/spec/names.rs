@@ -89,8 +89,8 @@ fn errors(spec: &Spec) -> Vec<Diagnostic> {
         }
         scope.define(&param.name, Kind::Param);
     }
-    for var in spec.vars.iter().filter(|v| !v.derived) {
-        if !var.is_boolean() {
+    for var in &spec.vars {
+        if !var.is_boolean() && !var.derived {
             scope.expr(&var.domain);
         }
         for index in &var.index {
