@@ -505,7 +505,7 @@ impl View<'_> {
     /// number, a boolean, or nested arrays).
     pub fn value(&self, solution: &Solution, name: &str) -> Option<serde_json::Value> {
         let value = self.lowered.output.value(name, &solution.values)?;
-        Some(crate::output::to_json(&value))
+        Some(self.lowered.output.value_json(&value))
     }
 }
 

@@ -309,6 +309,18 @@ fn show_domains_prints_the_root_domains() {
     assert_eq!(code, 0);
     // Linear sums narrow bounds only: y keeps 8 although x cannot be 8.
     assert_eq!(stdout, "x in {7, 9}\ny in {7..9}\n");
+    // Booleans read as they are written (they printed as {0..1}).
+    let spec = crate::TempSpec::new(
+        "domains",
+        "[vars]\np = \"bool\"\nq = { index = \"0..1\", domain = \"bool\" }\nx = \"0..1\"\n\
+         [constraints]\na = \"q[0] or p\"\nb = \"not q[1]\"\n",
+    );
+    let (stdout, _, code) = solve(&[spec.path(), "--show-domains"]);
+    assert_eq!(code, 0);
+    assert_eq!(
+        stdout,
+        "p in {false, true}\nq[0] in {false, true}\nq[1] = false\nx in {0..1}\n"
+    );
 }
 
 /// A sweep so wide that its length overflows is refused (found by review:

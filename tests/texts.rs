@@ -526,7 +526,7 @@ heavy_first = "weight[first] >= 2"
         let got: BTreeSet<(Vec<i64>, String)> =
             json_solutions(&["--all", "--json", spec.path(), "--set", &set])
                 .iter()
-                .map(|s| (crate::ints(s, "pos"), text_value(s, "first")))
+                .map(|s| (by_texts(s, "pos", &colours), text_value(s, "first")))
                 .collect();
         assert_eq!(got, expected, "limit {limit}");
     }
@@ -557,9 +557,23 @@ green_ivory = "pos['green'] == pos['ivory'] + 1"
     assert_eq!(count(&[spec.path()]), 2);
     let got: BTreeSet<Vec<i64>> = json_solutions(&["--all", "--json", spec.path()])
         .iter()
-        .map(|s| crate::ints(s, "pos"))
+        .map(|s| by_texts(s, "pos", &["red", "green", "ivory"]))
         .collect();
     assert_eq!(got, expected);
+}
+
+/// A text-indexed array of a JSON solution: an object keyed by exactly
+/// `keys`, its values in the order of `keys`.
+fn by_texts(solution: &Value, name: &str, keys: &[&str]) -> Vec<i64> {
+    let object = solution[name]
+        .as_object()
+        .unwrap_or_else(|| panic!("`{name}` is not an object keyed by texts: {solution}"));
+    let mut found: Vec<&str> = object.keys().map(String::as_str).collect();
+    let mut wanted = keys.to_vec();
+    found.sort_unstable();
+    wanted.sort_unstable();
+    assert_eq!(found, wanted, "{solution}");
+    keys.iter().map(|k| crate::int(&object[*k])).collect()
 }
 
 /// A 2-D array indexed by texts and numbers, `count` of a text over an
@@ -584,11 +598,11 @@ cells = "t['green'][2] == 1 and sum(t[x][1] for x in colours) == 1"
         let c = texts(&s, "c");
         assert_eq!(c.iter().filter(|t| *t == "red").count(), 2, "{s}");
         assert_eq!(c[0], "red", "{s}");
-        let t = s["t"].as_array().expect("t is an array");
+        let t = s["t"].as_object().expect("t is keyed by texts");
         assert_eq!(t.len(), 3);
         assert_eq!(
-            t[1][1], 1,
-            "t['green'][2] is the second cell of the second row: {s}"
+            t["green"][1], 1,
+            "t['green'][2] is the second cell of the green row: {s}"
         );
     }
 }

@@ -531,6 +531,7 @@ fn make_vars(
         };
         let x = l.model.new_var(full, domain.clone(), false);
         l.model.vars[x.index()].text = kind == Kind::Text;
+        l.model.vars[x.index()].boolean = kind == Kind::Bool;
         decision.push(x);
         if kind == Kind::Bool {
             return Value::Lit(crate::model::Lit {

@@ -228,6 +228,8 @@ pub struct VarInfo {
     /// Its values are numbers of [`Model::texts`] (an enum domain): it is
     /// printed as text.
     pub text: bool,
+    /// Declared `bool`: 0/1 written as `false`/`true`.
+    pub boolean: bool,
 }
 
 /// The primitive constraints the engine propagates.
@@ -316,6 +318,7 @@ impl Model {
             domain,
             aux,
             text: false,
+            boolean: false,
         });
         VarId(self.vars.len() as u32 - 1)
     }
@@ -325,15 +328,18 @@ impl Model {
     }
 
     /// Values of `var` as written: `4` when one, `{1..3, 5}` otherwise; a
-    /// variable over texts lists them (`"red"`, `{"red", "blue"}`).
+    /// variable over texts lists them (`"red"`, `{"red", "blue"}`), a
+    /// boolean its truth values (`{false, true}`).
     pub fn values_text(&self, var: VarId, intervals: &[(i64, i64)]) -> String {
+        let info = &self.vars[var.index()];
         let text = |v: i64| match self.texts.text(v) {
-            Some(t) if self.vars[var.index()].text => format!("{:?}", &**t),
+            Some(t) if info.text => format!("{:?}", &**t),
+            _ if info.boolean => (v != 0).to_string(),
             _ => v.to_string(),
         };
         match intervals {
             [(lo, hi)] if lo == hi => text(*lo),
-            _ if self.vars[var.index()].text => {
+            _ if info.text || info.boolean => {
                 let all: Vec<String> = intervals
                     .iter()
                     .flat_map(|&(lo, hi)| lo..=hi)

@@ -229,11 +229,17 @@ impl OutputPlan {
         Ok(out)
     }
 
+    /// A value of this plan's solutions as JSON (see [`to_json`]).
+    pub(crate) fn value_json(&self, v: &Value) -> serde_json::Value {
+        to_json(v, &self.texts)
+    }
+
     /// The solution as one JSON object: every declared variable by name.
     pub fn json(&self, solution: &[i64]) -> serde_json::Value {
         let mut map = serde_json::Map::new();
         for (name, v) in &self.declared {
-            let _ = map.insert(name.clone(), to_json(&self.instantiate(v, solution)));
+            let value = self.instantiate(v, solution);
+            let _ = map.insert(name.clone(), to_json(&value, &self.texts));
         }
         serde_json::Value::Object(map)
     }
@@ -382,11 +388,25 @@ fn format_value(v: &Value, span: Span) -> R<String> {
     }
 }
 
-pub(crate) fn to_json(v: &Value) -> serde_json::Value {
+/// A value as JSON: an array indexed by texts (`index = "colours"`) is an
+/// object keyed by its texts (`{"green": 1, "red": 3}`).
+pub(crate) fn to_json(v: &Value, texts: &Texts) -> serde_json::Value {
     match v {
         Value::Int(i) => serde_json::Value::from(*i),
         Value::Bool(b) => serde_json::Value::from(*b),
-        Value::List(a) => serde_json::Value::Array(a.items.iter().map(to_json).collect()),
+        Value::List(a) if a.by_text => {
+            let mut map = serde_json::Map::new();
+            for (code, item) in (a.base..).zip(&a.items) {
+                let key = texts
+                    .text(code)
+                    .map_or_else(|| code.to_string(), |t| t.to_string());
+                let _ = map.insert(key, to_json(item, texts));
+            }
+            serde_json::Value::Object(map)
+        }
+        Value::List(a) => {
+            serde_json::Value::Array(a.items.iter().map(|item| to_json(item, texts)).collect())
+        }
         other => serde_json::Value::from(scalar(other)),
     }
 }
