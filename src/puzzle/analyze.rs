@@ -60,9 +60,7 @@ pub fn analyze(puzzle: &mut Puzzle, session: &mut Session) -> Result<Analysis, E
         let _ = met.insert(puzzle.pack(&values))?;
     }
     if solutions.stopped() {
-        let d = crate::diagnostic::Diagnostic::time_limit(
-            "the time or node limit stopped the enumeration of the positions",
-        );
+        let d = crate::diagnostic::Diagnostic::stopped("while the positions were enumerated");
         return Err(Error::new(vec![d], &crate::source::Sources::default()));
     }
     drop(solutions);
