@@ -248,30 +248,18 @@ fn compare_runs_the_spec_experiments() {
 /// stdout, the reason and the statistics marked partial on stderr, exit 3.
 #[test]
 fn sigint_stops_a_count_with_the_partial_count() {
-    let child = std::process::Command::new(env!("CARGO_BIN_EXE_solve"))
-        .args([
+    let (stdout, stderr, code) = crate::interrupted(
+        &[
             "specs/queens.toml",
             "--set",
             "n=17",
             "--count",
             "--no-symmetry",
             "--stats",
-        ])
-        .current_dir(env!("CARGO_MANIFEST_DIR"))
-        .stdout(std::process::Stdio::piped())
-        .stderr(std::process::Stdio::piped())
-        .spawn()
-        .expect("solve starts");
-    std::thread::sleep(std::time::Duration::from_millis(700));
-    let killed = std::process::Command::new("kill")
-        .args(["-INT", &child.id().to_string()])
-        .status()
-        .expect("kill runs");
-    assert!(killed.success());
-    let output = child.wait_with_output().expect("solve ends");
-    let stdout = String::from_utf8(output.stdout).unwrap();
-    let stderr = String::from_utf8(output.stderr).unwrap();
-    assert_eq!(output.status.code(), Some(3), "{stdout}\n{stderr}");
+        ],
+        std::time::Duration::from_millis(700),
+    );
+    assert_eq!(code, 3, "{stdout}\n{stderr}");
     let partial: u64 = stdout.trim().parse().expect("a partial count");
     // n = 17 has 95,815,104 solutions: the count was cut short.
     assert!(partial < 95_815_104, "{partial}");

@@ -72,6 +72,30 @@ pub(crate) fn count(args: &[&str]) -> u64 {
     n
 }
 
+/// Runs `solve` with `args`, sends it SIGINT (Ctrl-C) after `after`, and
+/// returns its stdout, stderr and exit code once it ends.
+pub(crate) fn interrupted(args: &[&str], after: std::time::Duration) -> (String, String, i32) {
+    let child = Command::new(env!("CARGO_BIN_EXE_solve"))
+        .args(args)
+        .current_dir(env!("CARGO_MANIFEST_DIR"))
+        .stdout(std::process::Stdio::piped())
+        .stderr(std::process::Stdio::piped())
+        .spawn()
+        .expect("solve starts");
+    std::thread::sleep(after);
+    let killed = Command::new("kill")
+        .args(["-INT", &child.id().to_string()])
+        .status()
+        .expect("kill runs");
+    assert!(killed.success());
+    let output = child.wait_with_output().expect("solve ends");
+    (
+        String::from_utf8_lossy(&output.stdout).into_owned(),
+        String::from_utf8_lossy(&output.stderr).into_owned(),
+        output.status.code().expect("solve ended by a signal"),
+    )
+}
+
 /// Runs `solve` with `args` (which should include `--json`), asserts exit
 /// code 0, and parses every output line as one JSON object.
 pub(crate) fn json_solutions(args: &[&str]) -> Vec<Value> {

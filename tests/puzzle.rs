@@ -1404,22 +1404,11 @@ fn moves_instances_time_limit() {
 
     // Ctrl-C stops it the same way (exit 3), long before the 14 s.
     let began = std::time::Instant::now();
-    let child = std::process::Command::new(env!("CARGO_BIN_EXE_solve"))
-        .arg("tests/reproducers/moves-instances-time-limit.toml")
-        .current_dir(env!("CARGO_MANIFEST_DIR"))
-        .stdout(std::process::Stdio::piped())
-        .stderr(std::process::Stdio::piped())
-        .spawn()
-        .expect("solve runs");
-    std::thread::sleep(std::time::Duration::from_secs(1));
-    let killed = std::process::Command::new("kill")
-        .args(["-INT", &child.id().to_string()])
-        .status()
-        .expect("kill runs");
-    assert!(killed.success());
-    let output = child.wait_with_output().expect("solve ends");
-    let stderr = String::from_utf8_lossy(&output.stderr);
-    assert_eq!(output.status.code(), Some(3), "{stderr}");
+    let (_, stderr, code) = crate::interrupted(
+        &["tests/reproducers/moves-instances-time-limit.toml"],
+        std::time::Duration::from_secs(1),
+    );
+    assert_eq!(code, 3, "{stderr}");
     assert!(
         stderr.contains("while the spec was being lowered"),
         "{stderr}"
