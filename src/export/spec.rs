@@ -17,8 +17,8 @@
 
 use crate::lower::Lowered;
 use crate::model::plan::{CONSISTENCIES, RESTARTS, Sense, VALUE_ORDERS, VAR_ORDERS};
-use crate::model::{Constraint, Lit, Model, Rel, VarId, View};
-use std::collections::HashSet;
+use crate::model::{Constraint, IntervalSet, Lit, Model, Rel, VarId, View};
+use std::collections::{HashMap, HashSet};
 use std::fmt::Write as _;
 
 /// An inlined expression longer than this is declared instead.
@@ -546,14 +546,18 @@ impl<'a> Dump<'a> {
             let _ = used.insert(key.clone());
             key
         };
+        // The arrays whose elements' domains differ (the declaration
+        // writes their hull), found in one pass.
+        let mut first_domain: HashMap<&str, &IntervalSet> = HashMap::new();
+        let mut mixed: HashSet<&str> = HashSet::new();
+        for v in self.model.vars.iter().filter(|v| !v.aux) {
+            let base = split_name(&v.name).0;
+            if *first_domain.entry(base).or_insert(&v.domain) != &v.domain {
+                let _ = mixed.insert(base);
+            }
+        }
         for (i, v) in self.model.vars.iter().enumerate() {
-            let declared_apart = !v.aux && {
-                let (base, _) = split_name(&v.name);
-                self.model
-                    .vars
-                    .iter()
-                    .any(|w| !w.aux && split_name(&w.name).0 == base && w.domain != v.domain)
-            };
+            let declared_apart = !v.aux && mixed.contains(split_name(&v.name).0);
             if declared_apart {
                 let _ = writeln!(
                     out,
