@@ -467,3 +467,40 @@ fn explain_partial_objective_agrees_with_solve() {
     let (_, _, code) = solve(&["explain", spec.path()]);
     assert_eq!(code, 0);
 }
+
+/// `symmetry-decl-memory`, `symmetry-decl-time`: declared symmetries were
+/// built for every run, outside the lowering budget and the time limit (14
+/// `grid` declarations on a 1000x1000 array: 39 s, 3.2 GB, abort). They
+/// are built only for the runs that use them, within both.
+#[test]
+fn symmetry_declarations_are_built_lazily_within_the_budget() {
+    let spec = reproducer("symmetry-decl-memory");
+    // `--count` does not use them: each is only checked (its first
+    // element), and the run ends at its limit, in lowering or in search.
+    let (code, stderr, took) = solve_bounded(&[&spec, "--count", "--time-limit", "1"]);
+    assert_eq!(code, 3, "{stderr}");
+    assert!(
+        stderr.contains("stopped by the search limit")
+            || stderr.contains("the time limit ran out while the spec was being lowered"),
+        "{stderr}"
+    );
+    assert!(took.as_secs() < 15, "{took:?}");
+    // `check` builds every one: the budget refuses them at the one that
+    // passes 1 GB, by its line.
+    let (code, stderr, _) = solve_bounded(&["check", &spec]);
+    assert_eq!(code, 2, "{stderr}");
+    assert!(
+        stderr.contains("this spec is too large") && stderr.contains("symmetry-decl-memory.toml:"),
+        "{stderr}"
+    );
+    // `--unique` builds them within the time limit.
+    let spec = reproducer("symmetry-decl-time");
+    let (code, stderr, took) =
+        solve_bounded(&[&spec, "--unique", "--count", "--time-limit", "0.3"]);
+    assert_eq!(code, 3, "{stderr}");
+    assert!(
+        stderr.contains("the time limit ran out while the spec was being lowered"),
+        "{stderr}"
+    );
+    assert!(took.as_secs() < 15, "{took:?}");
+}

@@ -138,8 +138,10 @@ fn pipeline(text: &str, overrides: &[String]) -> bool {
     let deadline = Instant::now() + CASE_DEADLINE;
     let mut sources = Sources::default();
     let id = sources.add("fuzz.toml", text);
+    // The declared symmetries are built too, under the case's deadline.
     let options = Options {
         deadline: Some(deadline),
+        symmetries: true,
         ..Options::default()
     };
     let lowered = match solve::compile(&mut sources, id, overrides, &options) {

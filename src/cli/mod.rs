@@ -257,6 +257,11 @@ pub struct SpecArgs {
     /// consistency by Régin's matching).
     #[arg(long, value_name = "[NAME=]LEVEL")]
     pub consistency: Vec<String>,
+    /// Build the declared symmetries' group elements (set by `--unique`,
+    /// `check-symmetry` and `check`; lex-leader breaking builds them too):
+    /// a run that does not use them does not pay for them.
+    #[arg(skip)]
+    pub symmetries: bool,
 }
 
 #[derive(Debug, clap::Args)]
@@ -518,6 +523,7 @@ fn options(
         restart: pick(RESTARTS, &args.restart),
         restart_scale: args.restart_scale,
         seed: args.seed,
+        symmetries: args.symmetries,
         deadline,
     })
 }
@@ -586,8 +592,10 @@ fn deadline(started: Instant, seconds: Option<f64>) -> Result<Option<Instant>, E
 }
 
 fn check(file: &PathBuf, set: &[String]) -> Run {
+    // Every declaration is built, so that a wrong one is reported here.
     let args = SpecArgs {
         set: set.to_vec(),
+        symmetries: true,
         ..SpecArgs::default()
     };
     let mut sources = Sources::default();

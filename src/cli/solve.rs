@@ -23,6 +23,7 @@ pub(super) fn run(args: &SolveArgs, started: Instant, deadline: Option<Instant>)
     // would only hide whether the declared group is right.
     let spec_args = super::SpecArgs {
         no_symmetry: args.spec.no_symmetry || args.unique,
+        symmetries: args.unique,
         ..args.spec.clone()
     };
     let (mut lowered, sources) = super::compile(file, &spec_args, args.no_objective, deadline)?;

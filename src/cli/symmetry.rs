@@ -52,6 +52,7 @@ fn all_solutions(session: &mut Session) -> Result<Vec<Solution>, Error> {
 pub(super) fn run(file: &PathBuf, spec: &SpecArgs, deadline: Option<Instant>) -> Run {
     let without = SpecArgs {
         no_symmetry: true,
+        symmetries: true,
         ..spec.clone()
     };
     let with = SpecArgs {

@@ -203,9 +203,13 @@ fn declare(l: &mut Lowerer, checked: &CheckedSpec, options: &Options) -> R<Plans
         }
         l.budget.check(&l.model, c.name.span)?;
     }
-    let symmetry = l.symmetries(&spec.symmetries, &key)?;
+    // The group elements are built only for a run that uses them: they
+    // may take far more than the model.
+    let lex_leader =
+        matches!(spec.symmetry_break, Some((SymmetryBreak::LexLeader, _))) && !options.no_symmetry;
+    let symmetry = l.symmetries(&spec.symmetries, &key, options.symmetries || lex_leader)?;
     if let Some((SymmetryBreak::LexLeader, span)) = spec.symmetry_break {
-        if symmetry.is_empty() {
+        if spec.symmetries.is_empty() {
             return Err(Diagnostic::new(
                 "`break = \"lex-leader\"` breaks the declared symmetries, and [symmetry] declares none",
                 span,

@@ -33,6 +33,10 @@ pub struct Options {
     pub restart: Option<RestartPolicy>,
     pub restart_scale: Option<u64>,
     pub seed: Option<u64>,
+    /// Build the declared symmetries' group elements into
+    /// [`Lowered::symmetry`] (for `--unique` and `check-symmetry`); without
+    /// it the plan is empty unless lex-leader breaking needs it.
+    pub symmetries: bool,
     /// When the run must stop: lowering stops too (a time-limit error).
     pub deadline: Option<std::time::Instant>,
 }

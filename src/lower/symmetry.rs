@@ -43,8 +43,17 @@ fn too_large(name: &str, span: Span) -> Diagnostic {
 }
 
 impl Lowerer {
-    /// The declared symmetries, acting on the values of `key`.
-    pub(super) fn symmetries(&mut self, decls: &[SymmetryDecl], key: &[VarId]) -> R<SymmetryPlan> {
+    /// The declared symmetries, acting on the values of `key`. Unless
+    /// `build`, each declaration is only checked (its structure and its
+    /// first group element: what a wrong declaration gets wrong) and the
+    /// plan is empty: a run that does not use the group does not pay for
+    /// it.
+    pub(super) fn symmetries(
+        &mut self,
+        decls: &[SymmetryDecl],
+        key: &[VarId],
+        build: bool,
+    ) -> R<SymmetryPlan> {
         let position: HashMap<VarId, u32> = key
             .iter()
             .enumerate()
@@ -52,7 +61,13 @@ impl Lowerer {
             .collect();
         let mut factors = Vec::new();
         for decl in decls {
-            factors.push(self.factor(decl, key, &position)?);
+            let factor = self.factor(decl, key, &position, build)?;
+            if build {
+                factors.push(factor);
+            }
+        }
+        if !build {
+            return Ok(SymmetryPlan::default());
         }
         let sorter = (0..factors.len())
             .find(|&i| factors[i].sort.is_some() && self.commutes(&factors, i, key));
@@ -68,7 +83,10 @@ impl Lowerer {
         decl: &SymmetryDecl,
         key: &[VarId],
         position: &HashMap<VarId, u32>,
+        build: bool,
     ) -> R<Factor> {
+        // Checking only: the first element of each group.
+        let most = if build { usize::MAX } else { 1 };
         let span = decl.expr.span;
         let name = &decl.name.text;
         // What evaluating the structure posts (the literal of `q[c] == r`)
@@ -102,7 +120,7 @@ impl Lowerer {
                 let maps = grid_maps(rows, cols);
                 let order = maps.len() as u64 + 1;
                 let mut elements = Vec::new();
-                for map in maps {
+                for map in maps.into_iter().take(most) {
                     let pairs: Vec<(usize, usize)> = map.into_iter().enumerate().collect();
                     elements.extend(self.element(&cells, &pairs, key, name, span)?);
                 }
@@ -134,7 +152,7 @@ impl Lowerer {
                     (elements, 2, None)
                 } else {
                     let mut moves = 0usize;
-                    for k in 0..n.saturating_sub(1) {
+                    for k in (0..n.saturating_sub(1)).take(most) {
                         let pairs: Vec<(usize, usize)> =
                             onto(k, k + 1).chain(onto(k + 1, k)).collect();
                         moves += pairs.len();
@@ -197,7 +215,17 @@ impl Lowerer {
                         ));
                     }
                 }
+                if !build {
+                    return Ok(Factor {
+                        name: name.clone(),
+                        elements: Vec::new(),
+                        order: 1,
+                        sort: None,
+                    });
+                }
                 let elements = value_swaps(&positions, &values);
+                let moves = elements.iter().map(Element::size).sum();
+                self.budget.symmetry(moves, &self.model, span)?;
                 let order = factorial(values.len());
                 (elements, order, Some(Sort::Values { positions, values }))
             }
@@ -246,7 +274,7 @@ impl Lowerer {
     /// each pair (the cells not listed stay), or nothing when that is the
     /// identity.
     fn element(
-        &self,
+        &mut self,
         cells: &[Cell],
         pairs: &[(usize, usize)],
         key: &[VarId],
@@ -254,10 +282,14 @@ impl Lowerer {
         span: Span,
     ) -> R<Option<Element>> {
         let error = |what: String| Diagnostic::new(format!("symmetry `{name}`: {what}"), span);
-        let var_name = |p: u32| self.model.vars[key[p as usize].index()].name.clone();
+        let model = &self.model;
+        let var_name = |p: u32| model.vars[key[p as usize].index()].name.clone();
         let mut moves: BTreeMap<u32, Move> = BTreeMap::new();
         let mut tables: BTreeMap<u32, Vec<(i64, u32, i64)>> = BTreeMap::new();
         for &(from, to) in pairs {
+            // Within the run's time limit (the clock is read at an
+            // adapted rate).
+            self.budget.tick()?;
             match (cells[from], cells[to]) {
                 (Cell::Var(p), Cell::Var(q)) => {
                     if moves.insert(p, Move::To(q)).is_some() {
@@ -292,7 +324,7 @@ impl Lowerer {
                 let _ = moves.insert(p, Move::To(q));
                 continue;
             }
-            let domain = self.model.domain(key[p as usize]);
+            let domain = model.domain(key[p as usize]);
             let one_each = table.len() as u64 == domain.size()
                 && table.iter().map(|e| e.0).eq(domain.values());
             if !one_each {
@@ -313,7 +345,10 @@ impl Lowerer {
                 Move::Table(t) => t.iter().any(|&(v, q, w)| q != *p || v != w),
             })
             .collect();
-        Ok((!moves.is_empty()).then_some(Element(moves)))
+        let element = Element(moves);
+        // The element stays in the plan: within the lowering budget.
+        self.budget.symmetry(element.size(), &self.model, span)?;
+        Ok((!element.0.is_empty()).then_some(element))
     }
 
     /// Whether factor `i`'s elements commute with every other factor's, on
