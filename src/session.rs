@@ -57,6 +57,12 @@ impl Solution {
     pub fn values(&self) -> &[i64] {
         &self.values
     }
+
+    /// The solution of these values (for one kept apart, as `--unique`
+    /// does to report a class it lost).
+    pub(crate) fn from_values(values: Vec<i64>) -> Solution {
+        Solution { values }
+    }
 }
 
 /// A node or time limit stopped the search before it could answer.

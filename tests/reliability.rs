@@ -504,3 +504,33 @@ fn symmetry_declarations_are_built_lazily_within_the_budget() {
     );
     assert!(took.as_secs() < 15, "{took:?}");
 }
+
+/// `unique-wrong-declaration`: a declared symmetry that is not one made
+/// `--unique --all` print `0 solutions`, exit 1 ("proven: no solution"),
+/// on a spec with 4 solutions. A class whose representative is no solution
+/// is now an error that shows the solution and points at check-symmetry.
+#[test]
+fn unique_wrong_declaration_is_reported_not_lost() {
+    let spec = reproducer("unique-wrong-declaration");
+    assert_eq!(crate::count(&[&spec]), 4);
+    for extra in [&["--all"][..], &["--count"], &[]] {
+        let mut args = vec![spec.as_str(), "--unique"];
+        args.extend(extra);
+        let (stdout, stderr, code) = solve(&args);
+        assert_eq!(code, 2, "{extra:?}: {stdout}{stderr}");
+        assert!(!stdout.contains("0 solutions"), "{stdout}");
+        assert!(
+            stderr.contains("--unique cannot trust the declared symmetries (`v`)")
+                && stderr.contains("x = 1\ny = 0")
+                && stderr.contains("solve check-symmetry"),
+            "{stderr}"
+        );
+    }
+    // A right declaration on the same solutions: x != y over 1..2 has
+    // 2 solutions, one class under swapping the values.
+    let right = TempSpec::new(
+        "unique-right",
+        "[vars]\nx = \"1..2\"\ny = \"1..2\"\n[constraints]\nc = \"x != y\"\n[symmetry]\nv = { values = \"[x, y]\" }\n",
+    );
+    assert_eq!(crate::count(&[right.path(), "--unique"]), 1);
+}

@@ -4,10 +4,11 @@
 
 use super::output::{Printer, note};
 use super::{EXIT_FOUND, EXIT_LIMIT, EXIT_NONE, Run, SolveArgs};
-use crate::diagnostic::Error;
-use crate::model::symmetry::{Canonicaliser, SymmetryPlan};
+use crate::diagnostic::{Diagnostic, Error};
+use crate::model::symmetry::{Canonicaliser, Representatives, SymmetryPlan};
 use crate::search::trace::Recorder;
-use crate::session::Session;
+use crate::session::{Session, Solution};
+use crate::source::Sources;
 use std::io::IsTerminal as _;
 use std::ops::ControlFlow;
 use std::time::{Duration, Instant};
@@ -197,7 +198,7 @@ fn satisfy(session: &mut Session, out: &mut Printer, args: &SolveArgs) -> Run {
 /// Prints up to `wanted` solutions; returns how many and whether a limit
 /// stopped the search.
 fn enumerate(session: &mut Session, out: &mut Printer, wanted: u64) -> Result<(u64, bool), Error> {
-    enumerate_kept(session, out, wanted, &|_| true)
+    enumerate_kept(session, out, wanted, &mut |_| true)
 }
 
 /// [`enumerate`], printing only the solutions `keep` accepts.
@@ -205,7 +206,7 @@ fn enumerate_kept(
     session: &mut Session,
     out: &mut Printer,
     wanted: u64,
-    keep: &dyn Fn(&[i64]) -> bool,
+    keep: &mut dyn FnMut(&[i64]) -> bool,
 ) -> Result<(u64, bool), Error> {
     let mut found = 0;
     let mut solutions = session.solutions();
@@ -257,34 +258,90 @@ fn satisfy_unique(
     args: &SolveArgs,
     classes: &Canonicaliser<'_>,
 ) -> Run {
-    let keep = |values: &[i64]| classes.is_canonical(values);
+    // Every class met must have its representative among the solutions;
+    // when one does not, the declared group is wrong and --unique says so
+    // rather than lose the class (checked once the enumeration is whole).
+    let mut representatives = Representatives::default();
+    let mut keep = |values: &[i64]| representatives.keep(classes, values);
     if args.count {
         let mut n = 0;
         let mut solutions = session.solutions();
         for s in solutions.by_ref() {
             n += u64::from(keep(s.values()));
         }
+        let incomplete = solutions.stopped();
+        drop(solutions);
+        if !incomplete {
+            no_class_lost(session, classes, &representatives)?;
+        }
         out.line(&n.to_string());
-        return Ok(finish(n, solutions.stopped()));
+        return Ok(finish(n, incomplete));
     }
     if !args.all && args.limit.is_none() {
         // One representative: the search may restart.
-        return Ok(match session.first_where(keep) {
-            Ok(Some(solution)) => {
-                out.solution(session.view(), &solution)?;
-                EXIT_FOUND
-            }
-            Ok(None) => {
-                out.no_solution();
-                EXIT_NONE
-            }
-            Err(_) => stopped(0),
-        });
+        return Ok(
+            match session.first_where(|values| classes.is_canonical(values)) {
+                Ok(Some(solution)) => {
+                    out.solution(session.view(), &solution)?;
+                    EXIT_FOUND
+                }
+                Ok(None) => {
+                    // No representative: then there must be no solution.
+                    if let Ok(Some(solution)) = session.first() {
+                        return Err(lost_class(session, classes, Some(&solution)));
+                    }
+                    out.no_solution();
+                    EXIT_NONE
+                }
+                Err(_) => stopped(0),
+            },
+        );
     }
     let wanted = args.limit.unwrap_or(u64::MAX);
-    let (found, incomplete) = enumerate_kept(session, out, wanted, &keep)?;
+    let (found, incomplete) = enumerate_kept(session, out, wanted, &mut keep)?;
+    if !incomplete && found < wanted {
+        no_class_lost(session, classes, &representatives)?;
+    }
     out.solution_count(found);
     Ok(finish(found, incomplete))
+}
+
+/// An error when a class met in a whole enumeration had no
+/// representative among the solutions.
+fn no_class_lost(
+    session: &Session,
+    classes: &Canonicaliser<'_>,
+    representatives: &Representatives,
+) -> Result<(), Error> {
+    match representatives.lost() {
+        Some(example) => Err(lost_class(
+            session,
+            classes,
+            example
+                .map(|values| Solution::from_values(values.to_vec()))
+                .as_ref(),
+        )),
+        None => Ok(()),
+    }
+}
+
+/// The declared symmetries map `solution` to a smallest image that is no
+/// solution: they are not symmetries of the solutions.
+fn lost_class(
+    session: &Session,
+    classes: &Canonicaliser<'_>,
+    solution: Option<&Solution>,
+) -> Error {
+    let names: Vec<String> = classes.names().iter().map(|n| format!("`{n}`")).collect();
+    let shown = solution
+        .and_then(|s| session.render(s).ok())
+        .map_or_else(String::new, |s| format!(":\n{}", s.trim_end()));
+    let d = Diagnostic::bare(format!(
+        "--unique cannot trust the declared symmetries ({}): they map a solution to a smallest image that is not a solution, so its class has no representative{shown}",
+        names.join(", ")
+    ))
+    .with_help("a declaration is not a symmetry of this spec's solutions: `solve check-symmetry FILE` names it and shows the solutions it maps wrong");
+    Error::new(vec![d], &Sources::default())
 }
 
 /// With an objective: branch and bound, printing each improving solution
@@ -363,7 +420,7 @@ fn optimise(session: &mut Session, out: &mut Printer, args: &SolveArgs) -> Run {
     } else {
         let wanted = args.limit.unwrap_or(u64::MAX);
         let printed_best = std::cell::Cell::new(false);
-        let (mut found, incomplete) = enumerate_kept(session, out, wanted, &|s| {
+        let (mut found, incomplete) = enumerate_kept(session, out, wanted, &mut |s| {
             printed_best.set(printed_best.get() || s == best.values());
             true
         })?;

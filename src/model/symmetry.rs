@@ -233,6 +233,11 @@ pub struct Canonicaliser<'p> {
 }
 
 impl Canonicaliser<'_> {
+    /// The declared symmetries' names.
+    pub fn names(&self) -> Vec<&str> {
+        self.plan.names()
+    }
+
     /// The smallest key of the orbit of `key` (images that are not
     /// assignments are left out: they cannot be solutions).
     pub fn canonical(&self, key: &[i64]) -> Vec<i64> {
@@ -332,4 +337,82 @@ impl Canonicaliser<'_> {
         });
         smallest
     }
+}
+
+/// Most classes whose representative [`Representatives`] waits for: each
+/// costs a whole orbit walk (the canonical test stops early), so the extra
+/// work stays within this many walks.
+const MAX_AWAITED: usize = 1_000;
+/// Most representatives remembered (about 16 bytes each); past it the
+/// check is given up rather than report a class lost that was not.
+const MAX_KEPT: usize = 4_000_000;
+/// Most solutions kept as examples of a class awaited, in values.
+const MAX_EXAMPLE_VALUES: usize = 1 << 20;
+
+/// Checks, while `--unique` enumerates, that every class met has its
+/// representative among the solutions: a declared group that is not a
+/// symmetry of the solutions maps some solution to a smallest key that is
+/// no solution, and its class would silently be lost. Bounded: the first
+/// classes awaited are checked, while the representatives met fit.
+#[derive(Debug, Default)]
+pub struct Representatives {
+    /// Hashes of the representatives met.
+    kept: HashSet<u64>,
+    /// More representatives were met than `kept` holds.
+    overflowed: bool,
+    /// Hashes of the representatives awaited, each with a solution of its
+    /// class (values over every model variable) while they fit.
+    awaited: HashMap<u64, Option<Vec<i64>>>,
+    example_values: usize,
+}
+
+impl Representatives {
+    /// Whether the solution `values` is its class's representative (to be
+    /// kept), noting which representative it awaits when it is not.
+    pub fn keep(&mut self, classes: &Canonicaliser<'_>, values: &[i64]) -> bool {
+        if classes.is_canonical(values) {
+            if self.kept.len() < MAX_KEPT {
+                let _ = self.kept.insert(hash(&classes.plan.key_of(values)));
+            } else {
+                self.overflowed = true;
+            }
+            return true;
+        }
+        if self.awaited.len() < MAX_AWAITED && !self.overflowed {
+            let smallest = classes.canonical(&classes.plan.key_of(values));
+            let room = self.example_values + values.len() <= MAX_EXAMPLE_VALUES;
+            if let std::collections::hash_map::Entry::Vacant(e) =
+                self.awaited.entry(hash(&smallest))
+            {
+                if room {
+                    self.example_values += values.len();
+                }
+                let _ = e.insert(room.then(|| values.to_vec()));
+            }
+        }
+        false
+    }
+
+    /// After a complete enumeration: whether a class met had no
+    /// representative among the solutions, with a solution of it when one
+    /// was kept (the smallest, so that a run always shows the same one).
+    pub fn lost(&self) -> Option<Option<&[i64]>> {
+        if self.overflowed {
+            return None;
+        }
+        let mut lost = self
+            .awaited
+            .iter()
+            .filter(|(h, _)| !self.kept.contains(h))
+            .peekable();
+        let _ = lost.peek()?;
+        Some(lost.filter_map(|(_, v)| v.as_deref()).min())
+    }
+}
+
+fn hash(key: &[i64]) -> u64 {
+    use std::hash::{Hash, Hasher};
+    let mut h = std::collections::hash_map::DefaultHasher::new();
+    key.hash(&mut h);
+    h.finish()
 }
