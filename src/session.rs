@@ -195,6 +195,12 @@ impl Session {
 
     /// Every later search stops at `deadline` (the command line's
     /// `--time-limit` counts from the start of the run).
+    pub fn deadline(&self) -> Option<Instant> {
+        self.deadline
+    }
+
+    /// Every later search stops at `deadline` (the command line's
+    /// `--time-limit`), and so does the work of a game's strategies.
     pub fn set_deadline(&mut self, deadline: Option<Instant>) {
         self.deadline = deadline;
     }

@@ -534,3 +534,68 @@ fn unique_wrong_declaration_is_reported_not_lost() {
     );
     assert_eq!(crate::count(&[right.path(), "--unique"]), 1);
 }
+
+/// `play-lookahead-ignores-limit`: minimax, expected and entropy scored
+/// guesses past `--time-limit` and Ctrl-C (6.2 s of CPU for a 1 s limit);
+/// the scoring reads the run's clock now. Without a limit the same game
+/// still ends in a win.
+#[test]
+fn play_lookahead_honours_the_time_limit_and_ctrl_c() {
+    let spec = reproducer("play-lookahead-ignores-limit");
+    for strategy in ["minimax", "expected", "entropy"] {
+        let (code, stderr, took) = solve_bounded(&[
+            "play",
+            &spec,
+            "--all-secrets",
+            "--strategy",
+            strategy,
+            "--time-limit",
+            "0.3",
+        ]);
+        assert_eq!(code, 3, "{strategy}: {stderr}");
+        assert!(
+            stderr.contains("the time limit ran out while the guesses were being scored"),
+            "{strategy}: {stderr}"
+        );
+        assert!(took.as_secs() < 10, "{strategy}: {took:?}");
+    }
+    let (_, stderr, code) = crate::interrupted(
+        &["play", &spec, "--all-secrets", "--strategy", "minimax"],
+        std::time::Duration::from_millis(500),
+    );
+    assert_eq!(code, 3, "{stderr}");
+    assert!(stderr.contains("interrupted (Ctrl-C)"), "{stderr}");
+    // Moo's secrets are 4 distinct digits; entropy finds 9431 and says so.
+    let (stdout, stderr, code) =
+        solve(&["play", &spec, "--secret", "9431", "--strategy", "entropy"]);
+    assert_eq!(code, 0, "{stderr}");
+    assert!(stdout.contains("9431 -> 4 bulls, 0 cows"), "{stdout}");
+}
+
+/// `play-endless-line`: a guess line had no bound (`< /dev/zero` aborted at
+/// the memory cap; a 50 MB line was echoed back whole). A line past 64 KiB
+/// is an error now, exit 2, echoing nothing.
+#[test]
+fn play_endless_line_is_refused() {
+    let spec = reproducer("play-endless-line");
+    let output = std::process::Command::new("sh")
+        .arg("-c")
+        .arg("ulimit -v 2000000; exec \"$@\" < /dev/zero")
+        .arg("sh")
+        .arg(env!("CARGO_BIN_EXE_solve"))
+        .args(["play", &spec, "--seed", "1"])
+        .current_dir(env!("CARGO_MANIFEST_DIR"))
+        .output()
+        .unwrap();
+    let stderr = String::from_utf8_lossy(&output.stderr);
+    assert_eq!(output.status.code(), Some(2), "{stderr}");
+    assert!(
+        stderr.contains("a guess line is longer than 64 KiB"),
+        "{stderr}"
+    );
+    assert!(
+        output.stdout.len() < 1000,
+        "{} bytes echoed",
+        output.stdout.len()
+    );
+}

@@ -9,7 +9,7 @@ use super::{EXIT_FOUND, EXIT_NONE, Run, SpecArgs, pick, usage};
 use crate::game::{Game, Record, STRATEGIES, Strategy};
 use crate::search::branch::Rng;
 use crate::session::Session;
-use std::io::{BufRead as _, IsTerminal as _};
+use std::io::{BufRead, IsTerminal as _, Read as _};
 use std::path::PathBuf;
 use std::time::Instant;
 
@@ -83,11 +83,8 @@ fn setter(game: &mut Game, seed: Option<u64>) -> Run {
     ));
     out.flush();
     let mut guesses = 0;
-    for line in std::io::stdin().lock().lines() {
-        let line = match line {
-            Ok(l) => l,
-            Err(e) => return Err(usage(format!("cannot read a guess: {e}"))),
-        };
+    let mut stdin = std::io::stdin().lock();
+    while let Some(line) = read_guess(&mut stdin)? {
         if line.trim().is_empty() {
             continue;
         }
@@ -119,6 +116,34 @@ fn setter(game: &mut Game, seed: Option<u64>) -> Run {
         plural(guesses, "guess")
     ));
     out.finish(EXIT_NONE)
+}
+
+/// Longest guess line read (a code is a few words; this stops a stream
+/// without newlines, `< /dev/zero`, from being read without end).
+const MAX_GUESS_LINE: u64 = 64 << 10;
+
+/// The next line of stdin, without its newline; `None` at the end of the
+/// input. A line longer than [`MAX_GUESS_LINE`] or not UTF-8 is an error.
+fn read_guess(input: &mut impl BufRead) -> Result<Option<String>, crate::diagnostic::Error> {
+    let mut bytes = Vec::new();
+    let read = input
+        .take(MAX_GUESS_LINE + 1)
+        .read_until(b'\n', &mut bytes)
+        .map_err(|e| usage(format!("cannot read a guess: {e}")))?;
+    if read == 0 {
+        return Ok(None);
+    }
+    if bytes.last() == Some(&b'\n') {
+        let _ = bytes.pop();
+    } else if bytes.len() as u64 > MAX_GUESS_LINE {
+        return Err(usage(format!(
+            "a guess line is longer than {} KiB: the input is not guesses, one per line",
+            MAX_GUESS_LINE >> 10
+        )));
+    }
+    String::from_utf8(bytes)
+        .map(Some)
+        .map_err(|_| usage("a guess line is not UTF-8 text"))
 }
 
 /// Every secret: average, maximum, histogram and the hardest secrets.

@@ -274,7 +274,8 @@ impl Game {
     ) -> Result<Vec<(usize, Vec<i64>)>, Error> {
         let mut possible: Vec<u32> = (0..self.len() as u32).collect();
         let mut moves = Vec::new();
-        let mut chooser = strategy::Chooser::new(strategy, self.len());
+        let deadline = self.session.deadline();
+        let mut chooser = strategy::Chooser::new(strategy, self.len(), deadline);
         self.session.push();
         let result = loop {
             let guess = match self.next_guess(&mut chooser, &possible) {

@@ -12,8 +12,11 @@
 //! Ties go to a code still possible, then to the first in order.
 
 use super::Game;
-use crate::diagnostic::Error;
+use crate::diagnostic::{Diagnostic, Error};
+use crate::engine::deadline::Deadline;
+use crate::source::Sources;
 use std::collections::HashMap;
+use std::time::Instant;
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Strategy {
@@ -45,6 +48,8 @@ pub(super) struct Chooser {
     answers: usize,
     counts: Vec<u32>,
     possible: Vec<bool>,
+    /// The run's deadline (and Ctrl-C): scoring is read against it.
+    clock: Deadline,
 }
 
 /// Why a thread could not compute its rows.
@@ -52,6 +57,7 @@ enum Failure {
     Undefined(usize, usize),
     FalseWin(usize, usize),
     TooMany,
+    Stopped,
 }
 
 /// A thread's rows of the matrix, with its own numbering of the answers.
@@ -76,8 +82,10 @@ impl Score {
 }
 
 impl Chooser {
-    pub fn new(strategy: Strategy, codes: usize) -> Chooser {
+    /// A chooser whose work stops at `deadline` (and at Ctrl-C).
+    pub fn new(strategy: Strategy, codes: usize, deadline: Option<Instant>) -> Chooser {
         Chooser {
+            clock: Deadline::new(deadline),
             strategy,
             matrix: Vec::new(),
             answers: 0,
@@ -109,6 +117,7 @@ impl Chooser {
             let handles: Vec<_> = (0..threads)
                 .map(|t| {
                     let mut answers = game.answers.clone();
+                    let mut clock = self.clock;
                     scope.spawn(move || {
                         let mut ids: HashMap<Vec<i64>, u16> = HashMap::new();
                         let mut list: Vec<Vec<i64>> = Vec::new();
@@ -116,6 +125,9 @@ impl Chooser {
                         let mut rows = Vec::new();
                         let mut out = Vec::new();
                         for s in t * chunk..((t + 1) * chunk).min(n) {
+                            if clock.passed() {
+                                return Err(Failure::Stopped);
+                            }
                             for g in 0..n {
                                 if answers.answer(code(s), code(g), &mut out).is_err() {
                                     return Err(Failure::Undefined(s, g));
@@ -173,6 +185,7 @@ impl Chooser {
                 }
                 Err(Failure::Undefined(s, g)) => return Err(game.undefined(s, game.code(g))),
                 Err(Failure::FalseWin(s, g)) => return Err(game.false_win(s, game.code(g))),
+                Err(Failure::Stopped) => return Err(stopped()),
             };
             let mut global = Vec::with_capacity(list.len());
             for answer in list {
@@ -212,6 +225,12 @@ impl Chooser {
         self.counts.resize(block * a, 0);
         let mut best: Option<(Score, bool, usize)> = None;
         for g0 in (0..n).step_by(block) {
+            if self.clock.passed() {
+                for &s in possible {
+                    self.possible[s as usize] = false;
+                }
+                return Err(stopped());
+            }
             let g1 = (g0 + block).min(n);
             self.counts[..(g1 - g0) * a].fill(0);
             for &s in possible {
@@ -262,6 +281,14 @@ impl Chooser {
 
 /// An answer of at most 4 values within 16 bits each as one word (the
 /// scan key of the first answers met).
+/// The time limit or Ctrl-C stopped the scoring of the guesses (exit 3).
+fn stopped() -> Error {
+    Error::new(
+        vec![Diagnostic::stopped("while the guesses were being scored")],
+        &Sources::default(),
+    )
+}
+
 fn pack(answer: &[i64]) -> Option<u64> {
     if answer.len() > 4 {
         return None;

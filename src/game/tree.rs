@@ -90,7 +90,7 @@ fn walk(
 ) -> Result<Record, Error> {
     let n = game.len();
     let mut guesses = vec![0u32; n];
-    let mut chooser = Chooser::new(strategy, n);
+    let mut chooser = Chooser::new(strategy, n, game.session().deadline());
     let mut done = 0;
     let mut stack: Vec<Frame> = Vec::new();
     let all: Vec<u32> = (0..n as u32).collect();
