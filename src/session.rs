@@ -167,6 +167,11 @@ impl Session {
         }
     }
 
+    /// The spec's sources, for messages that point into it.
+    pub fn sources(&self) -> &Sources {
+        &self.sources
+    }
+
     pub fn lowered(&self) -> &Lowered {
         &self.lowered
     }

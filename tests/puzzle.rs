@@ -113,8 +113,11 @@ struct Analysis {
     positions: usize,
     solvable: usize,
     longest: Option<usize>,
-    /// The positions that need the longest, as written.
+    /// The positions that need the longest, as written (the text lists the
+    /// first ten).
     hardest: Vec<String>,
+    /// How many positions need the longest.
+    hardest_count: usize,
     /// `histogram[d]`: how many positions are `d` moves from a goal.
     histogram: Vec<u64>,
 }
@@ -137,7 +140,19 @@ fn summary<S>(positions: &[S], dist: &[Option<usize>], write: impl Fn(&S) -> Str
             .filter(|(_, d)| d.is_some() && **d == longest)
             .map(|(s, _)| write(s))
             .collect(),
+        hardest_count: dist
+            .iter()
+            .filter(|d| d.is_some() && **d == longest)
+            .count(),
         histogram,
+    }
+}
+
+impl Analysis {
+    /// What the text shows: the first ten hardest positions.
+    fn printed(mut self) -> Analysis {
+        self.hardest.truncate(10);
+        self
     }
 }
 
@@ -163,10 +178,24 @@ fn read_analysis(stdout: &str) -> Analysis {
         "-" => None,
         text => Some(number(text.to_owned())),
     };
-    let hardest = field("hardest")
-        .split_whitespace()
-        .map(str::to_owned)
-        .collect();
+    // `hardest A B ...`, or the first ten and `… (N in all; --json lists
+    // every one)`.
+    let line = field("hardest");
+    let (listed, more) = match line.split_once(" … (") {
+        Some((listed, rest)) => {
+            let n = rest
+                .strip_suffix(" in all; --json lists every one)")
+                .unwrap_or_else(|| panic!("bad hardest line {line:?}"));
+            (listed.to_string(), Some(number(n.to_string())))
+        }
+        None => (line.clone(), None),
+    };
+    let hardest: Vec<String> = listed.split_whitespace().map(str::to_owned).collect();
+    let hardest_count = more.unwrap_or(hardest.len());
+    assert!(
+        hardest.len() <= 10 && (more.is_none() || hardest.len() == 10),
+        "{line}"
+    );
     let mut histogram = Vec::new();
     for (d, line) in lines.enumerate() {
         let count = line
@@ -180,6 +209,7 @@ fn read_analysis(stdout: &str) -> Analysis {
         solvable,
         longest,
         hardest,
+        hardest_count,
         histogram,
     }
 }
@@ -197,7 +227,7 @@ fn read_json_analysis(stdout: &str) -> Analysis {
         Some(Value::Null) => None,
         _ => Some(number("longest")),
     };
-    let hardest = v
+    let hardest: Vec<String> = v
         .get("hardest")
         .and_then(Value::as_array)
         .unwrap_or_else(|| panic!("no array `hardest` in {v}"))
@@ -219,6 +249,7 @@ fn read_json_analysis(stdout: &str) -> Analysis {
         positions: number("positions"),
         solvable: number("solvable"),
         longest,
+        hardest_count: hardest.len(),
         hardest,
         histogram,
     }
@@ -650,7 +681,7 @@ fn flipit_analysis_matches_the_article_and_backward_search() {
             };
             assert_eq!(got.solvable, solvable, "{what}");
             assert_eq!(got.longest, Some(longest), "{what}");
-            assert_eq!(got, flip_analysis(n, variant), "{what}");
+            assert_eq!(got, flip_analysis(n, variant).printed(), "{what}");
         }
     }
 }
@@ -791,6 +822,7 @@ fn eight_puzzle_analysis() {
         solvable: dist.len(),
         longest,
         hardest: hardest.iter().map(board_write).collect(),
+        hardest_count: hardest.len(),
         histogram,
     };
     assert_eq!(oracle.positions, 362_880);
@@ -908,7 +940,7 @@ fn water_jugs_solution_and_analysis() {
     let dist = distances_to_goal(&positions, moves, four_litres);
     let oracle = summary(&positions, &dist, |(a, b)| format!("{a},{b}"));
     assert_eq!(oracle.positions, 24);
-    assert_eq!(analyze(&["specs/water-jugs.toml"]), oracle);
+    assert_eq!(analyze(&["specs/water-jugs.toml"]), oracle.printed());
 
     // No jug can hold 9 litres: nothing is solvable, `longest -` (null in
     // JSON), no hardest position, an empty histogram.

@@ -599,3 +599,45 @@ fn play_endless_line_is_refused() {
         output.stdout.len()
     );
 }
+
+/// `game-answer-overflow-message`: an answer whose values pass the solver's
+/// range was "undefined" for a pair where it is 0, or played by one
+/// strategy and refused by another. It is one clear error at the answer,
+/// from `check` too, whatever the strategy; a factor that fits plays every
+/// strategy to the secret with the answers computed here.
+#[test]
+fn game_answer_out_of_range_is_one_error_at_the_answer() {
+    let spec = reproducer("game-answer-overflow-message");
+    let what = "value out of range: the difference of two answers could reach +-2^62";
+    let stderr = assert_error(&["check", &spec], what);
+    assert!(stderr.contains(".toml:5:22"), "{stderr}");
+    for strategy in ["first", "minimax", "expected", "entropy"] {
+        let _ = assert_error(
+            &["play", &spec, "--secret", "3", "--strategy", strategy],
+            what,
+        );
+    }
+    let _ = assert_error(&["play", &spec, "--all-secrets"], what);
+    let _ = assert_error(&["play", &spec, "--seed", "1"], what);
+
+    // 10^17: (s - g) * 10^17 and the difference of two such answers fit.
+    let factor: i64 = 100_000_000_000_000_000;
+    let text = std::fs::read_to_string(&spec)
+        .unwrap()
+        .replace("1000000000000000000", &factor.to_string());
+    let fits = TempSpec::new("game-answer-fits", &text);
+    for strategy in ["first", "minimax", "expected", "entropy"] {
+        let (stdout, stderr, code) =
+            solve(&["play", fits.path(), "--secret", "3", "--strategy", strategy]);
+        assert_eq!(code, 0, "{strategy}: {stderr}");
+        let mut guesses = 0;
+        for line in stdout.lines().filter(|l| l.contains(" -> ")) {
+            let (guess, answer) = line.split_once(" -> ").unwrap();
+            let guess: i64 = guess.trim().parse().unwrap();
+            assert_eq!(answer.trim(), ((3 - guess) * factor).to_string(), "{line}");
+            guesses += 1;
+        }
+        assert!(stdout.contains("3 -> 0"), "{strategy}: {stdout}");
+        assert!(guesses >= 1, "{stdout}");
+    }
+}

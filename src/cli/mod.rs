@@ -130,6 +130,10 @@ pub enum Command {
         /// expected class), entropy (most information).
         #[arg(long, value_name = "NAME", value_parser = choices(crate::game::STRATEGIES))]
         strategy: Option<String>,
+        /// The computer's first guess, whatever the strategy (in place of
+        /// the spec's `[game] opening`), written as --secret is.
+        #[arg(long, value_name = "CODE")]
+        opening: Option<String>,
         /// With --all-secrets: the figures as one JSON object.
         #[arg(long, requires = "all_secrets")]
         json: bool,
@@ -358,6 +362,7 @@ pub fn run(cli: &Cli) -> u8 {
             secret,
             all_secrets,
             strategy,
+            opening,
             json,
             time_limit,
         }) => deadline(started, *time_limit).and_then(|d| {
@@ -367,6 +372,7 @@ pub fn run(cli: &Cli) -> u8 {
                 secret: secret.as_deref(),
                 all_secrets: *all_secrets,
                 strategy: strategy.as_ref(),
+                opening: opening.as_deref(),
                 json: *json,
             };
             play::run(args, d)

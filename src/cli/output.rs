@@ -130,3 +130,24 @@ impl Printer {
 pub(super) fn note(text: &str) {
     let _ = writeln!(std::io::stderr().lock(), "{text}");
 }
+
+/// Most items a text line lists (`hardest`); `--json` lists them all.
+pub(super) const MAX_LISTED: usize = 10;
+
+/// `label` and the first [`MAX_LISTED`] `items`, then `… (N in all; --json
+/// lists every one)` when there are more: a line stays readable when 694
+/// codes tie.
+pub(super) fn listed(label: &str, items: &[String]) -> String {
+    let mut line = label.to_string();
+    for item in items.iter().take(MAX_LISTED) {
+        line.push(' ');
+        line.push_str(item);
+    }
+    if items.len() > MAX_LISTED {
+        line.push_str(&format!(
+            " … ({} in all; --json lists every one)",
+            items.len()
+        ));
+    }
+    line
+}

@@ -20,6 +20,7 @@ pub(super) struct PlayArgs<'a> {
     pub secret: Option<&'a str>,
     pub all_secrets: bool,
     pub strategy: Option<&'a String>,
+    pub opening: Option<&'a str>,
     pub json: bool,
 }
 
@@ -29,6 +30,12 @@ pub(super) fn run(args: PlayArgs<'_>, deadline: Option<Instant>) -> Run {
     session.set_deadline(deadline);
     let mut game = Game::new(session)?;
     let strategy = pick(STRATEGIES, &args.strategy.cloned()).unwrap_or(Strategy::First);
+    if let Some(text) = args.opening {
+        let opening = game
+            .parse_code(text)
+            .map_err(|m| usage(format!("--opening: {m}")))?;
+        game.set_opening(opening);
+    }
     if args.all_secrets {
         return all_secrets(&mut game, strategy, args.json);
     }
@@ -37,6 +44,12 @@ pub(super) fn run(args: PlayArgs<'_>, deadline: Option<Instant>) -> Run {
             .parse_code(text)
             .map_err(|m| usage(format!("--secret: {m}")))?;
         return guesser(&mut game, secret, strategy);
+    }
+    if args.opening.is_some() {
+        return Err(usage(
+            "--opening is the computer's first guess: give it with --secret CODE or --all-secrets"
+                .to_string(),
+        ));
     }
     if args.strategy.is_some() {
         return Err(usage(
@@ -187,7 +200,7 @@ fn record_lines(game: &Game, record: &Record) -> Vec<String> {
         .iter()
         .map(|&i| game.format_code(game.code(i)))
         .collect();
-    lines.push(format!("hardest {}", hardest.join(" ")));
+    lines.push(super::output::listed("hardest", &hardest));
     lines
 }
 

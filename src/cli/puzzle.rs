@@ -178,10 +178,7 @@ pub(super) fn analyze(
             Some(l) => out.line(&format!("longest {l}")),
             None => out.line("longest -"),
         }
-        out.line(&format!(
-            "hardest{}",
-            hardest.iter().map(|h| format!(" {h}")).collect::<String>()
-        ));
+        out.line(&super::output::listed("hardest", &hardest));
         for (d, c) in a.histogram().iter().enumerate() {
             out.line(&format!("distance {d}: {c}"));
         }

@@ -15,6 +15,7 @@
 //! computations of consistency, checked against each other at every guess.
 
 mod answer;
+mod notation;
 mod strategy;
 mod tree;
 
@@ -26,6 +27,7 @@ use crate::model::game::GamePlan;
 use crate::session::Session;
 use crate::source::Sources;
 use answer::Answers;
+use notation::Notation;
 use std::collections::HashMap;
 
 /// Most codes a game may have (the codes are held in memory).
@@ -41,8 +43,10 @@ pub struct Game {
     codes: Vec<i64>,
     width: usize,
     index: HashMap<Vec<i64>, u32>,
-    /// Every code value is a digit: codes are written as `0123`.
-    digits: bool,
+    /// How codes are written and read.
+    notation: Notation,
+    /// The first guess of every strategy (`[game] opening`, `--opening`).
+    opening: Option<usize>,
     /// Scratch for one answer.
     buffer: Vec<i64>,
 }
@@ -89,12 +93,7 @@ impl Game {
                 "the spec has no solution: there is no code to play with".to_string(),
             ));
         }
-        let model = session.lowered().model();
-        let digits = width > 1
-            && plan.code.iter().all(|&x| {
-                let d = model.domain(x);
-                d.min() >= Some(0) && d.max() <= Some(9)
-            });
+        let notation = Notation::new(session.lowered().model(), &plan.code);
         let mut game = Game {
             answers: Answers::new(&plan),
             plan,
@@ -102,10 +101,19 @@ impl Game {
             codes,
             width,
             index,
-            digits,
+            notation,
+            opening: None,
             buffer: Vec::new(),
         };
         game.check_win()?;
+        if let Some((values, span)) = game.plan.opening.clone() {
+            let text = game.format_code(&values);
+            let opening = game.index_of(&text, &values).map_err(|m| {
+                let d = Diagnostic::new(format!("`opening`: {m}"), span);
+                Error::new(vec![d], game.session.sources())
+            })?;
+            game.opening = Some(opening);
+        }
         Ok(game)
     }
 
@@ -203,66 +211,41 @@ impl Game {
             .unwrap_or_else(|_| format!("{answer:?}"))
     }
 
-    /// A code as it is written: `7412` when every value is a digit,
-    /// `7,4,1,12` otherwise.
+    /// A code as it is written (`7412`, `7,4,1,12`, `blue,red`).
     pub fn format_code(&self, code: &[i64]) -> String {
-        let items: Vec<String> = code.iter().map(i64::to_string).collect();
-        items.join(if self.digits { "" } else { "," })
+        self.notation.write(code)
     }
 
-    /// Reads a code: its values joined (`7412`, when every value is a
-    /// digit), or separated by commas or spaces. Err says what is wrong:
+    /// Reads a code (see [`Notation::read`]): Err says what is wrong:
     /// malformed, outside a domain, or ruled out by the constraints.
     pub fn parse_code(&self, text: &str) -> Result<usize, String> {
         let text = text.trim();
-        let example = self.format_code(self.code(0));
-        let parts: Vec<&str> = if text.contains(',') {
-            text.split(',').map(str::trim).collect()
-        } else if text.contains(char::is_whitespace) {
-            text.split_whitespace().collect()
-        } else if self.digits {
-            text.char_indices()
-                .map(|(i, c)| &text[i..i + c.len_utf8()])
-                .collect()
-        } else {
-            vec![text]
-        };
-        let what = if self.digits {
-            format!("{} digits", self.width)
-        } else if self.width == 1 {
-            "an integer".to_string()
-        } else {
-            format!("{} integers separated by commas", self.width)
-        };
-        let mut values = Vec::new();
-        for p in &parts {
-            match p.parse::<i64>() {
-                Ok(v) => values.push(v),
-                Err(_) => {
-                    return Err(format!(
-                        "`{text}` is not a code: expected {what}, e.g. {example}"
-                    ));
-                }
-            }
-        }
-        if values.len() != self.width {
-            return Err(format!(
-                "`{text}` is not a code: expected {what}, e.g. {example}"
-            ));
-        }
+        let values = self.notation.read(text, &self.format_code(self.code(0)))?;
+        self.index_of(text, &values)
+    }
+
+    /// The index of the code `values` (written `text`), if it is one.
+    fn index_of(&self, text: &str, values: &[i64]) -> Result<usize, String> {
         let model = self.session.lowered().model();
-        for (&x, &v) in self.plan.code.iter().zip(&values) {
-            let info = &model.vars[x.index()];
-            if !info.domain.contains(v) {
-                return Err(format!(
-                    "`{text}` is not a code: {v} is outside the domain of `{}`",
-                    info.name
-                ));
+        for (i, (&x, &v)) in self.plan.code.iter().zip(values).enumerate() {
+            if !model.domain(x).contains(v) {
+                return Err(self.notation.outside(text, i, v));
             }
         }
-        self.index.get(&values).map(|&i| i as usize).ok_or_else(|| {
+        self.index.get(values).map(|&i| i as usize).ok_or_else(|| {
             format!("`{text}` is not a possible code: the spec's constraints rule it out")
         })
+    }
+
+    /// Makes `opening` (an index) the first guess of every strategy, in
+    /// place of the spec's `[game] opening` if it has one.
+    pub fn set_opening(&mut self, opening: usize) {
+        self.opening = Some(opening);
+    }
+
+    /// The first guess every strategy makes, if one is fixed.
+    pub fn opening(&self) -> Option<usize> {
+        self.opening
     }
 
     /// The guesser: plays `strategy` against `secret` (an index) until it
@@ -278,7 +261,8 @@ impl Game {
         let mut chooser = strategy::Chooser::new(strategy, self.len(), deadline);
         self.session.push();
         let result = loop {
-            let guess = match self.next_guess(&mut chooser, &possible) {
+            let first = moves.is_empty();
+            let guess = match self.next_guess(&mut chooser, &possible, first) {
                 Ok(g) => g,
                 Err(e) => break Err(e),
             };
@@ -322,12 +306,17 @@ impl Game {
     }
 
     /// The next guess of `chooser` among the codes, `possible` being the
-    /// codes consistent with every answer so far (in order).
+    /// codes consistent with every answer so far (in order); the opening,
+    /// if one is fixed, when it is the `first` guess.
     fn next_guess(
         &mut self,
         chooser: &mut strategy::Chooser,
         possible: &[u32],
+        first: bool,
     ) -> Result<usize, Error> {
+        if first && let Some(opening) = self.opening {
+            return Ok(opening);
+        }
         if chooser.strategy() == Strategy::First {
             return self.first_consistent(possible);
         }

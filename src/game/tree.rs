@@ -136,7 +136,7 @@ fn expand(
     guesses: &mut [u32],
     done: &mut usize,
 ) -> Result<Frame, Error> {
-    let guess = game.next_guess(chooser, &possible)?;
+    let guess = game.next_guess(chooser, &possible, depth == 1)?;
     let mut classes: Vec<(Vec<i64>, Vec<u32>)> = Vec::new();
     for &s in &possible {
         if s as usize == guess {

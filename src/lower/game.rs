@@ -50,13 +50,47 @@ impl Lowerer {
                 decl.win.span,
             ));
         }
+        let opening = match &decl.opening {
+            Some(e) => Some((self.opening(e, code.len(), code_base)?, e.span)),
+            None => None,
+        };
         Ok(GamePlan {
             code,
             code_base,
             answer,
             answer_is_list,
             win,
+            opening,
         })
+    }
+
+    /// `[game] opening`: a code's values, shaped as the code is (one value,
+    /// or a list of `width`); texts and truth values as their numbers.
+    fn opening(
+        &mut self,
+        e: &crate::spec::ast::Expr,
+        width: usize,
+        base: Option<i64>,
+    ) -> R<Vec<i64>> {
+        let value = self.eval(e)?;
+        let one = |l: &Lowerer, v: &Value| match v {
+            Value::Bool(b) => Ok(i64::from(*b)),
+            v => l.int(v, e.span),
+        };
+        let shape = || {
+            let what = match base {
+                None => "one value, as the code is one variable".to_string(),
+                Some(_) => format!("a list of {width} values, one per variable of the code"),
+            };
+            Diagnostic::new(format!("`opening` must be a code: {what}"), e.span)
+        };
+        match (&value, base) {
+            (Value::List(a), Some(_)) if a.items.len() == width => {
+                a.items.iter().map(|v| one(self, v)).collect()
+            }
+            (Value::List(_), _) | (_, Some(_)) => Err(shape()),
+            (v, None) => Ok(vec![one(self, v)?]),
+        }
     }
 
     /// The code's variables: one declared variable or a list of them.
@@ -119,6 +153,19 @@ impl Lowerer {
         self.locals = saved;
         let value = value?;
         let (items, is_list) = answer_items(&value, span)?;
+        for item in &items {
+            // A game posts `answer(secret, guess) == a` for an answer `a`
+            // met: the difference of two answers must fit the solver.
+            let e = self.lin(item, span)?;
+            let twice = e.add_scaled(1, &e, span);
+            if twice.is_err() || self.within_solver_range(&twice?, span).is_err() {
+                return Err(Diagnostic::new(
+                    "value out of range: the difference of two answers could reach +-2^62, the solver's limit",
+                    span,
+                )
+                .with_help("narrow the code's domains, or the answer's constants"));
+            }
+        }
         let inputs = secret.into_iter().chain(guess).collect();
         let network = self.network(inputs, &items, mark, span)?;
         Ok((network, is_list))

@@ -38,6 +38,8 @@ impl Lowerer {
         let mut sums = Vec::new();
         for item in outputs {
             let e = self.lin(item, span)?;
+            // The evaluator adds these terms in 64 bits, as a propagator would.
+            self.within_solver_range(&e, span)?;
             sums.push(Sum {
                 terms: e.terms,
                 constant: e.constant,

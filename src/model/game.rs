@@ -5,6 +5,7 @@
 
 use crate::model::VarId;
 use crate::model::network::Network;
+use crate::source::Span;
 
 #[derive(Clone, Debug)]
 pub struct GamePlan {
@@ -20,4 +21,7 @@ pub struct GamePlan {
     pub answer_is_list: bool,
     /// The answer that ends the game.
     pub win: Vec<i64>,
+    /// `[game] opening`: the first guess of every strategy (a code's
+    /// values; whether it is a possible code is the game's to check).
+    pub opening: Option<(Vec<i64>, Span)>,
 }

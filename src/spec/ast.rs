@@ -273,6 +273,8 @@ pub struct GameDecl {
     pub win: Expr,
     /// How an answer reads (a template over `answer`).
     pub show: Option<Vec<TemplatePart>>,
+    /// The guesser's first guess, whatever its strategy (a code).
+    pub opening: Option<Expr>,
     /// The `[game]` table, for messages.
     pub span: Span,
 }

@@ -719,14 +719,16 @@ impl<'t> Loader<'t> {
         found
     }
 
-    /// `[game]`: `code`, `answer` and `win` required, `show` optional.
+    /// `[game]`: `code`, `answer` and `win` required, `show` and
+    /// `opening` optional.
     fn game(&mut self, value: &Spanned<DeValue<'_>>) -> Option<GameDecl> {
         let DeValue::Table(table) = value.get_ref() else {
             self.error("expected a table for [game]", value.span());
             return None;
         };
-        const KEYS: [&str; 4] = ["code", "answer", "win", "show"];
+        const KEYS: [&str; 5] = ["code", "answer", "win", "show", "opening"];
         let (mut code, mut answer, mut win, mut show) = (None, None, None, None);
+        let mut opening = None;
         for (k, v) in table.iter() {
             match k.get_ref().as_ref() {
                 "code" => code = self.expr(v),
@@ -749,6 +751,7 @@ impl<'t> Loader<'t> {
                 }
                 "win" => win = self.expr(v),
                 "show" => show = self.template(v),
+                "opening" => opening = self.expr(v),
                 other => self.unknown(k, "key", other, &KEYS),
             }
         }
@@ -773,6 +776,7 @@ impl<'t> Loader<'t> {
             answer: answer?,
             win: win?,
             show,
+            opening,
             span: self.span(value.span()),
         })
     }

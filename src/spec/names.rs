@@ -162,6 +162,9 @@ fn errors(spec: &Spec) -> Vec<Diagnostic> {
     if let Some(game) = &spec.game {
         scope.expr(&game.code);
         scope.expr(&game.win);
+        if let Some(opening) = &game.opening {
+            scope.expr(opening);
+        }
         check_game(&mut scope, spec, game);
     }
     check_puzzle(&mut scope, spec);
