@@ -256,6 +256,7 @@ fn range(lo: i64, hi: i64) -> Vec<i64> {
 fn flatten(value: &Value, out: &mut Key) {
     match value {
         Value::Array(items) => items.iter().for_each(|v| flatten(v, out)),
+        Value::Bool(b) => out.push(i64::from(*b)),
         v => out.push(int(v)),
     }
 }
@@ -613,6 +614,17 @@ fn matrix(
     }
 }
 
+impl Model {
+    /// The same model over `bool` cells (0/1 is false/true): a declared
+    /// `bool` variable is a cell as any other (README, Symmetry).
+    fn over_bools(mut self) -> Model {
+        assert!(self.vars.contains("domain = \"0..1\""), "{}", self.vars);
+        self.vars = self.vars.replace("domain = \"0..1\"", "domain = \"bool\"");
+        self.label += ", bool";
+        self
+    }
+}
+
 /// `rows x cols` 0/1 matrix with `ones` ones, no two orthogonally adjacent,
 /// declared as a grid.
 fn independent_sets(rows: usize, cols: usize, ones: i64) -> Model {
@@ -964,6 +976,7 @@ fn rows_and_columns_match_the_brute_force() {
         matrix(3, 4, 2, 2, false, lines).check();
     }
     matrix(3, 4, 2, 3, true, Lines::Both).check();
+    matrix(3, 4, 2, 2, false, Lines::Both).over_bools().check();
     // Random sizes and sums, each kind twice; a column bound of at least
     // the average column sum leaves solutions.
     let mut rng = Rng::new(5);
@@ -1034,6 +1047,7 @@ fn grid_matches_the_brute_force() {
     independent_sets(4, 4, 5).check();
     independent_sets(3, 4, 4).check();
     independent_sets(2, 3, 2).check();
+    independent_sets(4, 4, 5).over_bools().check();
 
     let n = 5usize;
     let kings = |q: &[i64]| {

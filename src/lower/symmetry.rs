@@ -533,6 +533,10 @@ fn cell(
             .with_help("its value follows from the others: declare the symmetry on the variables it is defined by")),
             _ => Err(bad()),
         },
+        // A declared `bool` variable is a cell as any other.
+        Value::Lit(lit) if lit.positive && position.contains_key(&lit.var) => {
+            Ok(Cell::Var(position[&lit.var]))
+        }
         Value::Lit(lit) => literals
             .get(lit)
             .map(|&(p, v)| Cell::Lit(p, v))
