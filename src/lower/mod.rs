@@ -13,7 +13,8 @@
 //!   decreasing, count of a value.
 //! - `game.rs`: `[game]`, and a game's answers as constraints.
 //! - `puzzle.rs`: `[puzzle]` and `[moves]`, as networks over the state.
-//! - `symmetry.rs`: declared symmetries, as group elements.
+//! - `symmetry.rs`: declared symmetries, as group elements;
+//!   `symmetry_map.rs`: the one written as functions (`map`).
 //! - `lex_leader.rs`: their breaking constraints (`break = "lex-leader"`).
 //! - `network.rs`: a scratch lowering over input variables as a network.
 //! - `lowered.rs`: the result, [`Lowered`], and adding constraints to it
@@ -31,6 +32,7 @@ mod network;
 mod post;
 mod puzzle;
 mod symmetry;
+mod symmetry_map;
 pub mod value;
 
 pub(crate) use budget::{MAX_RANGE_ITEMS, is_limit};

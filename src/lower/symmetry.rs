@@ -19,7 +19,7 @@ use std::collections::{BTreeMap, HashMap};
 
 /// One cell of a declared structure.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-enum Cell {
+pub(super) enum Cell {
     /// The variable at this key position.
     Var(u32),
     /// `key[p] == v`.
@@ -164,6 +164,12 @@ impl Lowerer {
                     (elements, factorial(n), line_sort(&lines))
                 }
             }
+            SymmetryKind::Map => {
+                let mut cells = Vec::new();
+                self.indexed_cells(&value, &mut Vec::new(), &mut cells, &cell, name, span)?;
+                let (elements, order) = self.map_element(decl, &cells, key)?;
+                (elements, order, None)
+            }
             SymmetryKind::Values => {
                 let items = self.flat_items(&value, span)?;
                 let mut positions = Vec::new();
@@ -236,6 +242,50 @@ impl Lowerer {
             order,
             sort,
         })
+    }
+
+    /// The cells of a structure for `map`, each with its index (one
+    /// integer per dimension, from each list's own base): declared
+    /// variables or constants, all at one depth.
+    fn indexed_cells(
+        &self,
+        v: &Value,
+        index: &mut Vec<i64>,
+        out: &mut Vec<(Vec<i64>, Cell)>,
+        cell: &dyn Fn(&Value) -> R<Cell>,
+        name: &str,
+        span: Span,
+    ) -> R<()> {
+        let Value::List(a) = v else {
+            let c = cell(v)?;
+            if let Cell::Lit(..) = c {
+                return Err(Diagnostic::new(
+                    format!(
+                        "symmetry `{name}`: a cell of a map is a declared variable or a constant, found a literal"
+                    ),
+                    span,
+                ));
+            }
+            if out.first().is_some_and(|(i, _)| i.len() != index.len()) {
+                return Err(Diagnostic::new(
+                    format!(
+                        "symmetry `{name}`: the cells of a map must all be at one depth (a list, or a list of lists of one depth)"
+                    ),
+                    span,
+                ));
+            }
+            out.push((index.clone(), c));
+            return Ok(());
+        };
+        if index.is_empty() && a.items.is_empty() {
+            return Ok(());
+        }
+        for (i, item) in a.items.iter().enumerate() {
+            index.push(a.base + i as i64);
+            self.indexed_cells(item, index, out, cell, name, span)?;
+            let _ = index.pop();
+        }
+        Ok(())
     }
 
     /// A 2-D list: its rows, all of one length.

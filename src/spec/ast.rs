@@ -204,6 +204,10 @@ pub struct SymmetryDecl {
     /// The structure the group acts on (a grid, a list of lines, the
     /// variables whose values are interchangeable).
     pub expr: Expr,
+    /// `map`: where the cell at an index goes, `(i, j, ...) => index`.
+    pub index: Option<Function>,
+    /// `map`: what a value becomes, `(v) => value`.
+    pub value: Option<Function>,
 }
 
 /// What a declared symmetry permutes.
@@ -219,6 +223,9 @@ pub enum SymmetryKind {
     Values,
     /// The sequence, read backwards.
     Reverse,
+    /// One map of the cells (`index`) and of their values (`value`),
+    /// written as functions: the group it generates.
+    Map,
 }
 
 /// The declaration keys, in the order messages list them.
@@ -228,7 +235,11 @@ pub const SYMMETRY_KINDS: &[(&str, SymmetryKind)] = &[
     ("columns", SymmetryKind::Columns),
     ("values", SymmetryKind::Values),
     ("reverse", SymmetryKind::Reverse),
+    ("map", SymmetryKind::Map),
 ];
+
+/// The keys that go with `map`.
+pub const MAP_KEYS: &[&str] = &["index", "value"];
 
 /// `break = "..."` in `[symmetry]`: what the declared symmetries generate.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

@@ -7,9 +7,9 @@ use crate::engine::deadline::Deadline;
 use crate::model::plan::{CONSISTENCIES, RESTARTS, Sense, VALUE_ORDERS, VAR_ORDERS};
 use crate::source::{SourceId, Sources, Span};
 use crate::spec::ast::{
-    Assignment, ConstraintDecl, Expr, ExprKind, Function, GameDecl, INVALID_MOVES, MoveDecl, Name,
-    ObjectiveDecl, Param, PuzzleDecl, SYMMETRY_BREAKS, SYMMETRY_KINDS, SearchDecl, Spec,
-    SymmetryDecl, TemplatePart, Var,
+    Assignment, ConstraintDecl, Expr, ExprKind, Function, GameDecl, INVALID_MOVES, MAP_KEYS,
+    MoveDecl, Name, ObjectiveDecl, Param, PuzzleDecl, SYMMETRY_BREAKS, SYMMETRY_KINDS, SearchDecl,
+    Spec, SymmetryDecl, SymmetryKind, TemplatePart, Var,
 };
 use crate::spec::experiment::{self, Experiment};
 use crate::spec::parser::{Origin, parse_expr, parse_function};
@@ -530,7 +530,8 @@ impl<'t> Loader<'t> {
         }
     }
 
-    /// `name = { grid = "EXPR" }`: exactly one kind of symmetry.
+    /// `name = { grid = "EXPR" }`: exactly one kind of symmetry; `map`
+    /// with its `index` and `value` functions (one of them at least).
     fn symmetry_decl(
         &mut self,
         key: &Spanned<std::borrow::Cow<'_, str>>,
@@ -540,10 +541,30 @@ impl<'t> Loader<'t> {
         let name = self.name(key);
         let mut found = None;
         let mut unknown = false;
+        let (mut index, mut map_value) = (None, None);
         for (k, v) in table.iter() {
+            if MAP_KEYS.contains(&k.get_ref().as_ref()) {
+                if !table.contains_key("map") {
+                    self.error(
+                        format!(
+                            "`{}` goes with `map` (a symmetry written as functions)",
+                            k.get_ref()
+                        ),
+                        k.span(),
+                    );
+                    unknown = true;
+                }
+                let f = self.function((k, v));
+                match k.get_ref().as_ref() {
+                    "index" => index = f,
+                    _ => map_value = f,
+                }
+                continue;
+            }
             let Some(&(_, kind)) = SYMMETRY_KINDS.iter().find(|(n, _)| *n == k.get_ref()) else {
                 let mut known: Vec<&str> = SYMMETRY_KINDS.iter().map(|(n, _)| *n).collect();
                 known.push("rule");
+                known.extend(MAP_KEYS);
                 self.unknown(k, "key", k.get_ref(), &known);
                 unknown = true;
                 continue;
@@ -577,10 +598,40 @@ impl<'t> Loader<'t> {
             );
             return None;
         };
+        if kind == SymmetryKind::Map {
+            for (f, arity) in [(&index, None), (&map_value, Some(1))] {
+                if let (Some(f), Some(n)) = (f, arity)
+                    && f.params.len() != n
+                {
+                    self.errors.push(
+                        Diagnostic::new(
+                            format!(
+                                "`value` takes 1 parameter (a value), found {}",
+                                f.params.len()
+                            ),
+                            f.name.span,
+                        )
+                        .with_help("write it as `(v) => ...`"),
+                    );
+                }
+            }
+            if !table.contains_key("index") && !table.contains_key("value") {
+                self.errors.push(
+                    Diagnostic::new(
+                        format!("symmetry `{}` maps nothing", name.text),
+                        self.span(value.span()),
+                    )
+                    .with_help("give `index = \"(i) => ...\"` (where the cell at index i goes) and/or `value = \"(v) => ...\"` (what a value becomes)"),
+                );
+                return None;
+            }
+        }
         Some(SymmetryDecl {
             name,
             kind,
             expr: expr?,
+            index,
+            value: map_value,
         })
     }
 

@@ -134,6 +134,12 @@ fn errors(spec: &Spec) -> Vec<Diagnostic> {
     }
     for symmetry in &spec.symmetries {
         scope.expr(&symmetry.expr);
+        // A map's functions see their parameters, params and functions.
+        for f in symmetry.index.iter().chain(&symmetry.value) {
+            scope.locals = f.params.iter().map(|p| p.text.clone()).collect();
+            scope.expr(&f.body);
+            scope.locals.clear();
+        }
     }
     for name in &spec.search.order {
         if !is_identifier(&name.text) {

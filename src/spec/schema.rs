@@ -93,18 +93,19 @@ pub fn schema() -> Value {
     });
     let mut declared = serde_json::Map::new();
     for (kind, _) in SYMMETRY_KINDS {
+        let mut keys = json!({ *kind: expr("the structure the group acts on") });
+        if *kind == "map" {
+            keys["index"] = expr("`(i, ...) => index`: where the cell at this index goes");
+            keys["value"] = expr("`(v) => value`: what a value becomes");
+        }
         let _ = declared.insert(
             (*kind).to_string(),
-            object(
-                json!({ *kind: expr("the structure the group acts on") }),
-                &[kind],
-                &format!("a declared symmetry: {kind}"),
-            ),
+            object(keys, &[kind], &format!("a declared symmetry: {kind}")),
         );
     }
     let symmetry = json!({
         "type": "object",
-        "description": "breaking rules (like [constraints]), declared symmetries (grid, rows, columns, values, reverse) and `break`",
+        "description": "breaking rules (like [constraints]), declared symmetries (grid, rows, columns, values, reverse, map) and `break`",
         "properties": { "break": choice(SYMMETRY_BREAKS, "what the declared symmetries generate") },
         "additionalProperties": {
             "oneOf": [
