@@ -188,13 +188,19 @@ pub enum Command {
     /// solution without the [symmetry] rules, check that each declared
     /// symmetry maps solutions to solutions, group them into classes, and
     /// check that the rules (and break = "lex-leader") keep exactly one
-    /// solution of each class. Exit 0 when they do, 1 when not.
+    /// solution of each class. With an [objective], the same of the
+    /// optimal solutions (and the rules must keep the optimum). Exit 0
+    /// when they do, 1 when not.
     CheckSymmetry {
         /// The spec file.
         file: PathBuf,
         /// Override a param: NAME=VALUE, the value an expression (repeatable).
         #[arg(long = "set", value_name = "NAME=VALUE")]
         set: Vec<String>,
+        /// Check every solution, not only the optimal ones of the
+        /// [objective].
+        #[arg(long)]
+        no_objective: bool,
         /// Stop after this many seconds in all (exit 3).
         #[arg(long, value_name = "SECONDS")]
         time_limit: Option<f64>,
@@ -300,9 +306,10 @@ pub struct SolveArgs {
     #[arg(long, value_name = "SECONDS")]
     pub time_limit: Option<f64>,
     /// One solution per symmetry class of the symmetries the spec declares
-    /// in [symmetry] (grid, rows, columns, values, reverse): the search
-    /// runs without the breaking constraints and keeps each solution that
-    /// is the smallest of its class; with --count, --all, --limit.
+    /// in [symmetry] (grid, rows, columns, values, reverse, map): the
+    /// search runs without the breaking constraints and keeps each
+    /// solution that is the smallest of its class; with --count, --all,
+    /// --limit. With an [objective]: one optimal solution per class.
     #[arg(long, conflicts_with = "show_domains")]
     pub unique: bool,
     /// Print the first N events of the search on stderr: each decision,
@@ -412,13 +419,14 @@ pub fn run(cli: &Cli) -> u8 {
         Some(Command::CheckSymmetry {
             file,
             set,
+            no_objective,
             time_limit,
         }) => deadline(started, *time_limit).and_then(|d| {
             let spec = SpecArgs {
                 set: set.clone(),
                 ..SpecArgs::default()
             };
-            symmetry::run(file, &spec, d)
+            symmetry::run(file, &spec, *no_objective, d)
         }),
         Some(Command::Explain {
             file,

@@ -54,7 +54,7 @@ pub(super) fn run(args: &SolveArgs, started: Instant, deadline: Option<Instant>)
     // The session has no use for the declared groups: `--unique` takes them.
     let symmetry = std::mem::take(&mut lowered.symmetry);
     let unique = if args.unique {
-        Some(unique_classes(&symmetry, &lowered)?)
+        Some(unique_classes(&symmetry)?)
     } else {
         None
     };
@@ -78,10 +78,10 @@ pub(super) fn run(args: &SolveArgs, started: Instant, deadline: Option<Instant>)
         let recorder = Recorder::new(limit, args.trace.is_some(), session.lowered().model());
         session.set_recorder(Some(recorder));
     }
-    let code = if let Some(classes) = &unique {
+    let code = if session.objective().is_some() {
+        optimise(&mut session, &mut out, args, unique.as_ref())?
+    } else if let Some(classes) = &unique {
         satisfy_unique(&mut session, &mut out, args, classes)?
-    } else if session.objective().is_some() {
-        optimise(&mut session, &mut out, args)?
     } else {
         satisfy(&mut session, &mut out, args)?
     };
@@ -224,22 +224,12 @@ fn enumerate_kept(
 
 /// `--unique`: the canonicaliser of the declared symmetries, or why there
 /// is none.
-fn unique_classes<'p>(
-    symmetry: &'p SymmetryPlan,
-    lowered: &crate::lower::Lowered,
-) -> Result<Canonicaliser<'p>, Error> {
+fn unique_classes(symmetry: &SymmetryPlan) -> Result<Canonicaliser<'_>, Error> {
     let refuse = |message: String, help: &str| Err(super::refusal(message, help));
     if symmetry.is_empty() {
         return refuse(
             "--unique needs the symmetries of the solutions, and this spec's [symmetry] declares none".to_string(),
-            "declare one, e.g. `board = { grid = \"m\" }` (grid, rows, columns, values or reverse): see the README",
-        );
-    }
-    if lowered.plan.objective.is_some() {
-        return refuse(
-            "--unique counts classes of solutions; with an [objective] it is not supported"
-                .to_string(),
-            "add --no-objective to count every class of solutions",
+            "declare one, e.g. `board = { grid = \"m\" }` (grid, rows, columns, values, reverse or map): see the README",
         );
     }
     symmetry.canonicaliser().or_else(|message| {
@@ -333,12 +323,18 @@ fn lost_class(
     solution: Option<&Solution>,
 ) -> Error {
     let names: Vec<String> = classes.names().iter().map(|n| format!("`{n}`")).collect();
+    let what = if session.objective().is_some() {
+        "an optimal solution (a symmetry must keep the objective's value too)"
+    } else {
+        "a solution"
+    };
     let shown = solution
         .and_then(|s| session.render(s).ok())
         .map_or_else(String::new, |s| format!(":\n{}", s.trim_end()));
     let d = Diagnostic::bare(format!(
-        "--unique cannot trust the declared symmetries ({}): they map a solution to a smallest image that is not a solution, so its class has no representative{shown}",
-        names.join(", ")
+        "--unique cannot trust the declared symmetries ({}): they map {what} to a smallest image that is not {}, so its class has no representative{shown}",
+        names.join(", "),
+        what.split(" (").next().unwrap_or(what)
     ))
     .with_help("a declaration is not a symmetry of this spec's solutions: `solve check-symmetry FILE` names it and shows the solutions it maps wrong");
     Error::new(vec![d], &Sources::default())
@@ -348,11 +344,21 @@ fn lost_class(
 /// and last `optimal: V`; with `--all`, `--count` or `--limit`, first
 /// `optimal: V`, then the optimal solutions (found again with the objective
 /// fixed to the optimum), printed or counted as without an objective.
-fn optimise(session: &mut Session, out: &mut Printer, args: &SolveArgs) -> Run {
+/// With `--unique` (`classes`), the optimal solutions up to symmetry: no
+/// improving solution is printed, then as `--unique` does without an
+/// objective (the first representative and `optimal: V` last, or
+/// `optimal: V` first and every representative).
+fn optimise(
+    session: &mut Session,
+    out: &mut Printer,
+    args: &SolveArgs,
+    classes: Option<&Canonicaliser<'_>>,
+) -> Run {
     let many = args.all || args.count || args.limit.is_some();
+    let quiet = many || classes.is_some();
     let mut failed = None;
     let optimum = session.optimise(|view, solution, _| {
-        if !many && let Err(e) = out.solution(view, solution) {
+        if !quiet && let Err(e) = out.solution(view, solution) {
             failed = Some(e);
         }
         if failed.is_some() || out.failed() {
@@ -381,7 +387,7 @@ fn optimise(session: &mut Session, out: &mut Printer, args: &SolveArgs) -> Run {
         return Ok(EXIT_NONE);
     };
     if !optimum.proven {
-        if many && !args.count {
+        if many && !args.count && classes.is_none() {
             out.solution(session.view(), &best)?;
         }
         out.summary(
@@ -391,19 +397,34 @@ fn optimise(session: &mut Session, out: &mut Printer, args: &SolveArgs) -> Run {
         note("solve: stopped by the search limit before the optimum was proven");
         return Ok(EXIT_LIMIT);
     }
-    if !many {
+    let optimal = |out: &mut Printer| {
         out.summary(
             &format!("optimal: {value}"),
             serde_json::json!({ "optimal": value }),
         );
+    };
+    if let Some(classes) = classes {
+        // The optimal solutions' classes, each by its smallest solution.
+        if many {
+            optimal(out);
+        }
+        session.push();
+        session.fix_objective(value)?;
+        let code = satisfy_unique(session, out, args, classes);
+        let _ = session.pop();
+        let code = code?;
+        if !many && code == EXIT_FOUND {
+            optimal(out);
+        }
+        return Ok(code);
+    }
+    if !many {
+        optimal(out);
         return Ok(EXIT_FOUND);
     }
     // The optimum is proven: said first, then its solutions counted or
     // printed as without an objective, the count last.
-    out.summary(
-        &format!("optimal: {value}"),
-        serde_json::json!({ "optimal": value }),
-    );
+    optimal(out);
     session.push();
     session.fix_objective(value)?;
     // A limit in this second search keeps the optimal solution the first

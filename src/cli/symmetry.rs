@@ -6,6 +6,12 @@
 //! constraints (hand-written rules and `break = "lex-leader"`) must keep
 //! exactly one solution of every class: a class with none is a wrong rule
 //! (solutions lost), a class with two an incomplete one.
+//!
+//! With an `[objective]` (unless `--no-objective`) the same holds of the
+//! optimal solutions: the optimum is found without the breaking
+//! constraints, each declared element must map an optimal solution to an
+//! optimal one, and the breaking constraints must keep the optimum and one
+//! optimal solution per class.
 
 use super::output::Printer;
 use super::{EXIT_FOUND, EXIT_NONE, Run, SpecArgs, refusal};
@@ -23,8 +29,35 @@ const MAX_VALUES: usize = 50_000_000;
 /// How many examples of each kind of failure are printed.
 const EXAMPLES: usize = 3;
 
-/// Every solution, or a limit's stop.
-fn all_solutions(session: &mut Session) -> Result<Vec<Solution>, Error> {
+/// Every solution (every optimal one, with an objective: then also the
+/// optimum), or a limit's stop.
+fn all_solutions(session: &mut Session) -> Result<(Vec<Solution>, Option<i64>), Error> {
+    if session.objective().is_none() {
+        return Ok((every_solution(session)?, None));
+    }
+    let optimum = session.optimise(|_, _, _| std::ops::ControlFlow::Continue(()))?;
+    if !optimum.proven {
+        return Err(stopped());
+    }
+    let Some((_, value)) = optimum.best else {
+        return Ok((Vec::new(), None));
+    };
+    session.push();
+    session.fix_objective(value)?;
+    let found = every_solution(session);
+    let _ = session.pop();
+    Ok((found?, Some(value)))
+}
+
+fn stopped() -> Error {
+    let d = Diagnostic::time_limit(
+        "the search was stopped (time limit or Ctrl-C) before every solution was found",
+    );
+    Error::new(vec![d], &Sources::default())
+}
+
+/// Every solution of the session, or a limit's stop.
+fn every_solution(session: &mut Session) -> Result<Vec<Solution>, Error> {
     let vars = session.lowered().model().vars.len().max(1);
     let mut found = Vec::new();
     let mut solutions = session.solutions();
@@ -41,15 +74,17 @@ fn all_solutions(session: &mut Session) -> Result<Vec<Solution>, Error> {
         found.push(s);
     }
     if solutions.stopped() {
-        let d = Diagnostic::time_limit(
-            "the search was stopped (time limit or Ctrl-C) before every solution was found",
-        );
-        return Err(Error::new(vec![d], &Sources::default()));
+        return Err(stopped());
     }
     Ok(found)
 }
 
-pub(super) fn run(file: &PathBuf, spec: &SpecArgs, deadline: Option<Instant>) -> Run {
+pub(super) fn run(
+    file: &PathBuf,
+    spec: &SpecArgs,
+    no_objective: bool,
+    deadline: Option<Instant>,
+) -> Run {
     let without = SpecArgs {
         no_symmetry: true,
         symmetries: true,
@@ -59,12 +94,12 @@ pub(super) fn run(file: &PathBuf, spec: &SpecArgs, deadline: Option<Instant>) ->
         no_symmetry: false,
         ..spec.clone()
     };
-    let (mut lowered, sources) = super::compile(file, &without, true, deadline)?;
+    let (mut lowered, sources) = super::compile(file, &without, no_objective, deadline)?;
     let plan: SymmetryPlan = std::mem::take(&mut lowered.symmetry);
     if plan.is_empty() {
         return Err(refusal(
             "this spec's [symmetry] declares no symmetry to check the breaking against".to_string(),
-            "declare the group the rules break, e.g. `board = { grid = \"m\" }` (grid, rows, columns, values or reverse)",
+            "declare the group the rules break, e.g. `board = { grid = \"m\" }` (grid, rows, columns, values, reverse or map)",
         ));
     }
     let classes = plan
@@ -73,13 +108,20 @@ pub(super) fn run(file: &PathBuf, spec: &SpecArgs, deadline: Option<Instant>) ->
     let unbroken_size = lowered.model().constraints.len();
     let mut session = Session::new(lowered, sources);
     session.set_deadline(deadline);
-    let solutions = all_solutions(&mut session)?;
+    let (solutions, optimum) = all_solutions(&mut session)?;
     let keys: Vec<Vec<i64>> = solutions.iter().map(|s| plan.key_of(s.values())).collect();
     let known: HashSet<&Vec<i64>> = keys.iter().collect();
     let mut out = Printer::new(false);
     let names = plan.names().join(", ");
+    // With an objective every figure is of the optimal solutions.
+    let optimal = if optimum.is_some() { "optimal " } else { "" };
+    if let Some(value) = optimum {
+        out.line(&format!(
+            "optimal without the breaking constraints: {value}"
+        ));
+    }
     out.line(&format!(
-        "solutions without the breaking constraints: {}",
+        "{optimal}solutions without the breaking constraints: {}",
         solutions.len()
     ));
 
@@ -96,8 +138,13 @@ pub(super) fn run(file: &PathBuf, spec: &SpecArgs, deadline: Option<Instant>) ->
                 wrong += 1;
                 if wrong <= EXAMPLES {
                     out.line(&format!(
-                        "\nsymmetry `{}` maps this solution to one that is not a solution:",
-                        factor.name
+                        "\nsymmetry `{}` maps this {optimal}solution to one that is not {}:",
+                        factor.name,
+                        if optimum.is_some() {
+                            "an optimal solution"
+                        } else {
+                            "a solution"
+                        }
                     ));
                     out.line(session.render(s)?.trim_end());
                 }
@@ -105,8 +152,14 @@ pub(super) fn run(file: &PathBuf, spec: &SpecArgs, deadline: Option<Instant>) ->
         }
     }
     if wrong > 0 {
+        let what = match optimum {
+            Some(_) => {
+                "optimal solution(s) are mapped to solutions that are not optimal or not solutions; a symmetry must keep the objective's value too"
+            }
+            None => "solution(s) are mapped to non-solutions",
+        };
         out.line(&format!(
-            "\nnot a symmetry: {wrong} solution(s) are mapped to non-solutions; the declaration is wrong for this instance"
+            "\nnot a symmetry: {wrong} {what}; the declaration is wrong for this instance"
         ));
         return out.finish(EXIT_NONE);
     }
@@ -126,14 +179,23 @@ pub(super) fn run(file: &PathBuf, spec: &SpecArgs, deadline: Option<Instant>) ->
         first_of.len()
     ));
 
-    let (lowered, sources) = super::compile(file, &with, true, deadline)?;
+    let (lowered, sources) = super::compile(file, &with, no_objective, deadline)?;
     if lowered.model().constraints.len() == unbroken_size {
         out.line("no breaking constraints (rules in [symmetry] or break = \"lex-leader\"): nothing more to check");
         return out.finish(EXIT_FOUND);
     }
     let mut broken = Session::new(lowered, sources);
     broken.set_deadline(deadline);
-    let kept = all_solutions(&mut broken)?;
+    let (kept, kept_optimum) = all_solutions(&mut broken)?;
+    if kept_optimum != optimum {
+        let show = |v: Option<i64>| v.map_or_else(|| "no solution".to_string(), |v| v.to_string());
+        out.line(&format!(
+            "\nlost: the breaking constraints change the optimum: {} without them, {} with them (they are wrong)",
+            show(optimum),
+            show(kept_optimum)
+        ));
+        return out.finish(EXIT_NONE);
+    }
     let mut per_class = vec![0usize; first_of.len()];
     for s in &kept {
         let key = plan.key_of(s.values());
@@ -151,7 +213,7 @@ pub(super) fn run(file: &PathBuf, spec: &SpecArgs, deadline: Option<Instant>) ->
         }
     }
     out.line(&format!(
-        "kept by the breaking constraints: {} solution(s)",
+        "kept by the breaking constraints: {} {optimal}solution(s)",
         kept.len()
     ));
     let firsts: Vec<(usize, usize)> = first_of

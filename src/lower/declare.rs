@@ -214,7 +214,7 @@ fn declare(l: &mut Lowerer, checked: &CheckedSpec, options: &Options) -> R<Plans
                 "`break = \"lex-leader\"` breaks the declared symmetries, and [symmetry] declares none",
                 span,
             )
-            .with_help("declare the group, e.g. `board = { grid = \"m\" }` (grid, rows, columns, values or reverse)"));
+            .with_help("declare the group, e.g. `board = { grid = \"m\" }` (grid, rows, columns, values, reverse or map)"));
         }
         if !options.no_symmetry {
             l.lex_leader(&symmetry, span)?;
