@@ -45,8 +45,8 @@ pub fn spec(rng: &mut Rng) -> String {
     for i in 0..=rng.below(3) {
         out.push_str(&format!("c{i} = \"{}\"\n", boolean(rng, 3)));
     }
-    if rng.chance(15) {
-        out.push_str("[symmetry]\ns = \"lex_lesseq(a, [a[n-1-i] for i in 0..n-1])\"\n");
+    if rng.chance(25) {
+        out.push_str(&symmetry(rng));
     }
     if rng.chance(20) {
         let sense = if rng.chance(50) {
@@ -66,11 +66,62 @@ pub fn spec(rng: &mut Rng) -> String {
             out.push_str("order = [\"y\", \"a\"]\n");
         }
     }
+    if rng.chance(10) {
+        out.push_str(&game(rng));
+    }
     if rng.chance(30) {
         out.push_str(&format!(
             "[output]\ntemplate = \"{{x}} {{{}}} {{join(a, ',')}}\"\n",
             integer(rng, 1)
         ));
+    }
+    out
+}
+
+/// A `[symmetry]` section: a hand-written rule and declarations of every
+/// kind, symmetries of the spec or not (a wrong one must give wrong
+/// classes, never a panic or an overrun), sometimes broken by lex-leader.
+fn symmetry(rng: &mut Rng) -> String {
+    const DECLARATIONS: &[&str] = &[
+        "{ reverse = \"a\" }",
+        "{ values = \"a\" }",
+        "{ grid = \"[[x, y], [a[0], a[n-1]]]\" }",
+        "{ rows = \"[[x, y], [a[0], a[n-1]]]\" }",
+        "{ map = \"a\", index = \"(i) => n - 1 - i\" }",
+        "{ map = \"a\", index = \"(i) => (i + 1) % n\" }",
+        "{ map = \"a\", value = \"(v) => -v\" }",
+        "{ map = \"a\", index = \"(i) => n - 1 - i\", value = \"(v) => k - v\" }",
+        "{ map = \"[x, y]\", index = \"(i) => 1 - i\" }",
+        "{ map = \"[[x], [y]]\", index = \"(i, j) => [1 - i, j]\", value = \"(v) => v + 1\" }",
+    ];
+    let mut out = String::from("[symmetry]\n");
+    if rng.chance(30) {
+        out.push_str("s = \"lex_lesseq(a, [a[n-1-i] for i in 0..n-1])\"\n");
+    }
+    for i in 0..=rng.below(2) {
+        out.push_str(&format!("d{i} = {}\n", rng.pick(DECLARATIONS)));
+    }
+    if rng.chance(40) {
+        out.push_str("break = \"lex-leader\"\n");
+    }
+    out
+}
+
+/// A `[game]` over `a`: exact matches and a second number that is 0 when
+/// the guess is the secret (some near the solver's limits), sometimes an
+/// opening.
+fn game(rng: &mut Rng) -> String {
+    let second = match rng.below(4) {
+        0 => "sum(s) - sum(g)".to_string(),
+        1 => format!("(s[0] - g[0]) * {}", int(rng)),
+        2 => "abs(s[n-1] - g[0]) - abs(g[n-1] - s[0])".to_string(),
+        _ => "count(s[i] == g[j] for i in 0..n-1 for j in 0..n-1 if i != j) - count(g[i] == s[j] for i in 0..n-1 for j in 0..n-1 if i != j)".to_string(),
+    };
+    let mut out = format!(
+        "[game]\ncode = \"a\"\nanswer = \"(s, g) => [count(s[i] == g[i] for i in 0..n-1), {second}]\"\nwin = \"[n, 0]\"\n"
+    );
+    if rng.chance(30) {
+        out.push_str("opening = \"[min(xs) for i in 0..n-1]\"\n");
     }
     out
 }

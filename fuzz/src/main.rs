@@ -30,6 +30,11 @@ thread_local! {
     static IN_CASE: std::cell::Cell<bool> = const { std::cell::Cell::new(false) };
 }
 
+/// Games played and specs whose declared symmetries canonicalised
+/// solutions, for the last line.
+static GAMES: std::sync::atomic::AtomicU64 = std::sync::atomic::AtomicU64::new(0);
+static DECLARED: std::sync::atomic::AtomicU64 = std::sync::atomic::AtomicU64::new(0);
+
 #[global_allocator]
 static ALLOCATOR: memory::Counting = memory::Counting;
 
@@ -74,7 +79,10 @@ fn main() {
     let (mut cases, mut failures, mut solved) = (0u64, 0u64, 0u64);
     let started = Instant::now();
     while Instant::now() < end {
-        let text = if rng.below(8) == 0 {
+        puzzle::new_case();
+        let text = if rng.below(40) == 0 {
+            puzzle::lattice(&mut rng)
+        } else if rng.below(8) == 0 {
             puzzle::spec(&mut rng)
         } else if rng.below(2) == 0 {
             let base = rng.below(corpus.len() as u64) as usize;
@@ -106,6 +114,11 @@ fn main() {
         "fuzz: seed {seed}: {cases} cases ({rate:.0}/s), {solved} lowered and solved, {failures} failures"
     );
     println!("fuzz: {}", puzzle::summary());
+    println!(
+        "fuzz: games: {} played; declared symmetries: {} specs canonicalised",
+        GAMES.load(std::sync::atomic::Ordering::Relaxed),
+        DECLARED.load(std::sync::atomic::Ordering::Relaxed)
+    );
     std::process::exit(i32::from(failures > 0));
 }
 
@@ -231,7 +244,10 @@ fn dumped_count(dump: &str, expected: u64, deadline: Instant) {
 /// does); a traced search rendered as text and as a tree.
 fn symmetries(session: &mut Session) {
     let plan = session.lowered().symmetry.clone();
-    if let Ok(classes) = plan.canonicaliser() {
+    if let Ok(classes) = plan.canonicaliser()
+        && !plan.is_empty()
+    {
+        let _ = DECLARED.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
         let mut solutions = session.solutions();
         for solution in solutions.by_ref().take(20) {
             let key = plan.key_of(solution.values());
@@ -251,7 +267,9 @@ fn symmetries(session: &mut Session) {
 }
 
 /// A spec with a `[game]`: the codes, a game of each strategy against the
-/// last code (the look-ahead ones only on small games), and every secret.
+/// last code (the look-ahead ones on larger games too: under the case's
+/// deadline), and every secret, from the spec's opening and from the
+/// first code.
 fn play(lowered: solve::lower::Lowered, sources: Sources, deadline: Instant) {
     let mut session = Session::new(lowered, sources);
     session.set_deadline(Some(deadline));
@@ -259,19 +277,31 @@ fn play(lowered: solve::lower::Lowered, sources: Sources, deadline: Instant) {
     let Ok(mut game) = solve::game::Game::new(session) else {
         return;
     };
+    let _ = GAMES.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
     let last = game.len() - 1;
-    for &(_, strategy) in solve::game::STRATEGIES {
-        if strategy != solve::game::Strategy::First && game.len() > 300 {
-            continue;
+    for opening in [None, Some(0)] {
+        if let Some(first) = opening {
+            game.set_opening(first);
         }
-        if let Ok(moves) = game.play(last, strategy) {
-            for (_, answer) in &moves {
-                let _ = game.show(answer);
+        for &(_, strategy) in solve::game::STRATEGIES {
+            if let Ok(moves) = game.play(last, strategy) {
+                assert_eq!(
+                    moves.last().map(|m| m.0),
+                    Some(last),
+                    "the game ends on the secret"
+                );
+                if let Some(first) = game.opening() {
+                    assert_eq!(moves[0].0, first, "the opening is the first guess");
+                }
+                for (_, answer) in &moves {
+                    let _ = game.show(answer);
+                }
             }
         }
-    }
-    if game.len() <= 300 {
-        let _ = game.play_all(solve::game::Strategy::First, &mut |_, _| {});
+        if game.len() <= 300 {
+            let _ = game.play_all(solve::game::Strategy::First, &mut |_, _| {});
+            let _ = game.play_all(solve::game::Strategy::Minimax, &mut |_, _| {});
+        }
     }
 }
 

@@ -19,13 +19,26 @@ use std::time::Instant;
 /// passed i64::MAX.
 static CHECKED: AtomicU64 = AtomicU64::new(0);
 static PAST_I64: AtomicU64 = AtomicU64::new(0);
+/// Lattices whose count of shortest walks was checked exactly.
+static LATTICES: AtomicU64 = AtomicU64::new(0);
+
+thread_local! {
+    /// The size of the lattice the current case is (see [`lattice`]).
+    static LATTICE: std::cell::Cell<Option<(u64, u64)>> = const { std::cell::Cell::new(None) };
+}
+
+/// A new case begins: it is no lattice unless [`lattice`] made it.
+pub fn new_case() {
+    LATTICE.set(None);
+}
 
 /// What the puzzle checks covered, for the fuzzer's last line.
 pub fn summary() -> String {
     format!(
-        "puzzles: {} searched by every method, {} with a least cost past i64::MAX",
+        "puzzles: {} searched by every method, {} with a least cost past i64::MAX, {} lattice counts checked exactly",
         CHECKED.load(Ordering::Relaxed),
-        PAST_I64.load(Ordering::Relaxed)
+        PAST_I64.load(Ordering::Relaxed),
+        LATTICES.load(Ordering::Relaxed)
     )
 }
 
@@ -69,6 +82,55 @@ pub fn spec(rng: &mut Rng) -> String {
     text
 }
 
+/// A `w x h` lattice walked one step right or up from 0,0 to w,h: the
+/// number of shortest walks is C(w + h, w), past 2^128 for the larger
+/// ones (the count must be exact: `solve` counts in big integers).
+pub fn lattice(rng: &mut Rng) -> String {
+    let (w, h) = (1 + rng.below(80), 1 + rng.below(80));
+    LATTICE.set(Some((w, h)));
+    format!(
+        "[params]\nw = {w}\nh = {h}\n[vars]\na = \"0..w\"\nb = \"0..h\"\n\
+         [puzzle]\nstart = \"0,0\"\ngoal = \"a == w and b == h\"\n\
+         [moves.right]\nwhen = \"a < w\"\nnext = {{ a = \"a + 1\" }}\n\
+         [moves.up]\nwhen = \"b < h\"\nnext = {{ b = \"b + 1\" }}\n"
+    )
+}
+
+/// C(n, k) in decimal, by exact multiplication in base 10^9 limbs.
+fn binomial(n: u64, k: u64) -> String {
+    const BASE: u64 = 1_000_000_000;
+    // C(n, k) = prod (n - k + i) / i, i = 1..k: each partial product is
+    // a binomial, so each division is exact.
+    let mut limbs: Vec<u64> = vec![1];
+    for i in 1..=k {
+        let mut carry = 0;
+        for limb in &mut limbs {
+            let v = *limb * (n - k + i) + carry;
+            *limb = v % BASE;
+            carry = v / BASE;
+        }
+        while carry > 0 {
+            limbs.push(carry % BASE);
+            carry /= BASE;
+        }
+        let mut rem = 0;
+        for limb in limbs.iter_mut().rev() {
+            let v = rem * BASE + *limb;
+            *limb = v / i;
+            rem = v % i;
+        }
+        assert_eq!(rem, 0, "an exact division");
+        while limbs.len() > 1 && limbs.last() == Some(&0) {
+            let _ = limbs.pop();
+        }
+    }
+    let mut text = limbs.last().expect("a limb").to_string();
+    for limb in limbs.iter().rev().skip(1) {
+        text.push_str(&format!("{limb:09}"));
+    }
+    text
+}
+
 /// Every method on the lowered puzzle from its start, within `deadline`;
 /// an error (the time limit, a cap, a bad move) ends the checks quietly.
 pub fn search(lowered: &Lowered, sources: &Sources, deadline: Instant) {
@@ -80,10 +142,18 @@ fn checks(lowered: &Lowered, sources: &Sources, deadline: Instant) -> Option<()>
     let mut p = Puzzle::new(lowered, sources.clone()).ok()?;
     p.set_deadline(Some(deadline));
     let start = p.start()?.ok()?;
+    // A lattice (the generator's, or a mutation of it): its count is a
+    // binomial, whatever its size.
+    let by_bfs = puzzle::count_shortest(&mut p, start, Target::Goal).ok()?;
+    if let Some((w, h)) = LATTICE.get() {
+        let (count, moves) = by_bfs.as_ref().expect("a lattice is solvable");
+        assert_eq!(*moves as u64, w + h, "the lattice's shortest walk");
+        assert_eq!(count.to_string(), binomial(w + h, w), "the lattice's count");
+        let _ = LATTICES.fetch_add(1, Ordering::Relaxed);
+    }
     let bfs = puzzle::shortest(&mut p, start, Target::Goal, Method::Bfs).ok()?;
     let iddfs = puzzle::shortest(&mut p, start, Target::Goal, Method::Iddfs).ok()?;
     assert_eq!(bfs.as_ref().map(Vec::len), iddfs.as_ref().map(Vec::len));
-    let by_bfs = puzzle::count_shortest(&mut p, start, Target::Goal).ok()?;
     let by_iddfs = puzzle::iddfs_count(&mut p, start, Target::Goal).ok()?;
     assert_eq!(by_bfs, by_iddfs);
     let astar = puzzle::shortest(&mut p, start, Target::Goal, Method::Astar).ok()?;

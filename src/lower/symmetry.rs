@@ -32,9 +32,9 @@ pub(super) enum Cell {
 const MAX_COMMUTE_CHECK: u64 = 10_000_000;
 
 /// Position moves of one declared group's elements together.
-const MAX_MOVES: usize = 20_000_000;
+pub(super) const MAX_MOVES: usize = 20_000_000;
 
-fn too_large(name: &str, span: Span) -> Diagnostic {
+pub(super) fn too_large(name: &str, span: Span) -> Diagnostic {
     Diagnostic::new(
         format!("symmetry `{name}` is too large to describe: its elements would move more than {MAX_MOVES} positions"),
         span,

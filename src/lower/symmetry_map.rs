@@ -12,7 +12,7 @@
 //! `check-symmetry` says whether it is).
 
 use super::Lowerer;
-use super::symmetry::Cell;
+use super::symmetry::{Cell, MAX_MOVES, too_large};
 use super::value::{R, Value};
 use crate::diagnostic::Diagnostic;
 use crate::model::VarId;
@@ -62,6 +62,7 @@ impl Lowerer {
         let mut values: HashMap<i64, i64> = HashMap::new();
         let mut moves: BTreeMap<u32, Move> = BTreeMap::new();
         let mut hit: HashMap<usize, usize> = HashMap::new();
+        let mut moved = 0u64;
         for (n, (index, cell)) in cells.iter().enumerate() {
             self.budget.tick()?;
             let target = match &decl.index {
@@ -98,7 +99,7 @@ impl Lowerer {
                     }
                 }
                 (Cell::Var(p), Cell::Var(q)) => {
-                    if let Some(m) = self.literal_moves(decl, p, q, key, &mut values)? {
+                    if let Some(m) = self.literal_moves(decl, p, q, key, &mut values, &mut moved)? {
                         let _ = moves.insert(p, m);
                     }
                 }
@@ -188,10 +189,20 @@ impl Lowerer {
         q: u32,
         key: &[VarId],
         values: &mut HashMap<i64, i64>,
+        moved: &mut u64,
     ) -> R<Option<Move>> {
         let Some(f) = &decl.value else {
             return Ok((p != q).then_some(Move::To(q)));
         };
+        // One literal per value: within the moves' cap and the lowering
+        // budget before any is made (a domain may hold 2^40 values).
+        let size = self.model.domain(key[p as usize]).size();
+        *moved = moved.saturating_add(size);
+        if *moved > MAX_MOVES as u64 {
+            return Err(too_large(&decl.name.text, decl.expr.span));
+        }
+        self.budget
+            .symmetry(size as usize, &self.model, decl.expr.span)?;
         let from: Vec<i64> = self.model.domain(key[p as usize]).values().collect();
         let mut table = Vec::with_capacity(from.len());
         let mut seen: HashMap<i64, i64> = HashMap::new();
@@ -269,8 +280,15 @@ impl Lowerer {
     fn order(&mut self, element: &Element, key: &[VarId]) -> R<u64> {
         let mut order = 1u64;
         let mut seen: HashSet<(u32, i64)> = HashSet::new();
+        // Whole variables moved: their cycles, with any one value.
+        let whole = element.0.iter().all(|(_, m)| matches!(m, Move::To(_)));
         for (p, _) in &element.0 {
-            for v in self.model.domain(key[*p as usize]).values() {
+            let values: Box<dyn Iterator<Item = i64>> = if whole {
+                Box::new(std::iter::once(0))
+            } else {
+                Box::new(self.model.domain(key[*p as usize]).values())
+            };
+            for v in values {
                 if seen.contains(&(*p, v)) {
                     continue;
                 }
