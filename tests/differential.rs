@@ -54,6 +54,10 @@
 //! fails, or that the binary refuses to load (exit 2), is a disagreement
 //! too: the dump must always be a valid spec.
 //!
+//! One model in three with a 1-D array is also run with `--unique` and a
+//! declared symmetry of the array (`differential/unique.rs`), against the
+//! classes of its solutions computed here.
+//!
 //! `DIFFERENTIAL_MODELS` (default 400), `DIFFERENTIAL_SEED` (default 1),
 //! `DIFFERENTIAL_FIRST` (index of the first model, default 0) and
 //! `DIFFERENTIAL_THREADS` (default: the available parallelism) configure the
@@ -81,6 +85,8 @@ use std::sync::Mutex;
 use std::sync::atomic::{AtomicUsize, Ordering};
 
 use crate::{Rng, TempSpec, count, solve};
+
+mod unique;
 
 // ---------------------------------------------------------------------------
 // The AST
@@ -621,10 +627,30 @@ impl Model {
 
     /// The number of assignments on which every rule holds.
     fn count_where(&self, rules: &[&Bool]) -> u64 {
+        let mut n = 0;
+        self.each_where(rules, &mut |_| n += 1);
+        n
+    }
+
+    /// The assignments (in declaration order) that satisfy every item that
+    /// `keep` keeps.
+    fn solutions(&self, keep: impl Fn(&Item) -> bool) -> Vec<Vec<i64>> {
+        let rules: Vec<&Bool> = self
+            .items
+            .iter()
+            .filter(|item| keep(item))
+            .map(|item| &item.rule)
+            .collect();
+        let mut all = Vec::new();
+        self.each_where(&rules, &mut |vals| all.push(vals.to_vec()));
+        all
+    }
+
+    /// Visits each assignment on which every rule holds.
+    fn each_where(&self, rules: &[&Bool], visit: &mut dyn FnMut(&[i64])) {
         let doms = self.domains();
         let mut at = vec![0usize; doms.len()];
         let mut vals: Vec<i64> = doms.iter().map(|d| d[0]).collect();
-        let mut n = 0;
         loop {
             let mut eval = Eval {
                 model: self,
@@ -632,13 +658,13 @@ impl Model {
                 gens: Vec::new(),
             };
             if rules.iter().all(|rule| eval.boolean(rule)) {
-                n += 1;
+                visit(&vals);
             }
             // The next assignment (an odometer).
             let mut k = 0;
             loop {
                 if k == doms.len() {
-                    return n;
+                    return;
                 }
                 at[k] += 1;
                 if at[k] < doms[k].len() {
@@ -2065,6 +2091,10 @@ struct Tally {
     /// Dumps whose count stopped at the node limit (counted again).
     dumps_cut: AtomicUsize,
     unsat: AtomicUsize,
+    /// `--unique` runs against the brute force's classes, and those
+    /// among them that must be refused (a declaration that is no symmetry).
+    unique: AtomicUsize,
+    unique_refused: AtomicUsize,
     failures: Mutex<Vec<String>>,
 }
 
@@ -2265,6 +2295,11 @@ fn check_model(seed: u64, index: u64, tally: &Tally) -> Vec<String> {
         }
         failures.push(report);
     }
+    if let Some(failure) = unique::check(&model, &text, &mut rng, tally) {
+        failures.push(format!(
+            "model {index} (DIFFERENTIAL_SEED={seed}): {failure}"
+        ));
+    }
     let _ = tally.models.fetch_add(1, Ordering::Relaxed);
     failures
 }
@@ -2308,13 +2343,15 @@ fn random_models_count_like_brute_force_under_every_search_option() {
     let failures = tally.failures.into_inner().expect("the failure list");
     eprintln!(
         "differential: {} models ({} with no solution), {} solver runs, {} dumps counted back \
-         ({} past {DUMP_NODE_LIMIT} nodes), {} disagreements (DIFFERENTIAL_SEED={seed}, \
-         models {first}..{}, {threads} threads, {:.1} s)",
+         ({} past {DUMP_NODE_LIMIT} nodes), {} --unique runs ({} refused), {} disagreements \
+         (DIFFERENTIAL_SEED={seed}, models {first}..{}, {threads} threads, {:.1} s)",
         tally.models.load(Ordering::Relaxed),
         tally.unsat.load(Ordering::Relaxed),
         tally.runs.load(Ordering::Relaxed),
         tally.dumps.load(Ordering::Relaxed),
         tally.dumps_cut.load(Ordering::Relaxed),
+        tally.unique.load(Ordering::Relaxed),
+        tally.unique_refused.load(Ordering::Relaxed),
         failures.len(),
         first + models,
         started.elapsed().as_secs_f64()
