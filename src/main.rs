@@ -26,14 +26,22 @@ fn main() -> ExitCode {
             .unwrap_or_default();
         solve::cli::report_internal_error(&format!("{message}{place}"));
     }));
-    // Ctrl-C stops the search like a limit: what was found is printed (a
-    // partial count, the stats marked partial) and the exit code is 3. A
-    // second Ctrl-C ends the process at once.
-    let _ = ctrlc::set_handler(|| {
-        if solve::engine::deadline::INTERRUPTED.swap(true, std::sync::atomic::Ordering::Relaxed) {
-            std::process::exit(130);
-        }
-    });
+    // Ctrl-C, SIGTERM (`timeout`, Slurm, Kubernetes) and SIGHUP stop the
+    // search like a limit: what was found is printed (a partial count, the
+    // best solution, the stats marked partial) and the exit code is 3. A
+    // second signal ends the process at once (exit 128 + the signal).
+    use solve::engine::deadline::{SIGHUP, SIGINT, SIGTERM, interrupt};
+    if let Ok(mut signals) = signal_hook::iterator::Signals::new([SIGINT, SIGTERM, SIGHUP]) {
+        let _ = std::thread::Builder::new()
+            .name("signals".to_string())
+            .spawn(move || {
+                for signal in signals.forever() {
+                    if interrupt(signal) {
+                        std::process::exit(128 + signal);
+                    }
+                }
+            });
+    }
     let worker = std::thread::Builder::new()
         .stack_size(STACK_BYTES)
         .spawn(move || solve::cli::run(&cli));

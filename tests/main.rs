@@ -75,6 +75,17 @@ pub(crate) fn count(args: &[&str]) -> u64 {
 /// Runs `solve` with `args`, sends it SIGINT (Ctrl-C) after `after`, and
 /// returns its stdout, stderr and exit code once it ends.
 pub(crate) fn interrupted(args: &[&str], after: std::time::Duration) -> (String, String, i32) {
+    signalled(args, &[("INT", after)])
+}
+
+/// Runs `solve` with `args`, sends it each signal (`TERM`, `INT`, `HUP`)
+/// after its delay (counted from the one before), and returns its stdout,
+/// stderr and exit code once it ends (128 + the signal when a signal ended
+/// it).
+pub(crate) fn signalled(
+    args: &[&str],
+    signals: &[(&str, std::time::Duration)],
+) -> (String, String, i32) {
     let child = Command::new(env!("CARGO_BIN_EXE_solve"))
         .args(args)
         .current_dir(env!("CARGO_MANIFEST_DIR"))
@@ -82,17 +93,27 @@ pub(crate) fn interrupted(args: &[&str], after: std::time::Duration) -> (String,
         .stderr(std::process::Stdio::piped())
         .spawn()
         .expect("solve starts");
-    std::thread::sleep(after);
-    let killed = Command::new("kill")
-        .args(["-INT", &child.id().to_string()])
-        .status()
-        .expect("kill runs");
-    assert!(killed.success());
+    for (signal, after) in signals {
+        std::thread::sleep(*after);
+        let killed = Command::new("kill")
+            .args([&format!("-{signal}"), &child.id().to_string()])
+            .status()
+            .expect("kill runs");
+        assert!(killed.success());
+    }
     let output = child.wait_with_output().expect("solve ends");
+    let code = {
+        use std::os::unix::process::ExitStatusExt as _;
+        output
+            .status
+            .code()
+            .or_else(|| output.status.signal().map(|s| 128 + s))
+            .expect("an exit code or a signal")
+    };
     (
         String::from_utf8_lossy(&output.stdout).into_owned(),
         String::from_utf8_lossy(&output.stderr).into_owned(),
-        output.status.code().expect("solve ended by a signal"),
+        code,
     )
 }
 

@@ -641,3 +641,89 @@ fn game_answer_out_of_range_is_one_error_at_the_answer() {
         assert!(guesses >= 1, "{stdout}");
     }
 }
+
+/// SIGTERM (what `timeout`, Slurm and Kubernetes send) and SIGHUP stop a
+/// run as Ctrl-C does, keeping what was found: a partial count, every
+/// solution printed whole with their number, the best solution of an
+/// optimisation with `best found`; exit 3, the signal named.
+#[test]
+fn sigterm_keeps_what_was_found() {
+    use std::time::Duration;
+    let term = |args: &[&str]| crate::signalled(args, &[("TERM", Duration::from_millis(600))]);
+    let (stdout, stderr, code) = term(&[
+        "specs/queens.toml",
+        "--set",
+        "n=17",
+        "--count",
+        "--no-symmetry",
+    ]);
+    assert_eq!(code, 3, "{stdout}\n{stderr}");
+    let partial: u64 = stdout.trim().parse().expect("a partial count");
+    assert!(partial > 0 && partial < 95_815_104, "{partial}");
+    assert!(stderr.contains("terminated (SIGTERM)"), "{stderr}");
+
+    // Every solution printed whole, then their number.
+    let (stdout, stderr, code) = term(&[
+        "specs/queens.toml",
+        "--set",
+        "n=17",
+        "--all",
+        "--no-symmetry",
+        "--json",
+    ]);
+    assert_eq!(code, 3, "{stderr}");
+    let solutions: Vec<serde_json::Value> = stdout
+        .lines()
+        .map(|l| serde_json::from_str(l).expect("a whole JSON line"))
+        .collect();
+    assert!(!solutions.is_empty(), "{stderr}");
+    for s in &solutions {
+        let q = crate::ints(s, "q");
+        assert_eq!(q.len(), 17);
+        for i in 0..17 {
+            for j in i + 1..17 {
+                assert!(
+                    q[i] != q[j] && (q[i] - q[j]).abs() != (j - i) as i64,
+                    "{q:?}"
+                );
+            }
+        }
+    }
+    assert!(
+        stderr.contains(&format!(
+            "terminated (SIGTERM) after {} solution(s)",
+            solutions.len()
+        )),
+        "{stderr}"
+    );
+
+    // An optimisation keeps its best solution: dominating queens on 11 x 11
+    // (5 queens are optimal; the proof takes far longer than the signal).
+    let (stdout, stderr, code) = term(&["specs/dominating-queens.toml", "--set", "n=11"]);
+    assert_eq!(code, 3, "{stdout}\n{stderr}");
+    let best = stdout
+        .lines()
+        .find_map(|l| l.strip_prefix("best found: "))
+        .unwrap_or_else(|| panic!("no best found:\n{stdout}"));
+    let value: usize = best.split(' ').next().unwrap().parse().unwrap();
+    let boards: Vec<&str> = stdout.split("\n\n").collect();
+    let last_board = boards[boards.len() - 2];
+    assert_eq!(last_board.matches('Q').count(), value, "{stdout}");
+    assert!(
+        stderr.contains("terminated (SIGTERM) before the optimum was proven"),
+        "{stderr}"
+    );
+
+    let (_, stderr, code) = crate::signalled(
+        &[
+            "specs/queens.toml",
+            "--set",
+            "n=17",
+            "--count",
+            "--no-symmetry",
+        ],
+        &[("HUP", Duration::from_millis(300))],
+    );
+    assert_eq!(code, 3, "{stderr}");
+    assert!(stderr.contains("hung up (SIGHUP)"), "{stderr}");
+}

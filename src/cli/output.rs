@@ -16,7 +16,12 @@ pub(super) struct Printer {
     json: bool,
     printed: u64,
     failure: Option<std::io::Error>,
+    /// When the output was last written out.
+    flushed: std::time::Instant,
 }
+
+/// Longest a solution waits in the buffer while more come.
+const FLUSH_EVERY: std::time::Duration = std::time::Duration::from_millis(20);
 
 impl Printer {
     pub(super) fn new(json: bool) -> Printer {
@@ -25,6 +30,10 @@ impl Printer {
             json,
             printed: 0,
             failure: None,
+            // The first solution is written out at once.
+            flushed: std::time::Instant::now()
+                .checked_sub(FLUSH_EVERY)
+                .unwrap_or_else(std::time::Instant::now),
         }
     }
 
@@ -72,6 +81,15 @@ impl Printer {
         };
         self.printed += 1;
         self.text(&text);
+        // Written out as found, at most every FLUSH_EVERY while they come
+        // fast (a flush per solution costs 15-45% on 331,776 of them):
+        // a run killed later has printed what it found (SIGTERM and Ctrl-C
+        // flush the rest on the way out).
+        let now = std::time::Instant::now();
+        if now.duration_since(self.flushed) >= FLUSH_EVERY {
+            self.flush();
+            self.flushed = now;
+        }
         Ok(())
     }
 

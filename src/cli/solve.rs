@@ -131,13 +131,17 @@ fn stopped(found: u64) -> u8 {
     } else {
         format!("after {found} solution(s); the search is incomplete")
     };
-    let by = if crate::engine::deadline::interrupted() {
-        "interrupted (Ctrl-C)"
+    note(&format!("solve: {} {what}", stop_reason()));
+    EXIT_LIMIT
+}
+
+/// Why a search stopped early: a signal, or else its limit.
+fn stop_reason() -> &'static str {
+    if crate::engine::deadline::interrupted() {
+        crate::engine::deadline::stop_cause()
     } else {
         "stopped by the search limit"
-    };
-    note(&format!("solve: {by} {what}"));
-    EXIT_LIMIT
+    }
 }
 
 /// No objective: the first solution, `--all`, `--limit N` or `--count`.
@@ -358,8 +362,13 @@ fn optimise(
     let quiet = many || classes.is_some();
     let mut failed = None;
     let optimum = session.optimise(|view, solution, _| {
-        if !quiet && let Err(e) = out.solution(view, solution) {
-            failed = Some(e);
+        if !quiet {
+            match out.solution(view, solution) {
+                // Each improving solution is written out at once: they are
+                // few, and the best so far is what a killed run must keep.
+                Ok(()) => out.flush(),
+                Err(e) => failed = Some(e),
+            }
         }
         if failed.is_some() || out.failed() {
             ControlFlow::Break(())
@@ -394,7 +403,10 @@ fn optimise(
             &format!("best found: {value} (not proven optimal)"),
             serde_json::json!({ "best_found": value, "proven": false }),
         );
-        note("solve: stopped by the search limit before the optimum was proven");
+        note(&format!(
+            "solve: {} before the optimum was proven",
+            stop_reason()
+        ));
         return Ok(EXIT_LIMIT);
     }
     let optimal = |out: &mut Printer| {

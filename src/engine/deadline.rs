@@ -3,27 +3,46 @@
 //! come about every 100 microseconds, whether an event takes 50
 //! nanoseconds (a small propagator) or 50 milliseconds (alldifferent's
 //! bounds reasoning on 8,000 variables). At the same moments the process's
-//! interrupt flag is read: Ctrl-C stops a search like a deadline.
+//! interrupt flag is read: Ctrl-C (and SIGTERM, SIGHUP: a batch job's
+//! scheduler, `timeout`) stops a search like a deadline.
 
-use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::atomic::{AtomicBool, AtomicI32, Ordering};
 use std::time::{Duration, Instant};
 
-/// Set (by the command line's Ctrl-C handler) to stop every search of the
+/// Set (by the command line's signal handler) to stop every search of the
 /// process as a limit would.
 pub static INTERRUPTED: AtomicBool = AtomicBool::new(false);
 
-/// Whether the process was interrupted (Ctrl-C).
+/// The signal that set [`INTERRUPTED`] (0: none, or not a signal).
+static SIGNAL: AtomicI32 = AtomicI32::new(0);
+
+/// The signals that stop a run: SIGINT (Ctrl-C), SIGTERM, SIGHUP.
+pub const SIGINT: i32 = 2;
+pub const SIGTERM: i32 = 15;
+pub const SIGHUP: i32 = 1;
+
+/// Whether the process was interrupted (Ctrl-C, SIGTERM, SIGHUP).
 pub fn interrupted() -> bool {
     INTERRUPTED.load(Ordering::Relaxed)
 }
 
-/// What stopped a run before its end: Ctrl-C, or else the time limit (a
+/// Stops every search of the process because `signal` came; true when an
+/// earlier signal had already asked (then the caller ends the process).
+pub fn interrupt(signal: i32) -> bool {
+    let _ = SIGNAL.compare_exchange(0, signal, Ordering::Relaxed, Ordering::Relaxed);
+    INTERRUPTED.swap(true, Ordering::Relaxed)
+}
+
+/// What stopped a run before its end: a signal, or else the time limit (a
 /// node limit is said by the search's caller, which knows it).
 pub fn stop_cause() -> &'static str {
-    if interrupted() {
-        "interrupted (Ctrl-C)"
-    } else {
-        "the time limit ran out"
+    if !interrupted() {
+        return "the time limit ran out";
+    }
+    match SIGNAL.load(Ordering::Relaxed) {
+        SIGTERM => "terminated (SIGTERM)",
+        SIGHUP => "hung up (SIGHUP)",
+        _ => "interrupted (Ctrl-C)",
     }
 }
 

@@ -287,7 +287,7 @@ impl Puzzle {
         self.expanded += 1;
         if self.clock.passed() {
             let why = if crate::engine::deadline::interrupted() {
-                "interrupted (Ctrl-C)"
+                crate::engine::deadline::stop_cause()
             } else {
                 "stopped by the time limit"
             };
