@@ -291,7 +291,7 @@ fn error_inside_an_output_template() {
 /// constraint's string, which starts at column 6).
 #[test]
 fn habits_from_other_languages_get_a_help_line() {
-    let cases: [(&str, usize, &str); 9] = [
+    let cases: [(&str, usize, &str); 18] = [
         ("x = 3", 3, "help: to compare, write `==`"),
         ("x == 1 && y == 2", 8, "help: write `and`"),
         ("x == 1 || y == 2", 8, "help: write `or`"),
@@ -313,10 +313,25 @@ fn habits_from_other_languages_get_a_help_line() {
             "help: booleans are written `true` and `false`",
         ),
         ("x == abc", 6, "unknown name `abc`"),
+        // MiniZinc's forms (README, Coming from MiniZinc).
+        ("x <- y", 3, "`p <- q` is `q -> p` here"),
+        ("x<-1", 2, "write `x < -1` with a space"),
+        ("m[0,1] == 2", 4, "`x[i, j]` is `x[i][j]` here"),
+        ("x div 2 == 1", 3, "`div` is `/` here"),
+        ("x mod 2 == 1", 3, "`mod` is `%` here"),
+        ("(x > 1) xor (y > 1)", 9, "`a xor b` is `a != b` here"),
+        (
+            "x == bool2int(y > 2)",
+            6,
+            "booleans are 0 or 1 in arithmetic",
+        ),
+        ("len(m[0]) == length(m[1])", 14, "is `len(xs)`"),
+        ("x == pow(y, 2)", 6, "power is `^`"),
     ];
     for (constraint, col, help) in cases {
-        let text =
-            format!("[vars]\nx = \"1..3\"\ny = \"1..3\"\n[constraints]\nc = \"{constraint}\"\n");
+        let text = format!(
+            "[vars]\nx = \"1..3\"\ny = \"1..3\"\n[constraints]\nc = \"{constraint}\"\n[params]\nm = [[1, 2], [3, 4]]\n"
+        );
         let (spec, stderr) = rejected_spec("habit", &text);
         assert!(stderr.contains(help), "{constraint}:\n{stderr}");
         assert_at(&stderr, spec.path(), 5, 5 + col);
@@ -326,6 +341,23 @@ fn habits_from_other_languages_get_a_help_line() {
             "{constraint}:\n{stderr}"
         );
     }
+    // `/\` and `\/` (in a TOML literal string, where `\` is itself).
+    for (constraint, col, help) in [
+        ("x == 1 /\\ y == 2", 14, "is `and` here"),
+        ("x == 1 \\/ y == 2", 13, "is `or` here"),
+    ] {
+        let text =
+            format!("[vars]\nx = \"1..3\"\ny = \"1..3\"\n[constraints]\nc = '{constraint}'\n");
+        let (spec, stderr) = rejected_spec("habit-slash", &text);
+        assert!(stderr.contains(help), "{constraint}:\n{stderr}");
+        assert_at(&stderr, spec.path(), 5, col);
+    }
+    // A text may hold `<-`: only the expression's own `<-` is refused.
+    let spec = TempSpec::new(
+        "arrow-in-text",
+        "[params]\nt = \"'a<-b'\"\n[vars]\nx = \"1..3\"\n[constraints]\nc = \"x < -1 or t == 'a<-b'\"\n",
+    );
+    assert_eq!(crate::count(&[spec.path()]), 3);
     // A value is never suggested a function's name (`abc` is not `abs`).
     let (_, stderr) = rejected_spec(
         "value-name",

@@ -354,7 +354,9 @@ impl Scope {
         }
         let candidates: Vec<&str> = candidates.collect();
         let mut d = Diagnostic::new(format!("unknown {what} `{}`", name.text), name.span);
-        if let Some(s) = did_you_mean(&name.text, candidates) {
+        if let Some(help) = minizinc_function(&name.text).filter(|_| what == "function") {
+            d = d.with_help(help);
+        } else if let Some(s) = did_you_mean(&name.text, candidates) {
             d = d.with_help(format!("did you mean `{s}`?"));
         }
         self.errors.push(d);
@@ -535,6 +537,26 @@ fn habit_name(name: &str) -> Option<&'static str> {
         "null" | "None" | "nil" => {
             "there is no null value: every variable takes a value of its domain"
         }
+        _ => return None,
+    })
+}
+
+/// What a MiniZinc function is written as here.
+fn minizinc_function(name: &str) -> Option<&'static str> {
+    Some(match name {
+        "bool2int" => {
+            "booleans are 0 or 1 in arithmetic: write the boolean itself (`count(...)`, `sum(b for ...)`, `x + (y > 2)`)"
+        }
+        "length" | "card" => "the number of items of a list is `len(xs)`",
+        "pow" => "power is `^`: `a ^ b`",
+        "all_different" => "write `alldifferent(...)`",
+        "alldifferent_except_0" => {
+            "write `forall(x[i] == 0 or x[j] == 0 or x[i] != x[j] for i in I for j in I if i < j)`"
+        }
+        "int_search" | "bool_search" | "seq_search" => {
+            "the search is the `[search]` section: `var`, `value`, `order` (see the README, Coming from MiniZinc)"
+        }
+        "fix" | "show" | "format" => "the output is the `[output]` template: `{x}` prints x",
         _ => return None,
     })
 }
