@@ -21,7 +21,7 @@
 //! indices into constant lists, a list param `p`, the rows `q[k]` of a 2-D
 //! param, the array of variables `x` and the rows `x[r]` of a 2-D one,
 //! lists of expressions, slices and comprehensions, `if then else` (integer
-//! and boolean), `count`, `sum`, `forall`, `exists` over lists and generators
+//! and boolean), `count`, `sum`, `product`, `forall`, `exists` over lists and generators
 //! (ranges, sets, lists, params, the array of variables; several `for`
 //! clauses; `if` filters; empty generators), `alldifferent` (arguments, a
 //! list, a generator), `lex_less` / `lex_lesseq`, `table`, `increasing` /
@@ -103,6 +103,7 @@ enum Arith {
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 enum Agg {
     Sum,
+    Product,
     Min,
     Max,
 }
@@ -1088,8 +1089,10 @@ impl<'a> Builder<'a> {
                 }
             }
             16 => {
-                let agg = self.rng.pick(&[Agg::Sum, Agg::Sum, Agg::Min, Agg::Max]);
-                let nonempty = agg != Agg::Sum;
+                let agg = self
+                    .rng
+                    .pick(&[Agg::Sum, Agg::Sum, Agg::Product, Agg::Min, Agg::Max]);
+                let nonempty = agg == Agg::Min || agg == Agg::Max;
                 if self.can_gen() && self.rng.one_in(2) {
                     let generator = self.gen_start(nonempty);
                     let body = self.int(d - 1);
@@ -1786,6 +1789,7 @@ impl Printer {
 fn agg_name(agg: Agg) -> &'static str {
     match agg {
         Agg::Sum => "sum",
+        Agg::Product => "product",
         Agg::Min => "min",
         Agg::Max => "max",
     }
@@ -1803,6 +1807,7 @@ struct Eval<'a> {
 fn aggregate(agg: Agg, values: &[i64]) -> Option<i64> {
     match agg {
         Agg::Sum => Some(values.iter().sum()),
+        Agg::Product => Some(values.iter().product()),
         Agg::Min => values.iter().copied().min(),
         Agg::Max => values.iter().copied().max(),
     }

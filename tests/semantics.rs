@@ -456,3 +456,25 @@ fn define_declares_arrays_of_derived_variables() {
         assert!(stderr.contains(":5:"), "{stderr}");
     }
 }
+
+/// `product` of a list and of a generator, over variables and in params
+/// (a KenKen cage of three cells multiplying to 24, the first two at least
+/// `product([2, 3, 4]) / 4`), and of an empty list: against brute force.
+#[test]
+fn product_multiplies_like_brute_force() {
+    let spec = "[params]\ncage = [2, 3, 4]\np = \"product(cage)\"\n\
+                [vars]\nx = { index = \"0..2\", domain = \"-2..6\" }\n\
+                [constraints]\nc = \"product(x) == 24\"\n\
+                d = \"product(x[i] for i in 0..1) >= p / 4 + product([])\"\n";
+    let mut expected = 0;
+    for a in -2..=6i64 {
+        for b in -2..=6i64 {
+            for c in -2..=6i64 {
+                if a * b * c == 24 && a * b >= 24 / 4 + 1 {
+                    expected += 1;
+                }
+            }
+        }
+    }
+    assert_eq!(solutions("product", spec), expected);
+}

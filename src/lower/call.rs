@@ -79,6 +79,23 @@ impl Lowerer {
                     None => Value::Lin(Arc::new(total)),
                 })
             }
+            Builtin::Product => {
+                // Multiplied in turn, as `a * b * c` is: constants fold,
+                // variables make the products `*` makes.
+                let mut total = Value::Int(1);
+                for (v, s) in self.aggregate_items(args)? {
+                    no_text(&v, s)?;
+                    total = self.arithmetic(
+                        crate::spec::ast::BinaryOp::Mul,
+                        &total,
+                        &v,
+                        span,
+                        s,
+                        span,
+                    )?;
+                }
+                Ok(total)
+            }
             Builtin::Forall | Builtin::Exists => {
                 let lits = self.aggregate_bools(args)?;
                 Ok(bool_value(if info.builtin == Builtin::Forall {

@@ -541,7 +541,7 @@ impl Lowerer {
         Ok(self.or(options))
     }
 
-    fn arithmetic(
+    pub(super) fn arithmetic(
         &mut self,
         op: BinaryOp,
         x: &Value,

@@ -167,7 +167,7 @@ impl Compiler<'_> {
         let info = builtins::lookup(name)?;
         let truths = match info.builtin {
             Builtin::Abs | Builtin::Len | Builtin::Join | Builtin::Min | Builtin::Max => false,
-            Builtin::Sum => false,
+            Builtin::Sum | Builtin::Product => false,
             // `count(xs, v)` is the global constraint's reified form.
             Builtin::Count if args.len() == 2 => return None,
             Builtin::Count | Builtin::Forall | Builtin::Exists => true,
@@ -590,7 +590,7 @@ impl Run<'_> {
                 self.join(&list, &separator, &mut text, &mut true)?;
                 Value::Str(text.into())
             }
-            Builtin::Min | Builtin::Max | Builtin::Sum => {
+            Builtin::Min | Builtin::Max | Builtin::Sum | Builtin::Product => {
                 let mut numbers = Vec::new();
                 for v in self.aggregate(args)? {
                     // Texts are not computed with (lowering refuses them).
@@ -605,6 +605,11 @@ impl Run<'_> {
                         numbers
                             .into_iter()
                             .try_fold(0i64, |total, n| total.checked_add(n))?,
+                    ),
+                    Builtin::Product => Value::Int(
+                        numbers
+                            .into_iter()
+                            .try_fold(1i64, |total, n| total.checked_mul(n))?,
                     ),
                     Builtin::Max => Value::Int(numbers.into_iter().max()?),
                     _ => Value::Int(numbers.into_iter().min()?),

@@ -11,6 +11,7 @@ pub enum Builtin {
     Min,
     Max,
     Sum,
+    Product,
     Count,
     Forall,
     Exists,
@@ -98,6 +99,13 @@ pub const BUILTINS: &[BuiltinInfo] = &[
         (1, 1),
         Usage::Anywhere,
         "sum of a list or generator (0 when empty)",
+    ),
+    row(
+        Builtin::Product,
+        "product",
+        (1, 1),
+        Usage::Anywhere,
+        "product of a list or generator (1 when empty)",
     ),
     row(
         Builtin::Count,
