@@ -12,12 +12,55 @@ use crate::spec::ast::{Expr, ExprKind};
 use crate::spec::builtins::{self, Builtin, Usage};
 use std::sync::Arc;
 
+/// Most calls remembered (each one a constant value).
+const MEMO_ENTRIES: usize = 100_000;
+
+/// A piece of a constant value, as a key: the arguments of a call.
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub(super) enum KeyPart {
+    Int(i64),
+    Bool(bool),
+    Str(Arc<str>),
+    Range(i64, i64),
+    /// A set, or a list (its base and whether texts index it) of the
+    /// parts that follow, up to its `End`.
+    Set,
+    List(i64, bool),
+    End,
+}
+
+/// `v` as key parts, if it is a constant.
+fn key_of(v: &Value, out: &mut Vec<KeyPart>) -> bool {
+    match v {
+        Value::Int(i) => out.push(KeyPart::Int(*i)),
+        Value::Bool(b) => out.push(KeyPart::Bool(*b)),
+        Value::Str(s) => out.push(KeyPart::Str(s.clone())),
+        Value::Range(lo, hi) => out.push(KeyPart::Range(*lo, *hi)),
+        Value::Set(s) => {
+            out.push(KeyPart::Set);
+            out.extend(s.iter().map(|&i| KeyPart::Int(i)));
+            out.push(KeyPart::End);
+        }
+        Value::List(a) => {
+            out.push(KeyPart::List(a.base, a.by_text));
+            for item in &a.items {
+                if !key_of(item, out) {
+                    return false;
+                }
+            }
+            out.push(KeyPart::End);
+        }
+        Value::Lin(_) | Value::Lit(_) => return false,
+    }
+    true
+}
+
 impl Lowerer {
     pub(super) fn call(&mut self, name: &str, args: &[Expr], span: Span) -> R<Value> {
         if let Some(f) = self.functions.get(name).cloned() {
             // A boolean call is the nearest boolean context of its arguments.
             let mark = self.guards.len();
-            let v = self.apply(&f, args, &mut |l, body| l.eval(body))?;
+            let v = self.call_function(name, &f, args)?;
             return Ok(match v {
                 Value::Bool(_) | Value::Lit(_) => {
                     let b = self.boolean(&v, span)?;
@@ -201,6 +244,59 @@ impl Lowerer {
             }
         }
         Ok(out)
+    }
+
+    /// A user function's value. A call on constant arguments whose value
+    /// is a constant, made without posting anything, is remembered: the
+    /// next such call (an automaton or a table built by a function, asked
+    /// for at every row) costs a lookup, not a new expansion.
+    fn call_function(
+        &mut self,
+        name: &str,
+        f: &crate::spec::ast::Function,
+        args: &[Expr],
+    ) -> R<Value> {
+        let mut values = Vec::with_capacity(args.len());
+        let mut key = Vec::new();
+        let mut constant = true;
+        for arg in args {
+            let v = self.eval(arg)?;
+            constant = constant && key_of(&v, &mut key);
+            values.push(v);
+        }
+        let key = constant.then(|| (name.to_string(), key));
+        if let Some(v) = key.as_ref().and_then(|k| self.memo.get(k)) {
+            return Ok(v.clone());
+        }
+        let before = (
+            self.guards.len(),
+            self.model.vars.len(),
+            self.model.constraints.len(),
+        );
+        let bound = f
+            .params
+            .iter()
+            .map(|p| p.text.clone())
+            .zip(values)
+            .collect();
+        let saved = std::mem::replace(&mut self.locals, bound);
+        let result = self.eval(&f.body);
+        self.locals = saved;
+        let v = result?;
+        let untouched = before
+            == (
+                self.guards.len(),
+                self.model.vars.len(),
+                self.model.constraints.len(),
+            );
+        if let Some(key) = key
+            && untouched
+            && self.memo.len() < MEMO_ENTRIES
+            && key_of(&v, &mut Vec::new())
+        {
+            let _ = self.memo.insert(key, v.clone());
+        }
+        Ok(v)
     }
 
     /// Binds the arguments to the parameters (and nothing else: functions

@@ -48,6 +48,10 @@ pub(super) struct Plans {
 
 fn declare(l: &mut Lowerer, checked: &CheckedSpec, options: &Options) -> R<Plans> {
     let spec = checked.spec();
+    // Params may call the functions of earlier params (names.rs checks it).
+    for f in &spec.functions {
+        let _ = l.functions.insert(f.name.text.clone(), Arc::new(f.clone()));
+    }
     for param in &spec.params {
         let mut v = l.eval(&param.value)?;
         if !param.index.is_empty() {
@@ -59,9 +63,6 @@ fn declare(l: &mut Lowerer, checked: &CheckedSpec, options: &Options) -> R<Plans
         let _ = l.globals.insert(param.name.text.clone(), v);
     }
     let params = l.globals.clone();
-    for f in &spec.functions {
-        let _ = l.functions.insert(f.name.text.clone(), Arc::new(f.clone()));
-    }
     let mut declared = Vec::new();
     let mut printed = Vec::new();
     let mut decision = Vec::new();

@@ -83,6 +83,9 @@ pub struct Lowerer {
     /// Items, model size and deadline.
     budget: Budget,
     reified: HashMap<ReifKey, Lit>,
+    /// Calls of user functions on constant arguments whose value is a
+    /// constant: computed once (see `call.rs`).
+    memo: HashMap<(String, Vec<call::KeyPart>), Value>,
 }
 
 impl Lowerer {

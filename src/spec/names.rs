@@ -9,7 +9,7 @@
 //! and in the head.
 
 use crate::diagnostic::{Diagnostic, did_you_mean};
-use crate::spec::ast::{Clause, Expr, ExprKind, GameDecl, Name, Spec, TemplatePart};
+use crate::spec::ast::{Clause, Expr, ExprKind, Function, GameDecl, Name, Spec, TemplatePart};
 use crate::spec::builtins;
 use std::collections::{HashMap, HashSet};
 
@@ -34,6 +34,34 @@ struct Scope {
     /// Checking a game's answer or its `show` template, which see params
     /// and the functions that read no variable, never the variables.
     in_game: bool,
+    /// Checking a param's value, which sees earlier params and the
+    /// functions of them.
+    in_params: bool,
+}
+
+/// Whether every global name `f` reads is a param already `known` or one
+/// of the `callable` functions (a name the spec does not define is a
+/// local of `f`'s body, or a mistake its own check reports).
+fn reads_only_known(
+    f: &Function,
+    known: &HashMap<String, Kind>,
+    everything: &HashMap<String, Kind>,
+    callable: &[&str],
+) -> bool {
+    let params: Vec<&str> = f.params.iter().map(|p| p.text.as_str()).collect();
+    let mut ok = true;
+    f.body.visit_names(&mut |n| {
+        if params.contains(&n) {
+            return;
+        }
+        ok &= match everything.get(n) {
+            None => true,
+            Some(Kind::Param) => known.contains_key(n),
+            Some(Kind::Function(_)) => callable.contains(&n),
+            Some(Kind::Var) => false,
+        };
+    });
+    ok
 }
 
 /// Every name the spec defines, with its kind.
@@ -81,13 +109,33 @@ fn errors(spec: &Spec) -> Vec<Diagnostic> {
         locals: Vec::new(),
         errors: Vec::new(),
         in_game: false,
+        in_params: false,
     };
+    // A param may call a function that reads only params defined before
+    // it (evaluated once, on constants): such functions are visible to it.
+    let mut callable: Vec<&str> = Vec::new();
     for param in &spec.params {
+        for f in &spec.functions {
+            let name = f.name.text.as_str();
+            if !callable.contains(&name)
+                && reads_only_known(f, &scope.globals, &scope.everything, &callable)
+            {
+                callable.push(name);
+                let _ = scope
+                    .globals
+                    .insert(name.to_string(), Kind::Function(f.params.len()));
+            }
+        }
+        scope.in_params = true;
         scope.expr(&param.value);
         for index in &param.index {
             scope.expr(index);
         }
+        scope.in_params = false;
         scope.define(&param.name, Kind::Param);
+    }
+    for name in callable {
+        let _ = scope.globals.remove(name);
     }
     for var in &spec.vars {
         if !var.is_boolean() && !var.derived {
@@ -287,6 +335,7 @@ fn check_game(scope: &mut Scope, spec: &Spec, game: &GameDecl) {
         locals: Vec::new(),
         errors: Vec::new(),
         in_game: true,
+        in_params: false,
     };
     let params = &game.answer.params;
     for (i, p) in params.iter().enumerate() {
@@ -332,6 +381,9 @@ impl Scope {
         let why = match self.everything.get(&name.text) {
             Some(Kind::Var) if self.in_game => Some(
                 "is a variable: a game's answer is computed from its secret and guess alone (and params)",
+            ),
+            Some(Kind::Function(_)) if self.in_params => Some(
+                "reads a variable, or a param defined after this one: a param may call only the functions of earlier params",
             ),
             Some(Kind::Function(_)) if self.in_game => Some(
                 "reads the spec's variables: a game's answer may call only functions of their arguments and params",
@@ -490,6 +542,7 @@ pub fn check_constraint(spec: &CheckedSpec, e: &Expr) -> Result<(), Vec<Diagnost
         locals: Vec::new(),
         errors: Vec::new(),
         in_game: false,
+        in_params: false,
     };
     scope.expr(e);
     if scope.errors.is_empty() {
