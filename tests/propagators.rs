@@ -937,6 +937,7 @@ fn search_all(
     value: ValueOrder,
 ) -> Vec<Vec<i64>> {
     let plan = SearchPlan {
+        phases: Vec::new(),
         order: vec![],
         decision: (0..num_vars as u32).map(VarId).collect(),
         var,

@@ -286,6 +286,7 @@ fn declare(l: &mut Lowerer, checked: &CheckedSpec, options: &Options) -> R<Plans
         None => None,
     };
     let plan = SearchPlan {
+        phases: Vec::new(),
         order,
         decision,
         var: options.var.or(spec.search.var).unwrap_or(VarOrder::Input),

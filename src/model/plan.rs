@@ -125,10 +125,22 @@ pub struct Objective {
     pub var: VarId,
 }
 
+/// One search phase: its variables, decided before the next phase's, by
+/// its own variable and value orders (MiniZinc's `int_search(x, first_fail,
+/// indomain_min)` is one phase).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Phase {
+    pub vars: Vec<VarId>,
+    pub var: VarOrder,
+    pub value: ValueOrder,
+}
+
 /// How to search a lowered model.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct SearchPlan {
-    /// Tried first, in this order (the spec's or the command line's `order`).
+    /// Decided first, one phase after another (`[search] phases`).
+    pub phases: Vec<Phase>,
+    /// Tried next, in this order (the spec's or the command line's `order`).
     pub order: Vec<VarId>,
     /// The spec's declared variables, in declaration order; every other
     /// variable is auxiliary and tried last.

@@ -1,6 +1,7 @@
-//! Which variable to try next and which value first: an explicit order list
-//! first, then the spec's heuristic over the declared variables, then any
-//! auxiliary variable lowering introduced.
+//! Which variable to try next and which value first: the search phases
+//! first (each a list of variables with its own variable and value
+//! orders), then an explicit order list, then the spec's heuristic over the
+//! declared variables, then any auxiliary variable lowering introduced.
 //!
 //! A variable fixed stays fixed down a branch, so each list keeps a cursor
 //! before which every variable is fixed: choosing costs no rescan of the
@@ -10,28 +11,27 @@
 
 use crate::engine::Engine;
 use crate::model::VarId;
-use crate::model::plan::{SearchPlan, ValueOrder, VarOrder};
+use crate::model::plan::{Phase, SearchPlan, ValueOrder, VarOrder};
 
 #[derive(Clone, Debug)]
 pub struct Brancher {
-    /// Tried first, in this order.
-    pub order: Vec<VarId>,
-    /// The spec's variables, in declaration order.
-    pub decision: Vec<VarId>,
-    /// Everything else (auxiliary variables), tried last in input order.
-    pub rest: Vec<VarId>,
-    pub var: VarOrder,
-    pub value: ValueOrder,
+    /// The plan's phases, then its `order` (in input order), then the
+    /// declared variables by the plan's heuristic, then everything else
+    /// (auxiliary variables) in input order: each list is decided before
+    /// the next.
+    pub phases: Vec<Phase>,
     pub rng: Rng,
     pub cursor: Cursor,
+    /// The value order of the phase of the variable `select` chose last.
+    chosen_value: ValueOrder,
 }
 
-/// Per list, the position before which every variable is fixed.
+/// The phase being decided (every variable of the earlier ones is fixed)
+/// and the position in it before which every variable is fixed.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct Cursor {
-    order: u32,
-    decision: u32,
-    rest: u32,
+    phase: u32,
+    at: u32,
 }
 
 /// The first open variable of `list` from `*from` on; moves `*from` to it.
@@ -74,8 +74,8 @@ impl Rng {
 
 impl Brancher {
     /// The brancher of a plan over an engine with `num_vars` variables:
-    /// the plan's order, its heuristic over the declared variables, then
-    /// every other (auxiliary) variable in input order.
+    /// the plan's phases, its order, its heuristic over the declared
+    /// variables, then every other (auxiliary) variable in input order.
     pub fn new(plan: &SearchPlan, num_vars: usize) -> Brancher {
         let mut declared = vec![false; num_vars];
         for x in &plan.decision {
@@ -85,59 +85,85 @@ impl Brancher {
             .filter(|&i| !declared[i])
             .map(|i| VarId(i as u32))
             .collect();
+        let mut phases = plan.phases.clone();
+        phases.extend([
+            Phase {
+                vars: plan.order.clone(),
+                var: VarOrder::Input,
+                value: plan.value,
+            },
+            Phase {
+                vars: plan.decision.clone(),
+                var: plan.var,
+                value: plan.value,
+            },
+            Phase {
+                vars: rest,
+                var: VarOrder::Input,
+                value: plan.value,
+            },
+        ]);
+        phases.retain(|p| !p.vars.is_empty());
         Brancher {
-            order: plan.order.clone(),
-            decision: plan.decision.clone(),
-            rest,
-            var: plan.var,
-            value: plan.value,
+            phases,
             rng: Rng::new(plan.seed),
             cursor: Cursor::default(),
+            chosen_value: plan.value,
         }
     }
 
     /// The next variable to branch on, or `None` when every one is fixed.
     pub fn select(&mut self, engine: &Engine) -> Option<VarId> {
-        if let Some(x) = first_open(&self.order, &mut self.cursor.order, engine) {
-            return Some(x);
-        }
-        let first = first_open(&self.decision, &mut self.cursor.decision, engine);
-        let store = engine.store();
-        let open = self.decision[self.cursor.decision as usize..]
-            .iter()
-            .copied()
-            .filter(|&x| !store.is_fixed(x));
-        let chosen = match self.var {
-            VarOrder::Input => first,
-            VarOrder::FirstFail => open.min_by_key(|&x| store.size(x)),
-            VarOrder::FirstFailRandom => {
-                // Reservoir sampling among the smallest domains.
-                let (mut best, mut size, mut ties) = (None, u64::MAX, 0);
-                for x in open {
-                    let s = store.size(x);
-                    if s < size {
-                        (best, size, ties) = (Some(x), s, 1);
-                    } else if s == size {
-                        ties += 1;
-                        if self.rng.below(ties) == 0 {
-                            best = Some(x);
+        while let Some(phase) = self.phases.get(self.cursor.phase as usize) {
+            let Some(first) = first_open(&phase.vars, &mut self.cursor.at, engine) else {
+                self.cursor = Cursor {
+                    phase: self.cursor.phase + 1,
+                    at: 0,
+                };
+                continue;
+            };
+            let store = engine.store();
+            let open = phase.vars[self.cursor.at as usize..]
+                .iter()
+                .copied()
+                .filter(|&x| !store.is_fixed(x));
+            let chosen = match phase.var {
+                VarOrder::Input => first,
+                VarOrder::FirstFail => open.min_by_key(|&x| store.size(x)).unwrap_or(first),
+                VarOrder::FirstFailRandom => {
+                    // Reservoir sampling among the smallest domains.
+                    let (mut best, mut size, mut ties) = (first, u64::MAX, 0);
+                    for x in open {
+                        let s = store.size(x);
+                        if s < size {
+                            (best, size, ties) = (x, s, 1);
+                        } else if s == size {
+                            ties += 1;
+                            if self.rng.below(ties) == 0 {
+                                best = x;
+                            }
                         }
                     }
+                    best
                 }
-                best
-            }
-            VarOrder::DomWdeg => open.min_by(|&a, &b| {
-                // size(a) / w(a) < size(b) / w(b), in integers.
-                let (wa, wb) = (u128::from(engine.weight(a)), u128::from(engine.weight(b)));
-                (u128::from(store.size(a)) * wb).cmp(&(u128::from(store.size(b)) * wa))
-            }),
-        };
-        chosen.or_else(|| first_open(&self.rest, &mut self.cursor.rest, engine))
+                VarOrder::DomWdeg => open
+                    .min_by(|&a, &b| {
+                        // size(a) / w(a) < size(b) / w(b), in integers.
+                        let (wa, wb) = (u128::from(engine.weight(a)), u128::from(engine.weight(b)));
+                        (u128::from(store.size(a)) * wb).cmp(&(u128::from(store.size(b)) * wa))
+                    })
+                    .unwrap_or(first),
+            };
+            self.chosen_value = phase.value;
+            return Some(chosen);
+        }
+        None
     }
 
+    /// The first choice on `x`, by the value order of its phase.
     pub fn choice(&mut self, engine: &Engine, x: VarId) -> Choice {
         let store = engine.store();
-        match self.value {
+        match self.chosen_value {
             ValueOrder::Min => Choice::Assign(store.min(x)),
             ValueOrder::Max => Choice::Assign(store.max(x)),
             ValueOrder::Random => {

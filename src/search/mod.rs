@@ -139,7 +139,7 @@ impl<'e> Search<'e> {
         restarts: Restarts,
     ) -> Search<'e> {
         let brancher = Brancher::new(plan, engine.num_vars());
-        engine.track_weights(brancher.var == VarOrder::DomWdeg);
+        engine.track_weights(brancher.phases.iter().any(|p| p.var == VarOrder::DomWdeg));
         let at = limits.time.and_then(|t| Instant::now().checked_add(t));
         engine.set_deadline(at);
         let root = engine.store_mut().checkpoint();
