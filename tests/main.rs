@@ -17,6 +17,7 @@ mod game;
 mod globals;
 mod moo;
 mod objective;
+mod phases;
 mod propagators;
 mod puzzle;
 mod regressions;

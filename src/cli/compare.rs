@@ -61,6 +61,7 @@ fn configure(base: &Options, settings: &[Setting]) -> Options {
             Setting::Consistency(None, c) => options.consistency = Some(*c),
             Setting::Consistency(Some(n), c) => options.consistency_for.push((n.clone(), *c)),
             Setting::Order(names) => options.order = Some(names.clone()),
+            Setting::Phase(p) => options.phases.get_or_insert_with(Vec::new).push(p.clone()),
         }
     }
     options

@@ -19,7 +19,7 @@ use crate::diagnostic::{Diagnostic, Error};
 use crate::lower::{Lowered, Options};
 use crate::model::plan::{CONSISTENCIES, Consistency, RESTARTS, VALUE_ORDERS, VAR_ORDERS};
 use crate::source::{Sources, Span};
-use crate::spec::ast::Name;
+use crate::spec::ast::{Name, PhaseDecl};
 use std::path::PathBuf;
 use std::time::{Duration, Instant};
 
@@ -240,9 +240,16 @@ pub struct SpecArgs {
     /// break = "lex-leader"); declared symmetries still serve --unique.
     #[arg(long)]
     pub no_symmetry: bool,
-    /// Variables to try first, comma-separated (overrides [search] order).
+    /// Variables to try first, comma-separated (overrides [search] order
+    /// and phases).
     #[arg(long, value_name = "A,B,...")]
     pub order: Option<String>,
+    /// A search phase: its variables (comma-separated names, elements,
+    /// slices), then optionally `:VAR` and `:VALUE` orders, e.g.
+    /// `--phase x:first-fail:min --phase p`; decided in turn before the
+    /// other variables (repeatable; overrides [search] phases and order).
+    #[arg(long = "phase", value_name = "VARS[:VAR[:VALUE]]")]
+    pub phases: Vec<String>,
     /// Variable order after the explicit order (overrides [search] var).
     #[arg(long, value_name = "NAME", value_parser = choices(VAR_ORDERS))]
     pub var: Option<String>,
@@ -530,6 +537,7 @@ fn options(
         no_symmetry: args.no_symmetry,
         no_objective,
         order: args.order.as_deref().map(|o| order_names(sources, o)),
+        phases: phase_args(sources, &args.phases)?,
         var: pick(VAR_ORDERS, &args.var),
         value: pick(VALUE_ORDERS, &args.value),
         consistency: all,
@@ -695,12 +703,76 @@ fn consistency_args(sources: &mut Sources, args: &[String]) -> Result<Levels, Di
     Ok((all, named))
 }
 
+/// `--phase VARS[:VAR[:VALUE]]`, each its own source for messages.
+fn phase_args(sources: &mut Sources, texts: &[String]) -> Result<Option<Vec<PhaseDecl>>, Error> {
+    if texts.is_empty() {
+        return Ok(None);
+    }
+    let mut phases = Vec::new();
+    for text in texts {
+        let mut parts = text.splitn(3, ':');
+        let vars = parts.next().unwrap_or_default();
+        let var = phase_order(text, parts.next(), VAR_ORDERS, "variable order")?;
+        let value = phase_order(text, parts.next(), VALUE_ORDERS, "value order")?;
+        let vars = order_names_in(sources, "--phase", vars);
+        if vars.is_empty() {
+            return Err(usage(format!(
+                "--phase {text}: no variables (write `--phase x:first-fail:min`)"
+            )));
+        }
+        phases.push(PhaseDecl { vars, var, value });
+    }
+    Ok(Some(phases))
+}
+
+/// The order named `part` of `--phase text` (none when not given).
+fn phase_order<T: Copy>(
+    text: &str,
+    part: Option<&str>,
+    table: &[(&str, T)],
+    what: &str,
+) -> Result<Option<T>, Error> {
+    match part {
+        None | Some("") => Ok(None),
+        Some(name) => pick(table, &Some(name.to_string()))
+            .map(Some)
+            .ok_or_else(|| {
+                let names: Vec<&str> = table.iter().map(|(n, _)| *n).collect();
+                usage(format!(
+                    "--phase {text}: unknown {what} `{name}` (expected one of: {})",
+                    names.join(", ")
+                ))
+            }),
+    }
+}
+
 /// `--order A,C,F` as names pointing into their own source.
 fn order_names(sources: &mut Sources, text: &str) -> Vec<Name> {
-    let id = sources.add("--order", text.to_string());
+    order_names_in(sources, "--order", text)
+}
+
+/// Comma-separated names (brackets may hold commas: `[m[r][0] for r in
+/// 0..2]`), in a source of their own called `origin`.
+fn order_names_in(sources: &mut Sources, origin: &str, text: &str) -> Vec<Name> {
+    let id = sources.add(origin, text.to_string());
+    // Split at the commas outside brackets.
+    let mut parts = Vec::new();
+    let (mut depth, mut from) = (0i32, 0);
+    for (i, c) in text.char_indices() {
+        match c {
+            '[' | '(' | '{' => depth += 1,
+            ']' | ')' | '}' => depth -= 1,
+            ',' if depth == 0 => {
+                parts.push(&text[from..i]);
+                from = i + 1;
+            }
+            _ => {}
+        }
+    }
+    parts.push(&text[from..]);
     let mut names = Vec::new();
     let mut offset = 0;
-    for part in text.split(',') {
+    for part in parts {
         let trimmed = part.trim();
         let start = offset + (part.len() - part.trim_start().len());
         if !trimmed.is_empty() {

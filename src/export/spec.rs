@@ -604,7 +604,32 @@ impl<'a> Dump<'a> {
 fn search(lowered: &Lowered, dump: &Dump<'_>) -> String {
     let plan = &lowered.plan;
     let mut out = String::from("\n[search]\n");
-    if !plan.order.is_empty() {
+    let names = |vars: &[crate::model::VarId]| -> String {
+        let names: Vec<String> = vars.iter().map(|&x| toml_string(&dump.var(x))).collect();
+        names.join(", ")
+    };
+    if !plan.phases.is_empty() {
+        // The order, if any, is one more phase (a spec gives one or the other).
+        let order = crate::model::plan::Phase {
+            vars: plan.order.clone(),
+            var: crate::model::plan::VarOrder::Input,
+            value: plan.value,
+        };
+        let phases: Vec<String> = plan
+            .phases
+            .iter()
+            .chain((!plan.order.is_empty()).then_some(&order))
+            .map(|p| {
+                format!(
+                    "{{ vars = [{}], var = \"{}\", value = \"{}\" }}",
+                    names(&p.vars),
+                    name(VAR_ORDERS, p.var),
+                    name(VALUE_ORDERS, p.value)
+                )
+            })
+            .collect();
+        let _ = writeln!(out, "phases = [{}]", phases.join(", "));
+    } else if !plan.order.is_empty() {
         let order: Vec<String> = plan
             .order
             .iter()

@@ -221,39 +221,26 @@ fn declare(l: &mut Lowerer, checked: &CheckedSpec, options: &Options) -> R<Plans
             l.lex_leader(&symmetry, span)?;
         }
     }
-    let order_names = options.order.as_ref().unwrap_or(&spec.search.order);
-    let mut order = Vec::new();
-    for name in order_names {
-        if !crate::spec::names::is_identifier(&name.text) {
-            // `x[n]`, `x[0..3]`: the declared variables the expression names.
-            let e = crate::spec::names::order_expr(name)?;
-            let v = l.eval(&e)?;
-            let first = order.len();
-            collect_vars(&v, &mut order);
-            let declared_only = order[first..].iter().all(|x| !l.model.vars[x.index()].aux);
-            if order.len() == first || !declared_only {
-                return Err(Diagnostic::new(
-                    format!(
-                        "`{}` in the search order is not a variable or a list of declared variables",
-                        name.text
-                    ),
-                    name.span,
-                )
-                .with_help("use names, elements with known indices and slices: `x`, `x[n]`, `x[0..3]`"));
-            }
-            continue;
-        }
-        let Some((_, v)) = declared.iter().find(|(n, _)| *n == name.text) else {
-            let mut d = Diagnostic::new(
-                format!("unknown variable `{}` in the search order", name.text),
-                name.span,
-            );
-            if let Some(s) = did_you_mean(&name.text, declared.iter().map(|(n, _)| n.as_str())) {
-                d = d.with_help(format!("did you mean `{s}`?"));
-            }
-            return Err(d);
-        };
-        collect_vars(v, &mut order);
+    // The command line's phases or order replace both of the spec's.
+    let (phase_decls, order_names) = match (&options.phases, &options.order) {
+        (None, None) => (&spec.search.phases[..], &spec.search.order[..]),
+        (phases, order) => (
+            phases.as_deref().unwrap_or_default(),
+            order.as_deref().unwrap_or_default(),
+        ),
+    };
+    let order = search_vars(l, order_names, &declared)?;
+    let default_value = options
+        .value
+        .or(spec.search.value)
+        .unwrap_or(ValueOrder::Min);
+    let mut phases = Vec::new();
+    for p in phase_decls {
+        phases.push(crate::model::plan::Phase {
+            vars: search_vars(l, &p.vars, &declared)?,
+            var: p.var.unwrap_or(VarOrder::Input),
+            value: p.value.unwrap_or(default_value),
+        });
     }
     let objective = match &spec.objective {
         Some(decl) if !options.no_objective => {
@@ -286,7 +273,7 @@ fn declare(l: &mut Lowerer, checked: &CheckedSpec, options: &Options) -> R<Plans
         None => None,
     };
     let plan = SearchPlan {
-        phases: Vec::new(),
+        phases,
         order,
         decision,
         var: options.var.or(spec.search.var).unwrap_or(VarOrder::Input),
@@ -672,4 +659,48 @@ fn supported(posted: &[crate::model::Posted], level: Consistency, name: &str, sp
         ));
     }
     Ok(())
+}
+
+/// The variables `names` (of `order` or a phase) stand for, in order: a
+/// declared name, or an expression over the declared variables (an
+/// element, a slice, a comprehension).
+fn search_vars(
+    l: &mut Lowerer,
+    names: &[crate::spec::ast::Name],
+    declared: &[(String, Value)],
+) -> R<Vec<VarId>> {
+    let mut order = Vec::new();
+    for name in names {
+        if !crate::spec::names::is_identifier(&name.text) {
+            // `x[n]`, `x[0..3]`: the declared variables the expression names.
+            let e = crate::spec::names::order_expr(name)?;
+            let v = l.eval(&e)?;
+            let first = order.len();
+            collect_vars(&v, &mut order);
+            let declared_only = order[first..].iter().all(|x| !l.model.vars[x.index()].aux);
+            if order.len() == first || !declared_only {
+                return Err(Diagnostic::new(
+                    format!(
+                        "`{}` in the search order is not a variable or a list of declared variables",
+                        name.text
+                    ),
+                    name.span,
+                )
+                .with_help("use names, elements with known indices, slices and comprehensions: `x`, `x[n]`, `x[0..3]`, `[m[r][c] for r in 0..2]`"));
+            }
+            continue;
+        }
+        let Some((_, v)) = declared.iter().find(|(n, _)| *n == name.text) else {
+            let mut d = Diagnostic::new(
+                format!("unknown variable `{}` in the search order", name.text),
+                name.span,
+            );
+            if let Some(s) = did_you_mean(&name.text, declared.iter().map(|(n, _)| n.as_str())) {
+                d = d.with_help(format!("did you mean `{s}`?"));
+            }
+            return Err(d);
+        };
+        collect_vars(v, &mut order);
+    }
+    Ok(order)
 }

@@ -24,6 +24,8 @@ pub struct Options {
     /// Ignore the `[objective]` section.
     pub no_objective: bool,
     pub order: Option<Vec<Name>>,
+    /// `--phase`: replaces the spec's phases and order (as `--order` does).
+    pub phases: Option<Vec<crate::spec::ast::PhaseDecl>>,
     pub var: Option<VarOrder>,
     pub value: Option<ValueOrder>,
     /// `--consistency LEVEL` (or `all=LEVEL`): every constraint.

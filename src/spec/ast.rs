@@ -257,6 +257,8 @@ pub const SYMMETRY_BREAKS: &[(&str, SymmetryBreak)] = &[
 
 #[derive(Clone, Debug, Default, PartialEq)]
 pub struct SearchDecl {
+    /// `phases = [{ vars = "x", var = "first-fail", value = "min" }, ...]`.
+    pub phases: Vec<PhaseDecl>,
     pub order: Vec<Name>,
     pub var: Option<VarOrder>,
     pub value: Option<ValueOrder>,
@@ -264,6 +266,15 @@ pub struct SearchDecl {
     pub restart: Option<RestartPolicy>,
     pub restart_scale: Option<u64>,
     pub seed: Option<u64>,
+}
+
+/// One search phase as written: its variables (each a name or an
+/// expression, as in `order`) and, optionally, its own orders.
+#[derive(Clone, Debug, PartialEq)]
+pub struct PhaseDecl {
+    pub vars: Vec<Name>,
+    pub var: Option<VarOrder>,
+    pub value: Option<ValueOrder>,
 }
 
 /// `[objective]`: `minimize = "EXPR"` or `maximize = "EXPR"`.

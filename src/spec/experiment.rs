@@ -19,7 +19,7 @@ use crate::source::Span;
 pub const RESERVED: &[&str] = &["default", "no-symmetry"];
 
 /// What every configuration item is, for messages.
-pub const ITEMS: &str = "default, no-symmetry, var=NAME, value=NAME, consistency=[NAME=]LEVEL[,...], restart=NAME, seed=N, order=A,B, or a name from [experiments]";
+pub const ITEMS: &str = "default, no-symmetry, var=NAME, value=NAME, consistency=[NAME=]LEVEL[,...], restart=NAME, seed=N, order=A,B, phase=A,B[:VAR[:VALUE]] (repeatable), or a name from [experiments]";
 
 /// One item of a configuration.
 #[derive(Clone, Debug, PartialEq)]
@@ -36,6 +36,9 @@ pub enum Setting {
     Consistency(Option<Name>, Consistency),
     /// `order=A,B`: the search order's names.
     Order(Vec<Name>),
+    /// `phase=A,B:VAR:VALUE`: one more search phase (the first replaces
+    /// the spec's phases and order, as `--phase` does).
+    Phase(crate::spec::ast::PhaseDecl),
     /// The name of another `[experiments]` entry: its settings.
     Use(Name),
 }
@@ -88,6 +91,37 @@ pub fn parse(text: &str, origin: Origin) -> Result<Vec<Setting>, Diagnostic> {
                 continue;
             }
             "order" => Setting::Order(list(value, value_start, &origin)),
+            "phase" => {
+                let mut parts = value.splitn(3, ':');
+                let vars = parts.next().unwrap_or_default();
+                let mut at = value_start + vars.len() + 1;
+                let mut order = |table_var: bool, part: Option<&str>| -> Result<_, Diagnostic> {
+                    let Some(part) = part.filter(|p| !p.is_empty()) else {
+                        return Ok((None, None));
+                    };
+                    let n = name(at, part);
+                    at += part.len() + 1;
+                    Ok(if table_var {
+                        (Some(choice(VAR_ORDERS, "variable order", &n)?), None)
+                    } else {
+                        (None, Some(choice(VALUE_ORDERS, "value order", &n)?))
+                    })
+                };
+                let (var, _) = order(true, parts.next())?;
+                let (_, value_order) = order(false, parts.next())?;
+                let vars = list(vars, value_start, &origin);
+                if vars.is_empty() {
+                    return Err(Diagnostic::new(
+                        format!("`{item}`: a phase needs its variables: `phase=x:first-fail:min`"),
+                        value_name.span,
+                    ));
+                }
+                Setting::Phase(crate::spec::ast::PhaseDecl {
+                    vars,
+                    var,
+                    value: value_order,
+                })
+            }
             _ => {
                 return Err(Diagnostic::new(
                     format!("unknown key `{key}` in `{item}`"),
@@ -336,9 +370,12 @@ impl Experiment {
     /// Whether only lowering can tell if this entry is right: a level a
     /// constraint may not support, an order's names.
     pub fn needs_lowering(&self, experiments: &[Experiment]) -> bool {
-        expand(&self.settings, experiments)
-            .iter()
-            .any(|s| matches!(s, Setting::Consistency(..) | Setting::Order(_)))
+        expand(&self.settings, experiments).iter().any(|s| {
+            matches!(
+                s,
+                Setting::Consistency(..) | Setting::Order(_) | Setting::Phase(_)
+            )
+        })
     }
 }
 

@@ -8,8 +8,8 @@ use crate::model::plan::{CONSISTENCIES, RESTARTS, Sense, VALUE_ORDERS, VAR_ORDER
 use crate::source::{SourceId, Sources, Span};
 use crate::spec::ast::{
     Assignment, ConstraintDecl, Expr, ExprKind, Function, GameDecl, INVALID_MOVES, MAP_KEYS,
-    MoveDecl, Name, ObjectiveDecl, Param, PuzzleDecl, SYMMETRY_BREAKS, SYMMETRY_KINDS, SearchDecl,
-    Spec, SymmetryDecl, SymmetryKind, TemplatePart, Var,
+    MoveDecl, Name, ObjectiveDecl, Param, PhaseDecl, PuzzleDecl, SYMMETRY_BREAKS, SYMMETRY_KINDS,
+    SearchDecl, Spec, SymmetryDecl, SymmetryKind, TemplatePart, Var,
 };
 use crate::spec::experiment::{self, Experiment};
 use crate::spec::parser::{Origin, parse_expr, parse_function};
@@ -670,6 +670,68 @@ impl<'t> Loader<'t> {
         }
     }
 
+    /// `phases = [{ vars = "x" | ["x", "y[0]"], var = "...", value = "..." }]`.
+    fn phases(&mut self, value: &Spanned<DeValue<'_>>) -> Vec<PhaseDecl> {
+        let DeValue::Array(items) = value.get_ref() else {
+            self.error(
+                "expected a list of phases: `phases = [{ vars = \"x\", var = \"first-fail\" }]`",
+                value.span(),
+            );
+            return Vec::new();
+        };
+        let mut phases = Vec::new();
+        for item in items.iter() {
+            let DeValue::Table(table) = item.get_ref() else {
+                self.error(
+                    "expected a phase: `{ vars = \"x\", var = \"first-fail\", value = \"min\" }`",
+                    item.span(),
+                );
+                continue;
+            };
+            let mut phase = PhaseDecl {
+                vars: Vec::new(),
+                var: None,
+                value: None,
+            };
+            for (k, v) in table.iter() {
+                match k.get_ref().as_ref() {
+                    "vars" => match v.get_ref() {
+                        DeValue::String(s) => phase.vars.push(Name {
+                            text: s.to_string(),
+                            span: self.span(v.span()),
+                        }),
+                        DeValue::Array(names) => {
+                            for n in names.iter() {
+                                match n.get_ref() {
+                                    DeValue::String(s) => phase.vars.push(Name {
+                                        text: s.to_string(),
+                                        span: self.span(n.span()),
+                                    }),
+                                    _ => self.error("expected a variable (a string)", n.span()),
+                                }
+                            }
+                        }
+                        _ => self.error(
+                            "expected the phase's variables: a string or a list of strings",
+                            v.span(),
+                        ),
+                    },
+                    "var" => phase.var = self.choice("variable order", v, VAR_ORDERS),
+                    "value" => phase.value = self.choice("value order", v, VALUE_ORDERS),
+                    other => self.unknown(k, "key", other, &["vars", "var", "value"]),
+                }
+            }
+            if phase.vars.is_empty() {
+                self.error(
+                    "a phase needs `vars`: the variables it decides",
+                    item.span(),
+                );
+            }
+            phases.push(phase);
+        }
+        phases
+    }
+
     fn search(&mut self, value: &Spanned<DeValue<'_>>) -> SearchDecl {
         let mut search = SearchDecl::default();
         let DeValue::Table(table) = value.get_ref() else {
@@ -693,6 +755,7 @@ impl<'t> Loader<'t> {
                     }
                     _ => self.error("expected an array of variable names", v.span()),
                 },
+                "phases" => search.phases = self.phases(v),
                 "var" => search.var = self.choice("variable order", v, VAR_ORDERS),
                 "value" => search.value = self.choice("value order", v, VALUE_ORDERS),
                 "consistency" => {
@@ -717,6 +780,7 @@ impl<'t> Loader<'t> {
                     "key",
                     other,
                     &[
+                        "phases",
                         "order",
                         "var",
                         "value",
@@ -727,6 +791,12 @@ impl<'t> Loader<'t> {
                     ],
                 ),
             }
+        }
+        if !search.phases.is_empty() && !search.order.is_empty() {
+            self.error(
+                "[search] gives both `phases` and `order`: `order = [...]` is one phase in input order; write it as a phase",
+                value.span(),
+            );
         }
         search
     }

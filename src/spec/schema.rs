@@ -125,6 +125,11 @@ pub fn schema() -> Value {
         "symmetry": symmetry,
         "search": object(json!({
             "order": { "type": "array", "items": { "type": "string" }, "description": "variables, elements (x[n]) and slices (x[0..3]) to branch on first" },
+            "phases": { "type": "array", "description": "search phases, decided in turn", "items": object(json!({
+                "vars": { "oneOf": [{ "type": "string" }, { "type": "array", "items": { "type": "string" } }], "description": "the phase's variables, as in `order`" },
+                "var": choice(VAR_ORDERS, "which open variable of the phase next"),
+                "value": choice(VALUE_ORDERS, "which value first"),
+            }), &["vars"], "one phase") },
             "var": choice(VAR_ORDERS, "which open variable next"),
             "value": choice(VALUE_ORDERS, "which value first"),
             "consistency": choice(CONSISTENCIES, "how hard constraints work"),
