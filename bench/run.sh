@@ -18,7 +18,8 @@
 #                modmagic, bulls-h2, bulls-h3, domqueens-8, domqueens-9 (solve alone: an [objective]),
 #                moo-first, moo-minimax (`solve play --all-secrets` against the hand-written moo),
 #                flipit-analysis (14 `solve analyze` runs against the hand-written flipit),
-#                eight-analysis (solve alone), output-template and output-json (solve alone:
+#                eight-analysis (solve alone), nonogram-30 (peers count `solve export --minizinc`),
+#                output-template and output-json (solve alone:
 #                331,776 solutions printed through a template calling a function, and as JSON);
 #                groups: queens magic-count magic-first bulls moo
 #   RUNS         runs per cell for solve (default 5), PEER_RUNS for the peers (default 3)

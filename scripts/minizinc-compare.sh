@@ -65,6 +65,8 @@ compare higher-lower specs/higher-lower.toml
 compare flipit-8-positions specs/flipit.toml --set n=8
 compare water-jugs-positions specs/water-jugs.toml
 compare eight-puzzle-positions specs/eight-puzzle.toml
+compare nonogram specs/nonogram.toml
+compare nonogram-permutations specs/nonogram.toml --set "rows=[[1],[1],[1],[1],[1]]" --set "columns=[[1],[1],[1],[1],[1]]"
 optimum dominating-queens-6 specs/dominating-queens.toml --set n=6
 echo "shipped specs: $agree agree, $disagree disagree"
 VERBOSE=${QUIET:+}

@@ -205,6 +205,7 @@ fn every_shipped_spec_exports_to_minizinc() {
         "magic.toml",
         "moo.toml",
         "dominating-queens.toml",
+        "nonogram.toml",
     ] {
         let path = format!("specs/{spec}");
         let (checked, _, code) = solve(&["check", &path]);
@@ -228,6 +229,68 @@ fn every_shipped_spec_exports_to_minizinc() {
         );
         assert!(stdout.contains("\nsolve "), "{spec}");
     }
+}
+
+/// The export writes a table as MiniZinc's `table` (a disjunction of rows
+/// took Gecode past 120 s on a nonogram) and the search phases as one
+/// `seq_search` of `int_search`es, in the order the brancher decides them.
+#[test]
+fn minizinc_export_writes_tables_and_phases() {
+    let (stdout, stderr, code) = solve(&["export", "--minizinc", "specs/nonogram.toml"]);
+    assert_eq!(code, 0, "{stderr}");
+    assert!(stdout.contains("include \"table.mzn\";"), "{stdout}");
+    // One table per cell of every line: 8 rows and 8 columns of 8 cells.
+    let tables: Vec<&str> = stdout
+        .lines()
+        .filter(|l| l.starts_with("constraint table(["))
+        .collect();
+    assert_eq!(tables.len(), 2 * 8 * 8);
+    // A row's first cell, clue [4]: states 0 1 2 3 4 5 read by
+    // 0 -0-> 0, 0 -1-> 1, 1 -1-> 2, 2 -1-> 3, 3 -1-> 4, 4 -0-> 5, 5 -0-> 5.
+    assert!(
+        tables.iter().any(|t| t
+            .contains("[| 0, 0, 0 | 5, 0, 5 | 0, 1, 1 | 1, 1, 2 | 2, 1, 3 | 3, 1, 4 | 4, 0, 5 |]")),
+        "{}",
+        tables[0]
+    );
+    assert!(!stdout.contains("\\/"), "no disjunction of rows");
+
+    let search = &stdout[stdout.find("solve :: seq_search([").expect("a search")..];
+    let phases: Vec<&str> = search
+        .lines()
+        .skip(1)
+        .take_while(|l| l.starts_with("    int_search"))
+        .collect();
+    // The declared phase (the 64 cells, first-fail, largest value first),
+    // then the declared variables (cells and states), then the auxiliary
+    // variables lowering made (after the 64 + 2 * 8 * 9 declared ones).
+    assert_eq!(phases.len(), 3, "{search}");
+    let cells: Vec<String> = (0..64).map(|i| format!("x{i}")).collect();
+    assert_eq!(
+        phases[0].trim(),
+        format!(
+            "int_search([{}], first_fail, indomain_max),",
+            cells.join(", ")
+        )
+    );
+    assert!(
+        phases[1].trim().starts_with("int_search([x0, x1,"),
+        "{}",
+        phases[1]
+    );
+    assert!(
+        phases[1]
+            .trim()
+            .ends_with(", x207], input_order, indomain_min),"),
+        "{}",
+        phases[1]
+    );
+    assert!(
+        phases[2].trim().starts_with("int_search([x208,"),
+        "{}",
+        phases[2]
+    );
+    assert!(search.contains("]) satisfy;"), "{search}");
 }
 
 // ------------------------------------------- issue 18: the round-out reproducers

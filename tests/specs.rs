@@ -535,3 +535,149 @@ fn magic8_keeps_every_ring_when_the_numbers_change() {
         assert_eq!(count(&["specs/magic8.toml", &set]) * 8, all, "{set}");
     }
 }
+
+// ---------------------------------------------------------------- nonogram
+
+/// The lengths of the runs of 1s in `line`.
+fn runs(line: &[i64]) -> Vec<i64> {
+    line.split(|&v| v == 0)
+        .filter(|run| !run.is_empty())
+        .map(|run| run.len() as i64)
+        .collect()
+}
+
+/// The row and column clues of a picture.
+fn nonogram_clues(picture: &[Vec<i64>]) -> (Vec<Vec<i64>>, Vec<Vec<i64>>) {
+    let rows = picture.iter().map(|row| runs(row)).collect();
+    let columns = (0..picture[0].len())
+        .map(|c| runs(&picture.iter().map(|row| row[c]).collect::<Vec<_>>()))
+        .collect();
+    (rows, columns)
+}
+
+/// The number of pictures with these clues: every row chosen among the
+/// lines of its clue, the columns checked as the rows go down.
+fn nonograms_by_brute_force(rows: &[Vec<i64>], columns: &[Vec<i64>]) -> u64 {
+    let width = columns.len();
+    let lines: Vec<Vec<Vec<i64>>> = rows
+        .iter()
+        .map(|clue| {
+            (0..1u32 << width)
+                .map(|bits| (0..width).map(|c| i64::from(bits >> c & 1 == 1)).collect())
+                .filter(|line: &Vec<i64>| runs(line) == *clue)
+                .collect()
+        })
+        .collect();
+    // Whether the top rows of column `c` can still end with its clue: the
+    // runs they close are the clue's first ones, an open run is no longer
+    // than the clue's next one.
+    fn column_can_end(picture: &[Vec<i64>], c: usize, clue: &[i64]) -> bool {
+        let column: Vec<i64> = picture.iter().map(|row| row[c]).collect();
+        let mut seen = runs(&column);
+        if column.last() == Some(&1) {
+            let open = seen.pop().unwrap();
+            seen.len() < clue.len() && clue[..seen.len()] == seen[..] && open <= clue[seen.len()]
+        } else {
+            seen.len() <= clue.len() && clue[..seen.len()] == seen[..]
+        }
+    }
+    fn go(lines: &[Vec<Vec<i64>>], picture: &mut Vec<Vec<i64>>, columns: &[Vec<i64>]) -> u64 {
+        if picture.len() == lines.len() {
+            return u64::from(nonogram_clues(picture).1 == columns);
+        }
+        let mut total = 0;
+        for line in &lines[picture.len()] {
+            picture.push(line.clone());
+            if (0..columns.len()).all(|c| column_can_end(picture, c, &columns[c])) {
+                total += go(lines, picture, columns);
+            }
+            let _ = picture.pop();
+        }
+        total
+    }
+    go(&lines, &mut Vec::new(), columns)
+}
+
+fn clue_list(clues: &[Vec<i64>]) -> String {
+    let items: Vec<String> = clues.iter().map(|clue| format!("{clue:?}")).collect();
+    format!("[{}]", items.join(","))
+}
+
+/// The shipped picture is the only one with its clues.
+#[test]
+fn nonogram_default_picture_is_unique() {
+    let solutions = json_solutions(&["specs/nonogram.toml", "--all", "--json"]);
+    assert_eq!(solutions.len(), 1);
+    let picture: Vec<Vec<i64>> = solutions[0]["cell"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|row| row.as_array().unwrap().iter().map(crate::int).collect())
+        .collect();
+    let (rows, columns) = nonogram_clues(&picture);
+    assert_eq!(
+        clue_list(&rows),
+        "[[4],[1, 1],[1, 1, 1, 1],[1, 1],[1, 1, 1, 1],[1, 2, 1],[1, 1],[4]]"
+    );
+    assert_eq!(nonograms_by_brute_force(&rows, &columns), 1);
+    assert_eq!(clue_list(&columns), clue_list(&nonogram_clues(&picture).1));
+}
+
+/// Random pictures up to 6 x 6 (blank lines and full lines included): the
+/// spec counts the pictures with the same clues as brute force does, and
+/// every picture it prints has those clues.
+#[test]
+fn nonogram_counts_match_brute_force() {
+    let mut rng = crate::Rng::new(20261124);
+    for case in 0..24 {
+        let (height, width) = (rng.range(1, 6) as usize, rng.range(1, 6) as usize);
+        let density = rng.range(1, 9);
+        let picture: Vec<Vec<i64>> = (0..height)
+            .map(|_| {
+                (0..width)
+                    .map(|_| i64::from(rng.range(1, 10) <= density))
+                    .collect()
+            })
+            .collect();
+        let (rows, columns) = nonogram_clues(&picture);
+        let set_rows = format!("rows={}", clue_list(&rows));
+        let set_columns = format!("columns={}", clue_list(&columns));
+        let args = [
+            "specs/nonogram.toml",
+            "--set",
+            &set_rows,
+            "--set",
+            &set_columns,
+        ];
+        let expected = nonograms_by_brute_force(&rows, &columns);
+        assert!(expected >= 1, "the picture itself");
+        let solutions = json_solutions(&[&args[..], &["--all", "--json"]].concat());
+        assert_eq!(solutions.len() as u64, expected, "case {case}: {args:?}");
+        for solution in &solutions {
+            let cells: Vec<Vec<i64>> = solution["cell"]
+                .as_array()
+                .unwrap()
+                .iter()
+                .map(|row| row.as_array().unwrap().iter().map(crate::int).collect())
+                .collect();
+            assert_eq!(nonogram_clues(&cells), (rows.clone(), columns.clone()));
+        }
+    }
+    // One shaded cell in every line: the 5 x 5 permutation matrices.
+    let ones = clue_list(&vec![vec![1]; 5]);
+    let (set_rows, set_columns) = (format!("rows={ones}"), format!("columns={ones}"));
+    assert_eq!(
+        nonograms_by_brute_force(&vec![vec![1]; 5], &vec![vec![1]; 5]),
+        120
+    );
+    assert_eq!(
+        count(&[
+            "specs/nonogram.toml",
+            "--set",
+            &set_rows,
+            "--set",
+            &set_columns
+        ]),
+        120
+    );
+}

@@ -1,7 +1,9 @@
 //! The lowered model as a MiniZinc model: one `var` per model variable
 //! (named `x0`, `x1`, ... by index, with the spec's name in a
 //! comment), one `constraint` per posted primitive constraint (with its
-//! spec constraint and item in a comment), `solve satisfy` or the
+//! spec constraint and item in a comment; the globals as MiniZinc's own:
+//! `alldifferent`, `table`, `circuit`, `lex_less`), the search phases as a
+//! `seq_search` annotation, `solve satisfy` or the
 //! objective, and an output of every variable (after `objective V` when
 //! there is one), so that `minizinc -a` enumerates exactly the solutions
 //! `solve --count --no-objective` counts.
@@ -10,7 +12,7 @@
 //! lex use MiniZinc's 1-based arrays through explicit index arithmetic.
 
 use crate::lower::Lowered;
-use crate::model::plan::Sense;
+use crate::model::plan::{SearchPlan, Sense, ValueOrder, VarOrder};
 use crate::model::{Constraint, Lit, Rel, VarId, View};
 use std::fmt::Write as _;
 
@@ -25,7 +27,7 @@ pub fn export(lowered: &Lowered, source: &str) -> String {
         model.constraints.len()
     );
     out.push_str(
-        "include \"alldifferent.mzn\";\ninclude \"lex_less.mzn\";\ninclude \"lex_lesseq.mzn\";\ninclude \"circuit.mzn\";\n\n",
+        "include \"alldifferent.mzn\";\ninclude \"lex_less.mzn\";\ninclude \"lex_lesseq.mzn\";\ninclude \"circuit.mzn\";\ninclude \"table.mzn\";\n\n",
     );
     for (i, v) in model.vars.iter().enumerate() {
         let _ = writeln!(out, "var {}: x{i};  % {}", domain(&v.domain.0), v.name);
@@ -41,14 +43,17 @@ pub fn export(lowered: &Lowered, source: &str) -> String {
         );
     }
     out.push('\n');
+    let search = search(&lowered.plan, model.vars.len());
     match lowered.plan.objective {
-        None => out.push_str("solve satisfy;\n"),
+        None => {
+            let _ = writeln!(out, "solve {search}satisfy;");
+        }
         Some(objective) => {
             let sense = match objective.sense {
                 Sense::Minimize => "minimize",
                 Sense::Maximize => "maximize",
             };
-            let _ = writeln!(out, "solve {sense} {};", var(objective.var));
+            let _ = writeln!(out, "solve {search}{sense} {};", var(objective.var));
         }
     }
     let mut shown: Vec<String> = (0..model.vars.len())
@@ -59,6 +64,40 @@ pub fn export(lowered: &Lowered, source: &str) -> String {
     }
     let _ = writeln!(out, "output [{}, \"\\n\"];", shown.join(", \" \", "));
     out
+}
+
+/// The search annotation `:: seq_search([...]) ` with one `int_search` per
+/// phase the brancher decides in turn, so MiniZinc's solver branches as
+/// `solve` does. `first-fail-random` has no MiniZinc name and becomes
+/// `first_fail` (ties to the first variable).
+fn search(plan: &SearchPlan, num_vars: usize) -> String {
+    let phases: Vec<String> = plan
+        .phases_over(num_vars)
+        .iter()
+        .map(|phase| {
+            let var_order = match phase.var {
+                VarOrder::Input => "input_order",
+                VarOrder::FirstFail | VarOrder::FirstFailRandom => "first_fail",
+                VarOrder::DomWdeg => "dom_w_deg",
+            };
+            let value_order = match phase.value {
+                ValueOrder::Min => "indomain_min",
+                ValueOrder::Max => "indomain_max",
+                ValueOrder::Random => "indomain_random",
+                ValueOrder::Split => "indomain_split",
+            };
+            let vars: Vec<String> = phase.vars.iter().map(|&x| var(x)).collect();
+            format!(
+                "int_search([{}], {var_order}, {value_order})",
+                vars.join(", ")
+            )
+        })
+        .collect();
+    if phases.is_empty() {
+        String::new()
+    } else {
+        format!(":: seq_search([\n    {}\n]) ", phases.join(",\n    "))
+    }
 }
 
 fn domain(intervals: &[(i64, i64)]) -> String {
@@ -180,25 +219,23 @@ fn constraint(c: &Constraint) -> String {
             let name = if *strict { "lex_less" } else { "lex_lesseq" };
             format!("{name}({}, {})", views(xs), views(ys))
         }
-        // As a disjunction of rows: no `include` needed.
-        Constraint::Table { xs, rows } => {
-            let alternatives: Vec<String> = rows
-                .iter()
-                .map(|row| {
-                    let eqs: Vec<String> = xs
-                        .iter()
-                        .zip(row)
-                        .map(|(&x, v)| format!("{} = {v}", view(x)))
-                        .collect();
-                    format!("({})", eqs.join(" /\\ "))
-                })
-                .collect();
-            if alternatives.is_empty() {
-                "false".to_string()
-            } else {
-                alternatives.join(" \\/ ")
+        // MiniZinc's own global, which its solvers propagate (a
+        // disjunction of rows is what a table is not: Gecode took 120 s on
+        // an exported nonogram that way).
+        Constraint::Table { xs, rows } => match (xs.is_empty(), rows.is_empty()) {
+            (_, true) => "false".to_string(),
+            (true, false) => "true".to_string(),
+            (false, false) => {
+                let rows: Vec<String> = rows
+                    .iter()
+                    .map(|row| {
+                        let items: Vec<String> = row.iter().map(i64::to_string).collect();
+                        items.join(", ")
+                    })
+                    .collect();
+                format!("table({}, [| {} |])", views(xs), rows.join(" | "))
             }
-        }
+        },
         // MiniZinc's circuit numbers nodes from 1.
         Constraint::Circuit { succ, base } => {
             let shifted: Vec<String> = succ

@@ -154,3 +154,41 @@ pub struct SearchPlan {
     pub consistency: Consistency,
     pub objective: Option<Objective>,
 }
+
+impl SearchPlan {
+    /// Every phase the search decides in turn over a model of `num_vars`
+    /// variables: the declared phases, the `order` (in input order), the
+    /// declared variables by `var`, then every other (auxiliary) variable
+    /// in input order; empty phases left out. The brancher and the
+    /// MiniZinc export both read the search from here.
+    pub fn phases_over(&self, num_vars: usize) -> Vec<Phase> {
+        let mut declared = vec![false; num_vars];
+        for x in &self.decision {
+            declared[x.index()] = true;
+        }
+        let rest = (0..num_vars)
+            .filter(|&i| !declared[i])
+            .map(|i| VarId(i as u32))
+            .collect();
+        let mut phases = self.phases.clone();
+        phases.extend([
+            Phase {
+                vars: self.order.clone(),
+                var: VarOrder::Input,
+                value: self.value,
+            },
+            Phase {
+                vars: self.decision.clone(),
+                var: self.var,
+                value: self.value,
+            },
+            Phase {
+                vars: rest,
+                var: VarOrder::Input,
+                value: self.value,
+            },
+        ]);
+        phases.retain(|p| !p.vars.is_empty());
+        phases
+    }
+}

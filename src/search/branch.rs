@@ -77,33 +77,7 @@ impl Brancher {
     /// the plan's phases, its order, its heuristic over the declared
     /// variables, then every other (auxiliary) variable in input order.
     pub fn new(plan: &SearchPlan, num_vars: usize) -> Brancher {
-        let mut declared = vec![false; num_vars];
-        for x in &plan.decision {
-            declared[x.index()] = true;
-        }
-        let rest = (0..num_vars)
-            .filter(|&i| !declared[i])
-            .map(|i| VarId(i as u32))
-            .collect();
-        let mut phases = plan.phases.clone();
-        phases.extend([
-            Phase {
-                vars: plan.order.clone(),
-                var: VarOrder::Input,
-                value: plan.value,
-            },
-            Phase {
-                vars: plan.decision.clone(),
-                var: plan.var,
-                value: plan.value,
-            },
-            Phase {
-                vars: rest,
-                var: VarOrder::Input,
-                value: plan.value,
-            },
-        ]);
-        phases.retain(|p| !p.vars.is_empty());
+        let phases = plan.phases_over(num_vars);
         Brancher {
             phases,
             rng: Rng::new(plan.seed),
