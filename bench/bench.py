@@ -384,7 +384,7 @@ PEER_TITLE = {
     "hw-bitboard": "hand-written bitboard",
     "gecode-api": "Gecode C++ API",
     "gecode": "MiniZinc+Gecode",
-    "gecode-native": "MiniZinc+Gecode native alldiff",
+    "gecode-native": "MiniZinc+Gecode native globals",
     "choco": "Choco (pychoco)",
     "cpsat": "CP-SAT",
     "pyconstraint": "python-constraint",

@@ -366,15 +366,15 @@ fn habits_from_other_languages_get_a_help_line() {
     assert!(!stderr.contains("abs"), "{stderr}");
 }
 
-/// A `--set` value of the wrong kind is reported at the `--set` text, with
-/// the param and the kind the spec gives it.
+/// A `--set` value of the wrong shape is reported at the `--set` text, with
+/// the param and the shape the spec gives it, to any depth.
 #[test]
 fn set_of_the_wrong_kind_points_at_the_set_text() {
     let stderr = rejected(&["specs/queens.toml", "--set", "n=[1, 2]"]);
     assert_starts_with_lines(
         &stderr,
         &[
-            "error: param `n` takes an integer, found a list",
+            "error: param `n` takes an integer, found a list of integers",
             " --> --set:1:3",
         ],
     );
@@ -384,7 +384,7 @@ fn set_of_the_wrong_kind_points_at_the_set_text() {
     );
     let stderr = rejected(&["specs/magic8.toml", "--set", "numbers=5"]);
     assert!(
-        stderr.contains("param `numbers` takes a range, set or list, found an integer"),
+        stderr.contains("param `numbers` takes a list of integers, found an integer"),
         "{stderr}"
     );
     assert_at(&stderr, "--set", 1, 9);
@@ -397,6 +397,27 @@ fn set_of_the_wrong_kind_points_at_the_set_text() {
             "numbers=[1, 2, 3, 4, 5, 6, 7, 8]"
         ]),
         48
+    );
+    // A clue list is a list of lists: a flat list is refused at the --set
+    // text, not inside the function that reads a clue.
+    let stderr = rejected(&["specs/nonogram.toml", "--set", "rows=[1, 2]"]);
+    assert_starts_with_lines(
+        &stderr,
+        &[
+            "error: param `rows` takes a list of lists of integers, found a list of integers",
+            " --> --set:1:6",
+        ],
+    );
+    // An empty clue fits a list of integers; a 2x2 picture with one cell.
+    assert_eq!(
+        crate::count(&[
+            "specs/nonogram.toml",
+            "--set",
+            "rows=[[1], []]",
+            "--set",
+            "columns=[[], [1]]"
+        ]),
+        1
     );
 }
 

@@ -607,6 +607,52 @@ cells = "t['green'][2] == 1 and sum(t[x][1] for x in colours) == 1"
     }
 }
 
+/// The param forms of the README's [params] entry: a 2-D param indexed by
+/// texts and numbers, a `value` expression checked against its `index`,
+/// a ragged list of lists. Counted against brute force over the four
+/// cells of `pick`.
+#[test]
+fn params_indexed_by_texts_value_expressions_and_ragged_lists() {
+    let text = r#"[params]
+n = 3
+colours = ["red", "green"]
+sq = { index = "1..n", value = "[i * i for i in 1..n]" }
+cost = { index = ["colours", "1..n"], value = [[1, 2, 3], [4, 5, 6]] }
+clues = [[2], [], [1, 1]]
+[vars]
+pick = { index = ["colours", "1..2"], domain = "1..n" }
+[constraints]
+a = "pick['red'][1] + cost['green'][pick['green'][2]] <= sq[2] + len(clues[2])"
+b = "pick['green'][1] != clues[2][1] + len(clues[0])"
+"#;
+    let spec = TempSpec::new("param-forms", text);
+    let sq = |i: i64| i * i;
+    let cost_green = |j: i64| 3 + j;
+    let mut expected = 0;
+    for red1 in 1..=3 {
+        for _red2 in 1..=3 {
+            for green1 in 1..=3 {
+                for green2 in 1..=3 {
+                    if red1 + cost_green(green2) <= sq(2) + 2 && green1 != 1 + 1 {
+                        expected += 1;
+                    }
+                }
+            }
+        }
+    }
+    assert!(expected > 0);
+    assert_eq!(count(&[spec.path()]), expected);
+    // The value expression must fill its index.
+    let (_, stderr) = rejected(
+        "param-forms-length",
+        &text.replace("for i in 1..n]", "for i in 0..n]"),
+    );
+    assert!(
+        stderr.contains("the index range 1..3 has 3 positions but the list has 4 items"),
+        "{stderr}"
+    );
+}
+
 // ------------------------------------------------------- show-domains
 
 #[test]

@@ -418,35 +418,115 @@ fn index_range(l: &mut Lowerer, index: &Expr) -> R<IndexRange> {
     })
 }
 
-/// A `--set` value must be of the kind of the spec's own value (an
-/// integer, a boolean, a string, or a collection: a range, set or list),
-/// else the error points at the `--set` text.
+/// A `--set` value must have the shape of the spec's own value (an
+/// integer, a boolean, a text, or a collection of items of one shape, to
+/// any depth: `[[1], [2, 3]]` is a list of lists of integers), else the
+/// error points at the `--set` text instead of at the first expression
+/// the value would break.
 fn same_kind(l: &mut Lowerer, name: &str, given: &Value, default: &Expr, span: Span) -> R<()> {
-    let kind = |v: &Value| match v {
-        Value::Int(_) => Some("an integer"),
-        Value::Bool(_) => Some("a boolean"),
-        Value::Str(_) => Some("a text"),
-        Value::Range(..) | Value::Set(_) | Value::List(_) => Some("a range, set or list"),
-        Value::Lin(_) | Value::Lit(_) => None,
-    };
     // The spec's value may not evaluate with the overrides before it: then
     // there is nothing to compare with.
     let Ok(spec_value) = l.eval(default) else {
         return Ok(());
     };
-    match (kind(&spec_value), kind(given)) {
-        (Some(expected), Some(found)) if expected != found => Err(Diagnostic::new(
-            format!(
-                "param `{name}` takes {expected}, found {}",
-                given.describe()
-            ),
-            span,
-        )
-        .with_help(match spec_value {
-            Value::Int(i) => format!("the spec gives `{name}` the value {i}"),
-            other => format!("the spec gives `{name}` {}", other.describe()),
-        })),
-        _ => Ok(()),
+    let (Some(expected), Some(found)) = (ParamShape::of(&spec_value), ParamShape::of(given)) else {
+        return Ok(());
+    };
+    if expected.fits(&found) {
+        return Ok(());
+    }
+    Err(Diagnostic::new(
+        format!(
+            "param `{name}` takes {}, found {}",
+            expected.name(false),
+            found.name(false)
+        ),
+        span,
+    )
+    .with_help(match spec_value {
+        Value::Int(i) => format!("the spec gives `{name}` the value {i}"),
+        other => format!("the spec gives `{name}` {}", other.describe()),
+    }))
+}
+
+/// The shape of a param's value, for checking `--set` values.
+#[derive(Clone, PartialEq, Eq)]
+enum ParamShape {
+    Int,
+    Bool,
+    Text,
+    /// A range, set or list; the shape of its items when they have one
+    /// (not when it is empty or its items differ).
+    Collection(Option<Box<ParamShape>>),
+}
+
+impl ParamShape {
+    /// `None` for values over variables, which params do not hold.
+    fn of(v: &Value) -> Option<ParamShape> {
+        Some(match v {
+            Value::Int(_) => ParamShape::Int,
+            Value::Bool(_) => ParamShape::Bool,
+            Value::Str(_) => ParamShape::Text,
+            Value::Range(..) | Value::Set(_) => {
+                ParamShape::Collection(Some(Box::new(ParamShape::Int)))
+            }
+            Value::List(a) => {
+                let mut items = a.items.iter().map(ParamShape::of);
+                let first = items.next().flatten();
+                let common = items.try_fold(first, |acc, s| match (acc, s) {
+                    (Some(a), Some(b)) => a.merge(b).map(Some),
+                    _ => None,
+                });
+                ParamShape::Collection(common.flatten().map(Box::new))
+            }
+            Value::Lin(_) | Value::Lit(_) => return None,
+        })
+    }
+
+    /// The shape of two items of one list: an empty list takes the shape
+    /// of a full one (`[[], [1]]` is a list of lists of integers).
+    fn merge(self, other: ParamShape) -> Option<ParamShape> {
+        match (self, other) {
+            (ParamShape::Collection(None), ParamShape::Collection(b)) => {
+                Some(ParamShape::Collection(b))
+            }
+            (ParamShape::Collection(a), ParamShape::Collection(None)) => {
+                Some(ParamShape::Collection(a))
+            }
+            (ParamShape::Collection(Some(a)), ParamShape::Collection(Some(b))) => a
+                .merge(*b)
+                .map(|s| ParamShape::Collection(Some(Box::new(s)))),
+            (a, b) if a == b => Some(a),
+            _ => None,
+        }
+    }
+
+    /// Whether a value of shape `found` may stand where the spec has this
+    /// shape; an unknown item shape (an empty list) fits any.
+    fn fits(&self, found: &ParamShape) -> bool {
+        match (self, found) {
+            (ParamShape::Collection(Some(a)), ParamShape::Collection(Some(b))) => a.fits(b),
+            (ParamShape::Collection(_), ParamShape::Collection(_)) => true,
+            (a, b) => a == b,
+        }
+    }
+
+    fn name(&self, plural: bool) -> String {
+        let (one, many) = match self {
+            ParamShape::Int => ("an integer", "integers"),
+            ParamShape::Bool => ("a boolean", "booleans"),
+            ParamShape::Text => ("a text", "texts"),
+            ParamShape::Collection(None) => ("a range, set or list", "lists"),
+            ParamShape::Collection(Some(item)) => {
+                let items = item.name(true);
+                return if plural {
+                    format!("lists of {items}")
+                } else {
+                    format!("a list of {items}")
+                };
+            }
+        };
+        if plural { many } else { one }.to_string()
     }
 }
 
