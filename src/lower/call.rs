@@ -4,6 +4,7 @@
 
 use super::Lowerer;
 use super::eval::{bool_value, no_text};
+use super::scope::Scope;
 use super::value::{BoolVal, LinExpr, R, Value, type_error};
 use crate::diagnostic::Diagnostic;
 use crate::model::{Constraint, Rel, View};
@@ -279,10 +280,7 @@ impl Lowerer {
             .map(|p| p.text.clone())
             .zip(values)
             .collect();
-        let saved = std::mem::replace(&mut self.locals, bound);
-        let result = self.eval(&f.body);
-        self.locals = saved;
-        let v = result?;
+        let v = self.scoped(Scope::keep().locals(bound), |l| l.eval(&f.body))?;
         let untouched = before
             == (
                 self.guards.len(),
@@ -311,10 +309,7 @@ impl Lowerer {
         for (param, arg) in f.params.iter().zip(args) {
             bound.push((param.text.clone(), self.eval(arg)?));
         }
-        let saved = std::mem::replace(&mut self.locals, bound);
-        let result = body(self, &f.body);
-        self.locals = saved;
-        result
+        self.scoped(Scope::keep().locals(bound), |l| body(l, &f.body))
     }
 
     fn min_max(&mut self, is_max: bool, args: &[Expr], span: Span) -> R<Value> {

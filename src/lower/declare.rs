@@ -4,7 +4,7 @@
 
 use super::lowered::{Lowered, Options};
 use super::value::{Array, LinExpr, R, Value, type_error};
-use super::{Lowerer, MAX_DOMAIN};
+use super::{Lowerer, MAX_DOMAIN, Scope};
 use crate::diagnostic::{Diagnostic, did_you_mean};
 use crate::model::game::GamePlan;
 use crate::model::plan::{
@@ -67,7 +67,6 @@ fn declare(l: &mut Lowerer, checked: &CheckedSpec, options: &Options) -> R<Plans
     let mut printed = Vec::new();
     let mut decision = Vec::new();
     for var in spec.vars.iter().filter(|v| !v.derived) {
-        l.origin = var.name.text.clone();
         // `domain = "bool"`: 0..1, read and printed as false/true.
         let (domain, kind) = if var.is_boolean() {
             (IntervalSet::range(0, 1), Kind::Bool)
@@ -139,14 +138,15 @@ fn declare(l: &mut Lowerer, checked: &CheckedSpec, options: &Options) -> R<Plans
     // the bounds of its expression, defined equal to it (so no domain
     // typed by hand can cut solutions off when a param changes).
     for var in spec.vars.iter().filter(|v| v.derived) {
-        l.origin = var.name.text.clone();
-        let dims = var
-            .index
-            .iter()
-            .map(|index| index_range(l, index))
-            .collect::<R<Vec<_>>>()?;
-        let defined = l.defined(&var.domain)?;
-        let value = shape_defined(l, var, &dims, &defined, &mut Vec::new(), &mut decision)?;
+        let value = l.scoped(Scope::origin(&var.name.text), |l| {
+            let dims = var
+                .index
+                .iter()
+                .map(|index| index_range(l, index))
+                .collect::<R<Vec<_>>>()?;
+            let defined = l.defined(&var.domain)?;
+            shape_defined(l, var, &dims, &defined, &mut Vec::new(), &mut decision)
+        })?;
         let _ = l.globals.insert(var.name.text.clone(), value.clone());
         declared.push((var.name.text.clone(), value));
         printed.push(var.name.text.clone());
@@ -173,7 +173,6 @@ fn declare(l: &mut Lowerer, checked: &CheckedSpec, options: &Options) -> R<Plans
         if c.symmetry && options.no_symmetry {
             continue;
         }
-        l.origin = c.name.text.clone();
         // `--consistency NAME=LEVEL` overrides this constraint's level;
         // `--consistency LEVEL` every spec-given level.
         let named = options
@@ -187,10 +186,9 @@ fn declare(l: &mut Lowerer, checked: &CheckedSpec, options: &Options) -> R<Plans
             c.consistency.map(|level| (level, c.name.span))
         };
         let level = named.map(|(n, level)| (*level, n.span)).or(own);
-        l.consistency = level.map(|(level, _)| level);
         let first = l.model.constraints.len();
-        l.post(&c.expr)?;
-        l.consistency = None;
+        let scope = Scope::origin(&c.name.text).consistency(level.map(|(level, _)| level));
+        l.scoped(scope, |l| l.post(&c.expr))?;
         if let Some((level, span)) = level {
             // A level only a global supports (early, domain) is the
             // global's: `alldifferent([q[i] + i ...])` is domain-consistent
@@ -243,32 +241,27 @@ fn declare(l: &mut Lowerer, checked: &CheckedSpec, options: &Options) -> R<Plans
         });
     }
     let objective = match &spec.objective {
-        Some(decl) if !options.no_objective => {
-            l.origin = "objective".to_string();
-            Some(Objective {
-                sense: decl.sense,
-                var: l.objective_var(&decl.expr)?,
-            })
-        }
+        Some(decl) if !options.no_objective => Some(Objective {
+            sense: decl.sense,
+            var: l.scoped(Scope::origin("objective"), |l| l.objective_var(&decl.expr))?,
+        }),
         _ => None,
     };
     let game = match &spec.game {
-        Some(decl) => {
-            l.origin = "game".to_string();
-            Some(l.game(decl, &params)?)
-        }
+        Some(decl) => Some(l.scoped(Scope::origin("game"), |l| l.game(decl, &params))?),
         None => None,
     };
     let puzzle = match &spec.puzzle {
         Some(decl) => {
-            l.origin = "puzzle".to_string();
             let scope = super::puzzle::StateScope {
                 params: &params,
                 declared: &declared,
                 vars: &spec.vars,
                 state: super::puzzle::state_of(&l.model),
             };
-            Some(l.puzzle(decl, &spec.moves, &spec.constraints, &scope)?)
+            Some(l.scoped(Scope::origin("puzzle"), |l| {
+                l.puzzle(decl, &spec.moves, &spec.constraints, &scope)
+            })?)
         }
         None => None,
     };

@@ -3,6 +3,7 @@
 //! constraints.
 
 use super::budget::MAX_RANGE_ITEMS;
+use super::scope::Scope;
 use super::value::{Array, BoolVal, LinExpr, R, Value, fold_arithmetic, overflow, type_error};
 use super::{Lowerer, negate};
 use crate::diagnostic::Diagnostic;
@@ -149,10 +150,7 @@ impl Lowerer {
     /// Evaluates `e` in value context: what it posts defines auxiliary
     /// variables.
     pub(crate) fn eval(&mut self, e: &Expr) -> R<Value> {
-        let outer = std::mem::replace(&mut self.defining, true);
-        let result = self.eval_value(e);
-        self.defining = outer;
-        result
+        self.scoped(Scope::keep().defining(true), |l| l.eval_value(e))
     }
 
     fn eval_value(&mut self, e: &Expr) -> R<Value> {

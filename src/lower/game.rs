@@ -6,6 +6,7 @@
 
 use super::Lowerer;
 use super::lowered::Lowered;
+use super::scope::Scope;
 use super::value::{Array, LinExpr, R, Value, type_error};
 use crate::diagnostic::Diagnostic;
 use crate::model::game::GamePlan;
@@ -145,13 +146,8 @@ impl Lowerer {
         let (s, g) = (shaped(&secret, base), shaped(&guess, base));
         let span = f.body.span;
         let mark = self.guards.len();
-        let saved = std::mem::replace(
-            &mut self.locals,
-            vec![(f.params[0].text.clone(), s), (f.params[1].text.clone(), g)],
-        );
-        let value = self.eval(&f.body);
-        self.locals = saved;
-        let value = value?;
+        let params = vec![(f.params[0].text.clone(), s), (f.params[1].text.clone(), g)];
+        let value = self.scoped(Scope::keep().locals(params), |l| l.eval(&f.body))?;
         let (items, is_list) = answer_items(&value, span)?;
         for item in &items {
             // A game posts `answer(secret, guess) == a` for an answer `a`
@@ -228,10 +224,9 @@ impl Lowered {
         let secret = shaped(&game.code, game.code_base);
         let guess = shaped_values(guess, game.code_base);
         let mark = self.mark();
-        let l = &mut self.lowerer;
-        l.origin = name.to_string();
-        l.item.clear();
-        let result = l.post_answer(&f, secret, guess, answer);
+        let result = self.lowerer.scoped(Scope::origin(name), |l| {
+            l.post_answer(&f, secret, guess, answer)
+        });
         if result.is_err() {
             self.truncate(mark);
         }
@@ -243,16 +238,12 @@ impl Lowerer {
     fn post_answer(&mut self, f: &Function, secret: Value, guess: Value, answer: &[i64]) -> R<()> {
         let span = f.body.span;
         self.at_root(|l| {
-            let saved = std::mem::replace(
-                &mut l.locals,
-                vec![
-                    (f.params[0].text.clone(), secret),
-                    (f.params[1].text.clone(), guess),
-                ],
-            );
-            let value = l.eval(&f.body);
-            l.locals = saved;
-            let (items, _) = answer_items(&value?, span)?;
+            let params = vec![
+                (f.params[0].text.clone(), secret),
+                (f.params[1].text.clone(), guess),
+            ];
+            let value = l.scoped(Scope::keep().locals(params), |l| l.eval(&f.body))?;
+            let (items, _) = answer_items(&value, span)?;
             for (item, &a) in items.iter().zip(answer) {
                 let diff = l
                     .lin(item, span)?
@@ -290,7 +281,7 @@ impl Lowered {
             self.lowerer.functions.clone(),
         );
         let f = &decl.answer;
-        l.locals = vec![
+        let params = vec![
             (
                 f.params[0].text.clone(),
                 shaped_values(secret, game.code_base),
@@ -300,7 +291,7 @@ impl Lowered {
                 shaped_values(guess, game.code_base),
             ),
         ];
-        let value = l.eval(&f.body)?;
+        let value = l.scoped(Scope::keep().locals(params), |l| l.eval(&f.body))?;
         if !l.guards.is_empty() {
             return Err(Diagnostic::bare("undefined"));
         }

@@ -8,6 +8,7 @@
 //! than one solution.
 
 use super::Lowerer;
+use super::scope::Scope;
 use super::value::{LinExpr, R};
 use crate::model::Constraint;
 use crate::model::symmetry::SymmetryPlan;
@@ -17,25 +18,25 @@ impl Lowerer {
     pub(super) fn lex_leader(&mut self, plan: &SymmetryPlan, span: Span) -> R<()> {
         let key: Vec<LinExpr> = plan.key.iter().map(|&x| LinExpr::var(x)).collect();
         for factor in &plan.factors {
-            self.origin = factor.name.clone();
             for (k, element) in factor.elements.iter().enumerate() {
-                self.item = format!("[{k}]");
-                let (mut xs, mut ys) = (Vec::new(), Vec::new());
-                for (q, image) in self.images(element, &key, span)? {
-                    xs.push(self.view(&key[q], span)?);
-                    ys.push(self.view(&image, span)?);
-                }
-                if !xs.is_empty() {
-                    self.post_constraint(Constraint::Lex {
-                        xs,
-                        ys,
-                        strict: false,
-                    });
-                }
-                self.budget.check(&self.model, span)?;
+                let scope = Scope::origin(&factor.name).item(format!("[{k}]"));
+                self.scoped(scope, |l| {
+                    let (mut xs, mut ys) = (Vec::new(), Vec::new());
+                    for (q, image) in l.images(element, &key, span)? {
+                        xs.push(l.view(&key[q], span)?);
+                        ys.push(l.view(&image, span)?);
+                    }
+                    if !xs.is_empty() {
+                        l.post_constraint(Constraint::Lex {
+                            xs,
+                            ys,
+                            strict: false,
+                        });
+                    }
+                    l.budget.check(&l.model, span)
+                })?;
             }
         }
-        self.item.clear();
         Ok(())
     }
 }

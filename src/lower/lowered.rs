@@ -142,10 +142,9 @@ impl Lowered {
         let e = parse_expr(text, origin)?;
         check_constraint(&self.spec, &e).map_err(|mut errors| errors.remove(0))?;
         let mark = self.mark();
-        let l = &mut self.lowerer;
-        l.origin = name.to_string();
-        l.item.clear();
-        let result = l.post(&e);
+        let result = self
+            .lowerer
+            .scoped(super::Scope::origin(name), |l| l.post(&e));
         if result.is_err() {
             self.truncate(mark);
         }

@@ -31,6 +31,7 @@ mod lowered;
 mod network;
 mod post;
 mod puzzle;
+mod scope;
 mod symmetry;
 mod symmetry_map;
 pub mod value;
@@ -38,6 +39,7 @@ pub mod value;
 pub(crate) use budget::{MAX_RANGE_ITEMS, is_limit};
 pub use declare::lower;
 pub use lowered::{Lowered, ModelMark, Options};
+pub use scope::Scope;
 
 use crate::diagnostic::Diagnostic;
 use crate::model::{Constraint, IntervalSet, Lit, Model, Posted, Rel, VarId, View};
@@ -212,10 +214,9 @@ impl Lowerer {
                 let z = self.aux("sum", IntervalSet::range(lo, hi), span)?;
                 let defining = LinExpr::var(z).scale(-1, span)?.add_scaled(1, e, span)?;
                 // A definition, also where the view is wanted at the root.
-                let outer = std::mem::replace(&mut self.defining, true);
-                let posted = self.linear(&defining, Rel::Eq, None, span);
-                self.defining = outer;
-                posted?;
+                self.scoped(Scope::keep().defining(true), |l| {
+                    l.linear(&defining, Rel::Eq, None, span)
+                })?;
                 Ok(View::of(z))
             }
         }
@@ -245,10 +246,10 @@ impl Lowerer {
         let defining = LinExpr::var(z)
             .scale(-1, e.span)?
             .add_scaled(1, &l, e.span)?;
-        let outer = std::mem::replace(&mut self.defining, true);
-        let posted = self.linear(&defining, Rel::Eq, None, e.span);
-        self.defining = outer;
-        posted.map(|()| z)
+        self.scoped(Scope::keep().defining(true), |l| {
+            l.linear(&defining, Rel::Eq, None, e.span)
+        })?;
+        Ok(z)
     }
 
     /// The value of a `define` expression; where it is undefined, no
@@ -278,10 +279,10 @@ impl Lowerer {
             self.model.vars[x.index()].text = self.model.vars[y.index()].text;
         }
         let defining = LinExpr::var(x).scale(-1, span)?.add_scaled(1, &l, span)?;
-        let outer = std::mem::replace(&mut self.defining, true);
-        let posted = self.linear(&defining, Rel::Eq, None, span);
-        self.defining = outer;
-        posted.map(|()| x)
+        self.scoped(Scope::keep().defining(true), |l| {
+            l.linear(&defining, Rel::Eq, None, span)
+        })?;
+        Ok(x)
     }
 
     /// A fresh variable with the given bounds, as a view and a value.

@@ -5,6 +5,7 @@
 //! a boolean and asserted.
 
 use super::eval::is_list;
+use super::scope::Scope;
 use super::value::{BoolVal, R, Value, type_error};
 use super::{Lowerer, negate};
 use crate::diagnostic::Diagnostic;
@@ -24,17 +25,17 @@ impl Lowerer {
     /// Runs `body`, which posts constraints at the root, then asserts every
     /// definedness guard its evaluation raised.
     pub(super) fn at_root(&mut self, body: impl FnOnce(&mut Lowerer) -> R<()>) -> R<()> {
-        let outer = std::mem::replace(&mut self.defining, false);
-        let mark = self.guards.len();
-        let result = body(self);
-        let raised: Vec<BoolVal> = self.guards.drain(mark..).collect();
-        if result.is_ok() {
-            for guard in raised {
-                self.assert(guard);
+        self.scoped(Scope::keep().defining(false), |l| {
+            let mark = l.guards.len();
+            let result = body(l);
+            let raised: Vec<BoolVal> = l.guards.drain(mark..).collect();
+            if result.is_ok() {
+                for guard in raised {
+                    l.assert(guard);
+                }
             }
-        }
-        self.defining = outer;
-        result
+            result
+        })
     }
 
     fn post_inner(&mut self, e: &Expr) -> R<()> {
@@ -196,7 +197,9 @@ impl Lowerer {
     fn post_forall(&mut self, args: &[Expr]) -> R<()> {
         if let [arg] = args {
             let outer = self.item.clone();
-            let result = match &arg.kind {
+            let item =
+                |label: &dyn std::fmt::Display| Scope::keep().item(format!("{outer}[{label}]"));
+            return match &arg.kind {
                 ExprKind::Comprehension(head, clauses) => {
                     let generators = clauses
                         .iter()
@@ -213,23 +216,16 @@ impl Lowerer {
                             })
                             .collect();
                         let label = values.map_or(position.to_string(), |v| v.join(", "));
-                        l.item = format!("{outer}[{label}]");
                         position += 1;
-                        l.post(h)
+                        l.scoped(item(&label), |l| l.post(h))
                     })
                 }
-                ExprKind::List(items) => {
-                    items.iter().enumerate().try_for_each(|(position, item)| {
-                        self.item = format!("{outer}[{position}]");
-                        self.post(item)
-                    })
-                }
-                _ => {
-                    return self.post_aggregate(args);
-                }
+                ExprKind::List(items) => items
+                    .iter()
+                    .enumerate()
+                    .try_for_each(|(position, e)| self.scoped(item(&position), |l| l.post(e))),
+                _ => self.post_aggregate(args),
             };
-            self.item = outer;
-            return result;
         }
         self.post_aggregate(args)
     }

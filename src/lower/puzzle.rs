@@ -7,6 +7,7 @@
 
 use super::Lowerer;
 use super::network::substitute;
+use super::scope::Scope;
 use super::value::{Array, BoolVal, R, Value};
 use crate::diagnostic::Diagnostic;
 use crate::engine::deadline::Deadline;
@@ -180,13 +181,11 @@ impl Lowerer {
             }
             return Ok(());
         };
-        self.locals = args
+        let locals = args
             .iter()
             .map(|(n, v)| (n.clone(), Value::Int(*v)))
             .collect();
-        let values = self.eval(range);
-        self.locals.clear();
-        let values = values?;
+        let values = self.scoped(Scope::keep().locals(locals), |l| l.eval(range))?;
         let mut items = Vec::new();
         for item in self.items(&values, range.span)? {
             items.push(self.int(&item, range.span)?);
@@ -232,17 +231,18 @@ impl Lowerer {
         let when = self.state_network(
             scope,
             |l| {
-                l.locals = locals.clone();
-                let applies = match &m.when {
-                    Some(w) => l.eval_bool(w)?,
-                    None => BoolVal::Const(true),
-                };
-                always_false = applies == BoolVal::Const(false);
-                let cost = match &m.cost {
-                    Some(c) => l.eval(c)?,
-                    None => Value::Int(1),
-                };
-                Ok(vec![super::eval::bool_value(applies), cost])
+                l.scoped(Scope::keep().locals(locals.clone()), |l| {
+                    let applies = match &m.when {
+                        Some(w) => l.eval_bool(w)?,
+                        None => BoolVal::Const(true),
+                    };
+                    always_false = applies == BoolVal::Const(false);
+                    let cost = match &m.cost {
+                        Some(c) => l.eval(c)?,
+                        None => Value::Int(1),
+                    };
+                    Ok(vec![super::eval::bool_value(applies), cost])
+                })
             },
             m.when.as_ref().map_or(m.name.span, |w| w.span),
         )?;
@@ -252,29 +252,30 @@ impl Lowerer {
         let next = self.state_network(
             scope,
             |l| {
-                l.locals = locals.clone();
-                let mut outputs = Vec::new();
-                for name in scope.vars.iter().map(|v| &v.name.text) {
-                    let mut value = l.lookup(name).cloned().expect("declared in the scratch");
-                    let mut assigned = Vec::new();
-                    for a in m.next.iter().filter(|a| a.name.text == *name) {
-                        let new = l.eval(&a.value)?;
-                        let mut at = Vec::new();
-                        value = l.assign(&value, &a.index, new, a, &mut at)?;
-                        // Two entries of `next` overlap when one's element
-                        // holds the other's (or is it).
-                        let overlaps = |b: &Vec<usize>| b.iter().zip(&at).all(|(x, y)| x == y);
-                        if assigned.iter().any(overlaps) {
-                            return Err(Diagnostic::new(
-                                format!("an element of `{name}` is given twice in `next`"),
-                                a.name.span,
-                            ));
+                l.scoped(Scope::keep().locals(locals.clone()), |l| {
+                    let mut outputs = Vec::new();
+                    for name in scope.vars.iter().map(|v| &v.name.text) {
+                        let mut value = l.lookup(name).cloned().expect("declared in the scratch");
+                        let mut assigned = Vec::new();
+                        for a in m.next.iter().filter(|a| a.name.text == *name) {
+                            let new = l.eval(&a.value)?;
+                            let mut at = Vec::new();
+                            value = l.assign(&value, &a.index, new, a, &mut at)?;
+                            // Two entries of `next` overlap when one's element
+                            // holds the other's (or is it).
+                            let overlaps = |b: &Vec<usize>| b.iter().zip(&at).all(|(x, y)| x == y);
+                            if assigned.iter().any(overlaps) {
+                                return Err(Diagnostic::new(
+                                    format!("an element of `{name}` is given twice in `next`"),
+                                    a.name.span,
+                                ));
+                            }
+                            assigned.push(at);
                         }
-                        assigned.push(at);
+                        leaves(&value, &mut outputs);
                     }
-                    leaves(&value, &mut outputs);
-                }
-                Ok(outputs)
+                    Ok(outputs)
+                })
             },
             span,
         )?;

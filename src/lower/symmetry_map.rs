@@ -12,6 +12,7 @@
 //! `check-symmetry` says whether it is).
 
 use super::Lowerer;
+use super::scope::Scope;
 use super::symmetry::{Cell, MAX_MOVES, too_large};
 use super::value::{R, Value};
 use crate::diagnostic::Diagnostic;
@@ -268,10 +269,7 @@ impl Lowerer {
     /// `f(args)`: its body with the parameters bound, nothing else local.
     fn call_with(&mut self, f: &Function, args: Vec<Value>) -> R<Value> {
         let locals = f.params.iter().map(|p| p.text.clone()).zip(args).collect();
-        let saved = std::mem::replace(&mut self.locals, locals);
-        let value = self.eval(&f.body);
-        self.locals = saved;
-        value
+        self.scoped(Scope::keep().locals(locals), |l| l.eval(&f.body))
     }
 
     /// The order of the cyclic group `element` generates: the least common
