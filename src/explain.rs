@@ -13,7 +13,7 @@
 //! root; minimality is exact (dropping any one group leaves a problem with
 //! a solution) because every check is complete.
 
-use crate::lower::Lowered;
+use crate::lowered::Lowered;
 use crate::session::{Session, Stopped};
 use crate::source::Sources;
 use std::collections::HashMap;

@@ -26,6 +26,7 @@
 //! - [`cli`]: the command line, a client of [`session::Session`].
 
 pub mod cli;
+pub mod compile;
 pub mod diagnostic;
 pub mod discard;
 pub mod engine;
@@ -33,6 +34,7 @@ pub mod explain;
 pub mod export;
 pub mod game;
 pub mod lower;
+pub mod lowered;
 pub mod model;
 pub mod output;
 pub mod puzzle;
@@ -41,19 +43,6 @@ pub mod session;
 pub mod source;
 pub mod spec;
 
-use diagnostic::Diagnostic;
-use lower::{Lowered, Options};
-use source::{SourceId, Sources};
-
-/// Loads, checks and lowers the spec in `sources[id]`, with `--set` overrides.
-pub fn compile(
-    sources: &mut Sources,
-    id: SourceId,
-    overrides: &[String],
-    options: &Options,
-) -> Result<Lowered, Vec<Diagnostic>> {
-    let mut spec = spec::load::load_until(sources, id, options.deadline)?;
-    spec::load::apply_overrides(&mut spec, sources, overrides)?;
-    let checked = spec::names::check(spec)?;
-    lower::lower(&checked, options).map_err(|d| vec![d])
-}
+pub use compile::{compile, lower};
+pub use lower::Options;
+pub use lowered::Lowered;

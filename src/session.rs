@@ -34,7 +34,8 @@
 
 use crate::diagnostic::{Diagnostic, Error};
 use crate::engine::{Engine, EngineMark};
-use crate::lower::{Lowered, ModelMark, Options};
+use crate::lower::{ModelMark, Options};
+use crate::lowered::Lowered;
 use crate::model::plan::{Objective, Restarts};
 use crate::model::{Constraint, Posted, Rel, VarId};
 use crate::search::trace::Recorder;

@@ -2,8 +2,8 @@
 //! other tests running in parallel do not disturb the count) measures a
 //! whole search on an engine whose buffers were already grown by a first one.
 
+use solve::Options;
 use solve::engine::Engine;
-use solve::lower::Options;
 use solve::model::plan::{Consistency, Restarts};
 use solve::search::{Limits, Outcome, Search};
 use solve::source::Sources;

@@ -3,7 +3,7 @@
 //! shipped spec), brute-force scoring of bulls and cows written here, and
 //! the first-consistent guess sequences of PUZZLES.md section 3.
 
-use solve::lower::Lowered;
+use solve::Lowered;
 use solve::session::{Session, Stopped};
 use std::collections::BTreeSet;
 use std::time::Duration;

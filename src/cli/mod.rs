@@ -16,7 +16,8 @@ mod solve;
 mod symmetry;
 
 use crate::diagnostic::{Diagnostic, Error};
-use crate::lower::{Lowered, Options};
+use crate::lower::Options;
+use crate::lowered::Lowered;
 use crate::model::plan::{CONSISTENCIES, Consistency, RESTARTS, VALUE_ORDERS, VAR_ORDERS};
 use crate::source::{Sources, Span};
 use crate::spec::ast::{Name, PhaseDecl};

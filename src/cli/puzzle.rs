@@ -5,7 +5,7 @@
 
 use super::output::{Printer, note};
 use super::{EXIT_FOUND, EXIT_NONE, Run, SolveArgs, SpecArgs, pick, usage};
-use crate::lower::Lowered;
+use crate::lowered::Lowered;
 use crate::puzzle::{self, METHODS, Method, Path, Puzzle, State, Target};
 use crate::session::Session;
 use crate::source::Sources;

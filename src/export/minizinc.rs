@@ -11,7 +11,7 @@
 //! MiniZinc's `div` and `mod` truncate toward zero like ours; element and
 //! lex use MiniZinc's 1-based arrays through explicit index arithmetic.
 
-use crate::lower::Lowered;
+use crate::lowered::Lowered;
 use crate::model::plan::{SearchPlan, Sense, ValueOrder, VarOrder};
 use crate::model::{Constraint, Lit, Rel, VarId, View};
 use std::fmt::Write as _;

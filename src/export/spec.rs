@@ -15,7 +15,7 @@
 //! with its domain beside the clauses. Variables over texts are written
 //! as the numbers underneath (a comment lists the texts).
 
-use crate::lower::Lowered;
+use crate::lowered::Lowered;
 use crate::model::plan::{CONSISTENCIES, RESTARTS, Sense, VALUE_ORDERS, VAR_ORDERS};
 use crate::model::{Constraint, IntervalSet, Lit, Model, Rel, VarId, View};
 use std::collections::{HashMap, HashSet};

@@ -5,10 +5,10 @@
 //! spec.
 
 use super::Lowerer;
-use super::lowered::Lowered;
 use super::scope::Scope;
 use super::value::{Array, LinExpr, R, Value, type_error};
 use crate::diagnostic::Diagnostic;
+use crate::lowered::Lowered;
 use crate::model::game::GamePlan;
 use crate::model::network::Network;
 use crate::model::{Rel, VarId};
@@ -16,6 +16,20 @@ use crate::source::Span;
 use crate::spec::ast::{Function, GameDecl};
 use std::collections::HashMap;
 use std::sync::Arc;
+
+/// Lowering pass for `[game]`: the code, the opening and the answer
+/// network (none without a `[game]` section).
+pub(crate) fn lower_game(
+    l: &mut Lowerer,
+    spec: &crate::spec::ast::Spec,
+    params: &HashMap<String, Value>,
+) -> R<Option<GamePlan>> {
+    let Some(decl) = &spec.game else {
+        return Ok(None);
+    };
+    l.scoped(Scope::origin("game"), |l| l.game(decl, params))
+        .map(Some)
+}
 
 impl Lowerer {
     /// The game of `decl`; `params` are the spec's params (the answer sees

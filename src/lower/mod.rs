@@ -6,39 +6,51 @@
 //! where a primitive needs one (`x * y`, `a[i]` with a variable `i`, a
 //! reified comparison inside `count`, ...). Offsets and scales stay views.
 //!
+//! The passes of [`crate::compile`] that belong to the language:
+//! - `params.rs`: `[params]` to constants; `vars.rs`: `[vars]` to model
+//!   variables; `constraints.rs`: posts `[constraints]`; `plan.rs`: the
+//!   search plan and the objective.
+//!
+//! The evaluator they and the extensions' passes use:
 //! - `eval.rs`: expressions to values (value context: reify what must be).
 //! - `post.rs`: constraints at the root (no reification needed).
-//! - `declare.rs`: declarations, search plan, output plan: [`lower()`].
+//! - `call.rs`: builtins and user functions (memoised on constants).
 //! - `globals.rs`: table, global_cardinality, circuit, increasing,
 //!   decreasing, count of a value.
-//! - `game.rs`: `[game]`, and a game's answers as constraints.
-//! - `puzzle.rs`: `[puzzle]` and `[moves]`, as networks over the state.
-//! - `symmetry.rs`: declared symmetries, as group elements;
-//!   `symmetry_map.rs`: the one written as functions (`map`).
-//! - `lex_leader.rs`: their breaking constraints (`break = "lex-leader"`).
+//! - `scope.rs`: the context (origin, item, locals, ...) for one call.
+//! - `index.rs`: an `index` declaration as a range of positions.
 //! - `network.rs`: a scratch lowering over input variables as a network.
-//! - `lowered.rs`: the result, [`Lowered`], and adding constraints to it
-//!   later (atomically, with marks to retract them).
+//! - `mark.rs`: marks of the model's size, to retract later additions.
+//! - `budget.rs`: the items, model size and deadline lowering may spend.
+//! - `options.rs`: the command line's overrides.
+//! - `game.rs`, `puzzle.rs`, `symmetry.rs`, `symmetry_map.rs`,
+//!   `lex_leader.rs`: the extensions' lowering, on their way to their
+//!   rooms.
 
 mod budget;
 mod call;
-mod declare;
+pub(crate) mod constraints;
 mod eval;
-mod game;
+pub(crate) mod game;
 mod globals;
+mod index;
 mod lex_leader;
-mod lowered;
+mod mark;
 mod network;
+mod options;
+pub(crate) mod params;
+pub(crate) mod plan;
 mod post;
-mod puzzle;
+pub(crate) mod puzzle;
 mod scope;
-mod symmetry;
+pub(crate) mod symmetry;
 mod symmetry_map;
 pub mod value;
+pub(crate) mod vars;
 
 pub(crate) use budget::{MAX_RANGE_ITEMS, is_limit};
-pub use declare::lower;
-pub use lowered::{Lowered, ModelMark, Options};
+pub use mark::ModelMark;
+pub use options::Options;
 pub use scope::Scope;
 
 use crate::diagnostic::Diagnostic;
@@ -91,6 +103,24 @@ pub struct Lowerer {
 }
 
 impl Lowerer {
+    /// An empty lowering, stopped by `deadline` (a time-limit error).
+    pub(crate) fn new(deadline: Option<std::time::Instant>) -> Lowerer {
+        Lowerer {
+            budget: Budget::new(deadline),
+            ..Lowerer::default()
+        }
+    }
+
+    /// The spec's functions, by name.
+    pub(crate) fn functions(&self) -> &HashMap<String, Arc<Function>> {
+        &self.functions
+    }
+
+    /// When lowering must stop.
+    pub(crate) fn deadline(&self) -> Option<std::time::Instant> {
+        self.budget.deadline()
+    }
+
     /// An evaluator over constants only (output templates).
     pub(crate) fn for_output(
         texts: crate::model::texts::Texts,

@@ -18,7 +18,7 @@ impl Lowerer {
     /// Posts `e` as a constraint that must hold, and with it every
     /// definedness guard its evaluation raised (the root is their nearest
     /// boolean context).
-    pub(super) fn post(&mut self, e: &Expr) -> R<()> {
+    pub(crate) fn post(&mut self, e: &Expr) -> R<()> {
         self.at_root(|l| l.post_inner(e))
     }
 

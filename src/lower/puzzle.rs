@@ -48,6 +48,29 @@ pub(super) struct StateScope<'a> {
     pub state: Vec<VarId>,
 }
 
+/// Lowering pass for `[puzzle]` and `[moves]`: each move as networks
+/// over the state (none without a `[puzzle]` section).
+pub(crate) fn lower_moves(
+    l: &mut Lowerer,
+    spec: &crate::spec::ast::Spec,
+    params: &HashMap<String, Value>,
+    vars: &super::vars::Declared,
+) -> R<Option<PuzzlePlan>> {
+    let Some(decl) = &spec.puzzle else {
+        return Ok(None);
+    };
+    let scope = StateScope {
+        params,
+        declared: &vars.declared,
+        vars: &spec.vars,
+        state: state_of(&l.model),
+    };
+    l.scoped(Scope::origin("puzzle"), |l| {
+        l.puzzle(decl, &spec.moves, &spec.constraints, &scope)
+    })
+    .map(Some)
+}
+
 impl Lowerer {
     pub(super) fn puzzle(
         &mut self,

@@ -14,7 +14,7 @@ use crate::diagnostic::Diagnostic;
 use crate::model::symmetry::{Element, Factor, Move, Sort, SymmetryPlan};
 use crate::model::{Lit, Rel, VarId};
 use crate::source::Span;
-use crate::spec::ast::{SymmetryDecl, SymmetryKind};
+use crate::spec::ast::{SymmetryBreak, SymmetryDecl, SymmetryKind};
 use std::collections::{BTreeMap, HashMap};
 
 /// One cell of a declared structure.
@@ -40,6 +40,34 @@ pub(super) fn too_large(name: &str, span: Span) -> Diagnostic {
         span,
     )
     .with_help("declare the symmetry of a smaller structure, or break it by hand")
+}
+
+/// Lowering pass for the symmetries `[symmetry]` declares: their group
+/// elements (built only for a run that uses them: they may take far more
+/// than the model) and, with `break = "lex-leader"`, their breaking
+/// constraints.
+pub(crate) fn lower_symmetry(
+    l: &mut Lowerer,
+    spec: &crate::spec::ast::Spec,
+    key: &[VarId],
+    options: &super::Options,
+) -> R<SymmetryPlan> {
+    let lex_leader =
+        matches!(spec.symmetry_break, Some((SymmetryBreak::LexLeader, _))) && !options.no_symmetry;
+    let symmetry = l.symmetries(&spec.symmetries, key, options.symmetries || lex_leader)?;
+    if let Some((SymmetryBreak::LexLeader, span)) = spec.symmetry_break {
+        if spec.symmetries.is_empty() {
+            return Err(Diagnostic::new(
+                "`break = \"lex-leader\"` breaks the declared symmetries, and [symmetry] declares none",
+                span,
+            )
+            .with_help("declare the group, e.g. `board = { grid = \"m\" }` (grid, rows, columns, values, reverse or map)"));
+        }
+        if !options.no_symmetry {
+            l.lex_leader(&symmetry, span)?;
+        }
+    }
+    Ok(symmetry)
 }
 
 impl Lowerer {

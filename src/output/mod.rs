@@ -425,3 +425,32 @@ fn fill(parts: &[TemplatePart], mut env: Lowerer) -> R<String> {
     }
     Ok(out)
 }
+
+/// Lowering pass that gathers the output plan: what is printed and how
+/// (template, `show`), checked now so that a mistake in a template is
+/// reported by `solve check`, not at the first solution.
+pub(crate) fn lower_output(
+    l: &Lowerer,
+    spec: &crate::spec::ast::Spec,
+    params: HashMap<String, Value>,
+    vars: crate::lower::vars::Declared,
+    game: Option<&crate::model::game::GamePlan>,
+) -> R<OutputPlan> {
+    let output = OutputPlan::new(
+        params,
+        l.functions().clone(),
+        vars.declared,
+        vars.printed,
+        spec.template.clone(),
+        spec.game.as_ref().and_then(|g| g.show.clone()),
+        &l.model,
+    )
+    .until(l.deadline());
+    output.check(&l.model)?;
+    if let Some(g) = game {
+        // `show` is evaluated once now, so that a mistake in it is reported
+        // by `solve check`, not in the middle of a game.
+        let _ = output.render_answer(&g.win, g.answer_is_list)?;
+    }
+    Ok(output)
+}

@@ -29,7 +29,7 @@ pub use search::{METHODS, Method, Path, Target, shortest};
 
 use crate::diagnostic::{Diagnostic, Error};
 use crate::engine::deadline::Deadline;
-use crate::lower::Lowered;
+use crate::lowered::Lowered;
 use crate::model::IntervalSet;
 use crate::model::network::Evaluator;
 use crate::model::puzzle::PuzzlePlan;

@@ -1,0 +1,63 @@
+//! The pipeline from a spec file to a [`Lowered`] model, as a list of
+//! passes. Each pass lives in a file of its own that says what it does;
+//! the extensions' passes live in their rooms.
+//!
+//! load (`spec::load`) -> names (`spec::names`) -> params -> vars ->
+//! constraints -> symmetry -> plan -> game -> moves -> output
+
+use crate::diagnostic::Diagnostic;
+use crate::lower::value::R;
+use crate::lower::{self, Lowerer, Options};
+use crate::lowered::Lowered;
+use crate::source::{SourceId, Sources};
+use crate::spec::names::CheckedSpec;
+use crate::{output, spec};
+
+/// Loads, checks and lowers the spec in `sources[id]`, with `--set` overrides.
+pub fn compile(
+    sources: &mut Sources,
+    id: SourceId,
+    overrides: &[String],
+    options: &Options,
+) -> Result<Lowered, Vec<Diagnostic>> {
+    let mut spec = spec::load::load_until(sources, id, options.deadline)?;
+    spec::load::apply_overrides(&mut spec, sources, overrides)?;
+    let checked = spec::names::check(spec)?;
+    lower(&checked, options).map_err(|d| vec![d])
+}
+
+/// Lowers a spec whose names have been checked.
+pub fn lower(checked: &CheckedSpec, options: &Options) -> R<Lowered> {
+    let mut l = Lowerer::new(options.deadline);
+    match passes(&mut l, checked, options) {
+        Ok(lowered) => Ok(lowered),
+        Err(error) => {
+            // A model stopped by the time limit or the size budget can be
+            // huge: the error reaches the user before it is freed.
+            let large = l.model.vars.len() > 100_000;
+            crate::discard::discard(l, large);
+            Err(error)
+        }
+    }
+}
+
+fn passes(l: &mut Lowerer, checked: &CheckedSpec, options: &Options) -> R<Lowered> {
+    let spec = checked.spec();
+    let params = lower::params::lower_params(l, spec)?;
+    let vars = lower::vars::declare_vars(l, spec)?;
+    lower::constraints::post_constraints(l, spec, options)?;
+    let symmetry = lower::symmetry::lower_symmetry(l, spec, &vars.key, options)?;
+    let plan = lower::plan::search_plan(l, spec, options, &vars)?;
+    let game = lower::game::lower_game(l, spec, &params)?;
+    let puzzle = lower::puzzle::lower_moves(l, spec, &params, &vars)?;
+    let output = output::lower_output(l, spec, params, vars, game.as_ref())?;
+    Ok(Lowered {
+        plan,
+        output,
+        game,
+        puzzle,
+        symmetry,
+        spec: checked.clone(),
+        lowerer: std::mem::take(l),
+    })
+}

@@ -1,0 +1,98 @@
+//! Lowering pass that posts the `[constraints]` (and the breaking rules
+//! of `[symmetry]` unless `--no-symmetry`), each under its own name and
+//! consistency level (`--consistency` overrides the spec's).
+
+use super::options::Options;
+use super::value::R;
+use super::{Lowerer, Scope};
+use crate::diagnostic::{Diagnostic, did_you_mean};
+use crate::model::plan::Consistency;
+use crate::source::Span;
+use crate::spec::ast::Spec;
+
+/// Posts every constraint of `spec`.
+pub(crate) fn post_constraints(l: &mut Lowerer, spec: &Spec, options: &Options) -> R<()> {
+    for (name, _) in &options.consistency_for {
+        if !spec.constraints.iter().any(|c| c.name.text == name.text) {
+            let mut d = Diagnostic::new(
+                format!("unknown constraint `{}` in --consistency", name.text),
+                name.span,
+            );
+            let names = spec.constraints.iter().map(|c| c.name.text.as_str());
+            if spec.symmetries.iter().any(|s| s.name.text == name.text) {
+                d = d.with_help(format!(
+                    "`{}` declares a symmetry: it is not a constraint with a level of its own",
+                    name.text
+                ));
+            } else if let Some(s) = did_you_mean(&name.text, names) {
+                d = d.with_help(format!("did you mean `{s}`?"));
+            }
+            return Err(d);
+        }
+    }
+    for c in &spec.constraints {
+        if c.symmetry && options.no_symmetry {
+            continue;
+        }
+        // `--consistency NAME=LEVEL` overrides this constraint's level;
+        // `--consistency LEVEL` every spec-given level.
+        let named = options
+            .consistency_for
+            .iter()
+            .rev()
+            .find(|(n, _)| n.text == c.name.text);
+        let own = if options.consistency.is_some() {
+            None
+        } else {
+            c.consistency.map(|level| (level, c.name.span))
+        };
+        let level = named.map(|(n, level)| (*level, n.span)).or(own);
+        let first = l.model.constraints.len();
+        let scope = Scope::origin(&c.name.text).consistency(level.map(|(level, _)| level));
+        l.scoped(scope, |l| l.post(&c.expr))?;
+        if let Some((level, span)) = level {
+            // A level only a global supports (early, domain) is the
+            // global's: `alldifferent([q[i] + i ...])` is domain-consistent
+            // over the sums, whose definitions keep their own propagation.
+            for p in &mut l.model.constraints[first..] {
+                if p.definition && !level.supported_by(&p.constraint) {
+                    p.consistency = None;
+                }
+            }
+            supported(&l.model.constraints[first..], level, &c.name.text, span)?;
+        }
+        l.budget.check(&l.model, c.name.span)?;
+    }
+    Ok(())
+}
+
+/// A level given to one constraint must mean something for every
+/// primitive it asserts (`early` and `domain` are alldifferent's).
+fn supported(posted: &[crate::model::Posted], level: Consistency, name: &str, span: Span) -> R<()> {
+    let level_name = crate::model::plan::CONSISTENCIES
+        .iter()
+        .find(|(_, c)| *c == level)
+        .map_or("?", |(n, _)| *n);
+    // Every primitive that keeps the level (the definitions of auxiliary
+    // variables have dropped one they do not support).
+    let mut kept = posted.iter().filter(|p| p.consistency == Some(level));
+    if let Some(p) = kept.find(|p| !level.supported_by(&p.constraint)) {
+        let supports: Vec<&str> = crate::model::plan::CONSISTENCIES
+            .iter()
+            .filter(|(_, c)| c.supported_by(&p.constraint))
+            .map(|(n, _)| *n)
+            .collect();
+        return Err(Diagnostic::new(
+            format!(
+                "constraint `{name}` does not support the level `{level_name}`: it asserts {}, which supports {}",
+                p.constraint.kind(),
+                supports.join(", ")
+            ),
+            span,
+        )
+        .with_help(
+            "`early` and `domain` are levels of alldifferent (over variables or expressions); the auxiliary variables an expression defines keep their own propagation",
+        ));
+    }
+    Ok(())
+}

@@ -1,0 +1,131 @@
+//! Lowering pass that gathers the search plan: the phases and order (the
+//! command line's replacing the spec's), the variable and value orders,
+//! restarts, seed, consistency, and the objective as one variable.
+
+use super::options::Options;
+use super::value::{R, Value};
+use super::vars::Declared;
+use super::{Lowerer, Scope};
+use crate::diagnostic::{Diagnostic, did_you_mean};
+use crate::model::VarId;
+use crate::model::plan::{
+    Consistency, Objective, RestartPolicy, Restarts, SearchPlan, ValueOrder, VarOrder,
+};
+use crate::spec::ast::Spec;
+
+/// The search plan of `spec` under `options`.
+pub(crate) fn search_plan(
+    l: &mut Lowerer,
+    spec: &Spec,
+    options: &Options,
+    vars: &Declared,
+) -> R<SearchPlan> {
+    let declared = &vars.declared;
+    // The command line's phases or order replace both of the spec's.
+    let (phase_decls, order_names) = match (&options.phases, &options.order) {
+        (None, None) => (&spec.search.phases[..], &spec.search.order[..]),
+        (phases, order) => (
+            phases.as_deref().unwrap_or_default(),
+            order.as_deref().unwrap_or_default(),
+        ),
+    };
+    let order = search_vars(l, order_names, declared)?;
+    let default_value = options
+        .value
+        .or(spec.search.value)
+        .unwrap_or(ValueOrder::Min);
+    let mut phases = Vec::new();
+    for p in phase_decls {
+        phases.push(crate::model::plan::Phase {
+            vars: search_vars(l, &p.vars, declared)?,
+            var: p.var.unwrap_or(VarOrder::Input),
+            value: p.value.unwrap_or(default_value),
+        });
+    }
+    let objective = match &spec.objective {
+        Some(decl) if !options.no_objective => Some(Objective {
+            sense: decl.sense,
+            var: l.scoped(Scope::origin("objective"), |l| l.objective_var(&decl.expr))?,
+        }),
+        _ => None,
+    };
+    Ok(SearchPlan {
+        phases,
+        order,
+        decision: vars.decision.clone(),
+        var: options.var.or(spec.search.var).unwrap_or(VarOrder::Input),
+        value: options
+            .value
+            .or(spec.search.value)
+            .unwrap_or(ValueOrder::Min),
+        restarts: Restarts {
+            policy: options
+                .restart
+                .or(spec.search.restart)
+                .unwrap_or(RestartPolicy::None),
+            scale: options
+                .restart_scale
+                .or(spec.search.restart_scale)
+                .unwrap_or(100),
+        },
+        seed: options.seed.or(spec.search.seed).unwrap_or(1),
+        consistency: options
+            .consistency
+            .or(spec.search.consistency)
+            .unwrap_or(Consistency::Propagate),
+        objective,
+    })
+}
+
+fn collect_vars(v: &Value, out: &mut Vec<VarId>) {
+    match v {
+        Value::Lin(e) => out.extend(e.terms.iter().map(|&(_, x)| x)),
+        Value::Lit(l) => out.push(l.var),
+        Value::List(a) => a.items.iter().for_each(|i| collect_vars(i, out)),
+        _ => {}
+    }
+}
+
+/// The variables `names` (of `order` or a phase) stand for, in order: a
+/// declared name, or an expression over the declared variables (an
+/// element, a slice, a comprehension).
+fn search_vars(
+    l: &mut Lowerer,
+    names: &[crate::spec::ast::Name],
+    declared: &[(String, Value)],
+) -> R<Vec<VarId>> {
+    let mut order = Vec::new();
+    for name in names {
+        if !crate::spec::names::is_identifier(&name.text) {
+            // `x[n]`, `x[0..3]`: the declared variables the expression names.
+            let e = crate::spec::names::order_expr(name)?;
+            let v = l.eval(&e)?;
+            let first = order.len();
+            collect_vars(&v, &mut order);
+            let declared_only = order[first..].iter().all(|x| !l.model.vars[x.index()].aux);
+            if order.len() == first || !declared_only {
+                return Err(Diagnostic::new(
+                    format!(
+                        "`{}` in the search order is not a variable or a list of declared variables",
+                        name.text
+                    ),
+                    name.span,
+                )
+                .with_help("use names, elements with known indices, slices and comprehensions: `x`, `x[n]`, `x[0..3]`, `[m[r][c] for r in 0..2]`"));
+            }
+            continue;
+        }
+        let Some((_, v)) = declared.iter().find(|(n, _)| *n == name.text) else {
+            let mut d = Diagnostic::new(
+                format!("unknown variable `{}` in the search order", name.text),
+                name.span,
+            );
+            if let Some(s) = did_you_mean(&name.text, declared.iter().map(|(n, _)| n.as_str())) {
+                d = d.with_help(format!("did you mean `{s}`?"));
+            }
+            return Err(d);
+        };
+        collect_vars(v, &mut order);
+    }
+    Ok(order)
+}
