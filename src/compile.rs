@@ -11,7 +11,7 @@ use crate::lower::{self, Lowerer, Options};
 use crate::lowered::Lowered;
 use crate::source::{SourceId, Sources};
 use crate::spec::names::CheckedSpec;
-use crate::{output, spec};
+use crate::{moves, output, spec};
 
 /// Loads, checks and lowers the spec in `sources[id]`, with `--set` overrides.
 pub fn compile(
@@ -49,7 +49,7 @@ fn passes(l: &mut Lowerer, checked: &CheckedSpec, options: &Options) -> R<Lowere
     let symmetry = lower::symmetry::lower_symmetry(l, spec, &vars.key, options)?;
     let plan = lower::plan::search_plan(l, spec, options, &vars)?;
     let game = lower::game::lower_game(l, spec, &params)?;
-    let puzzle = lower::puzzle::lower_moves(l, spec, &params, &vars)?;
+    let puzzle = moves::lower::lower_moves(l, spec, &params, &vars)?;
     let output = output::lower_output(l, spec, params, vars, game.as_ref())?;
     Ok(Lowered {
         plan,

@@ -9,9 +9,9 @@
 
 mod compare;
 mod explain;
+mod moves;
 mod output;
 mod play;
-mod puzzle;
 mod solve;
 mod symmetry;
 
@@ -348,7 +348,7 @@ pub struct SolveArgs {
     pub goal: Option<String>,
     /// A puzzle of moves: bfs (fewest moves, the default), iddfs (the same
     /// in little memory) or astar (least cost, with the spec's heuristic).
-    #[arg(long, value_name = "NAME", value_parser = choices(crate::puzzle::METHODS))]
+    #[arg(long, value_name = "NAME", value_parser = choices(crate::moves::METHODS))]
     pub method: Option<String>,
 }
 
@@ -422,7 +422,7 @@ pub fn run(cli: &Cli) -> u8 {
                 no_symmetry: true,
                 ..SpecArgs::default()
             };
-            puzzle::analyze(file, &spec, *json, d)
+            moves::analyze(file, &spec, *json, d)
         }),
         Some(Command::CheckSymmetry {
             file,

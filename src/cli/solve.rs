@@ -37,7 +37,7 @@ pub(super) fn run(args: &SolveArgs, started: Instant, deadline: Option<Instant>)
         return out.finish(EXIT_FOUND);
     }
     if lowered.puzzle.is_some() {
-        return super::puzzle::run(args, &lowered, sources, deadline);
+        return super::moves::run(args, &lowered, sources, deadline);
     }
     if let Some(flag) = [
         ("--start", args.start.is_some()),

@@ -80,7 +80,7 @@ impl Lowerer {
         }
     }
 
-    pub(super) fn int(&self, v: &Value, span: Span) -> R<i64> {
+    pub(crate) fn int(&self, v: &Value, span: Span) -> R<i64> {
         match v {
             Value::Int(i) => Ok(*i),
             Value::Str(text) => self.text_code(text, span),
@@ -96,7 +96,7 @@ impl Lowerer {
     }
 
     /// The items of a list, range or set.
-    pub(super) fn items(&self, v: &Value, span: Span) -> R<Vec<Value>> {
+    pub(crate) fn items(&self, v: &Value, span: Span) -> R<Vec<Value>> {
         match v {
             Value::List(a) => Ok(a.items.clone()),
             Value::Set(s) => Ok(s.iter().map(|&i| Value::Int(i)).collect()),
@@ -620,7 +620,7 @@ impl Lowerer {
 
     /// Evaluates a boolean operand: the nearest boolean context of anything
     /// undefined inside it, which makes it false there.
-    pub(super) fn eval_bool(&mut self, e: &Expr) -> R<BoolVal> {
+    pub(crate) fn eval_bool(&mut self, e: &Expr) -> R<BoolVal> {
         let mark = self.guards.len();
         let v = self.eval(e)?;
         let b = self.boolean(&v, e.span)?;
@@ -746,7 +746,7 @@ impl Lowerer {
         })))
     }
 
-    pub(super) fn index(
+    pub(crate) fn index(
         &mut self,
         array: &Value,
         index: &Value,
@@ -829,7 +829,7 @@ impl Lowerer {
     }
 }
 
-pub(super) fn bool_value(b: BoolVal) -> Value {
+pub(crate) fn bool_value(b: BoolVal) -> Value {
     match b {
         BoolVal::Const(c) => Value::Bool(c),
         BoolVal::Lit(l) => Value::Lit(l),

@@ -30,18 +30,17 @@
 mod budget;
 mod call;
 pub(crate) mod constraints;
-mod eval;
+pub(crate) mod eval;
 pub(crate) mod game;
 mod globals;
 mod index;
 mod lex_leader;
 mod mark;
-mod network;
+pub(crate) mod network;
 mod options;
 pub(crate) mod params;
 pub(crate) mod plan;
 mod post;
-pub(crate) mod puzzle;
 mod scope;
 pub(crate) mod symmetry;
 mod symmetry_map;
@@ -148,7 +147,7 @@ impl Lowerer {
         self.locals = locals;
     }
 
-    fn lookup(&self, name: &str) -> Option<&Value> {
+    pub(crate) fn lookup(&self, name: &str) -> Option<&Value> {
         self.locals
             .iter()
             .rev()
@@ -493,7 +492,7 @@ impl Lowerer {
     }
 
     /// `r <-> and(lits)` as a literal.
-    fn and(&mut self, lits: Vec<BoolVal>) -> BoolVal {
+    pub(crate) fn and(&mut self, lits: Vec<BoolVal>) -> BoolVal {
         let negated: Vec<BoolVal> = lits.into_iter().map(negate).collect();
         negate(self.or(negated))
     }

@@ -15,7 +15,7 @@ impl Lowerer {
     /// A lowerer of its own over `params` (constants) and the functions:
     /// what it lowers goes into a fresh model, under the same deadline and
     /// a size budget of its own.
-    pub(super) fn scratch(&self, params: &HashMap<String, Value>) -> Lowerer {
+    pub(crate) fn scratch(&self, params: &HashMap<String, Value>) -> Lowerer {
         Lowerer {
             budget: super::budget::Budget::new(self.budget.deadline()),
             ..Lowerer::for_output(
@@ -26,9 +26,27 @@ impl Lowerer {
         }
     }
 
+    /// A fresh input variable of a scratch lowering (a state variable, a
+    /// code's digit), `what` naming it.
+    pub(crate) fn input_var(&mut self, what: &str, domain: crate::model::IntervalSet) -> VarId {
+        self.new_aux(what, domain)
+    }
+
+    /// Binds `name` to `value` for every expression lowered after this
+    /// (a declared name standing for input variables).
+    pub(crate) fn define_global(&mut self, name: String, value: Value) {
+        let _ = self.globals.insert(name, value);
+    }
+
+    /// Where the definedness guards raised from now on start, for
+    /// [`Lowerer::network`].
+    pub(crate) fn guards_mark(&self) -> usize {
+        self.guards.len()
+    }
+
     /// The network computing `outputs` (integers or booleans) from
     /// `inputs`, with the guards raised since `mark`. Takes the model.
-    pub(super) fn network(
+    pub(crate) fn network(
         &mut self,
         inputs: Vec<VarId>,
         outputs: &[Value],
@@ -68,7 +86,7 @@ impl Lowerer {
 }
 
 /// `v` with every variable `x` replaced by `map(x)` (same shape).
-pub(super) fn substitute(v: &Value, map: &dyn Fn(VarId) -> VarId) -> Value {
+pub(crate) fn substitute(v: &Value, map: &dyn Fn(VarId) -> VarId) -> Value {
     match v {
         Value::Lin(e) => {
             let mut e = (**e).clone();

@@ -10,7 +10,6 @@ pub mod game;
 pub mod infer;
 pub mod network;
 pub mod plan;
-pub mod puzzle;
 pub mod symmetry;
 pub mod texts;
 

@@ -6,7 +6,7 @@
 use super::output::{Printer, note};
 use super::{EXIT_FOUND, EXIT_NONE, Run, SolveArgs, SpecArgs, pick, usage};
 use crate::lowered::Lowered;
-use crate::puzzle::{self, METHODS, Method, Path, Puzzle, State, Target};
+use crate::moves::{self, METHODS, Method, Path, Puzzle, State, Target};
 use crate::session::Session;
 use crate::source::Sources;
 use std::path::PathBuf;
@@ -74,8 +74,8 @@ pub(super) fn run(
     let mut out = Printer::new(false);
     if args.count {
         let counted = match method {
-            Method::Iddfs => puzzle::iddfs_count(&mut p, start, target)?,
-            _ => puzzle::count_shortest(&mut p, start, target)?,
+            Method::Iddfs => moves::iddfs_count(&mut p, start, target)?,
+            _ => moves::count_shortest(&mut p, start, target)?,
         };
         if args.stats {
             note(&format!("states expanded: {}", p.expanded()));
@@ -93,9 +93,9 @@ pub(super) fn run(
     }
     let limit = (!args.all).then_some(1);
     let paths = match method {
-        Method::Bfs => puzzle::shortest_all(&mut p, start, target, limit)?,
-        Method::Iddfs => puzzle::iddfs_all(&mut p, start, target, limit)?,
-        Method::Astar => puzzle::shortest(&mut p, start, target, method)?
+        Method::Bfs => moves::shortest_all(&mut p, start, target, limit)?,
+        Method::Iddfs => moves::iddfs_all(&mut p, start, target, limit)?,
+        Method::Astar => moves::shortest(&mut p, start, target, method)?
             .into_iter()
             .collect(),
     };
@@ -151,7 +151,7 @@ pub(super) fn analyze(
     p.set_deadline(deadline);
     let mut session = Session::new(lowered, sources);
     session.set_deadline(deadline);
-    let a = puzzle::analyze(&mut p, &mut session)?;
+    let a = moves::analyze(&mut p, &mut session)?;
     let mut out = Printer::new(json);
     let hardest: Vec<String> = a.hardest().iter().map(|&s| p.format(s)).collect();
     if json {

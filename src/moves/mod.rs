@@ -1,9 +1,11 @@
 //! Puzzles of moves from a spec's `[puzzle]` and `[moves]`: a search over
 //! states, beside the constraint engine. The state is the spec's declared
 //! variables; a move instance's precondition, cost and next state are
-//! networks lowered once (`model::puzzle`), evaluated forward for each
-//! state. States are packed into one `u128` (a few bits per variable).
+//! networks lowered once, evaluated forward for each state. States are
+//! packed into one `u128` (a few bits per variable).
 //!
+//! - `lower.rs`: the lowering pass, `[puzzle]` and `[moves]` into
+//!   networks; `plan.rs`: what it gathers, plain data ([`PuzzlePlan`]);
 //! - `search.rs`: the method, the target, the shortest solution;
 //! - `bfs.rs`, `iddfs.rs`, `astar.rs`: the three methods (every shortest
 //!   solution and their number by the first two);
@@ -18,7 +20,9 @@ mod astar;
 mod bfs;
 mod count;
 mod iddfs;
+pub(crate) mod lower;
 mod numbering;
+pub mod plan;
 mod search;
 
 pub use analyze::{Analysis, analyze};
@@ -32,10 +36,10 @@ use crate::engine::deadline::Deadline;
 use crate::lowered::Lowered;
 use crate::model::IntervalSet;
 use crate::model::network::Evaluator;
-use crate::model::puzzle::PuzzlePlan;
 use crate::output::OutputPlan;
 use crate::source::{Sources, Span};
 use crate::spec::ast::InvalidMove;
+use plan::PuzzlePlan;
 
 /// Most positions a search keeps (breadth-first search, A*) or `solve
 /// analyze` enumerates: each costs about 110 to 175 bytes (measured at
