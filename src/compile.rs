@@ -11,7 +11,7 @@ use crate::lower::{self, Lowerer, Options};
 use crate::lowered::Lowered;
 use crate::source::{SourceId, Sources};
 use crate::spec::names::CheckedSpec;
-use crate::{moves, output, spec};
+use crate::{game, moves, output, spec};
 
 /// Loads, checks and lowers the spec in `sources[id]`, with `--set` overrides.
 pub fn compile(
@@ -48,9 +48,10 @@ fn passes(l: &mut Lowerer, checked: &CheckedSpec, options: &Options) -> R<Lowere
     lower::constraints::post_constraints(l, spec, options)?;
     let symmetry = lower::symmetry::lower_symmetry(l, spec, &vars.key, options)?;
     let plan = lower::plan::search_plan(l, spec, options, &vars)?;
-    let game = lower::game::lower_game(l, spec, &params)?;
+    let game = game::lower::lower_game(l, spec, &params)?;
     let puzzle = moves::lower::lower_moves(l, spec, &params, &vars)?;
-    let output = output::lower_output(l, spec, params, vars, game.as_ref())?;
+    let output = output::lower_output(l, spec, params, vars)?;
+    game::lower::check_show(&output, game.as_ref())?;
     Ok(Lowered {
         plan,
         output,

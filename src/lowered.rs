@@ -4,9 +4,9 @@
 //! that constraints can be added later without re-reading or re-lowering
 //! the spec, and retracted again by truncating to a [`ModelMark`].
 
+use crate::game::plan::GamePlan;
 use crate::lower::value::R;
 use crate::lower::{Lowerer, ModelMark, Scope};
-use crate::model::game::GamePlan;
 use crate::model::plan::SearchPlan;
 use crate::model::symmetry::SymmetryPlan;
 use crate::model::{Model, Posted};

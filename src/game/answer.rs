@@ -12,7 +12,7 @@ pub struct Answers {
 }
 
 impl Answers {
-    pub fn new(plan: &crate::model::game::GamePlan) -> Answers {
+    pub fn new(plan: &crate::game::plan::GamePlan) -> Answers {
         Answers {
             evaluator: Evaluator::new(plan.answer.clone()),
             is_list: plan.answer_is_list,

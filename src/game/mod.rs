@@ -10,12 +10,18 @@
 //!   decision tree, each node solved once for all the secrets that reach it;
 //! - the setter is the CLI's `solve play` (it needs [`Game::answer`] only).
 //!
+//! `lower.rs` is the lowering pass of `[game]` (the code, the opening,
+//! the answer network) and posts a game's answers as constraints;
+//! `plan.rs` is what it gathers, plain data ([`GamePlan`]).
+//!
 //! Answers are computed by `answer.rs` (the answer network lowered once);
 //! the `first` strategy's Session and that network are two independent
 //! computations of consistency, checked against each other at every guess.
 
 mod answer;
+pub(crate) mod lower;
 mod notation;
+pub mod plan;
 mod strategy;
 mod tree;
 
@@ -23,11 +29,11 @@ pub use strategy::{STRATEGIES, Strategy};
 pub use tree::Record;
 
 use crate::diagnostic::{Diagnostic, Error};
-use crate::model::game::GamePlan;
 use crate::session::Session;
 use crate::source::Sources;
 use answer::Answers;
 use notation::Notation;
+use plan::GamePlan;
 use std::collections::HashMap;
 
 /// Most codes a game may have (the codes are held in memory).

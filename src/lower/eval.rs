@@ -13,7 +13,7 @@ use crate::spec::ast::{BinaryOp, Clause, Expr, ExprKind, UnaryOp};
 use std::sync::Arc;
 
 impl Lowerer {
-    pub(super) fn lin(&self, v: &Value, span: Span) -> R<LinExpr> {
+    pub(crate) fn lin(&self, v: &Value, span: Span) -> R<LinExpr> {
         match v {
             Value::Int(i) => Ok(LinExpr::constant(*i)),
             Value::Bool(b) => Ok(LinExpr::constant(i64::from(*b))),

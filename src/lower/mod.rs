@@ -31,7 +31,6 @@ mod budget;
 mod call;
 pub(crate) mod constraints;
 pub(crate) mod eval;
-pub(crate) mod game;
 mod globals;
 mod index;
 mod lex_leader;
@@ -113,6 +112,13 @@ impl Lowerer {
     /// The spec's functions, by name.
     pub(crate) fn functions(&self) -> &HashMap<String, Arc<Function>> {
         &self.functions
+    }
+
+    /// The names in scope: params, declared variables, and what
+    /// [`Lowerer::define_global`] bound.
+    #[cfg(test)]
+    pub(crate) fn globals(&self) -> &HashMap<String, Value> {
+        &self.globals
     }
 
     /// When lowering must stop.
@@ -321,7 +327,7 @@ impl Lowerer {
     }
 
     /// Posts `e rel 0` (or `reif <-> (e rel 0)`).
-    fn linear(&mut self, e: &LinExpr, rel: Rel, reif: Option<Lit>, span: Span) -> R<()> {
+    pub(crate) fn linear(&mut self, e: &LinExpr, rel: Rel, reif: Option<Lit>, span: Span) -> R<()> {
         self.within_solver_range(e, span)?;
         self.post_constraint(Constraint::Linear {
             terms: e.terms.clone(),
@@ -334,7 +340,7 @@ impl Lowerer {
 
     /// Checks that `e` stays within +-`MAX_SUM` over its variables' domains
     /// (so its constant, and every partial sum, can be negated and added).
-    fn within_solver_range(&self, e: &LinExpr, span: Span) -> R<()> {
+    pub(crate) fn within_solver_range(&self, e: &LinExpr, span: Span) -> R<()> {
         // In unsigned magnitudes: |i64::MIN| fits in u64, not in i64.
         let mut worst = e.constant.unsigned_abs();
         for &(a, x) in &e.terms {
@@ -482,7 +488,7 @@ impl Lowerer {
     }
 
     /// A constraint that can never hold: the model has no solution.
-    fn post_false(&mut self) {
+    pub(crate) fn post_false(&mut self) {
         self.post_constraint(Constraint::Linear {
             terms: Vec::new(),
             rel: Rel::Eq,

@@ -6,7 +6,6 @@
 //! [`check`] gives each constraint its reference meaning.
 
 pub mod check;
-pub mod game;
 pub mod infer;
 pub mod network;
 pub mod plan;

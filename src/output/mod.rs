@@ -434,7 +434,6 @@ pub(crate) fn lower_output(
     spec: &crate::spec::ast::Spec,
     params: HashMap<String, Value>,
     vars: crate::lower::vars::Declared,
-    game: Option<&crate::model::game::GamePlan>,
 ) -> R<OutputPlan> {
     let output = OutputPlan::new(
         params,
@@ -447,10 +446,5 @@ pub(crate) fn lower_output(
     )
     .until(l.deadline());
     output.check(&l.model)?;
-    if let Some(g) = game {
-        // `show` is evaluated once now, so that a mistake in it is reported
-        // by `solve check`, not in the middle of a game.
-        let _ = output.render_answer(&g.win, g.answer_is_list)?;
-    }
     Ok(output)
 }
