@@ -11,7 +11,7 @@ use crate::lower::{self, Lowerer, Options};
 use crate::lowered::Lowered;
 use crate::source::{SourceId, Sources};
 use crate::spec::names::CheckedSpec;
-use crate::{game, moves, output, spec};
+use crate::{game, moves, output, spec, symmetry};
 
 /// Loads, checks and lowers the spec in `sources[id]`, with `--set` overrides.
 pub fn compile(
@@ -46,7 +46,7 @@ fn passes(l: &mut Lowerer, checked: &CheckedSpec, options: &Options) -> R<Lowere
     let params = lower::params::lower_params(l, spec)?;
     let vars = lower::vars::declare_vars(l, spec)?;
     lower::constraints::post_constraints(l, spec, options)?;
-    let symmetry = lower::symmetry::lower_symmetry(l, spec, &vars.key, options)?;
+    let symmetry = symmetry::lower::lower_symmetry(l, spec, &vars.key, options)?;
     let plan = lower::plan::search_plan(l, spec, options, &vars)?;
     let game = game::lower::lower_game(l, spec, &params)?;
     let puzzle = moves::lower::lower_moves(l, spec, &params, &vars)?;

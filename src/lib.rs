@@ -42,6 +42,7 @@ pub mod search;
 pub mod session;
 pub mod source;
 pub mod spec;
+pub mod symmetry;
 
 pub use compile::{compile, lower};
 pub use lower::Options;

@@ -8,13 +8,13 @@ use crate::game::plan::GamePlan;
 use crate::lower::value::R;
 use crate::lower::{Lowerer, ModelMark, Scope};
 use crate::model::plan::SearchPlan;
-use crate::model::symmetry::SymmetryPlan;
 use crate::model::{Model, Posted};
 use crate::moves::plan::PuzzlePlan;
 use crate::output::OutputPlan;
 use crate::source::{Sources, Span};
 use crate::spec::names::{CheckedSpec, check_constraint};
 use crate::spec::parser::{Origin, parse_expr};
+use crate::symmetry::group::SymmetryPlan;
 
 /// A lowered spec.
 #[derive(Clone, Debug)]

@@ -5,10 +5,10 @@
 use super::output::{Printer, note};
 use super::{EXIT_FOUND, EXIT_LIMIT, EXIT_NONE, Run, SolveArgs};
 use crate::diagnostic::{Diagnostic, Error};
-use crate::model::symmetry::{Canonicaliser, Representatives, SymmetryPlan};
 use crate::search::trace::Recorder;
 use crate::session::{Session, Solution};
 use crate::source::Sources;
+use crate::symmetry::group::{Canonicaliser, Representatives, SymmetryPlan};
 use std::io::IsTerminal as _;
 use std::ops::ControlFlow;
 use std::time::{Duration, Instant};

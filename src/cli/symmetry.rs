@@ -16,9 +16,9 @@
 use super::output::Printer;
 use super::{EXIT_FOUND, EXIT_NONE, Run, SpecArgs, refusal};
 use crate::diagnostic::{Diagnostic, Error};
-use crate::model::symmetry::SymmetryPlan;
 use crate::session::{Session, Solution};
 use crate::source::Sources;
+use crate::symmetry::group::SymmetryPlan;
 use std::collections::{HashMap, HashSet};
 use std::path::PathBuf;
 use std::time::Instant;

@@ -43,11 +43,7 @@ pub(crate) fn check_show(output: &OutputPlan, game: Option<&GamePlan>) -> R<()> 
 
 /// The game of `decl`; `params` are the spec's params (the answer sees
 /// nothing else but its arguments and the functions).
-fn game(
-    l: &mut Lowerer,
-    decl: &GameDecl,
-    params: &HashMap<String, Value>,
-) -> R<GamePlan> {
+fn game(l: &mut Lowerer, decl: &GameDecl, params: &HashMap<String, Value>) -> R<GamePlan> {
     let (code, code_base) = code(l, decl)?;
     let mut scratch = l.scratch(params);
     let (answer, answer_is_list) =

@@ -114,7 +114,7 @@ impl Lowerer {
     }
 
     /// Items of a list, with nested lists flattened (for aggregates over 2-D arrays).
-    pub(super) fn flat_items(&self, v: &Value, span: Span) -> R<Vec<Value>> {
+    pub(crate) fn flat_items(&self, v: &Value, span: Span) -> R<Vec<Value>> {
         let mut out = Vec::new();
         for item in self.items(v, span)? {
             match item {

@@ -33,7 +33,6 @@ pub(crate) mod constraints;
 pub(crate) mod eval;
 mod globals;
 mod index;
-mod lex_leader;
 mod mark;
 pub(crate) mod network;
 mod options;
@@ -41,8 +40,6 @@ pub(crate) mod params;
 pub(crate) mod plan;
 mod post;
 mod scope;
-pub(crate) mod symmetry;
-mod symmetry_map;
 pub mod value;
 pub(crate) mod vars;
 
@@ -69,7 +66,7 @@ pub const MAX_DOMAIN: i64 = 1 << 40;
 const MAX_SUM: i64 = 1 << 62;
 
 /// A reified linear constraint: terms, relation, right-hand side.
-type ReifKey = (Vec<(i64, VarId)>, Rel, i64);
+pub(crate) type ReifKey = (Vec<(i64, VarId)>, Rel, i64);
 
 /// The evaluation state: the model being built and the names in scope.
 #[derive(Clone, Debug, Default)]
@@ -112,6 +109,35 @@ impl Lowerer {
     /// The spec's functions, by name.
     pub(crate) fn functions(&self) -> &HashMap<String, Arc<Function>> {
         &self.functions
+    }
+
+    /// The deadline alone, for loops that build no model items (cheap to
+    /// call often).
+    pub(crate) fn tick(&mut self) -> R<()> {
+        self.budget.tick()
+    }
+
+    /// The model to read and the budget to spend, borrowed together (a
+    /// loop over the model that reads the clock).
+    pub(crate) fn model_and_budget(&mut self) -> (&Model, &mut Budget) {
+        (&self.model, &mut self.budget)
+    }
+
+    /// The deadline and the model's size, at `span` (after a batch of
+    /// constraints).
+    pub(crate) fn check_budget(&mut self, span: Span) -> R<()> {
+        self.budget.check(&self.model, span)
+    }
+
+    /// A symmetry's group element moving `moves` positions stays in the
+    /// plan: it counts against the size budget like a constraint.
+    pub(crate) fn spend_symmetry(&mut self, moves: usize, span: Span) -> R<()> {
+        self.budget.symmetry(moves, &self.model, span)
+    }
+
+    /// The comparisons reified so far, `terms rel rhs`, and their literals.
+    pub(crate) fn reified(&self) -> impl Iterator<Item = (&ReifKey, Lit)> {
+        self.reified.iter().map(|(k, &lit)| (k, lit))
     }
 
     /// The names in scope: params, declared variables, and what
@@ -162,7 +188,7 @@ impl Lowerer {
             .or_else(|| self.globals.get(name))
     }
 
-    fn post_constraint(&mut self, constraint: Constraint) {
+    pub(crate) fn post_constraint(&mut self, constraint: Constraint) {
         self.budget.constraint(constraint.size());
         self.model.constraints.push(Posted {
             constraint,
@@ -229,7 +255,7 @@ impl Lowerer {
 
     /// The expression as a view, with an auxiliary variable if it has
     /// several terms.
-    fn view(&mut self, e: &LinExpr, span: Span) -> R<View> {
+    pub(crate) fn view(&mut self, e: &LinExpr, span: Span) -> R<View> {
         match e.terms[..] {
             [] => Ok(View::of(self.constant_var(e.constant, span)?)),
             [(scale, var)] => {
@@ -367,7 +393,7 @@ impl Lowerer {
     }
 
     /// `a op b` as a literal (or a constant when it is decided now).
-    fn reify_compare(&mut self, rel: Rel, e: LinExpr, span: Span) -> R<BoolVal> {
+    pub(crate) fn reify_compare(&mut self, rel: Rel, e: LinExpr, span: Span) -> R<BoolVal> {
         if let Some(c) = e.as_constant() {
             return Ok(BoolVal::Const(rel.holds(c, 0)));
         }

@@ -9,7 +9,6 @@ pub mod check;
 pub mod infer;
 pub mod network;
 pub mod plan;
-pub mod symmetry;
 pub mod texts;
 
 /// A variable of the model: an index into [`Model::vars`].

@@ -1,0 +1,731 @@
+//! Declared symmetries (`[symmetry] name = { grid = "EXPR" }` and the
+//! like) to a [`SymmetryPlan`]: each declaration's group elements, and the
+//! images of the key under them (which `lex_leader.rs` compares).
+//!
+//! A declaration's expression is a structure of cells, each a declared
+//! variable (`m[i][j]`), a literal (`q[c] == r`: the queens board derived
+//! from `q`) or a constant (the empty centre of a ring). A symmetry of the
+//! structure moves cells; it moves the literals `variable = value` with
+//! them, which is a group element acting on the solutions.
+
+use super::group::{Element, Factor, Move, Sort, SymmetryPlan};
+use super::lex_leader::lex_leader;
+use super::map::map_element;
+use crate::diagnostic::Diagnostic;
+use crate::lower::Lowerer;
+use crate::lower::value::{LinExpr, R, Value};
+use crate::model::{Lit, Rel, VarId};
+use crate::source::Span;
+use crate::spec::ast::{SymmetryBreak, SymmetryDecl, SymmetryKind};
+use std::collections::{BTreeMap, HashMap};
+
+/// One cell of a declared structure.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(super) enum Cell {
+    /// The variable at this key position.
+    Var(u32),
+    /// `key[p] == v`.
+    Lit(u32, i64),
+    Const(i64),
+}
+
+/// Literals per check of commutation, beyond which a group is walked
+/// element by element rather than sorted.
+const MAX_COMMUTE_CHECK: u64 = 10_000_000;
+
+/// Position moves of one declared group's elements together.
+pub(super) const MAX_MOVES: usize = 20_000_000;
+
+pub(super) fn too_large(name: &str, span: Span) -> Diagnostic {
+    Diagnostic::new(
+        format!("symmetry `{name}` is too large to describe: its elements would move more than {MAX_MOVES} positions"),
+        span,
+    )
+    .with_help("declare the symmetry of a smaller structure, or break it by hand")
+}
+
+/// Lowering pass for the symmetries `[symmetry]` declares: their group
+/// elements (built only for a run that uses them: they may take far more
+/// than the model) and, with `break = "lex-leader"`, their breaking
+/// constraints.
+pub(crate) fn lower_symmetry(
+    l: &mut Lowerer,
+    spec: &crate::spec::ast::Spec,
+    key: &[VarId],
+    options: &crate::lower::Options,
+) -> R<SymmetryPlan> {
+    let breaking =
+        matches!(spec.symmetry_break, Some((SymmetryBreak::LexLeader, _))) && !options.no_symmetry;
+    let symmetry = symmetries(l, &spec.symmetries, key, options.symmetries || breaking)?;
+    if let Some((SymmetryBreak::LexLeader, span)) = spec.symmetry_break {
+        if spec.symmetries.is_empty() {
+            return Err(Diagnostic::new(
+                "`break = \"lex-leader\"` breaks the declared symmetries, and [symmetry] declares none",
+                span,
+            )
+            .with_help("declare the group, e.g. `board = { grid = \"m\" }` (grid, rows, columns, values, reverse or map)"));
+        }
+        if !options.no_symmetry {
+            lex_leader(l, &symmetry, span)?;
+        }
+    }
+    Ok(symmetry)
+}
+
+/// The declared symmetries, acting on the values of `key`. Unless
+/// `build`, each declaration is only checked (its structure and its
+/// first group element: what a wrong declaration gets wrong) and the
+/// plan is empty: a run that does not use the group does not pay for
+/// it.
+pub(crate) fn symmetries(
+    l: &mut Lowerer,
+    decls: &[SymmetryDecl],
+    key: &[VarId],
+    build: bool,
+) -> R<SymmetryPlan> {
+    let position: HashMap<VarId, u32> = key
+        .iter()
+        .enumerate()
+        .map(|(i, &x)| (x, i as u32))
+        .collect();
+    let mut factors = Vec::new();
+    for decl in decls {
+        let factor = factor(l, decl, key, &position, build)?;
+        if build {
+            factors.push(factor);
+        }
+    }
+    if !build {
+        return Ok(SymmetryPlan::default());
+    }
+    let sorter =
+        (0..factors.len()).find(|&i| factors[i].sort.is_some() && commutes(l, &factors, i, key));
+    Ok(SymmetryPlan {
+        key: key.to_vec(),
+        factors,
+        sorter,
+    })
+}
+
+fn factor(
+    l: &mut Lowerer,
+    decl: &SymmetryDecl,
+    key: &[VarId],
+    position: &HashMap<VarId, u32>,
+    build: bool,
+) -> R<Factor> {
+    // Checking only: the first element of each group.
+    let most = if build { usize::MAX } else { 1 };
+    let span = decl.expr.span;
+    let name = &decl.name.text;
+    // What evaluating the structure posts (the literal of `q[c] == r`)
+    // is read, then dropped: a declaration adds nothing to the model.
+    let mark = l.mark();
+    let value = l.eval(&decl.expr)?;
+    // Which comparison each literal stands for: `key[p] == v`.
+    let literals: HashMap<Lit, (u32, i64)> = l
+        .reified()
+        .filter_map(|((terms, rel, rhs), lit)| match terms[..] {
+            [(a, x)] if *rel == Rel::Eq && a != 0 && rhs % a == 0 => {
+                position.get(&x).map(|&p| (lit, (p, rhs / a)))
+            }
+            _ => None,
+        })
+        .collect();
+    l.truncate(mark);
+    // (A variable made while evaluating it, now dropped, is none.)
+    let derived = |x: VarId| l.model.vars.get(x.index()).is_some_and(|v| !v.aux);
+    let cell = |v: &Value| cell(v, position, &literals, &derived, name, span);
+    let (elements, order, sort) = match decl.kind {
+        SymmetryKind::Grid => {
+            let grid = rows_of(&value, name, span)?;
+            let grid: Vec<Vec<Cell>> = grid
+                .iter()
+                .map(|row| row.iter().map(&cell).collect::<R<Vec<Cell>>>())
+                .collect::<R<_>>()?;
+            let (rows, cols) = (grid.len(), grid.first().map_or(0, Vec::len));
+            let cells: Vec<Cell> = grid.concat();
+            let maps = grid_maps(rows, cols);
+            let order = maps.len() as u64 + 1;
+            let mut elements = Vec::new();
+            for map in maps.into_iter().take(most) {
+                let pairs: Vec<(usize, usize)> = map.into_iter().enumerate().collect();
+                elements.extend(element(l, &cells, &pairs, key, name, span)?);
+            }
+            (elements, order, None)
+        }
+        SymmetryKind::Rows | SymmetryKind::Columns | SymmetryKind::Reverse => {
+            let rows = match decl.kind {
+                SymmetryKind::Reverse => lines_of(l, &value, name, span)?,
+                _ => rows_of(&value, name, span)?,
+            };
+            let mut lines: Vec<Vec<Cell>> = rows
+                .iter()
+                .map(|row| row.iter().map(&cell).collect::<R<Vec<Cell>>>())
+                .collect::<R<_>>()?;
+            if decl.kind == SymmetryKind::Columns {
+                lines = transpose(&lines);
+            }
+            let n = lines.len();
+            let width = lines.first().map_or(0, Vec::len);
+            let cells: Vec<Cell> = lines.concat();
+            // Line `a` onto line `b`, cell by cell.
+            let onto = |a: usize, b: usize| (0..width).map(move |j| (a * width + j, b * width + j));
+            let mut elements = Vec::new();
+            if decl.kind == SymmetryKind::Reverse {
+                let pairs: Vec<(usize, usize)> = (0..n).flat_map(|i| onto(i, n - 1 - i)).collect();
+                elements.extend(element(l, &cells, &pairs, key, name, span)?);
+                (elements, 2, None)
+            } else {
+                let mut moves = 0usize;
+                for k in (0..n.saturating_sub(1)).take(most) {
+                    let pairs: Vec<(usize, usize)> = onto(k, k + 1).chain(onto(k + 1, k)).collect();
+                    moves += pairs.len();
+                    if moves > MAX_MOVES {
+                        return Err(too_large(name, span));
+                    }
+                    elements.extend(element(l, &cells, &pairs, key, name, span)?);
+                }
+                (elements, factorial(n), line_sort(&lines))
+            }
+        }
+        SymmetryKind::Map => {
+            let mut cells = Vec::new();
+            indexed_cells(&value, &mut Vec::new(), &mut cells, &cell, name, span)?;
+            let (elements, order) = map_element(l, decl, &cells, key)?;
+            (elements, order, None)
+        }
+        SymmetryKind::Values => {
+            let items = l.flat_items(&value, span)?;
+            let mut positions = Vec::new();
+            for item in &items {
+                match cell(item)? {
+                    Cell::Var(p) => positions.push(p),
+                    _ => {
+                        return Err(Diagnostic::new(
+                            format!(
+                                "symmetry `{name}`: interchangeable values belong to variables, found {}",
+                                item.describe()
+                            ),
+                            span,
+                        ));
+                    }
+                }
+            }
+            positions.sort_unstable();
+            positions.dedup();
+            let Some(&first) = positions.first() else {
+                // No variables (an instance with n = 0): nothing moves.
+                return Ok(Factor {
+                    name: name.clone(),
+                    elements: Vec::new(),
+                    order: 1,
+                    sort: None,
+                });
+            };
+            // One swap of neighbouring values per value, on every position.
+            let size = l.model.domain(key[first as usize]).size();
+            if size.saturating_mul(positions.len() as u64) > MAX_MOVES as u64 {
+                return Err(too_large(name, span));
+            }
+            let values: Vec<i64> = l.model.domain(key[first as usize]).values().collect();
+            for &p in &positions {
+                if !l
+                    .model
+                    .domain(key[p as usize])
+                    .values()
+                    .eq(values.iter().copied())
+                {
+                    return Err(Diagnostic::new(
+                        format!(
+                            "symmetry `{name}`: the variables must share one domain for their values to be interchangeable, and `{}` differs from `{}`",
+                            l.model.vars[key[p as usize].index()].name,
+                            l.model.vars[key[positions[0] as usize].index()].name
+                        ),
+                        span,
+                    ));
+                }
+            }
+            if !build {
+                return Ok(Factor {
+                    name: name.clone(),
+                    elements: Vec::new(),
+                    order: 1,
+                    sort: None,
+                });
+            }
+            let elements = value_swaps(&positions, &values);
+            let moves = elements.iter().map(Element::size).sum();
+            l.spend_symmetry(moves, span)?;
+            let order = factorial(values.len());
+            (elements, order, Some(Sort::Values { positions, values }))
+        }
+    };
+    Ok(Factor {
+        name: name.clone(),
+        elements,
+        order,
+        sort,
+    })
+}
+
+/// The cells of a structure for `map`, each with its index (one
+/// integer per dimension, from each list's own base): declared
+/// variables or constants, all at one depth.
+fn indexed_cells(
+    v: &Value,
+    index: &mut Vec<i64>,
+    out: &mut Vec<(Vec<i64>, Cell)>,
+    cell: &dyn Fn(&Value) -> R<Cell>,
+    name: &str,
+    span: Span,
+) -> R<()> {
+    let Value::List(a) = v else {
+        let c = cell(v)?;
+        if let Cell::Lit(..) = c {
+            return Err(Diagnostic::new(
+                format!(
+                    "symmetry `{name}`: a cell of a map is a declared variable or a constant, found a literal"
+                ),
+                span,
+            ));
+        }
+        if out.first().is_some_and(|(i, _)| i.len() != index.len()) {
+            return Err(Diagnostic::new(
+                format!(
+                    "symmetry `{name}`: the cells of a map must all be at one depth (a list, or a list of lists of one depth)"
+                ),
+                span,
+            ));
+        }
+        out.push((index.clone(), c));
+        return Ok(());
+    };
+    if index.is_empty() && a.items.is_empty() {
+        return Ok(());
+    }
+    for (i, item) in a.items.iter().enumerate() {
+        index.push(a.base + i as i64);
+        indexed_cells(item, index, out, cell, name, span)?;
+        let _ = index.pop();
+    }
+    Ok(())
+}
+
+/// A 2-D list: its rows, all of one length.
+fn rows_of(v: &Value, name: &str, span: Span) -> R<Vec<Vec<Value>>> {
+    let rows: Vec<Vec<Value>> = match v {
+        Value::List(a) => a
+            .items
+            .iter()
+            .map(|row| match row {
+                Value::List(r) => Ok(r.items.clone()),
+                other => Err(crate::lower::value::type_error(
+                    "a list of lists",
+                    other,
+                    span,
+                )),
+            })
+            .collect::<R<_>>()?,
+        other => {
+            return Err(crate::lower::value::type_error(
+                "a list of lists",
+                other,
+                span,
+            ));
+        }
+    };
+    check_rectangular(&rows, name, span)?;
+    Ok(rows)
+}
+
+/// A sequence: each item's cells (an item may be a list), all of one
+/// size.
+fn lines_of(l: &Lowerer, v: &Value, name: &str, span: Span) -> R<Vec<Vec<Value>>> {
+    let lines: Vec<Vec<Value>> = l
+        .items(v, span)?
+        .iter()
+        .map(|item| match item {
+            Value::List(_) => l.flat_items(item, span),
+            other => Ok(vec![other.clone()]),
+        })
+        .collect::<R<_>>()?;
+    check_rectangular(&lines, name, span)?;
+    Ok(lines)
+}
+
+/// The group element that moves `cells[from]` onto `cells[to]` for
+/// each pair (the cells not listed stay), or nothing when that is the
+/// identity.
+fn element(
+    l: &mut Lowerer,
+    cells: &[Cell],
+    pairs: &[(usize, usize)],
+    key: &[VarId],
+    name: &str,
+    span: Span,
+) -> R<Option<Element>> {
+    let error = |what: String| Diagnostic::new(format!("symmetry `{name}`: {what}"), span);
+    let (model, budget) = l.model_and_budget();
+    let var_name = |p: u32| model.vars[key[p as usize].index()].name.clone();
+    let mut moves: BTreeMap<u32, Move> = BTreeMap::new();
+    let mut tables: BTreeMap<u32, Vec<(i64, u32, i64)>> = BTreeMap::new();
+    for &(from, to) in pairs {
+        // Within the run's time limit (the clock is read at an
+        // adapted rate).
+        budget.tick()?;
+        match (cells[from], cells[to]) {
+            (Cell::Var(p), Cell::Var(q)) => {
+                if moves.insert(p, Move::To(q)).is_some() {
+                    return Err(error(format!("`{}` is in two cells", var_name(p))));
+                }
+            }
+            (Cell::Lit(p, v), Cell::Lit(q, w)) => tables.entry(p).or_default().push((v, q, w)),
+            (Cell::Const(a), Cell::Const(b)) if a == b => {}
+            (from, to) => {
+                return Err(error(format!(
+                    "it moves {} onto {}, which is not a symmetry of the structure",
+                    describe(from, &var_name),
+                    describe(to, &var_name)
+                )));
+            }
+        }
+    }
+    for (p, mut table) in tables {
+        if moves.contains_key(&p) {
+            return Err(error(format!(
+                "`{}` is both a cell and in a literal cell",
+                var_name(p)
+            )));
+        }
+        table.sort_unstable();
+        // Literals that all move to one variable with their values
+        // (`m[i][j] == 1` of a 0/1 grid): the variable moves whole.
+        if let Some(&(_, q, _)) = table.first()
+            && table.iter().all(|&(v, r, w)| r == q && v == w)
+            && table.windows(2).all(|t| t[0].0 < t[1].0)
+        {
+            let _ = moves.insert(p, Move::To(q));
+            continue;
+        }
+        let domain = model.domain(key[p as usize]);
+        let one_each =
+            table.len() as u64 == domain.size() && table.iter().map(|e| e.0).eq(domain.values());
+        if !one_each {
+            return Err(error(format!(
+                "the literals of `{}` in its cells must be one per value of its domain ({} cells for {} values, or a value twice)",
+                var_name(p),
+                table.len(),
+                domain.size()
+            )));
+        }
+        let _ = moves.insert(p, Move::Table(table));
+    }
+    let moves: Vec<(u32, Move)> = moves
+        .into_iter()
+        .filter(|(p, m)| match m {
+            Move::To(q) => q != p,
+            Move::Swap(a, b) => a != b,
+            Move::Table(t) => t.iter().any(|&(v, q, w)| q != *p || v != w),
+        })
+        .collect();
+    let element = Element(moves);
+    // The element stays in the plan: within the lowering budget.
+    l.spend_symmetry(element.size(), span)?;
+    Ok((!element.0.is_empty()).then_some(element))
+}
+
+/// Whether factor `i`'s elements commute with every other factor's, on
+/// every literal (then sorting within `i` and walking the others finds
+/// the smallest key of the whole orbit). Only positions one of the two
+/// changes matter; where both only move values between positions,
+/// positions are enough.
+fn commutes(l: &Lowerer, factors: &[Factor], i: usize, key: &[VarId]) -> bool {
+    let others: Vec<&Element> = factors
+        .iter()
+        .enumerate()
+        .filter(|&(j, _)| j != i)
+        .flat_map(|(_, f)| &f.elements)
+        .collect();
+    let mut work = 0u64;
+    for g in &others {
+        for h in &factors[i].elements {
+            let mut positions: Vec<u32> = g.0.iter().chain(&h.0).map(|m| m.0).collect();
+            positions.sort_unstable();
+            positions.dedup();
+            let moving = |e: &Element| e.0.iter().all(|(_, m)| matches!(m, Move::To(_)));
+            let values_matter = !(moving(g) && moving(h));
+            for &p in &positions {
+                let values: Vec<i64> = if values_matter {
+                    let d = l.model.domain(key[p as usize]);
+                    work += d.size();
+                    if work > MAX_COMMUTE_CHECK {
+                        return false;
+                    }
+                    d.values().collect()
+                } else {
+                    vec![0]
+                };
+                for v in values {
+                    let gh = h.literal(p, v).and_then(|(q, w)| g.literal(q, w));
+                    let hg = g.literal(p, v).and_then(|(q, w)| h.literal(q, w));
+                    if gh != hg {
+                        return false;
+                    }
+                }
+            }
+        }
+    }
+    true
+}
+
+/// The value at each changed key position after `element`, as an
+/// expression over the key: `(position, image)`, in key order.
+pub(crate) fn images(
+    l: &mut Lowerer,
+    element: &Element,
+    key: &[LinExpr],
+    span: Span,
+) -> R<Vec<(usize, LinExpr)>> {
+    let mut from: BTreeMap<usize, usize> = BTreeMap::new();
+    let mut literals: BTreeMap<usize, Vec<(usize, i64, i64)>> = BTreeMap::new();
+    let mut swaps: BTreeMap<usize, (i64, i64)> = BTreeMap::new();
+    for (p, m) in &element.0 {
+        let p = *p as usize;
+        match m {
+            Move::To(q) => {
+                let _ = from.insert(*q as usize, p);
+            }
+            Move::Swap(a, b) => {
+                let _ = swaps.insert(p, (*a, *b));
+            }
+            Move::Table(t) => {
+                for &(v, q, w) in t {
+                    literals.entry(q as usize).or_default().push((p, v, w));
+                }
+            }
+        }
+    }
+    let mut images = Vec::new();
+    for (q, p) in from {
+        images.push((q, key[p].clone()));
+    }
+    for (q, (a, b)) in swaps {
+        // x + (b - a) [x == a] + (a - b) [x == b]
+        let mut image = key[q].clone();
+        for (v, shift) in [(a, b - a), (b, a - b)] {
+            let test = key[q].add_scaled(-1, &LinExpr::constant(v), span)?;
+            let lit = l.reify_compare(Rel::Eq, test, span)?;
+            let lit = l.lin(&crate::lower::eval::bool_value(lit), span)?;
+            image = image.add_scaled(shift, &lit, span)?;
+        }
+        images.push((q, image));
+    }
+    for (q, lits) in literals {
+        if let Some(image) = literal_image(l, q, &lits, key, span)? {
+            images.push((q, image));
+        }
+    }
+    images.sort_by_key(|(q, _)| *q);
+    Ok(images)
+}
+
+/// `sum(w * (key[p] == v))` over the literals landing on position `q`
+/// (an affine view of one variable when the values map affinely).
+fn literal_image(
+    l: &mut Lowerer,
+    q: usize,
+    lits: &[(usize, i64, i64)],
+    key: &[LinExpr],
+    span: Span,
+) -> R<Option<LinExpr>> {
+    let Some(&(p, v0, w0)) = lits.first() else {
+        return Ok(None);
+    };
+    if lits.iter().all(|&(r, _, _)| r == p) {
+        let scale = match lits.get(1) {
+            Some(&(_, v1, w1)) if v1 != v0 && (w1 - w0) % (v1 - v0) == 0 => (w1 - w0) / (v1 - v0),
+            Some(_) => 0,
+            None => 1,
+        };
+        let affine = scale != 0
+            && lits
+                .iter()
+                .all(|&(_, v, w)| Some(w) == scale.checked_mul(v - v0).map(|d| d + w0));
+        if affine {
+            if p == q && scale == 1 && w0 == v0 {
+                return Ok(None);
+            }
+            let offset = w0 - scale * v0;
+            let image =
+                key[p]
+                    .scale(scale, span)?
+                    .add_scaled(1, &LinExpr::constant(offset), span)?;
+            return Ok(Some(image));
+        }
+    }
+    let mut sum = LinExpr::constant(0);
+    for &(p, v, w) in lits {
+        let test = key[p].add_scaled(-1, &LinExpr::constant(v), span)?;
+        let lit = match l.reify_compare(Rel::Eq, test, span)? {
+            crate::lower::value::BoolVal::Const(true) => LinExpr::constant(1),
+            crate::lower::value::BoolVal::Const(false) => continue,
+            crate::lower::value::BoolVal::Lit(l) => {
+                let view = l.view();
+                LinExpr {
+                    terms: vec![(view.scale, view.var)],
+                    constant: view.offset,
+                }
+            }
+        };
+        sum = sum.add_scaled(w, &lit, span)?;
+    }
+    Ok(Some(sum))
+}
+
+/// A value as a cell of a declared structure.
+fn cell(
+    v: &Value,
+    position: &HashMap<VarId, u32>,
+    literals: &HashMap<Lit, (u32, i64)>,
+    derived: &dyn Fn(VarId) -> bool,
+    name: &str,
+    span: Span,
+) -> R<Cell> {
+    let bad = || {
+        Diagnostic::new(
+            format!(
+                "symmetry `{name}`: a cell must be a declared variable, `variable == value` or a constant, found {}",
+                v.describe()
+            ),
+            span,
+        )
+        .with_help("the cells of `q[c] == r for ...` derive a board from q; an expression such as `q[c] + 1` is not a cell")
+    };
+    match v {
+        Value::Int(c) => Ok(Cell::Const(*c)),
+        Value::Bool(b) => Ok(Cell::Const(i64::from(*b))),
+        Value::Lin(e) => match (&e.terms[..], e.constant) {
+            ([(1, x)], 0) if position.contains_key(x) => Ok(Cell::Var(position[x])),
+            ([(1, x)], 0) if derived(*x) => Err(Diagnostic::new(
+                format!("symmetry `{name}`: a cell is a derived variable (`define`)"),
+                span,
+            )
+            .with_help("its value follows from the others: declare the symmetry on the variables it is defined by")),
+            _ => Err(bad()),
+        },
+        // A declared `bool` variable is a cell as any other.
+        Value::Lit(lit) if lit.positive && position.contains_key(&lit.var) => {
+            Ok(Cell::Var(position[&lit.var]))
+        }
+        Value::Lit(lit) => literals
+            .get(lit)
+            .map(|&(p, v)| Cell::Lit(p, v))
+            .ok_or_else(bad),
+        _ => Err(bad()),
+    }
+}
+
+fn describe(cell: Cell, var_name: &dyn Fn(u32) -> String) -> String {
+    match cell {
+        Cell::Var(p) => format!("the variable `{}`", var_name(p)),
+        Cell::Lit(p, v) => format!("the literal `{} == {v}`", var_name(p)),
+        Cell::Const(c) => format!("the constant {c}"),
+    }
+}
+
+fn check_rectangular(rows: &[Vec<Value>], name: &str, span: Span) -> R<()> {
+    if let Some(first) = rows.first()
+        && let Some(row) = rows.iter().find(|r| r.len() != first.len())
+    {
+        return Err(Diagnostic::new(
+            format!(
+                "symmetry `{name}`: the rows must have one length, found {} and {}",
+                first.len(),
+                row.len()
+            ),
+            span,
+        ));
+    }
+    Ok(())
+}
+
+fn transpose(lines: &[Vec<Cell>]) -> Vec<Vec<Cell>> {
+    let width = lines.first().map_or(0, Vec::len);
+    (0..width)
+        .map(|j| lines.iter().map(|l| l[j]).collect())
+        .collect()
+}
+
+/// The non-identity symmetries of a `rows x cols` grid, as maps of the
+/// row-major cell index: seven for a square, three for a rectangle.
+fn grid_maps(rows: usize, cols: usize) -> Vec<Vec<usize>> {
+    let (r, c) = (rows, cols);
+    type CellMap = Box<dyn Fn(usize, usize) -> (usize, usize)>;
+    let mut maps: Vec<CellMap> = vec![
+        Box::new(move |i, j| (r - 1 - i, j)),
+        Box::new(move |i, j| (i, c - 1 - j)),
+        Box::new(move |i, j| (r - 1 - i, c - 1 - j)),
+    ];
+    if rows == cols {
+        let n = rows;
+        maps.push(Box::new(|i, j| (j, i)));
+        maps.push(Box::new(move |i, j| (n - 1 - j, n - 1 - i)));
+        maps.push(Box::new(move |i, j| (j, n - 1 - i)));
+        maps.push(Box::new(move |i, j| (n - 1 - j, i)));
+    }
+    maps.iter()
+        .map(|f| {
+            (0..rows * cols)
+                .map(|cell| {
+                    let (i, j) = f(cell / cols, cell % cols);
+                    i * cols + j
+                })
+                .collect()
+        })
+        .collect()
+}
+
+/// Sorting the lines gives the smallest key when every cell is a variable
+/// and the key reads the lines one after another, or column by column
+/// with the lines in order within each column.
+fn line_sort(lines: &[Vec<Cell>]) -> Option<Sort> {
+    let positions: Vec<Vec<u32>> = lines
+        .iter()
+        .map(|l| {
+            l.iter()
+                .map(|c| match c {
+                    Cell::Var(p) => Some(*p),
+                    _ => None,
+                })
+                .collect::<Option<Vec<u32>>>()
+        })
+        .collect::<Option<_>>()?;
+    let width = positions.first().map_or(0, Vec::len);
+    let row_major: Vec<u32> = positions.concat();
+    let column_major: Vec<u32> = (0..width)
+        .flat_map(|j| positions.iter().map(move |l| l[j]))
+        .collect();
+    let increasing = |ps: &[u32]| ps.windows(2).all(|w| w[0] < w[1]);
+    (increasing(&row_major) || increasing(&column_major)).then_some(Sort::Lines(positions))
+}
+
+/// The swaps of neighbouring values on `positions`: they generate every
+/// renaming of the values.
+fn value_swaps(positions: &[u32], values: &[i64]) -> Vec<Element> {
+    values
+        .windows(2)
+        .map(|pair| {
+            Element(
+                positions
+                    .iter()
+                    .map(|&p| (p, Move::Swap(pair[0], pair[1])))
+                    .collect(),
+            )
+        })
+        .collect()
+}
+
+fn factorial(n: usize) -> u64 {
+    (1..=n as u64).fold(1u64, |acc, k| acc.saturating_mul(k))
+}

@@ -1,0 +1,16 @@
+//! Symmetry, whole: the symmetries a spec's `[symmetry]` section declares
+//! (`grid`, `rows`, `columns`, `values`, `reverse`, `map`), lowered into
+//! groups of permutations of the declared variables' literals, and what is
+//! done with them.
+//!
+//! - `lower.rs`: the lowering pass: declarations into group elements
+//!   ([`group::SymmetryPlan`]); `map.rs`: the symmetry written as
+//!   functions (`map`); `lex_leader.rs`: its breaking constraints
+//!   (`break = "lex-leader"`).
+//! - `group.rs`: the plan as plain data, and canonical forms of solutions
+//!   under it (the [`group::Canonicaliser`]).
+
+pub mod group;
+mod lex_leader;
+pub(crate) mod lower;
+mod map;
