@@ -9,7 +9,10 @@
 //!   (`break = "lex-leader"`).
 //! - `group.rs`: the plan as plain data, and canonical forms of solutions
 //!   under it (the [`group::Canonicaliser`]).
+//! - `check.rs`: `check-symmetry`, the breaking checked against the
+//!   declarations on a small instance, as a [`check::Report`].
 
+pub mod check;
 pub mod group;
 mod lex_leader;
 pub(crate) mod lower;

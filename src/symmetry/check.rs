@@ -1,0 +1,262 @@
+//! Checking a spec's symmetry breaking against the symmetries it declares,
+//! on a small instance (`solve check-symmetry`). Every solution is found
+//! without the breaking constraints; each declared group element must map
+//! a solution to a solution (else the declaration is wrong); the solutions
+//! fall into classes; and the search with the breaking constraints
+//! (hand-written rules and `break = "lex-leader"`) must keep exactly one
+//! solution of every class: a class with none is a wrong rule (solutions
+//! lost), a class with two an incomplete one.
+//!
+//! With an objective the same holds of the optimal solutions: the optimum
+//! is found without the breaking constraints, each declared element must
+//! map an optimal solution to an optimal one, and the breaking constraints
+//! must keep the optimum and one optimal solution per class.
+
+use super::group::SymmetryPlan;
+use crate::diagnostic::{Diagnostic, Error};
+use crate::lowered::Lowered;
+use crate::session::{Session, Solution};
+use crate::source::Sources;
+use std::collections::{HashMap, HashSet};
+use std::time::Instant;
+
+/// At most this many values (solutions times variables) are kept.
+const MAX_VALUES: usize = 50_000_000;
+
+/// How many examples of each kind of failure a report keeps.
+pub const EXAMPLES: usize = 3;
+
+/// What the check found, with a few example solutions rendered as the
+/// spec prints them.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Report {
+    /// The optimum without the breaking constraints (with an objective).
+    pub optimum: Option<i64>,
+    /// How many (optimal) solutions there are without the breaking
+    /// constraints.
+    pub solutions: usize,
+    /// The names of the declared symmetries.
+    pub names: Vec<String>,
+    /// Set when a declared element maps a solution to a non-solution: the
+    /// check stops there.
+    pub not_symmetric: Option<NotSymmetric>,
+    /// The classes of solutions under the declared symmetries.
+    pub classes: usize,
+    /// What the breaking constraints kept; `None` when the spec has none.
+    pub breaking: Option<Breaking>,
+}
+
+/// Solutions that a declared symmetry maps to non-solutions.
+#[derive(Clone, Debug, PartialEq)]
+pub struct NotSymmetric {
+    /// How many (solution, factor) pairs fail.
+    pub count: usize,
+    /// The first few: the symmetry's name and the solution.
+    pub examples: Vec<(String, String)>,
+}
+
+/// The solutions the breaking constraints keep, class by class.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Breaking {
+    /// The optimum with them, when it differs from the one without: the
+    /// check stops there.
+    pub changed_optimum: Option<Option<i64>>,
+    pub kept: usize,
+    /// Classes that keep no solution: how many, and a few of their first
+    /// solutions.
+    pub lost: (usize, Vec<String>),
+    /// Classes that keep more than one: how many, and a few of their
+    /// first solutions with the number kept.
+    pub twice: (usize, Vec<(String, usize)>),
+}
+
+impl Report {
+    /// Whether the declarations and the breaking constraints agree.
+    pub fn ok(&self) -> bool {
+        self.not_symmetric.is_none()
+            && self
+                .breaking
+                .as_ref()
+                .is_none_or(|b| b.changed_optimum.is_none() && b.lost.0 == 0 && b.twice.0 == 0)
+    }
+}
+
+/// Checks the breaking of `without` (the spec lowered with its
+/// symmetries' group and without its breaking constraints);
+/// `with_breaking` lowers it with them. Refused (an error) without a
+/// declared symmetry, past [`MAX_VALUES`], or when a limit stops a search.
+pub fn check(
+    mut without: Lowered,
+    sources: Sources,
+    with_breaking: impl FnOnce() -> Result<(Lowered, Sources), Error>,
+    deadline: Option<Instant>,
+) -> Result<Report, Error> {
+    let plan: SymmetryPlan = std::mem::take(&mut without.symmetry);
+    if plan.is_empty() {
+        return Err(refusal(
+            "this spec's [symmetry] declares no symmetry to check the breaking against",
+            "declare the group the rules break, e.g. `board = { grid = \"m\" }` (grid, rows, columns, values, reverse or map)",
+        ));
+    }
+    let classes = plan
+        .canonicaliser()
+        .map_err(|m| refusal(m, "check the groups one at a time"))?;
+    let unbroken_size = without.model().constraints.len();
+    let mut session = Session::new(without, sources);
+    session.set_deadline(deadline);
+    let (solutions, optimum) = all_solutions(&mut session)?;
+    let keys: Vec<Vec<i64>> = solutions.iter().map(|s| plan.key_of(s.values())).collect();
+    let mut report = Report {
+        optimum,
+        solutions: solutions.len(),
+        names: plan.names().into_iter().map(String::from).collect(),
+        not_symmetric: None,
+        classes: 0,
+        breaking: None,
+    };
+
+    // Each declared element must map solutions to solutions.
+    let known: HashSet<&Vec<i64>> = keys.iter().collect();
+    let mut wrong = NotSymmetric {
+        count: 0,
+        examples: Vec::new(),
+    };
+    let (mut image, mut filled) = (Vec::new(), Vec::new());
+    for factor in &plan.factors {
+        for (s, key) in solutions.iter().zip(&keys) {
+            let bad = factor
+                .elements
+                .iter()
+                .any(|g| !g.apply(key, &mut image, &mut filled) || !known.contains(&image));
+            if bad {
+                wrong.count += 1;
+                if wrong.examples.len() < EXAMPLES {
+                    let shown = session.render(s)?.trim_end().to_string();
+                    wrong.examples.push((factor.name.clone(), shown));
+                }
+            }
+        }
+    }
+    if wrong.count > 0 {
+        report.not_symmetric = Some(wrong);
+        return Ok(report);
+    }
+    // Each class by its first solution in search order. The group maps
+    // solutions to solutions (checked above), so an orbit walked once
+    // serves all its members.
+    let (mut cache, mut smallest) = (HashMap::new(), Vec::new());
+    let mut first_of: Vec<usize> = Vec::new();
+    for (i, key) in keys.iter().enumerate() {
+        let class = classes.canonical_cached(key, &mut cache, &mut smallest);
+        if class == first_of.len() {
+            first_of.push(i);
+        }
+    }
+    report.classes = first_of.len();
+
+    let (with, sources) = with_breaking()?;
+    if with.model().constraints.len() == unbroken_size {
+        return Ok(report);
+    }
+    let mut broken = Session::new(with, sources);
+    broken.set_deadline(deadline);
+    let (kept, kept_optimum) = all_solutions(&mut broken)?;
+    let mut breaking = Breaking {
+        changed_optimum: None,
+        kept: kept.len(),
+        lost: (0, Vec::new()),
+        twice: (0, Vec::new()),
+    };
+    if kept_optimum != optimum {
+        breaking.changed_optimum = Some(kept_optimum);
+        report.breaking = Some(breaking);
+        return Ok(report);
+    }
+    let mut per_class = vec![0usize; first_of.len()];
+    for s in &kept {
+        let key = plan.key_of(s.values());
+        let class = classes.canonical_cached(&key, &mut cache, &mut smallest);
+        let Some(n) = per_class.get_mut(class) else {
+            // Only possible if a breaking constraint let through what the
+            // spec without them forbids: a bug in solve.
+            return Err(refusal(
+                "a solution kept with the breaking constraints is not a solution without them",
+                "this is a bug in solve: please report it with the spec",
+            ));
+        };
+        *n += 1;
+    }
+    for (&i, &n) in first_of.iter().zip(&per_class) {
+        let (count, examples) = match n {
+            1 => continue,
+            0 => (&mut breaking.lost.0, None),
+            _ => (&mut breaking.twice.0, Some(n)),
+        };
+        *count += 1;
+        let shown = || -> Result<String, Error> {
+            Ok(session.render(&solutions[i])?.trim_end().to_string())
+        };
+        match examples {
+            None if breaking.lost.1.len() < EXAMPLES => breaking.lost.1.push(shown()?),
+            Some(n) if breaking.twice.1.len() < EXAMPLES => breaking.twice.1.push((shown()?, n)),
+            _ => {}
+        }
+    }
+    report.breaking = Some(breaking);
+    Ok(report)
+}
+
+/// Every solution (every optimal one, with an objective: then also the
+/// optimum), or a limit's stop.
+fn all_solutions(session: &mut Session) -> Result<(Vec<Solution>, Option<i64>), Error> {
+    if session.objective().is_none() {
+        return Ok((every_solution(session)?, None));
+    }
+    let optimum = session.optimise(|_, _, _| std::ops::ControlFlow::Continue(()))?;
+    if !optimum.proven {
+        return Err(stopped());
+    }
+    let Some((_, value)) = optimum.best else {
+        return Ok((Vec::new(), None));
+    };
+    session.push();
+    session.fix_objective(value)?;
+    let found = every_solution(session);
+    let _ = session.pop();
+    Ok((found?, Some(value)))
+}
+
+fn stopped() -> Error {
+    let d = Diagnostic::time_limit(
+        "the search was stopped (time limit or Ctrl-C) before every solution was found",
+    );
+    Error::new(vec![d], &Sources::default())
+}
+
+fn refusal(message: impl Into<String>, help: &str) -> Error {
+    let d = Diagnostic::bare(message).with_help(help);
+    Error::new(vec![d], &Sources::default())
+}
+
+/// Every solution of the session, or a limit's stop.
+fn every_solution(session: &mut Session) -> Result<Vec<Solution>, Error> {
+    let vars = session.lowered().model().vars.len().max(1);
+    let mut found = Vec::new();
+    let mut solutions = session.solutions();
+    for s in solutions.by_ref() {
+        if (found.len() + 1) * vars > MAX_VALUES {
+            return Err(refusal(
+                format!(
+                    "more than {} solutions: too many to check one by one",
+                    found.len()
+                ),
+                "check a smaller instance: --set a smaller size",
+            ));
+        }
+        found.push(s);
+    }
+    if solutions.stopped() {
+        return Err(stopped());
+    }
+    Ok(found)
+}
