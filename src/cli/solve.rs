@@ -4,11 +4,11 @@
 
 use super::output::{Printer, note};
 use super::{EXIT_FOUND, EXIT_LIMIT, EXIT_NONE, Run, SolveArgs};
-use crate::diagnostic::{Diagnostic, Error};
+use crate::diagnostic::Error;
 use crate::search::trace::Recorder;
-use crate::session::{Session, Solution};
-use crate::source::Sources;
-use crate::symmetry::group::{Canonicaliser, Representatives, SymmetryPlan};
+use crate::session::Session;
+use crate::symmetry::group::{Canonicaliser, Representatives};
+use crate::symmetry::unique;
 use std::io::IsTerminal as _;
 use std::ops::ControlFlow;
 use std::time::{Duration, Instant};
@@ -54,7 +54,7 @@ pub(super) fn run(args: &SolveArgs, started: Instant, deadline: Option<Instant>)
     // The session has no use for the declared groups: `--unique` takes them.
     let symmetry = std::mem::take(&mut lowered.symmetry);
     let unique = if args.unique {
-        Some(unique_classes(&symmetry)?)
+        Some(unique::classes(&symmetry)?)
     } else {
         None
     };
@@ -226,24 +226,6 @@ fn enumerate_kept(
     Ok((found, solutions.stopped()))
 }
 
-/// `--unique`: the canonicaliser of the declared symmetries, or why there
-/// is none.
-fn unique_classes(symmetry: &SymmetryPlan) -> Result<Canonicaliser<'_>, Error> {
-    let refuse = |message: String, help: &str| Err(super::refusal(message, help));
-    if symmetry.is_empty() {
-        return refuse(
-            "--unique needs the symmetries of the solutions, and this spec's [symmetry] declares none".to_string(),
-            "declare one, e.g. `board = { grid = \"m\" }` (grid, rows, columns, values, reverse or map): see the README",
-        );
-    }
-    symmetry.canonicaliser().or_else(|message| {
-        refuse(
-            message,
-            "`solve check-symmetry` can still check small instances",
-        )
-    })
-}
-
 /// `--unique`: the first, every (`--all`, `--limit N`) or the number
 /// (`--count`) of solutions that are the smallest of their class.
 fn satisfy_unique(
@@ -266,7 +248,7 @@ fn satisfy_unique(
         let incomplete = solutions.stopped();
         drop(solutions);
         if !incomplete {
-            no_class_lost(session, classes, &representatives)?;
+            unique::no_class_lost(session, classes, &representatives)?;
         }
         out.line(&n.to_string());
         return Ok(finish(n, incomplete));
@@ -282,7 +264,7 @@ fn satisfy_unique(
                 Ok(None) => {
                     // No representative: then there must be no solution.
                     if let Ok(Some(solution)) = session.first() {
-                        return Err(lost_class(session, classes, Some(&solution)));
+                        return Err(unique::lost_class(session, classes, Some(&solution)));
                     }
                     out.no_solution();
                     EXIT_NONE
@@ -294,54 +276,10 @@ fn satisfy_unique(
     let wanted = args.limit.unwrap_or(u64::MAX);
     let (found, incomplete) = enumerate_kept(session, out, wanted, &mut keep)?;
     if !incomplete && found < wanted {
-        no_class_lost(session, classes, &representatives)?;
+        unique::no_class_lost(session, classes, &representatives)?;
     }
     out.solution_count(found);
     Ok(finish(found, incomplete))
-}
-
-/// An error when a class met in a whole enumeration had no
-/// representative among the solutions.
-fn no_class_lost(
-    session: &Session,
-    classes: &Canonicaliser<'_>,
-    representatives: &Representatives,
-) -> Result<(), Error> {
-    match representatives.lost() {
-        Some(example) => Err(lost_class(
-            session,
-            classes,
-            example
-                .map(|values| Solution::from_values(values.to_vec()))
-                .as_ref(),
-        )),
-        None => Ok(()),
-    }
-}
-
-/// The declared symmetries map `solution` to a smallest image that is no
-/// solution: they are not symmetries of the solutions.
-fn lost_class(
-    session: &Session,
-    classes: &Canonicaliser<'_>,
-    solution: Option<&Solution>,
-) -> Error {
-    let names: Vec<String> = classes.names().iter().map(|n| format!("`{n}`")).collect();
-    let what = if session.objective().is_some() {
-        "an optimal solution (a symmetry must keep the objective's value too)"
-    } else {
-        "a solution"
-    };
-    let shown = solution
-        .and_then(|s| session.render(s).ok())
-        .map_or_else(String::new, |s| format!(":\n{}", s.trim_end()));
-    let d = Diagnostic::bare(format!(
-        "--unique cannot trust the declared symmetries ({}): they map {what} to a smallest image that is not {}, so its class has no representative{shown}",
-        names.join(", "),
-        what.split(" (").next().unwrap_or(what)
-    ))
-    .with_help("a declaration is not a symmetry of this spec's solutions: `solve check-symmetry FILE` names it and shows the solutions it maps wrong");
-    Error::new(vec![d], &Sources::default())
 }
 
 /// With an objective: branch and bound, printing each improving solution

@@ -11,9 +11,11 @@
 //!   under it (the [`group::Canonicaliser`]).
 //! - `check.rs`: `check-symmetry`, the breaking checked against the
 //!   declarations on a small instance, as a [`check::Report`].
+//! - `unique.rs`: `--unique`, one solution per class.
 
 pub mod check;
 pub mod group;
 mod lex_leader;
 pub(crate) mod lower;
 mod map;
+pub mod unique;
