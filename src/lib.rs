@@ -30,6 +30,7 @@ pub mod compile;
 pub mod diagnostic;
 pub mod discard;
 pub mod engine;
+pub mod experiment;
 pub mod explain;
 pub mod export;
 pub mod game;

@@ -390,6 +390,6 @@ pub struct Spec {
     pub moves: Vec<MoveDecl>,
     /// `[experiments]`: named configurations for `solve compare`
     /// (`name = "var=first-fail value=min"`), read and checked.
-    pub experiments: Vec<super::experiment::Experiment>,
+    pub experiments: Vec<crate::experiment::config::Experiment>,
     pub template: Option<Vec<TemplatePart>>,
 }

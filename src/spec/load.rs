@@ -4,6 +4,7 @@
 
 use crate::diagnostic::{Diagnostic, did_you_mean};
 use crate::engine::deadline::Deadline;
+use crate::experiment::config::{self, Experiment};
 use crate::model::plan::{CONSISTENCIES, RESTARTS, Sense, VALUE_ORDERS, VAR_ORDERS};
 use crate::source::{SourceId, Sources, Span};
 use crate::spec::ast::{
@@ -11,7 +12,6 @@ use crate::spec::ast::{
     MoveDecl, Name, ObjectiveDecl, Param, PhaseDecl, PuzzleDecl, SYMMETRY_BREAKS, SYMMETRY_KINDS,
     SearchDecl, Spec, SymmetryDecl, SymmetryKind, TemplatePart, Var,
 };
-use crate::spec::experiment::{self, Experiment};
 use crate::spec::parser::{Origin, parse_expr, parse_function};
 use std::time::Instant;
 use toml::Spanned;
@@ -115,7 +115,7 @@ impl<'t> Loader<'t> {
                     spec.experiments = self.entries(value, |l, (k, v)| {
                         let name = l.name(k);
                         let (text, origin) = l.string(v)?;
-                        match experiment::parse(&text, origin) {
+                        match config::parse(&text, origin) {
                             Ok(settings) => Some(Experiment { name, settings }),
                             Err(d) => {
                                 l.errors.push(d);
@@ -134,7 +134,7 @@ impl<'t> Loader<'t> {
             .map(|c| c.name.text.as_str())
             .collect();
         self.errors
-            .extend(experiment::check(&spec.experiments, &constraints));
+            .extend(config::check(&spec.experiments, &constraints));
         if self.stopped {
             Err(vec![Diagnostic::stopped("while the spec was being read")])
         } else if self.errors.is_empty() {

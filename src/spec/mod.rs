@@ -2,7 +2,6 @@
 
 pub mod ast;
 pub mod builtins;
-pub mod experiment;
 pub mod load;
 pub mod names;
 pub mod parser;

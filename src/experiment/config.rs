@@ -5,14 +5,14 @@
 //! `solve compare`. References between entries are resolved here, and a
 //! cycle is named.
 
-use super::ast::Name;
-use super::parser::Origin;
 use crate::diagnostic::{Diagnostic, did_you_mean};
 use crate::model::plan::{
     CONSISTENCIES, Consistency, RESTARTS, RestartPolicy, VALUE_ORDERS, VAR_ORDERS, ValueOrder,
     VarOrder,
 };
 use crate::source::Span;
+use crate::spec::ast::Name;
+use crate::spec::parser::Origin;
 
 /// Names a configuration item may take without `=`: an entry may not be
 /// called so (it would be shadowed by the builtin).

@@ -1,0 +1,13 @@
+//! Experiments: the same spec solved under several configurations, to
+//! see what a pruning or a trial order changes (`solve compare`).
+//!
+//! - `config.rs`: the configuration grammar shared by `[experiments]` and
+//!   `--try` (`var=first-fail consistency=rows=domain no-symmetry`), read
+//!   at load time so that `solve check` reports a bad item with a caret.
+//! - `settings.rs`: a configuration applied to the lowering options.
+//! - `compare.rs`: the comparison itself: one row per configuration (and
+//!   per value of a swept param), counts checked against each other.
+
+pub mod compare;
+pub mod config;
+pub mod settings;
