@@ -3,7 +3,7 @@
 //! JSON; a flagged row (a bug in solve) exits 4.
 
 use super::output::{Printer, note};
-use super::{EXIT_FOUND, EXIT_INTERNAL, EXIT_LIMIT, Run, SpecArgs, usage};
+use super::{EXIT_FOUND, EXIT_INTERNAL, EXIT_LIMIT, Run, SpecArgs, TimeLimit, usage};
 use crate::diagnostic::Error;
 use crate::experiment::compare::{compare, configs, table};
 use crate::lower::Options;
@@ -12,13 +12,28 @@ use crate::spec::load::load;
 use std::path::PathBuf;
 use std::time::Instant;
 
-/// What `solve compare` was asked.
-pub(super) struct CompareArgs<'a> {
-    pub file: &'a PathBuf,
-    pub spec: &'a SpecArgs,
-    pub tries: &'a [String],
-    pub sweep: Option<&'a str>,
-    pub json: bool,
+/// What `solve compare` takes.
+#[derive(Debug, clap::Args)]
+pub struct CompareArgs {
+    /// The spec file.
+    file: PathBuf,
+    #[command(flatten)]
+    spec: SpecArgs,
+    /// One configuration: space-separated items among default,
+    /// no-symmetry, var=NAME, value=NAME, consistency=[NAME=]LEVEL,...,
+    /// restart=NAME, seed=N, order=A,B, or a name from the spec's
+    /// [experiments] (repeatable; default: `default` and every
+    /// experiment).
+    #[arg(long = "try", value_name = "CONFIG")]
+    tries: Vec<String>,
+    /// One block of rows per value of a param: NAME=LO..HI.
+    #[arg(long, value_name = "NAME=LO..HI")]
+    sweep: Option<String>,
+    /// One JSON object per row.
+    #[arg(long)]
+    json: bool,
+    #[command(flatten)]
+    pub time: TimeLimit,
 }
 
 /// `solve check`: every `[experiments]` entry lowered (see
@@ -29,7 +44,7 @@ pub(super) fn check_experiments(
     args: &SpecArgs,
     base: &Options,
 ) -> Result<(), Error> {
-    crate::experiment::compare::check_experiments(sources, id, &args.set, base)
+    crate::experiment::compare::check_experiments(sources, id, &args.params.set, base)
 }
 
 /// `n=4..12` as the param and its values.
@@ -53,15 +68,15 @@ fn sweep(text: &str) -> Result<(String, Vec<i64>), Error> {
     Ok((name.trim().to_string(), (lo..=hi).collect()))
 }
 
-pub(super) fn run(args: CompareArgs<'_>, deadline: Option<Instant>) -> Run {
+pub(super) fn run(args: &CompareArgs, deadline: Option<Instant>) -> Run {
     // One set of sources for every configuration: the spec, then each
     // `--try` text, so that every message points into the right one.
     let mut sources = Sources::default();
-    let id = super::add_spec(args.file, &mut sources)?;
-    let base = super::options(&mut sources, args.spec, true, deadline)?;
+    let id = super::add_spec(&args.file, &mut sources)?;
+    let base = super::options(&mut sources, &args.spec, true, deadline)?;
     let spec = load(&sources, id).map_err(|d| Error::new(d, &sources))?;
-    let configs = configs(&mut sources, args.tries, &spec.experiments)?;
-    let params: Vec<Option<(String, i64)>> = match args.sweep {
+    let configs = configs(&mut sources, &args.tries, &spec.experiments)?;
+    let params: Vec<Option<(String, i64)>> = match args.sweep.as_deref() {
         Some(s) => {
             let (name, values) = sweep(s)?;
             values
@@ -74,7 +89,7 @@ pub(super) fn run(args: CompareArgs<'_>, deadline: Option<Instant>) -> Run {
     let rows = compare(
         &sources,
         id,
-        &args.spec.set,
+        &args.spec.params.set,
         &base,
         &configs,
         &params,

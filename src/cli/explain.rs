@@ -2,16 +2,28 @@
 //! named constraints that already has none, one per line.
 
 use super::output::{Printer, note};
-use super::{EXIT_FOUND, EXIT_LIMIT, EXIT_NONE, Run, SpecArgs};
+use super::{EXIT_FOUND, EXIT_LIMIT, EXIT_NONE, Run, SpecArgs, TimeLimit};
 use crate::explain::{Explanation, explain};
 use std::path::PathBuf;
 use std::time::Instant;
 
-pub(super) fn run(file: &PathBuf, args: &SpecArgs, deadline: Option<Instant>) -> Run {
+/// What `solve explain` takes.
+#[derive(Debug, clap::Args)]
+pub struct ExplainArgs {
+    /// The spec file.
+    file: PathBuf,
+    #[command(flatten)]
+    spec: SpecArgs,
+    #[command(flatten)]
+    pub time: TimeLimit,
+}
+
+pub(super) fn run(args: &ExplainArgs, deadline: Option<Instant>) -> Run {
+    let file = &args.file;
     // With the objective: where it is undefined (`10 / (x - 3)` at x = 3)
     // no solution counts, as for `solve`, and that is a constraint of its
     // own, named `objective`.
-    let (lowered, sources) = super::compile(file, args, false, deadline)?;
+    let (lowered, sources) = super::compile(file, &args.spec, false, deadline)?;
     let mut out = Printer::new(false);
     let code = match explain(lowered, sources, deadline) {
         Ok(Explanation::Satisfiable) => {

@@ -7,13 +7,19 @@
 //! the search before it finished what was asked, 4 an internal error (a
 //! bug in solve).
 
+mod args;
+mod check;
 mod compare;
 mod explain;
+mod export;
 mod moves;
 mod output;
 mod play;
 mod solve;
 mod symmetry;
+
+pub use args::{Params, SpecArgs, TimeLimit};
+pub use solve::SolveArgs;
 
 use crate::diagnostic::{Diagnostic, Error};
 use crate::lower::Options;
@@ -87,104 +93,29 @@ pub struct Cli {
 #[derive(Debug, clap::Subcommand)]
 pub enum Command {
     /// Validate a spec (syntax, names, types, domains) without solving it.
-    Check {
-        /// The spec file.
-        file: PathBuf,
-        /// Override a param: NAME=VALUE, the value an expression (repeatable).
-        #[arg(long = "set", value_name = "NAME=VALUE")]
-        set: Vec<String>,
-    },
+    Check(check::CheckArgs),
     /// For a spec with no solution: print a minimal set of its named
     /// constraints that already has none (one per line; an item of a
     /// top-level `forall` as NAME[i=2, j=5] or NAME[2]). Exit 1 after
     /// printing, 0 if the spec has a solution.
-    Explain {
-        /// The spec file.
-        file: PathBuf,
-        #[command(flatten)]
-        spec: SpecArgs,
-        /// Stop after this many seconds in all (exit 3).
-        #[arg(long, value_name = "SECONDS")]
-        time_limit: Option<f64>,
-    },
+    Explain(explain::ExplainArgs),
     /// Play the guessing game of a spec's [game] section. Without --secret
     /// the computer picks a secret (random; --seed N repeats a choice) and
     /// answers your guesses, one per line on stdin (exit 0 when you win, 1
     /// when the input ends first). With --secret CODE it guesses that
     /// code itself; with --all-secrets it plays every secret.
-    Play {
-        /// The spec file.
-        file: PathBuf,
-        #[command(flatten)]
-        spec: SpecArgs,
-        /// The computer guesses this code: its values joined (7412) or
-        /// separated by commas (7,4,1,12).
-        #[arg(long, value_name = "CODE", conflicts_with = "all_secrets")]
-        secret: Option<String>,
-        /// Play every secret; print the average and maximum number of
-        /// guesses, the histogram and the hardest secrets.
-        #[arg(long)]
-        all_secrets: bool,
-        /// How the computer guesses: first (the first code consistent with
-        /// every answer, in the spec's search order; the default), minimax
-        /// (smallest largest class of codes left), expected (smallest
-        /// expected class), entropy (most information).
-        #[arg(long, value_name = "NAME", value_parser = choices(crate::game::STRATEGIES))]
-        strategy: Option<String>,
-        /// The computer's first guess, whatever the strategy (in place of
-        /// the spec's `[game] opening`), written as --secret is.
-        #[arg(long, value_name = "CODE")]
-        opening: Option<String>,
-        /// With --all-secrets: the figures as one JSON object.
-        #[arg(long, requires = "all_secrets")]
-        json: bool,
-        /// Stop after this many seconds in all (exit 3).
-        #[arg(long, value_name = "SECONDS")]
-        time_limit: Option<f64>,
-    },
+    Play(play::PlayArgs),
     /// For a puzzle of moves ([puzzle] and [moves]): every position (the
     /// spec's solutions), how many can reach the goal, the longest
     /// shortest solution, the positions that need it and the histogram of
     /// distances.
-    Analyze {
-        /// The spec file.
-        file: PathBuf,
-        /// Override a param: NAME=VALUE, the value an expression (repeatable).
-        #[arg(long = "set", value_name = "NAME=VALUE")]
-        set: Vec<String>,
-        /// The figures as one JSON object.
-        #[arg(long)]
-        json: bool,
-        /// Stop after this many seconds in all (exit 3).
-        #[arg(long, value_name = "SECONDS")]
-        time_limit: Option<f64>,
-    },
+    Analyze(moves::AnalyzeArgs),
     /// Count the spec's solutions under several configurations and print
     /// one aligned row each: solutions, nodes, failures, propagations,
     /// time. Configurations that cannot change the solutions (all but
-    /// no-symmetry) must agree: a disagreement is flagged (exit 4).
-    Compare {
-        /// The spec file.
-        file: PathBuf,
-        #[command(flatten)]
-        spec: SpecArgs,
-        /// One configuration: space-separated items among default,
-        /// no-symmetry, var=NAME, value=NAME, consistency=[NAME=]LEVEL,...,
-        /// restart=NAME, seed=N, order=A,B, or a name from the spec's
-        /// [experiments] (repeatable; default: `default` and every
-        /// experiment).
-        #[arg(long = "try", value_name = "CONFIG")]
-        tries: Vec<String>,
-        /// One block of rows per value of a param: NAME=LO..HI.
-        #[arg(long, value_name = "NAME=LO..HI")]
-        sweep: Option<String>,
-        /// One JSON object per row.
-        #[arg(long)]
-        json: bool,
-        /// Stop after this many seconds in all (counts cut short are marked +).
-        #[arg(long, value_name = "SECONDS")]
-        time_limit: Option<f64>,
-    },
+    /// no-symmetry) must agree: a disagreement is flagged (exit 4). Counts
+    /// a time limit cut short are marked +.
+    Compare(compare::CompareArgs),
     /// Check the symmetry breaking on a small instance: find every
     /// solution without the [symmetry] rules, check that each declared
     /// symmetry maps solutions to solutions, group them into classes, and
@@ -192,20 +123,7 @@ pub enum Command {
     /// solution of each class. With an [objective], the same of the
     /// optimal solutions (and the rules must keep the optimum). Exit 0
     /// when they do, 1 when not.
-    CheckSymmetry {
-        /// The spec file.
-        file: PathBuf,
-        /// Override a param: NAME=VALUE, the value an expression (repeatable).
-        #[arg(long = "set", value_name = "NAME=VALUE")]
-        set: Vec<String>,
-        /// Check every solution, not only the optimal ones of the
-        /// [objective].
-        #[arg(long)]
-        no_objective: bool,
-        /// Stop after this many seconds in all (exit 3).
-        #[arg(long, value_name = "SECONDS")]
-        time_limit: Option<f64>,
-    },
+    CheckSymmetry(symmetry::CheckSymmetryArgs),
     /// Print the spec format as a JSON Schema, for TOML editors that read
     /// one (taplo / Even Better TOML: see the README).
     Schema,
@@ -213,150 +131,14 @@ pub enum Command {
     /// for another solver to check: `solve export --minizinc FILE > m.mzn`
     /// then `minizinc -a m.mzn` lists the solutions `solve --all` finds
     /// (every model variable, auxiliary ones included).
-    Export {
-        /// The spec file.
-        file: PathBuf,
-        /// As a MiniZinc model (the one language supported).
-        #[arg(long, required = true)]
-        minizinc: bool,
-        /// Override a param: NAME=VALUE, the value an expression (repeatable).
-        #[arg(long = "set", value_name = "NAME=VALUE")]
-        set: Vec<String>,
-        /// Drop the [symmetry] section.
-        #[arg(long)]
-        no_symmetry: bool,
-        /// Ignore the [objective] section.
-        #[arg(long)]
-        no_objective: bool,
-    },
-}
-
-/// How to read the spec and search it: shared by solving and explaining.
-#[derive(Clone, Debug, Default, clap::Args)]
-pub struct SpecArgs {
-    /// Override a param: NAME=VALUE, the value an expression, e.g. n=12 or 'history=[[0,1,2,3,0,2]]' (repeatable).
-    #[arg(long = "set", value_name = "NAME=VALUE")]
-    pub set: Vec<String>,
-    /// Drop the [symmetry] section's breaking constraints (its rules and
-    /// break = "lex-leader"); declared symmetries still serve --unique.
-    #[arg(long)]
-    pub no_symmetry: bool,
-    /// Variables to try first, comma-separated (overrides [search] order
-    /// and phases).
-    #[arg(long, value_name = "A,B,...")]
-    pub order: Option<String>,
-    /// A search phase: its variables (comma-separated names, elements,
-    /// slices), then optionally `:VAR` and `:VALUE` orders, e.g.
-    /// `--phase x:first-fail:min --phase p`; decided in turn before the
-    /// other variables (repeatable; overrides [search] phases and order).
-    #[arg(long = "phase", value_name = "VARS[:VAR[:VALUE]]")]
-    pub phases: Vec<String>,
-    /// Variable order after the explicit order (overrides [search] var).
-    #[arg(long, value_name = "NAME", value_parser = choices(VAR_ORDERS))]
-    pub var: Option<String>,
-    /// Value order (overrides [search] value).
-    #[arg(long, value_name = "NAME", value_parser = choices(VALUE_ORDERS))]
-    pub value: Option<String>,
-    /// Restart policy for a first-solution or optimising search (overrides [search] restart).
-    #[arg(long, value_name = "NAME", value_parser = choices(RESTARTS))]
-    pub restart: Option<String>,
-    /// Failures in the first run before a restart (overrides [search] restart_scale; default 100).
-    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u64).range(1..))]
-    pub restart_scale: Option<u64>,
-    /// Seed of the random choices (overrides [search] seed; default 1).
-    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u64).range(1..))]
-    pub seed: Option<u64>,
-    /// How hard constraints work: LEVEL for all of them, or NAME=LEVEL for
-    /// one named constraint (comma-separated, repeatable; `all=LEVEL` is
-    /// LEVEL). Levels: check (test once all its variables are fixed:
-    /// generate-and-test), early (fail as soon as fixed variables violate
-    /// it; alldifferent only), propagate (the default), bounds (alldifferent
-    /// also prunes bounds by Hall intervals), domain (alldifferent: domain
-    /// consistency by Régin's matching).
-    #[arg(long, value_name = "[NAME=]LEVEL")]
-    pub consistency: Vec<String>,
-    /// Build the declared symmetries' group elements (set by `--unique`,
-    /// `check-symmetry` and `check`; lex-leader breaking builds them too):
-    /// a run that does not use them does not pay for them.
-    #[arg(skip)]
-    pub symmetries: bool,
-}
-
-#[derive(Debug, clap::Args)]
-pub struct SolveArgs {
-    /// The spec file (TOML).
-    pub file: Option<PathBuf>,
-    #[command(flatten)]
-    pub spec: SpecArgs,
-    /// Print every solution, a blank line between them, then `N solutions`
-    /// (with an [objective]: every optimal solution).
-    #[arg(long)]
-    pub all: bool,
-    /// Print only the number of solutions (with an [objective]: of optimal solutions).
-    #[arg(long, conflicts_with = "json")]
-    pub count: bool,
-    /// Stop after N solutions (prints them as --all does).
-    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u64).range(1..))]
-    pub limit: Option<u64>,
-    /// Ignore the [objective] section: solve for any solution.
-    #[arg(long)]
-    pub no_objective: bool,
-    /// Print one JSON object per solution, one per line: every variable by name.
-    #[arg(long)]
-    pub json: bool,
-    /// Print nodes, failures, propagations, solutions and time to stderr.
-    #[arg(long)]
-    pub stats: bool,
-    /// Stop the search after N nodes (exit 3 if it had not finished).
-    #[arg(long, value_name = "N")]
-    pub node_limit: Option<u64>,
-    /// Stop after this many seconds of the whole run: reading, lowering and search (exit 3 if it had not finished).
-    #[arg(long, value_name = "SECONDS")]
-    pub time_limit: Option<f64>,
-    /// One solution per symmetry class of the symmetries the spec declares
-    /// in [symmetry] (grid, rows, columns, values, reverse, map): the
-    /// search runs without the breaking constraints and keeps each
-    /// solution that is the smallest of its class; with --count, --all,
-    /// --limit. With an [objective]: one optimal solution per class.
-    #[arg(long, conflicts_with = "show_domains")]
-    pub unique: bool,
-    /// Print the first N events of the search on stderr: each decision,
-    /// what each named constraint pruned (declared variables only), each
-    /// failure and the constraint that caused it, solutions, restarts.
-    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u64).range(1..=1_000_000))]
-    pub trace: Option<u64>,
-    /// Write the search tree (its first 10,000 events) as Graphviz DOT:
-    /// edges are decisions, red boxes failures (named by the constraint),
-    /// green nodes solutions. Render with `dot -Tsvg FILE > tree.svg`.
-    #[arg(long, value_name = "FILE.dot")]
-    pub tree: Option<PathBuf>,
-    /// Print the lowered model as a spec of this language (spec names, one
-    /// constraint per line with its origin) instead of solving; `solve`
-    /// runs it back to the same solutions.
-    #[arg(long)]
-    pub dump_model: bool,
-    /// Print every declared variable's domain after propagation at the
-    /// root (before any search decision), instead of solving.
-    #[arg(long)]
-    pub show_domains: bool,
-    /// A puzzle of moves: the start position (overrides [puzzle] start),
-    /// written in the spec's alphabet (BB_BBB) or as values (3,0).
-    #[arg(long, value_name = "POSITION")]
-    pub start: Option<String>,
-    /// A puzzle of moves: reach this position instead of the spec's goal.
-    #[arg(long, value_name = "POSITION")]
-    pub goal: Option<String>,
-    /// A puzzle of moves: bfs (fewest moves, the default), iddfs (the same
-    /// in little memory) or astar (least cost, with the spec's heuristic).
-    #[arg(long, value_name = "NAME", value_parser = choices(crate::moves::METHODS))]
-    pub method: Option<String>,
+    Export(export::ExportArgs),
 }
 
 /// Runs the command; returns the exit code.
 pub fn run(cli: &Cli) -> u8 {
     let started = Instant::now();
     let result = match &cli.command {
-        Some(Command::Check { file, set }) => check(file, set),
+        Some(Command::Check(args)) => check::run(args),
         Some(Command::Schema) => {
             let mut out = output::Printer::new(false);
             let text = serde_json::to_string_pretty(&crate::spec::schema::schema())
@@ -364,86 +146,21 @@ pub fn run(cli: &Cli) -> u8 {
             out.line(&text);
             out.finish(EXIT_FOUND)
         }
-        Some(Command::Export {
-            file,
-            minizinc: _,
-            set,
-            no_symmetry,
-            no_objective,
-        }) => export(file, set, *no_symmetry, *no_objective),
-        Some(Command::Play {
-            file,
-            spec,
-            secret,
-            all_secrets,
-            strategy,
-            opening,
-            json,
-            time_limit,
-        }) => deadline(started, *time_limit).and_then(|d| {
-            let args = play::PlayArgs {
-                file,
-                spec,
-                secret: secret.as_deref(),
-                all_secrets: *all_secrets,
-                strategy: strategy.as_ref(),
-                opening: opening.as_deref(),
-                json: *json,
-            };
-            play::run(args, d)
-        }),
-        Some(Command::Compare {
-            file,
-            spec,
-            tries,
-            sweep,
-            json,
-            time_limit,
-        }) => deadline(started, *time_limit).and_then(|d| {
-            let args = compare::CompareArgs {
-                file,
-                spec,
-                tries,
-                sweep: sweep.as_deref(),
-                json: *json,
-            };
-            compare::run(args, d)
-        }),
-        Some(Command::Analyze {
-            file,
-            set,
-            json,
-            time_limit,
-        }) => deadline(started, *time_limit).and_then(|d| {
-            // Every position: symmetry rules pick representatives of
-            // solutions, they do not say which states are positions.
-            let spec = SpecArgs {
-                set: set.clone(),
-                no_symmetry: true,
-                ..SpecArgs::default()
-            };
-            moves::analyze(file, &spec, *json, d)
-        }),
-        Some(Command::CheckSymmetry {
-            file,
-            set,
-            no_objective,
-            time_limit,
-        }) => deadline(started, *time_limit).and_then(|d| {
-            let spec = SpecArgs {
-                set: set.clone(),
-                ..SpecArgs::default()
-            };
-            symmetry::run(file, &spec, *no_objective, d)
-        }),
-        Some(Command::Explain {
-            file,
-            spec,
-            time_limit,
-        }) => deadline(started, *time_limit).and_then(|d| explain::run(file, spec, d)),
-        None => {
-            deadline(started, cli.solve.time_limit).and_then(|d| solve::run(&cli.solve, started, d))
+        Some(Command::Export(args)) => export::run(args),
+        Some(Command::Play(args)) => deadline(started, args.time).and_then(|d| play::run(args, d)),
+        Some(Command::Compare(args)) => {
+            deadline(started, args.time).and_then(|d| compare::run(args, d))
         }
+        Some(Command::Analyze(args)) => {
+            deadline(started, args.time).and_then(|d| moves::analyze(args, d))
+        }
+        Some(Command::CheckSymmetry(args)) => {
+            deadline(started, args.time).and_then(|d| symmetry::run(args, d))
+        }
+        Some(Command::Explain(args)) => {
+            deadline(started, args.time).and_then(|d| explain::run(args, d))
+        }
+        None => deadline(started, cli.solve.time).and_then(|d| solve::run(&cli.solve, started, d)),
     };
     match result {
         Ok(code) => code,
@@ -521,7 +238,7 @@ fn compile(
     let mut sources = Sources::default();
     let id = add_spec(file, &mut sources)?;
     let options = options(&mut sources, args, no_objective, deadline)?;
-    lower(sources, id, &args.set, &options)
+    lower(sources, id, &args.params.set, &options)
 }
 
 /// The command line's choices as lowering options (`--consistency` and
@@ -596,8 +313,8 @@ fn read_spec(file: &PathBuf) -> Result<String, String> {
 }
 
 /// `--time-limit SECONDS`, counted from `started`, as a deadline.
-fn deadline(started: Instant, seconds: Option<f64>) -> Result<Option<Instant>, Error> {
-    let Some(t) = seconds else {
+fn deadline(started: Instant, limit: TimeLimit) -> Result<Option<Instant>, Error> {
+    let Some(t) = limit.time_limit else {
         return Ok(None);
     };
     let bad = |message: String| Error::new(vec![Diagnostic::bare(message)], &Sources::default());
@@ -612,47 +329,6 @@ fn deadline(started: Instant, seconds: Option<f64>) -> Result<Option<Instant>, E
         .checked_add(limit)
         .map(Some)
         .ok_or_else(out_of_range)
-}
-
-fn check(file: &PathBuf, set: &[String]) -> Run {
-    // Every declaration is built, so that a wrong one is reported here.
-    let args = SpecArgs {
-        set: set.to_vec(),
-        symmetries: true,
-        ..SpecArgs::default()
-    };
-    let mut sources = Sources::default();
-    let id = add_spec(file, &mut sources)?;
-    let options = options(&mut sources, &args, false, None)?;
-    let (lowered, sources) = lower(sources, id, &args.set, &options)?;
-    // The [experiments] entries that only lowering can check.
-    compare::check_experiments(&sources, id, &args, &options)?;
-    let model = lowered.model();
-    let plural = |n: usize, word: &str| format!("{n} {word}{}", if n == 1 { "" } else { "s" });
-    let mut out = output::Printer::new(false);
-    out.line(&format!(
-        "{}: ok ({}, {} after lowering)",
-        file.display(),
-        plural(model.vars.len(), "variable"),
-        plural(model.constraints.len(), "constraint")
-    ));
-    out.finish(EXIT_FOUND)
-}
-
-/// `solve export --minizinc FILE`: the lowered model as MiniZinc.
-fn export(file: &PathBuf, set: &[String], no_symmetry: bool, no_objective: bool) -> Run {
-    let args = SpecArgs {
-        set: set.to_vec(),
-        no_symmetry,
-        ..SpecArgs::default()
-    };
-    let (lowered, _) = compile(file, &args, no_objective, None)?;
-    let mut out = output::Printer::new(false);
-    out.text(&crate::export::minizinc::export(
-        &lowered,
-        &file.display().to_string(),
-    ));
-    out.finish(EXIT_FOUND)
 }
 
 /// The level for every constraint, and levels for named ones.

@@ -4,7 +4,7 @@
 //! distance to the goal.
 
 use super::output::{Printer, note};
-use super::{EXIT_FOUND, EXIT_NONE, Run, SolveArgs, SpecArgs, pick, usage};
+use super::{EXIT_FOUND, EXIT_NONE, Params, Run, SolveArgs, SpecArgs, TimeLimit, pick, usage};
 use crate::lowered::Lowered;
 use crate::moves::{self, METHODS, Method, Path, Puzzle, State, Target};
 use crate::session::Session;
@@ -140,12 +140,29 @@ fn print_path(out: &mut Printer, p: &Puzzle, start: State, path: &Path) {
 
 /// `solve analyze FILE`: positions, solvable, longest, the hardest
 /// positions and the histogram of distances.
-pub(super) fn analyze(
-    file: &PathBuf,
-    spec: &SpecArgs,
+/// What `solve analyze` takes.
+#[derive(Debug, clap::Args)]
+pub struct AnalyzeArgs {
+    /// The spec file.
+    file: PathBuf,
+    #[command(flatten)]
+    params: Params,
+    /// The figures as one JSON object.
+    #[arg(long)]
     json: bool,
-    deadline: Option<Instant>,
-) -> Run {
+    #[command(flatten)]
+    pub time: TimeLimit,
+}
+
+pub(super) fn analyze(args: &AnalyzeArgs, deadline: Option<Instant>) -> Run {
+    let (file, json) = (&args.file, args.json);
+    // Every position: symmetry rules pick representatives of solutions,
+    // they do not say which states are positions.
+    let spec = &SpecArgs {
+        params: args.params.clone(),
+        no_symmetry: true,
+        ..SpecArgs::default()
+    };
     let (lowered, sources) = super::compile(file, spec, true, deadline)?;
     let mut p = Puzzle::new(&lowered, sources.clone())?;
     p.set_deadline(deadline);

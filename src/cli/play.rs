@@ -5,7 +5,7 @@
 //! prints how its strategy did.
 
 use super::output::Printer;
-use super::{EXIT_FOUND, EXIT_NONE, Run, SpecArgs, pick, usage};
+use super::{EXIT_FOUND, EXIT_NONE, Run, SpecArgs, TimeLimit, choices, pick, usage};
 use crate::game::{Game, Record, STRATEGIES, Strategy};
 use crate::search::branch::Rng;
 use crate::session::Session;
@@ -13,24 +13,45 @@ use std::io::{BufRead, IsTerminal as _, Read as _};
 use std::path::PathBuf;
 use std::time::Instant;
 
-/// What `solve play` was asked.
-pub(super) struct PlayArgs<'a> {
-    pub file: &'a PathBuf,
-    pub spec: &'a SpecArgs,
-    pub secret: Option<&'a str>,
-    pub all_secrets: bool,
-    pub strategy: Option<&'a String>,
-    pub opening: Option<&'a str>,
-    pub json: bool,
+/// What `solve play` takes.
+#[derive(Debug, clap::Args)]
+pub struct PlayArgs {
+    /// The spec file.
+    file: PathBuf,
+    #[command(flatten)]
+    spec: SpecArgs,
+    /// The computer guesses this code: its values joined (7412) or
+    /// separated by commas (7,4,1,12).
+    #[arg(long, value_name = "CODE", conflicts_with = "all_secrets")]
+    secret: Option<String>,
+    /// Play every secret; print the average and maximum number of
+    /// guesses, the histogram and the hardest secrets.
+    #[arg(long)]
+    all_secrets: bool,
+    /// How the computer guesses: first (the first code consistent with
+    /// every answer, in the spec's search order; the default), minimax
+    /// (smallest largest class of codes left), expected (smallest
+    /// expected class), entropy (most information).
+    #[arg(long, value_name = "NAME", value_parser = choices(STRATEGIES))]
+    strategy: Option<String>,
+    /// The computer's first guess, whatever the strategy (in place of
+    /// the spec's `[game] opening`), written as --secret is.
+    #[arg(long, value_name = "CODE")]
+    opening: Option<String>,
+    /// With --all-secrets: the figures as one JSON object.
+    #[arg(long, requires = "all_secrets")]
+    json: bool,
+    #[command(flatten)]
+    pub time: TimeLimit,
 }
 
-pub(super) fn run(args: PlayArgs<'_>, deadline: Option<Instant>) -> Run {
-    let (lowered, sources) = super::compile(args.file, args.spec, true, deadline)?;
+pub(super) fn run(args: &PlayArgs, deadline: Option<Instant>) -> Run {
+    let (lowered, sources) = super::compile(&args.file, &args.spec, true, deadline)?;
     let mut session = Session::new(lowered, sources);
     session.set_deadline(deadline);
     let mut game = Game::new(session)?;
-    let strategy = pick(STRATEGIES, &args.strategy.cloned()).unwrap_or(Strategy::First);
-    if let Some(text) = args.opening {
+    let strategy = pick(STRATEGIES, &args.strategy).unwrap_or(Strategy::First);
+    if let Some(text) = args.opening.as_deref() {
         let opening = game
             .parse_code(text)
             .map_err(|m| usage(format!("--opening: {m}")))?;
@@ -39,7 +60,7 @@ pub(super) fn run(args: PlayArgs<'_>, deadline: Option<Instant>) -> Run {
     if args.all_secrets {
         return all_secrets(&mut game, strategy, args.json);
     }
-    if let Some(text) = args.secret {
+    if let Some(text) = args.secret.as_deref() {
         let secret = game
             .parse_code(text)
             .map_err(|m| usage(format!("--secret: {m}")))?;

@@ -2,17 +2,32 @@
 //! [`crate::symmetry::check`] (what is checked is said there).
 
 use super::output::Printer;
-use super::{EXIT_FOUND, EXIT_NONE, Run, SpecArgs};
+use super::{EXIT_FOUND, EXIT_NONE, Params, Run, SpecArgs, TimeLimit};
 use crate::symmetry::check::{Report, check};
 use std::path::PathBuf;
 use std::time::Instant;
 
-pub(super) fn run(
-    file: &PathBuf,
-    spec: &SpecArgs,
+/// What `solve check-symmetry` takes.
+#[derive(Debug, clap::Args)]
+pub struct CheckSymmetryArgs {
+    /// The spec file.
+    file: PathBuf,
+    #[command(flatten)]
+    params: Params,
+    /// Check every solution, not only the optimal ones of the
+    /// [objective].
+    #[arg(long)]
     no_objective: bool,
-    deadline: Option<Instant>,
-) -> Run {
+    #[command(flatten)]
+    pub time: TimeLimit,
+}
+
+pub(super) fn run(args: &CheckSymmetryArgs, deadline: Option<Instant>) -> Run {
+    let (file, no_objective) = (&args.file, args.no_objective);
+    let spec = &SpecArgs {
+        params: args.params.clone(),
+        ..SpecArgs::default()
+    };
     let without = SpecArgs {
         no_symmetry: true,
         symmetries: true,
