@@ -52,13 +52,15 @@ fn passes(l: &mut Lowerer, checked: &CheckedSpec, options: &Options) -> R<Lowere
     let puzzle = moves::lower::lower_moves(l, spec, &params, &vars)?;
     let output = output::lower_output(l, spec, params, vars)?;
     game::lower::check_show(&output, game.as_ref())?;
+    let (model, later) = std::mem::take(l).finish();
     Ok(Lowered {
+        model,
         plan,
         output,
         game,
         puzzle,
         symmetry,
-        spec: checked.clone(),
-        lowerer: std::mem::take(l),
+        names: checked.names(),
+        later,
     })
 }

@@ -1,24 +1,27 @@
-//! The result of lowering: the flat model, its search plan and its output
-//! plan, plain data that can be cloned and sent to another thread. It keeps
-//! what lowering knew (params, functions, the definitions it shares), so
-//! that constraints can be added later without re-reading or re-lowering
-//! the spec, and retracted again by truncating to a [`ModelMark`].
+//! The result of lowering: the flat model, its search plan, its output
+//! plan and the extensions' plans, plain data that can be cloned and sent
+//! to another thread. With it, in a compact form ([`Later`]), what a
+//! constraint added later needs (the names in scope, the functions, the
+//! caches of shared definitions), so that constraints can be added without
+//! re-reading or re-lowering the spec, and retracted again by truncating
+//! to a [`ModelMark`].
 
 use crate::game::plan::GamePlan;
 use crate::lower::value::R;
-use crate::lower::{Lowerer, ModelMark, Scope};
+use crate::lower::{Later, Lowerer, ModelMark, Scope};
 use crate::model::plan::SearchPlan;
 use crate::model::{Model, Posted};
 use crate::moves::plan::PuzzlePlan;
 use crate::output::OutputPlan;
 use crate::source::{Sources, Span};
-use crate::spec::names::{CheckedSpec, check_constraint};
+use crate::spec::names::{Names, check_constraint};
 use crate::spec::parser::{Origin, parse_expr};
 use crate::symmetry::group::SymmetryPlan;
 
 /// A lowered spec.
 #[derive(Clone, Debug)]
 pub struct Lowered {
+    pub model: Model,
     pub plan: SearchPlan,
     pub output: OutputPlan,
     /// From `[game]`.
@@ -27,29 +30,43 @@ pub struct Lowered {
     pub puzzle: Option<PuzzlePlan>,
     /// The symmetries `[symmetry]` declares.
     pub symmetry: SymmetryPlan,
-    /// The spec, to check the names of constraints added later.
-    pub(crate) spec: CheckedSpec,
-    /// The lowering state, which owns the model.
-    pub(crate) lowerer: Lowerer,
+    /// The names a constraint added later may use.
+    pub(crate) names: Names,
+    /// What lowering a constraint added later resumes from.
+    pub(crate) later: Later,
 }
 
 impl Lowered {
     pub fn model(&self) -> &Model {
-        &self.lowerer.model
+        &self.model
     }
 
     pub fn mark(&self) -> ModelMark {
-        self.lowerer.mark()
+        self.later.mark(&self.model)
     }
 
-    /// Drops everything added since `mark` (see [`Lowerer::truncate`]).
+    /// Drops everything added since `mark` (see [`Later::truncate`]).
     pub fn truncate(&mut self, mark: ModelMark) {
-        self.lowerer.truncate(mark);
+        self.later.truncate(&mut self.model, mark);
     }
 
     /// Appends a constraint built by the caller (the objective's bound).
     pub(crate) fn add_posted(&mut self, posted: Posted) {
-        self.lowerer.model.constraints.push(posted);
+        self.model.constraints.push(posted);
+    }
+
+    /// Lowers more into the model: `body` runs on the lowering resumed
+    /// where it ended. Atomic: on an error nothing of it stays.
+    pub(crate) fn extend<T>(&mut self, body: impl FnOnce(&mut Lowerer) -> R<T>) -> R<T> {
+        let mark = self.mark();
+        let model = std::mem::take(&mut self.model);
+        let mut l = Lowerer::resume(model, std::mem::take(&mut self.later));
+        let result = body(&mut l);
+        (self.model, self.later) = l.finish();
+        if result.is_err() {
+            self.truncate(mark);
+        }
+        result
     }
 
     /// Parses `text` (an expression over the spec's names, a source of its
@@ -62,12 +79,7 @@ impl Lowered {
             content_start: Some(0),
         };
         let e = parse_expr(text, origin)?;
-        check_constraint(&self.spec, &e).map_err(|mut errors| errors.remove(0))?;
-        let mark = self.mark();
-        let result = self.lowerer.scoped(Scope::origin(name), |l| l.post(&e));
-        if result.is_err() {
-            self.truncate(mark);
-        }
-        result
+        check_constraint(&self.names, &e).map_err(|mut errors| errors.remove(0))?;
+        self.extend(|l| l.scoped(Scope::origin(name), |l| l.post(&e)))
     }
 }

@@ -80,6 +80,7 @@ fn game(l: &mut Lowerer, decl: &GameDecl, params: &HashMap<String, Value>) -> R<
         code,
         code_base,
         answer,
+        answer_function: decl.answer.clone(),
         answer_is_list,
         win,
         opening,
@@ -237,20 +238,17 @@ impl Lowered {
     /// Adds "the secret (the code's variables) gives `answer` to `guess`"
     /// as the constraint `name`. Atomic: on an error nothing of it stays.
     pub fn add_answer(&mut self, name: &str, guess: &[i64], answer: &[i64]) -> R<()> {
-        let (Some(game), Some(decl)) = (&self.game, &self.spec.spec().game) else {
+        let Some(game) = &self.game else {
             return Err(Diagnostic::bare("the spec has no [game] section"));
         };
-        let f = decl.answer.clone();
+        let f = game.answer_function.clone();
         let secret = shaped(&game.code, game.code_base);
         let guess = shaped_values(guess, game.code_base);
-        let mark = self.mark();
-        let result = self.lowerer.scoped(Scope::origin(name), |l| {
-            post_answer(l, &f, secret, guess, answer)
-        });
-        if result.is_err() {
-            self.truncate(mark);
-        }
-        result
+        self.extend(|l| {
+            l.scoped(Scope::origin(name), |l| {
+                post_answer(l, &f, secret, guess, answer)
+            })
+        })
     }
 }
 
@@ -289,22 +287,22 @@ impl Lowered {
     /// params are. The reference the answer network is tested against.
     #[cfg(test)]
     pub(crate) fn fold_answer(&self, secret: &[i64], guess: &[i64]) -> R<Vec<i64>> {
-        let (Some(game), Some(decl)) = (&self.game, &self.spec.spec().game) else {
+        let Some(game) = &self.game else {
             return Err(Diagnostic::bare("the spec has no [game] section"));
         };
         let params: HashMap<String, Value> = self
-            .lowerer
+            .later
             .globals()
             .iter()
             .filter(|(_, v)| is_constant(v))
             .map(|(n, v)| (n.clone(), v.clone()))
             .collect();
         let mut l = Lowerer::for_output(
-            self.lowerer.model.texts.clone(),
+            self.model.texts.clone(),
             params,
-            self.lowerer.functions().clone(),
+            Arc::clone(self.later.functions()),
         );
-        let f = &decl.answer;
+        let f = &game.answer_function;
         let params = vec![
             (
                 f.params[0].text.clone(),

@@ -6,6 +6,7 @@
 use crate::model::VarId;
 use crate::model::network::Network;
 use crate::source::Span;
+use crate::spec::ast::Function;
 
 #[derive(Clone, Debug)]
 pub struct GamePlan {
@@ -17,6 +18,9 @@ pub struct GamePlan {
     /// `answer(secret, guess)`: inputs the secret's values then the
     /// guess's, one output per item of the answer.
     pub answer: Network,
+    /// The spec's answer function itself, to post a game's answers as
+    /// constraints over the code's variables.
+    pub answer_function: Function,
     /// `false`: the answer is one integer; `true`: a list of them.
     pub answer_is_list: bool,
     /// The answer that ends the game.

@@ -20,7 +20,8 @@
 //! - `scope.rs`: the context (origin, item, locals, ...) for one call.
 //! - `index.rs`: an `index` declaration as a range of positions.
 //! - `network.rs`: a scratch lowering over input variables as a network.
-//! - `mark.rs`: marks of the model's size, to retract later additions.
+//! - `later.rs`: what lowering leaves for constraints added later, and
+//!   marks of the model's size to retract them.
 //! - `budget.rs`: the items, model size and deadline lowering may spend.
 //! - `options.rs`: the command line's overrides.
 //! - `game.rs`, `puzzle.rs`, `symmetry.rs`, `symmetry_map.rs`,
@@ -33,7 +34,7 @@ pub(crate) mod constraints;
 pub(crate) mod eval;
 mod globals;
 mod index;
-mod mark;
+pub(crate) mod later;
 pub(crate) mod network;
 mod options;
 pub(crate) mod params;
@@ -44,7 +45,7 @@ pub mod value;
 pub(crate) mod vars;
 
 pub(crate) use budget::{MAX_RANGE_ITEMS, is_limit};
-pub use mark::ModelMark;
+pub use later::{Later, ModelMark};
 pub use options::Options;
 pub use scope::Scope;
 
@@ -68,12 +69,18 @@ const MAX_SUM: i64 = 1 << 62;
 /// A reified linear constraint: terms, relation, right-hand side.
 pub(crate) type ReifKey = (Vec<(i64, VarId)>, Rel, i64);
 
+/// The spec's functions by name, shared (cloned by reference) between
+/// the lowering, the output plan and every scratch lowering.
+pub type Functions = Arc<HashMap<String, Arc<Function>>>;
+
 /// The evaluation state: the model being built and the names in scope.
 #[derive(Clone, Debug, Default)]
 pub struct Lowerer {
     pub model: Model,
-    globals: HashMap<String, Value>,
-    functions: HashMap<String, Arc<Function>>,
+    /// Params and declared variables by name; shared, copied on the
+    /// first write after a clone.
+    globals: Arc<HashMap<String, Value>>,
+    functions: Functions,
     locals: Vec<(String, Value)>,
     /// Name of the constraint being lowered, recorded on what it posts.
     origin: String,
@@ -107,7 +114,7 @@ impl Lowerer {
     }
 
     /// The spec's functions, by name.
-    pub(crate) fn functions(&self) -> &HashMap<String, Arc<Function>> {
+    pub(crate) fn functions(&self) -> &Functions {
         &self.functions
     }
 
@@ -142,9 +149,14 @@ impl Lowerer {
 
     /// The names in scope: params, declared variables, and what
     /// [`Lowerer::define_global`] bound.
-    #[cfg(test)]
     pub(crate) fn globals(&self) -> &HashMap<String, Value> {
         &self.globals
+    }
+
+    /// Binds `name` (a param, a declared variable, an alias) for every
+    /// expression lowered after this.
+    pub(crate) fn define_global(&mut self, name: String, value: Value) {
+        let _ = Arc::make_mut(&mut self.globals).insert(name, value);
     }
 
     /// When lowering must stop.
@@ -156,10 +168,10 @@ impl Lowerer {
     pub(crate) fn for_output(
         texts: crate::model::texts::Texts,
         globals: HashMap<String, Value>,
-        functions: HashMap<String, Arc<Function>>,
+        functions: Functions,
     ) -> Lowerer {
         let mut l = Lowerer {
-            globals,
+            globals: Arc::new(globals),
             functions,
             ..Lowerer::default()
         };

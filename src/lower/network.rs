@@ -21,7 +21,7 @@ impl Lowerer {
             ..Lowerer::for_output(
                 self.model.texts.clone(),
                 params.clone(),
-                self.functions.clone(),
+                Arc::clone(&self.functions),
             )
         }
     }
@@ -30,12 +30,6 @@ impl Lowerer {
     /// code's digit), `what` naming it.
     pub(crate) fn input_var(&mut self, what: &str, domain: crate::model::IntervalSet) -> VarId {
         self.new_aux(what, domain)
-    }
-
-    /// Binds `name` to `value` for every expression lowered after this
-    /// (a declared name standing for input variables).
-    pub(crate) fn define_global(&mut self, name: String, value: Value) {
-        let _ = self.globals.insert(name, value);
     }
 
     /// Where the definedness guards raised from now on start, for

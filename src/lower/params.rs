@@ -16,9 +16,12 @@ use std::sync::Arc;
 /// pass may evaluate with: game answers, move networks, output).
 pub(crate) fn lower_params(l: &mut Lowerer, spec: &Spec) -> R<HashMap<String, Value>> {
     // Params may call the functions of earlier params (names.rs checks it).
-    for f in &spec.functions {
-        let _ = l.functions.insert(f.name.text.clone(), Arc::new(f.clone()));
-    }
+    l.functions = Arc::new(
+        spec.functions
+            .iter()
+            .map(|f| (f.name.text.clone(), Arc::new(f.clone())))
+            .collect(),
+    );
     for param in &spec.params {
         let mut v = l.eval(&param.value)?;
         if !param.index.is_empty() {
@@ -27,9 +30,9 @@ pub(crate) fn lower_params(l: &mut Lowerer, spec: &Spec) -> R<HashMap<String, Va
         if let Some(default) = &param.default {
             same_kind(l, &param.name.text, &v, default, param.value.span)?;
         }
-        let _ = l.globals.insert(param.name.text.clone(), v);
+        l.define_global(param.name.text.clone(), v);
     }
-    Ok(l.globals.clone())
+    Ok(l.globals().clone())
 }
 
 /// A param list indexed by its declared ranges (`index = "1..5"`, or two

@@ -88,11 +88,11 @@ pub(crate) fn declare_vars(l: &mut Lowerer, spec: &Spec) -> R<Declared> {
                 ));
             }
             for (alias, item) in var.aliases.iter().zip(&a.items) {
-                let _ = l.globals.insert(alias.text.clone(), item.clone());
+                l.define_global(alias.text.clone(), item.clone());
                 declared.push((alias.text.clone(), item.clone()));
             }
         }
-        let _ = l.globals.insert(var.name.text.clone(), value.clone());
+        l.define_global(var.name.text.clone(), value.clone());
         declared.push((var.name.text.clone(), value));
         printed.push(var.name.text.clone());
     }
@@ -111,7 +111,7 @@ pub(crate) fn declare_vars(l: &mut Lowerer, spec: &Spec) -> R<Declared> {
             let defined = l.defined(&var.domain)?;
             shape_defined(l, var, &dims, &defined, &mut Vec::new(), &mut decision)
         })?;
-        let _ = l.globals.insert(var.name.text.clone(), value.clone());
+        l.define_global(var.name.text.clone(), value.clone());
         declared.push((var.name.text.clone(), value));
         printed.push(var.name.text.clone());
     }

@@ -15,7 +15,7 @@ use crate::lower::{Budget, Lowerer, is_limit, value::R};
 use crate::model::Model;
 use crate::model::texts::Texts;
 use crate::source::Span;
-use crate::spec::ast::{Function, TemplatePart};
+use crate::spec::ast::TemplatePart;
 use std::collections::{HashMap, HashSet};
 use std::fmt::Write as _;
 use std::sync::Arc;
@@ -24,7 +24,7 @@ use std::time::Instant;
 #[derive(Clone, Debug)]
 pub struct OutputPlan {
     params: HashMap<String, Value>,
-    functions: HashMap<String, Arc<Function>>,
+    functions: crate::lower::Functions,
     /// Each declared variable (and alias) with its symbolic value.
     declared: Vec<(String, Value)>,
     /// Names of declared variables and arrays (not aliases), for printing.
@@ -47,7 +47,7 @@ pub struct OutputPlan {
 impl OutputPlan {
     pub(crate) fn new(
         params: HashMap<String, Value>,
-        functions: HashMap<String, Arc<Function>>,
+        functions: crate::lower::Functions,
         declared: Vec<(String, Value)>,
         printed: Vec<String>,
         template: Option<Vec<TemplatePart>>,
@@ -164,7 +164,7 @@ impl OutputPlan {
         let mut reading: HashSet<&str> = HashSet::new();
         loop {
             let before = reading.len();
-            for (name, f) in &self.functions {
+            for (name, f) in self.functions.iter() {
                 let mut reads = false;
                 f.body
                     .visit_names(&mut |n| reads |= declared.contains(n) || reading.contains(n));
@@ -437,7 +437,7 @@ pub(crate) fn lower_output(
 ) -> R<OutputPlan> {
     let output = OutputPlan::new(
         params,
-        l.functions().clone(),
+        Arc::clone(l.functions()),
         vars.declared,
         vars.printed,
         spec.template.clone(),

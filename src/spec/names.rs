@@ -90,7 +90,17 @@ impl CheckedSpec {
     pub fn spec(&self) -> &Spec {
         &self.0
     }
+
+    /// The names a constraint added later may use.
+    pub fn names(&self) -> Names {
+        Names(definitions(&self.0))
+    }
 }
+
+/// The spec's global names and what each is (a param, a variable, a
+/// function): what a constraint added later is checked against.
+#[derive(Clone, Debug, Default)]
+pub struct Names(HashMap<String, Kind>);
 
 /// Checks every name and call arity in `spec`.
 pub fn check(spec: Spec) -> Result<CheckedSpec, Vec<Diagnostic>> {
@@ -535,8 +545,8 @@ impl Scope {
 
 /// Checks one more constraint against a spec that passed [`check`] (for
 /// constraints added after lowering): every name of the spec is visible.
-pub fn check_constraint(spec: &CheckedSpec, e: &Expr) -> Result<(), Vec<Diagnostic>> {
-    let globals = definitions(spec.spec());
+pub fn check_constraint(names: &Names, e: &Expr) -> Result<(), Vec<Diagnostic>> {
+    let globals = names.0.clone();
     let mut scope = Scope {
         everything: globals.clone(),
         globals,
