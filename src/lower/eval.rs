@@ -3,7 +3,6 @@
 //! constraints.
 
 use super::budget::MAX_RANGE_ITEMS;
-use super::scope::Scope;
 use super::value::{Array, BoolVal, LinExpr, R, Value, fold_arithmetic, overflow, type_error};
 use super::{Lowerer, negate};
 use crate::diagnostic::Diagnostic;
@@ -150,7 +149,7 @@ impl Lowerer {
     /// Evaluates `e` in value context: what it posts defines auxiliary
     /// variables.
     pub(crate) fn eval(&mut self, e: &Expr) -> R<Value> {
-        self.scoped(Scope::keep().defining(true), |l| l.eval_value(e))
+        self.with_defining(true, |l| l.eval_value(e))
     }
 
     fn eval_value(&mut self, e: &Expr) -> R<Value> {

@@ -287,9 +287,7 @@ impl Lowerer {
                 let z = self.aux("sum", IntervalSet::range(lo, hi), span)?;
                 let defining = LinExpr::var(z).scale(-1, span)?.add_scaled(1, e, span)?;
                 // A definition, also where the view is wanted at the root.
-                self.scoped(Scope::keep().defining(true), |l| {
-                    l.linear(&defining, Rel::Eq, None, span)
-                })?;
+                self.with_defining(true, |l| l.linear(&defining, Rel::Eq, None, span))?;
                 Ok(View::of(z))
             }
         }
@@ -319,9 +317,7 @@ impl Lowerer {
         let defining = LinExpr::var(z)
             .scale(-1, e.span)?
             .add_scaled(1, &l, e.span)?;
-        self.scoped(Scope::keep().defining(true), |l| {
-            l.linear(&defining, Rel::Eq, None, e.span)
-        })?;
+        self.with_defining(true, |l| l.linear(&defining, Rel::Eq, None, e.span))?;
         Ok(z)
     }
 
@@ -352,9 +348,7 @@ impl Lowerer {
             self.model.vars[x.index()].text = self.model.vars[y.index()].text;
         }
         let defining = LinExpr::var(x).scale(-1, span)?.add_scaled(1, &l, span)?;
-        self.scoped(Scope::keep().defining(true), |l| {
-            l.linear(&defining, Rel::Eq, None, span)
-        })?;
+        self.with_defining(true, |l| l.linear(&defining, Rel::Eq, None, span))?;
         Ok(x)
     }
 

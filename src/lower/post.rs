@@ -25,7 +25,7 @@ impl Lowerer {
     /// Runs `body`, which posts constraints at the root, then asserts every
     /// definedness guard its evaluation raised.
     pub(crate) fn at_root(&mut self, body: impl FnOnce(&mut Lowerer) -> R<()>) -> R<()> {
-        self.scoped(Scope::keep().defining(false), |l| {
+        self.with_defining(false, |l| {
             let mark = l.guards.len();
             let result = body(l);
             let raised: Vec<BoolVal> = l.guards.drain(mark..).collect();

@@ -74,6 +74,17 @@ impl Lowerer {
         result
     }
 
+    /// Runs `body` in value context (`true`: what it posts defines
+    /// auxiliary variables) or at the root (`false`), then restores the
+    /// context: [`Lowerer::scoped`] with only [`Scope::defining`], for
+    /// the evaluator's hottest path (every expression evaluated).
+    pub fn with_defining<T>(&mut self, defining: bool, body: impl FnOnce(&mut Lowerer) -> T) -> T {
+        let outer = std::mem::replace(&mut self.defining, defining);
+        let result = body(self);
+        self.defining = outer;
+        result
+    }
+
     /// Sets what `scope` sets; returns the values it replaced.
     fn enter(&mut self, scope: Scope) -> Scope {
         Scope {
