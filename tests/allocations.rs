@@ -7,6 +7,7 @@ use solve::engine::Engine;
 use solve::model::plan::{Consistency, Restarts};
 use solve::search::{Limits, Outcome, Search};
 use solve::source::Sources;
+use solve::spec::settings::SearchSettings;
 use std::alloc::{GlobalAlloc, Layout, System};
 use std::cell::Cell;
 
@@ -121,7 +122,10 @@ fn moo_search_does_not_allocate_per_node() {
 fn bounds_alldifferent_does_not_allocate_per_node() {
     let path = format!("{}/specs/queens.toml", env!("CARGO_MANIFEST_DIR"));
     let options = Options {
-        consistency: Some(Consistency::Bounds),
+        search: SearchSettings {
+            consistency: Some(Consistency::Bounds),
+            ..SearchSettings::default()
+        },
         ..Options::default()
     };
     let text = std::fs::read_to_string(path).unwrap();

@@ -27,6 +27,7 @@ use crate::lowered::Lowered;
 use crate::model::plan::{CONSISTENCIES, Consistency, RESTARTS, VALUE_ORDERS, VAR_ORDERS};
 use crate::source::{Sources, Span};
 use crate::spec::ast::{Name, PhaseDecl};
+use crate::spec::settings::SearchSettings;
 use std::path::PathBuf;
 use std::time::{Duration, Instant};
 
@@ -251,9 +252,7 @@ fn options(
 ) -> Result<Options, Error> {
     let (all, named) =
         consistency_args(sources, &args.consistency).map_err(|d| Error::new(vec![d], sources))?;
-    Ok(Options {
-        no_symmetry: args.no_symmetry,
-        no_objective,
+    let search = SearchSettings {
         order: args.order.as_deref().map(|o| order_names(sources, o)),
         phases: phase_args(sources, &args.phases)?,
         var: pick(VAR_ORDERS, &args.var),
@@ -263,6 +262,11 @@ fn options(
         restart: pick(RESTARTS, &args.restart),
         restart_scale: args.restart_scale,
         seed: args.seed,
+    };
+    Ok(Options {
+        no_symmetry: args.no_symmetry,
+        no_objective,
+        search,
         symmetries: args.symmetries,
         deadline,
     })

@@ -12,14 +12,20 @@ pub fn apply(base: &Options, settings: &[Setting]) -> Options {
         match s {
             Setting::Default | Setting::Use(_) => {}
             Setting::NoSymmetry => options.no_symmetry = true,
-            Setting::Var(v) => options.var = Some(*v),
-            Setting::Value(v) => options.value = Some(*v),
-            Setting::Restart(r) => options.restart = Some(*r),
-            Setting::Seed(n) => options.seed = Some(*n),
-            Setting::Consistency(None, c) => options.consistency = Some(*c),
-            Setting::Consistency(Some(n), c) => options.consistency_for.push((n.clone(), *c)),
-            Setting::Order(names) => options.order = Some(names.clone()),
-            Setting::Phase(p) => options.phases.get_or_insert_with(Vec::new).push(p.clone()),
+            Setting::Var(v) => options.search.var = Some(*v),
+            Setting::Value(v) => options.search.value = Some(*v),
+            Setting::Restart(r) => options.search.restart = Some(*r),
+            Setting::Seed(n) => options.search.seed = Some(*n),
+            Setting::Consistency(None, c) => options.search.consistency = Some(*c),
+            Setting::Consistency(Some(n), c) => {
+                options.search.consistency_for.push((n.clone(), *c))
+            }
+            Setting::Order(names) => options.search.order = Some(names.clone()),
+            Setting::Phase(p) => options
+                .search
+                .phases
+                .get_or_insert_with(Vec::new)
+                .push(p.clone()),
         }
     }
     options

@@ -12,7 +12,7 @@ use crate::spec::ast::Spec;
 
 /// Posts every constraint of `spec`.
 pub(crate) fn post_constraints(l: &mut Lowerer, spec: &Spec, options: &Options) -> R<()> {
-    for (name, _) in &options.consistency_for {
+    for (name, _) in &options.search.consistency_for {
         if !spec.constraints.iter().any(|c| c.name.text == name.text) {
             let mut d = Diagnostic::new(
                 format!("unknown constraint `{}` in --consistency", name.text),
@@ -37,11 +37,12 @@ pub(crate) fn post_constraints(l: &mut Lowerer, spec: &Spec, options: &Options) 
         // `--consistency NAME=LEVEL` overrides this constraint's level;
         // `--consistency LEVEL` every spec-given level.
         let named = options
+            .search
             .consistency_for
             .iter()
             .rev()
             .find(|(n, _)| n.text == c.name.text);
-        let own = if options.consistency.is_some() {
+        let own = if options.search.consistency.is_some() {
             None
         } else {
             c.consistency.map(|level| (level, c.name.span))

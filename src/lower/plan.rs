@@ -21,21 +21,11 @@ pub(crate) fn search_plan(
     vars: &Declared,
 ) -> R<SearchPlan> {
     let declared = &vars.declared;
-    // The command line's phases or order replace both of the spec's.
-    let (phase_decls, order_names) = match (&options.phases, &options.order) {
-        (None, None) => (&spec.search.phases[..], &spec.search.order[..]),
-        (phases, order) => (
-            phases.as_deref().unwrap_or_default(),
-            order.as_deref().unwrap_or_default(),
-        ),
-    };
-    let order = search_vars(l, order_names, declared)?;
-    let default_value = options
-        .value
-        .or(spec.search.value)
-        .unwrap_or(ValueOrder::Min);
+    let search = spec.search.then(&options.search);
+    let order = search_vars(l, search.order.as_deref().unwrap_or_default(), declared)?;
+    let default_value = search.value.unwrap_or(ValueOrder::Min);
     let mut phases = Vec::new();
-    for p in phase_decls {
+    for p in search.phases.iter().flatten() {
         phases.push(crate::model::plan::Phase {
             vars: search_vars(l, &p.vars, declared)?,
             var: p.var.unwrap_or(VarOrder::Input),
@@ -53,26 +43,14 @@ pub(crate) fn search_plan(
         phases,
         order,
         decision: vars.decision.clone(),
-        var: options.var.or(spec.search.var).unwrap_or(VarOrder::Input),
-        value: options
-            .value
-            .or(spec.search.value)
-            .unwrap_or(ValueOrder::Min),
+        var: search.var.unwrap_or(VarOrder::Input),
+        value: default_value,
         restarts: Restarts {
-            policy: options
-                .restart
-                .or(spec.search.restart)
-                .unwrap_or(RestartPolicy::None),
-            scale: options
-                .restart_scale
-                .or(spec.search.restart_scale)
-                .unwrap_or(100),
+            policy: search.restart.unwrap_or(RestartPolicy::None),
+            scale: search.restart_scale.unwrap_or(100),
         },
-        seed: options.seed.or(spec.search.seed).unwrap_or(1),
-        consistency: options
-            .consistency
-            .or(spec.search.consistency)
-            .unwrap_or(Consistency::Propagate),
+        seed: search.seed.unwrap_or(1),
+        consistency: search.consistency.unwrap_or(Consistency::Propagate),
         objective,
     })
 }

@@ -3,7 +3,7 @@
 //! Expressions keep the span of every node in the TOML file (or in the
 //! `--set` argument they came from), so later stages can point at them.
 
-use crate::model::plan::{Consistency, RestartPolicy, Sense, ValueOrder, VarOrder};
+use crate::model::plan::{Consistency, Sense};
 use crate::source::Span;
 
 #[derive(Clone, Debug, PartialEq)]
@@ -255,27 +255,7 @@ pub const SYMMETRY_BREAKS: &[(&str, SymmetryBreak)] = &[
     ("lex-leader", SymmetryBreak::LexLeader),
 ];
 
-#[derive(Clone, Debug, Default, PartialEq)]
-pub struct SearchDecl {
-    /// `phases = [{ vars = "x", var = "first-fail", value = "min" }, ...]`.
-    pub phases: Vec<PhaseDecl>,
-    pub order: Vec<Name>,
-    pub var: Option<VarOrder>,
-    pub value: Option<ValueOrder>,
-    pub consistency: Option<Consistency>,
-    pub restart: Option<RestartPolicy>,
-    pub restart_scale: Option<u64>,
-    pub seed: Option<u64>,
-}
-
-/// One search phase as written: its variables (each a name or an
-/// expression, as in `order`) and, optionally, its own orders.
-#[derive(Clone, Debug, PartialEq)]
-pub struct PhaseDecl {
-    pub vars: Vec<Name>,
-    pub var: Option<VarOrder>,
-    pub value: Option<ValueOrder>,
-}
+pub use super::settings::{PhaseDecl, SearchSettings};
 
 /// `[objective]`: `minimize = "EXPR"` or `maximize = "EXPR"`.
 #[derive(Clone, Debug, PartialEq)]
@@ -383,7 +363,7 @@ pub struct Spec {
     pub symmetries: Vec<SymmetryDecl>,
     /// `[symmetry] break`, with its position.
     pub symmetry_break: Option<(SymmetryBreak, Span)>,
-    pub search: SearchDecl,
+    pub search: SearchSettings,
     pub objective: Option<ObjectiveDecl>,
     pub game: Option<GameDecl>,
     pub puzzle: Option<PuzzleDecl>,

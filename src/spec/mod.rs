@@ -6,3 +6,4 @@ pub mod load;
 pub mod names;
 pub mod parser;
 pub mod schema;
+pub mod settings;

@@ -199,8 +199,8 @@ fn errors(spec: &Spec) -> Vec<Diagnostic> {
             scope.locals.clear();
         }
     }
-    let phases = spec.search.phases.iter().flat_map(|p| &p.vars);
-    for name in spec.search.order.iter().chain(phases) {
+    let phases = spec.search.phases.iter().flatten().flat_map(|p| &p.vars);
+    for name in spec.search.order.iter().flatten().chain(phases) {
         if !is_identifier(&name.text) {
             // An element or a slice (`x[n]`, `x[0..3]`): an expression.
             match order_expr(name) {

@@ -10,7 +10,7 @@ use crate::source::{SourceId, Sources, Span};
 use crate::spec::ast::{
     Assignment, ConstraintDecl, Expr, ExprKind, Function, GameDecl, INVALID_MOVES, MAP_KEYS,
     MoveDecl, Name, ObjectiveDecl, Param, PhaseDecl, PuzzleDecl, SYMMETRY_BREAKS, SYMMETRY_KINDS,
-    SearchDecl, Spec, SymmetryDecl, SymmetryKind, TemplatePart, Var,
+    SearchSettings, Spec, SymmetryDecl, SymmetryKind, TemplatePart, Var,
 };
 use crate::spec::parser::{Origin, parse_expr, parse_function};
 use std::time::Instant;

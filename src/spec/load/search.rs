@@ -100,8 +100,8 @@ impl Loader<'_> {
         phases
     }
 
-    pub(super) fn search(&mut self, value: &Spanned<DeValue<'_>>) -> SearchDecl {
-        let mut search = SearchDecl::default();
+    pub(super) fn search(&mut self, value: &Spanned<DeValue<'_>>) -> SearchSettings {
+        let mut search = SearchSettings::default();
         let DeValue::Table(table) = value.get_ref() else {
             self.error("expected a table for [search]", value.span());
             return search;
@@ -112,7 +112,7 @@ impl Loader<'_> {
                     DeValue::Array(items) => {
                         for item in items.iter() {
                             if let DeValue::String(s) = item.get_ref() {
-                                search.order.push(Name {
+                                search.order.get_or_insert_with(Vec::new).push(Name {
                                     text: s.to_string(),
                                     span: self.span(item.span()),
                                 });
@@ -123,7 +123,7 @@ impl Loader<'_> {
                     }
                     _ => self.error("expected an array of variable names", v.span()),
                 },
-                "phases" => search.phases = self.phases(v),
+                "phases" => search.phases = Some(self.phases(v)),
                 "var" => search.var = self.choice("variable order", v, VAR_ORDERS),
                 "value" => search.value = self.choice("value order", v, VALUE_ORDERS),
                 "consistency" => {
@@ -160,7 +160,9 @@ impl Loader<'_> {
                 ),
             }
         }
-        if !search.phases.is_empty() && !search.order.is_empty() {
+        let given = |v: Option<usize>| v.is_some_and(|n| n > 0);
+        if given(search.phases.as_ref().map(Vec::len)) && given(search.order.as_ref().map(Vec::len))
+        {
             self.error(
                 "[search] gives both `phases` and `order`: `order = [...]` is one phase in input order; write it as a phase",
                 value.span(),
