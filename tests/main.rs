@@ -20,6 +20,7 @@ mod objective;
 mod phases;
 mod propagators;
 mod puzzle;
+mod readme;
 mod regressions;
 mod reliability;
 mod semantics;
