@@ -8,7 +8,8 @@
 //! structure moves cells; it moves the literals `variable = value` with
 //! them, which is a group element acting on the solutions.
 
-use super::group::{Element, Factor, Move, Sort, SymmetryPlan};
+use super::group::{Element, Factor, Move, SymmetryPlan};
+use super::kinds;
 use super::lex_leader::lex_leader;
 use super::map::map_element;
 use crate::diagnostic::Diagnostic;
@@ -138,20 +139,11 @@ fn factor(
     let cell = |v: &Value| cell(v, position, &literals, &derived, name, span);
     let (elements, order, sort) = match decl.kind {
         SymmetryKind::Grid => {
-            let grid = rows_of(&value, name, span)?;
-            let grid: Vec<Vec<Cell>> = grid
+            let grid: Vec<Vec<Cell>> = rows_of(&value, name, span)?
                 .iter()
                 .map(|row| row.iter().map(&cell).collect::<R<Vec<Cell>>>())
                 .collect::<R<_>>()?;
-            let (rows, cols) = (grid.len(), grid.first().map_or(0, Vec::len));
-            let cells: Vec<Cell> = grid.concat();
-            let maps = grid_maps(rows, cols);
-            let order = maps.len() as u64 + 1;
-            let mut elements = Vec::new();
-            for map in maps.into_iter().take(most) {
-                let pairs: Vec<(usize, usize)> = map.into_iter().enumerate().collect();
-                elements.extend(element(l, &cells, &pairs, key, name, span)?);
-            }
+            let (elements, order) = kinds::grid(l, &grid, key, most, (name, span))?;
             (elements, order, None)
         }
         SymmetryKind::Rows | SymmetryKind::Columns | SymmetryKind::Reverse => {
@@ -159,35 +151,11 @@ fn factor(
                 SymmetryKind::Reverse => lines_of(l, &value, name, span)?,
                 _ => rows_of(&value, name, span)?,
             };
-            let mut lines: Vec<Vec<Cell>> = rows
+            let lines: Vec<Vec<Cell>> = rows
                 .iter()
                 .map(|row| row.iter().map(&cell).collect::<R<Vec<Cell>>>())
                 .collect::<R<_>>()?;
-            if decl.kind == SymmetryKind::Columns {
-                lines = transpose(&lines);
-            }
-            let n = lines.len();
-            let width = lines.first().map_or(0, Vec::len);
-            let cells: Vec<Cell> = lines.concat();
-            // Line `a` onto line `b`, cell by cell.
-            let onto = |a: usize, b: usize| (0..width).map(move |j| (a * width + j, b * width + j));
-            let mut elements = Vec::new();
-            if decl.kind == SymmetryKind::Reverse {
-                let pairs: Vec<(usize, usize)> = (0..n).flat_map(|i| onto(i, n - 1 - i)).collect();
-                elements.extend(element(l, &cells, &pairs, key, name, span)?);
-                (elements, 2, None)
-            } else {
-                let mut moves = 0usize;
-                for k in (0..n.saturating_sub(1)).take(most) {
-                    let pairs: Vec<(usize, usize)> = onto(k, k + 1).chain(onto(k + 1, k)).collect();
-                    moves += pairs.len();
-                    if moves > MAX_MOVES {
-                        return Err(too_large(name, span));
-                    }
-                    elements.extend(element(l, &cells, &pairs, key, name, span)?);
-                }
-                (elements, factorial(n), line_sort(&lines))
-            }
+            kinds::lines(l, decl.kind, lines, key, most, (name, span))?
         }
         SymmetryKind::Map => {
             let mut cells = Vec::new();
@@ -212,53 +180,7 @@ fn factor(
                     }
                 }
             }
-            positions.sort_unstable();
-            positions.dedup();
-            let Some(&first) = positions.first() else {
-                // No variables (an instance with n = 0): nothing moves.
-                return Ok(Factor {
-                    name: name.clone(),
-                    elements: Vec::new(),
-                    order: 1,
-                    sort: None,
-                });
-            };
-            // One swap of neighbouring values per value, on every position.
-            let size = l.model.domain(key[first as usize]).size();
-            if size.saturating_mul(positions.len() as u64) > MAX_MOVES as u64 {
-                return Err(too_large(name, span));
-            }
-            let values: Vec<i64> = l.model.domain(key[first as usize]).values().collect();
-            for &p in &positions {
-                if !l
-                    .model
-                    .domain(key[p as usize])
-                    .values()
-                    .eq(values.iter().copied())
-                {
-                    return Err(Diagnostic::new(
-                        format!(
-                            "symmetry `{name}`: the variables must share one domain for their values to be interchangeable, and `{}` differs from `{}`",
-                            l.model.vars[key[p as usize].index()].name,
-                            l.model.vars[key[positions[0] as usize].index()].name
-                        ),
-                        span,
-                    ));
-                }
-            }
-            if !build {
-                return Ok(Factor {
-                    name: name.clone(),
-                    elements: Vec::new(),
-                    order: 1,
-                    sort: None,
-                });
-            }
-            let elements = value_swaps(&positions, &values);
-            let moves = elements.iter().map(Element::size).sum();
-            l.spend_symmetry(moves, span)?;
-            let order = factorial(values.len());
-            (elements, order, Some(Sort::Values { positions, values }))
+            kinds::values(l, positions, key, build, (name, span))?
         }
     };
     Ok(Factor {
@@ -357,7 +279,7 @@ fn lines_of(l: &Lowerer, v: &Value, name: &str, span: Span) -> R<Vec<Vec<Value>>
 /// The group element that moves `cells[from]` onto `cells[to]` for
 /// each pair (the cells not listed stay), or nothing when that is the
 /// identity.
-fn element(
+pub(super) fn element(
     l: &mut Lowerer,
     cells: &[Cell],
     pairs: &[(usize, usize)],
@@ -648,84 +570,4 @@ fn check_rectangular(rows: &[Vec<Value>], name: &str, span: Span) -> R<()> {
         ));
     }
     Ok(())
-}
-
-fn transpose(lines: &[Vec<Cell>]) -> Vec<Vec<Cell>> {
-    let width = lines.first().map_or(0, Vec::len);
-    (0..width)
-        .map(|j| lines.iter().map(|l| l[j]).collect())
-        .collect()
-}
-
-/// The non-identity symmetries of a `rows x cols` grid, as maps of the
-/// row-major cell index: seven for a square, three for a rectangle.
-fn grid_maps(rows: usize, cols: usize) -> Vec<Vec<usize>> {
-    let (r, c) = (rows, cols);
-    type CellMap = Box<dyn Fn(usize, usize) -> (usize, usize)>;
-    let mut maps: Vec<CellMap> = vec![
-        Box::new(move |i, j| (r - 1 - i, j)),
-        Box::new(move |i, j| (i, c - 1 - j)),
-        Box::new(move |i, j| (r - 1 - i, c - 1 - j)),
-    ];
-    if rows == cols {
-        let n = rows;
-        maps.push(Box::new(|i, j| (j, i)));
-        maps.push(Box::new(move |i, j| (n - 1 - j, n - 1 - i)));
-        maps.push(Box::new(move |i, j| (j, n - 1 - i)));
-        maps.push(Box::new(move |i, j| (n - 1 - j, i)));
-    }
-    maps.iter()
-        .map(|f| {
-            (0..rows * cols)
-                .map(|cell| {
-                    let (i, j) = f(cell / cols, cell % cols);
-                    i * cols + j
-                })
-                .collect()
-        })
-        .collect()
-}
-
-/// Sorting the lines gives the smallest key when every cell is a variable
-/// and the key reads the lines one after another, or column by column
-/// with the lines in order within each column.
-fn line_sort(lines: &[Vec<Cell>]) -> Option<Sort> {
-    let positions: Vec<Vec<u32>> = lines
-        .iter()
-        .map(|l| {
-            l.iter()
-                .map(|c| match c {
-                    Cell::Var(p) => Some(*p),
-                    _ => None,
-                })
-                .collect::<Option<Vec<u32>>>()
-        })
-        .collect::<Option<_>>()?;
-    let width = positions.first().map_or(0, Vec::len);
-    let row_major: Vec<u32> = positions.concat();
-    let column_major: Vec<u32> = (0..width)
-        .flat_map(|j| positions.iter().map(move |l| l[j]))
-        .collect();
-    let increasing = |ps: &[u32]| ps.windows(2).all(|w| w[0] < w[1]);
-    (increasing(&row_major) || increasing(&column_major)).then_some(Sort::Lines(positions))
-}
-
-/// The swaps of neighbouring values on `positions`: they generate every
-/// renaming of the values.
-fn value_swaps(positions: &[u32], values: &[i64]) -> Vec<Element> {
-    values
-        .windows(2)
-        .map(|pair| {
-            Element(
-                positions
-                    .iter()
-                    .map(|&p| (p, Move::Swap(pair[0], pair[1])))
-                    .collect(),
-            )
-        })
-        .collect()
-}
-
-fn factorial(n: usize) -> u64 {
-    (1..=n as u64).fold(1u64, |acc, k| acc.saturating_mul(k))
 }

@@ -4,7 +4,8 @@
 //! done with them.
 //!
 //! - `lower.rs`: the lowering pass: declarations into group elements
-//!   ([`group::SymmetryPlan`]); `map.rs`: the symmetry written as
+//!   ([`group::SymmetryPlan`]); `kinds.rs`: the named groups' generators
+//!   (grid, rows, columns, reverse, values); `map.rs`: the symmetry written as
 //!   functions (`map`); `lex_leader.rs`: its breaking constraints
 //!   (`break = "lex-leader"`).
 //! - `group.rs`: the plan as plain data, and canonical forms of solutions
@@ -15,6 +16,7 @@
 
 pub mod check;
 pub mod group;
+mod kinds;
 mod lex_leader;
 pub(crate) mod lower;
 mod map;
