@@ -8,6 +8,7 @@
 //! Generator variables (`for i in ...`) are visible in the clauses after them
 //! and in the head.
 
+use super::habits::{habit_name, minizinc_function};
 use crate::diagnostic::{Diagnostic, did_you_mean};
 use crate::spec::ast::{Clause, Expr, ExprKind, Function, GameDecl, Name, Spec, TemplatePart};
 use crate::spec::builtins;
@@ -588,39 +589,4 @@ pub fn is_identifier(s: &str) -> bool {
 
 fn plural(n: usize) -> &'static str {
     if n == 1 { "" } else { "s" }
-}
-
-/// A help line for a name written out of habit from another language.
-fn habit_name(name: &str) -> Option<&'static str> {
-    Some(match name {
-        "True" | "TRUE" => "booleans are written `true` and `false`",
-        "False" | "FALSE" => "booleans are written `true` and `false`",
-        "bool" | "boolean" => {
-            "`bool` is a domain only: `x = \"bool\"` declares a variable that is false or true"
-        }
-        "null" | "None" | "nil" => {
-            "there is no null value: every variable takes a value of its domain"
-        }
-        _ => return None,
-    })
-}
-
-/// What a MiniZinc function is written as here.
-fn minizinc_function(name: &str) -> Option<&'static str> {
-    Some(match name {
-        "bool2int" => {
-            "booleans are 0 or 1 in arithmetic: write the boolean itself (`count(...)`, `sum(b for ...)`, `x + (y > 2)`)"
-        }
-        "length" | "card" => "the number of items of a list is `len(xs)`",
-        "pow" => "power is `^`: `a ^ b`",
-        "all_different" => "write `alldifferent(...)`",
-        "alldifferent_except_0" => {
-            "write `forall(x[i] == 0 or x[j] == 0 or x[i] != x[j] for i in I for j in I if i < j)`"
-        }
-        "int_search" | "bool_search" | "seq_search" => {
-            "the search is the `[search]` section: `var`, `value`, `order` (see the README, Coming from MiniZinc)"
-        }
-        "fix" | "show" | "format" => "the output is the `[output]` template: `{x}` prints x",
-        _ => return None,
-    })
 }

@@ -1,0 +1,158 @@
+//! What people write out of habit from other languages, MiniZinc above
+//! all, and what to write here: help lines for the parser's syntax errors
+//! (`<-`, `/\`, `x[i, j]`, `forall(i in I)(e)`, ...) and for unknown
+//! names (`bool2int`, `int_search`, `True`, ...). `<-` is refused before
+//! parsing: it would otherwise read as `< -`.
+
+use super::parser::Origin;
+use crate::diagnostic::Diagnostic;
+
+/// A help line for what people write out of habit from other languages,
+/// recognised at the place the parse failed.
+pub(super) fn habit(text: &str, at: usize) -> Option<String> {
+    let rest = text.get(at..)?;
+    let before = text.get(..at)?.trim_end();
+    let help = if rest.starts_with("&&") || before.ends_with('&') {
+        "write `and`: `a and b` (`&&` is not an operator here)"
+    } else if rest.starts_with("||") || before.ends_with('|') {
+        "write `or`: `a or b` (`||` is not an operator here)"
+    } else if rest.starts_with('*') && before.ends_with('*') {
+        "power is `^`: `10 ^ k` (`**` is not an operator here)"
+    } else if rest.starts_with('!') && !rest.starts_with("!=") {
+        "write `not`: `not (x == 3)` (`!` is not an operator here; `!=` is)"
+    } else if rest.starts_with('=') && !rest.starts_with("==") && !rest.starts_with("=>") {
+        "to compare, write `==`: a constraint states a condition, it assigns nothing"
+    } else if rest.starts_with('(') && before.ends_with(')') && generator_call(before) {
+        "a generator goes inside the call: MiniZinc's `forall(i in 1..n)(e)` is `forall(e for i in 1..n)` here"
+    } else if rest.starts_with('\\') && before.ends_with('/') {
+        "MiniZinc's `/\\` is `and` here: `a and b`"
+    } else if rest.starts_with("\\/") {
+        "MiniZinc's `\\/` is `or` here: `a or b`"
+    } else if rest.starts_with(',') && in_index(before) {
+        "MiniZinc's `x[i, j]` is `x[i][j]` here (one index per pair of brackets)"
+    } else {
+        minizinc_word(rest)?
+    };
+    Some(help.to_string())
+}
+
+/// Whether the innermost bracket open at the end of `text` indexes
+/// something (`x[`, `x[i][`), rather than opening a list.
+pub(super) fn in_index(text: &str) -> bool {
+    let mut depth = 0i32;
+    for (i, c) in text.char_indices().rev() {
+        match c {
+            ')' | ']' | '}' => depth += 1,
+            '(' | '{' if depth == 0 => return false,
+            '(' | '{' => depth -= 1,
+            '[' if depth == 0 => {
+                let prev = text[..i].trim_end().chars().next_back();
+                return prev
+                    .is_some_and(|p| p.is_alphanumeric() || p == '_' || p == ']' || p == ')');
+            }
+            '[' => depth -= 1,
+            _ => {}
+        }
+    }
+    false
+}
+
+/// MiniZinc's operator words where an operator is expected.
+pub(super) fn minizinc_word(rest: &str) -> Option<&'static str> {
+    let word: String = rest
+        .chars()
+        .take_while(|c| c.is_alphanumeric() || *c == '_')
+        .collect();
+    Some(match word.as_str() {
+        "div" => "MiniZinc's `div` is `/` here (it rounds toward zero, as `div` does)",
+        "mod" => "MiniZinc's `mod` is `%` here (its sign is the dividend's, as `mod`'s)",
+        "xor" => "for booleans, `a xor b` is `a != b` here",
+        "union" | "intersect" | "diff" | "subset" | "superset" => {
+            "sets of variables are not supported: write the condition on the elements"
+        }
+        _ => return None,
+    })
+}
+
+/// `<-` is not an operator; pest would read `p <- q` as `p < -q` and the
+/// spec would mean something else in silence. An error at its place, with
+/// both readings.
+pub(super) fn no_reverse_arrow(text: &str, origin: Origin) -> Result<(), Diagnostic> {
+    let mut quote: Option<char> = None;
+    let bytes = text.as_bytes();
+    for (i, c) in text.char_indices() {
+        match (quote, c) {
+            (Some(q), c) if c == q => quote = None,
+            (Some(_), _) => {}
+            (None, '\'' | '"') => quote = Some(c),
+            (None, '<') if bytes.get(i + 1) == Some(&b'-') && bytes.get(i + 2) != Some(&b'>') => {
+                return Err(Diagnostic::new(
+                    "`<-` is not an operator here",
+                    origin.span(i, i + 2),
+                )
+                .with_help(
+                    "MiniZinc's `p <- q` is `q -> p` here; for less than a negative value, write `x < -1` with a space",
+                ));
+            }
+            _ => {}
+        }
+    }
+    Ok(())
+}
+
+/// Whether `text` ends with a call such as `forall(i in 1..n)`.
+pub(super) fn generator_call(text: &str) -> bool {
+    let Some(open) = text.rfind('(') else {
+        return false;
+    };
+    let name = text[..open].trim_end();
+    let name = &name[name
+        .rfind(|c: char| !(c.is_alphanumeric() || c == '_'))
+        .map_or(0, |i| i + 1)..];
+    [
+        "forall",
+        "exists",
+        "sum",
+        "count",
+        "min",
+        "max",
+        "alldifferent",
+    ]
+    .contains(&name)
+        && text[open..].contains(" in ")
+}
+
+/// A help line for a name written out of habit from another language.
+pub(super) fn habit_name(name: &str) -> Option<&'static str> {
+    Some(match name {
+        "True" | "TRUE" => "booleans are written `true` and `false`",
+        "False" | "FALSE" => "booleans are written `true` and `false`",
+        "bool" | "boolean" => {
+            "`bool` is a domain only: `x = \"bool\"` declares a variable that is false or true"
+        }
+        "null" | "None" | "nil" => {
+            "there is no null value: every variable takes a value of its domain"
+        }
+        _ => return None,
+    })
+}
+
+/// What a MiniZinc function is written as here.
+pub(super) fn minizinc_function(name: &str) -> Option<&'static str> {
+    Some(match name {
+        "bool2int" => {
+            "booleans are 0 or 1 in arithmetic: write the boolean itself (`count(...)`, `sum(b for ...)`, `x + (y > 2)`)"
+        }
+        "length" | "card" => "the number of items of a list is `len(xs)`",
+        "pow" => "power is `^`: `a ^ b`",
+        "all_different" => "write `alldifferent(...)`",
+        "alldifferent_except_0" => {
+            "write `forall(x[i] == 0 or x[j] == 0 or x[i] != x[j] for i in I for j in I if i < j)`"
+        }
+        "int_search" | "bool_search" | "seq_search" => {
+            "the search is the `[search]` section: `phases = [{ vars = \"x\", var = \"first-fail\", value = \"min\" }]`, or `var`, `value`, `order` (see the README, Coming from MiniZinc)"
+        }
+        "fix" | "show" | "format" => "the output is the `[output]` template: `{x}` prints x",
+        _ => return None,
+    })
+}
