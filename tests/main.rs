@@ -15,6 +15,7 @@ mod experiments;
 mod explain;
 mod game;
 mod globals;
+mod layout;
 mod moo;
 mod objective;
 mod phases;

@@ -34,36 +34,7 @@ pub(super) fn run(
     }
     let mut p = Puzzle::new(lowered, sources)?;
     p.set_deadline(deadline);
-    let start = match &args.start {
-        Some(text) => p.parse(text).map_err(|m| usage(format!("--start: {m}")))?,
-        None => match p.start() {
-            Some(s) => s?,
-            None => {
-                return Err(usage(
-                    "no start position: give --start POSITION or `start` in [puzzle]".to_string(),
-                ));
-            }
-        },
-    };
-    let target = match &args.goal {
-        Some(text) => Target::Position(p.parse(text).map_err(|m| usage(format!("--goal: {m}")))?),
-        None => Target::Goal,
-    };
-    // Both ends must be positions: states the spec's constraints allow.
-    let goal = match target {
-        Target::Position(g) => Some(g),
-        Target::Goal => None,
-    };
-    for (what, s) in [("start", Some(start)), ("goal", goal)] {
-        if let Some(s) = s
-            && !p.is_valid(s)?
-        {
-            return Err(usage(format!(
-                "the {what} `{}` is not a position: the spec's constraints rule it out",
-                p.format(s)
-            )));
-        }
-    }
+    let (start, target) = ends(args, &mut p)?;
     let method = pick(METHODS, &args.method).unwrap_or(Method::Bfs);
     if method == Method::Astar && (args.all || args.count) {
         return Err(usage(
@@ -118,6 +89,42 @@ pub(super) fn run(
         note(&format!("states expanded: {}", p.expanded()));
     }
     out.finish(EXIT_FOUND)
+}
+
+/// The start (`--start`, or the spec's) and the target (`--goal`, or the
+/// spec's goal), both positions the spec's constraints allow.
+fn ends(args: &SolveArgs, p: &mut Puzzle) -> Result<(State, Target), crate::diagnostic::Error> {
+    let start = match &args.start {
+        Some(text) => p.parse(text).map_err(|m| usage(format!("--start: {m}")))?,
+        None => match p.start() {
+            Some(s) => s?,
+            None => {
+                return Err(usage(
+                    "no start position: give --start POSITION or `start` in [puzzle]".to_string(),
+                ));
+            }
+        },
+    };
+    let target = match &args.goal {
+        Some(text) => Target::Position(p.parse(text).map_err(|m| usage(format!("--goal: {m}")))?),
+        None => Target::Goal,
+    };
+    // Both ends must be positions: states the spec's constraints allow.
+    let goal = match target {
+        Target::Position(g) => Some(g),
+        Target::Goal => None,
+    };
+    for (what, s) in [("start", Some(start)), ("goal", goal)] {
+        if let Some(s) = s
+            && !p.is_valid(s)?
+        {
+            return Err(usage(format!(
+                "the {what} `{}` is not a position: the spec's constraints rule it out",
+                p.format(s)
+            )));
+        }
+    }
+    Ok((start, target))
 }
 
 /// The start, then one line per move: its number, the move, the position

@@ -6,7 +6,7 @@ use super::output::{Printer, note};
 use super::{EXIT_FOUND, EXIT_LIMIT, EXIT_NONE, Run, SpecArgs, TimeLimit, choices};
 use crate::diagnostic::Error;
 use crate::search::trace::Recorder;
-use crate::session::Session;
+use crate::session::{Session, Solution};
 use crate::symmetry::group::{Canonicaliser, Representatives};
 use crate::symmetry::unique;
 use std::io::IsTerminal as _;
@@ -445,6 +445,17 @@ fn optimise(
     // The optimum is proven: said first, then its solutions counted or
     // printed as without an objective, the count last.
     optimal(out);
+    optimal_solutions(session, out, args, (&best, value))
+}
+
+/// The solutions of optimum `value` (`best` is one of them), counted or
+/// printed as without an objective, the count last.
+fn optimal_solutions(
+    session: &mut Session,
+    out: &mut Printer,
+    args: &SolveArgs,
+    (best, value): (&Solution, i64),
+) -> Run {
     session.push();
     session.fix_objective(value)?;
     // A limit in this second search keeps the optimal solution the first
@@ -466,7 +477,7 @@ fn optimise(
             true
         })?;
         if incomplete && !printed_best.get() && found < wanted {
-            out.solution(session.view(), &best)?;
+            out.solution(session.view(), best)?;
             found += 1;
         }
         out.solution_count(found);

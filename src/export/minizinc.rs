@@ -222,20 +222,7 @@ fn constraint(c: &Constraint) -> String {
         // MiniZinc's own global, which its solvers propagate (a
         // disjunction of rows is what a table is not: Gecode took 120 s on
         // an exported nonogram that way).
-        Constraint::Table { xs, rows } => match (xs.is_empty(), rows.is_empty()) {
-            (_, true) => "false".to_string(),
-            (true, false) => "true".to_string(),
-            (false, false) => {
-                let rows: Vec<String> = rows
-                    .iter()
-                    .map(|row| {
-                        let items: Vec<String> = row.iter().map(i64::to_string).collect();
-                        items.join(", ")
-                    })
-                    .collect();
-                format!("table({}, [| {} |])", views(xs), rows.join(" | "))
-            }
-        },
+        Constraint::Table { xs, rows } => table(xs, rows),
         // MiniZinc's circuit numbers nodes from 1.
         Constraint::Circuit { succ, base } => {
             let shifted: Vec<String> = succ
@@ -243,6 +230,24 @@ fn constraint(c: &Constraint) -> String {
                 .map(|&x| format!("{} - {}", view(x), base - 1))
                 .collect();
             format!("circuit([{}])", shifted.join(", "))
+        }
+    }
+}
+
+/// `table(xs, [| row | row |])`; no rows is `false`, no variables `true`.
+fn table(xs: &[View], rows: &[Vec<i64>]) -> String {
+    match (xs.is_empty(), rows.is_empty()) {
+        (_, true) => "false".to_string(),
+        (true, false) => "true".to_string(),
+        (false, false) => {
+            let rows: Vec<String> = rows
+                .iter()
+                .map(|row| {
+                    let items: Vec<String> = row.iter().map(i64::to_string).collect();
+                    items.join(", ")
+                })
+                .collect();
+            format!("table({}, [| {} |])", views(xs), rows.join(" | "))
         }
     }
 }

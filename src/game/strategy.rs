@@ -81,6 +81,38 @@ impl Score {
     }
 }
 
+/// The answers met by one thread, numbered in the order met.
+#[derive(Default)]
+struct Numbering {
+    ids: HashMap<Vec<i64>, u16>,
+    list: Vec<Vec<i64>>,
+    /// The first answers packed into one word each: with few answers of
+    /// small values, a scan of these beats hashing.
+    keys: Vec<u64>,
+}
+
+impl Numbering {
+    fn id(&mut self, out: &[i64]) -> u16 {
+        let key = pack(out);
+        if let Some(i) = key.and_then(|k| self.keys.iter().position(|&x| x == k)) {
+            return i as u16;
+        }
+        if let Some(&id) = self.ids.get(out) {
+            return id;
+        }
+        let id = self.list.len() as u16;
+        let _ = self.ids.insert(out.to_vec(), id);
+        self.list.push(out.to_vec());
+        if let Some(k) = key
+            && self.keys.len() < 32
+            && self.keys.len() + 1 == self.list.len()
+        {
+            self.keys.push(k);
+        }
+        id
+    }
+}
+
 impl Chooser {
     /// A chooser whose work stops at `deadline` (and at Ctrl-C).
     pub fn new(strategy: Strategy, codes: usize, deadline: Option<Instant>) -> Chooser {
@@ -119,9 +151,7 @@ impl Chooser {
                     let mut answers = game.answers.clone();
                     let mut clock = self.clock;
                     scope.spawn(move || {
-                        let mut ids: HashMap<Vec<i64>, u16> = HashMap::new();
-                        let mut list: Vec<Vec<i64>> = Vec::new();
-                        let mut keys: Vec<u64> = Vec::new();
+                        let mut numbering = Numbering::default();
                         let mut rows = Vec::new();
                         let mut out = Vec::new();
                         for s in t * chunk..((t + 1) * chunk).min(n) {
@@ -135,35 +165,14 @@ impl Chooser {
                                 if s != g && out == *win {
                                     return Err(Failure::FalseWin(s, g));
                                 }
-                                // Few answers, small values: a scan of packed keys
-                                // beats hashing.
-                                let key = pack(&out);
-                                let scan = key.and_then(|k| keys.iter().position(|&x| x == k));
-                                let id = match scan {
-                                    Some(i) => i as u16,
-                                    None => match ids.get(out.as_slice()) {
-                                        Some(&id) => id,
-                                        None => {
-                                            let id = list.len() as u16;
-                                            let _ = ids.insert(out.clone(), id);
-                                            list.push(out.clone());
-                                            if let Some(k) = key
-                                                && keys.len() < 32
-                                                && keys.len() + 1 == list.len()
-                                            {
-                                                keys.push(k);
-                                            }
-                                            id
-                                        }
-                                    },
-                                };
+                                let id = numbering.id(&out);
                                 rows.push(id);
                             }
-                            if list.len() > usize::from(u16::MAX) {
+                            if numbering.list.len() > usize::from(u16::MAX) {
                                 return Err(Failure::TooMany);
                             }
                         }
-                        Ok((rows, list))
+                        Ok((rows, numbering.list))
                     })
                 })
                 .collect();

@@ -123,7 +123,28 @@ pub fn schema() -> Value {
         "functions": named(expr("(a, b) => EXPR, expanded where it is called"), "functions of the expressions"),
         "constraints": named(constraint, "named constraints"),
         "symmetry": symmetry,
-        "search": object(json!({
+        "search": search(),
+        "objective": objective(),
+        "game": game(&template),
+        "puzzle": puzzle(),
+        "moves": moves(&template),
+        "experiments": named(json!({ "type": "string", "description": "a configuration: var=NAME value=NAME consistency=... no-symmetry ..." }), "named configurations for `solve compare`"),
+        "output": object(json!({ "template": template }), &[], "how a solution is printed"),
+    });
+    json!({
+        "$schema": "https://json-schema.org/draft/2020-12/schema",
+        "title": "solve spec",
+        "description": "A puzzle spec for `solve`: see its README",
+        "type": "object",
+        "properties": sections,
+        "additionalProperties": false,
+    })
+}
+
+/// `[search]`.
+fn search() -> Value {
+    object(
+        json!({
             "order": { "type": "array", "items": { "type": "string" }, "description": "variables, elements (x[n]) and slices (x[0..3]) to branch on first" },
             "phases": { "type": "array", "description": "search phases, decided in turn", "items": object(json!({
                 "vars": { "oneOf": [{ "type": "string" }, { "type": "array", "items": { "type": "string" } }], "description": "the phase's variables, as in `order`" },
@@ -136,46 +157,69 @@ pub fn schema() -> Value {
             "restart": choice(RESTARTS, "the restart policy of a one-solution search"),
             "restart_scale": { "type": "integer", "minimum": 1, "description": "failures before the first restart" },
             "seed": { "type": "integer", "minimum": 1, "description": "seed of the random choices" },
-        }), &[], "how to search"),
-        "objective": {
-            "type": "object",
-            "description": "the best solution: exactly one of minimize and maximize",
-            "properties": {
-                "minimize": expr("an integer expression to minimise"),
-                "maximize": expr("an integer expression to maximise"),
-            },
-            "additionalProperties": false,
-            "minProperties": 1,
-            "maxProperties": 1,
+        }),
+        &[],
+        "how to search",
+    )
+}
+
+/// `[objective]`.
+fn objective() -> Value {
+    json!({
+        "type": "object",
+        "description": "the best solution: exactly one of minimize and maximize",
+        "properties": {
+            "minimize": expr("an integer expression to minimise"),
+            "maximize": expr("an integer expression to maximise"),
         },
-        "game": object(json!({
+        "additionalProperties": false,
+        "minProperties": 1,
+        "maxProperties": 1,
+    })
+}
+
+/// `[game]`.
+fn game(template: &Value) -> Value {
+    object(
+        json!({
             "code": expr("the variables that form the code"),
             "answer": expr("(secret, guess) => the answer to a guess"),
             "win": expr("the answer that ends the game"),
-            "show": template.clone(),
-        }), &["code", "answer", "win"], "a guessing game over the solutions"),
-        "puzzle": object(json!({
+            "show": template,
+        }),
+        &["code", "answer", "win"],
+        "a guessing game over the solutions",
+    )
+}
+
+/// `[puzzle]`.
+fn puzzle() -> Value {
+    object(
+        json!({
             "alphabet": { "type": "string", "description": "one character per value, to read and print positions" },
             "start": { "type": "string", "description": "the start position" },
             "goal": expr("a condition over the state"),
             "heuristic": expr("a lower bound on the cost left (for astar)"),
-        }), &["goal"], "a puzzle of moves over the variables"),
-        "moves": named(object(json!({
-            "for": named(expr("a range"), "the move's parameters and their ranges"),
-            "when": expr("the precondition"),
-            "next": named(expr("the next value"), "the state variables the move changes"),
-            "cost": expr("the move's cost (default 1)"),
-            "show": template.clone(),
-        }), &["next"], "a parameterised move"), "the moves of a puzzle"),
-        "experiments": named(json!({ "type": "string", "description": "a configuration: var=NAME value=NAME consistency=... no-symmetry ..." }), "named configurations for `solve compare`"),
-        "output": object(json!({ "template": template }), &[], "how a solution is printed"),
-    });
-    json!({
-        "$schema": "https://json-schema.org/draft/2020-12/schema",
-        "title": "solve spec",
-        "description": "A puzzle spec for `solve`: see its README",
-        "type": "object",
-        "properties": sections,
-        "additionalProperties": false,
-    })
+        }),
+        &["goal"],
+        "a puzzle of moves over the variables",
+    )
+}
+
+/// `[moves]`.
+fn moves(template: &Value) -> Value {
+    named(
+        object(
+            json!({
+                "for": named(expr("a range"), "the move's parameters and their ranges"),
+                "when": expr("the precondition"),
+                "next": named(expr("the next value"), "the state variables the move changes"),
+                "cost": expr("the move's cost (default 1)"),
+                "show": template,
+            }),
+            &["next"],
+            "a parameterised move",
+        ),
+        "the moves of a puzzle",
+    )
 }

@@ -115,28 +115,7 @@ pub fn check(
         breaking: None,
     };
 
-    // Each declared element must map solutions to solutions.
-    let known: HashSet<&Vec<i64>> = keys.iter().collect();
-    let mut wrong = NotSymmetric {
-        count: 0,
-        examples: Vec::new(),
-    };
-    let (mut image, mut filled) = (Vec::new(), Vec::new());
-    for factor in &plan.factors {
-        for (s, key) in solutions.iter().zip(&keys) {
-            let bad = factor
-                .elements
-                .iter()
-                .any(|g| !g.apply(key, &mut image, &mut filled) || !known.contains(&image));
-            if bad {
-                wrong.count += 1;
-                if wrong.examples.len() < EXAMPLES {
-                    let shown = session.render(s)?.trim_end().to_string();
-                    wrong.examples.push((factor.name.clone(), shown));
-                }
-            }
-        }
-    }
+    let wrong = not_symmetric(&session, &plan, &solutions, &keys)?;
     if wrong.count > 0 {
         report.not_symmetric = Some(wrong);
         return Ok(report);
@@ -186,7 +165,53 @@ pub fn check(
         };
         *n += 1;
     }
-    for (&i, &n) in first_of.iter().zip(&per_class) {
+    tally(&session, &solutions, &first_of, &per_class, &mut breaking)?;
+    report.breaking = Some(breaking);
+    Ok(report)
+}
+
+/// The solutions some declared element maps to a non-solution.
+fn not_symmetric(
+    session: &Session,
+    plan: &SymmetryPlan,
+    solutions: &[Solution],
+    keys: &[Vec<i64>],
+) -> Result<NotSymmetric, Error> {
+    let known: HashSet<&Vec<i64>> = keys.iter().collect();
+    let mut wrong = NotSymmetric {
+        count: 0,
+        examples: Vec::new(),
+    };
+    let (mut image, mut filled) = (Vec::new(), Vec::new());
+    for factor in &plan.factors {
+        for (s, key) in solutions.iter().zip(keys) {
+            let bad = factor
+                .elements
+                .iter()
+                .any(|g| !g.apply(key, &mut image, &mut filled) || !known.contains(&image));
+            if bad {
+                wrong.count += 1;
+                if wrong.examples.len() < EXAMPLES {
+                    let shown = session.render(s)?.trim_end().to_string();
+                    wrong.examples.push((factor.name.clone(), shown));
+                }
+            }
+        }
+    }
+    Ok(wrong)
+}
+
+/// The classes that keep no solution or several, given how many each
+/// keeps (`per_class`, in the order of `first_of`: each class's first
+/// solution), with a few examples.
+fn tally(
+    session: &Session,
+    solutions: &[Solution],
+    first_of: &[usize],
+    per_class: &[usize],
+    breaking: &mut Breaking,
+) -> Result<(), Error> {
+    for (&i, &n) in first_of.iter().zip(per_class) {
         let (count, examples) = match n {
             1 => continue,
             0 => (&mut breaking.lost.0, None),
@@ -202,8 +227,7 @@ pub fn check(
             _ => {}
         }
     }
-    report.breaking = Some(breaking);
-    Ok(report)
+    Ok(())
 }
 
 /// Every solution (every optimal one, with an objective: then also the

@@ -18,6 +18,7 @@ use crate::lower::Lowerer;
 use crate::lower::Scope;
 use crate::lower::value::{R, Value};
 use crate::model::VarId;
+use crate::source::Span;
 use crate::spec::ast::{Function, SymmetryDecl};
 use std::collections::{BTreeMap, HashMap, HashSet};
 
@@ -121,7 +122,12 @@ pub(crate) fn map_element(
             }
         }
     }
-    let element = Element(moves.into_iter().collect());
+    powers(l, Element(moves.into_iter().collect()), key, span)
+}
+
+/// The map's element and, for a small group, its powers; and the order
+/// of the group it generates.
+fn powers(l: &mut Lowerer, element: Element, key: &[VarId], span: Span) -> R<(Vec<Element>, u64)> {
     l.spend_symmetry(element.size(), span)?;
     let order = order(l, &element, key)?;
     if element.0.is_empty() {

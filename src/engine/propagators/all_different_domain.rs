@@ -56,6 +56,40 @@ impl AllDifferentDomain {
         }
     }
 
+    /// A maximum matching of the value graph into `match_var` and
+    /// `match_val`, starting from the last one where it still fits; false
+    /// when some view has no value of its own.
+    fn maximum_matching(&mut self) -> bool {
+        let (n, m) = (self.views.len(), self.values.len());
+        self.match_var.clear();
+        self.match_var.resize(n, NONE);
+        self.match_val.clear();
+        self.match_val.resize(m, NONE);
+        for i in 0..n {
+            if let Some(v) = self.hint[i]
+                && let Ok(j) = self.values.binary_search(&v)
+                && self.match_val[j] == NONE
+                && self.edges[i].contains(&j)
+            {
+                self.match_var[i] = j;
+                self.match_val[j] = i;
+            }
+        }
+        for i in 0..n {
+            if self.match_var[i] == NONE {
+                self.seen.clear();
+                self.seen.resize(m, false);
+                if !self.augment(i) {
+                    return false;
+                }
+            }
+        }
+        for i in 0..n {
+            self.hint[i] = Some(self.values[self.match_var[i]]);
+        }
+        true
+    }
+
     /// Tries to match view `i` by an augmenting path (depth first).
     fn augment(&mut self, i: usize) -> bool {
         // Iteratively: a stack of (view, next edge to try).
@@ -129,32 +163,8 @@ impl Propagator for AllDifferentDomain {
                     .map(|v| values.binary_search(v).expect("a value of the graph")),
             );
         }
-        // A maximum matching, starting from the last one where it still fits.
-        self.match_var.clear();
-        self.match_var.resize(n, NONE);
-        self.match_val.clear();
-        self.match_val.resize(m, NONE);
-        for i in 0..n {
-            if let Some(v) = self.hint[i]
-                && let Ok(j) = self.values.binary_search(&v)
-                && self.match_val[j] == NONE
-                && self.edges[i].contains(&j)
-            {
-                self.match_var[i] = j;
-                self.match_val[j] = i;
-            }
-        }
-        for i in 0..n {
-            if self.match_var[i] == NONE {
-                self.seen.clear();
-                self.seen.resize(m, false);
-                if !self.augment(i) {
-                    return Err(Conflict);
-                }
-            }
-        }
-        for i in 0..n {
-            self.hint[i] = Some(self.values[self.match_var[i]]);
+        if !self.maximum_matching() {
+            return Err(Conflict);
         }
         // The residual graph on nodes 0..n (views) and n..n+m (values):
         // a matched edge view -> value, an unmatched one value -> view.

@@ -117,33 +117,9 @@ impl Loader<'_> {
             );
             return None;
         };
-        if kind == SymmetryKind::Map {
-            for (f, arity) in [(&index, None), (&map_value, Some(1))] {
-                if let (Some(f), Some(n)) = (f, arity)
-                    && f.params.len() != n
-                {
-                    self.errors.push(
-                        Diagnostic::new(
-                            format!(
-                                "`value` takes 1 parameter (a value), found {}",
-                                f.params.len()
-                            ),
-                            f.name.span,
-                        )
-                        .with_help("write it as `(v) => ...`"),
-                    );
-                }
-            }
-            if !table.contains_key("index") && !table.contains_key("value") {
-                self.errors.push(
-                    Diagnostic::new(
-                        format!("symmetry `{}` maps nothing", name.text),
-                        self.span(value.span()),
-                    )
-                    .with_help("give `index = \"(i) => ...\"` (where the cell at index i goes) and/or `value = \"(v) => ...\"` (what a value becomes)"),
-                );
-                return None;
-            }
+        if kind == SymmetryKind::Map && !self.map_functions(&name, map_value.as_ref(), value, table)
+        {
+            return None;
         }
         Some(SymmetryDecl {
             name,
@@ -152,5 +128,41 @@ impl Loader<'_> {
             index,
             value: map_value,
         })
+    }
+
+    /// A `map` symmetry's functions: `value` takes one parameter, and at
+    /// least one of `index` and `value` is given.
+    fn map_functions(
+        &mut self,
+        name: &Name,
+        map_value: Option<&Function>,
+        value: &Spanned<DeValue<'_>>,
+        table: &DeTable<'_>,
+    ) -> bool {
+        if let Some(f) = map_value
+            && f.params.len() != 1
+        {
+            self.errors.push(
+                Diagnostic::new(
+                    format!(
+                        "`value` takes 1 parameter (a value), found {}",
+                        f.params.len()
+                    ),
+                    f.name.span,
+                )
+                .with_help("write it as `(v) => ...`"),
+            );
+        }
+        if !table.contains_key("index") && !table.contains_key("value") {
+            self.errors.push(
+                    Diagnostic::new(
+                        format!("symmetry `{}` maps nothing", name.text),
+                        self.span(value.span()),
+                    )
+                    .with_help("give `index = \"(i) => ...\"` (where the cell at index i goes) and/or `value = \"(v) => ...\"` (what a value becomes)"),
+                );
+            return false;
+        }
+        true
     }
 }

@@ -8,10 +8,14 @@
 //! Generator variables (`for i in ...`) are visible in the clauses after them
 //! and in the head.
 
+mod sections;
+
 use super::habits::{habit_name, minizinc_function};
 use crate::diagnostic::{Diagnostic, did_you_mean};
+use crate::source::Span;
 use crate::spec::ast::{Clause, Expr, ExprKind, Function, GameDecl, Name, Spec, TemplatePart};
 use crate::spec::builtins;
+use sections::{check_game, check_puzzle};
 use std::collections::{HashMap, HashSet};
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -122,32 +126,7 @@ fn errors(spec: &Spec) -> Vec<Diagnostic> {
         in_game: false,
         in_params: false,
     };
-    // A param may call a function that reads only params defined before
-    // it (evaluated once, on constants): such functions are visible to it.
-    let mut callable: Vec<&str> = Vec::new();
-    for param in &spec.params {
-        for f in &spec.functions {
-            let name = f.name.text.as_str();
-            if !callable.contains(&name)
-                && reads_only_known(f, &scope.globals, &scope.everything, &callable)
-            {
-                callable.push(name);
-                let _ = scope
-                    .globals
-                    .insert(name.to_string(), Kind::Function(f.params.len()));
-            }
-        }
-        scope.in_params = true;
-        scope.expr(&param.value);
-        for index in &param.index {
-            scope.expr(index);
-        }
-        scope.in_params = false;
-        scope.define(&param.name, Kind::Param);
-    }
-    for name in callable {
-        let _ = scope.globals.remove(name);
-    }
+    check_params(&mut scope, spec);
     for var in &spec.vars {
         if !var.is_boolean() && !var.derived {
             scope.expr(&var.domain);
@@ -200,23 +179,7 @@ fn errors(spec: &Spec) -> Vec<Diagnostic> {
             scope.locals.clear();
         }
     }
-    let phases = spec.search.phases.iter().flatten().flat_map(|p| &p.vars);
-    for name in spec.search.order.iter().flatten().chain(phases) {
-        if !is_identifier(&name.text) {
-            // An element or a slice (`x[n]`, `x[0..3]`): an expression.
-            match order_expr(name) {
-                Ok(e) => scope.expr(&e),
-                Err(d) => scope.errors.push(d),
-            }
-        } else if scope.globals.get(&name.text) != Some(&Kind::Var) {
-            let vars = spec
-                .vars
-                .iter()
-                .flat_map(|v| std::iter::once(&v.name).chain(&v.aliases))
-                .map(|n| n.text.as_str());
-            scope.unknown(name, "variable", vars);
-        }
-    }
+    check_search_order(&mut scope, spec);
     if let Some(objective) = &spec.objective {
         scope.expr(&objective.expr);
     }
@@ -237,136 +200,56 @@ fn errors(spec: &Spec) -> Vec<Diagnostic> {
     scope.errors
 }
 
-/// `[puzzle]` and `[moves]` come together; the goal, the heuristic and the
-/// moves see everything, a move also its parameters; `next` names declared
-/// variables (not aliases: the state is the declared variables).
-fn check_puzzle(scope: &mut Scope, spec: &Spec) {
-    match (&spec.puzzle, spec.moves.first()) {
-        (Some(p), None) => scope.errors.push(
-            Diagnostic::new("a [puzzle] needs moves", p.span)
-                .with_help("add a `[moves.NAME]` table with `next = { VAR = \"EXPR\" }`"),
-        ),
-        (None, Some(m)) => scope.errors.push(
-            Diagnostic::new("[moves] need a [puzzle] section (its goal)", m.name.span)
-                .with_help("add `[puzzle]` with `goal = \"CONDITION\"`"),
-        ),
-        _ => {}
-    }
-    if let (Some(p), Some(_)) = (&spec.puzzle, &spec.game) {
-        scope.errors.push(Diagnostic::new(
-            "a spec is either a [game] or a [puzzle] of moves, not both",
-            p.span,
-        ));
-    }
-    if spec.puzzle.is_some() {
-        for v in spec.vars.iter().filter(|v| v.derived) {
-            scope.errors.push(
-                Diagnostic::new(
-                    format!("`{}` is defined by an expression, and a puzzle's state is its declared variables", v.name.text),
-                    v.name.span,
-                )
-                .with_help("in a [puzzle] spec, write the expression where it is used, or as a function of the state"),
-            );
-        }
-    }
-    if let Some(p) = &spec.puzzle {
-        scope.expr(&p.goal);
-        if let Some(h) = &p.heuristic {
-            scope.expr(h);
-        }
-    }
-    let declared: Vec<&str> = spec.vars.iter().map(|v| v.name.text.as_str()).collect();
-    for m in &spec.moves {
-        scope.locals.clear();
-        for (name, range) in &m.params {
-            scope.expr(range);
-            if scope.locals.contains(&name.text) {
-                scope.errors.push(Diagnostic::new(
-                    format!("parameter `{}` appears twice", name.text),
-                    name.span,
-                ));
-            }
-            scope.locals.push(name.text.clone());
-        }
-        for e in m.when.iter().chain(&m.cost) {
-            scope.expr(e);
-        }
-        for (i, a) in m.next.iter().enumerate() {
-            let name = &a.name;
-            // A whole variable is given once, and not beside its elements
-            // (two elements' indices are compared when they are known).
-            let twice = m.next[..i]
-                .iter()
-                .any(|b| b.name.text == name.text && (a.index.is_empty() || b.index.is_empty()));
-            if !declared.contains(&name.text.as_str()) {
-                scope.unknown(name, "variable", declared.iter().copied());
-            } else if twice {
-                scope.errors.push(Diagnostic::new(
-                    format!("`{}` is given twice in `next`", name.text),
-                    name.span,
-                ));
-            }
-            for e in a.index.iter().chain([&a.value]) {
-                scope.expr(e);
+/// The params in order: each sees the params before it, and the functions
+/// that read only those (a param may call them: evaluated once, on
+/// constants).
+fn check_params(scope: &mut Scope, spec: &Spec) {
+    let mut callable: Vec<&str> = Vec::new();
+    for param in &spec.params {
+        for f in &spec.functions {
+            let name = f.name.text.as_str();
+            if !callable.contains(&name)
+                && reads_only_known(f, &scope.globals, &scope.everything, &callable)
+            {
+                callable.push(name);
+                let _ = scope
+                    .globals
+                    .insert(name.to_string(), Kind::Function(f.params.len()));
             }
         }
-        for part in m.show.iter().flatten() {
-            if let TemplatePart::Expr(e) = part {
-                scope.expr(e);
-            }
+        scope.in_params = true;
+        scope.expr(&param.value);
+        for index in &param.index {
+            scope.expr(index);
         }
-        scope.locals.clear();
+        scope.in_params = false;
+        scope.define(&param.name, Kind::Param);
+    }
+    for name in callable {
+        let _ = scope.globals.remove(name);
     }
 }
 
-/// A game's answer is a function of the secret and the guess alone, so that
-/// it can be evaluated for any pair of codes: it and the `show` template
-/// see params and the functions that read no variable (directly or through
-/// an earlier function), plus their own parameters (`answer` in `show`).
-fn check_game(scope: &mut Scope, spec: &Spec, game: &GameDecl) {
-    let mut reading: HashSet<&str> = HashSet::new();
-    for f in &spec.functions {
-        let mut reads = false;
-        f.body.visit_names(&mut |n| {
-            let local = f.params.iter().any(|p| p.text == n);
-            reads |= !local && (scope.globals.get(n) == Some(&Kind::Var) || reading.contains(n));
-        });
-        if reads {
-            let _ = reading.insert(&f.name.text);
+/// The names of `[search]`'s order and phases: declared variables, or
+/// expressions over them (an element, a slice, a comprehension).
+fn check_search_order(scope: &mut Scope, spec: &Spec) {
+    let phases = spec.search.phases.iter().flatten().flat_map(|p| &p.vars);
+    for name in spec.search.order.iter().flatten().chain(phases) {
+        if !is_identifier(&name.text) {
+            // An element or a slice (`x[n]`, `x[0..3]`): an expression.
+            match order_expr(name) {
+                Ok(e) => scope.expr(&e),
+                Err(d) => scope.errors.push(d),
+            }
+        } else if scope.globals.get(&name.text) != Some(&Kind::Var) {
+            let vars = spec
+                .vars
+                .iter()
+                .flat_map(|v| std::iter::once(&v.name).chain(&v.aliases))
+                .map(|n| n.text.as_str());
+            scope.unknown(name, "variable", vars);
         }
     }
-    let globals: HashMap<String, Kind> = scope
-        .globals
-        .iter()
-        .filter(|(n, k)| **k != Kind::Var && !reading.contains(n.as_str()))
-        .map(|(n, k)| (n.clone(), *k))
-        .collect();
-    let mut inner = Scope {
-        globals,
-        everything: scope.everything.clone(),
-        locals: Vec::new(),
-        errors: Vec::new(),
-        in_game: true,
-        in_params: false,
-    };
-    let params = &game.answer.params;
-    for (i, p) in params.iter().enumerate() {
-        if params[..i].iter().any(|q| q.text == p.text) {
-            inner.errors.push(Diagnostic::new(
-                format!("parameter `{}` appears twice", p.text),
-                p.span,
-            ));
-        }
-    }
-    inner.locals = params.iter().map(|p| p.text.clone()).collect();
-    inner.expr(&game.answer.body);
-    inner.locals = vec!["answer".to_string()];
-    for part in game.show.iter().flatten() {
-        if let TemplatePart::Expr(e) = part {
-            inner.expr(e);
-        }
-    }
-    scope.errors.append(&mut inner.errors);
 }
 
 impl Scope {
@@ -488,42 +371,7 @@ impl Scope {
             }
             ExprKind::List(xs) | ExprKind::Set(xs) => xs.iter().for_each(|x| self.expr(x)),
             ExprKind::Call(f, args) => {
-                let arity = match (self.globals.get(&f.text), builtin_arity(&f.text)) {
-                    (Some(Kind::Function(n)), _) => Some((*n, *n)),
-                    (Some(_), _) if !self.locals.contains(&f.text) => {
-                        self.errors.push(Diagnostic::new(
-                            format!("`{}` is not a function", f.text),
-                            f.span,
-                        ));
-                        None
-                    }
-                    (_, Some(arity)) => Some(arity),
-                    _ => {
-                        let callable: Vec<String> = self
-                            .globals
-                            .iter()
-                            .filter(|(_, k)| matches!(k, Kind::Function(_)))
-                            .map(|(n, _)| n.clone())
-                            .chain(builtins::names().map(str::to_string))
-                            .collect();
-                        self.unknown(f, "function", callable.iter().map(String::as_str));
-                        None
-                    }
-                };
-                if let Some((lo, hi)) = arity
-                    && (args.len() < lo || args.len() > hi)
-                {
-                    {
-                        let expected = match (lo, hi) {
-                            (lo, hi) if lo == hi => format!("{lo} argument{}", plural(lo)),
-                            (lo, _) => format!("at least {lo} argument{}", plural(lo)),
-                        };
-                        self.errors.push(Diagnostic::new(
-                            format!("`{}` takes {expected}, found {}", f.text, args.len()),
-                            e.span,
-                        ));
-                    }
-                }
+                self.call(f, args.len(), e.span);
                 args.iter().for_each(|a| self.expr(a));
             }
             ExprKind::Comprehension(head, clauses) => {
@@ -539,6 +387,47 @@ impl Scope {
                 }
                 self.expr(head);
                 self.locals.truncate(depth);
+            }
+        }
+    }
+
+    /// A call of `f` with `count` arguments: a function (the spec's or a
+    /// builtin) called with as many as it takes.
+    fn call(&mut self, f: &Name, count: usize, span: Span) {
+        let arity = match (self.globals.get(&f.text), builtin_arity(&f.text)) {
+            (Some(Kind::Function(n)), _) => Some((*n, *n)),
+            (Some(_), _) if !self.locals.contains(&f.text) => {
+                self.errors.push(Diagnostic::new(
+                    format!("`{}` is not a function", f.text),
+                    f.span,
+                ));
+                None
+            }
+            (_, Some(arity)) => Some(arity),
+            _ => {
+                let callable: Vec<String> = self
+                    .globals
+                    .iter()
+                    .filter(|(_, k)| matches!(k, Kind::Function(_)))
+                    .map(|(n, _)| n.clone())
+                    .chain(builtins::names().map(str::to_string))
+                    .collect();
+                self.unknown(f, "function", callable.iter().map(String::as_str));
+                None
+            }
+        };
+        if let Some((lo, hi)) = arity
+            && (count < lo || count > hi)
+        {
+            {
+                let expected = match (lo, hi) {
+                    (lo, hi) if lo == hi => format!("{lo} argument{}", plural(lo)),
+                    (lo, _) => format!("at least {lo} argument{}", plural(lo)),
+                };
+                self.errors.push(Diagnostic::new(
+                    format!("`{}` takes {expected}, found {}", f.text, count),
+                    span,
+                ));
             }
         }
     }
