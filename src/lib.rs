@@ -1,10 +1,10 @@
 //! `solve`: a declarative puzzle-spec interpreter.
 //!
 //! ```text
-//!  spec.toml ──load──▶ Spec ──names──▶ CheckedSpec ──lower──▶ Lowered { model, plan, output }
-//!   (toml + pest)    (spec::load)     (spec::names)          (lower)
-//!                                                                │
-//!                                          Session ◀─────────────┘
+//!  spec.toml ──load──▶ Spec ──names──▶ CheckedSpec ──compile (passes)──▶ Lowered
+//!   (toml + pest)    (spec::load)     (spec::names)      (compile)       (lowered)
+//!                                                                           │
+//!                                          Session ◀────────────────────────┘
 //!                                (session: engine + search policy; push/pop)
 //!                                    │               │                │
 //!                     first / solutions / count   optimise        explain
@@ -13,17 +13,31 @@
 //!                      text / JSON ◀─┘ (output)
 //! ```
 //!
+//! The core:
 //! - [`source`], [`diagnostic`]: positions and rustc-style error messages.
-//! - [`spec`]: the TOML format and the expression language (`grammar/expr.pest`).
-//! - [`lower`]: partial evaluation of a checked spec into [`lower::Lowered`]:
-//!   a flat [`model::Model`], a [`model::plan::SearchPlan`] and an
-//!   [`output::OutputPlan`], plain data.
+//! - [`spec`]: the TOML format and the expression language
+//!   (`grammar/expr.pest`), the name checker, the search settings.
+//! - [`mod@compile`]: the pipeline as a list of passes; [`mod@lower`]: the
+//!   expression language's partial evaluator and its passes (params, vars,
+//!   constraints, plan); [`lowered`]: their product, plain data.
+//! - [`model`]: the flat model, the search plan, networks and their
+//!   forward inference.
 //! - [`engine`]: domains, trail, propagators and the fixpoint loop.
 //! - [`search`]: depth-first search with a configurable branching order.
 //! - [`session`]: the library API: a lowered spec solved many times.
 //! - [`explain`]: a minimal set of constraints with no solution.
-//! - [`output`]: solutions as text and JSON.
+//! - [`output`]: solutions as text and JSON; [`export`]: the model as a
+//!   spec or as MiniZinc.
 //! - [`cli`]: the command line, a client of [`session::Session`].
+//!
+//! The rooms, one per extension:
+//! - [`symmetry`]: declared symmetries, lex-leader, canonical forms,
+//!   check-symmetry, `--unique`.
+//! - [`game`]: `[game]`: lowering, answers, strategies, statistics.
+//! - [`moves`]: `[puzzle]` and `[moves]`: lowering, packed states, bfs,
+//!   iddfs, A*, analysis.
+//! - [`experiment`]: `[experiments]` and `--try`, `solve compare`'s rows.
+//! - [`discard`]: freeing a huge model after its error is reported.
 
 pub mod cli;
 pub mod compile;

@@ -45,7 +45,7 @@ impl Lowered {
         self.later.mark(&self.model)
     }
 
-    /// Drops everything added since `mark` (see [`Later::truncate`]).
+    /// Drops everything added since `mark` (see `Later::truncate`).
     pub fn truncate(&mut self, mark: ModelMark) {
         self.later.truncate(&mut self.model, mark);
     }

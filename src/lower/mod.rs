@@ -6,7 +6,7 @@
 //! where a primitive needs one (`x * y`, `a[i]` with a variable `i`, a
 //! reified comparison inside `count`, ...). Offsets and scales stay views.
 //!
-//! The passes of [`crate::compile`] that belong to the language:
+//! The passes of [`mod@crate::compile`] that belong to the language:
 //! - `params.rs`: `[params]` to constants; `vars.rs`: `[vars]` to model
 //!   variables; `constraints.rs`: posts `[constraints]`; `plan.rs`: the
 //!   search plan and the objective.
@@ -24,9 +24,21 @@
 //!   marks of the model's size to retract them.
 //! - `budget.rs`: the items, model size and deadline lowering may spend.
 //! - `options.rs`: the command line's overrides.
-//! - `game.rs`, `puzzle.rs`, `symmetry.rs`, `symmetry_map.rs`,
-//!   `lex_leader.rs`: the extensions' lowering, on their way to their
-//!   rooms.
+//!
+//! The extensions' passes (in `src/symmetry/`, `src/game/`, `src/moves/`)
+//! are free functions over this API, the Lowerer's contract with them:
+//! - evaluate and post: `eval`, `eval_bool`, `lin`, `int`,
+//!   `items`, `flat_items`, `index`, `post`, `at_root`,
+//!   `linear`, `post_constraint`, `post_false`, `reify_compare`, `and`,
+//!   `view`: each records what it posts under the current origin and item;
+//! - the context: [`Lowerer::scoped`] with a [`Scope`] (origin, item,
+//!   locals, consistency), `with_defining`; never set by hand;
+//! - names: `lookup`, `globals`, `define_global`, `functions`;
+//! - scratch networks: `scratch` (a lowering of its own over the params),
+//!   `input_var`, `guards_mark`, `network`;
+//! - the budget: `tick`, `check_budget`, `spend_symmetry`,
+//!   `model_and_budget`, `deadline`; marks: `mark`, `truncate`;
+//! - the caches read by symmetry: `reified`.
 
 mod budget;
 mod call;

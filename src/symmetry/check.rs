@@ -84,7 +84,7 @@ impl Report {
 /// Checks the breaking of `without` (the spec lowered with its
 /// symmetries' group and without its breaking constraints);
 /// `with_breaking` lowers it with them. Refused (an error) without a
-/// declared symmetry, past [`MAX_VALUES`], or when a limit stops a search.
+/// declared symmetry, past `MAX_VALUES` values, or when a limit stops a search.
 pub fn check(
     mut without: Lowered,
     sources: Sources,
