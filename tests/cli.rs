@@ -2,7 +2,7 @@
 //! overrides, consistency levels, statistics, exit codes and `--help`.
 
 use crate::specs::{brute_queens, brute_rings, is_queens, ring_solutions, ring_sum};
-use crate::{count, ints, json_solutions, solve};
+use crate::{Case, count, ints, json_solutions, solve};
 
 /// A ring as its template prints it (specs/magic8.toml).
 fn ring_text(x: &[i64], sum: i64) -> String {
@@ -506,4 +506,30 @@ fn valid(s: &serde_json::Value, v: &serde_json::Value) -> bool {
         }
     }
     true
+}
+
+/// `solve check` and `solve --all` pinned whole: x in 1..3 with x > 1 has
+/// the solutions 2 and 3 (by hand), printed with a blank line between
+/// them and the count last.
+#[test]
+fn check_and_all_print_exactly_this() {
+    let spec = "[vars]\nx = \"1..3\"\n[constraints]\nc = \"x > 1\"\n";
+    Case::new()
+        .spec(spec)
+        .args(&["check", "spec.toml"])
+        .stdout("spec.toml: ok (1 variable, 1 constraint after lowering)\n")
+        .run();
+    Case::new()
+        .spec(spec)
+        .args(&["spec.toml", "--all"])
+        .stdout("x = 2\n\nx = 3\n\n2 solutions\n")
+        .run();
+    Case::new()
+        .spec(spec)
+        .args(&["spec.toml", "--count", "--set", "n=3"])
+        .stderr(
+            "error: unknown param `n`\n --> --set:1:1\n  |\n1 | n=3\n  | ^\n  = help: this spec has no params\n",
+        )
+        .status(2)
+        .run();
 }

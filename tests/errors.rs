@@ -1,12 +1,12 @@
 //! Diagnostics: every user mistake exits with code 2 and a rustc-style
 //! message on stderr, `error: ...`, then ` --> FILE:LINE:COL` pointing into
 //! the TOML file (for expressions: inside the expression string), the source
-//! line and a caret line. Positions below were counted by hand from the
-//! temporary specs (columns are 1-based). Where more than one place would be
+//! line and a caret line. Most tests pin the whole message, caret diagram and all, as the user
+//! sees it (`refused`, through the `Case` builder of tests/main.rs). Where more than one place would be
 //! fair (a type error could point at the whole expression or at the operand
 //! of the wrong type), the test pins the one chosen and says which it is.
 
-use crate::{TempSpec, solve};
+use crate::{Case, TempSpec, solve};
 
 /// Runs `solve` with `args`, which must be rejected: exit code 2, a first
 /// line starting `error: `, no panic. Returns stderr.
@@ -32,6 +32,20 @@ fn rejected_spec(label: &str, text: &str) -> (TempSpec, String) {
     let checked = rejected(&["check", spec.path()]);
     assert_eq!(checked, stderr, "`solve check` reports differently");
     (spec, stderr)
+}
+
+/// A spec that `solve spec.toml` and `solve check spec.toml` both refuse
+/// with exactly `stderr` (exit 2, nothing on stdout): the whole caret
+/// diagram, so a test reads as what the user sees.
+fn refused(spec: &str, stderr: &str) {
+    for args in [&["spec.toml"][..], &["check", "spec.toml"]] {
+        Case::new()
+            .spec(spec)
+            .args(args)
+            .stderr(stderr)
+            .status(2)
+            .run();
+    }
 }
 
 /// The (file, line, column) of the first ` --> FILE:LINE:COL` line.
@@ -117,98 +131,143 @@ fn expression_syntax_error() {
 
 #[test]
 fn toml_syntax_error() {
-    let (spec, stderr) = rejected_spec("toml", "[params]\nn = = 8\n");
-    assert_at(&stderr, spec.path(), 2, 5);
+    refused(
+        "[params]\nn = = 8\n",
+        r#"error: invalid TOML: extra `=`, expected nothing
+ --> spec.toml:2:5
+  |
+2 | n = = 8
+  |     ^
+"#,
+    );
 }
 
 #[test]
 fn unknown_key_in_a_section() {
-    let text = "[vars]\nA = \"0..9\"\n\n[search]\nordr = [\"A\"]\n";
-    let (spec, stderr) = rejected_spec("unknown-key", text);
-    assert!(stderr.lines().next().unwrap().contains("ordr"), "{stderr}");
-    let arrow = format!(" --> {}:5:1", spec.path());
-    let lines: Vec<&str> = stderr.lines().skip(1).take(4).collect();
-    assert_eq!(
-        lines,
-        [arrow.as_str(), "  |", "5 | ordr = [\"A\"]", "  | ^^^^"],
-        "stderr:\n{stderr}"
+    refused(
+        "[vars]\nA = \"0..9\"\n\n[search]\nordr = [\"A\"]\n",
+        r#"error: unknown key `ordr`
+ --> spec.toml:5:1
+  |
+5 | ordr = ["A"]
+  | ^^^^
+  = help: did you mean `order`?
+"#,
     );
 }
 
 #[test]
 fn unknown_top_level_key() {
-    let text = "name = \"x\"\n[vars]\nA = \"0..9\"\n";
-    let text = format!("foo = 3\n{text}");
-    let (spec, stderr) = rejected_spec("unknown-top-key", &text);
-    assert!(stderr.lines().next().unwrap().contains("foo"), "{stderr}");
-    assert_at(&stderr, spec.path(), 1, 1);
+    refused(
+        "foo = 3\nname = \"x\"\n[vars]\nA = \"0..9\"\n",
+        r#"error: unknown section or key `foo`
+ --> spec.toml:1:1
+  |
+1 | foo = 3
+  | ^^^
+  = help: expected one of: name, description, params, vars, functions, constraints, symmetry, search, objective, game, puzzle, moves, experiments, output
+"#,
+    );
 }
 
+/// The span of the table's name, inside the brackets.
 #[test]
 fn unknown_section() {
-    let text = "[vars]\nA = \"0..9\"\n\n[serch]\norder = [\"A\"]\n";
-    let (spec, stderr) = rejected_spec("unknown-section", text);
-    assert!(stderr.lines().next().unwrap().contains("serch"), "{stderr}");
-    // The span of the table's name, inside the brackets.
-    assert_at(&stderr, spec.path(), 4, 2);
+    refused(
+        "[vars]\nA = \"0..9\"\n\n[serch]\norder = [\"A\"]\n",
+        r#"error: unknown section or key `serch`
+ --> spec.toml:4:2
+  |
+4 | [serch]
+  |  ^^^^^
+  = help: did you mean `search`?
+"#,
+    );
 }
 
+/// Not an expression: the whole TOML string, from its opening quote.
 #[test]
 fn unknown_heuristic() {
-    let text = "[vars]\nA = \"0..9\"\n\n[search]\nvar = \"fastest\"\n";
-    let (spec, stderr) = rejected_spec("heuristic", text);
-    assert!(
-        stderr.lines().next().unwrap().contains("fastest"),
-        "{stderr}"
+    refused(
+        "[vars]\nA = \"0..9\"\n\n[search]\nvar = \"fastest\"\n",
+        r#"error: unknown variable order `fastest`
+ --> spec.toml:5:7
+  |
+5 | var = "fastest"
+  |       ^^^^^^^^^
+  = help: expected one of: input, first-fail, first-fail-random, dom-wdeg
+"#,
     );
-    // Not an expression: the whole TOML string, from its opening quote.
-    assert_at(&stderr, spec.path(), 5, 7);
 }
 
+/// The operand of the wrong type, `[1, 2]`.
 #[test]
 fn type_error() {
-    let text = "[vars]\nA = \"0..9\"\n[constraints]\nbad = \"A + [1, 2] == 3\"\n";
-    let (spec, stderr) = rejected_spec("type", text);
-    // The operand of the wrong type, `[1, 2]`.
-    assert_at(&stderr, spec.path(), 4, 12);
-}
-
-#[test]
-fn alldifferent_of_an_int_is_a_type_error() {
-    let text = "[vars]\nA = \"0..9\"\n[constraints]\nbad = \"alldifferent(A + 1)\"\n";
-    let (spec, stderr) = rejected_spec("type-alldifferent", text);
-    // The argument of the wrong type, `A + 1`.
-    assert_at(&stderr, spec.path(), 4, 21);
-}
-
-#[test]
-fn arity_error() {
-    let text = "[vars]\nA = \"0..9\"\n[constraints]\nbad = \"abs(A, 2) == 1\"\n";
-    let (spec, stderr) = rejected_spec("arity", text);
-    assert!(stderr.lines().next().unwrap().contains("abs"), "{stderr}");
-    // The whole call.
-    assert_at(&stderr, spec.path(), 4, 8);
-}
-
-#[test]
-fn empty_domain() {
-    let (spec, stderr) = rejected_spec("empty-domain", "[vars]\nx = \"5..1\"\n");
-    // The domain expression, inside the string.
-    let arrow = format!(" --> {}:2:6", spec.path());
-    let lines: Vec<&str> = stderr.lines().skip(1).take(4).collect();
-    assert_eq!(
-        lines,
-        [arrow.as_str(), "  |", "2 | x = \"5..1\"", "  |      ^^^^"],
-        "stderr:\n{stderr}"
+    refused(
+        "[vars]\nA = \"0..9\"\n[constraints]\nbad = \"A + [1, 2] == 3\"\n",
+        r#"error: expected an integer, found a list
+ --> spec.toml:4:12
+  |
+4 | bad = "A + [1, 2] == 3"
+  |            ^^^^^^
+"#,
     );
 }
 
+/// The argument of the wrong type, `A + 1`.
+#[test]
+fn alldifferent_of_an_int_is_a_type_error() {
+    refused(
+        "[vars]\nA = \"0..9\"\n[constraints]\nbad = \"alldifferent(A + 1)\"\n",
+        r#"error: expected a list, found an integer expression over variables
+ --> spec.toml:4:21
+  |
+4 | bad = "alldifferent(A + 1)"
+  |                     ^^^^^
+"#,
+    );
+}
+
+/// The whole call.
+#[test]
+fn arity_error() {
+    refused(
+        "[vars]\nA = \"0..9\"\n[constraints]\nbad = \"abs(A, 2) == 1\"\n",
+        r#"error: `abs` takes 1 argument, found 2
+ --> spec.toml:4:8
+  |
+4 | bad = "abs(A, 2) == 1"
+  |        ^^^^^^^^^
+"#,
+    );
+}
+
+/// The domain expression, inside the string.
+#[test]
+fn empty_domain() {
+    refused(
+        "[vars]\nx = \"5..1\"\n",
+        r#"error: variable `x` has an empty domain
+ --> spec.toml:2:6
+  |
+2 | x = "5..1"
+  |      ^^^^
+"#,
+    );
+}
+
+/// The whole sum that overflows.
 #[test]
 fn overflow_in_a_param() {
-    let text = "[params]\nbig = \"9223372036854775807 + 1\"\n";
-    let (spec, stderr) = rejected_spec("overflow", text);
-    // The whole sum that overflows.
-    assert_at(&stderr, spec.path(), 2, 8);
+    refused(
+        "[params]\nbig = \"9223372036854775807 + 1\"\n",
+        r#"error: arithmetic overflow: the result does not fit in 64 bits
+ --> spec.toml:2:8
+  |
+2 | big = "9223372036854775807 + 1"
+  |        ^^^^^^^^^^^^^^^^^^^^^^^
+"#,
+    );
 }
 
 #[test]

@@ -209,6 +209,76 @@ impl Drop for TempSpec {
     }
 }
 
+/// One run of `solve` pinned whole, in the manner of just's tests: a
+/// spec's text (written as `spec.toml` in a scratch directory, where the
+/// command runs beside a copy of `specs/`), the arguments, and the exact
+/// stdout, stderr and exit code expected (stdout empty and exit 0 unless
+/// said otherwise).
+#[derive(Default)]
+pub(crate) struct Case {
+    spec: Option<String>,
+    args: Vec<String>,
+    stdout: String,
+    stderr: String,
+    status: i32,
+}
+
+impl Case {
+    pub(crate) fn new() -> Case {
+        Case::default()
+    }
+
+    pub(crate) fn spec(mut self, text: &str) -> Case {
+        self.spec = Some(text.to_string());
+        self
+    }
+
+    pub(crate) fn args(mut self, args: &[&str]) -> Case {
+        self.args = args.iter().map(|a| a.to_string()).collect();
+        self
+    }
+
+    pub(crate) fn stdout(mut self, text: &str) -> Case {
+        self.stdout = text.to_string();
+        self
+    }
+
+    pub(crate) fn stderr(mut self, text: &str) -> Case {
+        self.stderr = text.to_string();
+        self
+    }
+
+    pub(crate) fn status(mut self, code: i32) -> Case {
+        self.status = code;
+        self
+    }
+
+    /// Runs the case and compares all three outputs.
+    pub(crate) fn run(self) {
+        static NEXT: AtomicUsize = AtomicUsize::new(0);
+        let serial = NEXT.fetch_add(1, Ordering::Relaxed);
+        let dir = std::env::temp_dir().join(format!("solve-case-{}-{serial}", std::process::id()));
+        std::fs::create_dir_all(&dir).expect("a scratch directory");
+        if let Some(text) = &self.spec {
+            std::fs::write(dir.join("spec.toml"), text).expect("the spec is written");
+        }
+        let specs = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("specs");
+        let _ = std::os::unix::fs::symlink(specs, dir.join("specs"));
+        let output = Command::new(env!("CARGO_BIN_EXE_solve"))
+            .args(&self.args)
+            .current_dir(&dir)
+            .output()
+            .expect("failed to run the solve binary");
+        let _ = std::fs::remove_dir_all(&dir);
+        let stdout = String::from_utf8_lossy(&output.stdout);
+        let stderr = String::from_utf8_lossy(&output.stderr);
+        let what = format!("solve {:?}", self.args);
+        assert_eq!(stderr, self.stderr, "{what}: stderr");
+        assert_eq!(stdout, self.stdout, "{what}: stdout");
+        assert_eq!(output.status.code(), Some(self.status), "{what}: exit code");
+    }
+}
+
 /// A small deterministic xorshift generator.
 pub(crate) struct Rng(u64);
 
