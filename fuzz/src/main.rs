@@ -19,7 +19,7 @@ mod puzzle;
 mod rng;
 
 use rng::Rng;
-use solve::lower::Options;
+use solve::Options;
 use solve::session::Session;
 use solve::source::Sources;
 use std::panic::AssertUnwindSafe;
@@ -270,7 +270,7 @@ fn symmetries(session: &mut Session) {
 /// last code (the look-ahead ones on larger games too: under the case's
 /// deadline), and every secret, from the spec's opening and from the
 /// first code.
-fn play(lowered: solve::lower::Lowered, sources: Sources, deadline: Instant) {
+fn play(lowered: solve::Lowered, sources: Sources, deadline: Instant) {
     let mut session = Session::new(lowered, sources);
     session.set_deadline(Some(deadline));
     session.set_node_limit(Some(20_000));

@@ -7,8 +7,8 @@
 //! A disagreement is a panic, which the fuzzer reports with the case.
 
 use crate::rng::{Choose, Rng};
-use solve::lower::Lowered;
-use solve::puzzle::{self, Method, Puzzle, State, Target};
+use solve::Lowered;
+use solve::moves::{self, Method, Puzzle, State, Target};
 use solve::source::Sources;
 use std::cmp::Reverse;
 use std::collections::{BinaryHeap, HashMap};
@@ -144,19 +144,19 @@ fn checks(lowered: &Lowered, sources: &Sources, deadline: Instant) -> Option<()>
     let start = p.start()?.ok()?;
     // A lattice (the generator's, or a mutation of it): its count is a
     // binomial, whatever its size.
-    let by_bfs = puzzle::count_shortest(&mut p, start, Target::Goal).ok()?;
+    let by_bfs = moves::count_shortest(&mut p, start, Target::Goal).ok()?;
     if let Some((w, h)) = LATTICE.get() {
         let (count, moves) = by_bfs.as_ref().expect("a lattice is solvable");
         assert_eq!(*moves as u64, w + h, "the lattice's shortest walk");
         assert_eq!(count.to_string(), binomial(w + h, w), "the lattice's count");
         let _ = LATTICES.fetch_add(1, Ordering::Relaxed);
     }
-    let bfs = puzzle::shortest(&mut p, start, Target::Goal, Method::Bfs).ok()?;
-    let iddfs = puzzle::shortest(&mut p, start, Target::Goal, Method::Iddfs).ok()?;
+    let bfs = moves::shortest(&mut p, start, Target::Goal, Method::Bfs).ok()?;
+    let iddfs = moves::shortest(&mut p, start, Target::Goal, Method::Iddfs).ok()?;
     assert_eq!(bfs.as_ref().map(Vec::len), iddfs.as_ref().map(Vec::len));
-    let by_iddfs = puzzle::iddfs_count(&mut p, start, Target::Goal).ok()?;
+    let by_iddfs = moves::iddfs_count(&mut p, start, Target::Goal).ok()?;
     assert_eq!(by_bfs, by_iddfs);
-    let astar = puzzle::shortest(&mut p, start, Target::Goal, Method::Astar).ok()?;
+    let astar = moves::shortest(&mut p, start, Target::Goal, Method::Astar).ok()?;
     let least = dijkstra(&mut p, start)?;
     match astar {
         Some(path) if !heuristic => assert_eq!(Some(cost(&mut p, start, &path)?), least),
