@@ -74,31 +74,7 @@ impl Lowerer {
             return Err(Diagnostic::new(format!("unknown function `{name}`"), span));
         };
         match info.builtin {
-            Builtin::Abs => {
-                let v = self.eval(&args[0])?;
-                no_text(&v, args[0].span)?;
-                if let Value::Int(i) = v {
-                    return i
-                        .checked_abs()
-                        .map(Value::Int)
-                        .ok_or_else(|| super::value::overflow(span));
-                }
-                let l = self.lin(&v, args[0].span)?;
-                let (lo, hi) = self.bounds(&l, span)?;
-                let x = self.view(&l, span)?;
-                let top = i64::try_from(lo.unsigned_abs().max(hi.unsigned_abs()))
-                    .map_err(|_| super::value::overflow(span))?;
-                let bottom = if lo > 0 {
-                    lo
-                } else if hi < 0 {
-                    -hi
-                } else {
-                    0
-                };
-                let (z, result) = self.result_var("abs", bottom, top, span)?;
-                self.post_constraint(Constraint::Abs { x, z });
-                Ok(result)
-            }
+            Builtin::Abs => self.abs_value(&args[0], span),
             Builtin::Min | Builtin::Max => self.min_max(info.builtin == Builtin::Max, args, span),
             Builtin::Count if args.len() == 2 => self.global_value(info.builtin, args, span),
             Builtin::Table
@@ -106,22 +82,7 @@ impl Lowerer {
             | Builtin::Increasing
             | Builtin::Decreasing => self.global_value(info.builtin, args, span),
             Builtin::Sum | Builtin::Count => {
-                let mut terms = Vec::new();
-                if info.builtin == Builtin::Count {
-                    for b in self.aggregate_bools(args)? {
-                        terms.push(self.lin(&bool_value(b), span)?);
-                    }
-                } else {
-                    for (v, s) in self.aggregate_items(args)? {
-                        no_text(&v, s)?;
-                        terms.push(self.lin(&v, s)?);
-                    }
-                }
-                let total = LinExpr::sum(terms.iter().map(|t| (1, t)), span)?;
-                Ok(match total.as_constant() {
-                    Some(c) => Value::Int(c),
-                    None => Value::Lin(Arc::new(total)),
-                })
+                self.sum_value(info.builtin == Builtin::Count, args, span)
             }
             Builtin::Product => {
                 // Multiplied in turn, as `a * b * c` is: constants fold,
@@ -148,58 +109,9 @@ impl Lowerer {
                     self.or(lits)
                 }))
             }
-            Builtin::Len => {
-                let v = self.eval(&args[0])?;
-                match &v {
-                    Value::List(a) => Ok(Value::Int(a.items.len() as i64)),
-                    Value::Set(s) => Ok(Value::Int(s.len() as i64)),
-                    Value::Range(lo, hi) => {
-                        i64::try_from((i128::from(*hi) - i128::from(*lo) + 1).max(0))
-                            .map(Value::Int)
-                            .map_err(|_| super::value::overflow(span))
-                    }
-                    other => Err(type_error("a list, range or set", other, args[0].span)),
-                }
-            }
-            Builtin::AllDifferent => {
-                // Inside an expression: the conjunction of pairwise differences,
-                // itself the nearest boolean context of its items.
-                let mark = self.guards.len();
-                let items = self.aggregate_items(args)?;
-                let mut lins = Vec::new();
-                for (v, s) in &items {
-                    lins.push(self.lin(v, *s)?);
-                }
-                let mut pairs = Vec::new();
-                for i in 0..lins.len() {
-                    for j in i + 1..lins.len() {
-                        let d = lins[i].add_scaled(-1, &lins[j], span)?;
-                        pairs.push(self.reify_compare(Rel::Ne, d, span)?);
-                    }
-                }
-                let all = self.and(pairs);
-                Ok(bool_value(self.guarded_by(mark, all)))
-            }
-            Builtin::Join => {
-                // For output: the items as text, separated by a string.
-                let list = self.eval(&args[0])?;
-                let separator = match self.eval(&args[1])? {
-                    Value::Str(s) => s,
-                    other => return Err(type_error("a text", &other, args[1].span)),
-                };
-                let mut parts = Vec::new();
-                for item in self.flat_items(&list, args[0].span)? {
-                    parts.push(match item {
-                        Value::Int(i) => i.to_string(),
-                        Value::Bool(b) => b.to_string(),
-                        Value::Str(s) => s.to_string(),
-                        other => {
-                            return Err(type_error("integers or strings", &other, args[0].span));
-                        }
-                    });
-                }
-                Ok(Value::Str(parts.join(&separator).into()))
-            }
+            Builtin::Len => self.len_value(&args[0], span),
+            Builtin::AllDifferent => self.alldifferent_value(args, span),
+            Builtin::Join => self.join_value(args),
             Builtin::LexLess | Builtin::LexLessEq | Builtin::Circuit => {
                 debug_assert_eq!(info.usage, Usage::Constraint);
                 Err(Diagnostic::new(
@@ -210,6 +122,107 @@ impl Lowerer {
                 ))
             }
         }
+    }
+
+    /// `abs(x)`: a constant, or a variable with the bounds of |x|.
+    fn abs_value(&mut self, arg: &Expr, span: Span) -> R<Value> {
+        let v = self.eval(arg)?;
+        no_text(&v, arg.span)?;
+        if let Value::Int(i) = v {
+            return i
+                .checked_abs()
+                .map(Value::Int)
+                .ok_or_else(|| super::value::overflow(span));
+        }
+        let l = self.lin(&v, arg.span)?;
+        let (lo, hi) = self.bounds(&l, span)?;
+        let x = self.view(&l, span)?;
+        let top = i64::try_from(lo.unsigned_abs().max(hi.unsigned_abs()))
+            .map_err(|_| super::value::overflow(span))?;
+        let bottom = if lo > 0 {
+            lo
+        } else if hi < 0 {
+            -hi
+        } else {
+            0
+        };
+        let (z, result) = self.result_var("abs", bottom, top, span)?;
+        self.post_constraint(Constraint::Abs { x, z });
+        Ok(result)
+    }
+
+    /// `sum(...)`, or `count(...)` of booleans: one linear expression.
+    fn sum_value(&mut self, count: bool, args: &[Expr], span: Span) -> R<Value> {
+        let mut terms = Vec::new();
+        if count {
+            for b in self.aggregate_bools(args)? {
+                terms.push(self.lin(&bool_value(b), span)?);
+            }
+        } else {
+            for (v, s) in self.aggregate_items(args)? {
+                no_text(&v, s)?;
+                terms.push(self.lin(&v, s)?);
+            }
+        }
+        let total = LinExpr::sum(terms.iter().map(|t| (1, t)), span)?;
+        Ok(match total.as_constant() {
+            Some(c) => Value::Int(c),
+            None => Value::Lin(Arc::new(total)),
+        })
+    }
+
+    /// `len(xs)`: the number of items of a list, range or set.
+    fn len_value(&mut self, arg: &Expr, span: Span) -> R<Value> {
+        let v = self.eval(arg)?;
+        match &v {
+            Value::List(a) => Ok(Value::Int(a.items.len() as i64)),
+            Value::Set(s) => Ok(Value::Int(s.len() as i64)),
+            Value::Range(lo, hi) => i64::try_from((i128::from(*hi) - i128::from(*lo) + 1).max(0))
+                .map(Value::Int)
+                .map_err(|_| super::value::overflow(span)),
+            other => Err(type_error("a list, range or set", other, arg.span)),
+        }
+    }
+
+    /// `alldifferent(...)` inside an expression: the conjunction of pairwise
+    /// differences, itself the nearest boolean context of its items.
+    fn alldifferent_value(&mut self, args: &[Expr], span: Span) -> R<Value> {
+        let mark = self.guards.len();
+        let items = self.aggregate_items(args)?;
+        let mut lins = Vec::new();
+        for (v, s) in &items {
+            lins.push(self.lin(v, *s)?);
+        }
+        let mut pairs = Vec::new();
+        for i in 0..lins.len() {
+            for j in i + 1..lins.len() {
+                let d = lins[i].add_scaled(-1, &lins[j], span)?;
+                pairs.push(self.reify_compare(Rel::Ne, d, span)?);
+            }
+        }
+        let all = self.and(pairs);
+        Ok(bool_value(self.guarded_by(mark, all)))
+    }
+
+    /// `join(xs, separator)`, for output: the items as text.
+    fn join_value(&mut self, args: &[Expr]) -> R<Value> {
+        let list = self.eval(&args[0])?;
+        let separator = match self.eval(&args[1])? {
+            Value::Str(s) => s,
+            other => return Err(type_error("a text", &other, args[1].span)),
+        };
+        let mut parts = Vec::new();
+        for item in self.flat_items(&list, args[0].span)? {
+            parts.push(match item {
+                Value::Int(i) => i.to_string(),
+                Value::Bool(b) => b.to_string(),
+                Value::Str(s) => s.to_string(),
+                other => {
+                    return Err(type_error("integers or strings", &other, args[0].span));
+                }
+            });
+        }
+        Ok(Value::Str(parts.join(&separator).into()))
     }
 
     /// The items of a boolean aggregate, each its own boolean context when
