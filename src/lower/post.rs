@@ -54,73 +54,8 @@ impl Lowerer {
                 | BinaryOp::Ge),
                 a,
                 b,
-            ) => {
-                let (x, y) = (self.eval(a)?, self.eval(b)?);
-                if *op == BinaryOp::Eq && (is_list(&x) || is_list(&y)) {
-                    return self.post_equal(&x, &y, a.span, b.span, span);
-                }
-                if is_list(&x) || is_list(&y) {
-                    let truth = self.list_comparison(*op, &x, &y, a.span, b.span, span)?;
-                    self.assert(truth);
-                    return Ok(());
-                }
-                let (rel, diff) = self.comparison(*op, &x, &y, a.span, b.span, span)?;
-                match diff.as_constant() {
-                    Some(_) => {
-                        if self.reify_compare(rel, diff, span)? == BoolVal::Const(false) {
-                            self.post_false();
-                        }
-                        Ok(())
-                    }
-                    None => self.linear(&diff, rel, None, span),
-                }
-            }
-            ExprKind::Binary(BinaryOp::In, a, b) => {
-                let (x, set) = (self.eval(a)?, self.eval(b)?);
-                if let Some(found) = super::eval::text_member(&x, &set) {
-                    if !found {
-                        self.post_false();
-                    }
-                    return Ok(());
-                }
-                let x = self.lin(&x, a.span)?;
-                if let Value::Range(lo, hi) = set {
-                    let lo_e = super::value::LinExpr::constant(lo).add_scaled(-1, &x, span)?;
-                    let hi_e = x.add_scaled(-1, &super::value::LinExpr::constant(hi), span)?;
-                    self.linear(&lo_e, Rel::Le, None, span)?;
-                    return self.linear(&hi_e, Rel::Le, None, span);
-                }
-                let mut values = Vec::new();
-                for item in self.items(&set, b.span)? {
-                    values.push(self.int(&item, b.span)?);
-                }
-                // One position per value, so the position is determined by x.
-                values.sort_unstable();
-                values.dedup();
-                if values.is_empty() {
-                    self.post_false();
-                    return Ok(());
-                }
-                // x in {v...}: x == values[i] for some i, domain consistent.
-                if let Some(c) = x.as_constant() {
-                    if !values.contains(&c) {
-                        self.post_false();
-                    }
-                    return Ok(());
-                }
-                let result = self.view(&x, a.span)?;
-                let i = self.aux(
-                    "pos",
-                    crate::model::IntervalSet::range(0, values.len() as i64 - 1),
-                    a.span,
-                )?;
-                self.post_constraint(Constraint::ElementConst {
-                    index: View::of(i),
-                    values,
-                    result,
-                });
-                Ok(())
-            }
+            ) => self.post_comparison(*op, a, b, span),
+            ExprKind::Binary(BinaryOp::In, a, b) => self.post_in(a, b, span),
             ExprKind::Unary(UnaryOp::Not, x) => {
                 let b = negate(self.eval_bool(x)?);
                 self.assert(b);
@@ -164,31 +99,105 @@ impl Lowerer {
                         Ok(())
                     }
                     Some(lex @ (Builtin::LexLess | Builtin::LexLessEq)) => {
-                        let xs = self.view_list(&args[0])?;
-                        let ys = self.view_list(&args[1])?;
-                        if xs.len() != ys.len() {
-                            return Err(Diagnostic::new(
-                                format!(
-                                    "`{}` needs two lists of the same length, found {} and {}",
-                                    f.text,
-                                    xs.len(),
-                                    ys.len()
-                                ),
-                                span,
-                            ));
-                        }
-                        self.post_constraint(Constraint::Lex {
-                            xs,
-                            ys,
-                            strict: lex == Builtin::LexLess,
-                        });
-                        Ok(())
+                        self.post_lex(lex == Builtin::LexLess, &f.text, args, span)
                     }
                     _ => self.post_value(e),
                 }
             }
             _ => self.post_value(e),
         }
+    }
+
+    /// `a op b` at the root: a linear constraint (lists compared item by
+    /// item, or as wholes for `==`).
+    fn post_comparison(&mut self, op: BinaryOp, a: &Expr, b: &Expr, span: Span) -> R<()> {
+        let (x, y) = (self.eval(a)?, self.eval(b)?);
+        if op == BinaryOp::Eq && (is_list(&x) || is_list(&y)) {
+            return self.post_equal(&x, &y, a.span, b.span, span);
+        }
+        if is_list(&x) || is_list(&y) {
+            let truth = self.list_comparison(op, &x, &y, a.span, b.span, span)?;
+            self.assert(truth);
+            return Ok(());
+        }
+        let (rel, diff) = self.comparison(op, &x, &y, a.span, b.span, span)?;
+        match diff.as_constant() {
+            Some(_) => {
+                if self.reify_compare(rel, diff, span)? == BoolVal::Const(false) {
+                    self.post_false();
+                }
+                Ok(())
+            }
+            None => self.linear(&diff, rel, None, span),
+        }
+    }
+
+    /// `x in S` at the root: two bounds for a range, else an element
+    /// constraint over the sorted values.
+    fn post_in(&mut self, a: &Expr, b: &Expr, span: Span) -> R<()> {
+        let (x, set) = (self.eval(a)?, self.eval(b)?);
+        if let Some(found) = super::eval::text_member(&x, &set) {
+            if !found {
+                self.post_false();
+            }
+            return Ok(());
+        }
+        let x = self.lin(&x, a.span)?;
+        if let Value::Range(lo, hi) = set {
+            let lo_e = super::value::LinExpr::constant(lo).add_scaled(-1, &x, span)?;
+            let hi_e = x.add_scaled(-1, &super::value::LinExpr::constant(hi), span)?;
+            self.linear(&lo_e, Rel::Le, None, span)?;
+            return self.linear(&hi_e, Rel::Le, None, span);
+        }
+        let mut values = Vec::new();
+        for item in self.items(&set, b.span)? {
+            values.push(self.int(&item, b.span)?);
+        }
+        // One position per value, so the position is determined by x.
+        values.sort_unstable();
+        values.dedup();
+        if values.is_empty() {
+            self.post_false();
+            return Ok(());
+        }
+        // x in {v...}: x == values[i] for some i, domain consistent.
+        if let Some(c) = x.as_constant() {
+            if !values.contains(&c) {
+                self.post_false();
+            }
+            return Ok(());
+        }
+        let result = self.view(&x, a.span)?;
+        let i = self.aux(
+            "pos",
+            crate::model::IntervalSet::range(0, values.len() as i64 - 1),
+            a.span,
+        )?;
+        self.post_constraint(Constraint::ElementConst {
+            index: View::of(i),
+            values,
+            result,
+        });
+        Ok(())
+    }
+
+    /// `lex_less(xs, ys)` or `lex_lesseq(xs, ys)` (`strict`).
+    fn post_lex(&mut self, strict: bool, name: &str, args: &[Expr], span: Span) -> R<()> {
+        let xs = self.view_list(&args[0])?;
+        let ys = self.view_list(&args[1])?;
+        if xs.len() != ys.len() {
+            return Err(Diagnostic::new(
+                format!(
+                    "`{}` needs two lists of the same length, found {} and {}",
+                    name,
+                    xs.len(),
+                    ys.len()
+                ),
+                span,
+            ));
+        }
+        self.post_constraint(Constraint::Lex { xs, ys, strict });
+        Ok(())
     }
 
     /// `forall(...)` at the root: every item is a constraint of its own,

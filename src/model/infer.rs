@@ -84,80 +84,8 @@ impl Constraint {
                 rel,
                 rhs,
                 reif,
-            } => {
-                let mut sum: i64 = 0;
-                let mut open = None;
-                let mut unknown = 0;
-                for &(a, x) in terms {
-                    if k.known[x.index()] {
-                        sum = sum.wrapping_add(a.wrapping_mul(k.values[x.index()]));
-                    } else {
-                        unknown += 1;
-                        open = Some((a, x));
-                    }
-                }
-                let truth = match reif {
-                    None => Some(true),
-                    Some(r) => k.lit(*r),
-                };
-                match (unknown, truth) {
-                    (0, _) => {
-                        let holds = rel.holds(sum, *rhs);
-                        match reif {
-                            None => checked(holds),
-                            Some(r) => k.set_lit(*r, holds),
-                        }
-                    }
-                    // The one value that makes `sum == rhs` true.
-                    (1, Some(t)) if (*rel == Rel::Eq) == t && *rel != Rel::Le => {
-                        let (a, x) = open.expect("one open term");
-                        let rest = rhs.wrapping_sub(sum);
-                        if rest % a != 0 {
-                            return Step::Violated;
-                        }
-                        k.set_view(View::of(x), rest / a)
-                    }
-                    _ => Step::Waiting,
-                }
-            }
-            Constraint::Clause { lits, reif } => {
-                let mut open = None;
-                let mut unknown = 0;
-                let mut any = false;
-                for &l in lits {
-                    match k.lit(l) {
-                        Some(true) => any = true,
-                        Some(false) => {}
-                        None => {
-                            unknown += 1;
-                            open = Some(l);
-                        }
-                    }
-                }
-                let required = match reif {
-                    None => Some(true),
-                    Some(r) => k.lit(*r),
-                };
-                if any || unknown == 0 {
-                    return match reif {
-                        None => checked(any),
-                        Some(r) => k.set_lit(*r, any),
-                    };
-                }
-                match required {
-                    // Every literal false.
-                    Some(false) => {
-                        for &l in lits {
-                            if k.set_lit(l, false) == Step::Violated {
-                                return Step::Violated;
-                            }
-                        }
-                        Step::Fixed
-                    }
-                    Some(true) if unknown == 1 => k.set_lit(open.expect("one open"), true),
-                    _ => Step::Waiting,
-                }
-            }
+            } => infer_linear(terms, *rel, *rhs, *reif, k),
+            Constraint::Clause { lits, reif } => infer_clause(lits, *reif, k),
             Constraint::ElementConst {
                 index,
                 values,
@@ -245,6 +173,94 @@ impl Constraint {
                 checked(self.holds(k.values))
             }
         }
+    }
+}
+
+/// A linear constraint (or its reified form): the one value its last
+/// open term must take, or its truth once every term is known.
+#[inline]
+fn infer_linear(
+    terms: &[(i64, VarId)],
+    rel: Rel,
+    rhs: i64,
+    reif: Option<Lit>,
+    k: &mut Known<'_>,
+) -> Step {
+    let mut sum: i64 = 0;
+    let mut open = None;
+    let mut unknown = 0;
+    for &(a, x) in terms {
+        if k.known[x.index()] {
+            sum = sum.wrapping_add(a.wrapping_mul(k.values[x.index()]));
+        } else {
+            unknown += 1;
+            open = Some((a, x));
+        }
+    }
+    let truth = match reif {
+        None => Some(true),
+        Some(r) => k.lit(r),
+    };
+    match (unknown, truth) {
+        (0, _) => {
+            let holds = rel.holds(sum, rhs);
+            match reif {
+                None => checked(holds),
+                Some(r) => k.set_lit(r, holds),
+            }
+        }
+        // The one value that makes `sum == rhs` true.
+        (1, Some(t)) if (rel == Rel::Eq) == t && rel != Rel::Le => {
+            let (a, x) = open.expect("one open term");
+            let rest = rhs.wrapping_sub(sum);
+            if rest % a != 0 {
+                return Step::Violated;
+            }
+            k.set_view(View::of(x), rest / a)
+        }
+        _ => Step::Waiting,
+    }
+}
+
+/// A clause (or its reified form): unit propagation, or its truth once
+/// it is decided.
+#[inline]
+fn infer_clause(lits: &[Lit], reif: Option<Lit>, k: &mut Known<'_>) -> Step {
+    let mut open = None;
+    let mut unknown = 0;
+    let mut any = false;
+    for &l in lits {
+        match k.lit(l) {
+            Some(true) => any = true,
+            Some(false) => {}
+            None => {
+                unknown += 1;
+                open = Some(l);
+            }
+        }
+    }
+    let required = match reif {
+        None => Some(true),
+        Some(r) => k.lit(r),
+    };
+    if any || unknown == 0 {
+        return match reif {
+            None => checked(any),
+            Some(r) => k.set_lit(r, any),
+        };
+    }
+    match required {
+        // Every literal false.
+        Some(false) => {
+            for &l in lits {
+                if k.set_lit(l, false) == Step::Violated {
+                    return Step::Violated;
+                }
+            }
+            Step::Fixed
+        }
+        Some(true) if unknown == 1 => k.set_lit(open.expect("one open"), true),
+        _ => Step::Waiting,
     }
 }
 
