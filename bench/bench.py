@@ -53,7 +53,7 @@ PEER_RUNS = env_int("PEER_RUNS", 1 if QUICK else 3)
 CAP = env_float("CAP", 120)
 MAGIC_CAP = env_float("MAGIC_CAP", 20 if QUICK else 60)
 CELL_BUDGET = env_float("CELL_BUDGET", 30)
-PEERS_DIR = os.path.abspath(os.environ.get("PEERS_DIR") or os.path.join(REPO, "..", "shared", "peers"))
+PEERS_DIR = os.path.abspath(os.environ.get("PEERS_DIR") or os.path.join(REPO, "bench", "peers"))
 HW_BIN = os.environ.get("HW_BIN", "")
 if not HW_BIN:
     cand = os.path.join(PEERS_DIR, "handwritten", "target", "release")

@@ -5,11 +5,11 @@
 # usage: bench/run.sh                               full run (~15 min with every peer installed;
 #                                                   each magic-first timeout of solve adds MAGIC_CAP)
 #        QUICK=1 bench/run.sh                       smoke run: 1 run per cell, small instances only
-#        PEERS_DIR=/tmp/peers bench/run.sh          peers installed into a writable copy
+#        PEERS_DIR=/tmp/peers bench/run.sh          peers installed elsewhere (a copy of bench/peers)
 #        INSTANCES="queens-12 magic-count" PEERS="gecode-api choco" bench/run.sh   a subset
 #
 # env (all optional):
-#   PEERS_DIR    peers checkout (default: <repo>/../shared/peers); anything missing there is
+#   PEERS_DIR    peers checkout (default: <repo>/bench/peers); anything missing there is
 #                skipped with a note, so this also runs on a machine with no peer installed
 #   PEERS        peers to run (default: all found): hw-seed hw-bitboard gecode-api gecode
 #                gecode-native choco cpsat pyconstraint; "none" = solve alone
@@ -36,7 +36,7 @@ BENCH=$(cd "$(dirname "$0")" && pwd)
 REPO=$(cd "$BENCH/.." && pwd)
 export BENCH_CMDLINE="$(for v in PEERS_DIR PEERS INSTANCES RUNS PEER_RUNS CELL_BUDGET CAP MAGIC_CAP QUICK SLOW NO_BUILD; do
   [ -n "${!v+x}" ] && printf '%s=%q ' "$v" "${!v}"; done)bench/run.sh"
-export PEERS_DIR=${PEERS_DIR:-$REPO/../shared/peers}
+export PEERS_DIR=${PEERS_DIR:-$REPO/bench/peers}
 [ -d "$PEERS_DIR" ] && PEERS_DIR=$(cd "$PEERS_DIR" && pwd)
 
 if [ "${NO_BUILD:-0}" != 1 ]; then

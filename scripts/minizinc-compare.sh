@@ -6,7 +6,7 @@
 #
 # usage: scripts/minizinc-compare.sh [RANDOM_MODELS (default 200)] [SEED]
 # needs: minizinc and fzn-gecode (apt-get install minizinc flatzinc, as
-#        ../shared/peers/install.sh does).
+#        bench/peers/install.sh does).
 set -uo pipefail
 cd "$(dirname "$0")/.."
 command -v minizinc >/dev/null || { echo "minizinc is not installed" >&2; exit 2; }

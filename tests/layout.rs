@@ -1,6 +1,7 @@
 //! The layout rules of the house, checked on the source tree: the
 //! language's lowering names no extension, only the command line uses the
-//! command line, the Lowerer's methods live with it, and files and functions stay a readable size
+//! command line, the Lowerer's methods live with it, nothing points
+//! outside the repository, and files and functions stay a readable size
 //! (the README's "Layout" section lists the large files and why).
 
 use std::path::{Path, PathBuf};
@@ -78,6 +79,32 @@ fn the_lowerer_is_extended_only_in_its_own_folder() {
     let found = offending("src", |path, line| {
         !path.starts_with("src/lower/") && line.trim_start().starts_with("impl Lowerer")
     });
+    assert!(found.is_empty(), "{}", found.join("\n"));
+}
+
+#[test]
+fn nothing_points_outside_the_repository() {
+    let mut found = Vec::new();
+    let outside = ["..", "shared"].join("/");
+    for dir in ["src", "tests", "bench", "scripts", ".ci", "fuzz"] {
+        let extensions = [".rs", ".md", ".sh", ".py", ".toml", ".cmd", ".mzn", "run"];
+        for (path, text) in files(dir, &extensions) {
+            if path.starts_with("bench/results/") {
+                continue;
+            }
+            for (i, line) in text.lines().enumerate() {
+                if line.contains(&outside) {
+                    found.push(format!("{path}:{}", i + 1));
+                }
+            }
+        }
+    }
+    let readme = std::fs::read_to_string(root().join("README.md")).unwrap();
+    for (i, line) in readme.lines().enumerate() {
+        if line.contains(&outside) {
+            found.push(format!("README.md:{}", i + 1));
+        }
+    }
     assert!(found.is_empty(), "{}", found.join("\n"));
 }
 
