@@ -53,6 +53,7 @@ pub mod lowered;
 pub mod model;
 pub mod moves;
 pub mod output;
+pub mod parallel;
 pub mod search;
 pub mod session;
 pub mod source;

@@ -944,6 +944,7 @@ fn search_all(
         value,
         restarts: Restarts::NONE,
         seed: 7,
+        threads: None,
         consistency: Consistency::Propagate,
         objective: None,
     };

@@ -436,7 +436,8 @@ fn objective_limit_loses_optimum_keeps_the_optimal_solution() {
     let spec = reproducer("objective-limit-loses-optimum");
     // Dominating queens n = 6: 3 queens (OEIS A075458); the run takes
     // 1,105 nodes, the first search under 800.
-    let (stdout, stderr, code) = solve(&[&spec, "--all", "--node-limit", "800"]);
+    // The figures are the sequential search's (one thread).
+    let (stdout, stderr, code) = solve(&[&spec, "--all", "--node-limit", "800", "-j", "1"]);
     assert_eq!(code, 3, "{stderr}");
     let blocks: Vec<&str> = stdout.trim_end().split("\n\n").collect();
     assert_eq!(blocks.first(), Some(&"optimal: 3"), "{stdout}");
@@ -459,9 +460,9 @@ fn objective_limit_loses_optimum_keeps_the_optimal_solution() {
     assert!((0..6).all(|r| (0..6).all(|c| covered(r, c))), "{stdout}");
     assert!(stderr.contains("after 1 solution"), "{stderr}");
 
-    let (stdout, _, code) = solve(&[&spec, "--count", "--node-limit", "800"]);
+    let (stdout, _, code) = solve(&[&spec, "--count", "--node-limit", "800", "-j", "1"]);
     assert_eq!((stdout.as_str(), code), ("optimal: 3\n1\n", 3));
-    let (stdout, _, code) = solve(&[&spec, "--all", "--json", "--node-limit", "800"]);
+    let (stdout, _, code) = solve(&[&spec, "--all", "--json", "--node-limit", "800", "-j", "1"]);
     let lines: Vec<&str> = stdout.lines().collect();
     assert_eq!(
         (lines.len(), lines[0], code),

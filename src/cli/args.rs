@@ -21,6 +21,24 @@ pub struct TimeLimit {
     pub time_limit: Option<f64>,
 }
 
+/// `--threads N`: every subcommand whose search can be spread over the
+/// cores takes it.
+#[derive(Clone, Copy, Debug, Default, clap::Args)]
+pub struct Threads {
+    /// Search with N threads (default: [search] threads, else every core the process may use). The answers do not depend on N: the same count, the same solutions printed in the same order (with static search orders), the same optimum. `--threads 1` is the sequential engine; --trace, --tree and --unique use one thread.
+    #[arg(long, short = 'j', value_name = "N", value_parser = clap::value_parser!(u64).range(1..=1024))]
+    pub threads: Option<u64>,
+}
+
+impl Threads {
+    /// The threads to use: this flag's, else the spec's, else every core.
+    pub fn resolve(self, spec: Option<u64>) -> usize {
+        self.threads
+            .or(spec)
+            .map_or_else(crate::parallel::available_threads, |n| n as usize)
+    }
+}
+
 /// How to read the spec and search it: shared by solving and explaining.
 #[derive(Clone, Debug, Default, clap::Args)]
 pub struct SpecArgs {

@@ -18,7 +18,7 @@ mod play;
 mod solve;
 mod symmetry;
 
-pub use args::{Params, SpecArgs, TimeLimit};
+pub use args::{Params, SpecArgs, Threads, TimeLimit};
 pub use solve::SolveArgs;
 
 use crate::diagnostic::{Diagnostic, Error};
@@ -262,6 +262,7 @@ fn options(
         restart: pick(RESTARTS, &args.restart),
         restart_scale: args.restart_scale,
         seed: args.seed,
+        threads: None,
     };
     Ok(Options {
         no_symmetry: args.no_symmetry,

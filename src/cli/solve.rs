@@ -3,8 +3,9 @@
 //! flags ask.
 
 use super::output::{Printer, note};
-use super::{EXIT_FOUND, EXIT_LIMIT, EXIT_NONE, Run, SpecArgs, TimeLimit, choices};
+use super::{EXIT_FOUND, EXIT_LIMIT, EXIT_NONE, Run, SpecArgs, Threads, TimeLimit, choices};
 use crate::diagnostic::Error;
+use crate::parallel::{self, Seek, Spread};
 use crate::search::trace::Recorder;
 use crate::session::{Session, Solution};
 use crate::symmetry::group::{Canonicaliser, Representatives};
@@ -44,6 +45,8 @@ pub struct SolveArgs {
     pub node_limit: Option<u64>,
     #[command(flatten)]
     pub time: TimeLimit,
+    #[command(flatten)]
+    pub threads: Threads,
     /// One solution per symmetry class of the symmetries the spec declares
     /// in [symmetry] (grid, rows, columns, values, reverse, map): the
     /// search runs without the breaking constraints and keeps each
@@ -148,12 +151,19 @@ pub(super) fn run(args: &SolveArgs, started: Instant, deadline: Option<Instant>)
         let recorder = Recorder::new(limit, args.trace.is_some(), session.lowered().model());
         session.set_recorder(Some(recorder));
     }
+    // One sequential search is what --trace, --tree and --unique describe.
+    let threads = if args.trace.is_some() || args.tree.is_some() || args.unique {
+        1
+    } else {
+        args.threads.resolve(session.lowered().plan.threads)
+    };
+    let spread = Spread::threads(threads);
     let code = if session.objective().is_some() {
-        optimise(&mut session, &mut out, args, unique.as_ref())?
+        optimise(&mut session, &mut out, args, unique.as_ref(), &spread)?
     } else if let Some(classes) = &unique {
         satisfy_unique(&mut session, &mut out, args, classes)?
     } else {
-        satisfy(&mut session, &mut out, args)?
+        satisfy(&mut session, &mut out, args, &spread)?
     };
     let code = out.finish(code)?;
     if let Some(recorder) = session.recorder() {
@@ -168,21 +178,30 @@ pub(super) fn run(args: &SolveArgs, started: Instant, deadline: Option<Instant>)
         }
     }
     if args.stats {
-        if code == EXIT_LIMIT {
-            note("partial statistics (the search was stopped):");
-        }
-        let stats = session.stats();
-        note(&format!("nodes: {}", stats.nodes));
-        note(&format!("failures: {}", stats.failures));
-        note(&format!("propagations: {}", session.propagations()));
-        note(&format!("solutions: {}", stats.solutions));
-        note(&format!("restarts: {}", stats.restarts));
-        note(&format!("time: {:.3} s", started.elapsed().as_secs_f64()));
+        print_stats(&session, code, threads, started);
     }
     // The process ends now: a large model is freed while it exits.
     let large = session.lowered().model().vars.len() > 100_000;
     crate::discard::discard(session, large);
     Ok(code)
+}
+
+/// `--stats`: the search's figures on stderr (summed over the threads,
+/// with the number of parts, when the search was spread).
+fn print_stats(session: &Session, code: u8, threads: usize, started: Instant) {
+    if code == EXIT_LIMIT {
+        note("partial statistics (the search was stopped):");
+    }
+    let stats = session.stats();
+    note(&format!("nodes: {}", stats.nodes));
+    note(&format!("failures: {}", stats.failures));
+    note(&format!("propagations: {}", session.propagations()));
+    note(&format!("solutions: {}", stats.solutions));
+    note(&format!("restarts: {}", stats.restarts));
+    if let Some(parts) = session.parts() {
+        note(&format!("threads: {threads}, parts: {parts}"));
+    }
+    note(&format!("time: {:.3} s", started.elapsed().as_secs_f64()));
 }
 
 /// `--tree FILE.dot`: writes `text` there.
@@ -214,45 +233,62 @@ fn stop_reason() -> &'static str {
     }
 }
 
+/// `--count`, with a progress line on a terminal once it has run a second.
+fn count(session: &mut Session, spread: &Spread) -> crate::session::Count {
+    if !std::io::stderr().is_terminal() {
+        return parallel::count(session, spread, &mut |_| {});
+    }
+    let started = Instant::now();
+    let mut shown = false;
+    let mut show = |line: String| {
+        if started.elapsed() >= Duration::from_secs(1) {
+            shown = true;
+            eprint!("\r{line} ");
+        }
+    };
+    let count = if spread.is_sequential() {
+        session.count_watching(Duration::from_millis(250), &mut |n, stats| {
+            let seconds = started.elapsed().as_secs_f64();
+            show(format!(
+                "{n} solutions so far, {:.0} nodes/s",
+                stats.nodes as f64 / seconds
+            ));
+        })
+    } else {
+        parallel::count(session, spread, &mut |n| {
+            show(format!("{n} solutions so far"));
+        })
+    };
+    if shown {
+        eprint!("\r\x1b[K");
+    }
+    count
+}
+
 /// No objective: the first solution, `--all`, `--limit N` or `--count`.
-fn satisfy(session: &mut Session, out: &mut Printer, args: &SolveArgs) -> Run {
+fn satisfy(session: &mut Session, out: &mut Printer, args: &SolveArgs, spread: &Spread) -> Run {
     if args.count {
-        let count = if std::io::stderr().is_terminal() {
-            // A progress line once the count has run a second.
-            let started = Instant::now();
-            let mut shown = false;
-            let count = session.count_watching(Duration::from_millis(250), &mut |n, stats| {
-                let seconds = started.elapsed().as_secs_f64();
-                if seconds >= 1.0 {
-                    shown = true;
-                    eprint!(
-                        "\r{n} solutions so far, {:.0} nodes/s ",
-                        stats.nodes as f64 / seconds
-                    );
-                }
-            });
-            if shown {
-                eprint!("\r\x1b[K");
-            }
-            count
-        } else {
-            session.count()
-        };
+        let count = count(session, spread);
         out.line(&count.solutions.to_string());
         return Ok(finish(count.solutions, !count.complete));
     }
     if !args.all && args.limit.is_none_or(|n| n == 1) {
         // One solution: the search may restart.
-        let first = session.first();
+        let mut first = None;
+        let stopped_early = parallel::solutions(session, spread, Seek::First, &mut |_, s| {
+            first = Some(s.clone());
+            ControlFlow::Break(())
+        });
         return Ok(match first {
-            Ok(Some(solution)) => {
+            Some(solution) => {
                 out.solution(session.view(), &solution)?;
                 if args.limit.is_some() {
                     out.solution_count(1);
                 }
                 EXIT_FOUND
             }
-            Ok(None) => {
+            None if stopped_early => stopped(0),
+            None => {
                 if args.limit.is_some() && !args.json {
                     out.line("0 solutions");
                 } else {
@@ -260,40 +296,43 @@ fn satisfy(session: &mut Session, out: &mut Printer, args: &SolveArgs) -> Run {
                 }
                 EXIT_NONE
             }
-            Err(_) => stopped(0),
         });
     }
     let wanted = args.limit.unwrap_or(u64::MAX);
-    let (found, incomplete) = enumerate(session, out, wanted)?;
+    let (found, incomplete) = enumerate(session, out, wanted, spread, &mut |_| true)?;
     out.solution_count(found);
     Ok(finish(found, incomplete))
 }
 
-/// Prints up to `wanted` solutions; returns how many and whether a limit
-/// stopped the search.
-fn enumerate(session: &mut Session, out: &mut Printer, wanted: u64) -> Result<(u64, bool), Error> {
-    enumerate_kept(session, out, wanted, &mut |_| true)
-}
-
-/// [`enumerate`], printing only the solutions `keep` accepts.
-fn enumerate_kept(
+/// Prints up to `wanted` solutions that `keep` accepts, in the order of
+/// the sequential search; returns how many and whether a limit stopped
+/// the search.
+fn enumerate(
     session: &mut Session,
     out: &mut Printer,
     wanted: u64,
+    spread: &Spread,
     keep: &mut dyn FnMut(&[i64]) -> bool,
 ) -> Result<(u64, bool), Error> {
     let mut found = 0;
-    let mut solutions = session.solutions();
-    while found < wanted && !out.failed() {
-        let Some(solution) = solutions.next() else {
-            break;
-        };
-        if keep(solution.values()) {
+    let mut error = None;
+    let stopped_early = parallel::solutions(session, spread, Seek::All(wanted), &mut |view, s| {
+        if keep(s.values()) {
             found += 1;
-            out.solution(solutions.view(), &solution)?;
+            if let Err(e) = out.solution(view, s) {
+                error = Some(e);
+            }
         }
+        if found >= wanted || error.is_some() || out.failed() {
+            ControlFlow::Break(())
+        } else {
+            ControlFlow::Continue(())
+        }
+    });
+    match error {
+        Some(e) => Err(e),
+        None => Ok((found, stopped_early)),
     }
-    Ok((found, solutions.stopped()))
 }
 
 /// `--unique`: the first, every (`--all`, `--limit N`) or the number
@@ -344,7 +383,8 @@ fn satisfy_unique(
         );
     }
     let wanted = args.limit.unwrap_or(u64::MAX);
-    let (found, incomplete) = enumerate_kept(session, out, wanted, &mut keep)?;
+    let one = Spread::threads(1);
+    let (found, incomplete) = enumerate(session, out, wanted, &one, &mut keep)?;
     if !incomplete && found < wanted {
         unique::no_class_lost(session, classes, &representatives)?;
     }
@@ -365,11 +405,12 @@ fn optimise(
     out: &mut Printer,
     args: &SolveArgs,
     classes: Option<&Canonicaliser<'_>>,
+    spread: &Spread,
 ) -> Run {
     let many = args.all || args.count || args.limit.is_some();
     let quiet = many || classes.is_some();
     let mut failed = None;
-    let optimum = session.optimise(|view, solution, _| {
+    let optimum = parallel::optimise(session, spread, &mut |view, solution, _| {
         if !quiet {
             match out.solution(view, solution) {
                 // Each improving solution is written out at once: they are
@@ -445,7 +486,7 @@ fn optimise(
     // The optimum is proven: said first, then its solutions counted or
     // printed as without an objective, the count last.
     optimal(out);
-    optimal_solutions(session, out, args, (&best, value))
+    optimal_solutions(session, out, args, (&best, value), spread)
 }
 
 /// The solutions of optimum `value` (`best` is one of them), counted or
@@ -455,13 +496,14 @@ fn optimal_solutions(
     out: &mut Printer,
     args: &SolveArgs,
     (best, value): (&Solution, i64),
+    spread: &Spread,
 ) -> Run {
     session.push();
     session.fix_objective(value)?;
     // A limit in this second search keeps the optimal solution the first
     // one found: it is counted, and printed unless it already was.
     let (found, incomplete) = if args.count {
-        let count = session.count();
+        let count = parallel::count(session, spread, &mut |_| {});
         let found = if count.complete {
             count.solutions
         } else {
@@ -472,7 +514,7 @@ fn optimal_solutions(
     } else {
         let wanted = args.limit.unwrap_or(u64::MAX);
         let printed_best = std::cell::Cell::new(false);
-        let (mut found, incomplete) = enumerate_kept(session, out, wanted, &mut |s| {
+        let (mut found, incomplete) = enumerate(session, out, wanted, spread, &mut |s| {
             printed_best.set(printed_best.get() || s == best.values());
             true
         })?;

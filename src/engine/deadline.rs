@@ -4,8 +4,10 @@
 //! nanoseconds (a small propagator) or 50 milliseconds (alldifferent's
 //! bounds reasoning on 8,000 variables). At the same moments the process's
 //! interrupt flag is read: Ctrl-C (and SIGTERM, SIGHUP: a batch job's
-//! scheduler, `timeout`) stops a search like a deadline.
+//! scheduler, `timeout`) stops a search like a deadline, and so does a
+//! run's own stop flag (the threads of a parallel run stop together).
 
+use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, AtomicI32, Ordering};
 use std::time::{Duration, Instant};
 
@@ -51,9 +53,11 @@ const INTERVAL: Duration = Duration::from_micros(100);
 /// Most events between two clock reads.
 const MOST_EVENTS: u32 = 4096;
 
-#[derive(Clone, Copy, Debug)]
+#[derive(Clone, Debug)]
 pub struct Deadline {
     at: Option<Instant>,
+    /// Set by another thread to stop this search too.
+    stop: Option<Arc<AtomicBool>>,
     /// Events between clock reads now, and events left until the next.
     every: u32,
     left: u32,
@@ -62,8 +66,14 @@ pub struct Deadline {
 
 impl Deadline {
     pub fn new(at: Option<Instant>) -> Deadline {
+        Deadline::with_stop(at, None)
+    }
+
+    /// A deadline that `stop`, once set, passes too.
+    pub fn with_stop(at: Option<Instant>, stop: Option<Arc<AtomicBool>>) -> Deadline {
         Deadline {
             at,
+            stop,
             every: 1,
             left: 1,
             last: Instant::now(),
@@ -90,6 +100,11 @@ impl Deadline {
         };
         self.left = self.every;
         self.last = now;
-        interrupted() || self.at.is_some_and(|at| now >= at)
+        interrupted()
+            || self.at.is_some_and(|at| now >= at)
+            || self
+                .stop
+                .as_ref()
+                .is_some_and(|s| s.load(Ordering::Relaxed))
     }
 }

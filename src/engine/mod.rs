@@ -19,6 +19,8 @@ use crate::model::{IntervalSet, Model, Posted, VarId};
 use deadline::Deadline;
 use propagator::{Propagator, Status};
 use queue::{PropagatorId, Queue};
+use std::sync::Arc;
+use std::sync::atomic::AtomicBool;
 use std::time::Instant;
 use store::{Change, Conflict, Store};
 
@@ -235,9 +237,10 @@ impl Engine {
         self.failures.fill(0);
     }
 
-    /// Propagation after `deadline` stops with [`Engine::interrupted`] set.
-    pub fn set_deadline(&mut self, deadline: Option<Instant>) {
-        self.deadline = Deadline::new(deadline);
+    /// Propagation after `deadline` (or once `stop` is set) stops with
+    /// [`Engine::interrupted`] set.
+    pub fn set_deadline(&mut self, deadline: Option<Instant>, stop: Option<Arc<AtomicBool>>) {
+        self.deadline = Deadline::with_stop(deadline, stop);
         self.interrupted = false;
     }
 

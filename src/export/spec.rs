@@ -653,6 +653,9 @@ fn search(lowered: &Lowered, dump: &Dump<'_>) -> String {
         let _ = writeln!(out, "restart_scale = {}", plan.restarts.scale);
     }
     let _ = writeln!(out, "seed = {}", plan.seed);
+    if let Some(n) = plan.threads {
+        let _ = writeln!(out, "threads = {n}");
+    }
     out
 }
 

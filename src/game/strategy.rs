@@ -149,7 +149,7 @@ impl Chooser {
             let handles: Vec<_> = (0..threads)
                 .map(|t| {
                     let mut answers = game.answers.clone();
-                    let mut clock = self.clock;
+                    let mut clock = self.clock.clone();
                     scope.spawn(move || {
                         let mut numbering = Numbering::default();
                         let mut rows = Vec::new();

@@ -204,6 +204,7 @@ impl Budget {
     pub fn check(&mut self, model: &Model, span: Span) -> R<()> {
         if self
             .clock
+            .as_ref()
             .is_some_and(|c| c.at().is_some_and(|d| Instant::now() >= d))
         {
             return Err(self.time_limit());

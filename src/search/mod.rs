@@ -9,8 +9,15 @@
 //! `scale * 1.5^i`) times goes back to the root and starts again; random
 //! value orders and dom/wdeg weights then take it somewhere else. A run that
 //! exhausts its tree within its budget proves there is no solution.
+//!
+//! A search may start below a path of decisions (a part of a parallel
+//! run, see [`crate::parallel`]): it replays them at the root, exactly as
+//! the search from the root would have taken them, and then never
+//! backtracks above them. The parts of one split, in order, meet the
+//! solutions of the whole search in its order.
 
 pub mod branch;
+pub mod shared;
 pub mod trace;
 
 use crate::engine::Engine;
@@ -19,14 +26,49 @@ use crate::engine::store::Checkpoint;
 use crate::model::VarId;
 use crate::model::plan::{Objective, RestartPolicy, Restarts, SearchPlan, Sense, VarOrder};
 use branch::{Brancher, Choice, Cursor};
+use shared::Shared;
 use std::time::{Duration, Instant};
 use trace::{Event, Recorder};
 
 /// When to stop searching (solutions are limited by the caller).
-#[derive(Clone, Copy, Debug, Default)]
+#[derive(Clone, Debug, Default)]
 pub struct Limits {
     pub nodes: Option<u64>,
     pub time: Option<Duration>,
+    /// What the threads of a parallel run share: their stop flag, node
+    /// budget and incumbent.
+    pub shared: Option<Shared>,
+}
+
+/// Nodes a search takes from a shared node budget at a time.
+const NODES_CLAIMED: u64 = 256;
+
+/// One step of a path from the root: the left branch of a choice (`x ==
+/// v`, `x <= v`) or its right branch (the negation).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Decision {
+    pub var: VarId,
+    pub choice: Choice,
+    pub left: bool,
+}
+
+/// The first node of a search (at the root, or below its path).
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub enum Opening {
+    /// Propagation fails: the subtree holds nothing.
+    Failed,
+    /// Every variable is fixed: the node is a solution.
+    Solution,
+    /// The search would branch on this variable and choice; `space` is the
+    /// log2 of the product of the open variables' domain sizes there (a
+    /// guess at the size of the subtree).
+    Branch {
+        var: VarId,
+        choice: Choice,
+        space: f64,
+    },
+    /// A limit stopped propagation.
+    Interrupted,
 }
 
 /// Failures allowed in run `i` (from 1) under `restarts`, or `None` for no limit.
@@ -128,6 +170,15 @@ pub struct Search<'e> {
     /// Decisions from the root to the current node (a right branch is a
     /// decision too, though it pushes no frame).
     depth: usize,
+    /// The decisions replayed at the root: the search stays below them.
+    path: Vec<Decision>,
+    /// This search's part of a parallel run (orders the incumbent).
+    part: usize,
+    /// Branch and bound against the run's incumbent: the objective, and
+    /// the incumbent's generation last read.
+    shared_objective: Option<(Objective, u64)>,
+    /// Nodes claimed from a shared budget so far.
+    allowance: u64,
 }
 
 impl<'e> Search<'e> {
@@ -141,7 +192,8 @@ impl<'e> Search<'e> {
         let brancher = Brancher::new(plan, engine.num_vars());
         engine.track_weights(brancher.phases.iter().any(|p| p.var == VarOrder::DomWdeg));
         let at = limits.time.and_then(|t| Instant::now().checked_add(t));
-        engine.set_deadline(at);
+        let stop = limits.shared.as_ref().map(|s| s.stop.clone());
+        engine.set_deadline(at, stop.clone());
         let root = engine.store_mut().checkpoint();
         Search {
             engine,
@@ -154,10 +206,78 @@ impl<'e> Search<'e> {
             budget: budget(&restarts, 1),
             stack: Vec::new(),
             state: State::Start,
-            deadline: Deadline::new(at),
+            deadline: Deadline::with_stop(at, stop),
             stats: Stats::default(),
             recorder: None,
             depth: 0,
+            path: Vec::new(),
+            part: 0,
+            shared_objective: None,
+            allowance: 0,
+        }
+    }
+
+    /// Searches only below `path` (decisions replayed at the root, in
+    /// order), as part `part` of a parallel run. Before the first `next`.
+    pub fn below(&mut self, path: Vec<Decision>, part: usize) {
+        self.path = path;
+        self.part = part;
+    }
+
+    /// Branch and bound against the run's shared incumbent too: a solution
+    /// must beat the best any thread found (see [`shared::Incumbent`]).
+    pub fn share_bound(&mut self, objective: Objective) {
+        self.shared_objective = Some((objective, u64::MAX));
+    }
+
+    /// What the search does first: propagates the root and the path, and
+    /// says whether it fails, is a solution, or which choice it would
+    /// branch on (nothing is decided; no node is counted).
+    pub fn opening(&mut self) -> Opening {
+        if self.state == State::Start {
+            self.start();
+        }
+        match self.state {
+            State::Done => Opening::Failed,
+            State::Interrupted => Opening::Interrupted,
+            _ => match self.brancher.select(self.engine) {
+                None => Opening::Solution,
+                Some(var) => {
+                    let store = self.engine.store();
+                    let space = (0..store.num_vars() as u32)
+                        .map(|i| (store.size(VarId(i)) as f64).log2())
+                        .sum();
+                    let choice = self.brancher.choice(self.engine, var);
+                    Opening::Branch { var, choice, space }
+                }
+            },
+        }
+    }
+
+    /// Propagates the root, then replays the path.
+    fn start(&mut self) {
+        self.note(|| Some(Event::Root));
+        self.engine.schedule_all();
+        let mut step = self.propagate();
+        for i in 0..self.path.len() {
+            if step != Step::Fixpoint {
+                break;
+            }
+            let d = self.path[i];
+            step = self.apply(d.var, d.choice, d.left);
+        }
+        match step {
+            Step::Fixpoint => {
+                let root = self.engine.store_mut().checkpoint();
+                self.propagated_root = Some(root);
+                self.depth = self.path.len();
+                self.state = State::Descend;
+            }
+            Step::Conflict => {
+                self.stats.failures += 1;
+                self.state = State::Done;
+            }
+            Step::Interrupted => self.state = State::Interrupted,
         }
     }
 
@@ -211,7 +331,20 @@ impl<'e> Search<'e> {
     }
 
     fn limit_reached(&mut self) -> bool {
-        self.limits.nodes.is_some_and(|n| self.stats.nodes >= n) || self.deadline.passed()
+        if self.limits.nodes.is_some_and(|n| self.stats.nodes >= n) {
+            return true;
+        }
+        if let Some(shared) = &self.limits.shared
+            && shared.nodes.is_some()
+            && self.stats.nodes >= self.allowance
+        {
+            let got = shared.claim_nodes(NODES_CLAIMED);
+            if got == 0 {
+                return true;
+            }
+            self.allowance += got;
+        }
+        self.deadline.passed()
     }
 
     /// Counts a failure; when the run's budget is spent, restarts.
@@ -227,7 +360,7 @@ impl<'e> Search<'e> {
             self.stats.restarts += 1;
             self.budget = budget(&self.restarts, self.stats.restarts + 1);
             self.stack.clear();
-            self.depth = 0;
+            self.depth = self.path.len();
             self.brancher.cursor = Cursor::default();
             let root = self
                 .propagated_root
@@ -239,6 +372,22 @@ impl<'e> Search<'e> {
 
     /// Propagates to a fixpoint, with the objective bound if there is one.
     fn propagate(&mut self) -> Step {
+        if let Some((objective, seen)) = self.shared_objective
+            && let Some(shared) = &self.limits.shared
+        {
+            let now = shared.incumbent.generation();
+            if now != seen {
+                self.shared_objective = Some((objective, now));
+                if let Some(v) = shared.incumbent.bound_for(objective.sense, self.part) {
+                    let tighter = match (self.bound, objective.sense) {
+                        (Some((_, b)), Sense::Minimize) => v.min(b),
+                        (Some((_, b)), Sense::Maximize) => v.max(b),
+                        (None, _) => v,
+                    };
+                    self.bound = Some((objective, tighter));
+                }
+            }
+        }
         let bounded = match self.bound {
             None => Ok(false),
             Some((objective, best)) => {
@@ -288,22 +437,7 @@ impl<'e> Search<'e> {
             match self.state {
                 State::Done => return Outcome::Exhausted,
                 State::Interrupted => return Outcome::LimitReached,
-                State::Start => {
-                    self.note(|| Some(Event::Root));
-                    self.engine.schedule_all();
-                    match self.propagate() {
-                        Step::Fixpoint => {
-                            let root = self.engine.store_mut().checkpoint();
-                            self.propagated_root = Some(root);
-                            self.state = State::Descend;
-                        }
-                        Step::Conflict => {
-                            self.stats.failures += 1;
-                            self.state = State::Done;
-                        }
-                        Step::Interrupted => self.state = State::Interrupted,
-                    }
-                }
+                State::Start => self.start(),
                 State::Descend => {
                     let Some(var) = self.brancher.select(self.engine) else {
                         self.note(|| Some(Event::Solution));
@@ -370,6 +504,9 @@ impl<'e> Search<'e> {
 impl Drop for Search<'_> {
     /// Leaves the engine at the root, ready for more constraints.
     fn drop(&mut self) {
+        if let Some(shared) = &self.limits.shared {
+            shared.return_nodes(self.allowance.saturating_sub(self.stats.nodes));
+        }
         if self.recorder.is_some() {
             self.note(|| None);
             self.engine.set_tracing(None);

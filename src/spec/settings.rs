@@ -23,6 +23,8 @@ pub struct SearchSettings {
     pub restart: Option<RestartPolicy>,
     pub restart_scale: Option<u64>,
     pub seed: Option<u64>,
+    /// `threads = N`: how many threads search (see [`crate::parallel`]).
+    pub threads: Option<u64>,
 }
 
 /// One search phase as written: its variables (each a name or an
@@ -54,6 +56,7 @@ impl SearchSettings {
             restart: over.restart.or(self.restart),
             restart_scale: over.restart_scale.or(self.restart_scale),
             seed: over.seed.or(self.seed),
+            threads: over.threads.or(self.threads),
         }
     }
 }

@@ -132,6 +132,7 @@ impl Loader<'_> {
                 "restart" => search.restart = self.choice("restart policy", v, RESTARTS),
                 "restart_scale" => search.restart_scale = self.positive(v),
                 "seed" => search.seed = self.positive(v),
+                "threads" => search.threads = self.positive(v),
                 goal @ ("maximize" | "minimize" | "maximise" | "minimise" | "objective") => {
                     self.errors.push(
                         Diagnostic::new(
@@ -156,6 +157,7 @@ impl Loader<'_> {
                         "restart",
                         "restart_scale",
                         "seed",
+                        "threads",
                     ],
                 ),
             }

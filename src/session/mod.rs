@@ -38,11 +38,18 @@ use crate::lower::{ModelMark, Options};
 use crate::lowered::Lowered;
 use crate::model::plan::{Objective, Restarts};
 use crate::model::{Constraint, Posted, Rel, VarId};
+use crate::search::shared::Shared;
 use crate::search::trace::Recorder;
-use crate::search::{Limits, Outcome, Search, Stats};
+use crate::search::{Decision, Limits, Opening, Outcome, Search, Stats};
 use crate::source::Sources;
 use std::ops::ControlFlow;
+
+mod solutions;
+mod view;
+
+pub use solutions::Solutions;
 use std::time::{Duration, Instant};
+pub use view::View;
 
 /// How often to report a count's progress, and to whom.
 type Watch<'w> = (Duration, &'w mut dyn FnMut(u64, Stats));
@@ -115,6 +122,16 @@ pub struct Session {
     stats: Stats,
     /// Where searches record their first events (`--trace`, `--tree`).
     recorder: Option<Recorder>,
+    /// The searches search only below these decisions, as this part of a
+    /// parallel run.
+    below: Option<(Vec<Decision>, usize)>,
+    /// What the searches share with other threads' sessions.
+    shared: Option<Shared>,
+    /// Propagations made by other sessions on this one's behalf (the
+    /// threads of a parallel run), added to [`Session::propagations`].
+    propagations_elsewhere: u64,
+    /// The parts of the last parallel run (`--stats`).
+    parts: Option<u64>,
 }
 
 impl Session {
@@ -153,6 +170,10 @@ impl Session {
             deadline: None,
             stats: Stats::default(),
             recorder: None,
+            below: None,
+            shared: None,
+            propagations_elsewhere: 0,
+            parts: None,
         }
     }
 
@@ -182,15 +203,60 @@ impl Session {
         self.stats
     }
 
-    /// Propagator runs over every search of this session.
+    /// Propagator runs over every search of this session (and of the
+    /// threads it ran).
     pub fn propagations(&self) -> u64 {
-        self.engine.propagations()
+        self.engine.propagations() + self.propagations_elsewhere
+    }
+
+    /// Adds what other sessions searched on this one's behalf (the
+    /// threads of a parallel run, in `parts` parts) to its statistics.
+    pub fn add_elsewhere(&mut self, stats: Stats, propagations: u64, parts: u64) {
+        self.stats.nodes += stats.nodes;
+        self.stats.failures += stats.failures;
+        self.stats.solutions += stats.solutions;
+        self.stats.restarts += stats.restarts;
+        self.propagations_elsewhere += propagations;
+        self.parts = Some(self.parts.unwrap_or(0) + parts);
+    }
+
+    /// The parts the parallel runs of this session were cut into, if any
+    /// ran.
+    pub fn parts(&self) -> Option<u64> {
+        self.parts
+    }
+
+    /// Later searches search only below `path` (a part of a parallel run,
+    /// number `part`); `None`: the whole tree again.
+    pub fn set_below(&mut self, below: Option<(Vec<Decision>, usize)>) {
+        self.below = below;
+    }
+
+    /// Later searches share a stop flag, node budget and incumbent with
+    /// the other threads of a run; `None`: they share nothing.
+    pub fn set_shared(&mut self, shared: Option<Shared>) {
+        self.shared = shared;
+    }
+
+    /// The first node below `path`: whether it fails, is a solution, or
+    /// which choice the search would branch on there (for splitting the
+    /// search into parts). Counts no node.
+    pub fn opening(&mut self, path: &[Decision]) -> Opening {
+        let limits = self.limits();
+        let mut search = Search::new(&mut self.engine, &self.lowered.plan, limits, Restarts::NONE);
+        search.below(path.to_vec(), 0);
+        search.opening()
     }
 
     /// The searches from now on stop once they have visited `nodes` nodes
     /// in all: one budget for the rest of the session, like the deadline.
     pub fn set_node_limit(&mut self, nodes: Option<u64>) {
         self.node_limit = nodes.map(|n| self.stats.nodes.saturating_add(n));
+    }
+
+    /// Nodes the searches may still visit (`None`: no node limit).
+    pub fn nodes_left(&self) -> Option<u64> {
+        self.node_limit.map(|n| n.saturating_sub(self.stats.nodes))
     }
 
     /// Every later search stops once `limit` has passed from now: one
@@ -217,6 +283,7 @@ impl Session {
             time: self
                 .deadline
                 .map(|d| d.saturating_duration_since(Instant::now())),
+            shared: self.shared.clone(),
         }
     }
 
@@ -326,6 +393,9 @@ impl Session {
             ..
         } = self;
         let mut search = Search::new(engine, &lowered.plan, limits, restarts);
+        if let Some((path, part)) = &self.below {
+            search.below(path.clone(), *part);
+        }
         if let Some(recorder) = recorder {
             search.record(recorder);
         }
@@ -403,11 +473,19 @@ impl Session {
     ) -> Result<Optimum, Error> {
         let objective = self.require_objective()?;
         let restarts = self.lowered.plan.restarts;
+        let shared = self.shared.clone();
+        let part = self.below.as_ref().map_or(0, |b| b.1);
         let mut solutions = self.search(restarts);
+        if shared.is_some() {
+            solutions.search.share_bound(objective);
+        }
         let mut best = None;
         let mut broken = false;
         while let Some(solution) = solutions.next() {
             let value = solution.values[objective.var.index()];
+            if let Some(shared) = &shared {
+                let _ = shared.incumbent.offer(objective.sense, value, part);
+            }
             broken = improved(solutions.view(), &solution, value).is_break();
             solutions.search.require_better(objective, value);
             best = Some((solution, value));
@@ -494,106 +572,5 @@ impl Session {
     /// One declared name's value: see [`View::value`].
     pub fn value(&self, solution: &Solution, name: &str) -> Option<serde_json::Value> {
         self.view().value(solution, name)
-    }
-}
-
-/// Reads solutions through the spec's names and output plan; available
-/// while a search runs ([`Solutions::view`]).
-#[derive(Clone, Copy, Debug)]
-pub struct View<'s> {
-    lowered: &'s Lowered,
-    sources: &'s Sources,
-}
-
-impl View<'_> {
-    /// A solution as text: the spec's template, or `name = value` lines.
-    pub fn render(&self, solution: &Solution) -> Result<String, Error> {
-        self.lowered
-            .output
-            .render(&solution.values)
-            .map_err(|d| Error::new(vec![d], self.sources))
-    }
-
-    /// A solution as one JSON object: every declared variable by name.
-    pub fn json(&self, solution: &Solution) -> serde_json::Value {
-        self.lowered.output.json(&solution.values)
-    }
-
-    /// The value of one declared variable, array or alias, as JSON (a
-    /// number, a boolean, or nested arrays).
-    pub fn value(&self, solution: &Solution, name: &str) -> Option<serde_json::Value> {
-        let value = self.lowered.output.value(name, &solution.values)?;
-        Some(self.lowered.output.value_json(&value))
-    }
-}
-
-/// The solutions of one search; see [`Session::solutions`].
-#[derive(Debug)]
-pub struct Solutions<'s> {
-    search: Search<'s>,
-    view: View<'s>,
-    posted: &'s [usize],
-    stats: &'s mut Stats,
-    stopped: bool,
-}
-
-impl<'s> Solutions<'s> {
-    /// True when a node or time limit ended the search early.
-    pub fn stopped(&self) -> bool {
-        self.stopped
-    }
-
-    /// Renders the solutions met.
-    pub fn view(&self) -> View<'s> {
-        self.view
-    }
-
-    /// Statistics of this search so far.
-    pub fn stats(&self) -> Stats {
-        self.search.stats
-    }
-
-    /// Panics when `values` violates a posted constraint: a solver bug.
-    fn check(&self, values: &[i64]) {
-        let constraints = &self.view.lowered.model().constraints;
-        for &i in self.posted {
-            let posted = &constraints[i];
-            assert!(
-                posted.constraint.holds(values),
-                "solution violates [{}{}] {:?}",
-                posted.origin,
-                posted.item,
-                posted.constraint
-            );
-        }
-    }
-}
-
-impl Iterator for Solutions<'_> {
-    type Item = Solution;
-
-    fn next(&mut self) -> Option<Solution> {
-        match self.search.next() {
-            Outcome::Solution => {
-                let values = self.search.values();
-                self.check(&values);
-                Some(Solution { values })
-            }
-            Outcome::Exhausted => None,
-            Outcome::LimitReached => {
-                self.stopped = true;
-                None
-            }
-        }
-    }
-}
-
-impl Drop for Solutions<'_> {
-    fn drop(&mut self) {
-        let s = self.search.stats;
-        self.stats.nodes += s.nodes;
-        self.stats.failures += s.failures;
-        self.stats.solutions += s.solutions;
-        self.stats.restarts += s.restarts;
     }
 }

@@ -1,0 +1,361 @@
+//! Parallel search with the answers of one thread: the search is split by
+//! its own decisions into many more parts than threads ([`split`]), the
+//! parts are solved from a shared queue ([`queue`]), and what they find is
+//! put back in part order, so a count, the solutions printed and their
+//! order, and the optimum are those of the sequential search.
+//!
+//! This layer talks to [`Session`] only: each thread owns a session over a
+//! copy of the lowered spec, searching below one part's decisions at a
+//! time. With a static search order the parts, in order, meet exactly the
+//! solutions of the search from the root in its order; with random value
+//! orders, dom/wdeg or restarts, the set of solutions (and the count, and
+//! the optimum's value) is the same and their order may differ.
+
+pub mod queue;
+pub mod split;
+
+use crate::diagnostic::Error;
+use crate::model::plan::Sense;
+use crate::search::Decision;
+use crate::search::shared::Shared;
+use crate::session::{Count, Optimum, Session, Solution, View};
+use queue::{Event, Outbox};
+use split::Split;
+use std::collections::{BTreeMap, VecDeque};
+use std::ops::ControlFlow;
+use std::sync::Arc;
+use std::sync::atomic::AtomicU64;
+
+/// Parts per thread a split aims at: enough that a thread that finishes
+/// early always finds more (30 to 100 in the EPS papers).
+pub const PARTS_PER_THREAD: usize = 30;
+
+/// The threads the process may use (`std::thread::available_parallelism`).
+pub fn available_threads() -> usize {
+    std::thread::available_parallelism().map_or(1, usize::from)
+}
+
+/// How to spread a search: over how many threads, and which of its parts
+/// (all of them, or one machine's share of a cluster run).
+#[derive(Clone, Debug)]
+pub struct Spread {
+    pub threads: usize,
+    /// The parts to search, in depth-first order: `[[]]` is the whole
+    /// search.
+    pub from: Vec<Vec<Decision>>,
+}
+
+impl Spread {
+    /// The whole search over `threads` threads.
+    pub fn threads(threads: usize) -> Spread {
+        Spread {
+            threads: threads.max(1),
+            from: vec![Vec::new()],
+        }
+    }
+
+    /// One thread over the whole search: today's sequential engine.
+    pub fn is_sequential(&self) -> bool {
+        self.threads <= 1 && self.from.len() == 1 && self.from[0].is_empty()
+    }
+}
+
+/// Splits the spread's parts for its threads, and makes what they share
+/// (the session's node budget becomes theirs).
+fn prepare(session: &mut Session, spread: &Spread) -> (Split, Shared) {
+    let split = split::split(
+        session,
+        spread.from.clone(),
+        spread.threads * PARTS_PER_THREAD,
+    );
+    session.add_elsewhere(split.stats, 0, 0);
+    let shared = Shared {
+        nodes: session
+            .nodes_left()
+            .map(|n| Arc::new(AtomicU64::new(n.saturating_sub(split.stats.nodes)))),
+        ..Shared::default()
+    };
+    (split, shared)
+}
+
+/// The number of solutions, summed over the parts; `progress` hears the
+/// total so far as parts finish.
+pub fn count(session: &mut Session, spread: &Spread, progress: &mut dyn FnMut(u64)) -> Count {
+    if spread.is_sequential() {
+        return session.count();
+    }
+    let (split, shared) = prepare(session, spread);
+    let (mut total, mut complete) = (0, !split.stopped);
+    let work = |own: &mut Session, out: &Outbox<'_>| {
+        let c = own.count();
+        out.send(Event::Done {
+            solutions: c.solutions,
+            complete: c.complete,
+        });
+    };
+    let searched = queue::run(
+        session,
+        &split.parts,
+        spread.threads,
+        &shared,
+        &work,
+        &mut |_, event, _| {
+            if let Event::Done {
+                solutions,
+                complete: whole,
+            } = event
+            {
+                total += solutions;
+                complete &= whole;
+                progress(total);
+            }
+            ControlFlow::Continue(())
+        },
+    );
+    session.add_elsewhere(searched.0, searched.1, split.parts.len() as u64);
+    Count {
+        solutions: total,
+        complete,
+    }
+}
+
+/// How [`solutions`] looks for solutions in each part.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Seek {
+    /// Every solution, up to a number.
+    All(u64),
+    /// The first solution, with the plan's restarts.
+    First,
+}
+
+/// The solutions in the order of the sequential search (static orders):
+/// `each` gets them one at a time, in the calling thread, and stops the
+/// search when it has enough (each part looks for at most `seek`'s
+/// number). Returns whether a limit stopped the search before it was
+/// whole or `each` had enough.
+pub fn solutions(
+    session: &mut Session,
+    spread: &Spread,
+    seek: Seek,
+    each: &mut dyn FnMut(View<'_>, &Solution) -> ControlFlow<()>,
+) -> bool {
+    if spread.is_sequential() {
+        return solutions_here(session, seek, each);
+    }
+    let (split, shared) = prepare(session, spread);
+    let work = |own: &mut Session, out: &Outbox<'_>| match seek {
+        Seek::First => {
+            let (solutions, complete) = match own.first() {
+                Ok(Some(s)) => {
+                    out.send(Event::Solution(s));
+                    (1, true)
+                }
+                Ok(None) => (0, true),
+                Err(_) => (0, false),
+            };
+            out.send(Event::Done {
+                solutions,
+                complete,
+            });
+        }
+        Seek::All(wanted) => {
+            let mut sent = 0;
+            let mut all = own.solutions();
+            while sent < wanted && !out.stopped() {
+                let Some(s) = all.next() else { break };
+                out.send(Event::Solution(s));
+                sent += 1;
+            }
+            let complete = sent == wanted || !all.stopped();
+            drop(all);
+            out.send(Event::Done {
+                solutions: sent,
+                complete,
+            });
+        }
+    };
+    let mut order = InOrder::default();
+    let mut broken = false;
+    let viewer = session.view();
+    let mut give = |s: &Solution| each(viewer, s);
+    let searched = queue::run(
+        session,
+        &split.parts,
+        spread.threads,
+        &shared,
+        &work,
+        &mut |k, event, flow| {
+            order.hear(k, event);
+            let flow = order.drain(flow, &mut give);
+            broken |= flow.is_break();
+            flow
+        },
+    );
+    // A limit stopped the run: what was found is kept, in part order.
+    if !broken {
+        broken = order.rest(&mut give).is_break();
+    }
+    session.add_elsewhere(searched.0, searched.1, split.parts.len() as u64);
+    !broken && (split.stopped || !order.whole())
+}
+
+/// [`solutions`] in this thread: today's sequential search.
+fn solutions_here(
+    session: &mut Session,
+    seek: Seek,
+    each: &mut dyn FnMut(View<'_>, &Solution) -> ControlFlow<()>,
+) -> bool {
+    if seek == Seek::First {
+        return match session.first() {
+            Ok(Some(s)) => {
+                let _ = each(session.view(), &s);
+                false
+            }
+            Ok(None) => false,
+            Err(_) => true,
+        };
+    }
+    let mut all = session.solutions();
+    while let Some(s) = all.next() {
+        if each(all.view(), &s).is_break() {
+            return false;
+        }
+    }
+    all.stopped()
+}
+
+/// Parts' solutions put back in part order.
+#[derive(Debug, Default)]
+struct InOrder {
+    head: usize,
+    parts: BTreeMap<usize, PartBuffer>,
+    /// A part before `head` did not finish (a limit stopped it).
+    cut: bool,
+}
+
+#[derive(Debug, Default)]
+struct PartBuffer {
+    solutions: VecDeque<Solution>,
+    /// `Some(complete)` once the part is finished.
+    done: Option<bool>,
+}
+
+impl InOrder {
+    fn hear(&mut self, part: usize, event: Event) {
+        let buffer = self.parts.entry(part).or_default();
+        match event {
+            Event::Solution(s) | Event::Improved(s, _) => buffer.solutions.push_back(s),
+            Event::Done { complete, .. } => buffer.done = Some(complete),
+        }
+    }
+
+    /// Gives the solutions that are next in order; breaks once `enough`.
+    fn drain(
+        &mut self,
+        flow: &queue::Flow,
+        give: &mut dyn FnMut(&Solution) -> ControlFlow<()>,
+    ) -> ControlFlow<()> {
+        while let Some(buffer) = self.parts.get_mut(&self.head) {
+            while let Some(s) = buffer.solutions.pop_front() {
+                flow.printed();
+                give(&s)?;
+            }
+            let Some(complete) = buffer.done else { break };
+            self.cut |= !complete;
+            let _ = self.parts.remove(&self.head);
+            self.head += 1;
+            flow.printing(self.head);
+        }
+        ControlFlow::Continue(())
+    }
+
+    /// After a stop: every solution still buffered, in part order.
+    fn rest(&mut self, give: &mut dyn FnMut(&Solution) -> ControlFlow<()>) -> ControlFlow<()> {
+        for (_, buffer) in std::mem::take(&mut self.parts) {
+            self.cut |= buffer.done != Some(true);
+            for s in buffer.solutions {
+                give(&s)?;
+            }
+        }
+        ControlFlow::Continue(())
+    }
+
+    /// Every part heard of finished whole.
+    fn whole(&self) -> bool {
+        !self.cut && self.parts.is_empty()
+    }
+}
+
+/// Branch and bound over the parts, sharing the best value found: each
+/// solution better than every one before goes to `improved` as it is
+/// found (which may stop the search). The optimum returned is the one the
+/// sequential search finds (static orders), whatever the number of
+/// threads: of the optimal solutions, the first in depth-first order.
+pub fn optimise(
+    session: &mut Session,
+    spread: &Spread,
+    improved: &mut dyn FnMut(View<'_>, &Solution, i64) -> ControlFlow<()>,
+) -> Result<Optimum, Error> {
+    let Some(objective) = session.objective().filter(|_| !spread.is_sequential()) else {
+        return session.optimise(improved);
+    };
+    let (split, shared) = prepare(session, spread);
+    let work = |own: &mut Session, out: &Outbox<'_>| {
+        let result = own.optimise(|_, s, value| {
+            out.send(Event::Improved(s.clone(), value));
+            ControlFlow::Continue(())
+        });
+        out.send(Event::Done {
+            solutions: 0,
+            complete: result.is_ok_and(|o| o.proven),
+        });
+    };
+    let viewer = session.view();
+    let mut best: Option<(Solution, i64, usize)> = None;
+    let mut reported: Option<i64> = None;
+    let mut complete = !split.stopped;
+    let mut broken = false;
+    let better = |value: i64, part: usize, than: &Option<(Solution, i64, usize)>| match than {
+        None => true,
+        Some((_, v, p)) => match objective.sense {
+            Sense::Minimize => (value, part) < (*v, *p),
+            Sense::Maximize => (-(value as i128), part) < (-(*v as i128), *p),
+        },
+    };
+    let searched = queue::run(
+        session,
+        &split.parts,
+        spread.threads,
+        &shared,
+        &work,
+        &mut |k, event, _| {
+            match event {
+                Event::Improved(s, value) if better(value, k, &best) => {
+                    let strictly = reported.is_none_or(|r| match objective.sense {
+                        Sense::Minimize => value < r,
+                        Sense::Maximize => value > r,
+                    });
+                    if strictly {
+                        reported = Some(value);
+                        broken = improved(viewer, &s, value).is_break();
+                    }
+                    best = Some((s, value, k));
+                }
+                Event::Done {
+                    complete: whole, ..
+                } => complete &= whole,
+                _ => {}
+            }
+            if broken {
+                ControlFlow::Break(())
+            } else {
+                ControlFlow::Continue(())
+            }
+        },
+    );
+    session.add_elsewhere(searched.0, searched.1, split.parts.len() as u64);
+    Ok(Optimum {
+        best: best.map(|(s, v, _)| (s, v)),
+        proven: complete && !broken,
+    })
+}

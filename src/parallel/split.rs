@@ -1,0 +1,128 @@
+//! Cutting a search into parts by its own decisions (embarrassingly
+//! parallel search: Régin, Rezgui and Malapert, CP 2013).
+//!
+//! The part that looks largest (the most open search space: the sum of
+//! log2 of its variables' domain sizes after propagation) is replaced by
+//! its two children, the left and the right branch of the choice the
+//! search would make there, until there are enough parts or none is open.
+//! Splitting the largest first keeps the parts even: a right branch
+//! (`x != v`) is nearly as large as its parent, and is split again. A
+//! part that fails is dropped; a part that is a solution stays as it is.
+//! The parts are returned in depth-first order, so solving them in order
+//! meets the solutions in the order of the search from the root. Each part
+//! is the list of decisions that leads to it: the split depends only on
+//! the spec, its `--set` values and the search settings, so every machine
+//! computes the same.
+
+use crate::search::{Decision, Opening, Stats};
+use crate::session::Session;
+use std::cmp::Ordering;
+use std::collections::BinaryHeap;
+
+/// The parts of a search, in depth-first order.
+#[derive(Clone, Debug, Default)]
+pub struct Split {
+    pub parts: Vec<Vec<Decision>>,
+    /// The nodes the split branched and the parts it found failed: added
+    /// to the parts' own, they are the nodes of the whole search.
+    pub stats: Stats,
+    /// A limit stopped the split: the parts do not cover the search.
+    pub stopped: bool,
+}
+
+/// An open part in the queue of parts to split: the largest first, then
+/// the one made first.
+struct Open {
+    space: f64,
+    made: u64,
+    path: Vec<Decision>,
+}
+
+impl PartialEq for Open {
+    fn eq(&self, other: &Open) -> bool {
+        self.cmp(other) == Ordering::Equal
+    }
+}
+
+impl Eq for Open {}
+
+impl PartialOrd for Open {
+    fn partial_cmp(&self, other: &Open) -> Option<Ordering> {
+        Some(self.cmp(other))
+    }
+}
+
+impl Ord for Open {
+    fn cmp(&self, other: &Open) -> Ordering {
+        self.space
+            .total_cmp(&other.space)
+            .then(other.made.cmp(&self.made))
+    }
+}
+
+/// Splits the parts `from` (in depth-first order; `[[]]` is the whole
+/// search) until there are at least `target` of them or none is open.
+pub fn split(session: &mut Session, from: Vec<Vec<Decision>>, target: usize) -> Split {
+    let mut stats = Stats::default();
+    let mut open = BinaryHeap::new();
+    let mut leaves = Vec::new();
+    let mut made = 0;
+    // Looks at a part: dropped when it fails, kept as a leaf when it is a
+    // solution, queued when open; false when a limit stopped propagation.
+    let mut look = |path: Vec<Decision>,
+                    session: &mut Session,
+                    stats: &mut Stats,
+                    open: &mut BinaryHeap<Open>,
+                    leaves: &mut Vec<Vec<Decision>>| {
+        match session.opening(&path) {
+            Opening::Failed => stats.failures += 1,
+            Opening::Solution => leaves.push(path),
+            Opening::Branch { space, .. } => {
+                made += 1;
+                open.push(Open { space, made, path });
+            }
+            Opening::Interrupted => return false,
+        }
+        true
+    };
+    let stopped = |stats| Split {
+        parts: Vec::new(),
+        stats,
+        stopped: true,
+    };
+    for path in from {
+        if !look(path, session, &mut stats, &mut open, &mut leaves) {
+            return stopped(stats);
+        }
+    }
+    while open.len() + leaves.len() < target {
+        let Some(part) = open.pop() else { break };
+        let Opening::Branch { var, choice, .. } = session.opening(&part.path) else {
+            return stopped(stats);
+        };
+        stats.nodes += 1;
+        for left in [true, false] {
+            let mut path = part.path.clone();
+            path.push(Decision { var, choice, left });
+            if !look(path, session, &mut stats, &mut open, &mut leaves) {
+                return stopped(stats);
+            }
+        }
+    }
+    let mut parts: Vec<Vec<Decision>> = open.into_iter().map(|o| o.path).chain(leaves).collect();
+    parts.sort_by(|a, b| depth_first(a, b));
+    Split {
+        parts,
+        stats,
+        stopped: false,
+    }
+}
+
+/// The order of two parts of one split in the depth-first search: at the
+/// first decision where they part, the left branch comes first.
+fn depth_first(a: &[Decision], b: &[Decision]) -> Ordering {
+    a.iter()
+        .zip(b)
+        .find(|(x, y)| x != y)
+        .map_or(a.len().cmp(&b.len()), |(x, y)| y.left.cmp(&x.left))
+}

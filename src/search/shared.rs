@@ -1,0 +1,106 @@
+//! What the searches of one run's threads share: a stop flag, a node
+//! budget, and the best objective value found so far (branch and bound
+//! across parts).
+//!
+//! The incumbent is ordered by (objective value, part): a part before the
+//! one holding the best may still find a solution of equal value, a part
+//! after it must do better. Each part's search finds the depth-first first
+//! of its best solutions, so the best of all is the solution one thread
+//! would end with, whatever the number of threads.
+
+use crate::model::plan::Sense;
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
+use std::sync::{Arc, Mutex};
+
+/// Shared between the threads of one run; cloned into each.
+#[derive(Clone, Debug, Default)]
+pub struct Shared {
+    /// Set to stop every search of the run (a limit, an answer complete).
+    pub stop: Arc<AtomicBool>,
+    /// Nodes left to the run's searches (`None`: no node limit).
+    pub nodes: Option<Arc<AtomicU64>>,
+    pub incumbent: Arc<Incumbent>,
+}
+
+impl Shared {
+    /// Stops every search of the run.
+    pub fn stop(&self) {
+        self.stop.store(true, Ordering::Relaxed);
+    }
+
+    pub fn stopped(&self) -> bool {
+        self.stop.load(Ordering::Relaxed)
+    }
+
+    /// Takes up to `wanted` nodes from the budget; 0 when it is spent.
+    pub fn claim_nodes(&self, wanted: u64) -> u64 {
+        let Some(left) = &self.nodes else {
+            return wanted;
+        };
+        let mut got = 0;
+        let _ = left.fetch_update(Ordering::Relaxed, Ordering::Relaxed, |n| {
+            got = n.min(wanted);
+            Some(n - got)
+        });
+        got
+    }
+
+    /// Gives back nodes claimed and not used.
+    pub fn return_nodes(&self, unused: u64) {
+        if let Some(left) = &self.nodes {
+            let _ = left.fetch_add(unused, Ordering::Relaxed);
+        }
+    }
+}
+
+/// The best (objective value, part) found by any thread.
+#[derive(Debug, Default)]
+pub struct Incumbent {
+    /// Bumped at every improvement: a search rereads the best only when
+    /// this has moved (one relaxed load per node).
+    generation: AtomicU64,
+    best: Mutex<Option<(i64, usize)>>,
+}
+
+impl Incumbent {
+    /// Offers a solution of `value` found in `part`; true when it is the
+    /// new best.
+    pub fn offer(&self, sense: Sense, value: i64, part: usize) -> bool {
+        let mut best = self.best.lock().unwrap_or_else(|e| e.into_inner());
+        let better = match *best {
+            None => true,
+            Some((v, p)) => match sense {
+                Sense::Minimize => (value, part) < (v, p),
+                Sense::Maximize => (-(value as i128), part) < (-(v as i128), p),
+            },
+        };
+        if better {
+            *best = Some((value, part));
+            let _ = self.generation.fetch_add(1, Ordering::Release);
+        }
+        better
+    }
+
+    pub fn generation(&self) -> u64 {
+        self.generation.load(Ordering::Acquire)
+    }
+
+    /// The best so far.
+    pub fn best(&self) -> Option<(i64, usize)> {
+        *self.best.lock().unwrap_or_else(|e| e.into_inner())
+    }
+
+    /// The value a solution of `part` must improve on (strictly), given
+    /// the best so far: a part before the best's may equal its value.
+    pub fn bound_for(&self, sense: Sense, part: usize) -> Option<i64> {
+        let (value, at) = self.best()?;
+        if part < at {
+            Some(match sense {
+                Sense::Minimize => value.saturating_add(1),
+                Sense::Maximize => value.saturating_sub(1),
+            })
+        } else {
+            Some(value)
+        }
+    }
+}

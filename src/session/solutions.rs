@@ -1,0 +1,77 @@
+//! The solutions of one search, met one at a time: each checked against
+//! every posted constraint, the search's statistics added to the
+//! session's when it ends.
+
+use super::{Solution, View};
+use crate::search::{Outcome, Search, Stats};
+
+/// The solutions of one search; see [`super::Session::solutions`].
+#[derive(Debug)]
+pub struct Solutions<'s> {
+    pub(super) search: Search<'s>,
+    pub(super) view: View<'s>,
+    pub(super) posted: &'s [usize],
+    pub(super) stats: &'s mut Stats,
+    pub(super) stopped: bool,
+}
+
+impl<'s> Solutions<'s> {
+    /// True when a node or time limit ended the search early.
+    pub fn stopped(&self) -> bool {
+        self.stopped
+    }
+
+    /// Renders the solutions met.
+    pub fn view(&self) -> View<'s> {
+        self.view
+    }
+
+    /// Statistics of this search so far.
+    pub fn stats(&self) -> Stats {
+        self.search.stats
+    }
+
+    /// Panics when `values` violates a posted constraint: a solver bug.
+    pub(super) fn check(&self, values: &[i64]) {
+        let constraints = &self.view.lowered.model().constraints;
+        for &i in self.posted {
+            let posted = &constraints[i];
+            assert!(
+                posted.constraint.holds(values),
+                "solution violates [{}{}] {:?}",
+                posted.origin,
+                posted.item,
+                posted.constraint
+            );
+        }
+    }
+}
+
+impl Iterator for Solutions<'_> {
+    type Item = Solution;
+
+    fn next(&mut self) -> Option<Solution> {
+        match self.search.next() {
+            Outcome::Solution => {
+                let values = self.search.values();
+                self.check(&values);
+                Some(Solution { values })
+            }
+            Outcome::Exhausted => None,
+            Outcome::LimitReached => {
+                self.stopped = true;
+                None
+            }
+        }
+    }
+}
+
+impl Drop for Solutions<'_> {
+    fn drop(&mut self) {
+        let s = self.search.stats;
+        self.stats.nodes += s.nodes;
+        self.stats.failures += s.failures;
+        self.stats.solutions += s.solutions;
+        self.stats.restarts += s.restarts;
+    }
+}

@@ -1,0 +1,37 @@
+//! Reading solutions through the spec's names and output plan: text, JSON,
+//! one name's value.
+
+use super::Solution;
+use crate::diagnostic::Error;
+use crate::lowered::Lowered;
+use crate::source::Sources;
+
+/// Reads solutions through the spec's names and output plan; available
+/// while a search runs ([`Solutions::view`]).
+#[derive(Clone, Copy, Debug)]
+pub struct View<'s> {
+    pub(super) lowered: &'s Lowered,
+    pub(super) sources: &'s Sources,
+}
+
+impl View<'_> {
+    /// A solution as text: the spec's template, or `name = value` lines.
+    pub fn render(&self, solution: &Solution) -> Result<String, Error> {
+        self.lowered
+            .output
+            .render(&solution.values)
+            .map_err(|d| Error::new(vec![d], self.sources))
+    }
+
+    /// A solution as one JSON object: every declared variable by name.
+    pub fn json(&self, solution: &Solution) -> serde_json::Value {
+        self.lowered.output.json(&solution.values)
+    }
+
+    /// The value of one declared variable, array or alias, as JSON (a
+    /// number, a boolean, or nested arrays).
+    pub fn value(&self, solution: &Solution, name: &str) -> Option<serde_json::Value> {
+        let value = self.lowered.output.value(name, &solution.values)?;
+        Some(self.lowered.output.value_json(&value))
+    }
+}
