@@ -737,7 +737,31 @@ fn random_options(rng: &mut Rng, shape: &Shape) -> Vec<String> {
     if rng.one_in(4) {
         add("--order", random_order(rng, shape).join(","));
     }
+    if !rng.one_in(3) {
+        add("--threads", rng.pick(&["1", "2", "3", "8"]).to_string());
+    }
     opts
+}
+
+/// Every 4th model: `--all` with a static search order prints the same
+/// bytes with 1 and with 3 threads (the same solutions in the same order);
+/// a report when not.
+fn check_threads_keep_the_order(index: u64, path: &str, text: &str) -> Option<String> {
+    if !index.is_multiple_of(4) {
+        return None;
+    }
+    let run = |threads: &str| {
+        let args = [
+            "--all", "--var", "input", "--value", "min", "-j", threads, path,
+        ];
+        catch_unwind(AssertUnwindSafe(|| solve(&args))).map_err(panic_message)
+    };
+    let (one, three) = (run("1"), run("3"));
+    (one != three).then(|| {
+        format!(
+            "model {index}: `solve --all --var input --value min` differs with -j 1 and -j 3:\n{one:?}\n{three:?}\n--- spec ---\n{text}---"
+        )
+    })
 }
 
 // ---------------------------------------------------------------------------
@@ -2300,6 +2324,7 @@ fn check_model(seed: u64, index: u64, tally: &Tally) -> Vec<String> {
         }
         failures.push(report);
     }
+    failures.extend(check_threads_keep_the_order(index, file.path(), &text));
     if let Some(failure) = unique::check(&model, &text, &mut rng, tally) {
         failures.push(format!(
             "model {index} (DIFFERENTIAL_SEED={seed}): {failure}"

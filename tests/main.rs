@@ -18,6 +18,7 @@ mod globals;
 mod layout;
 mod moo;
 mod objective;
+mod parallel;
 mod phases;
 mod propagators;
 mod puzzle;

@@ -12,8 +12,10 @@ mod check;
 mod compare;
 mod explain;
 mod export;
+mod merge;
 mod moves;
 mod output;
+mod part;
 mod play;
 mod solve;
 mod symmetry;
@@ -133,6 +135,13 @@ pub enum Command {
     /// then `minizinc -a m.mzn` lists the solutions `solve --all` finds
     /// (every model variable, auxiliary ones included).
     Export(export::ExportArgs),
+    /// Put together the result lines of every part of a run cut for a
+    /// cluster (`solve FILE --part K/N --json`, one line per part, in any
+    /// order) and print what one run on one machine prints: the count,
+    /// the solutions in order, the optimum. A part missing or given twice
+    /// is named (exit 3); parts of another spec, other --set values or
+    /// other flags are refused (exit 2).
+    Merge(merge::MergeArgs),
 }
 
 /// Runs the command; returns the exit code.
@@ -148,6 +157,7 @@ pub fn run(cli: &Cli) -> u8 {
             out.finish(EXIT_FOUND)
         }
         Some(Command::Export(args)) => export::run(args),
+        Some(Command::Merge(args)) => merge::run(args),
         Some(Command::Play(args)) => deadline(started, args.time).and_then(|d| play::run(args, d)),
         Some(Command::Compare(args)) => {
             deadline(started, args.time).and_then(|d| compare::run(args, d))

@@ -73,11 +73,22 @@ impl Printer {
 
     /// A solution, a blank line before every one but the first.
     pub(super) fn solution(&mut self, view: View<'_>, solution: &Solution) -> Result<(), Error> {
+        if self.json {
+            self.rendered(&view.json(solution), "");
+        } else {
+            self.rendered(&serde_json::Value::Null, &view.render(solution)?);
+        }
+        Ok(())
+    }
+
+    /// A solution already rendered (as JSON and as text), printed as
+    /// [`Printer::solution`] does.
+    pub(super) fn rendered(&mut self, json: &serde_json::Value, rendered: &str) {
         let text = if self.json {
-            format!("{}\n", view.json(solution))
+            format!("{json}\n")
         } else {
             let separator = if self.printed > 0 { "\n" } else { "" };
-            format!("{separator}{}", view.render(solution)?)
+            format!("{separator}{rendered}")
         };
         self.printed += 1;
         self.text(&text);
@@ -90,7 +101,6 @@ impl Printer {
             self.flush();
             self.flushed = now;
         }
-        Ok(())
     }
 
     /// A line said about the solutions (before or after them), separated
@@ -106,6 +116,15 @@ impl Printer {
             // What follows (the optimal solutions after `optimal: V`) is
             // set apart by a blank line too.
             self.printed += 1;
+        }
+    }
+
+    /// `--count`'s number (`{"count": N}` in JSON).
+    pub(super) fn count(&mut self, n: u64) {
+        if self.json {
+            self.line(&serde_json::json!({ "count": n }).to_string());
+        } else {
+            self.line(&n.to_string());
         }
     }
 

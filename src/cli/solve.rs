@@ -26,7 +26,7 @@ pub struct SolveArgs {
     #[arg(long)]
     pub all: bool,
     /// Print only the number of solutions (with an [objective]: of optimal solutions).
-    #[arg(long, conflicts_with = "json")]
+    #[arg(long)]
     pub count: bool,
     /// Stop after N solutions (prints them as --all does).
     #[arg(long, value_name = "N", value_parser = clap::value_parser!(u64).range(1..))]
@@ -47,6 +47,14 @@ pub struct SolveArgs {
     pub time: TimeLimit,
     #[command(flatten)]
     pub threads: Threads,
+    /// Solve one part of the search cut into N (for a cluster: every
+    /// machine computes the same parts), as K/N or K with --parts N, K
+    /// from 0. With --json, print one result line for `solve merge`.
+    #[arg(long, value_name = "K/N")]
+    pub part: Option<String>,
+    /// The number of parts --part K counts from.
+    #[arg(long, value_name = "N")]
+    pub parts: Option<u64>,
     /// One solution per symmetry class of the symmetries the spec declares
     /// in [symmetry] (grid, rows, columns, values, reverse, map): the
     /// search runs without the breaking constraints and keeps each
@@ -131,33 +139,27 @@ pub(super) fn run(args: &SolveArgs, started: Instant, deadline: Option<Instant>)
     } else {
         None
     };
+    let part = super::part::part_of(args)?;
     let mut session = Session::new(lowered, sources);
     session.set_node_limit(args.node_limit);
     session.set_deadline(deadline);
     if args.show_domains {
         return show_domains(&mut session, out);
     }
-    if let Some(path) = &args.tree {
-        // Before the search: a path that cannot be written is found now.
-        write_tree(path, "")?;
-    }
-    if args.trace.is_some() || args.tree.is_some() {
-        let shown = args.trace.unwrap_or(0) as usize;
-        let limit = if args.tree.is_some() {
-            shown.max(TREE_EVENTS)
-        } else {
-            shown
-        };
-        let recorder = Recorder::new(limit, args.trace.is_some(), session.lowered().model());
-        session.set_recorder(Some(recorder));
-    }
+    record(&mut session, args)?;
     // One sequential search is what --trace, --tree and --unique describe.
     let threads = if args.trace.is_some() || args.tree.is_some() || args.unique {
         1
     } else {
         args.threads.resolve(session.lowered().plan.threads)
     };
-    let spread = Spread::threads(threads);
+    let spread = match part {
+        None => Spread::threads(threads),
+        Some(of) => super::part::spread(&mut session, of, threads),
+    };
+    if let Some(of) = part.filter(|_| args.json) {
+        return super::part::result_line(&mut session, args, of, &spread, started);
+    }
     let code = if session.objective().is_some() {
         optimise(&mut session, &mut out, args, unique.as_ref(), &spread)?
     } else if let Some(classes) = &unique {
@@ -184,6 +186,25 @@ pub(super) fn run(args: &SolveArgs, started: Instant, deadline: Option<Instant>)
     let large = session.lowered().model().vars.len() > 100_000;
     crate::discard::discard(session, large);
     Ok(code)
+}
+
+/// `--trace` and `--tree`: the session records the search's first events
+/// (a `--tree` path that cannot be written is found before the search).
+fn record(session: &mut Session, args: &SolveArgs) -> Result<(), Error> {
+    if let Some(path) = &args.tree {
+        write_tree(path, "")?;
+    }
+    if args.trace.is_some() || args.tree.is_some() {
+        let shown = args.trace.unwrap_or(0) as usize;
+        let limit = if args.tree.is_some() {
+            shown.max(TREE_EVENTS)
+        } else {
+            shown
+        };
+        let recorder = Recorder::new(limit, args.trace.is_some(), session.lowered().model());
+        session.set_recorder(Some(recorder));
+    }
+    Ok(())
 }
 
 /// `--stats`: the search's figures on stderr (summed over the threads,
@@ -269,7 +290,7 @@ fn count(session: &mut Session, spread: &Spread) -> crate::session::Count {
 fn satisfy(session: &mut Session, out: &mut Printer, args: &SolveArgs, spread: &Spread) -> Run {
     if args.count {
         let count = count(session, spread);
-        out.line(&count.solutions.to_string());
+        out.count(count.solutions);
         return Ok(finish(count.solutions, !count.complete));
     }
     if !args.all && args.limit.is_none_or(|n| n == 1) {
@@ -359,7 +380,7 @@ fn satisfy_unique(
         if !incomplete {
             unique::no_class_lost(session, classes, &representatives)?;
         }
-        out.line(&n.to_string());
+        out.count(n);
         return Ok(finish(n, incomplete));
     }
     if !args.all && args.limit.is_none() {
@@ -436,7 +457,7 @@ fn optimise(
             return Ok(stopped(0));
         }
         if args.count {
-            out.line("0");
+            out.count(0);
         } else if many && !args.json {
             out.line("0 solutions");
         } else {
@@ -509,7 +530,7 @@ fn optimal_solutions(
         } else {
             count.solutions.max(1)
         };
-        out.line(&found.to_string());
+        out.count(found);
         (found, !count.complete)
     } else {
         let wanted = args.limit.unwrap_or(u64::MAX);

@@ -1,0 +1,336 @@
+//! Parallel search and parts for a cluster: the answers do not depend on
+//! the number of threads (the count, the solutions printed and their
+//! order, the optimum), the parts of a split are disjoint and cover the
+//! search (their counts add up to the sequential count, checked against
+//! PUZZLES.md's figures), `solve merge` puts them back together and names
+//! a missing or repeated part, and limits stop every thread.
+
+use crate::{TempSpec, interrupted, solve};
+use std::process::Command;
+use std::time::Duration;
+
+const THREADS: [&str; 4] = ["1", "2", "3", "8"];
+
+/// stdout and the exit code of `solve args -j N`.
+fn with_threads(args: &[&str], n: &str) -> (String, i32) {
+    let mut all = args.to_vec();
+    all.extend(["-j", n]);
+    let (stdout, stderr, code) = solve(&all);
+    assert!(code <= 1, "{all:?}: exit {code}\n{stderr}");
+    (stdout, code)
+}
+
+/// Every shipped spec that is searched (not a game or a puzzle of moves):
+/// `--count`, `--all`, `--limit 3` and the first solution print the same
+/// bytes with 1, 2, 3 and 8 threads. `magic.toml` draws values at random:
+/// its solutions are the same set, in another order. (The improving
+/// solutions of an objective depend on the threads: see the next test.)
+#[test]
+fn shipped_specs_answer_the_same_with_any_number_of_threads() {
+    let specs = [
+        "specs/queens.toml",
+        "specs/magic8.toml",
+        "specs/magic8-primes.toml",
+        "specs/magic9.toml",
+        "specs/zebra.toml",
+        "specs/nonogram.toml",
+        "specs/dominating-queens.toml",
+        "specs/magic.toml",
+    ];
+    for spec in specs {
+        for mode in [&["--count"][..], &["--all"], &["--limit", "3"], &[]] {
+            if spec.contains("dominating") && mode.is_empty() {
+                continue;
+            }
+            let mut args = vec![spec];
+            args.extend(mode);
+            let random = spec.ends_with("/magic.toml") && !mode.contains(&"--count");
+            if random {
+                args.push("--json");
+            }
+            let one = with_threads(&args, "1");
+            for n in &THREADS[1..] {
+                let many = with_threads(&args, n);
+                if random && mode.is_empty() {
+                    // A first solution under random values: any solution.
+                    assert_eq!(many.1, one.1, "{args:?} -j {n}");
+                } else if random && mode.contains(&"--all") {
+                    let sorted = |s: &str| {
+                        let mut lines: Vec<String> = s.lines().map(String::from).collect();
+                        lines.sort();
+                        lines
+                    };
+                    assert_eq!(sorted(&many.0), sorted(&one.0), "{args:?} -j {n}");
+                } else if !random {
+                    assert_eq!(many, one, "{args:?} -j {n}");
+                }
+            }
+        }
+    }
+}
+
+/// Queens n = 12 without symmetry breaking: 14,200 (PUZZLES.md), and the
+/// same nodes and failures as one thread (the split's nodes and the
+/// parts' add up to the sequential tree); `--stats` says the parts.
+#[test]
+fn threads_count_every_node_once() {
+    let args = [
+        "specs/queens.toml",
+        "--set",
+        "n=12",
+        "--no-symmetry",
+        "--count",
+        "--stats",
+    ];
+    let stat = |stderr: &str, key: &str| -> String {
+        stderr
+            .lines()
+            .find_map(|l| l.strip_prefix(&format!("{key}: ")))
+            .unwrap_or_else(|| panic!("no {key} in {stderr}"))
+            .to_string()
+    };
+    let run = |n: &str| {
+        let mut all = args.to_vec();
+        all.extend(["-j", n]);
+        let (stdout, stderr, code) = solve(&all);
+        assert_eq!((stdout.trim(), code), ("14200", 0), "{stderr}");
+        stderr
+    };
+    let one = run("1");
+    assert!(!one.contains("parts:"), "{one}");
+    for n in ["2", "3"] {
+        let many = run(n);
+        for key in ["nodes", "failures", "solutions"] {
+            assert_eq!(stat(&many, key), stat(&one, key), "{key} with -j {n}");
+        }
+        assert!(stat(&many, "threads").starts_with(n), "{many}");
+    }
+}
+
+/// The best solution of branch and bound is the sequential one, and the
+/// optimal solutions are listed in the same order, for any number of
+/// threads (dominating queens n = 6: 3 queens, OEIS A075458).
+#[test]
+fn the_optimum_does_not_depend_on_the_threads() {
+    let last_block = |s: &str| {
+        let blocks: Vec<&str> = s.trim_end().split("\n\n").collect();
+        blocks[blocks.len().saturating_sub(2)..].join("\n\n")
+    };
+    let spec = "specs/dominating-queens.toml";
+    let one = with_threads(&[spec, "--set", "n=6"], "1");
+    let all_one = with_threads(&[spec, "--set", "n=6", "--all"], "1");
+    assert!(one.0.ends_with("optimal: 3\n"), "{}", one.0);
+    for n in &THREADS[1..] {
+        let many = with_threads(&[spec, "--set", "n=6"], n);
+        assert_eq!(last_block(&many.0), last_block(&one.0), "-j {n}");
+        let all = with_threads(&[spec, "--set", "n=6", "--all"], n);
+        assert_eq!(all, all_one, "--all -j {n}");
+    }
+}
+
+/// The result lines of `--part K/N --json` for every K.
+fn part_lines(args: &[&str], parts: u64) -> Vec<String> {
+    (0..parts)
+        .map(|k| {
+            let part = format!("{k}/{parts}");
+            let mut all = args.to_vec();
+            all.extend(["--part", &part, "--json"]);
+            let (stdout, stderr, code) = solve(&all);
+            assert!(code <= 1, "{all:?}: exit {code}\n{stderr}");
+            assert_eq!(stdout.lines().count(), 1, "{stdout}");
+            stdout
+        })
+        .collect()
+}
+
+/// `solve merge` of these lines (through a file each).
+fn merge(lines: &[String], extra: &[&str]) -> (String, String, i32) {
+    let files: Vec<TempSpec> = lines
+        .iter()
+        .map(|l| TempSpec::new("part-result", l))
+        .collect();
+    let mut args = vec!["merge"];
+    args.extend(files.iter().map(|f| f.path()));
+    args.extend(extra);
+    solve(&args)
+}
+
+/// The parts are disjoint and cover the search: the counts of all parts,
+/// each solved alone, add up to the sequential count (queens n = 8: 92),
+/// and their merged `--all` is byte for byte the sequential `--all`.
+#[test]
+fn parts_are_disjoint_and_cover_the_search() {
+    let queens = ["specs/queens.toml", "--no-symmetry"];
+    let (sequential, _, _) = solve(&["specs/queens.toml", "--no-symmetry", "--all", "-j", "1"]);
+    for parts in [1, 3, 7] {
+        let mut total = 0;
+        for k in 0..parts {
+            let part = format!("{k}/{parts}");
+            let (stdout, stderr, code) = solve(&[queens[0], queens[1], "--count", "--part", &part]);
+            assert!(code <= 1, "{stderr}");
+            total += stdout.trim().parse::<u64>().expect(&stdout);
+        }
+        assert_eq!(total, 92, "{parts} parts");
+        let lines = part_lines(&[queens[0], queens[1], "--all"], parts);
+        let (merged, stderr, code) = merge(&lines, &[]);
+        assert_eq!(code, 0, "{stderr}");
+        assert_eq!(merged, sequential, "{parts} parts");
+    }
+}
+
+/// Queens n = 10: 724 (PUZZLES.md) from 5 parts; a part missing or given
+/// twice is named (exit 3); parts of another `--set` value are refused
+/// (exit 2).
+#[test]
+fn merge_names_missing_and_repeated_parts() {
+    let args = [
+        "specs/queens.toml",
+        "--set",
+        "n=10",
+        "--no-symmetry",
+        "--count",
+    ];
+    let lines = part_lines(&args, 5);
+    let (stdout, stderr, code) = merge(&lines, &[]);
+    assert_eq!((stdout.as_str(), code), ("724\n", 0), "{stderr}");
+
+    let (stdout, stderr, code) = merge(&lines[1..], &[]);
+    assert_eq!((stdout.as_str(), code), ("", 3));
+    assert!(stderr.contains("missing: part 0 of 5"), "{stderr}");
+
+    let mut twice = lines.clone();
+    twice.push(lines[3].clone());
+    let (_, stderr, code) = merge(&twice, &[]);
+    assert_eq!(code, 3);
+    assert!(stderr.contains("given twice: part 3 of 5"), "{stderr}");
+
+    let mut other = lines.clone();
+    let n9 = [
+        "specs/queens.toml",
+        "--set",
+        "n=9",
+        "--no-symmetry",
+        "--count",
+    ];
+    other[2] = part_lines(&n9, 5).remove(2);
+    let (_, stderr, code) = merge(&other, &[]);
+    assert_eq!(code, 2, "{stderr}");
+    assert!(stderr.contains("not of the same run"), "{stderr}");
+}
+
+/// With an objective the merged optimum and its optimal solutions are
+/// those of one run (dominating queens n = 6: 3).
+#[test]
+fn merge_takes_the_best_value_of_the_parts() {
+    let spec = ["specs/dominating-queens.toml", "--set", "n=6"];
+    for mode in [&["--all"][..], &["--count"], &[]] {
+        let mut args = spec.to_vec();
+        args.extend(mode);
+        let lines = part_lines(&args, 4);
+        let (merged, stderr, code) = merge(&lines, &[]);
+        assert_eq!(code, 0, "{stderr}");
+        args.extend(["-j", "1"]);
+        let (one, _, _) = solve(&args);
+        if mode.is_empty() {
+            // One run prints its improving solutions first: the merged
+            // run prints the optimum, the same last solution.
+            assert!(one.ends_with(&merged), "{merged}\n---\n{one}");
+        } else {
+            assert_eq!(merged, one, "{mode:?}");
+        }
+    }
+}
+
+/// `--part` refuses what it cannot mean, with a clear message.
+#[test]
+fn bad_parts_are_refused() {
+    for (args, message) in [
+        (&["--part", "4/4"][..], "numbered 0 to 3"),
+        (&["--part", "1"], "--parts N"),
+        (&["--part", "1/0"], "1 to"),
+        (&["--part", "1/4", "--parts", "5"], "--parts says 5"),
+        (&["--parts", "4"], "needs --part K"),
+        (
+            &["--part", "0/2", "--unique"],
+            "--part cannot go with --unique",
+        ),
+    ] {
+        let mut all = vec!["specs/queens.toml"];
+        all.extend(args);
+        let (_, stderr, code) = solve(&all);
+        assert_eq!(code, 2, "{all:?}: {stderr}");
+        assert!(stderr.contains(message), "{all:?}: {stderr}");
+    }
+}
+
+/// A time limit and Ctrl-C stop both threads: a partial count (a number)
+/// and exit 3.
+#[test]
+fn limits_stop_every_thread() {
+    let big = [
+        "specs/queens.toml",
+        "--set",
+        "n=16",
+        "--no-symmetry",
+        "--count",
+        "-j",
+        "2",
+    ];
+    let mut timed = big.to_vec();
+    timed.extend(["--time-limit", "0.5"]);
+    let started = std::time::Instant::now();
+    let (stdout, stderr, code) = solve(&timed);
+    assert_eq!(code, 3, "{stderr}");
+    assert!(stdout.trim().parse::<u64>().is_ok(), "{stdout}");
+    assert!(stderr.contains("stopped by"), "{stderr}");
+    assert!(started.elapsed() < Duration::from_secs(10));
+
+    let (stdout, stderr, code) = interrupted(&big, Duration::from_millis(700));
+    assert_eq!(code, 3, "{stderr}");
+    assert!(stdout.trim().parse::<u64>().is_ok(), "{stdout}");
+    assert!(stderr.contains("Ctrl-C"), "{stderr}");
+
+    // A node limit is one budget for all threads.
+    let mut nodes = big.to_vec();
+    nodes.extend(["--node-limit", "5000", "--stats"]);
+    let (_, stderr, code) = solve(&nodes);
+    assert_eq!(code, 3, "{stderr}");
+    let visited: u64 = stderr
+        .lines()
+        .find_map(|l| l.strip_prefix("nodes: "))
+        .and_then(|n| n.parse().ok())
+        .expect(&stderr);
+    assert!(visited <= 5000, "{visited} nodes for a limit of 5000");
+}
+
+/// The README's GNU parallel recipe: every part on this machine, merged.
+/// Skipped (said on stderr) where GNU parallel is not installed, unless
+/// SOLVE_REQUIRE_PARALLEL is set (CI installs it and sets it).
+#[test]
+fn gnu_parallel_recipe_merges_to_the_sequential_count() {
+    let found = Command::new("parallel").arg("--version").output();
+    if found.is_err() {
+        assert!(
+            std::env::var_os("SOLVE_REQUIRE_PARALLEL").is_none(),
+            "GNU parallel is required and not installed"
+        );
+        eprintln!("skipped: GNU parallel is not installed");
+        return;
+    }
+    let solve = env!("CARGO_BIN_EXE_solve");
+    let recipe = format!(
+        "parallel --will-cite -j 2 '{solve} specs/queens.toml --set n=10 --no-symmetry --count --part {{}}/8 --json' ::: $(seq 0 7) | {solve} merge"
+    );
+    let output = Command::new("sh")
+        .args(["-c", &recipe])
+        .current_dir(env!("CARGO_MANIFEST_DIR"))
+        .output()
+        .expect("sh runs");
+    let stdout = String::from_utf8_lossy(&output.stdout);
+    assert_eq!(
+        stdout.trim(),
+        "724",
+        "{}",
+        String::from_utf8_lossy(&output.stderr)
+    );
+}
