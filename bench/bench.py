@@ -62,7 +62,10 @@ if not HW_BIN:
 
 # ------------------------------------------------------------------------------------------ instances
 
-QUEENS_COUNT = {10: 724, 11: 2680, 12: 14200, 13: 73712, 14: 365596}
+QUEENS_COUNT = {10: 724, 11: 2680, 12: 14200, 13: 73712, 14: 365596, 15: 2279184, 16: 14772512}
+# Langford pairs up to reversal (OEIS A014552); Golomb rulers' optimal lengths (OEIS A003022).
+LANGFORD_COUNT = {11: 17792, 12: 108144}
+GOLOMB_LENGTH = {10: 55, 11: 72}
 RING_SOLUTIONS = {"1 8 3/5 _ 7/6 4 2", "1 8 4/7 _ 3/5 2 6", "1 7 5/4 _ 6/8 3 2",
                   "1 6 7/5 _ 3/8 2 4", "3 7 4/6 _ 2/5 1 8", "3 5 7/4 _ 2/8 1 6"}
 RING_PRIMES_SOLUTIONS = {"3 23 5/17 _ 19/11 13 7"}
@@ -90,7 +93,8 @@ PEER_EXPECTED = {
 
 
 class Instance:
-    def __init__(self, iid, label, args, problem, pinst, expected, cap=None, stats=True, loop=None):
+    def __init__(self, iid, label, args, problem, pinst, expected, cap=None, stats=True, loop=None,
+                 threads=None):
         self.id = iid
         self.label = label          # row label
         self.args = args            # solve arguments
@@ -100,6 +104,19 @@ class Instance:
         self.cap = cap or CAP
         self.stats = stats    # solve prints --stats (not `solve play`)
         self.loop = loop      # a shell loop running solve (as "$0") several times, instead of args
+        # Parallel rows: solve with this many threads, beside `-j 1` in the same run. Every
+        # other row of a spec searched runs the sequential engine (-j 1), like the peers.
+        self.threads = threads
+
+
+def solve_args(inst):
+    """The solve arguments of a row: -j N for a parallel row, -j 1 for any other search of a
+    spec (`solve play` and `analyze` take no -j)."""
+    if inst.threads:
+        return inst.args + ["-j", str(inst.threads)]
+    if inst.args and inst.args[0].endswith(".toml"):
+        return inst.args + ["-j", "1"]
+    return inst.args
 
 
 def ints(text):
@@ -236,6 +253,22 @@ def all_instances():
         out.append(Instance("domqueens-%d" % n, "dominating queens n=%d (optimise)" % n,
                             ["specs/dominating-queens.toml", "--set", "n=%d" % n], "domqueens", str(n),
                             optimal_checker(best)))
+    # Parallel search: 2 threads against 1 (the column `solve -j 1`), same answers.
+    for n in (14, 15):
+        out.append(Instance("threads-queens-%d" % n, "queens n=%d count, 2 threads" % n,
+                            ["specs/queens.toml", "--set", "n=%d" % n, "--count", "--no-symmetry"],
+                            "threads", "", count_checker(QUEENS_COUNT[n]), threads=2))
+    out.append(Instance("threads-magic-4", "magic n=4 count, 2 threads",
+                        ["specs/magic.toml", "--set", "n=4", "--count"], "threads", "",
+                        count_checker(7040), threads=2))
+    for n in (11, 12):
+        out.append(Instance("threads-langford-%d" % n, "Langford n=%d count, 2 threads" % n,
+                            ["bench/specs/langford.toml", "--set", "n=%d" % n, "--count"], "threads", "",
+                            count_checker(LANGFORD_COUNT[n]), threads=2))
+    for m in (10, 11):
+        out.append(Instance("threads-golomb-%d" % m, "Golomb m=%d (optimise), 2 threads" % m,
+                            ["bench/specs/golomb.toml", "--set", "m=%d" % m], "threads", "",
+                            optimal_checker(GOLOMB_LENGTH[m]), threads=2))
     out.append(Instance("nonogram-30", "nonogram 30x30 count (tables; peers: the MiniZinc export)",
                         ["specs/nonogram.toml", "--set", "rows=" + NONOGRAM_30_ROWS,
                          "--set", "columns=" + NONOGRAM_30_COLUMNS, "--count"],
@@ -253,7 +286,8 @@ def select_instances():
     if not sel:
         return [i for i in insts if i.id in QUICK_IDS] if QUICK else insts
     def match(i, s):   # an id, or a group name: queens, magic-count, magic-first, bulls
-        return i.id == s or (s in ("queens", "magic-count", "magic-first", "bulls", "moo") and i.id.startswith(s + "-"))
+        return i.id == s or (s in ("queens", "magic-count", "magic-first", "bulls", "moo", "threads")
+                             and i.id.startswith(s + "-"))
     unknown = [s for s in sel if not any(match(i, s) for i in insts)]
     if unknown:
         sys.exit("bench: unknown instance(s) %s; known: %s (groups: queens magic-count magic-first bulls moo)"
@@ -388,6 +422,7 @@ PEER_TITLE = {
     "choco": "Choco (pychoco)",
     "cpsat": "CP-SAT",
     "pyconstraint": "python-constraint",
+    "solve-j1": "solve -j 1 (parallel rows: the speedup is 1/ratio)",
 }
 
 
@@ -809,15 +844,21 @@ def bench(solve_info):
                 results[(k, "hw-seed")] = hm[k]
 
     for inst in insts:
-        cmd = [SOLVE] + inst.args + (["--stats"] if inst.stats else [])
+        cmd = [SOLVE] + solve_args(inst) + (["--stats"] if inst.stats else [])
         if inst.loop:
             cmd = ["sh", "-c", inst.loop, SOLVE]
-        log("bench: %-16s solve %s" % (inst.id, " ".join(shlex.quote(a) for a in inst.args)))
+        log("bench: %-16s solve %s" % (inst.id, " ".join(shlex.quote(a) for a in solve_args(inst))))
         c = measure(cmd, inst.cap, RUNS, lambda run, i=inst: i.expected(run.out), stats=inst.stats)
         if c.timeout is not None and "time limit (exit 3)" in c.status:
             c.timeout = MAGIC_CAP
         results[(inst.id, "solve")] = c
         log("bench:   -> %s %s" % (cell_time(c), c.answers[:1]))
+        if inst.threads:
+            one = [SOLVE] + inst.args + ["-j", "1", "--stats"]
+            log("bench: %-16s solve -j 1" % inst.id)
+            c1 = measure(one, inst.cap, RUNS, lambda run, i=inst: i.expected(run.out), stats=True)
+            results[(inst.id, "solve-j1")] = c1
+            log("bench:   -> %s %s" % (cell_time(c1), c1.answers[:1]))
         for p in peers:
             if p.startswith("hw-"):
                 continue
@@ -835,6 +876,8 @@ def bench(solve_info):
 
     # ---------------------------------------------------------------- report
     cols = [p for p in peers if any((i.id, p) in results or (i.id, p) in left_out for i in insts)]
+    if any((i.id, "solve-j1") in results for i in insts):
+        cols.append("solve-j1")
     L = []
     L.append("# solve benchmark %s" % stamp.strftime("%Y-%m-%d %H:%M:%S"))
     L.append("")
@@ -937,13 +980,13 @@ def bench(solve_info):
     for inst in insts:
         ex = []
         for p in cols:
-            if p.startswith("hw-"):
+            if p.startswith("hw-") or p == "solve-j1":
                 continue
             pcmd, _ = peer_command(p, inst)
             if pcmd:
                 ex.append(" ".join([os.path.basename(pcmd[1])] + pcmd[2:]))
         shown = ("sh -c '%s' solve" % inst.loop) if inst.loop else \
-            "solve " + " ".join(shlex.quote(a) for a in inst.args)
+            "solve " + " ".join(shlex.quote(a) for a in solve_args(inst))
         L.append("- %s: `%s`%s" % (inst.id, shown,
                                          ("; peers: `%s`" % "`, `".join(sorted(set(ex)))) if ex else ""))
     text = "\n".join(L) + "\n"

@@ -14,6 +14,10 @@
 #   PEERS        peers to run (default: all found): hw-seed hw-bitboard gecode-api gecode
 #                gecode-native choco cpsat pyconstraint; "none" = solve alone
 #   INSTANCES    instance ids or groups (default: all): queens-10 .. queens-14, magic-count-4,
+#                threads-queens-14, threads-queens-15, threads-magic-4, threads-langford-11,
+#                threads-langford-12, threads-golomb-10, threads-golomb-11 (solve with 2 threads
+#                beside solve -j 1 in the same run; group: threads); every other solve row runs
+#                -j 1 (the sequential engine), as the peers use one core;
 #                magic-first-5 .. magic-first-12, magic-first-16, magic-first-20, ring, ring-primes,
 #                modmagic, bulls-h2, bulls-h3, domqueens-8, domqueens-9 (solve alone: an [objective]),
 #                moo-first, moo-minimax (`solve play --all-secrets` against the hand-written moo),
@@ -21,7 +25,7 @@
 #                eight-analysis (solve alone), nonogram-30 (peers count `solve export --minizinc`),
 #                output-template and output-json (solve alone:
 #                331,776 solutions printed through a template calling a function, and as JSON);
-#                groups: queens magic-count magic-first bulls moo
+#                groups: queens magic-count magic-first bulls moo threads
 #   RUNS         runs per cell for solve (default 5), PEER_RUNS for the peers (default 3)
 #   CELL_BUDGET  stop repeating a cell once its runs add up to this many seconds (default 30)
 #   CAP          per-run cap in seconds (default 120); MAGIC_CAP for magic-first (default 60,

@@ -51,10 +51,12 @@ pub(super) fn spread(session: &mut Session, of: PartOf, threads: usize) -> Sprea
         session,
         vec![Vec::new()],
         of.parts as usize * SUBPROBLEMS_PER_PART,
+        None,
     );
     Spread {
         threads,
         from: all.parts[of.range(all.parts.len())].to_vec(),
+        cut: all.stopped,
     }
 }
 

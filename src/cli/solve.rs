@@ -117,7 +117,13 @@ pub(super) fn run(args: &SolveArgs, started: Instant, deadline: Option<Instant>)
         ));
         return out.finish(EXIT_FOUND);
     }
+    let part = super::part::part_of(args)?;
     if lowered.puzzle.is_some() {
+        if part.is_some() {
+            return Err(super::usage(
+                "--part cuts the search of a spec's variables, and this spec is a puzzle of moves (its search is a breadth-first search of positions)",
+            ));
+        }
         return super::moves::run(args, &lowered, sources, deadline);
     }
     if let Some(flag) = [
@@ -139,7 +145,6 @@ pub(super) fn run(args: &SolveArgs, started: Instant, deadline: Option<Instant>)
     } else {
         None
     };
-    let part = super::part::part_of(args)?;
     let mut session = Session::new(lowered, sources);
     session.set_node_limit(args.node_limit);
     session.set_deadline(deadline);

@@ -29,7 +29,7 @@ use std::sync::atomic::AtomicU64;
 
 /// Parts per thread a split aims at: enough that a thread that finishes
 /// early always finds more (30 to 100 in the EPS papers).
-pub const PARTS_PER_THREAD: usize = 30;
+pub const PARTS_PER_THREAD: usize = 100;
 
 /// The threads the process may use (`std::thread::available_parallelism`).
 pub fn available_threads() -> usize {
@@ -44,6 +44,9 @@ pub struct Spread {
     /// The parts to search, in depth-first order: `[[]]` is the whole
     /// search.
     pub from: Vec<Vec<Decision>>,
+    /// A limit stopped the split that made `from`: they do not cover
+    /// their share, and nothing found below them is complete.
+    pub cut: bool,
 }
 
 impl Spread {
@@ -52,6 +55,7 @@ impl Spread {
         Spread {
             threads: threads.max(1),
             from: vec![Vec::new()],
+            cut: false,
         }
     }
 
@@ -64,11 +68,13 @@ impl Spread {
 /// Splits the spread's parts for its threads, and makes what they share
 /// (the session's node budget becomes theirs).
 fn prepare(session: &mut Session, spread: &Spread) -> (Split, Shared) {
-    let split = split::split(
+    let mut split = split::split(
         session,
         spread.from.clone(),
         spread.threads * PARTS_PER_THREAD,
+        session.nodes_left(),
     );
+    split.stopped |= spread.cut;
     session.add_elsewhere(split.stats, 0, 0);
     let shared = Shared {
         nodes: session

@@ -61,8 +61,14 @@ impl Ord for Open {
 }
 
 /// Splits the parts `from` (in depth-first order; `[[]]` is the whole
-/// search) until there are at least `target` of them or none is open.
-pub fn split(session: &mut Session, from: Vec<Vec<Decision>>, target: usize) -> Split {
+/// search) until there are at least `target` of them, none is open, or
+/// the split has branched `most_nodes` nodes (the run's node limit).
+pub fn split(
+    session: &mut Session,
+    from: Vec<Vec<Decision>>,
+    target: usize,
+    most_nodes: Option<u64>,
+) -> Split {
     let mut stats = Stats::default();
     let mut open = BinaryHeap::new();
     let mut leaves = Vec::new();
@@ -95,7 +101,7 @@ pub fn split(session: &mut Session, from: Vec<Vec<Decision>>, target: usize) -> 
             return stopped(stats);
         }
     }
-    while open.len() + leaves.len() < target {
+    while open.len() + leaves.len() < target && most_nodes.is_none_or(|m| stats.nodes < m) {
         let Some(part) = open.pop() else { break };
         let Opening::Branch { var, choice, .. } = session.opening(&part.path) else {
             return stopped(stats);
