@@ -38,6 +38,7 @@ SlurmdPidFile=/run/slurmd.pid
 SlurmctldLogFile=/var/log/slurm/slurmctld.log
 SlurmdLogFile=/var/log/slurm/slurmd.log
 ProctrackType=proctrack/linuxproc
+MpiDefault=none
 TaskPlugin=task/none
 ReturnToService=2
 SchedulerType=sched/backfill
@@ -46,7 +47,9 @@ SelectTypeParameters=CR_Core
 NodeName=$HOST CPUs=$CPUS State=UNKNOWN
 PartitionName=debug Nodes=$HOST Default=YES MaxTime=INFINITE State=UP
 CONF
-echo "CgroupPlugin=disabled" > "$CONF_DIR/cgroup.conf"
+# Slurm 22.05 (Debian 12) has no `disabled` cgroup plugin: let it find
+# the machine's, without systemd (a container has none).
+printf 'CgroupPlugin=autodetect\nIgnoreSystemd=yes\n' > "$CONF_DIR/cgroup.conf"
 
 # munge: a key, then the daemon (no systemd in a container).
 if [ ! -s /etc/munge/munge.key ]; then
@@ -56,13 +59,18 @@ fi
 chown -R munge:munge /etc/munge /run/munge /var/lib/munge /var/log/munge 2>/dev/null || true
 chmod 400 /etc/munge/munge.key
 pgrep -x munged >/dev/null || runuser -u munge -- munged
+# The controller first (slurmd backs off for a minute when it cannot
+# register), then the node, then wait until the node takes jobs.
 pgrep -x slurmctld >/dev/null || slurmctld
+for _ in $(seq 1 30); do scontrol ping 2>/dev/null | grep -q UP && break; sleep 1; done
 pgrep -x slurmd >/dev/null || slurmd
-for _ in $(seq 1 30); do
+for _ in $(seq 1 120); do
   sinfo -h -o %T 2>/dev/null | grep -qE 'idle|mixed|alloc' && break
   sleep 1
 done
 sinfo
+sinfo -h -o %T | grep -qE 'idle|mixed|alloc' ||
+  { echo "slurm-local: the node did not come up; see /var/log/slurm/" >&2; exit 1; }
 
 rm -f "$WORK"/part-*.json
 cd "$REPO"
