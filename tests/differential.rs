@@ -754,7 +754,8 @@ fn check_threads_keep_the_order(index: u64, path: &str, text: &str) -> Option<St
         let args = [
             "--all", "--var", "input", "--value", "min", "-j", threads, path,
         ];
-        catch_unwind(AssertUnwindSafe(|| solve(&args))).map_err(panic_message)
+        let spread = [("SOLVE_ALONE_NODES", "0")];
+        catch_unwind(AssertUnwindSafe(|| crate::solve_with(&args, &spread))).map_err(panic_message)
     };
     let (one, three) = (run("1"), run("3"));
     (one != three).then(|| {

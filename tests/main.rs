@@ -40,8 +40,14 @@ use serde_json::Value;
 /// Runs `solve` with `args` in the repository root and returns
 /// `(stdout, stderr, exit code)`.
 pub(crate) fn solve(args: &[&str]) -> (String, String, i32) {
+    solve_with(args, &[])
+}
+
+/// [`solve`] with these environment variables set.
+pub(crate) fn solve_with(args: &[&str], env: &[(&str, &str)]) -> (String, String, i32) {
     let output = Command::new(env!("CARGO_BIN_EXE_solve"))
         .args(args)
+        .envs(env.iter().copied())
         .current_dir(env!("CARGO_MANIFEST_DIR"))
         .output()
         .expect("failed to run the solve binary");

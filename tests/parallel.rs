@@ -5,7 +5,15 @@
 //! PUZZLES.md's figures), `solve merge` puts them back together and names
 //! a missing or repeated part, and limits stop every thread.
 
-use crate::{TempSpec, interrupted, solve};
+use crate::{TempSpec, interrupted, solve_with};
+
+/// Every search spreads over its threads, however small (a search of
+/// under 1,000 nodes otherwise stays on one thread).
+const SPREAD: [(&str, &str); 1] = [("SOLVE_ALONE_NODES", "0")];
+
+fn solve(args: &[&str]) -> (String, String, i32) {
+    solve_with(args, &SPREAD)
+}
 use std::process::Command;
 use std::time::Duration;
 
@@ -333,4 +341,23 @@ fn gnu_parallel_recipe_merges_to_the_sequential_count() {
         "{}",
         String::from_utf8_lossy(&output.stderr)
     );
+}
+
+/// A small search (under 1,000 nodes) stays on one thread: its figures
+/// are the sequential ones, propagations included, and no parts are made
+/// (queens n = 8 with symmetry breaking: 12 classes, PUZZLES.md).
+#[test]
+fn a_small_search_stays_sequential() {
+    let run = |n: &str| crate::solve(&["specs/queens.toml", "--count", "--stats", "-j", n]);
+    let (one, one_err, _) = run("1");
+    let (two, two_err, _) = run("2");
+    assert_eq!(one.trim(), "12");
+    assert_eq!(two, one);
+    let figures = |s: &str| -> Vec<String> {
+        s.lines()
+            .filter(|l| !l.starts_with("time:"))
+            .map(String::from)
+            .collect()
+    };
+    assert_eq!(figures(&two_err), figures(&one_err));
 }

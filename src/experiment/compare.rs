@@ -115,8 +115,16 @@ pub fn configs(
     Ok(configs)
 }
 
+/// How the counts of a comparison run: within a deadline, each spread
+/// over this many threads.
+#[derive(Clone, Copy, Debug)]
+pub struct Budget {
+    pub deadline: Option<Instant>,
+    pub threads: usize,
+}
+
 /// Counts the spec in `sources[id]` under every configuration, for each
-/// swept value (`None`: no sweep), all within `deadline`; flags the rows
+/// swept value (`None`: no sweep), all within the budget; flags the rows
 /// that count otherwise than they may.
 pub fn compare(
     sources: &Sources,
@@ -125,7 +133,7 @@ pub fn compare(
     base: &Options,
     configs: &[Config],
     params: &[Option<(String, i64)>],
-    deadline: Option<Instant>,
+    budget: Budget,
 ) -> Result<Vec<Row>, Error> {
     let mut rows = Vec::new();
     for param in params {
@@ -139,8 +147,9 @@ pub fn compare(
             let started = Instant::now();
             let (lowered, sources) = lower(sources, id, &set, &options)?;
             let mut session = Session::new(lowered, sources);
-            session.set_deadline(deadline);
-            let count = session.count();
+            session.set_deadline(budget.deadline);
+            let spread = crate::parallel::Spread::threads(budget.threads);
+            let count = crate::parallel::count(&mut session, &spread, &mut |_| {});
             let stats = session.stats();
             rows.push(Row {
                 param: param.as_ref().map(|(n, v)| format!("{n}={v}")),

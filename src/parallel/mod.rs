@@ -31,6 +31,20 @@ use std::sync::atomic::AtomicU64;
 /// early always finds more (30 to 100 in the EPS papers).
 pub const PARTS_PER_THREAD: usize = 100;
 
+/// Nodes a search first gets on the calling thread alone: one that ends
+/// within them (a small puzzle) is the sequential search, its figures and
+/// all, with no split to pay for; a larger one forgets them and spreads.
+/// The environment variable `SOLVE_ALONE_NODES` sets another number (the
+/// tests set 0 to spread even the smallest search).
+pub const ALONE_NODES: u64 = 1000;
+
+fn alone_nodes() -> u64 {
+    std::env::var("SOLVE_ALONE_NODES")
+        .ok()
+        .and_then(|v| v.parse().ok())
+        .unwrap_or(ALONE_NODES)
+}
+
 /// The threads the process may use (`std::thread::available_parallelism`).
 pub fn available_threads() -> usize {
     std::thread::available_parallelism().map_or(1, usize::from)
@@ -61,7 +75,12 @@ impl Spread {
 
     /// One thread over the whole search: today's sequential engine.
     pub fn is_sequential(&self) -> bool {
-        self.threads <= 1 && self.from.len() == 1 && self.from[0].is_empty()
+        self.threads <= 1 && self.is_whole()
+    }
+
+    /// The whole search (not a cluster's part of it).
+    pub fn is_whole(&self) -> bool {
+        self.from.len() == 1 && self.from[0].is_empty() && !self.cut
     }
 }
 
@@ -90,6 +109,11 @@ fn prepare(session: &mut Session, spread: &Spread) -> (Split, Shared) {
 pub fn count(session: &mut Session, spread: &Spread, progress: &mut dyn FnMut(u64)) -> Count {
     if spread.is_sequential() {
         return session.count();
+    }
+    if spread.is_whole()
+        && let Some(count) = session.within(alone_nodes(), Session::count)
+    {
+        return count;
     }
     let (split, shared) = prepare(session, spread);
     let (mut total, mut complete) = (0, !split.stopped);
@@ -148,6 +172,27 @@ pub fn solutions(
 ) -> bool {
     if spread.is_sequential() {
         return solutions_here(session, seek, each);
+    }
+    if spread.is_whole() {
+        let alone = session.within(alone_nodes(), |s| {
+            let mut found = Vec::new();
+            let stopped = solutions_here(s, seek, &mut |_, x| {
+                found.push(x.clone());
+                match seek {
+                    Seek::All(n) if (found.len() as u64) < n => ControlFlow::Continue(()),
+                    _ => ControlFlow::Break(()),
+                }
+            });
+            (found, stopped)
+        });
+        if let Some((found, stopped)) = alone {
+            for s in &found {
+                if each(session.view(), s).is_break() {
+                    return false;
+                }
+            }
+            return stopped;
+        }
     }
     let (split, shared) = prepare(session, spread);
     let work = |own: &mut Session, out: &Outbox<'_>| match seek {
@@ -306,6 +351,27 @@ pub fn optimise(
     let Some(objective) = session.objective().filter(|_| !spread.is_sequential()) else {
         return session.optimise(improved);
     };
+    if spread.is_whole() {
+        let alone = session.within(alone_nodes(), |s| {
+            let mut met = Vec::new();
+            let optimum = s.optimise(|_, x, v| {
+                met.push((x.clone(), v));
+                ControlFlow::Continue(())
+            });
+            (met, optimum)
+        });
+        if let Some((met, optimum)) = alone {
+            for (s, v) in &met {
+                if improved(session.view(), s, *v).is_break() {
+                    let mut optimum = optimum?;
+                    optimum.proven = false;
+                    optimum.best = Some((s.clone(), *v));
+                    return Ok(optimum);
+                }
+            }
+            return optimum;
+        }
+    }
     let (split, shared) = prepare(session, spread);
     let work = |own: &mut Session, out: &Outbox<'_>| {
         let result = own.optimise(|_, s, value| {

@@ -44,57 +44,18 @@ use crate::search::{Decision, Limits, Opening, Outcome, Search, Stats};
 use crate::source::Sources;
 use std::ops::ControlFlow;
 
+use std::time::{Duration, Instant};
+
+mod answers;
 mod solutions;
 mod view;
 
+pub use answers::{Count, Optimum, Solution, Stopped};
 pub use solutions::Solutions;
-use std::time::{Duration, Instant};
 pub use view::View;
 
 /// How often to report a count's progress, and to whom.
 type Watch<'w> = (Duration, &'w mut dyn FnMut(u64, Stats));
-
-/// A full assignment: one value per model variable.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Solution {
-    values: Vec<i64>,
-}
-
-impl Solution {
-    /// Every model variable's value, by `VarId` index.
-    pub fn values(&self) -> &[i64] {
-        &self.values
-    }
-
-    /// The solution of these values (for one kept apart, as `--unique`
-    /// does to report a class it lost).
-    pub(crate) fn from_values(values: Vec<i64>) -> Solution {
-        Solution { values }
-    }
-}
-
-/// A node or time limit stopped the search before it could answer.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct Stopped;
-
-/// How many solutions a search met, and whether it met them all.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct Count {
-    pub solutions: u64,
-    /// False when a limit stopped the count.
-    pub complete: bool,
-}
-
-/// The result of branch and bound.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Optimum {
-    /// The best solution met and its objective value (`None`: no solution
-    /// was met).
-    pub best: Option<(Solution, i64)>,
-    /// True when the search finished: `best` is optimal, or there is no
-    /// solution at all.
-    pub proven: bool,
-}
 
 /// One push: the sizes to come back to.
 #[derive(Clone, Copy, Debug)]
@@ -130,6 +91,8 @@ pub struct Session {
     /// Propagations made by other sessions on this one's behalf (the
     /// threads of a parallel run), added to [`Session::propagations`].
     propagations_elsewhere: u64,
+    /// Propagations of work forgotten ([`Session::within`]).
+    propagations_forgotten: u64,
     /// The parts of the last parallel run (`--stats`).
     parts: Option<u64>,
 }
@@ -173,6 +136,7 @@ impl Session {
             below: None,
             shared: None,
             propagations_elsewhere: 0,
+            propagations_forgotten: 0,
             parts: None,
         }
     }
@@ -206,7 +170,29 @@ impl Session {
     /// Propagator runs over every search of this session (and of the
     /// threads it ran).
     pub fn propagations(&self) -> u64 {
-        self.engine.propagations() + self.propagations_elsewhere
+        self.engine.propagations() + self.propagations_elsewhere - self.propagations_forgotten
+    }
+
+    /// Runs `run` with at most `nodes` more nodes (within the session's
+    /// own node limit): its result when it ended before spending them all,
+    /// else `None`, and then its work is forgotten (statistics as before),
+    /// as if it had not run. A parallel search first tries this way, so a
+    /// small search stays the sequential one, figures and all.
+    pub fn within<T>(&mut self, nodes: u64, run: impl FnOnce(&mut Session) -> T) -> Option<T> {
+        let (limit, stats, propagations) = (self.node_limit, self.stats, self.propagations());
+        let probe = self.stats.nodes.saturating_add(nodes);
+        let own = limit.is_some_and(|l| l <= probe);
+        if !own {
+            self.node_limit = Some(probe);
+        }
+        let result = run(self);
+        self.node_limit = limit;
+        if own || self.stats.nodes < probe {
+            return Some(result);
+        }
+        self.stats = stats;
+        self.propagations_forgotten += self.propagations() - propagations;
+        None
     }
 
     /// Adds what other sessions searched on this one's behalf (the
