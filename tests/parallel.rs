@@ -361,3 +361,41 @@ fn a_small_search_stays_sequential() {
     };
     assert_eq!(figures(&two_err), figures(&one_err));
 }
+
+/// A node limit that cuts a part: what is printed is a prefix of the
+/// sequential solutions (never a later part's past the gap), and a run
+/// that the limit did not stop prints them all; a limit the sequential
+/// search fits in is enough for the threads too (queens n = 11 without
+/// symmetry breaking: 2,680, PUZZLES.md; with it: 341 in 4,608 nodes).
+#[test]
+fn a_node_limit_keeps_a_prefix_and_is_enough() {
+    let base = ["specs/queens.toml", "--set", "n=11", "--json"];
+    let mut one = base.to_vec();
+    one.extend(["--limit", "196", "-j", "1"]);
+    let (all, _, _) = solve(&one);
+    for limit in ["1500", "3000", "20000"] {
+        let mut many = base.to_vec();
+        many.extend(["--limit", "196", "-j", "2", "--node-limit", limit]);
+        let (some, stderr, code) = solve(&many);
+        assert!(all.starts_with(&some), "--node-limit {limit}: not a prefix");
+        assert_eq!(
+            code == 0,
+            some == all,
+            "--node-limit {limit}: exit {code}\n{stderr}"
+        );
+    }
+    for threads in ["1", "2", "3"] {
+        let args = [
+            "specs/queens.toml",
+            "--set",
+            "n=11",
+            "--count",
+            "--node-limit",
+            "4700",
+            "-j",
+            threads,
+        ];
+        let (stdout, stderr, code) = solve(&args);
+        assert_eq!((stdout.trim(), code), ("341", 0), "-j {threads}: {stderr}");
+    }
+}

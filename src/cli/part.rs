@@ -51,8 +51,13 @@ pub(super) fn spread(session: &mut Session, of: PartOf, threads: usize) -> Sprea
         session,
         vec![Vec::new()],
         of.parts as usize * SUBPROBLEMS_PER_PART,
-        None,
+        session.nodes_left(),
     );
+    // Every machine branches the split's nodes; part 0 counts them, so
+    // the merged nodes are those of the whole search.
+    if of.part == 0 {
+        session.add_elsewhere(all.stats, 0, 0);
+    }
     Spread {
         threads,
         from: all.parts[of.range(all.parts.len())].to_vec(),

@@ -14,8 +14,9 @@ pub struct PartOf {
     pub parts: u64,
 }
 
-/// The most parts a run may be cut into.
-pub const MOST_PARTS: u64 = 1 << 20;
+/// The most parts a run may be cut into (each machine computes the whole
+/// split, 16 subproblems per part: 160,000 at most).
+pub const MOST_PARTS: u64 = 10_000;
 
 impl PartOf {
     /// Reads `K/N` or `K` (with `parts` from `--parts N`).
@@ -182,10 +183,11 @@ impl PartResult {
         Some(PartResult {
             fingerprint: v["fingerprint"].as_str()?.to_string(),
             spec: v["spec"].as_str()?.to_string(),
-            of: PartOf {
+            of: Some(PartOf {
                 part: v["part"].as_u64()?,
                 parts: v["parts"].as_u64()?,
-            },
+            })
+            .filter(|o| o.part < o.parts)?,
             mode: Mode::from_name(v["mode"].as_str()?)?,
             minimize: match &v["objective"] {
                 Value::Null => None,
@@ -259,7 +261,10 @@ pub fn merge(mut results: Vec<PartResult>) -> Result<Merged, MergeError> {
     let twice: Vec<String> = results
         .windows(2)
         .filter(|w| w[0].of.part == w[1].of.part)
-        .map(|w| w[0].of.part.to_string())
+        .map(|w| w[0].of.part)
+        .collect::<std::collections::BTreeSet<u64>>()
+        .into_iter()
+        .map(|k| k.to_string())
         .collect();
     results.dedup_by_key(|r| r.of.part);
     let missing: Vec<String> = (0..n)

@@ -94,11 +94,10 @@ fn prepare(session: &mut Session, spread: &Spread) -> (Split, Shared) {
         session.nodes_left(),
     );
     split.stopped |= spread.cut;
+    // The split's nodes count against the session's node limit.
     session.add_elsewhere(split.stats, 0, 0);
     let shared = Shared {
-        nodes: session
-            .nodes_left()
-            .map(|n| Arc::new(AtomicU64::new(n.saturating_sub(split.stats.nodes)))),
+        nodes: session.nodes_left().map(|n| Arc::new(AtomicU64::new(n))),
         ..Shared::default()
     };
     (split, shared)
@@ -243,12 +242,10 @@ pub fn solutions(
             flow
         },
     );
-    // A limit stopped the run: what was found is kept, in part order.
-    if !broken {
-        broken = order.rest(&mut give).is_break();
-    }
     session.add_elsewhere(searched.0, searched.1, split.parts.len() as u64);
-    !broken && (split.stopped || !order.whole())
+    // A limit cut a part: what came before it in order was given (a
+    // prefix of the sequential solutions), nothing after it.
+    order.cut || split.stopped || (!broken && !order.whole())
 }
 
 /// [`solutions`] in this thread: today's sequential search.
@@ -301,7 +298,9 @@ impl InOrder {
         }
     }
 
-    /// Gives the solutions that are next in order; breaks once `enough`.
+    /// Gives the solutions that are next in order; breaks when `give`
+    /// has enough, or at a part a limit cut (nothing after it may be
+    /// given: the solutions given stay a prefix of the sequential ones).
     fn drain(
         &mut self,
         flow: &queue::Flow,
@@ -313,21 +312,13 @@ impl InOrder {
                 give(&s)?;
             }
             let Some(complete) = buffer.done else { break };
-            self.cut |= !complete;
+            if !complete {
+                self.cut = true;
+                return ControlFlow::Break(());
+            }
             let _ = self.parts.remove(&self.head);
             self.head += 1;
             flow.printing(self.head);
-        }
-        ControlFlow::Continue(())
-    }
-
-    /// After a stop: every solution still buffered, in part order.
-    fn rest(&mut self, give: &mut dyn FnMut(&Solution) -> ControlFlow<()>) -> ControlFlow<()> {
-        for (_, buffer) in std::mem::take(&mut self.parts) {
-            self.cut |= buffer.done != Some(true);
-            for s in buffer.solutions {
-                give(&s)?;
-            }
         }
         ControlFlow::Continue(())
     }
@@ -336,6 +327,32 @@ impl InOrder {
     fn whole(&self) -> bool {
         !self.cut && self.parts.is_empty()
     }
+}
+
+/// Branch and bound on the calling thread alone for [`ALONE_NODES`]: its
+/// answer (the improving solutions given to `improved` once it is known)
+/// when it ended within them, else `None` (its work forgotten).
+fn optimise_alone(
+    session: &mut Session,
+    improved: &mut dyn FnMut(View<'_>, &Solution, i64) -> ControlFlow<()>,
+) -> Option<Result<Optimum, Error>> {
+    let (met, optimum) = session.within(alone_nodes(), |s| {
+        let mut met = Vec::new();
+        let optimum = s.optimise(|_, x, v| {
+            met.push((x.clone(), v));
+            ControlFlow::Continue(())
+        });
+        (met, optimum)
+    })?;
+    for (s, v) in &met {
+        if improved(session.view(), s, *v).is_break() {
+            return Some(optimum.map(|_| Optimum {
+                best: Some((s.clone(), *v)),
+                proven: false,
+            }));
+        }
+    }
+    Some(optimum)
 }
 
 /// Branch and bound over the parts, sharing the best value found: each
@@ -351,26 +368,10 @@ pub fn optimise(
     let Some(objective) = session.objective().filter(|_| !spread.is_sequential()) else {
         return session.optimise(improved);
     };
-    if spread.is_whole() {
-        let alone = session.within(alone_nodes(), |s| {
-            let mut met = Vec::new();
-            let optimum = s.optimise(|_, x, v| {
-                met.push((x.clone(), v));
-                ControlFlow::Continue(())
-            });
-            (met, optimum)
-        });
-        if let Some((met, optimum)) = alone {
-            for (s, v) in &met {
-                if improved(session.view(), s, *v).is_break() {
-                    let mut optimum = optimum?;
-                    optimum.proven = false;
-                    optimum.best = Some((s.clone(), *v));
-                    return Ok(optimum);
-                }
-            }
-            return optimum;
-        }
+    if spread.is_whole()
+        && let Some(optimum) = optimise_alone(session, improved)
+    {
+        return optimum;
     }
     let (split, shared) = prepare(session, spread);
     let work = |own: &mut Session, out: &Outbox<'_>| {
@@ -385,7 +386,7 @@ pub fn optimise(
     };
     let viewer = session.view();
     let mut best: Option<(Solution, i64, usize)> = None;
-    let mut reported: Option<i64> = None;
+    let mut reported: Option<(Solution, i64)> = None;
     let mut complete = !split.stopped;
     let mut broken = false;
     let better = |value: i64, part: usize, than: &Option<(Solution, i64, usize)>| match than {
@@ -404,13 +405,15 @@ pub fn optimise(
         &mut |k, event, _| {
             match event {
                 Event::Improved(s, value) if better(value, k, &best) => {
-                    let strictly = reported.is_none_or(|r| match objective.sense {
-                        Sense::Minimize => value < r,
-                        Sense::Maximize => value > r,
-                    });
+                    let strictly = reported
+                        .as_ref()
+                        .is_none_or(|(_, r)| match objective.sense {
+                            Sense::Minimize => value < *r,
+                            Sense::Maximize => value > *r,
+                        });
                     if strictly {
-                        reported = Some(value);
                         broken = improved(viewer, &s, value).is_break();
+                        reported = Some((s.clone(), value));
                     }
                     best = Some((s, value, k));
                 }
@@ -427,6 +430,16 @@ pub fn optimise(
         },
     );
     session.add_elsewhere(searched.0, searched.1, split.parts.len() as u64);
+    // The last solution shown is the optimum one thread ends with: when
+    // another thread met an optimal solution first, the first optimal one
+    // in depth-first order is shown after it (of the same value).
+    if let Some((s, v, _)) = &best
+        && complete
+        && !broken
+        && reported.as_ref().is_some_and(|(r, _)| r != s)
+    {
+        broken = improved(session.view(), s, *v).is_break();
+    }
     Ok(Optimum {
         best: best.map(|(s, v, _)| (s, v)),
         proven: complete && !broken,

@@ -32,14 +32,16 @@ impl Shared {
         self.stop.load(Ordering::Relaxed)
     }
 
-    /// Takes up to `wanted` nodes from the budget; 0 when it is spent.
+    /// Takes up to `wanted` nodes from the budget (less as it runs low, so
+    /// that the nodes other threads hold unused stay few); 0 when it is
+    /// spent.
     pub fn claim_nodes(&self, wanted: u64) -> u64 {
         let Some(left) = &self.nodes else {
             return wanted;
         };
         let mut got = 0;
         let _ = left.fetch_update(Ordering::Relaxed, Ordering::Relaxed, |n| {
-            got = n.min(wanted);
+            got = wanted.min(n / 16).max(n.min(1));
             Some(n - got)
         });
         got
