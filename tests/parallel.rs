@@ -399,3 +399,25 @@ fn a_node_limit_keeps_a_prefix_and_is_enough() {
         assert_eq!((stdout.trim(), code), ("341", 0), "-j {threads}: {stderr}");
     }
 }
+
+/// `[search] threads = N` sets the threads (the flag overrides it); more
+/// than 1,024 is refused at its place in the spec.
+#[test]
+fn the_spec_may_set_the_threads() {
+    let spec = |threads: &str| {
+        format!(
+            "[params]\nn = 8\n[vars]\nq = {{ index = \"0..n-1\", domain = \"0..n-1\" }}\n[constraints]\nrows = \"alldifferent(q)\"\nd = \"alldifferent(q[c] + c for c in 0..n-1)\"\na = \"alldifferent(q[c] - c for c in 0..n-1)\"\n[search]\nthreads = {threads}\n"
+        )
+    };
+    let three = TempSpec::new("threads", &spec("3"));
+    let (stdout, stderr, code) = solve(&[three.path(), "--count", "--stats"]);
+    assert_eq!((stdout.trim(), code), ("92", 0), "{stderr}");
+    assert!(stderr.contains("threads: 3,"), "{stderr}");
+    let (_, stderr, _) = solve(&[three.path(), "--count", "--stats", "-j", "2"]);
+    assert!(stderr.contains("threads: 2,"), "{stderr}");
+    let many = TempSpec::new("threads", &spec("5000"));
+    let (_, stderr, code) = solve(&[many.path(), "--count"]);
+    assert_eq!(code, 2);
+    assert!(stderr.contains("expected at most 1024 threads"), "{stderr}");
+    assert!(stderr.contains(":10:11"), "{stderr}");
+}

@@ -157,6 +157,7 @@ fn search() -> Value {
             "restart": choice(RESTARTS, "the restart policy of a one-solution search"),
             "restart_scale": { "type": "integer", "minimum": 1, "description": "failures before the first restart" },
             "seed": { "type": "integer", "minimum": 1, "description": "seed of the random choices" },
+            "threads": { "type": "integer", "minimum": 1, "maximum": 1024, "description": "threads to search with (default: every core)" },
         }),
         &[],
         "how to search",

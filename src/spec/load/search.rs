@@ -132,7 +132,13 @@ impl Loader<'_> {
                 "restart" => search.restart = self.choice("restart policy", v, RESTARTS),
                 "restart_scale" => search.restart_scale = self.positive(v),
                 "seed" => search.seed = self.positive(v),
-                "threads" => search.threads = self.positive(v),
+                "threads" => {
+                    search.threads = self.positive(v);
+                    if search.threads.is_some_and(|n| n > 1024) {
+                        self.error("expected at most 1024 threads", v.span());
+                        search.threads = None;
+                    }
+                }
                 goal @ ("maximize" | "minimize" | "maximise" | "minimise" | "objective") => {
                     self.errors.push(
                         Diagnostic::new(
