@@ -59,11 +59,6 @@ impl Outbox<'_> {
         let _ = self.sender.send(Message::Part(self.part, event));
     }
 
-    /// The part being solved.
-    pub fn part(&self) -> usize {
-        self.part
-    }
-
     /// Whether the run was stopped (the rest of the part is not wanted).
     pub fn stopped(&self) -> bool {
         self.shared.stopped()
