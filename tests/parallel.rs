@@ -421,3 +421,88 @@ fn the_spec_may_set_the_threads() {
     assert!(stderr.contains("expected at most 1024 threads"), "{stderr}");
     assert!(stderr.contains(":10:11"), "{stderr}");
 }
+
+/// Every secret at once (`solve play --all-secrets`): the tree of guesses
+/// is cut into subtrees the threads take, and the record (every secret's
+/// guesses, through the histogram and the hardest secrets) does not
+/// depend on the threads. Oracles: every code is played (6^4 = 1296 for
+/// Mastermind, 10*9*8*7 = 5040 for moo) and Knuth's minimax from his
+/// opening needs at most 5 guesses (Knuth 1976).
+#[test]
+fn every_secret_plays_the_same_with_any_number_of_threads() {
+    let runs: [(&str, &[&str], u64); 5] = [
+        ("specs/moo.toml", &["--strategy", "first"], 5040),
+        ("specs/moo.toml", &["--strategy", "expected"], 5040),
+        ("specs/mastermind.toml", &["--strategy", "entropy"], 1296),
+        ("specs/mastermind.toml", &["--strategy", "first"], 1296),
+        (
+            "specs/mastermind.toml",
+            &["--strategy", "minimax", "--opening", "red,red,green,green"],
+            1296,
+        ),
+    ];
+    for (spec, strategy, codes) in runs {
+        let mut args = vec!["play", spec, "--all-secrets", "--json"];
+        args.extend(strategy);
+        let (one, _) = with_threads(&args, "1");
+        let record: serde_json::Value = serde_json::from_str(&one).expect("JSON");
+        assert_eq!(record["secrets"], codes, "{args:?}");
+        let played: u64 = record["histogram"]
+            .as_object()
+            .expect("a histogram")
+            .values()
+            .map(|v| v.as_u64().expect("a count"))
+            .sum();
+        assert_eq!(played, codes, "{args:?}");
+        if strategy.contains(&"minimax") {
+            assert_eq!(record["maximum"], 5, "{args:?}");
+        }
+        for n in &THREADS[1..] {
+            assert_eq!(with_threads(&args, n).0, one, "{args:?} -j {n}");
+        }
+    }
+}
+
+/// A time limit stops the threads playing every secret: exit 3 and a
+/// message, never a partial record.
+#[test]
+fn a_time_limit_stops_every_secret() {
+    for strategy in ["first", "minimax"] {
+        let (stdout, stderr, code) = solve(&[
+            "play",
+            "specs/moo.toml",
+            "--all-secrets",
+            "--strategy",
+            strategy,
+            "-j",
+            "2",
+            "--time-limit",
+            "0.05",
+        ]);
+        assert_eq!(code, 3, "{strategy}: {stderr}");
+        assert!(stdout.is_empty(), "{strategy}: {stdout}");
+        assert!(stderr.contains("limit"), "{strategy}: {stderr}");
+    }
+}
+
+/// `solve analyze` enumerates the positions with the parallel search and
+/// finds the moves in blocks the threads take: the same figures with any
+/// number of threads. Oracles (Reinefeld 1993): the 8-puzzle's 9! =
+/// 362,880 positions, half of them solvable, the farthest 31 moves from
+/// the goal, and two of them.
+#[test]
+fn analyze_answers_the_same_with_any_number_of_threads() {
+    let args = ["analyze", "specs/eight-puzzle.toml", "--json"];
+    let (one, _) = with_threads(&args, "1");
+    let figures: serde_json::Value = serde_json::from_str(&one).expect("JSON");
+    assert_eq!(figures["positions"], 362_880);
+    assert_eq!(figures["solvable"], 181_440);
+    assert_eq!(figures["longest"], 31);
+    assert_eq!(figures["hardest"].as_array().map(Vec::len), Some(2));
+    assert_eq!(with_threads(&args, "3").0, one, "-j 3");
+    for spec in ["specs/water-jugs.toml", "specs/flipit.toml"] {
+        let args = ["analyze", spec, "--json"];
+        let (one, _) = with_threads(&args, "1");
+        assert_eq!(with_threads(&args, "8").0, one, "{spec} -j 8");
+    }
+}

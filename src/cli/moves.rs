@@ -3,6 +3,7 @@
 //! their number (`--count`); and `solve analyze FILE`: every position's
 //! distance to the goal.
 
+use super::args::Threads;
 use super::output::{Printer, note};
 use super::{EXIT_FOUND, EXIT_NONE, Params, Run, SolveArgs, SpecArgs, TimeLimit, pick, usage};
 use crate::lowered::Lowered;
@@ -159,6 +160,9 @@ pub struct AnalyzeArgs {
     json: bool,
     #[command(flatten)]
     pub time: TimeLimit,
+    // The positions' enumeration and the moves from them.
+    #[command(flatten)]
+    threads: Threads,
 }
 
 pub(super) fn analyze(args: &AnalyzeArgs, deadline: Option<Instant>) -> Run {
@@ -173,9 +177,10 @@ pub(super) fn analyze(args: &AnalyzeArgs, deadline: Option<Instant>) -> Run {
     let (lowered, sources) = super::compile(file, spec, true, deadline)?;
     let mut p = Puzzle::new(&lowered, sources.clone())?;
     p.set_deadline(deadline);
+    let threads = args.threads.resolve(lowered.plan.threads);
     let mut session = Session::new(lowered, sources);
     session.set_deadline(deadline);
-    let a = moves::analyze(&mut p, &mut session)?;
+    let a = moves::analyze(&mut p, &mut session, threads)?;
     let mut out = Printer::new(json);
     let hardest: Vec<String> = a.hardest().iter().map(|&s| p.format(s)).collect();
     if json {

@@ -4,6 +4,7 @@
 //! is the guesser, and with `--all-secrets` it plays every secret and
 //! prints how its strategy did.
 
+use super::args::Threads;
 use super::output::Printer;
 use super::{EXIT_FOUND, EXIT_NONE, Run, SpecArgs, TimeLimit, choices, pick, usage};
 use crate::game::{Game, Record, STRATEGIES, Strategy};
@@ -43,13 +44,19 @@ pub struct PlayArgs {
     json: bool,
     #[command(flatten)]
     pub time: TimeLimit,
+    // With --all-secrets: the tree of guesses and the look-ahead
+    // strategies' answers between every two codes.
+    #[command(flatten)]
+    threads: Threads,
 }
 
 pub(super) fn run(args: &PlayArgs, deadline: Option<Instant>) -> Run {
     let (lowered, sources) = super::compile(&args.file, &args.spec, true, deadline)?;
     let mut session = Session::new(lowered, sources);
     session.set_deadline(deadline);
+    let threads = args.threads.resolve(session.lowered().plan.threads);
     let mut game = Game::new(session)?;
+    game.set_threads(threads);
     let strategy = pick(STRATEGIES, &args.strategy).unwrap_or(Strategy::First);
     if let Some(text) = args.opening.as_deref() {
         let opening = game

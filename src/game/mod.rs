@@ -35,6 +35,7 @@ use answer::Answers;
 use notation::Notation;
 use plan::GamePlan;
 use std::collections::HashMap;
+use std::sync::Arc;
 
 /// Most codes a game may have (the codes are held in memory).
 pub const MAX_CODES: usize = 1_000_000;
@@ -45,16 +46,19 @@ pub struct Game {
     session: Session,
     plan: GamePlan,
     answers: Answers,
-    /// The codes in the spec's search order, `width` values each.
-    codes: Vec<i64>,
+    /// The codes in the spec's search order, `width` values each (shared
+    /// with the forks that play on other threads).
+    codes: Arc<[i64]>,
     width: usize,
-    index: HashMap<Vec<i64>, u32>,
+    index: Arc<HashMap<Vec<i64>, u32>>,
     /// How codes are written and read.
     notation: Notation,
     /// The first guess of every strategy (`[game] opening`, `--opening`).
     opening: Option<usize>,
     /// Scratch for one answer.
     buffer: Vec<i64>,
+    /// Threads for the answer matrix and for every secret at once.
+    threads: usize,
 }
 
 fn error(message: String) -> Error {
@@ -104,12 +108,13 @@ impl Game {
             answers: Answers::new(&plan),
             plan,
             session,
-            codes,
+            codes: Arc::from(codes),
             width,
-            index,
+            index: Arc::new(index),
             notation,
             opening: None,
             buffer: Vec::new(),
+            threads: 1,
         };
         game.check_win()?;
         if let Some((values, span)) = game.plan.opening.clone() {
@@ -138,6 +143,32 @@ impl Game {
             }
         }
         Ok(())
+    }
+
+    /// The same game for another thread: its own session over the same
+    /// lowered spec (no answer posted), the codes shared.
+    fn fork(&self) -> Game {
+        let lowered = self.session.lowered().clone();
+        let mut session = Session::new(lowered, self.session.sources().clone());
+        session.set_deadline(self.session.deadline());
+        Game {
+            session,
+            plan: self.plan.clone(),
+            answers: self.answers.clone(),
+            codes: Arc::clone(&self.codes),
+            width: self.width,
+            index: Arc::clone(&self.index),
+            notation: self.notation.clone(),
+            opening: self.opening,
+            buffer: Vec::new(),
+            threads: 1,
+        }
+    }
+
+    /// Spreads the answer matrix and [`Game::play_all`] over `threads`
+    /// (1, the default, is sequential); the results do not depend on it.
+    pub fn set_threads(&mut self, threads: usize) {
+        self.threads = threads.max(1);
     }
 
     /// How many codes there are.

@@ -16,6 +16,7 @@ use crate::diagnostic::{Diagnostic, Error};
 use crate::engine::deadline::Deadline;
 use crate::source::Sources;
 use std::collections::HashMap;
+use std::sync::Arc;
 use std::time::Instant;
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -40,10 +41,12 @@ pub const MAX_LOOKAHEAD_CODES: usize = 16_384;
 
 /// A strategy with what it has computed so far: the answer of every code
 /// to every guess, as small ids (`matrix[secret * n + guess]`), computed on
-/// first use, on every core.
+/// first use, on the game's threads, and shared by the clones of the
+/// chooser that play subtrees on other threads.
+#[derive(Clone)]
 pub(super) struct Chooser {
     strategy: Strategy,
-    matrix: Vec<u16>,
+    matrix: Arc<[u16]>,
     /// How many different answers there are (ids are below it).
     answers: usize,
     counts: Vec<u32>,
@@ -119,7 +122,7 @@ impl Chooser {
         Chooser {
             clock: Deadline::new(deadline),
             strategy,
-            matrix: Vec::new(),
+            matrix: Arc::from(Vec::new()),
             answers: 0,
             counts: Vec::new(),
             possible: vec![false; codes],
@@ -130,6 +133,24 @@ impl Chooser {
         self.strategy
     }
 
+    /// The same chooser, its work stopped by `clock` as well (the other
+    /// threads' errors); the matrix is shared, not copied.
+    pub fn with_clock(&self, clock: Deadline) -> Chooser {
+        Chooser {
+            clock,
+            ..self.clone()
+        }
+    }
+
+    /// Computes what every choice needs (the answer matrix of a look-ahead
+    /// strategy) now, once, before the chooser is cloned to other threads.
+    pub fn prepare(&mut self, game: &mut Game) -> Result<(), Error> {
+        if self.strategy != Strategy::First && self.matrix.is_empty() && game.len() > 2 {
+            self.compute_matrix(game)?;
+        }
+        Ok(())
+    }
+
     /// Every answer between two codes, rows of secrets split between threads.
     fn compute_matrix(&mut self, game: &mut Game) -> Result<(), Error> {
         let n = game.len();
@@ -138,9 +159,7 @@ impl Chooser {
                 "the game has {n} codes: the look-ahead strategies take at most {MAX_LOOKAHEAD_CODES} (`first` takes any number)"
             )));
         }
-        let threads = std::thread::available_parallelism()
-            .map_or(1, |t| t.get())
-            .min(n);
+        let threads = game.threads.clamp(1, n);
         let chunk = n.div_ceil(threads);
         let (codes, w): (&[i64], usize) = (&game.codes, game.width);
         let code = move |i: usize| &codes[i * w..(i + 1) * w];
@@ -183,7 +202,7 @@ impl Chooser {
         });
         // One numbering of the answers for all the threads' rows.
         let mut ids: HashMap<Vec<i64>, u16> = HashMap::new();
-        self.matrix = Vec::with_capacity(n * n);
+        let mut matrix = Vec::with_capacity(n * n);
         for part in parts {
             let (rows, list) = match part {
                 Ok(p) => p,
@@ -206,9 +225,9 @@ impl Chooser {
                 }
                 global.push(*ids.entry(answer).or_insert(next as u16));
             }
-            self.matrix
-                .extend(rows.iter().map(|&id| global[id as usize]));
+            matrix.extend(rows.iter().map(|&id| global[id as usize]));
         }
+        self.matrix = Arc::from(matrix);
         self.answers = ids.len();
         Ok(())
     }

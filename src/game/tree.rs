@@ -4,10 +4,25 @@
 //! reach it. The tree is walked depth first with an explicit stack (a game
 //! may need as many guesses as it has codes); with `first`, each edge is a
 //! Session push of the answer constraint, and the pop on the way back.
+//!
+//! With several threads the top of the tree is played first, the largest
+//! subtree expanded until there are [`SUBTREES_PER_THREAD`] per thread;
+//! the threads then take the subtrees, largest first, each with its own
+//! fork of the game (a Session of its own, the codes and the answer matrix
+//! shared). A secret's guesses are those of the one tree whatever the
+//! number of threads: the record does not depend on it.
 
 use super::strategy::{Chooser, Strategy};
 use super::{Game, error};
 use crate::diagnostic::Error;
+use crate::engine::deadline::Deadline;
+use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
+use std::sync::{Arc, Mutex};
+use std::time::Duration;
+
+/// Subtrees per thread the top of the tree is cut into: enough for the
+/// threads to finish together when the subtrees differ in size.
+const SUBTREES_PER_THREAD: usize = 16;
 
 /// How a strategy did over every secret.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -58,10 +73,21 @@ fn gcd(a: u64, b: u64) -> u64 {
     if b == 0 { a } else { gcd(b, a % b) }
 }
 
+/// A subtree still to play: the guesses and answers on the way to it, the
+/// codes that reach it, and the depth of its guess (the root's is 1).
+#[derive(Clone)]
+struct Subtree {
+    path: Vec<(usize, Vec<i64>)>,
+    codes: Vec<u32>,
+    depth: u32,
+}
+
 /// A node of the tree whose children are being played.
 struct Frame {
     guess: usize,
     depth: u32,
+    /// The guess was one of the codes still possible: its secret is found.
+    won: bool,
     /// The codes still possible after each non-winning answer.
     classes: Vec<(Vec<i64>, Vec<u32>)>,
     next: usize,
@@ -74,28 +100,78 @@ pub(super) fn play_all(
     strategy: Strategy,
     progress: &mut dyn FnMut(usize, usize),
 ) -> Result<Record, Error> {
+    let n = game.len();
+    let mut chooser = Chooser::new(strategy, n, game.session().deadline());
+    let mut guesses = vec![0u32; n];
+    let root = Subtree {
+        path: Vec::new(),
+        codes: (0..n as u32).collect(),
+        depth: 1,
+    };
+    let done = if game.threads > 1 && n > 2 {
+        spread(game, chooser, root, &mut guesses, progress)?
+    } else {
+        let mut done = 0;
+        walk(game, &mut chooser, &root, &mut guesses, &mut |found| {
+            done += found;
+            progress(done, n);
+        })?;
+        done
+    };
+    if done != n {
+        return Err(error(format!("only {done} of {n} secrets were found")));
+    }
+    Ok(Record { guesses })
+}
+
+/// Plays `tree` depth first; `found(k)` hears of `k` more secrets found.
+fn walk(
+    game: &mut Game,
+    chooser: &mut Chooser,
+    tree: &Subtree,
+    guesses: &mut [u32],
+    found: &mut dyn FnMut(usize),
+) -> Result<(), Error> {
     let mut levels = 0;
-    let result = walk(game, strategy, progress, &mut levels);
+    let result = enter(game, chooser.strategy(), &tree.path, &mut levels)
+        .and_then(|()| walk_below(game, chooser, tree, guesses, found, &mut levels));
     for _ in 0..levels {
         let _ = game.session.pop();
     }
     result
 }
 
-fn walk(
+/// With `first`, posts the answers on the way to a subtree, one Session
+/// level each (counted in `levels`, which the caller pops).
+fn enter(
     game: &mut Game,
     strategy: Strategy,
-    progress: &mut dyn FnMut(usize, usize),
+    path: &[(usize, Vec<i64>)],
     levels: &mut usize,
-) -> Result<Record, Error> {
-    let n = game.len();
-    let mut guesses = vec![0u32; n];
-    let mut chooser = Chooser::new(strategy, n, game.session().deadline());
-    let mut done = 0;
+) -> Result<(), Error> {
+    if strategy != Strategy::First {
+        return Ok(());
+    }
+    for (guess, answer) in path {
+        game.session.push();
+        *levels += 1;
+        let code = game.code(*guess).to_vec();
+        game.session.add_answer(&code, answer)?;
+    }
+    Ok(())
+}
+
+fn walk_below(
+    game: &mut Game,
+    chooser: &mut Chooser,
+    tree: &Subtree,
+    guesses: &mut [u32],
+    found: &mut dyn FnMut(usize),
+    levels: &mut usize,
+) -> Result<(), Error> {
     let mut stack: Vec<Frame> = Vec::new();
-    let all: Vec<u32> = (0..n as u32).collect();
-    let root = expand(game, &mut chooser, all, 1, &mut guesses, &mut done)?;
-    progress(done, n);
+    let root = expand(game, chooser, tree.codes.clone(), tree.depth)?;
+    record(&root, guesses, found);
     stack.push(root);
     while let Some(top) = stack.last_mut() {
         if top.pushed {
@@ -110,21 +186,145 @@ fn walk(
         let (answer, class) = std::mem::take(&mut top.classes[top.next]);
         top.next += 1;
         let (guess, depth) = (top.guess, top.depth + 1);
-        if strategy == Strategy::First {
+        if chooser.strategy() == Strategy::First {
             game.session.push();
             *levels += 1;
             top.pushed = true;
             let code = game.code(guess).to_vec();
             game.session.add_answer(&code, &answer)?;
         }
-        let frame = expand(game, &mut chooser, class, depth, &mut guesses, &mut done)?;
-        progress(done, n);
+        let frame = expand(game, chooser, class, depth)?;
+        record(&frame, guesses, found);
         stack.push(frame);
     }
-    if done != n {
-        return Err(error(format!("only {done} of {n} secrets were found")));
+    Ok(())
+}
+
+/// A winning guess is its secret's number of guesses.
+fn record(frame: &Frame, guesses: &mut [u32], found: &mut dyn FnMut(usize)) {
+    if frame.won {
+        guesses[frame.guess] = frame.depth;
+        found(1);
     }
-    Ok(Record { guesses })
+}
+
+/// Plays the tree on `game.threads` threads; returns the secrets found.
+fn spread(
+    game: &mut Game,
+    mut chooser: Chooser,
+    root: Subtree,
+    guesses: &mut [u32],
+    progress: &mut dyn FnMut(usize, usize),
+) -> Result<usize, Error> {
+    let n = game.len();
+    chooser.prepare(game)?;
+    let (open, done) = cut(game, &mut chooser, root, guesses)?;
+    progress(done, n);
+    // Largest first: the long subtrees start early, the short ones fill in.
+    let mut queue: Vec<&Subtree> = open.iter().collect();
+    queue.sort_by_key(|t| std::cmp::Reverse(t.codes.len()));
+    let next = AtomicUsize::new(0);
+    let found = AtomicUsize::new(done);
+    let stop = Arc::new(AtomicBool::new(false));
+    let failure: Mutex<Option<Error>> = Mutex::new(None);
+    let deadline = game.session.deadline();
+    let threads = game.threads.min(queue.len()).max(1);
+    let forks: Vec<Game> = (0..threads).map(|_| game.fork()).collect();
+    let (queue, chooser) = (&queue, &chooser);
+    let (next, found, failure, stop) = (&next, &found, &failure, &stop);
+    let locals: Vec<Vec<u32>> = std::thread::scope(|scope| {
+        let handles: Vec<_> = forks
+            .into_iter()
+            .map(|mut fork| {
+                scope.spawn(move || {
+                    let clock = Deadline::with_stop(deadline, Some(Arc::clone(stop)));
+                    let mut chooser = chooser.with_clock(clock);
+                    let mut mine = vec![0u32; n];
+                    while !stop.load(Ordering::Relaxed) {
+                        let Some(tree) = queue.get(next.fetch_add(1, Ordering::Relaxed)) else {
+                            break;
+                        };
+                        let mut count = |k| {
+                            let _ = found.fetch_add(k, Ordering::Relaxed);
+                        };
+                        if let Err(e) = walk(&mut fork, &mut chooser, tree, &mut mine, &mut count) {
+                            // The first error is the run's; the others
+                            // may only be this stop's echo.
+                            let mut first = failure.lock().expect("no thread panics holding it");
+                            if first.is_none() {
+                                *first = Some(e);
+                            }
+                            stop.store(true, Ordering::Relaxed);
+                        }
+                    }
+                    mine
+                })
+            })
+            .collect();
+        while !handles.iter().all(|h| h.is_finished()) {
+            std::thread::sleep(Duration::from_millis(20));
+            progress(found.load(Ordering::Relaxed), n);
+        }
+        handles
+            .into_iter()
+            .map(|h| h.join().unwrap_or_else(|p| std::panic::resume_unwind(p)))
+            .collect()
+    });
+    if let Some(e) = failure.lock().expect("the threads are done").take() {
+        return Err(e);
+    }
+    for mine in locals {
+        for (g, m) in guesses.iter_mut().zip(mine) {
+            if m != 0 {
+                *g = m;
+            }
+        }
+    }
+    Ok(found.load(Ordering::Relaxed))
+}
+
+/// Plays the top of the tree here: the largest open subtree is expanded
+/// until there are enough for the threads; returns the open subtrees, in
+/// the tree's order, and the secrets found on the way.
+fn cut(
+    game: &mut Game,
+    chooser: &mut Chooser,
+    root: Subtree,
+    guesses: &mut [u32],
+) -> Result<(Vec<Subtree>, usize), Error> {
+    let want = SUBTREES_PER_THREAD * game.threads;
+    let mut open = vec![root];
+    let mut done = 0;
+    while open.len() < want {
+        let Some((at, _)) = open
+            .iter()
+            .enumerate()
+            .filter(|(_, t)| t.codes.len() > 2)
+            .max_by_key(|(i, t)| (t.codes.len(), std::cmp::Reverse(*i)))
+        else {
+            break;
+        };
+        let tree = open.remove(at);
+        let mut levels = 0;
+        let expanded = enter(game, chooser.strategy(), &tree.path, &mut levels)
+            .and_then(|()| expand(game, chooser, tree.codes.clone(), tree.depth));
+        for _ in 0..levels {
+            let _ = game.session.pop();
+        }
+        let frame = expanded?;
+        record(&frame, guesses, &mut |k| done += k);
+        let children = frame.classes.into_iter().map(|(answer, codes)| {
+            let mut path = tree.path.clone();
+            path.push((frame.guess, answer));
+            Subtree {
+                path,
+                codes,
+                depth: tree.depth + 1,
+            }
+        });
+        let _ = open.splice(at..at, children);
+    }
+    Ok((open, done))
 }
 
 /// Guesses for the codes `possible` at `depth` and splits them by answer.
@@ -133,15 +333,13 @@ fn expand(
     chooser: &mut Chooser,
     possible: Vec<u32>,
     depth: u32,
-    guesses: &mut [u32],
-    done: &mut usize,
 ) -> Result<Frame, Error> {
     let guess = game.next_guess(chooser, &possible, depth == 1)?;
     let mut classes: Vec<(Vec<i64>, Vec<u32>)> = Vec::new();
+    let mut won = false;
     for &s in &possible {
         if s as usize == guess {
-            guesses[guess] = depth;
-            *done += 1;
+            won = true;
             continue;
         }
         let answer = game.answer_between(s as usize, guess)?;
@@ -161,6 +359,7 @@ fn expand(
     Ok(Frame {
         guess,
         depth,
+        won,
         classes,
         next: 0,
         pushed: false,

@@ -4,11 +4,19 @@
 //! is reversed and searched breadth-first from every goal position at
 //! once: one pass finds every position's fewest moves to a goal, whether
 //! or not the moves can be undone.
+//!
+//! With several threads the positions are enumerated by the parallel
+//! search (in the sequential order) and the moves from them are found in
+//! blocks the threads take in turn, put back in order: the analysis and
+//! its first error do not depend on the threads.
 
-use super::numbering::Numbering;
+use super::numbering::{Index, Numbering};
 use super::{ANALYZE, Puzzle, State, bare};
 use crate::diagnostic::Error;
+use crate::parallel::{self, Seek, Spread};
 use crate::session::Session;
+use std::ops::ControlFlow;
+use std::sync::atomic::{AtomicUsize, Ordering};
 
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Analysis {
@@ -48,45 +56,15 @@ impl Analysis {
     }
 }
 
-/// Analyses every position of the session's spec.
-pub fn analyze(puzzle: &mut Puzzle, session: &mut Session) -> Result<Analysis, Error> {
-    let state = puzzle.plan.state.clone();
-    let mut met = Numbering::new(ANALYZE);
-    let mut values = Vec::new();
-    let mut solutions = session.solutions();
-    for solution in solutions.by_ref() {
-        values.clear();
-        values.extend(state.iter().map(|x| solution.values()[x.index()]));
-        let _ = met.insert(puzzle.pack(&values))?;
-    }
-    if solutions.stopped() {
-        let d = crate::diagnostic::Diagnostic::stopped("while the positions were enumerated");
-        return Err(Error::new(vec![d], &crate::source::Sources::default()));
-    }
-    drop(solutions);
-    // The reversed move graph, as lists of predecessors (compressed rows).
+/// Analyses every position of the session's spec on `threads` threads.
+pub fn analyze(
+    puzzle: &mut Puzzle,
+    session: &mut Session,
+    threads: usize,
+) -> Result<Analysis, Error> {
+    let met = positions(puzzle, session, threads)?;
     let n = met.len();
-    let mut edges: Vec<(u32, u32)> = Vec::new();
-    let mut goals = Vec::new();
-    let mut succ = Vec::new();
-    for i in 0..n {
-        let p = met.state(i as u32);
-        if puzzle.is_goal(p)? {
-            goals.push(i as u32);
-        }
-        puzzle.successors(p, &mut succ)?;
-        for &(m, t, _) in &succ {
-            let Some(j) = met.get(t) else {
-                return Err(bare(format!(
-                    "{} from {} leads to {}, which is not a position of the spec (its constraints rule it out)",
-                    puzzle.move_text(m, p),
-                    puzzle.format(p),
-                    puzzle.format(t)
-                )));
-            };
-            edges.push((j, i as u32));
-        }
-    }
+    let (goals, edges) = moves(puzzle, &met, threads)?;
     // The numbering's map is not needed any more: only its positions.
     let positions = met.into_states();
     let mut start = vec![0u32; n + 1];
@@ -122,4 +100,117 @@ pub fn analyze(puzzle: &mut Puzzle, session: &mut Session) -> Result<Analysis, E
         positions,
         distance,
     })
+}
+
+/// Every position, numbered in the spec's search order.
+fn positions(puzzle: &Puzzle, session: &mut Session, threads: usize) -> Result<Numbering, Error> {
+    let state = puzzle.plan.state.clone();
+    let mut met = Numbering::new(ANALYZE);
+    let mut values = Vec::new();
+    let mut failed = None;
+    let spread = Spread::threads(threads);
+    let stopped = parallel::solutions(session, &spread, Seek::All(u64::MAX), &mut |_, solution| {
+        values.clear();
+        values.extend(state.iter().map(|x| solution.values()[x.index()]));
+        match met.insert(puzzle.pack(&values)) {
+            Ok(_) => ControlFlow::Continue(()),
+            Err(e) => {
+                failed = Some(e);
+                ControlFlow::Break(())
+            }
+        }
+    });
+    if let Some(e) = failed {
+        return Err(e);
+    }
+    if stopped {
+        let d = crate::diagnostic::Diagnostic::stopped("while the positions were enumerated");
+        return Err(Error::new(vec![d], &crate::source::Sources::default()));
+    }
+    Ok(met)
+}
+
+/// Positions per block of moves a thread takes at a time.
+const BLOCK: usize = 4096;
+
+/// The goal positions, and the moves as (to, from) pairs in the order of
+/// the positions they leave.
+type Moves = (Vec<Index>, Vec<(Index, Index)>);
+
+/// The goals and the moves from every position, in blocks spread over
+/// the threads; the first error in the positions' order is the one told.
+fn moves(puzzle: &mut Puzzle, met: &Numbering, threads: usize) -> Result<Moves, Error> {
+    let n = met.len();
+    let blocks = n.div_ceil(BLOCK);
+    let threads = threads.clamp(1, blocks.max(1));
+    if threads == 1 {
+        return moves_from(puzzle, met, 0..n);
+    }
+    let next = AtomicUsize::new(0);
+    // Blocks after a failed one are not needed: the first error wins.
+    let failed = AtomicUsize::new(usize::MAX);
+    let (next, failed) = (&next, &failed);
+    let mut done: Vec<(usize, Result<Moves, Error>)> = std::thread::scope(|scope| {
+        let handles: Vec<_> = (0..threads)
+            .map(|_| {
+                let mut puzzle = puzzle.clone();
+                scope.spawn(move || {
+                    let mut mine = Vec::new();
+                    loop {
+                        let b = next.fetch_add(1, Ordering::Relaxed);
+                        if b >= blocks || b > failed.load(Ordering::Relaxed) {
+                            return mine;
+                        }
+                        let found =
+                            moves_from(&mut puzzle, met, b * BLOCK..((b + 1) * BLOCK).min(n));
+                        if found.is_err() {
+                            let _ = failed.fetch_min(b, Ordering::Relaxed);
+                        }
+                        mine.push((b, found));
+                    }
+                })
+            })
+            .collect();
+        handles
+            .into_iter()
+            .flat_map(|h| h.join().unwrap_or_else(|p| std::panic::resume_unwind(p)))
+            .collect()
+    });
+    done.sort_by_key(|(b, _)| *b);
+    let (mut goals, mut edges) = (Vec::new(), Vec::new());
+    for (_, found) in done {
+        let (g, e) = found?;
+        goals.extend(g);
+        edges.extend(e);
+    }
+    Ok((goals, edges))
+}
+
+/// The goals among the positions `range` and the moves from them.
+fn moves_from(
+    puzzle: &mut Puzzle,
+    met: &Numbering,
+    range: std::ops::Range<usize>,
+) -> Result<Moves, Error> {
+    let (mut goals, mut edges) = (Vec::new(), Vec::new());
+    let mut succ = Vec::new();
+    for i in range {
+        let p = met.state(i as Index);
+        if puzzle.is_goal(p)? {
+            goals.push(i as Index);
+        }
+        puzzle.successors(p, &mut succ)?;
+        for &(m, t, _) in &succ {
+            let Some(j) = met.get(t) else {
+                return Err(bare(format!(
+                    "{} from {} leads to {}, which is not a position of the spec (its constraints rule it out)",
+                    puzzle.move_text(m, p),
+                    puzzle.format(p),
+                    puzzle.format(t)
+                )));
+            };
+            edges.push((j, i as Index));
+        }
+    }
+    Ok((goals, edges))
 }

@@ -80,8 +80,9 @@ const ANALYZE: &str = "`solve analyze`";
 /// A state packed into one word.
 pub type State = u128;
 
-/// A puzzle ready to search: its networks' evaluators and the state codec.
-#[derive(Debug)]
+/// A puzzle ready to search: its networks' evaluators and the state codec
+/// (a clone has its own scratch: one per thread).
+#[derive(Clone, Debug)]
 pub struct Puzzle {
     plan: PuzzlePlan,
     output: OutputPlan,
