@@ -110,11 +110,11 @@ class Instance:
 
 
 def solve_args(inst):
-    """The solve arguments of a row: -j N for a parallel row, -j 1 for any other search of a
-    spec (`solve play` and `analyze` take no -j)."""
+    """The solve arguments of a row: -j N for a parallel row, -j 1 for any other (a search of
+    a spec, `solve play`, `solve analyze`)."""
     if inst.threads:
         return inst.args + ["-j", str(inst.threads)]
-    if inst.args and inst.args[0].endswith(".toml"):
+    if inst.args:
         return inst.args + ["-j", "1"]
     return inst.args
 
@@ -237,7 +237,7 @@ def all_instances():
                             ["play", "specs/moo.toml", "--all-secrets", "--strategy", strategy],
                             "moo-play", strategy, text_checker("average " + average), stats=False))
     flipit = ("for n in 4 5 6 7 8 9 10; do for v in 0 1; do "
-              "\"$0\" analyze specs/flipit.toml --set n=$n --set variant=$v || exit 1; done; done")
+              "\"$0\" analyze specs/flipit.toml -j 1 --set n=$n --set variant=$v || exit 1; done; done")
     out.append(Instance("flipit-analysis", "Flip It analysis, N=4..10, both rules (14 runs)", [], "flipit", "",
                         longest_checker([2, 5, 10, 6, 8, 6, 8, 7, 8, 7, 8, 8, 8, 8]), stats=False,
                         loop=flipit))
@@ -269,6 +269,12 @@ def all_instances():
         out.append(Instance("threads-golomb-%d" % m, "Golomb m=%d (optimise), 2 threads" % m,
                             ["bench/specs/golomb.toml", "--set", "m=%d" % m], "threads", "",
                             optimal_checker(GOLOMB_LENGTH[m]), threads=2))
+    out.append(Instance("threads-moo-minimax", "bulls and cows, every secret, minimax, 2 threads",
+                        ["play", "specs/moo.toml", "--all-secrets", "--strategy", "minimax"], "threads", "",
+                        text_checker("average 5.3847 (3877/720)"), stats=False, threads=2))
+    out.append(Instance("threads-eight-analysis", "eight puzzle analysis, 2 threads",
+                        ["analyze", "specs/eight-puzzle.toml"], "threads", "", longest_checker([31]),
+                        stats=False, threads=2))
     out.append(Instance("nonogram-30", "nonogram 30x30 count (tables; peers: the MiniZinc export)",
                         ["specs/nonogram.toml", "--set", "rows=" + NONOGRAM_30_ROWS,
                          "--set", "columns=" + NONOGRAM_30_COLUMNS, "--count"],
@@ -854,9 +860,9 @@ def bench(solve_info):
         results[(inst.id, "solve")] = c
         log("bench:   -> %s %s" % (cell_time(c), c.answers[:1]))
         if inst.threads:
-            one = [SOLVE] + inst.args + ["-j", "1", "--stats"]
+            one = [SOLVE] + inst.args + ["-j", "1"] + (["--stats"] if inst.stats else [])
             log("bench: %-16s solve -j 1" % inst.id)
-            c1 = measure(one, inst.cap, RUNS, lambda run, i=inst: i.expected(run.out), stats=True)
+            c1 = measure(one, inst.cap, RUNS, lambda run, i=inst: i.expected(run.out), stats=inst.stats)
             results[(inst.id, "solve-j1")] = c1
             log("bench:   -> %s %s" % (cell_time(c1), c1.answers[:1]))
         for p in peers:

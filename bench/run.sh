@@ -15,7 +15,8 @@
 #                gecode-native choco cpsat pyconstraint; "none" = solve alone
 #   INSTANCES    instance ids or groups (default: all): queens-10 .. queens-14, magic-count-4,
 #                threads-queens-14, threads-queens-15, threads-magic-4, threads-langford-11,
-#                threads-langford-12, threads-golomb-10, threads-golomb-11 (solve with 2 threads
+#                threads-langford-12, threads-golomb-10, threads-golomb-11, threads-moo-minimax
+#                (play --all-secrets), threads-eight-analysis (solve analyze) (solve with 2 threads
 #                beside solve -j 1 in the same run; group: threads); every other solve row runs
 #                -j 1 (the sequential engine), as the peers use one core;
 #                magic-first-5 .. magic-first-12, magic-first-16, magic-first-20, ring, ring-primes,

@@ -43,16 +43,19 @@ pub(super) fn part_of(args: &SolveArgs) -> Result<Option<PartOf>, Error> {
 /// range of them, so uneven subproblems even out.
 const SUBPROBLEMS_PER_PART: usize = 16;
 
-/// The subproblems of part `of`: the search split into at least 16 N
-/// subproblems in depth-first order (the same on every machine), this
-/// part's contiguous range of them.
+/// Most subproblems a cluster split aims at (unless there are more
+/// parts): every machine computes the whole split (about 60 ms at this
+/// size for queens n = 16, 300 ms at 32,768), and past a few hundred
+/// parts the scheduler's queue evens the parts out.
+const MOST_SUBPROBLEMS: usize = 8_192;
+
+/// The subproblems of part `of`: the search split into 16 N subproblems
+/// (at most 8,192, at least N) in depth-first order (the same on every
+/// machine), this part's contiguous range of them.
 pub(super) fn spread(session: &mut Session, of: PartOf, threads: usize) -> Spread {
-    let all = split::split(
-        session,
-        vec![Vec::new()],
-        of.parts as usize * SUBPROBLEMS_PER_PART,
-        session.nodes_left(),
-    );
+    let parts = of.parts as usize;
+    let target = (parts * SUBPROBLEMS_PER_PART).min(MOST_SUBPROBLEMS.max(parts));
+    let all = split::split(session, vec![Vec::new()], target, session.nodes_left());
     // Every machine branches the split's nodes; part 0 counts them, so
     // the merged nodes are those of the whole search.
     if of.part == 0 {

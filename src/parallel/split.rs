@@ -14,6 +14,8 @@
 //! the spec, its `--set` values and the search settings, so every machine
 //! computes the same.
 
+use crate::model::VarId;
+use crate::search::branch::Choice;
 use crate::search::{Decision, Opening, Stats};
 use crate::session::Session;
 use std::cmp::Ordering;
@@ -31,11 +33,13 @@ pub struct Split {
 }
 
 /// An open part in the queue of parts to split: the largest first, then
-/// the one made first.
+/// the one made first; with the choice the search makes there.
 struct Open {
     space: f64,
     made: u64,
     path: Vec<Decision>,
+    var: VarId,
+    choice: Choice,
 }
 
 impl PartialEq for Open {
@@ -69,6 +73,15 @@ pub fn split(
     target: usize,
     most_nodes: Option<u64>,
 ) -> Split {
+    session.openings(|open| split_with(open, from, target, most_nodes))
+}
+
+fn split_with(
+    open_at: &mut dyn FnMut(&[Decision]) -> Opening,
+    from: Vec<Vec<Decision>>,
+    target: usize,
+    most_nodes: Option<u64>,
+) -> Split {
     let mut stats = Stats::default();
     let mut open = BinaryHeap::new();
     let mut leaves = Vec::new();
@@ -76,16 +89,21 @@ pub fn split(
     // Looks at a part: dropped when it fails, kept as a leaf when it is a
     // solution, queued when open; false when a limit stopped propagation.
     let mut look = |path: Vec<Decision>,
-                    session: &mut Session,
                     stats: &mut Stats,
                     open: &mut BinaryHeap<Open>,
                     leaves: &mut Vec<Vec<Decision>>| {
-        match session.opening(&path) {
+        match open_at(&path) {
             Opening::Failed => stats.failures += 1,
             Opening::Solution => leaves.push(path),
-            Opening::Branch { space, .. } => {
+            Opening::Branch { space, var, choice } => {
                 made += 1;
-                open.push(Open { space, made, path });
+                open.push(Open {
+                    space,
+                    made,
+                    path,
+                    var,
+                    choice,
+                });
             }
             Opening::Interrupted => return false,
         }
@@ -97,20 +115,21 @@ pub fn split(
         stopped: true,
     };
     for path in from {
-        if !look(path, session, &mut stats, &mut open, &mut leaves) {
+        if !look(path, &mut stats, &mut open, &mut leaves) {
             return stopped(stats);
         }
     }
     while open.len() + leaves.len() < target && most_nodes.is_none_or(|m| stats.nodes < m) {
         let Some(part) = open.pop() else { break };
-        let Opening::Branch { var, choice, .. } = session.opening(&part.path) else {
-            return stopped(stats);
-        };
         stats.nodes += 1;
         for left in [true, false] {
             let mut path = part.path.clone();
-            path.push(Decision { var, choice, left });
-            if !look(path, session, &mut stats, &mut open, &mut leaves) {
+            path.push(Decision {
+                var: part.var,
+                choice: part.choice,
+                left,
+            });
+            if !look(path, &mut stats, &mut open, &mut leaves) {
                 return stopped(stats);
             }
         }

@@ -179,6 +179,9 @@ pub struct Search<'e> {
     shared_objective: Option<(Objective, u64)>,
     /// Nodes claimed from a shared budget so far.
     allowance: u64,
+    /// [`Search::open`]: the decisions applied below the propagated root,
+    /// each with the checkpoint taken before it.
+    opened: Vec<(Decision, Checkpoint)>,
 }
 
 impl<'e> Search<'e> {
@@ -214,6 +217,7 @@ impl<'e> Search<'e> {
             part: 0,
             shared_objective: None,
             allowance: 0,
+            opened: Vec::new(),
         }
     }
 
@@ -240,17 +244,63 @@ impl<'e> Search<'e> {
         match self.state {
             State::Done => Opening::Failed,
             State::Interrupted => Opening::Interrupted,
-            _ => match self.brancher.select(self.engine) {
-                None => Opening::Solution,
-                Some(var) => {
-                    let store = self.engine.store();
-                    let space = (0..store.num_vars() as u32)
-                        .map(|i| (store.size(VarId(i)) as f64).log2())
-                        .sum();
-                    let choice = self.brancher.choice(self.engine, var);
-                    Opening::Branch { var, choice, space }
+            _ => self.branch_here(),
+        }
+    }
+
+    /// The opening below `path` from the root this search propagated once
+    /// (its own path must be empty). The decisions `path` shares with the
+    /// path opened last stay applied; the engine goes back to where they
+    /// part and applies the rest: the root is propagated once, and a
+    /// split, which opens the two children of the part it opened last,
+    /// applies a decision or two per part.
+    pub fn open(&mut self, path: &[Decision]) -> Opening {
+        match self.opening() {
+            Opening::Failed => return Opening::Failed,
+            Opening::Interrupted => return Opening::Interrupted,
+            _ => {}
+        }
+        let common = self
+            .opened
+            .iter()
+            .zip(path)
+            .take_while(|((done, _), d)| done == *d)
+            .count();
+        if let Some(&(_, checkpoint)) = self.opened.get(common) {
+            self.engine.store_mut().restore(checkpoint);
+            self.opened.truncate(common);
+        }
+        self.brancher.cursor = Cursor::default();
+        for d in &path[common..] {
+            let checkpoint = self.engine.store_mut().checkpoint();
+            self.opened.push((*d, checkpoint));
+            let step = self.apply(d.var, d.choice, d.left);
+            if step != Step::Fixpoint {
+                // Back to a propagated node: the next path starts there.
+                self.engine.store_mut().restore(checkpoint);
+                let _ = self.opened.pop();
+                if step == Step::Interrupted {
+                    self.state = State::Interrupted;
+                    return Opening::Interrupted;
                 }
-            },
+                return Opening::Failed;
+            }
+        }
+        self.branch_here()
+    }
+
+    /// At a propagated node: a solution, or the choice to branch on.
+    fn branch_here(&mut self) -> Opening {
+        match self.brancher.select(self.engine) {
+            None => Opening::Solution,
+            Some(var) => {
+                let store = self.engine.store();
+                let space = (0..store.num_vars() as u32)
+                    .map(|i| (store.size(VarId(i)) as f64).log2())
+                    .sum();
+                let choice = self.brancher.choice(self.engine, var);
+                Opening::Branch { var, choice, space }
+            }
         }
     }
 

@@ -224,14 +224,17 @@ impl Session {
         self.shared = shared;
     }
 
-    /// The first node below `path`: whether it fails, is a solution, or
-    /// which choice the search would branch on there (for splitting the
-    /// search into parts). Counts no node.
-    pub fn opening(&mut self, path: &[Decision]) -> Opening {
+    /// Opens paths for `open`: for each, the first node below it, whether
+    /// it fails, is a solution, or which choice the search would branch
+    /// on (for splitting the search into parts). The root is propagated
+    /// once for all of them; no node is counted.
+    pub fn openings<T>(
+        &mut self,
+        open: impl FnOnce(&mut dyn FnMut(&[Decision]) -> Opening) -> T,
+    ) -> T {
         let limits = self.limits();
         let mut search = Search::new(&mut self.engine, &self.lowered.plan, limits, Restarts::NONE);
-        search.below(path.to_vec(), 0);
-        search.opening()
+        open(&mut |path| search.open(path))
     }
 
     /// The searches from now on stop once they have visited `nodes` nodes
