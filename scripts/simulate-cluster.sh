@@ -13,14 +13,17 @@
 #   e.g. scripts/simulate-cluster.sh 1024 -- specs/queens.toml --set n=16 --no-symmetry --count
 # env:   WORKERS (default "8 64 256"), JOBS (parallel processes here, default 1: two at a time
 #        on two cores slow each other down, which the sequential run alone would not show),
-#        SEQUENTIAL (seconds of the sequential run, measured if not given)
+#        SEQUENTIAL (seconds of the sequential run, measured if not given),
+#        SOLVE (the binary to time; default: target/release/solve, built first)
 set -euo pipefail
 REPO=$(cd "$(dirname "$0")/.." && pwd)
 PARTS=${1:?usage: simulate-cluster.sh PARTS -- SPEC [flags]}
 shift
 [ "${1:-}" = "--" ] && shift
-SOLVE=$REPO/target/release/solve
-(cd "$REPO" && cargo build --release -q)
+if [ -z "${SOLVE:-}" ]; then
+  SOLVE=$REPO/target/release/solve
+  (cd "$REPO" && cargo build --release -q)
+fi
 OUT=$(mktemp -d)
 cd "$REPO"
 if [ -z "${SEQUENTIAL:-}" ]; then

@@ -41,16 +41,17 @@ pub(super) fn part_of(args: &SolveArgs) -> Result<Option<PartOf>, Error> {
 
 /// Subproblems per part a cluster split aims at: a part is a contiguous
 /// range of them, so uneven subproblems even out.
-const SUBPROBLEMS_PER_PART: usize = 16;
+const SUBPROBLEMS_PER_PART: usize = 4;
 
 /// Most subproblems a cluster split aims at (unless there are more
-/// parts): every machine computes the whole split (about 60 ms at this
-/// size for queens n = 16, 300 ms at 32,768), and past a few hundred
-/// parts the scheduler's queue evens the parts out.
-const MOST_SUBPROBLEMS: usize = 8_192;
+/// parts): every machine computes the whole split, about 14 ms at 2,048
+/// subproblems and 60 ms at 8,192 for queens n = 16, and that is paid
+/// once per part; past a few hundred parts the scheduler's queue evens
+/// the parts out (scripts/simulate-cluster.sh measures both).
+const MOST_SUBPROBLEMS: usize = 4_096;
 
-/// The subproblems of part `of`: the search split into 16 N subproblems
-/// (at most 8,192, at least N) in depth-first order (the same on every
+/// The subproblems of part `of`: the search split into 4 N subproblems
+/// (at most 4,096, at least N) in depth-first order (the same on every
 /// machine), this part's contiguous range of them.
 pub(super) fn spread(session: &mut Session, of: PartOf, threads: usize) -> Spread {
     let parts = of.parts as usize;

@@ -15,7 +15,7 @@ pub struct PartOf {
 }
 
 /// The most parts a run may be cut into (each machine computes the whole
-/// split: 16 subproblems per part, at most 8,192 unless there are more
+/// split: 4 subproblems per part, at most 4,096 unless there are more
 /// parts; 10,000 at most).
 pub const MOST_PARTS: u64 = 10_000;
 
