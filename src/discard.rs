@@ -6,7 +6,7 @@
 
 /// Drops `value` on a thread of its own when `large`, here otherwise.
 pub fn discard<T: Send + 'static>(value: T, large: bool) {
-    if large {
+    if large && crate::host::THREADS {
         drop(std::thread::spawn(move || drop(value)));
     } else {
         drop(value);

@@ -13,11 +13,11 @@
 //! root; minimality is exact (dropping any one group leaves a problem with
 //! a solution) because every check is complete.
 
+use crate::host::Instant;
 use crate::lowered::Lowered;
 use crate::session::{Session, Stopped};
 use crate::source::Sources;
 use std::collections::HashMap;
-use std::time::Instant;
 
 /// What `explain` found.
 #[derive(Clone, Debug, PartialEq, Eq)]

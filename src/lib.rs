@@ -38,7 +38,10 @@
 //!   iddfs, A*, analysis.
 //! - [`experiment`]: `[experiments]` and `--try`, `solve compare`'s rows.
 //! - [`discard`]: freeing a huge model after its error is reported.
+//! - [`host`]: the clock and the threads, native or in a browser.
+//! - [`playground`]: the browser playground's requests and events.
 
+#[cfg(not(target_family = "wasm"))]
 pub mod cli;
 pub mod compile;
 pub mod diagnostic;
@@ -48,12 +51,14 @@ pub mod experiment;
 pub mod explain;
 pub mod export;
 pub mod game;
+pub mod host;
 pub mod lower;
 pub mod lowered;
 pub mod model;
 pub mod moves;
 pub mod output;
 pub mod parallel;
+pub mod playground;
 pub mod search;
 pub mod session;
 pub mod source;

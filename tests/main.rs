@@ -20,6 +20,7 @@ mod moo;
 mod objective;
 mod parallel;
 mod phases;
+mod playground;
 mod propagators;
 mod puzzle;
 mod readme;

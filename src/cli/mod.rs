@@ -17,6 +17,7 @@ mod moves;
 mod output;
 mod part;
 mod play;
+mod playground;
 mod solve;
 mod symmetry;
 
@@ -26,10 +27,8 @@ pub use solve::SolveArgs;
 use crate::diagnostic::{Diagnostic, Error};
 use crate::lower::Options;
 use crate::lowered::Lowered;
-use crate::model::plan::{CONSISTENCIES, Consistency, RESTARTS, VALUE_ORDERS, VAR_ORDERS};
-use crate::source::{Sources, Span};
-use crate::spec::ast::{Name, PhaseDecl};
-use crate::spec::settings::SearchSettings;
+use crate::source::Sources;
+use crate::spec::choices::SearchChoices;
 use std::path::PathBuf;
 use std::time::{Duration, Instant};
 
@@ -142,6 +141,10 @@ pub enum Command {
     /// is named (exit 3); parts of another spec, other --set values or
     /// other flags are refused (exit 2).
     Merge(merge::MergeArgs),
+    /// Serve the playground on localhost: a page where a spec is written
+    /// (checked as you type), solved in the browser (WebAssembly, in a
+    /// worker a Stop button ends) and its solutions drawn as boards.
+    Playground(playground::PlaygroundArgs),
 }
 
 /// Runs the command; returns the exit code.
@@ -158,6 +161,7 @@ pub fn run(cli: &Cli) -> u8 {
         }
         Some(Command::Export(args)) => export::run(args),
         Some(Command::Merge(args)) => merge::run(args),
+        Some(Command::Playground(args)) => playground::run(args),
         Some(Command::Play(args)) => deadline(started, args.time).and_then(|d| play::run(args, d)),
         Some(Command::Compare(args)) => {
             deadline(started, args.time).and_then(|d| compare::run(args, d))
@@ -260,20 +264,17 @@ fn options(
     no_objective: bool,
     deadline: Option<Instant>,
 ) -> Result<Options, Error> {
-    let (all, named) =
-        consistency_args(sources, &args.consistency).map_err(|d| Error::new(vec![d], sources))?;
-    let search = SearchSettings {
-        order: args.order.as_deref().map(|o| order_names(sources, o)),
-        phases: phase_args(sources, &args.phases)?,
-        var: pick(VAR_ORDERS, &args.var),
-        value: pick(VALUE_ORDERS, &args.value),
-        consistency: all,
-        consistency_for: named,
-        restart: pick(RESTARTS, &args.restart),
+    let search = SearchChoices {
+        order: args.order.clone(),
+        phases: args.phases.clone(),
+        var: args.var.clone(),
+        value: args.value.clone(),
+        consistency: args.consistency.clone(),
+        restart: args.restart.clone(),
         restart_scale: args.restart_scale,
         seed: args.seed,
-        threads: None,
-    };
+    }
+    .settings(sources)?;
     Ok(Options {
         no_symmetry: args.no_symmetry,
         no_objective,
@@ -344,136 +345,4 @@ fn deadline(started: Instant, limit: TimeLimit) -> Result<Option<Instant>, Error
         .checked_add(limit)
         .map(Some)
         .ok_or_else(out_of_range)
-}
-
-/// The level for every constraint, and levels for named ones.
-type Levels = (Option<Consistency>, Vec<(Name, Consistency)>);
-
-/// `--consistency` values: `LEVEL` or `all=LEVEL` for every constraint,
-/// `NAME=LEVEL` for one, comma-separated; each part points into a source of
-/// its own for messages.
-fn consistency_args(sources: &mut Sources, args: &[String]) -> Result<Levels, Diagnostic> {
-    let (mut all, mut named) = (None, Vec::new());
-    for text in args {
-        let id = sources.add("--consistency", text.clone());
-        let mut offset = 0;
-        for part in text.split(',') {
-            let start = offset + (part.len() - part.trim_start().len());
-            offset += part.len() + 1;
-            let trimmed = part.trim();
-            let (name, level, level_start) = match trimmed.split_once('=') {
-                Some((n, l)) => (
-                    Some(n.trim()),
-                    l.trim(),
-                    start + trimmed.len() - l.len() + (l.len() - l.trim_start().len()),
-                ),
-                None => (None, trimmed, start),
-            };
-            let span = Span::new(id, level_start, level_start + level.len());
-            let Some(&(_, c)) = CONSISTENCIES.iter().find(|(n, _)| *n == level) else {
-                let names: Vec<&str> = CONSISTENCIES.iter().map(|(n, _)| *n).collect();
-                return Err(
-                    Diagnostic::new(format!("unknown consistency level `{level}`"), span)
-                        .with_help(format!(
-                            "expected LEVEL or NAME=LEVEL, with a level among: {}",
-                            names.join(", ")
-                        )),
-                );
-            };
-            match name {
-                None | Some("all") => all = Some(c),
-                Some(n) => named.push((
-                    Name {
-                        text: n.to_string(),
-                        span: Span::new(id, start, start + n.len()),
-                    },
-                    c,
-                )),
-            }
-        }
-    }
-    Ok((all, named))
-}
-
-/// `--phase VARS[:VAR[:VALUE]]`, each its own source for messages.
-fn phase_args(sources: &mut Sources, texts: &[String]) -> Result<Option<Vec<PhaseDecl>>, Error> {
-    if texts.is_empty() {
-        return Ok(None);
-    }
-    let mut phases = Vec::new();
-    for text in texts {
-        let mut parts = text.splitn(3, ':');
-        let vars = parts.next().unwrap_or_default();
-        let var = phase_order(text, parts.next(), VAR_ORDERS, "variable order")?;
-        let value = phase_order(text, parts.next(), VALUE_ORDERS, "value order")?;
-        let vars = order_names_in(sources, "--phase", vars);
-        if vars.is_empty() {
-            return Err(usage(format!(
-                "--phase {text}: no variables (write `--phase x:first-fail:min`)"
-            )));
-        }
-        phases.push(PhaseDecl { vars, var, value });
-    }
-    Ok(Some(phases))
-}
-
-/// The order named `part` of `--phase text` (none when not given).
-fn phase_order<T: Copy>(
-    text: &str,
-    part: Option<&str>,
-    table: &[(&str, T)],
-    what: &str,
-) -> Result<Option<T>, Error> {
-    match part {
-        None | Some("") => Ok(None),
-        Some(name) => pick(table, &Some(name.to_string()))
-            .map(Some)
-            .ok_or_else(|| {
-                let names: Vec<&str> = table.iter().map(|(n, _)| *n).collect();
-                usage(format!(
-                    "--phase {text}: unknown {what} `{name}` (expected one of: {})",
-                    names.join(", ")
-                ))
-            }),
-    }
-}
-
-/// `--order A,C,F` as names pointing into their own source.
-fn order_names(sources: &mut Sources, text: &str) -> Vec<Name> {
-    order_names_in(sources, "--order", text)
-}
-
-/// Comma-separated names (brackets may hold commas: `[m[r][0] for r in
-/// 0..2]`), in a source of their own called `origin`.
-fn order_names_in(sources: &mut Sources, origin: &str, text: &str) -> Vec<Name> {
-    let id = sources.add(origin, text.to_string());
-    // Split at the commas outside brackets.
-    let mut parts = Vec::new();
-    let (mut depth, mut from) = (0i32, 0);
-    for (i, c) in text.char_indices() {
-        match c {
-            '[' | '(' | '{' => depth += 1,
-            ']' | ')' | '}' => depth -= 1,
-            ',' if depth == 0 => {
-                parts.push(&text[from..i]);
-                from = i + 1;
-            }
-            _ => {}
-        }
-    }
-    parts.push(&text[from..]);
-    let mut names = Vec::new();
-    let mut offset = 0;
-    for part in parts {
-        let trimmed = part.trim();
-        let start = offset + (part.len() - part.trim_start().len());
-        if !trimmed.is_empty() {
-            names.push(Name {
-                text: trimmed.to_string(),
-                span: Span::new(id, start, start + trimmed.len()),
-            });
-        }
-        offset += part.len() + 1;
-    }
-    names
 }

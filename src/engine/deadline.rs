@@ -7,9 +7,10 @@
 //! scheduler, `timeout`) stops a search like a deadline, and so does a
 //! run's own stop flag (the threads of a parallel run stop together).
 
+use crate::host::Instant;
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, AtomicI32, Ordering};
-use std::time::{Duration, Instant};
+use std::time::Duration;
 
 /// Set (by the command line's signal handler) to stop every search of the
 /// process as a limit would.

@@ -14,6 +14,7 @@ pub mod queue;
 pub mod store;
 pub mod view;
 
+use crate::host::Instant;
 use crate::model::plan::Consistency;
 use crate::model::{IntervalSet, Model, Posted, VarId};
 use deadline::Deadline;
@@ -21,7 +22,6 @@ use propagator::{Propagator, Status};
 use queue::{PropagatorId, Queue};
 use std::sync::Arc;
 use std::sync::atomic::AtomicBool;
-use std::time::Instant;
 use store::{Change, Conflict, Store};
 
 #[derive(Debug)]

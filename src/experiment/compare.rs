@@ -8,12 +8,12 @@
 use super::config::{self, Experiment, Setting, expand};
 use super::settings::apply;
 use crate::diagnostic::Error;
+use crate::host::Instant;
 use crate::lower::Options;
 use crate::lowered::Lowered;
 use crate::session::Session;
 use crate::source::{SourceId, Sources, Span};
 use crate::spec::load::load;
-use std::time::Instant;
 
 /// One configuration: its label and how it changes the lowering options.
 #[derive(Clone, Debug, PartialEq)]

@@ -14,10 +14,10 @@
 use super::Game;
 use crate::diagnostic::{Diagnostic, Error};
 use crate::engine::deadline::Deadline;
+use crate::host::Instant;
 use crate::source::Sources;
 use std::collections::HashMap;
 use std::sync::Arc;
-use std::time::Instant;
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Strategy {
@@ -162,44 +162,32 @@ impl Chooser {
         let threads = game.threads.clamp(1, n);
         let chunk = n.div_ceil(threads);
         let (codes, w): (&[i64], usize) = (&game.codes, game.width);
-        let code = move |i: usize| &codes[i * w..(i + 1) * w];
         let win = &game.plan.win;
-        let parts: Vec<Result<Rows, Failure>> = std::thread::scope(|scope| {
-            let handles: Vec<_> = (0..threads)
-                .map(|t| {
-                    let mut answers = game.answers.clone();
-                    let mut clock = self.clock.clone();
-                    scope.spawn(move || {
-                        let mut numbering = Numbering::default();
-                        let mut rows = Vec::new();
-                        let mut out = Vec::new();
-                        for s in t * chunk..((t + 1) * chunk).min(n) {
-                            if clock.passed() {
-                                return Err(Failure::Stopped);
-                            }
-                            for g in 0..n {
-                                if answers.answer(code(s), code(g), &mut out).is_err() {
-                                    return Err(Failure::Undefined(s, g));
-                                }
-                                if s != g && out == *win {
-                                    return Err(Failure::FalseWin(s, g));
-                                }
-                                let id = numbering.id(&out);
-                                rows.push(id);
-                            }
-                            if numbering.list.len() > usize::from(u16::MAX) {
-                                return Err(Failure::TooMany);
-                            }
-                        }
-                        Ok((rows, numbering.list))
+        let parts: Vec<Result<Rows, Failure>> = if threads == 1 {
+            let mut clock = self.clock.clone();
+            vec![rows(
+                &mut game.answers.clone(),
+                &mut clock,
+                (codes, w),
+                win,
+                0..n,
+            )]
+        } else {
+            std::thread::scope(|scope| {
+                let handles: Vec<_> = (0..threads)
+                    .map(|t| {
+                        let mut answers = game.answers.clone();
+                        let mut clock = self.clock.clone();
+                        let range = t * chunk..((t + 1) * chunk).min(n);
+                        scope.spawn(move || rows(&mut answers, &mut clock, (codes, w), win, range))
                     })
-                })
-                .collect();
-            handles
-                .into_iter()
-                .map(|h| h.join().expect("a matrix thread panicked"))
-                .collect()
-        });
+                    .collect();
+                handles
+                    .into_iter()
+                    .map(|h| h.join().expect("a matrix thread panicked"))
+                    .collect()
+            })
+        };
         // One numbering of the answers for all the threads' rows.
         let mut ids: HashMap<Vec<i64>, u16> = HashMap::new();
         let mut matrix = Vec::with_capacity(n * n);
@@ -305,6 +293,40 @@ impl Chooser {
             Strategy::First => unreachable!("`first` asks the session"),
         }
     }
+}
+
+/// The matrix rows of the secrets `range` (every code, `w` values each,
+/// as guesses), with this numbering of the answers.
+fn rows(
+    answers: &mut super::answer::Answers,
+    clock: &mut Deadline,
+    (codes, w): (&[i64], usize),
+    win: &[i64],
+    range: std::ops::Range<usize>,
+) -> Result<Rows, Failure> {
+    let n = codes.len() / w;
+    let code = |i: usize| &codes[i * w..(i + 1) * w];
+    let mut numbering = Numbering::default();
+    let mut rows = Vec::new();
+    let mut out = Vec::new();
+    for s in range {
+        if clock.passed() {
+            return Err(Failure::Stopped);
+        }
+        for g in 0..n {
+            if answers.answer(code(s), code(g), &mut out).is_err() {
+                return Err(Failure::Undefined(s, g));
+            }
+            if s != g && out == win {
+                return Err(Failure::FalseWin(s, g));
+            }
+            rows.push(numbering.id(&out));
+        }
+        if numbering.list.len() > usize::from(u16::MAX) {
+            return Err(Failure::TooMany);
+        }
+    }
+    Ok((rows, numbering.list))
 }
 
 /// An answer of at most 4 values within 16 bits each as one word (the

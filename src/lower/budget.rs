@@ -7,9 +7,9 @@
 use super::value::R;
 use crate::diagnostic::Diagnostic;
 use crate::engine::deadline::Deadline;
+use crate::host::Instant;
 use crate::model::{IntervalSet, Model};
 use crate::source::Span;
-use std::time::Instant;
 
 /// Most items one range may produce when iterated.
 pub const MAX_RANGE_ITEMS: i64 = 10_000_000;

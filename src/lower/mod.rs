@@ -118,7 +118,7 @@ pub struct Lowerer {
 
 impl Lowerer {
     /// An empty lowering, stopped by `deadline` (a time-limit error).
-    pub(crate) fn new(deadline: Option<std::time::Instant>) -> Lowerer {
+    pub(crate) fn new(deadline: Option<crate::host::Instant>) -> Lowerer {
         Lowerer {
             budget: Budget::new(deadline),
             ..Lowerer::default()
@@ -172,7 +172,7 @@ impl Lowerer {
     }
 
     /// When lowering must stop.
-    pub(crate) fn deadline(&self) -> Option<std::time::Instant> {
+    pub(crate) fn deadline(&self) -> Option<crate::host::Instant> {
         self.budget.deadline()
     }
 
@@ -193,7 +193,7 @@ impl Lowerer {
 
     /// The evaluator bounded as one solution's output is: the run's
     /// deadline, and the items and memory of [`Budget::for_output`].
-    pub(crate) fn until(mut self, deadline: Option<std::time::Instant>) -> Lowerer {
+    pub(crate) fn until(mut self, deadline: Option<crate::host::Instant>) -> Lowerer {
         self.budget = Budget::for_output(deadline);
         self
     }

@@ -193,7 +193,7 @@ impl Puzzle {
 
     /// Searches stop at `deadline` (or on Ctrl-C) with a time-limit error
     /// (exit 3).
-    pub fn set_deadline(&mut self, deadline: Option<std::time::Instant>) {
+    pub fn set_deadline(&mut self, deadline: Option<crate::host::Instant>) {
         self.clock = Deadline::new(deadline);
     }
 

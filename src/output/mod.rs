@@ -10,6 +10,7 @@
 mod compiled;
 
 use crate::diagnostic::Diagnostic;
+use crate::host::Instant;
 use crate::lower::value::{Array, Value};
 use crate::lower::{Budget, Lowerer, is_limit, value::R};
 use crate::model::Model;
@@ -19,7 +20,6 @@ use crate::spec::ast::TemplatePart;
 use std::collections::{HashMap, HashSet};
 use std::fmt::Write as _;
 use std::sync::Arc;
-use std::time::Instant;
 
 #[derive(Clone, Debug)]
 pub struct OutputPlan {

@@ -47,7 +47,7 @@ fn alone_nodes() -> u64 {
 
 /// The threads the process may use (`std::thread::available_parallelism`).
 pub fn available_threads() -> usize {
-    std::thread::available_parallelism().map_or(1, usize::from)
+    crate::host::available_threads()
 }
 
 /// How to spread a search: over how many threads, and which of its parts

@@ -23,11 +23,12 @@ pub mod trace;
 use crate::engine::Engine;
 use crate::engine::deadline::Deadline;
 use crate::engine::store::Checkpoint;
+use crate::host::Instant;
 use crate::model::VarId;
 use crate::model::plan::{Objective, RestartPolicy, Restarts, SearchPlan, Sense, VarOrder};
 use branch::{Brancher, Choice, Cursor};
 use shared::Shared;
-use std::time::{Duration, Instant};
+use std::time::Duration;
 use trace::{Event, Recorder};
 
 /// When to stop searching (solutions are limited by the caller).

@@ -44,7 +44,8 @@ use crate::search::{Decision, Limits, Opening, Outcome, Search, Stats};
 use crate::source::Sources;
 use std::ops::ControlFlow;
 
-use std::time::{Duration, Instant};
+use crate::host::Instant;
+use std::time::Duration;
 
 mod answers;
 mod solutions;

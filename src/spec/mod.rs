@@ -2,6 +2,7 @@
 
 pub mod ast;
 pub mod builtins;
+pub mod choices;
 pub mod habits;
 pub mod load;
 pub mod names;

@@ -14,11 +14,11 @@
 
 use super::group::SymmetryPlan;
 use crate::diagnostic::{Diagnostic, Error};
+use crate::host::Instant;
 use crate::lowered::Lowered;
 use crate::session::{Session, Solution};
 use crate::source::Sources;
 use std::collections::{HashMap, HashSet};
-use std::time::Instant;
 
 /// At most this many values (solutions times variables) are kept.
 const MAX_VALUES: usize = 50_000_000;

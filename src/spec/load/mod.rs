@@ -5,6 +5,7 @@
 use crate::diagnostic::{Diagnostic, did_you_mean};
 use crate::engine::deadline::Deadline;
 use crate::experiment::config::{self, Experiment};
+use crate::host::Instant;
 use crate::model::plan::{CONSISTENCIES, RESTARTS, Sense, VALUE_ORDERS, VAR_ORDERS};
 use crate::source::{SourceId, Sources, Span};
 use crate::spec::ast::{
@@ -13,7 +14,6 @@ use crate::spec::ast::{
     SearchSettings, Spec, SymmetryDecl, SymmetryKind, TemplatePart, Var,
 };
 use crate::spec::parser::{Origin, parse_expr, parse_function};
-use std::time::Instant;
 use toml::Spanned;
 use toml::de::{DeTable, DeValue};
 

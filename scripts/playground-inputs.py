@@ -1,0 +1,30 @@
+#!/usr/bin/env python3
+"""The fingerprint of what the playground's built files come from: FNV-1a
+(64 bits) over the path and bytes of every file of the library that goes
+into the WebAssembly module (src/ but the command line), the build settings, the grammar, the
+module's crate, the shipped specs and the lock file, in path order.
+tests/playground.rs computes the same and compares it with
+web/page/inputs.txt."""
+import pathlib
+
+ROOT = pathlib.Path(__file__).resolve().parent.parent
+
+
+def inputs():
+    files = [ROOT / "Cargo.lock", ROOT / "Cargo.toml", ROOT / ".cargo/config.toml"]
+    for folder, pattern in [("src", "*.rs"), ("grammar", "*"), ("web/wasm", "*"), ("specs", "*.toml")]:
+        files += [p for p in (ROOT / folder).rglob(pattern) if p.is_file()]
+    names = sorted(p.relative_to(ROOT).as_posix() for p in files)
+    return [n for n in names if not (n.startswith("src/cli/") or n == "src/main.rs")]
+
+
+def fingerprint():
+    h = 0xCBF29CE484222325
+    for name in inputs():
+        for chunk in (name.encode(), b"\0", (ROOT / name).read_bytes(), b"\0"):
+            for byte in chunk:
+                h = ((h ^ byte) * 0x100000001B3) & 0xFFFFFFFFFFFFFFFF
+    return h
+
+
+print("inputs fnv1a64 %016x" % fingerprint())

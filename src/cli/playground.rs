@@ -1,0 +1,116 @@
+//! `solve playground`: serves the browser playground (web/page, built into
+//! the binary, the WebAssembly module included) on localhost. The server
+//! only hands out files: all solving happens in the page's worker.
+
+use super::Run;
+use crate::diagnostic::Error;
+use std::io::{BufRead as _, BufReader, Write as _};
+use std::net::{TcpListener, TcpStream};
+
+#[derive(Debug, clap::Args)]
+pub struct PlaygroundArgs {
+    /// The port to listen on, on 127.0.0.1 (0: any free port; the address
+    /// is printed).
+    #[arg(long, default_value_t = 8484)]
+    pub port: u16,
+}
+
+/// The page's files, as built by scripts/build-playground.sh.
+const FILES: &[(&str, &str, &[u8])] = &[
+    (
+        "/",
+        "text/html; charset=utf-8",
+        include_bytes!("../../web/page/index.html"),
+    ),
+    (
+        "/index.html",
+        "text/html; charset=utf-8",
+        include_bytes!("../../web/page/index.html"),
+    ),
+    (
+        "/app.js",
+        "text/javascript; charset=utf-8",
+        include_bytes!("../../web/page/app.js"),
+    ),
+    (
+        "/worker.js",
+        "text/javascript; charset=utf-8",
+        include_bytes!("../../web/page/worker.js"),
+    ),
+    (
+        "/solve.js",
+        "text/javascript; charset=utf-8",
+        include_bytes!("../../web/page/solve.js"),
+    ),
+    (
+        "/examples.js",
+        "text/javascript; charset=utf-8",
+        include_bytes!("../../web/page/examples.js"),
+    ),
+    (
+        "/style.css",
+        "text/css; charset=utf-8",
+        include_bytes!("../../web/page/style.css"),
+    ),
+    (
+        "/solve.wasm",
+        "application/wasm",
+        include_bytes!("../../web/page/solve.wasm"),
+    ),
+];
+
+pub fn run(args: &PlaygroundArgs) -> Run {
+    let listener = TcpListener::bind(("127.0.0.1", args.port))
+        .map_err(|e| super::usage(format!("cannot listen on 127.0.0.1:{}: {e}", args.port)))?;
+    let address = listener.local_addr().map_err(|e| io_error(&e))?;
+    println!("the playground is at http://{address}/ (Ctrl-C stops it)");
+    let _ = std::io::stdout().flush();
+    for stream in listener.incoming() {
+        // A connection that failed to open costs nothing more.
+        let Ok(stream) = stream else { continue };
+        let _ = std::thread::spawn(move || serve(stream));
+    }
+    Ok(super::EXIT_FOUND)
+}
+
+fn io_error(e: &std::io::Error) -> Error {
+    super::usage(format!("the playground's server failed: {e}"))
+}
+
+/// Answers the requests of one connection (GET and HEAD of the page's
+/// files; anything else is 404 or 405).
+fn serve(stream: TcpStream) -> std::io::Result<()> {
+    let mut reader = BufReader::new(stream.try_clone()?);
+    let mut out = stream;
+    loop {
+        let mut line = String::new();
+        if reader.read_line(&mut line)? == 0 {
+            return Ok(());
+        }
+        // Skip the headers: nothing in them changes the answer.
+        loop {
+            let mut header = String::new();
+            if reader.read_line(&mut header)? == 0 || header.trim().is_empty() {
+                break;
+            }
+        }
+        let mut words = line.split_whitespace();
+        let (method, target) = (words.next().unwrap_or(""), words.next().unwrap_or(""));
+        let path = target.split(['?', '#']).next().unwrap_or("");
+        let found = FILES.iter().find(|(p, _, _)| *p == path);
+        let (status, kind, body): (&str, &str, &[u8]) = match (method, found) {
+            ("GET" | "HEAD", Some((_, kind, body))) => ("200 OK", kind, body),
+            ("GET" | "HEAD", None) => ("404 Not Found", "text/plain", b"not found\n"),
+            _ => ("405 Method Not Allowed", "text/plain", b"only GET\n"),
+        };
+        write!(
+            out,
+            "HTTP/1.1 {status}\r\nContent-Type: {kind}\r\nContent-Length: {}\r\nCache-Control: no-cache\r\n\r\n",
+            body.len()
+        )?;
+        if method != "HEAD" {
+            out.write_all(body)?;
+        }
+        out.flush()?;
+    }
+}

@@ -1,0 +1,334 @@
+// The playground's page: the spec checked as you type (a worker of its
+// own), solved in another worker that Stop terminates, solutions drawn as
+// boards, the spec shared through the address's fragment.
+import { EXAMPLES } from "./examples.js";
+
+const $ = (id) => document.getElementById(id);
+const editor = $("editor");
+
+// ---- workers ------------------------------------------------------------
+
+// One worker answers requests in turn; `ask` returns a function that
+// cancels the wait (the worker keeps going unless it is terminated).
+class Solver {
+  constructor() {
+    this.start();
+  }
+  start() {
+    this.worker = new Worker("worker.js", { type: "module" });
+    this.next = 0;
+    this.waiting = new Map();
+    this.worker.onmessage = (m) => {
+      const { id, event, finished } = m.data;
+      const w = this.waiting.get(id);
+      if (!w) return;
+      if (finished) {
+        this.waiting.delete(id);
+        w.finished();
+      } else {
+        w.event(event);
+      }
+    };
+  }
+  ask(request, event, finished = () => {}) {
+    const id = this.next++;
+    this.waiting.set(id, { event, finished });
+    this.worker.postMessage({ id, request });
+  }
+  // Ends whatever it was doing: the worker is thrown away and a new one
+  // loaded (the module is cached by the browser).
+  restart() {
+    this.worker.terminate();
+    this.start();
+  }
+}
+
+const checker = new Solver();
+const runner = new Solver();
+
+// ---- the editor -------------------------------------------------------------
+
+function lineOf(text, offset) {
+  let line = 1;
+  for (let i = 0; i < offset && i < text.length; i++) if (text[i] === "\n") line++;
+  return line;
+}
+
+function drawGutter(bad = new Set()) {
+  const lines = editor.value.split("\n").length;
+  const gutter = $("gutter");
+  gutter.innerHTML = "";
+  for (let i = 1; i <= lines; i++) {
+    const span = document.createElement("span");
+    span.textContent = i + "\n";
+    if (bad.has(i)) span.className = "bad";
+    gutter.appendChild(span);
+  }
+  editor.style.height = "auto";
+  editor.style.height = editor.scrollHeight + "px";
+}
+
+function showDiagnostics(diagnostics) {
+  const list = $("diagnostics");
+  list.innerHTML = "";
+  const bad = new Set();
+  if (diagnostics.length === 0) {
+    const li = document.createElement("li");
+    li.className = "ok";
+    li.textContent = "The spec is valid.";
+    list.appendChild(li);
+  }
+  for (const d of diagnostics) {
+    const li = document.createElement("li");
+    const where = d.line ? `${d.source}:${d.line}:${d.column}: ` : "";
+    li.textContent = where + d.message;
+    if (d.help) li.textContent += ` (help: ${d.help})`;
+    const pre = document.createElement("pre");
+    pre.textContent = d.rendered;
+    li.appendChild(pre);
+    if (d.from !== undefined) {
+      bad.add(lineOf(editor.value, d.from));
+      li.onclick = () => {
+        editor.focus();
+        editor.setSelectionRange(d.from, Math.max(d.to, d.from + 1));
+      };
+    }
+    li.dataset.line = d.line ?? "";
+    list.appendChild(li);
+  }
+  drawGutter(bad);
+}
+
+let checkTimer;
+function checkSoon() {
+  clearTimeout(checkTimer);
+  checkTimer = setTimeout(check, 250);
+}
+function check() {
+  const request = { op: "check", spec: editor.value, set: setValues() };
+  checker.ask(request, (e) => {
+    if (e.event === "diagnostics") showDiagnostics(e.diagnostics);
+  });
+}
+
+editor.addEventListener("input", () => {
+  drawGutter();
+  checkSoon();
+});
+
+// ---- examples and sharing -----------------------------------------------------
+
+for (const name of Object.keys(EXAMPLES).sort()) {
+  const option = document.createElement("option");
+  option.value = name;
+  option.textContent = name;
+  $("example").appendChild(option);
+}
+$("example").onchange = () => openSpec(EXAMPLES[$("example").value], "");
+
+function openSpec(text, set) {
+  editor.value = text;
+  $("set").value = set;
+  $("solutions").innerHTML = "";
+  $("progress").textContent = "";
+  drawGutter();
+  check();
+}
+
+function encode(text) {
+  const bytes = new TextEncoder().encode(text);
+  let binary = "";
+  for (const b of bytes) binary += String.fromCharCode(b);
+  return btoa(binary).replaceAll("+", "-").replaceAll("/", "_").replace(/=+$/, "");
+}
+function decode(text) {
+  const binary = atob(text.replaceAll("-", "+").replaceAll("_", "/"));
+  return new TextDecoder().decode(Uint8Array.from(binary, (c) => c.charCodeAt(0)));
+}
+
+$("share").onclick = () => {
+  const params = new URLSearchParams();
+  params.set("spec", encode(editor.value));
+  if ($("set").value.trim()) params.set("set", $("set").value.trim());
+  location.hash = params.toString();
+  navigator.clipboard?.writeText(location.href).catch(() => {});
+  $("status").textContent = "The link in the address bar holds the spec.";
+};
+
+function openFromAddress() {
+  const params = new URLSearchParams(location.hash.slice(1));
+  if (params.has("spec")) {
+    try {
+      openSpec(decode(params.get("spec")), params.get("set") ?? "");
+      return true;
+    } catch {
+      $("status").textContent = "The link's spec could not be read.";
+    }
+  }
+  return false;
+}
+
+// ---- solving ------------------------------------------------------------------
+
+function setValues() {
+  // NAME=VALUE items separated by spaces outside brackets.
+  const text = $("set").value;
+  const items = [];
+  let depth = 0, current = "";
+  for (const c of text) {
+    if ("[({".includes(c)) depth++;
+    if ("])}".includes(c)) depth--;
+    if (/\s/.test(c) && depth === 0) {
+      if (current) items.push(current);
+      current = "";
+    } else current += c;
+  }
+  if (current) items.push(current);
+  return items;
+}
+
+function solveRequest() {
+  const mode = $("mode").value;
+  const search = {};
+  if ($("order").value.trim()) search.order = $("order").value.trim();
+  if ($("var").value) search.var = $("var").value;
+  if ($("value").value) search.value = $("value").value;
+  if ($("consistency").value.trim()) search.consistency = [$("consistency").value.trim()];
+  const request = { op: "solve", spec: editor.value, set: setValues(), mode, search };
+  if (mode === "limit") request.limit = Number($("limit").value) || 1;
+  if ($("no-symmetry").checked) request.no_symmetry = true;
+  if ($("time-limit").value) request.time_limit = Number($("time-limit").value);
+  return request;
+}
+
+// The number of solutions is asked only for a limit.
+const showLimit = () => ($("limit").hidden = $("mode").value !== "limit");
+$("mode").addEventListener("change", showLimit);
+showLimit();
+
+let shown = 0;
+const MOST_DRAWN = 200;
+
+$("run-form").onsubmit = (e) => {
+  e.preventDefault();
+  $("solutions").innerHTML = "";
+  $("progress").textContent = "solving…";
+  shown = 0;
+  let found = 0;
+  const started = performance.now();
+  $("run").disabled = true;
+  $("stop").disabled = false;
+  runner.ask(
+    solveRequest(),
+    (e) => {
+      if (e.event === "solution") {
+        found++;
+        if (shown < MOST_DRAWN) drawSolution(e);
+        $("progress").textContent = `${found} solution${found === 1 ? "" : "s"} so far…`;
+      } else if (e.event === "progress") {
+        $("progress").textContent = `${e.count.toLocaleString()} solutions, ${e.nodes.toLocaleString()} nodes so far…`;
+      } else if (e.event === "done") {
+        const time = (performance.now() - started) / 1000;
+        let line = `${e.count.toLocaleString()} solution${e.count === 1 ? "" : "s"}`;
+        if (e.optimum !== undefined && e.optimum !== null) line += `, optimum ${e.optimum}`;
+        line += `${e.complete ? "" : " (stopped: a limit cut the search short)"}; ${e.nodes.toLocaleString()} nodes, ${e.failures.toLocaleString()} failures, ${time.toFixed(2)} s`;
+        if (e.count === 0 && e.complete) line = "no solution (proven); " + line;
+        $("progress").textContent = line;
+        $("progress").dataset.count = e.count;
+        $("progress").dataset.ms = e.ms;
+      } else if (e.event === "diagnostics") {
+        showDiagnostics(e.diagnostics);
+        $("progress").textContent = "The spec has errors: see the messages under the editor.";
+      } else if (e.event === "failed" || e.event === "panic") {
+        $("progress").textContent = e.message;
+      }
+    },
+    () => {
+      $("run").disabled = false;
+      $("stop").disabled = true;
+    },
+  );
+};
+
+$("stop").onclick = () => {
+  runner.restart();
+  $("progress").textContent += " — stopped.";
+  $("run").disabled = false;
+  $("stop").disabled = true;
+};
+
+// ---- drawing ------------------------------------------------------------------
+
+const isScalar = (v) => v === null || ["number", "string", "boolean"].includes(typeof v);
+const isRow = (v) => Array.isArray(v) && v.every(isScalar);
+const isGrid = (v) => Array.isArray(v) && v.length > 0 && v.every(isRow);
+
+function cellText(v) {
+  if (v === true) return "●";
+  if (v === false) return "";
+  return v === null ? "" : String(v);
+}
+
+function board(rows) {
+  const table = document.createElement("table");
+  table.className = "board";
+  rows.forEach((row, i) => {
+    const tr = document.createElement("tr");
+    row.forEach((v, j) => {
+      const td = document.createElement("td");
+      td.textContent = cellText(v);
+      if ((i + j) % 2 === 1) td.classList.add("dark");
+      tr.appendChild(td);
+    });
+    table.appendChild(tr);
+  });
+  return table;
+}
+
+// A 2-D array as a grid board, a 1-D array as a row, a number as text;
+// the template's text beside them.
+function drawSolution(e) {
+  shown++;
+  const div = document.createElement("div");
+  div.className = "solution";
+  for (const [name, value] of Object.entries(e.values ?? {})) {
+    const part = document.createElement("div");
+    const title = document.createElement("h3");
+    title.textContent = name;
+    part.appendChild(title);
+    if (isGrid(value)) part.appendChild(board(value));
+    else if (isRow(value)) part.appendChild(board([value]));
+    else {
+      const span = document.createElement("span");
+      span.className = "scalar";
+      span.textContent = JSON.stringify(value);
+      part.appendChild(span);
+    }
+    div.appendChild(part);
+  }
+  const pre = document.createElement("pre");
+  pre.textContent = e.text;
+  div.appendChild(pre);
+  $("solutions").appendChild(div);
+}
+
+// ---- start ----
+
+// The menus of search choices, as the library names them.
+checker.ask({ op: "about" }, (e) => {
+  if (e.event !== "about") return;
+  for (const [id, names] of [["var", e.var], ["value", e.value]]) {
+    for (const name of names) {
+      const option = document.createElement("option");
+      option.textContent = name;
+      $(id).appendChild(option);
+    }
+  }
+  $("status").textContent = `solve ${e.version}, in your browser`;
+});
+
+if (!openFromAddress()) {
+  $("example").value = "queens";
+  openSpec(EXAMPLES.queens, "");
+}
+window.addEventListener("hashchange", openFromAddress);
