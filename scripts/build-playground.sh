@@ -15,6 +15,8 @@ REPO=$(cd "$(dirname "$0")/.." && pwd)
 cd "$REPO"
 rustup target list --installed | grep -qx wasm32-unknown-unknown ||
   rustup target add wasm32-unknown-unknown
+# RUSTFLAGS would replace .cargo/config.toml's (the module's stack size).
+unset RUSTFLAGS CARGO_ENCODED_RUSTFLAGS
 cargo build -q -p solve-web --release --target wasm32-unknown-unknown
 cp target/wasm32-unknown-unknown/release/solve_web.wasm web/page/solve.wasm
 python3 - <<'PY'
@@ -25,7 +27,7 @@ pathlib.Path("web/page/examples.js").write_text(
     "export const EXAMPLES = " + json.dumps(specs, indent=1, sort_keys=True) + ";\n")
 PY
 python3 scripts/playground-inputs.py > web/page/inputs.txt
-echo "built web/page: $(du -h web/page/solve.wasm | cut -f1) of WebAssembly, $(cat web/page/inputs.txt)"
+echo "built web/page: $(du -h web/page/solve.wasm | cut -f1) of WebAssembly, $(head -1 web/page/inputs.txt)"
 if [ -n "${1:-}" ]; then
   mkdir -p "$1"
   cp web/page/*.html web/page/*.js web/page/*.css web/page/solve.wasm "$1"/

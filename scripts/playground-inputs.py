@@ -18,13 +18,17 @@ def inputs():
     return [n for n in names if not (n.startswith("src/cli/") or n == "src/main.rs")]
 
 
-def fingerprint():
+def fingerprint(names):
     h = 0xCBF29CE484222325
-    for name in inputs():
+    for name in names:
         for chunk in (name.encode(), b"\0", (ROOT / name).read_bytes(), b"\0"):
             for byte in chunk:
                 h = ((h ^ byte) * 0x100000001B3) & 0xFFFFFFFFFFFFFFFF
     return h
 
 
-print("inputs fnv1a64 %016x" % fingerprint())
+# The sources, then the built files themselves (so that a module replaced
+# by hand is caught too). Only scripts/build-playground.sh runs this, right
+# after building.
+print("inputs fnv1a64 %016x" % fingerprint(inputs()))
+print("built fnv1a64 %016x" % fingerprint(["web/page/examples.js", "web/page/solve.wasm"]))

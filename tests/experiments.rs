@@ -451,6 +451,69 @@ fn trace_shows_decisions_prunings_and_failures_by_name() {
     assert!(short[5].contains("stops after 5 events"));
 }
 
+/// `--tree FILE.svg`: the same tree drawn without Graphviz: one line per
+/// decision, labelled with it, a red square per failure, a green disc per
+/// solution; every node inside the picture.
+#[test]
+fn tree_draws_the_search_tree_as_svg() {
+    let path = std::env::temp_dir().join(format!("solve-tree-{}.svg", std::process::id()));
+    let file = path.to_str().unwrap();
+    let (stdout, stderr, code) = solve(&[
+        "specs/queens.toml",
+        "--set",
+        "n=6",
+        "--no-symmetry",
+        "--count",
+        "--stats",
+        "--tree",
+        file,
+    ]);
+    assert_eq!(code, 0, "{stderr}");
+    assert_eq!(stdout.trim(), "4");
+    let svg = std::fs::read_to_string(&path).unwrap();
+    let _ = std::fs::remove_file(&path);
+    assert!(svg.starts_with("<svg xmlns=\"http://www.w3.org/2000/svg\""));
+    assert!(svg.trim_end().ends_with("</svg>"));
+    let stat = |name: &str| -> usize {
+        stderr
+            .lines()
+            .find_map(|l| l.strip_prefix(&format!("{name}: ")))
+            .unwrap()
+            .parse()
+            .unwrap()
+    };
+    assert_eq!(svg.matches("fill=\"#2a2\"").count(), 4);
+    assert_eq!(
+        svg.matches("<rect").count() - 1,
+        stat("failures"),
+        "the root is a rect too"
+    );
+    // A left branch per node, each line labelled with its decision.
+    let labels: Vec<&str> = svg.lines().filter(|l| l.starts_with("<text")).collect();
+    let left = labels.iter().filter(|l| l.contains(" = ")).count();
+    let right = labels.iter().filter(|l| l.contains(" != ")).count();
+    assert_eq!(left, stat("nodes"));
+    assert_eq!(svg.matches("<line ").count(), left + right);
+    // Every coordinate is inside the picture.
+    let size = |key: &str| -> f64 {
+        svg.split(&format!("{key}=\""))
+            .nth(1)
+            .unwrap()
+            .split('"')
+            .next()
+            .unwrap()
+            .parse()
+            .unwrap()
+    };
+    let (w, h) = (size("width"), size("height"));
+    for key in ["cx", "cy", "x1", "y2"] {
+        for part in svg.split(&format!(" {key}=\"")).skip(1) {
+            let v: f64 = part.split('"').next().unwrap().parse().unwrap();
+            assert!((0.0..=w.max(h)).contains(&v), "{key}={v} outside {w}x{h}");
+        }
+    }
+}
+
 /// `--tree FILE.dot`: a Graphviz digraph with one edge per decision, a red
 /// box per failure naming the constraint, one green node per solution.
 #[test]

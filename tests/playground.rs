@@ -59,16 +59,25 @@ fn inputs_fingerprint() -> String {
         .filter(|n| !(n.starts_with("src/cli/") || n == "src/main.rs"))
         .collect();
     names.sort();
+    format!(
+        "inputs fnv1a64 {:016x}\nbuilt fnv1a64 {:016x}",
+        fnv(&names),
+        fnv(&["web/page/examples.js".into(), "web/page/solve.wasm".into()])
+    )
+}
+
+/// FNV-1a (64 bits) over each file's path and bytes.
+fn fnv(names: &[String]) -> u64 {
     let mut h: u64 = 0xcbf2_9ce4_8422_2325;
     for name in names {
-        let bytes = std::fs::read(root().join(&name)).expect("readable");
+        let bytes = std::fs::read(root().join(name)).expect("readable");
         for chunk in [name.as_bytes(), b"\0", &bytes, b"\0"] {
             for &b in chunk {
                 h = (h ^ u64::from(b)).wrapping_mul(0x0000_0100_0000_01b3);
             }
         }
     }
-    format!("inputs fnv1a64 {h:016x}")
+    h
 }
 
 #[test]
@@ -413,4 +422,47 @@ fn solve_playground_serves_the_page() {
     assert!(head.starts_with("HTTP/1.1 404"), "{head}");
     let _ = server.kill();
     let _ = server.wait();
+}
+
+#[test]
+fn the_playground_honours_the_time_limit_and_the_objective_as_the_command_line() {
+    let queens = std::fs::read_to_string(root().join("specs/queens.toml")).expect("queens");
+    let started = std::time::Instant::now();
+    let e = events(
+        &json!({"op": "solve", "spec": queens, "set": ["n=16"], "no_symmetry": true,
+                           "mode": "count", "time_limit": 0.3}),
+    );
+    assert_eq!(done(&e)["complete"], false);
+    assert!(
+        started.elapsed().as_secs() < 20,
+        "the time limit stopped nothing"
+    );
+    // With an objective, a limit is of the optimal solutions.
+    let spec = std::fs::read_to_string(root().join("specs/dominating-queens.toml")).expect("spec");
+    let e =
+        events(&json!({"op": "solve", "spec": spec, "set": ["n=5"], "mode": "limit", "limit": 3}));
+    let ours: Vec<&Value> = e
+        .iter()
+        .filter(|e| e["event"] == "solution")
+        .map(|e| &e["values"])
+        .collect();
+    let (cli, stderr, code) = solve(&[
+        "specs/dominating-queens.toml",
+        "--set",
+        "n=5",
+        "--limit",
+        "3",
+        "--json",
+        "-j",
+        "1",
+    ]);
+    assert_eq!(code, 0, "{stderr}");
+    let theirs: Vec<Value> = cli
+        .lines()
+        .map(|l| serde_json::from_str::<Value>(l).expect("json"))
+        .filter(|v| v.get("optimal").is_none())
+        .collect();
+    assert_eq!(ours.len(), 3);
+    assert_eq!(ours, theirs.iter().rev().take(3).rev().collect::<Vec<_>>());
+    assert_eq!(done(&e)["optimum"], 3);
 }

@@ -261,7 +261,8 @@ fn symmetries(session: &mut Session) {
     let _ = session.first();
     if let Some(recorder) = session.recorder() {
         let _ = recorder.text(&model, 200);
-        let _ = recorder.dot(&model);
+        let _ = recorder.tree(&model, false);
+        let _ = recorder.tree(&model, true);
     }
     session.set_recorder(None);
 }

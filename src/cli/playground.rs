@@ -4,7 +4,7 @@
 
 use super::Run;
 use crate::diagnostic::Error;
-use std::io::{BufRead as _, BufReader, Write as _};
+use std::io::{BufRead as _, BufReader, Read as _, Write as _};
 use std::net::{TcpListener, TcpStream};
 
 #[derive(Debug, clap::Args)]
@@ -67,7 +67,11 @@ pub fn run(args: &PlaygroundArgs) -> Run {
     let _ = std::io::stdout().flush();
     for stream in listener.incoming() {
         // A connection that failed to open costs nothing more.
-        let Ok(stream) = stream else { continue };
+        let Ok(stream) = stream else {
+            // Out of descriptors, say: wait a little rather than spin.
+            std::thread::sleep(std::time::Duration::from_millis(10));
+            continue;
+        };
         let _ = std::thread::spawn(move || serve(stream));
     }
     Ok(super::EXIT_FOUND)
@@ -78,21 +82,24 @@ fn io_error(e: &std::io::Error) -> Error {
 }
 
 /// Answers the requests of one connection (GET and HEAD of the page's
-/// files; anything else is 404 or 405).
+/// files; anything else is 404 or 405 and ends the connection, whose body
+/// is not read). A connection idle for 10 s, an HTTP/1.0 request or
+/// `Connection: close` ends it too; a line is read up to 8 KiB.
 fn serve(stream: TcpStream) -> std::io::Result<()> {
+    stream.set_read_timeout(Some(std::time::Duration::from_secs(10)))?;
     let mut reader = BufReader::new(stream.try_clone()?);
     let mut out = stream;
     loop {
-        let mut line = String::new();
-        if reader.read_line(&mut line)? == 0 {
+        let Some(line) = read_line(&mut reader)? else {
             return Ok(());
-        }
-        // Skip the headers: nothing in them changes the answer.
-        loop {
-            let mut header = String::new();
-            if reader.read_line(&mut header)? == 0 || header.trim().is_empty() {
+        };
+        let mut close = line.ends_with("HTTP/1.0");
+        while let Some(header) = read_line(&mut reader)? {
+            if header.is_empty() {
                 break;
             }
+            let header = header.to_ascii_lowercase();
+            close |= header.starts_with("connection:") && header.contains("close");
         }
         let mut words = line.split_whitespace();
         let (method, target) = (words.next().unwrap_or(""), words.next().unwrap_or(""));
@@ -101,16 +108,39 @@ fn serve(stream: TcpStream) -> std::io::Result<()> {
         let (status, kind, body): (&str, &str, &[u8]) = match (method, found) {
             ("GET" | "HEAD", Some((_, kind, body))) => ("200 OK", kind, body),
             ("GET" | "HEAD", None) => ("404 Not Found", "text/plain", b"not found\n"),
-            _ => ("405 Method Not Allowed", "text/plain", b"only GET\n"),
+            _ => {
+                close = true;
+                ("405 Method Not Allowed", "text/plain", b"only GET\n")
+            }
         };
+        let connection = if close { "close" } else { "keep-alive" };
         write!(
             out,
-            "HTTP/1.1 {status}\r\nContent-Type: {kind}\r\nContent-Length: {}\r\nCache-Control: no-cache\r\n\r\n",
+            "HTTP/1.1 {status}\r\nContent-Type: {kind}\r\nContent-Length: {}\r\nCache-Control: no-cache\r\nConnection: {connection}\r\n\r\n",
             body.len()
         )?;
         if method != "HEAD" {
             out.write_all(body)?;
         }
         out.flush()?;
+        if close {
+            return Ok(());
+        }
     }
+}
+
+/// One line of the request without its line end, at most 8 KiB; `None`
+/// at the end of the connection (or past the limit, or not UTF-8).
+fn read_line(reader: &mut BufReader<TcpStream>) -> std::io::Result<Option<String>> {
+    let mut bytes = Vec::new();
+    let n = reader
+        .by_ref()
+        .take(8 << 10)
+        .read_until(b'\n', &mut bytes)?;
+    if n == 0 || !bytes.ends_with(b"\n") {
+        return Ok(None);
+    }
+    Ok(String::from_utf8(bytes)
+        .ok()
+        .map(|l| l.trim_end().to_string()))
 }

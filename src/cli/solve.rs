@@ -67,10 +67,11 @@ pub struct SolveArgs {
     /// failure and the constraint that caused it, solutions, restarts.
     #[arg(long, value_name = "N", value_parser = clap::value_parser!(u64).range(1..=1_000_000))]
     pub trace: Option<u64>,
-    /// Write the search tree (its first 10,000 events) as Graphviz DOT:
-    /// edges are decisions, red boxes failures (named by the constraint),
-    /// green nodes solutions. Render with `dot -Tsvg FILE > tree.svg`.
-    #[arg(long, value_name = "FILE.dot")]
+    /// Write the search tree (its first 10,000 events): edges are
+    /// decisions, red boxes failures (named by the constraint), green
+    /// nodes solutions. A FILE ending in .svg gets a drawing (no Graphviz
+    /// needed); any other name gets Graphviz DOT (`dot -Tsvg FILE`).
+    #[arg(long, value_name = "FILE.svg|FILE.dot")]
     pub tree: Option<PathBuf>,
     /// Print the lowered model as a spec of this language (spec names, one
     /// constraint per line with its origin) instead of solving; `solve`
@@ -181,7 +182,8 @@ pub(super) fn run(args: &SolveArgs, started: Instant, deadline: Option<Instant>)
             }
         }
         if let Some(path) = &args.tree {
-            write_tree(path, &recorder.dot(model))?;
+            let svg = path.extension().is_some_and(|e| e == "svg");
+            write_tree(path, &recorder.tree(model, svg))?;
         }
     }
     if args.stats {
@@ -230,12 +232,12 @@ fn print_stats(session: &Session, code: u8, threads: usize, started: Instant) {
     note(&format!("time: {:.3} s", started.elapsed().as_secs_f64()));
 }
 
-/// `--tree FILE.dot`: writes `text` there.
+/// `--tree FILE`: writes `text` there.
 fn write_tree(path: &std::path::Path, text: &str) -> Result<(), Error> {
     std::fs::write(path, text).map_err(|e| {
         super::refusal(
             format!("cannot write `{}`: {e}", path.display()),
-            "--tree FILE.dot needs a file it can create",
+            "--tree FILE needs a file it can create",
         )
     })
 }

@@ -32,7 +32,8 @@ pub fn handle(request: &str, emit: &mut dyn FnMut(Value)) {
     match Request::parse(request) {
         Err(message) => emit(json!({"event": "failed", "message": message})),
         Ok(Request::Check { spec, set }) => {
-            let diagnostics = match compile(&spec, &set, &SolveRequest::default()) {
+            let until = deadline(Some(CHECK_SECONDS));
+            let diagnostics = match compile(&spec, &set, &SolveRequest::default(), until) {
                 Ok(_) => Vec::new(),
                 Err((error, sources, id)) => diagnostics(&error, &sources, id),
             };
@@ -49,16 +50,23 @@ pub fn handle(request: &str, emit: &mut dyn FnMut(Value)) {
                 "restart": names(RESTARTS),
             }));
         }
-        Ok(Request::Solve(solve)) => match compile(&solve.spec, &solve.set, &solve) {
-            Err((error, sources, id)) => {
-                emit(
-                    json!({"event": "diagnostics", "diagnostics": diagnostics(&error, &sources, id)}),
-                );
+        Ok(Request::Solve(solve)) => {
+            let until = deadline(solve.time_limit);
+            match compile(&solve.spec, &solve.set, &solve, until) {
+                Err((error, sources, id)) => {
+                    emit(
+                        json!({"event": "diagnostics", "diagnostics": diagnostics(&error, &sources, id)}),
+                    );
+                }
+                Ok(session) => run(session, &solve, until, emit),
             }
-            Ok(session) => run(session, &solve, emit),
-        },
+        }
     }
 }
+
+/// How long a check may lower a spec (a check runs at every pause in
+/// typing; a huge `--set` value must not hold up the next one).
+const CHECK_SECONDS: f64 = 5.0;
 
 /// The spec lowered with the request's choices, or its errors with the
 /// sources they point into and the spec's own source.
@@ -66,6 +74,7 @@ fn compile(
     spec: &str,
     set: &[String],
     request: &SolveRequest,
+    until: Option<Instant>,
 ) -> Result<Session, (Error, Sources, SourceId)> {
     let mut sources = Sources::default();
     let id = sources.add("spec.toml", spec);
@@ -76,7 +85,7 @@ fn compile(
     let options = crate::Options {
         no_symmetry: request.no_symmetry,
         search,
-        deadline: deadline(request.time_limit),
+        deadline: until,
         ..crate::Options::default()
     };
     match crate::compile(&mut sources, id, set, &options) {
@@ -137,7 +146,12 @@ fn utf16(text: &str, at: usize) -> usize {
 const PROGRESS_EVERY: Duration = Duration::from_millis(200);
 
 /// Solves as the request asks, telling `emit` the solutions and the end.
-fn run(mut session: Session, request: &SolveRequest, emit: &mut dyn FnMut(Value)) {
+fn run(
+    mut session: Session,
+    request: &SolveRequest,
+    until: Option<Instant>,
+    emit: &mut dyn FnMut(Value),
+) {
     let lowered = session.lowered();
     if lowered.game.is_some() || lowered.puzzle.is_some() {
         let what = if lowered.game.is_some() {
@@ -151,10 +165,14 @@ fn run(mut session: Session, request: &SolveRequest, emit: &mut dyn FnMut(Value)
         return;
     }
     session.set_node_limit(request.node_limit);
+    // The limit counts from the request, lowering included, as on the
+    // command line.
+    session.set_deadline(until);
     let started = Instant::now();
     let ms = move || started.elapsed().as_secs_f64() * 1000.0;
     let mut done = json!({"event": "done"});
-    let counting = matches!(request.mode, Mode::Count | Mode::All);
+    // With an objective, all, count and limit are of the optimal solutions.
+    let counting = request.mode != Mode::First;
     if session.objective().is_some() {
         // As on the command line: improving solutions and the optimum, or
         // with count and all, the optimal solutions.
@@ -177,11 +195,15 @@ fn run(mut session: Session, request: &SolveRequest, emit: &mut dyn FnMut(Value)
         match (counting, optimum.best, optimum.proven) {
             (true, Some((_, value)), true) => {
                 session.push();
-                if session.fix_objective(value).is_ok() {
-                    let (count, complete) = satisfy(&mut session, request, &ms, emit);
-                    done["count"] = json!(count);
-                    done["complete"] = json!(complete);
+                if let Err(e) = session.fix_objective(value) {
+                    emit(json!({"event": "failed", "message": e.to_string()}));
+                    return;
                 }
+                let (count, complete) = satisfy(&mut session, request, &ms, emit);
+                // A limit in this second search keeps the optimum found: it
+                // is one of the optimal solutions.
+                done["count"] = json!(if complete { count } else { count.max(1) });
+                done["complete"] = json!(complete);
                 let _ = session.pop();
             }
             (true, Some((best, value)), false) => {
@@ -218,6 +240,17 @@ fn satisfy(
         };
         let count = session.count_watching(PROGRESS_EVERY, &mut progress);
         return (count.solutions, count.complete);
+    }
+    if request.mode == Mode::First || request.limit == Some(1) {
+        // The plan's restarts apply, as on the command line.
+        return match session.first() {
+            Ok(Some(solution)) => {
+                emit(solution_event(session.view(), &solution, None));
+                (1, true)
+            }
+            Ok(None) => (0, true),
+            Err(_stopped) => (0, false),
+        };
     }
     let most = match request.mode {
         Mode::First => Some(1),

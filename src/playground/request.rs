@@ -86,10 +86,23 @@ impl Request {
                     spec: text_of(request, "spec")?.unwrap_or_default(),
                     set: texts_of(request, "set")?,
                     mode: mode(text_of(request, "mode")?.as_deref())?,
-                    limit: number_of(request, "limit")?,
+                    limit: match number_of(request, "limit")? {
+                        Some(0) => return Err("`limit` is at least 1".to_string()),
+                        limit => limit,
+                    },
                     search: search(request.get("search"))?,
-                    no_symmetry: request.get("no_symmetry").is_some_and(|v| v == true),
-                    time_limit: request.get("time_limit").and_then(Value::as_f64),
+                    no_symmetry: match request.get("no_symmetry") {
+                        None | Some(Value::Null) => false,
+                        Some(Value::Bool(b)) => *b,
+                        Some(_) => return Err("`no_symmetry` is true or false".to_string()),
+                    },
+                    time_limit: match request.get("time_limit") {
+                        None | Some(Value::Null) => None,
+                        Some(v) => match v.as_f64() {
+                            Some(t) if t >= 0.0 && t.is_finite() => Some(t),
+                            _ => return Err("`time_limit` is a number of seconds".to_string()),
+                        },
+                    },
                     node_limit: number_of(request, "node_limit")?,
                 })))
             }

@@ -19,6 +19,7 @@
 pub mod branch;
 pub mod shared;
 pub mod trace;
+pub mod tree;
 
 use crate::engine::Engine;
 use crate::engine::deadline::Deadline;

@@ -128,64 +128,15 @@ impl Recorder {
         lines
     }
 
-    /// The search tree as a Graphviz digraph: one node per decision, the
-    /// edge labelled with it; failures red boxes naming the constraint,
-    /// solutions green.
-    pub fn dot(&self, model: &Model) -> String {
-        let mut out = String::from(
-            "digraph search {\n  node [shape=circle, label=\"\", width=0.2];\n  n0 [label=\"root\", shape=box];\n",
-        );
-        let mut next = 1;
-        // The nodes on the current path, by depth.
-        let mut path = vec![0usize];
-        let mut solutions = 0;
-        for event in &self.events {
-            let here = *path.last().expect("the root stays");
-            match event {
-                Event::Decision {
-                    depth,
-                    var,
-                    choice,
-                    left,
-                } => {
-                    path.truncate(*depth);
-                    let parent = *path.last().expect("the root stays");
-                    out.push_str(&format!(
-                        "  n{parent} -> n{next} [label=\"{}\"];\n",
-                        escape(&decision(model, *var, *choice, *left))
-                    ));
-                    path.push(next);
-                    next += 1;
-                }
-                Event::Propagation(Traced::Failed { owner }) => out.push_str(&format!(
-                    "  n{here} [shape=box, color=red, fontcolor=red, label=\"{}\"];\n",
-                    escape(&constraint(model, *owner))
-                )),
-                Event::Failure => out.push_str(&format!(
-                    "  n{here} [shape=box, color=red, fontcolor=red, label=\"fail\"];\n"
-                )),
-                Event::Solution => {
-                    solutions += 1;
-                    out.push_str(&format!(
-                        "  n{here} [shape=doublecircle, color=darkgreen, fontcolor=darkgreen, label=\"{solutions}\"];\n"
-                    ));
-                }
-                Event::Restart => path.truncate(1),
-                Event::Root | Event::Propagation(Traced::Pruned { .. }) => {}
-            }
-        }
-        if self.truncated {
-            out.push_str(&format!(
-                "  cut [shape=plaintext, label=\"(cut after {} events)\"];\n",
-                self.events.len()
-            ));
-        }
-        out.push_str("}\n");
-        out
+    /// The search tree drawn as SVG, or as a Graphviz digraph (see
+    /// [`super::tree::Tree`]).
+    pub fn tree(&self, model: &Model, svg: bool) -> String {
+        let tree = super::tree::Tree::new(self, model);
+        if svg { tree.svg() } else { tree.dot() }
     }
 }
 
-fn decision(model: &Model, var: VarId, choice: Choice, left: bool) -> String {
+pub(super) fn decision(model: &Model, var: VarId, choice: Choice, left: bool) -> String {
     let name = &model.vars[var.index()].name;
     match (choice, left) {
         (Choice::Assign(v), true) => format!("{name} = {}", model.values_text(var, &[(v, v)])),
@@ -195,11 +146,7 @@ fn decision(model: &Model, var: VarId, choice: Choice, left: bool) -> String {
     }
 }
 
-fn constraint(model: &Model, owner: usize) -> String {
+pub(super) fn constraint(model: &Model, owner: usize) -> String {
     let posted = &model.constraints[owner];
     format!("{}{}", posted.origin, posted.item)
-}
-
-fn escape(text: &str) -> String {
-    text.replace('\\', "\\\\").replace('"', "\\\"")
 }

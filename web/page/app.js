@@ -12,23 +12,30 @@ const editor = $("editor");
 // cancels the wait (the worker keeps going unless it is terminated).
 class Solver {
   constructor() {
+    this.next = 0;
     this.start();
   }
+  // Each worker has its own waiting list: nothing a terminated worker
+  // posted can reach a request of the next one.
   start() {
-    this.worker = new Worker("worker.js", { type: "module" });
-    this.next = 0;
-    this.waiting = new Map();
-    this.worker.onmessage = (m) => {
+    const worker = new Worker("worker.js", { type: "module" });
+    const waiting = new Map();
+    worker.onmessage = (m) => {
       const { id, event, finished } = m.data;
-      const w = this.waiting.get(id);
+      const w = waiting.get(id);
       if (!w) return;
       if (finished) {
-        this.waiting.delete(id);
+        waiting.delete(id);
         w.finished();
       } else {
         w.event(event);
       }
     };
+    this.worker = worker;
+    this.waiting = waiting;
+  }
+  busy() {
+    return this.waiting.size > 0;
   }
   ask(request, event, finished = () => {}) {
     const id = this.next++;
@@ -105,9 +112,13 @@ function checkSoon() {
   checkTimer = setTimeout(check, 250);
 }
 function check() {
+  // A check still running is of an older text: it is dropped.
+  if (checker.busy()) checker.restart();
   const request = { op: "check", spec: editor.value, set: setValues() };
   checker.ask(request, (e) => {
     if (e.event === "diagnostics") showDiagnostics(e.diagnostics);
+    else if (e.event === "failed" || e.event === "panic")
+      showDiagnostics([{ message: e.message, rendered: "" }]);
   });
 }
 
@@ -150,7 +161,8 @@ $("share").onclick = () => {
   const params = new URLSearchParams();
   params.set("spec", encode(editor.value));
   if ($("set").value.trim()) params.set("set", $("set").value.trim());
-  location.hash = params.toString();
+  // replaceState: no hashchange, so the results on the page stay.
+  history.replaceState(null, "", "#" + params.toString());
   navigator.clipboard?.writeText(location.href).catch(() => {});
   $("status").textContent = "The link in the address bar holds the spec.";
 };
@@ -226,7 +238,9 @@ $("run-form").onsubmit = (e) => {
         if (shown < MOST_DRAWN) drawSolution(e);
         $("progress").textContent = `${found} solution${found === 1 ? "" : "s"} so far…`;
       } else if (e.event === "progress") {
-        $("progress").textContent = `${e.count.toLocaleString()} solutions, ${e.nodes.toLocaleString()} nodes so far…`;
+        if (e.nodes === undefined) found = e.count;
+        const nodes = e.nodes === undefined ? "" : `, ${e.nodes.toLocaleString()} nodes`;
+        $("progress").textContent = `${e.count.toLocaleString()} solutions${nodes} so far…`;
       } else if (e.event === "done") {
         const time = (performance.now() - started) / 1000;
         let line = `${e.count.toLocaleString()} solution${e.count === 1 ? "" : "s"}`;

@@ -30,8 +30,7 @@ mod abi {
     /// `len` bytes for the worker to write a request into.
     #[unsafe(no_mangle)]
     pub extern "C" fn request_buffer(len: usize) -> *mut u8 {
-        let mut bytes = std::mem::ManuallyDrop::new(Vec::<u8>::with_capacity(len.max(1)));
-        bytes.as_mut_ptr()
+        Box::into_raw(vec![0u8; len].into_boxed_slice()).cast::<u8>()
     }
 
     /// Answers the request in `request_buffer(len)`'s bytes, which it frees.
@@ -47,7 +46,7 @@ mod abi {
         }));
         // SAFETY: as the caller promises, `ptr` is `request_buffer(len)`'s
         // allocation with `len` bytes written.
-        let bytes = unsafe { Vec::from_raw_parts(ptr, len, len.max(1)) };
+        let bytes = unsafe { Box::from_raw(std::ptr::slice_from_raw_parts_mut(ptr, len)) };
         let text = String::from_utf8_lossy(&bytes);
         solve::playground::handle(&text, &mut |event| send(&event.to_string()));
     }
