@@ -451,12 +451,10 @@ fn trace_shows_decisions_prunings_and_failures_by_name() {
     assert!(short[5].contains("stops after 5 events"));
 }
 
-/// `--tree FILE.svg`: the same tree drawn without Graphviz: one line per
-/// decision, labelled with it, a red square per failure, a green disc per
-/// solution; every node inside the picture.
-#[test]
-fn tree_draws_the_search_tree_as_svg() {
-    let path = std::env::temp_dir().join(format!("solve-tree-{}.svg", std::process::id()));
+/// The search tree of queens n = 6 (all 4 solutions, no symmetry
+/// breaking) written by `--tree FILE.ext`, and the run's `--stats` figures.
+fn queens_tree(ext: &str) -> (String, impl Fn(&str) -> usize) {
+    let path = std::env::temp_dir().join(format!("solve-tree-{}.{ext}", std::process::id()));
     let file = path.to_str().unwrap();
     let (stdout, stderr, code) = solve(&[
         "specs/queens.toml",
@@ -470,11 +468,9 @@ fn tree_draws_the_search_tree_as_svg() {
     ]);
     assert_eq!(code, 0, "{stderr}");
     assert_eq!(stdout.trim(), "4");
-    let svg = std::fs::read_to_string(&path).unwrap();
+    let drawn = std::fs::read_to_string(&path).unwrap();
     let _ = std::fs::remove_file(&path);
-    assert!(svg.starts_with("<svg xmlns=\"http://www.w3.org/2000/svg\""));
-    assert!(svg.trim_end().ends_with("</svg>"));
-    let stat = |name: &str| -> usize {
+    let stat = move |name: &str| -> usize {
         stderr
             .lines()
             .find_map(|l| l.strip_prefix(&format!("{name}: ")))
@@ -482,6 +478,17 @@ fn tree_draws_the_search_tree_as_svg() {
             .parse()
             .unwrap()
     };
+    (drawn, stat)
+}
+
+/// `--tree FILE.svg`: the same tree drawn without Graphviz: one line per
+/// decision, labelled with it, a red square per failure, a green disc per
+/// solution; every node inside the picture.
+#[test]
+fn tree_draws_the_search_tree_as_svg() {
+    let (svg, stat) = queens_tree("svg");
+    assert!(svg.starts_with("<svg xmlns=\"http://www.w3.org/2000/svg\""));
+    assert!(svg.trim_end().ends_with("</svg>"));
     assert_eq!(svg.matches("fill=\"#2a2\"").count(), 4);
     assert_eq!(
         svg.matches("<rect").count() - 1,
@@ -518,31 +525,8 @@ fn tree_draws_the_search_tree_as_svg() {
 /// box per failure naming the constraint, one green node per solution.
 #[test]
 fn tree_writes_the_search_tree_as_dot() {
-    let path = std::env::temp_dir().join(format!("solve-tree-{}.dot", std::process::id()));
-    let file = path.to_str().unwrap();
-    let (stdout, stderr, code) = solve(&[
-        "specs/queens.toml",
-        "--set",
-        "n=6",
-        "--no-symmetry",
-        "--count",
-        "--stats",
-        "--tree",
-        file,
-    ]);
-    assert_eq!(code, 0, "{stderr}");
-    assert_eq!(stdout.trim(), "4");
-    let dot = std::fs::read_to_string(&path).unwrap();
-    let _ = std::fs::remove_file(&path);
+    let (dot, stat) = queens_tree("dot");
     assert!(dot.starts_with("digraph search {") && dot.trim_end().ends_with('}'));
-    let stat = |name: &str| -> usize {
-        stderr
-            .lines()
-            .find_map(|l| l.strip_prefix(&format!("{name}: ")))
-            .unwrap()
-            .parse()
-            .unwrap()
-    };
     let edges: Vec<&str> = dot.lines().filter(|l| l.contains(" -> ")).collect();
     let left = edges.iter().filter(|l| l.contains(" = ")).count();
     assert_eq!(left, stat("nodes"));
