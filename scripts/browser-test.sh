@@ -12,7 +12,7 @@ fi
 (cd web/test && npm ci --no-audit --no-fund --silent)
 cargo build --release -q
 LOG=$(mktemp)
-target/release/solve playground --port 0 > "$LOG" &
+target/release/solve playground --port 0 > "$LOG" 2>&1 &
 SERVER=$!
 trap 'kill $SERVER 2>/dev/null; rm -f "$LOG"' EXIT
 for _ in $(seq 50); do grep -q http "$LOG" && break; sleep 0.1; done

@@ -420,8 +420,21 @@ fn solve_playground_serves_the_page() {
     assert!(head.contains("text/javascript"), "{head}");
     let (head, _) = get("/../Cargo.toml");
     assert!(head.starts_with("HTTP/1.1 404"), "{head}");
+    // One SIGTERM (as Ctrl-C) ends the server.
+    let killed = Command::new("kill")
+        .args(["-TERM", &server.id().to_string()])
+        .status()
+        .expect("kill runs");
+    assert!(killed.success());
+    for _ in 0..50 {
+        if let Some(status) = server.try_wait().expect("a status") {
+            assert_eq!(status.code(), Some(0));
+            return;
+        }
+        std::thread::sleep(std::time::Duration::from_millis(100));
+    }
     let _ = server.kill();
-    let _ = server.wait();
+    panic!("solve playground went on after SIGTERM");
 }
 
 #[test]
@@ -465,4 +478,49 @@ fn the_playground_honours_the_time_limit_and_the_objective_as_the_command_line()
     assert_eq!(ours.len(), 3);
     assert_eq!(ours, theirs.iter().rev().take(3).rev().collect::<Vec<_>>());
     assert_eq!(done(&e)["optimum"], 3);
+}
+
+#[test]
+fn the_tree_shows_the_decisions_the_trace_prints() {
+    let queens = std::fs::read_to_string(root().join("specs/queens.toml")).expect("queens");
+    let e = events(
+        &json!({"op": "solve", "spec": queens, "set": ["n=5"], "no_symmetry": true,
+                           "mode": "all", "tree": true}),
+    );
+    let tree = e
+        .iter()
+        .find(|e| e["event"] == "tree")
+        .expect("a tree event");
+    let nodes = tree["nodes"].as_array().expect("nodes");
+    let decisions: Vec<&str> = nodes[1..]
+        .iter()
+        .map(|n| n["decision"].as_str().expect("text"))
+        .collect();
+    let (_, stderr, code) = solve(&[
+        "specs/queens.toml",
+        "--set",
+        "n=5",
+        "--no-symmetry",
+        "--all",
+        "--trace",
+        "100000",
+        "-j",
+        "1",
+    ]);
+    assert_eq!(code, 0, "{stderr}");
+    let traced: Vec<&str> = stderr
+        .lines()
+        .filter_map(|l| l.trim_start().strip_prefix("decide "))
+        .collect();
+    assert_eq!(decisions, traced);
+    let solutions = nodes.iter().filter(|n| n["end"] == "solution").count();
+    assert_eq!(solutions, 10, "queens n = 5 has 10 solutions");
+    assert_eq!(
+        done(&e)["nodes"].as_u64(),
+        Some(decisions.iter().filter(|d| !d.contains("!=")).count() as u64)
+    );
+    assert_eq!(
+        tree["svg"].as_str().expect("svg").matches("<line ").count(),
+        decisions.len()
+    );
 }

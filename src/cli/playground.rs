@@ -64,6 +64,14 @@ pub fn run(args: &PlaygroundArgs) -> Run {
         .map_err(|e| super::usage(format!("cannot listen on 127.0.0.1:{}: {e}", args.port)))?;
     let address = listener.local_addr().map_err(|e| io_error(&e))?;
     println!("the playground is at http://{address}/ (Ctrl-C stops it)");
+    // Ctrl-C (or SIGTERM, SIGHUP) only raises a flag that searches read:
+    // the server has no search, so it watches the flag and ends.
+    let _ = std::thread::spawn(|| {
+        while !crate::engine::deadline::interrupted() {
+            std::thread::sleep(std::time::Duration::from_millis(100));
+        }
+        std::process::exit(i32::from(super::EXIT_FOUND));
+    });
     let _ = std::io::stdout().flush();
     for stream in listener.incoming() {
         // A connection that failed to open costs nothing more.

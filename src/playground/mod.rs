@@ -13,13 +13,17 @@
 //!   while counting, then one `done` event (count, complete, nodes,
 //!   failures, milliseconds, optimum); or a `diagnostics` event when the
 //!   spec has errors. `mode` is `first`, `all`, `count` or `limit`;
-//!   `search` holds the command line's search choices as texts.
+//!   `search` holds the command line's search choices as texts; with
+//!   `tree`, a `tree` event (the nodes and their SVG drawing) comes
+//!   before `done`.
 //! - `about`: the version and the names of the search choices.
 
 mod request;
 
 use crate::diagnostic::Error;
 use crate::host::Instant;
+use crate::search::trace::Recorder;
+use crate::search::tree::{End, Tree};
 use crate::session::{Session, Solution, View};
 use crate::source::{SourceId, Sources};
 pub use request::{Mode, Request, SolveRequest};
@@ -142,6 +146,27 @@ fn utf16(text: &str, at: usize) -> usize {
     text[..at].encode_utf16().count()
 }
 
+/// Events of the search the tree shows at most (as `--tree`).
+const TREE_EVENTS: usize = 10_000;
+
+/// The search tree: its nodes (parent, depth, decision, how it ended)
+/// and its drawing.
+fn tree_event(tree: &Tree) -> Value {
+    let nodes: Vec<Value> = tree
+        .nodes
+        .iter()
+        .map(|n| {
+            let (end, by) = match &n.end {
+                End::Open => ("open", json!(null)),
+                End::Failed(by) => ("failed", json!(by)),
+                End::Solution(k) => ("solution", json!(k)),
+            };
+            json!({"parent": n.parent, "depth": n.depth, "decision": n.decision, "end": end, "by": by})
+        })
+        .collect();
+    json!({"event": "tree", "nodes": nodes, "cut": tree.cut, "svg": tree.svg()})
+}
+
 /// How often a count reports its progress.
 const PROGRESS_EVERY: Duration = Duration::from_millis(200);
 
@@ -168,6 +193,10 @@ fn run(
     // The limit counts from the request, lowering included, as on the
     // command line.
     session.set_deadline(until);
+    if request.tree {
+        let recorder = Recorder::new(TREE_EVENTS, false, session.lowered().model());
+        session.set_recorder(Some(recorder));
+    }
     let started = Instant::now();
     let ms = move || started.elapsed().as_secs_f64() * 1000.0;
     let mut done = json!({"event": "done"});
@@ -218,6 +247,9 @@ fn run(
         let (count, complete) = satisfy(&mut session, request, &ms, emit);
         done["count"] = json!(count);
         done["complete"] = json!(complete);
+    }
+    if let Some(recorder) = session.recorder() {
+        emit(tree_event(&Tree::new(recorder, session.lowered().model())));
     }
     let stats = session.stats();
     done["nodes"] = json!(stats.nodes);

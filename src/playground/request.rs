@@ -42,6 +42,8 @@ pub struct SolveRequest {
     /// Seconds.
     pub time_limit: Option<f64>,
     pub node_limit: Option<u64>,
+    /// Record the search tree (its first 10,000 events) and send it.
+    pub tree: bool,
 }
 
 const CHECK_KEYS: &[&str] = &["op", "spec", "set"];
@@ -55,6 +57,7 @@ const SOLVE_KEYS: &[&str] = &[
     "no_symmetry",
     "time_limit",
     "node_limit",
+    "tree",
 ];
 const SEARCH_KEYS: &[&str] = &[
     "order",
@@ -104,6 +107,11 @@ impl Request {
                         },
                     },
                     node_limit: number_of(request, "node_limit")?,
+                    tree: match request.get("tree") {
+                        None | Some(Value::Null) => false,
+                        Some(Value::Bool(b)) => *b,
+                        Some(_) => return Err("`tree` is true or false".to_string()),
+                    },
                 })))
             }
             "about" => {

@@ -210,6 +210,7 @@ function solveRequest() {
   if (mode === "limit") request.limit = Number($("limit").value) || 1;
   if ($("no-symmetry").checked) request.no_symmetry = true;
   if ($("time-limit").value) request.time_limit = Number($("time-limit").value);
+  if ($("tree").checked) request.tree = true;
   return request;
 }
 
@@ -224,6 +225,7 @@ const MOST_DRAWN = 200;
 $("run-form").onsubmit = (e) => {
   e.preventDefault();
   $("solutions").innerHTML = "";
+  $("tree-panel").hidden = true;
   $("progress").textContent = "solving…";
   shown = 0;
   let found = 0;
@@ -250,6 +252,8 @@ $("run-form").onsubmit = (e) => {
         $("progress").textContent = line;
         $("progress").dataset.count = e.count;
         $("progress").dataset.ms = e.ms;
+      } else if (e.event === "tree") {
+        showTree(e);
       } else if (e.event === "diagnostics") {
         showDiagnostics(e.diagnostics);
         $("progress").textContent = "The spec has errors: see the messages under the editor.";
@@ -270,6 +274,16 @@ $("stop").onclick = () => {
   $("run").disabled = false;
   $("stop").disabled = true;
 };
+
+// The search tree as the library draws it (the same as `--tree FILE.svg`):
+// decisions on the edges, failures red and named, solutions green.
+function showTree(e) {
+  const count = (end) => e.nodes.filter((n) => n.end === end).length;
+  $("tree-summary").textContent =
+    `(${e.nodes.length - 1} decisions, ${count("failed")} failures, ${count("solution")} solutions${e.cut ? "; the first 10,000 events" : ""})`;
+  $("tree-drawing").innerHTML = e.svg;
+  $("tree-panel").hidden = false;
+}
 
 // ---- drawing ------------------------------------------------------------------
 

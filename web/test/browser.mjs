@@ -109,6 +109,25 @@ await check("a shared link reopens the same spec", async () => {
   await other.close();
 });
 
+await check("the tree panel of queens n=4 shows the search's decisions", async () => {
+  await open("queens");
+  await page.fill("#set", "n=4");
+  await page.selectOption("#mode", "all");
+  await page.check("#no-symmetry");
+  await page.check("#tree");
+  await run();
+  await page.waitForSelector("#tree-panel:not([hidden]) svg");
+  const labels = await page.locator("#tree-drawing svg > text").allTextContents();
+  const decisions = labels.filter((t) => /^q\[\d\] !?= \d$/.test(t));
+  // queens n=4, no symmetry breaking: 2 solutions and the decisions --trace prints.
+  expect("solutions drawn", await page.locator(".solution").count(), 2);
+  expect("first decision", decisions[0], "q[0] = 0");
+  if (!(await page.locator("#tree-summary").textContent()).includes("2 solutions")) throw new Error("summary");
+  await page.screenshot({ path: `${shots}tree.png` });
+  await page.uncheck("#tree");
+  await page.uncheck("#no-symmetry");
+});
+
 await check("the page drew queens for the README", async () => {
   await open("queens");
   await page.fill("#set", "n=8");
