@@ -284,11 +284,8 @@ fn satisfy(
             Err(_stopped) => (0, false),
         };
     }
-    let most = match request.mode {
-        Mode::First => Some(1),
-        Mode::Limit => Some(request.limit.unwrap_or(1)),
-        _ => None,
-    };
+    // A first solution returned above: a limit, or every solution.
+    let most = (request.mode == Mode::Limit).then(|| request.limit.unwrap_or(1));
     let mut index = 0;
     let mut solutions = session.solutions();
     while most.is_none_or(|m| index < m) {
