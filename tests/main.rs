@@ -21,6 +21,7 @@ mod objective;
 mod parallel;
 mod phases;
 mod playground;
+mod plot;
 mod propagators;
 mod puzzle;
 mod readme;

@@ -3,9 +3,12 @@
 //! JSON; a flagged row (a bug in solve) exits 4.
 
 use super::output::{Printer, note};
-use super::{EXIT_FOUND, EXIT_INTERNAL, EXIT_LIMIT, Run, SpecArgs, TimeLimit, usage};
+use super::plot::{PlotArg, Series};
+use super::{
+    EXIT_FOUND, EXIT_INTERNAL, EXIT_LIMIT, Run, SpecArgs, TimeLimit, choices, pick, usage,
+};
 use crate::diagnostic::Error;
-use crate::experiment::compare::{Budget, compare, configs, table};
+use crate::experiment::compare::{Budget, Row, compare, configs, table};
 use crate::lower::Options;
 use crate::source::{SourceId, Sources};
 use crate::spec::load::load;
@@ -32,6 +35,13 @@ pub struct CompareArgs {
     /// One JSON object per row.
     #[arg(long)]
     json: bool,
+    #[command(flatten)]
+    plot: PlotArg,
+    /// What --plot draws against the swept param, one line per
+    /// configuration on a log scale: nodes (the default), failures,
+    /// propagations or seconds.
+    #[arg(long, value_name = "NAME", value_parser = choices(MEASURES), requires = "plot")]
+    measure: Option<String>,
     #[command(flatten)]
     pub time: TimeLimit,
     /// Spread each configuration's count over N threads (default 1: the
@@ -73,7 +83,50 @@ fn sweep(text: &str) -> Result<(String, Vec<i64>), Error> {
     Ok((name.trim().to_string(), (lo..=hi).collect()))
 }
 
+/// One figure of a row, as a number to draw.
+type Measure = fn(&Row) -> f64;
+
+/// The figures of a row `--measure` names.
+const MEASURES: &[(&str, Measure)] = &[
+    ("nodes", |r| r.nodes as f64),
+    ("failures", |r| r.failures as f64),
+    ("propagations", |r| r.propagations as f64),
+    ("seconds", |r| r.seconds),
+];
+
+/// `--plot`: one line per configuration, in the order of the table.
+fn plot(args: &CompareArgs, rows: &[Row]) -> Result<(), Error> {
+    let Some(path) = &args.plot.plot else {
+        return Ok(());
+    };
+    let measure = pick(MEASURES, &args.measure).unwrap_or(MEASURES[0].1);
+    let name = args.measure.as_deref().unwrap_or(MEASURES[0].0);
+    let mut series: Vec<Series> = Vec::new();
+    // A row a limit stopped before its search began has no figures.
+    for r in rows.iter().filter(|r| r.complete || r.nodes > 0) {
+        let point = (r.value.unwrap_or(0), measure(r), r.complete);
+        match series.iter_mut().find(|s| s.label == r.label) {
+            Some(s) => s.points.push(point),
+            None => series.push(Series {
+                label: r.label.clone(),
+                points: vec![point],
+            }),
+        }
+    }
+    let param = args.sweep.as_deref().and_then(|s| s.split_once('='));
+    let param = param.map_or("", |p| p.0.trim());
+    let spec = args.file.file_stem().map(|s| s.to_string_lossy());
+    let title = format!("{}: {name} per configuration", spec.unwrap_or_default());
+    let svg = super::plot::lines(&title, param, name, &series)?;
+    super::plot::write(path, &svg)
+}
+
 pub(super) fn run(args: &CompareArgs, deadline: Option<Instant>) -> Run {
+    if args.plot.plot.is_some() && args.sweep.is_none() {
+        return Err(usage(
+            "--plot draws each configuration's figures against a swept param: give --sweep NAME=LO..HI too",
+        ));
+    }
     // One set of sources for every configuration: the spec, then each
     // `--try` text, so that every message points into the right one.
     let mut sources = Sources::default();
@@ -92,8 +145,7 @@ pub(super) fn run(args: &CompareArgs, deadline: Option<Instant>) -> Run {
         None => vec![None],
     };
     let rows = compare(
-        &sources,
-        id,
+        (&sources, id),
         &args.spec.params.set,
         &base,
         &configs,
@@ -102,7 +154,9 @@ pub(super) fn run(args: &CompareArgs, deadline: Option<Instant>) -> Run {
             deadline,
             threads: args.threads.unwrap_or(1) as usize,
         },
+        &mut |_| {},
     )?;
+    plot(args, &rows)?;
     let stopped = rows.iter().any(|r| !r.complete);
     let mismatch = rows.iter().any(|r| r.mismatch);
     let mut out = Printer::new(args.json);

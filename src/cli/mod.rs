@@ -18,6 +18,7 @@ mod output;
 mod part;
 mod play;
 mod playground;
+mod plot;
 mod solve;
 mod symmetry;
 

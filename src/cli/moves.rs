@@ -5,6 +5,7 @@
 
 use super::args::Threads;
 use super::output::{Printer, note};
+use super::plot::PlotArg;
 use super::{EXIT_FOUND, EXIT_NONE, Params, Run, SolveArgs, SpecArgs, TimeLimit, pick, usage};
 use crate::lowered::Lowered;
 use crate::moves::{self, METHODS, Method, Path, Puzzle, State, Target};
@@ -158,6 +159,9 @@ pub struct AnalyzeArgs {
     /// The figures as one JSON object.
     #[arg(long)]
     json: bool,
+    /// Also draw the histogram of distances to the goal.
+    #[command(flatten)]
+    plot: PlotArg,
     #[command(flatten)]
     pub time: TimeLimit,
     // The positions' enumeration and the moves from them.
@@ -181,6 +185,17 @@ pub(super) fn analyze(args: &AnalyzeArgs, deadline: Option<Instant>) -> Run {
     let mut session = Session::new(lowered, sources);
     session.set_deadline(deadline);
     let a = moves::analyze(&mut p, &mut session, threads)?;
+    if let Some(path) = &args.plot.plot {
+        let title = format!("{} positions, {} solvable", a.positions.len(), a.solvable());
+        let svg = super::plot::histogram(
+            &title,
+            "distance to the goal",
+            "positions",
+            0,
+            &a.histogram(),
+        )?;
+        super::plot::write(path, &svg)?;
+    }
     let mut out = Printer::new(json);
     let hardest: Vec<String> = a.hardest().iter().map(|&s| p.format(s)).collect();
     if json {

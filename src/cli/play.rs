@@ -6,6 +6,7 @@
 
 use super::args::Threads;
 use super::output::Printer;
+use super::plot::PlotArg;
 use super::{EXIT_FOUND, EXIT_NONE, Run, SpecArgs, TimeLimit, choices, pick, usage};
 use crate::game::{Game, Record, STRATEGIES, Strategy};
 use crate::search::branch::Rng;
@@ -42,6 +43,9 @@ pub struct PlayArgs {
     /// With --all-secrets: the figures as one JSON object.
     #[arg(long, requires = "all_secrets")]
     json: bool,
+    /// With --all-secrets: also draw the histogram of guesses per secret.
+    #[command(flatten)]
+    plot: PlotArg,
     #[command(flatten)]
     pub time: TimeLimit,
     // With --all-secrets: the tree of guesses and the look-ahead
@@ -65,7 +69,13 @@ pub(super) fn run(args: &PlayArgs, deadline: Option<Instant>) -> Run {
         game.set_opening(opening);
     }
     if args.all_secrets {
-        return all_secrets(&mut game, strategy, args.json);
+        return all_secrets(&mut game, strategy, args);
+    }
+    if args.plot.plot.is_some() {
+        return Err(usage(
+            "--plot draws the histogram of every secret's guesses: give it with --all-secrets"
+                .to_string(),
+        ));
     }
     if let Some(text) = args.secret.as_deref() {
         let secret = game
@@ -188,7 +198,7 @@ fn read_guess(input: &mut impl BufRead) -> Result<Option<String>, crate::diagnos
 }
 
 /// Every secret: average, maximum, histogram and the hardest secrets.
-fn all_secrets(game: &mut Game, strategy: Strategy, json: bool) -> Run {
+fn all_secrets(game: &mut Game, strategy: Strategy, args: &PlayArgs) -> Run {
     let terminal = std::io::stderr().is_terminal();
     let mut last = Instant::now();
     let record = game.play_all(strategy, &mut |done, total| {
@@ -200,6 +210,18 @@ fn all_secrets(game: &mut Game, strategy: Strategy, json: bool) -> Run {
             }
         }
     })?;
+    if let Some(path) = &args.plot.plot {
+        let title = format!(
+            "{} secrets, {} strategy: average {:.4}, maximum {}",
+            record.secrets(),
+            strategy_name(strategy),
+            record.total() as f64 / record.secrets() as f64,
+            record.maximum()
+        );
+        let svg = super::plot::histogram(&title, "guesses", "secrets", 1, &record.histogram())?;
+        super::plot::write(path, &svg)?;
+    }
+    let json = args.json;
     let mut out = Printer::new(json);
     if json {
         out.line(&record_json(game, &record).to_string());
@@ -209,6 +231,13 @@ fn all_secrets(game: &mut Game, strategy: Strategy, json: bool) -> Run {
         }
     }
     out.finish(EXIT_FOUND)
+}
+
+fn strategy_name(strategy: Strategy) -> &'static str {
+    STRATEGIES
+        .iter()
+        .find(|(_, s)| *s == strategy)
+        .map_or("?", |(name, _)| name)
 }
 
 fn record_lines(game: &Game, record: &Record) -> Vec<String> {

@@ -27,6 +27,8 @@ pub struct Config {
 pub struct Row {
     /// `n=5` when a param is swept.
     pub param: Option<String>,
+    /// The swept param's value (the x of a chart).
+    pub value: Option<i64>,
     pub label: String,
     pub solutions: u64,
     /// False when a limit stopped the count (a lower bound).
@@ -125,15 +127,16 @@ pub struct Budget {
 
 /// Counts the spec in `sources[id]` under every configuration, for each
 /// swept value (`None`: no sweep), all within the budget; flags the rows
-/// that count otherwise than they may.
+/// that count otherwise than they may. `on_block` sees the rows of each
+/// swept value as soon as they are counted and flagged.
 pub fn compare(
-    sources: &Sources,
-    id: SourceId,
+    (sources, id): (&Sources, SourceId),
     set: &[String],
     base: &Options,
     configs: &[Config],
     params: &[Option<(String, i64)>],
     budget: Budget,
+    on_block: &mut dyn FnMut(&[Row]),
 ) -> Result<Vec<Row>, Error> {
     let mut rows = Vec::new();
     for param in params {
@@ -145,26 +148,46 @@ pub fn compare(
             }
             let options = apply(base, &c.settings);
             let started = Instant::now();
-            let (lowered, sources) = lower(sources, id, &set, &options)?;
-            let mut session = Session::new(lowered, sources);
-            session.set_deadline(budget.deadline);
-            let spread = crate::parallel::Spread::threads(budget.threads);
-            let count = crate::parallel::count(&mut session, &spread, &mut |_| {});
-            let stats = session.stats();
-            rows.push(Row {
+            let mut row = Row {
                 param: param.as_ref().map(|(n, v)| format!("{n}={v}")),
+                value: param.as_ref().map(|p| p.1),
                 label: c.label.clone(),
-                solutions: count.solutions,
-                complete: count.complete,
-                nodes: stats.nodes,
-                failures: stats.failures,
-                propagations: session.propagations(),
-                seconds: started.elapsed().as_secs_f64(),
+                solutions: 0,
+                complete: false,
+                nodes: 0,
+                failures: 0,
+                propagations: 0,
+                seconds: 0.0,
                 changes_solutions: options.no_symmetry,
                 mismatch: false,
-            });
+            };
+            match lower(sources, id, &set, &options) {
+                Ok((lowered, sources)) => {
+                    let mut session = Session::new(lowered, sources);
+                    session.set_deadline(budget.deadline);
+                    let spread = crate::parallel::Spread::threads(budget.threads);
+                    let count = crate::parallel::count(&mut session, &spread, &mut |_| {});
+                    let stats = session.stats();
+                    row.solutions = count.solutions;
+                    row.complete = count.complete;
+                    (row.nodes, row.failures) = (stats.nodes, stats.failures);
+                    row.propagations = session.propagations();
+                    row.seconds = started.elapsed().as_secs_f64();
+                    rows.push(row);
+                }
+                // The deadline passed while this configuration was read:
+                // its row counts nothing (0+, a lower bound), the rest stop.
+                Err(e) if e.is_time_limit() && !rows.is_empty() => {
+                    row.seconds = started.elapsed().as_secs_f64();
+                    rows.push(row);
+                    on_block(&rows[first..]);
+                    return Ok(rows);
+                }
+                Err(e) => return Err(e),
+            }
         }
         flag_mismatches(&mut rows[first..]);
+        on_block(&rows[first..]);
     }
     Ok(rows)
 }
@@ -269,6 +292,7 @@ mod tests {
     fn row(label: &str, solutions: u64, no_symmetry: bool) -> Row {
         Row {
             param: None,
+            value: None,
             label: label.to_string(),
             solutions,
             complete: true,
