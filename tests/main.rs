@@ -21,6 +21,7 @@ mod objective;
 mod parallel;
 mod phases;
 mod playground;
+mod playground_panels;
 mod plot;
 mod propagators;
 mod puzzle;

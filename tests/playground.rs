@@ -131,7 +131,7 @@ fn solved_specs() -> Vec<(String, String)> {
 }
 
 /// The library's events for `request`.
-fn events(request: &Value) -> Vec<Value> {
+pub(crate) fn events(request: &Value) -> Vec<Value> {
     let mut events = Vec::new();
     solve::playground::handle(&request.to_string(), &mut |e| events.push(e));
     events
@@ -279,7 +279,7 @@ fn the_playground_takes_the_command_lines_choices() {
 
 /// Runs each request through the WebAssembly module under Node
 /// (web/test/answers.mjs); returns each request's events.
-fn wasm_events(requests: &[Value]) -> Vec<Vec<Value>> {
+pub(crate) fn wasm_events(requests: &[Value]) -> Vec<Vec<Value>> {
     let mut child = Command::new("node")
         .arg("web/test/answers.mjs")
         .current_dir(root())
@@ -307,7 +307,7 @@ fn wasm_events(requests: &[Value]) -> Vec<Vec<Value>> {
 }
 
 /// The events without their times.
-fn timeless(mut events: Vec<Value>) -> Vec<Value> {
+pub(crate) fn timeless(mut events: Vec<Value>) -> Vec<Value> {
     for e in &mut events {
         if let Some(o) = e.as_object_mut() {
             let _ = o.remove("ms");

@@ -8,7 +8,7 @@ use super::{
     EXIT_FOUND, EXIT_INTERNAL, EXIT_LIMIT, Run, SpecArgs, TimeLimit, choices, pick, usage,
 };
 use crate::diagnostic::Error;
-use crate::experiment::compare::{Budget, Row, compare, configs, table};
+use crate::experiment::compare::{Budget, Row, compare, configs, sweep, table};
 use crate::lower::Options;
 use crate::source::{SourceId, Sources};
 use crate::spec::load::load;
@@ -60,27 +60,6 @@ pub(super) fn check_experiments(
     base: &Options,
 ) -> Result<(), Error> {
     crate::experiment::compare::check_experiments(sources, id, &args.params.set, base)
-}
-
-/// `n=4..12` as the param and its values.
-fn sweep(text: &str) -> Result<(String, Vec<i64>), Error> {
-    let bad = || {
-        usage(format!(
-            "--sweep: expected NAME=LO..HI, e.g. n=4..12, found `{text}`"
-        ))
-    };
-    let (name, range) = text.split_once('=').ok_or_else(bad)?;
-    let (lo, hi) = range.split_once("..").ok_or_else(bad)?;
-    let (lo, hi): (i64, i64) = (
-        lo.trim().parse().map_err(|_| bad())?,
-        hi.trim().parse().map_err(|_| bad())?,
-    );
-    if hi < lo || hi.abs_diff(lo) > 1000 {
-        return Err(usage(format!(
-            "--sweep: `{text}` must be a range of 1 to 1001 values"
-        )));
-    }
-    Ok((name.trim().to_string(), (lo..=hi).collect()))
 }
 
 /// One figure of a row, as a number to draw.
@@ -136,7 +115,7 @@ pub(super) fn run(args: &CompareArgs, deadline: Option<Instant>) -> Run {
     let configs = configs(&mut sources, &args.tries, &spec.experiments)?;
     let params: Vec<Option<(String, i64)>> = match args.sweep.as_deref() {
         Some(s) => {
-            let (name, values) = sweep(s)?;
+            let (name, values) = sweep(s).map_err(|m| usage(format!("--sweep: {m}")))?;
             values
                 .into_iter()
                 .map(|v| Some((name.clone(), v)))
@@ -162,20 +141,7 @@ pub(super) fn run(args: &CompareArgs, deadline: Option<Instant>) -> Run {
     let mut out = Printer::new(args.json);
     if args.json {
         for r in &rows {
-            out.line(
-                &serde_json::json!({
-                    "param": r.param,
-                    "configuration": r.label,
-                    "solutions": r.solutions,
-                    "complete": r.complete,
-                    "nodes": r.nodes,
-                    "failures": r.failures,
-                    "propagations": r.propagations,
-                    "seconds": r.seconds,
-                    "mismatch": r.mismatch,
-                })
-                .to_string(),
-            );
+            out.line(&r.json().to_string());
         }
     } else {
         for line in table(&rows) {

@@ -197,24 +197,8 @@ pub(super) fn analyze(args: &AnalyzeArgs, deadline: Option<Instant>) -> Run {
         super::plot::write(path, &svg)?;
     }
     let mut out = Printer::new(json);
-    let hardest: Vec<String> = a.hardest().iter().map(|&s| p.format(s)).collect();
     if json {
-        let histogram: serde_json::Map<String, serde_json::Value> = a
-            .histogram()
-            .iter()
-            .enumerate()
-            .map(|(d, &c)| (d.to_string(), serde_json::Value::from(c)))
-            .collect();
-        out.line(
-            &serde_json::json!({
-                "positions": a.positions.len(),
-                "solvable": a.solvable(),
-                "longest": a.longest(),
-                "hardest": hardest,
-                "histogram": histogram,
-            })
-            .to_string(),
-        );
+        out.line(&a.json(&p).to_string());
     } else {
         out.line(&format!("positions {}", a.positions.len()));
         out.line(&format!("solvable {}", a.solvable()));
@@ -222,6 +206,7 @@ pub(super) fn analyze(args: &AnalyzeArgs, deadline: Option<Instant>) -> Run {
             Some(l) => out.line(&format!("longest {l}")),
             None => out.line("longest -"),
         }
+        let hardest: Vec<String> = a.hardest().iter().map(|&s| p.format(s)).collect();
         out.line(&super::output::listed("hardest", &hardest));
         for (d, c) in a.histogram().iter().enumerate() {
             out.line(&format!("distance {d}: {c}"));

@@ -224,7 +224,7 @@ fn all_secrets(game: &mut Game, strategy: Strategy, args: &PlayArgs) -> Run {
     let json = args.json;
     let mut out = Printer::new(json);
     if json {
-        out.line(&record_json(game, &record).to_string());
+        out.line(&game.record_json(&record).to_string());
     } else {
         for line in record_lines(game, &record) {
             out.line(&line);
@@ -259,23 +259,4 @@ fn record_lines(game: &Game, record: &Record) -> Vec<String> {
         .collect();
     lines.push(super::output::listed("hardest", &hardest));
     lines
-}
-
-fn record_json(game: &Game, record: &Record) -> serde_json::Value {
-    let (p, q) = record.average();
-    let histogram: serde_json::Map<String, serde_json::Value> = record
-        .histogram()
-        .iter()
-        .enumerate()
-        .map(|(k, &c)| ((k + 1).to_string(), serde_json::Value::from(c)))
-        .collect();
-    serde_json::json!({
-        "secrets": record.secrets(),
-        "total": record.total(),
-        "average": record.total() as f64 / record.secrets() as f64,
-        "fraction": format!("{p}/{q}"),
-        "maximum": record.maximum(),
-        "histogram": histogram,
-        "hardest": record.hardest().iter().map(|&i| game.format_code(game.code(i))).collect::<Vec<_>>(),
-    })
 }

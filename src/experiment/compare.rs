@@ -44,6 +44,38 @@ pub struct Row {
     pub mismatch: bool,
 }
 
+impl Row {
+    /// The row as one JSON object (`compare --json`, the playground).
+    pub fn json(&self) -> serde_json::Value {
+        serde_json::json!({
+            "param": self.param,
+            "configuration": self.label,
+            "solutions": self.solutions,
+            "complete": self.complete,
+            "nodes": self.nodes,
+            "failures": self.failures,
+            "propagations": self.propagations,
+            "seconds": self.seconds,
+            "mismatch": self.mismatch,
+        })
+    }
+}
+
+/// A sweep, `n=4..12`: the param and its values (at most 1001 of them).
+pub fn sweep(text: &str) -> Result<(String, Vec<i64>), String> {
+    let bad = || format!("expected NAME=LO..HI, e.g. n=4..12, found `{text}`");
+    let (name, range) = text.split_once('=').ok_or_else(bad)?;
+    let (lo, hi) = range.split_once("..").ok_or_else(bad)?;
+    let (lo, hi): (i64, i64) = (
+        lo.trim().parse().map_err(|_| bad())?,
+        hi.trim().parse().map_err(|_| bad())?,
+    );
+    if hi < lo || hi.abs_diff(lo) > 1000 {
+        return Err(format!("`{text}` must be a range of 1 to 1001 values"));
+    }
+    Ok((name.trim().to_string(), (lo..=hi).collect()))
+}
+
 /// The spec in `sources[id]` lowered with `--set` values and options.
 fn lower(
     sources: &Sources,

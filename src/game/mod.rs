@@ -393,6 +393,28 @@ impl Game {
         }
     }
 
+    /// How a strategy did, as one JSON object (`play --all-secrets
+    /// --json`, the playground): the figures, the histogram (guesses →
+    /// secrets) and every hardest secret.
+    pub fn record_json(&self, record: &Record) -> serde_json::Value {
+        let (p, q) = record.average();
+        let histogram: serde_json::Map<String, serde_json::Value> = record
+            .histogram()
+            .iter()
+            .enumerate()
+            .map(|(k, &c)| ((k + 1).to_string(), serde_json::Value::from(c)))
+            .collect();
+        serde_json::json!({
+            "secrets": record.secrets(),
+            "total": record.total(),
+            "average": record.total() as f64 / record.secrets() as f64,
+            "fraction": format!("{p}/{q}"),
+            "maximum": record.maximum(),
+            "histogram": histogram,
+            "hardest": record.hardest().iter().map(|&i| self.format_code(self.code(i))).collect::<Vec<_>>(),
+        })
+    }
+
     /// Plays every secret; `progress(done, total)` hears how far it is.
     pub fn play_all(
         &mut self,

@@ -27,6 +27,25 @@ pub struct Analysis {
 }
 
 impl Analysis {
+    /// The figures as one JSON object (`analyze --json`, the playground):
+    /// the histogram maps a distance to its positions.
+    pub fn json(&self, puzzle: &Puzzle) -> serde_json::Value {
+        let histogram: serde_json::Map<String, serde_json::Value> = self
+            .histogram()
+            .iter()
+            .enumerate()
+            .map(|(d, &c)| (d.to_string(), serde_json::Value::from(c)))
+            .collect();
+        let hardest: Vec<String> = self.hardest().iter().map(|&s| puzzle.format(s)).collect();
+        serde_json::json!({
+            "positions": self.positions.len(),
+            "solvable": self.solvable(),
+            "longest": self.longest(),
+            "hardest": hardest,
+            "histogram": histogram,
+        })
+    }
+
     pub fn solvable(&self) -> usize {
         self.distance.iter().filter(|d| d.is_some()).count()
     }

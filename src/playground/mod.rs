@@ -7,7 +7,8 @@
 //! Requests (`op`):
 //! - `check`: `{spec, set}` → one `diagnostics` event: the messages the
 //!   command line would print, each with its span in the spec (UTF-16
-//!   offsets, as the editor counts) and its help line.
+//!   offsets, as the editor counts) and its help line; with none, the
+//!   spec's `kind` (`solve`, `game` or `puzzle`).
 //! - `solve`: `{spec, set, mode, limit, search, no_symmetry, time_limit}`
 //!   → `solution` events (text, values, objective), `progress` events
 //!   while counting, then one `done` event (count, complete, nodes,
@@ -16,19 +17,31 @@
 //!   `search` holds the command line's search choices as texts; with
 //!   `tree`, a `tree` event (the nodes and their SVG drawing) comes
 //!   before `done`.
+//! - `compare`: `{spec, set, tries, sweep, time_limit}` → a `rows` event
+//!   per swept value (as `compare --json`), then `done` (`compare.rs`).
+//! - `guess`: `{spec, set, secret, guesses, reveal}` → a `game` event, the
+//!   answers to a person's guesses of the secret numbered `secret`;
+//!   `play`: `{spec, set, secret | secret_index, all_secrets, strategy,
+//!   opening, time_limit}` → the computer's `moves`, or `progress` then a
+//!   `record` of every secret (`game.rs`).
+//! - `path`: `{spec, set, start, time_limit}` → a `path` event, a shortest
+//!   solution move by move; `analyze` → an `analysis` event (`puzzle.rs`).
 //! - `about`: the version and the names of the search choices.
 
+mod compare;
+mod game;
+mod puzzle;
 mod request;
+mod solve;
 
 use crate::diagnostic::Error;
 use crate::host::Instant;
-use crate::search::trace::Recorder;
-use crate::search::tree::{End, Tree};
-use crate::session::{Session, Solution, View};
+use crate::session::Session;
 use crate::source::{SourceId, Sources};
-pub use request::{Mode, Request, SolveRequest};
+pub use request::{
+    CompareRequest, GuessRequest, Mode, PlayRequest, PuzzleRequest, Request, SolveRequest,
+};
 use serde_json::{Value, json};
-use std::ops::ControlFlow;
 use std::time::Duration;
 
 /// Answers one request (its JSON text), telling `emit` each event.
@@ -37,12 +50,28 @@ pub fn handle(request: &str, emit: &mut dyn FnMut(Value)) {
         Err(message) => emit(json!({"event": "failed", "message": message})),
         Ok(Request::Check { spec, set }) => {
             let until = deadline(Some(CHECK_SECONDS));
-            let diagnostics = match compile(&spec, &set, &SolveRequest::default(), until) {
-                Ok(_) => Vec::new(),
-                Err((error, sources, id)) => diagnostics(&error, &sources, id),
-            };
-            emit(json!({"event": "diagnostics", "diagnostics": diagnostics}));
+            match compile(&spec, &set, &SolveRequest::default(), until) {
+                Ok(session) => {
+                    let lowered = session.lowered();
+                    let kind = if lowered.game.is_some() {
+                        "game"
+                    } else if lowered.puzzle.is_some() {
+                        "puzzle"
+                    } else {
+                        "solve"
+                    };
+                    emit(json!({"event": "diagnostics", "diagnostics": [], "kind": kind}));
+                }
+                Err((error, sources, id)) => emit(
+                    json!({"event": "diagnostics", "diagnostics": diagnostics(&error, &sources, id)}),
+                ),
+            }
         }
+        Ok(Request::Compare(request)) => compare::run(&request, emit),
+        Ok(Request::Guess(request)) => game::guess(&request, emit),
+        Ok(Request::Play(request)) => game::play(&request, emit),
+        Ok(Request::Path(request)) => puzzle::path(&request, emit),
+        Ok(Request::Analyze(request)) => puzzle::analyze(&request, emit),
         Ok(Request::About) => {
             use crate::model::plan::{CONSISTENCIES, RESTARTS, VALUE_ORDERS, VAR_ORDERS};
             emit(json!({
@@ -62,7 +91,7 @@ pub fn handle(request: &str, emit: &mut dyn FnMut(Value)) {
                         json!({"event": "diagnostics", "diagnostics": diagnostics(&error, &sources, id)}),
                     );
                 }
-                Ok(session) => run(session, &solve, until, emit),
+                Ok(session) => solve::run(session, &solve, until, emit),
             }
         }
     }
@@ -115,7 +144,9 @@ fn diagnostics(error: &Error, sources: &Sources, spec: SourceId) -> Vec<Value> {
                 "help": d.help,
                 "rendered": d.render(sources),
             });
-            if let Some(span) = d.span {
+            // A span into a source these sources do not hold (a `--set`
+            // text another copy of them added) has only its rendering.
+            if let Some(span) = d.span.filter(|s| (s.source.0 as usize) < sources.len()) {
                 let file = sources.get(span.source);
                 let (line, column) = file.line_col(span.start);
                 v["source"] = json!(file.name);
@@ -144,163 +175,4 @@ fn utf16(text: &str, at: usize) -> usize {
         .find(|&i| text.is_char_boundary(i))
         .unwrap_or(0);
     text[..at].encode_utf16().count()
-}
-
-/// Events of the search the tree shows at most (as `--tree`).
-const TREE_EVENTS: usize = 10_000;
-
-/// The search tree: its nodes (parent, depth, decision, how it ended)
-/// and its drawing.
-fn tree_event(tree: &Tree) -> Value {
-    let nodes: Vec<Value> = tree
-        .nodes
-        .iter()
-        .map(|n| {
-            let (end, by) = match &n.end {
-                End::Open => ("open", json!(null)),
-                End::Failed(by) => ("failed", json!(by)),
-                End::Solution(k) => ("solution", json!(k)),
-            };
-            json!({"parent": n.parent, "depth": n.depth, "decision": n.decision, "end": end, "by": by})
-        })
-        .collect();
-    json!({"event": "tree", "nodes": nodes, "cut": tree.cut, "svg": tree.svg()})
-}
-
-/// How often a count reports its progress.
-const PROGRESS_EVERY: Duration = Duration::from_millis(200);
-
-/// Solves as the request asks, telling `emit` the solutions and the end.
-fn run(
-    mut session: Session,
-    request: &SolveRequest,
-    until: Option<Instant>,
-    emit: &mut dyn FnMut(Value),
-) {
-    let lowered = session.lowered();
-    if lowered.game.is_some() || lowered.puzzle.is_some() {
-        let what = if lowered.game.is_some() {
-            "[game]"
-        } else {
-            "[puzzle]"
-        };
-        let message =
-            format!("a {what} spec is played, not solved: the playground does not play it yet");
-        emit(json!({"event": "failed", "message": message}));
-        return;
-    }
-    session.set_node_limit(request.node_limit);
-    // The limit counts from the request, lowering included, as on the
-    // command line.
-    session.set_deadline(until);
-    if request.tree {
-        let recorder = Recorder::new(TREE_EVENTS, false, session.lowered().model());
-        session.set_recorder(Some(recorder));
-    }
-    let started = Instant::now();
-    let ms = move || started.elapsed().as_secs_f64() * 1000.0;
-    let mut done = json!({"event": "done"});
-    // With an objective, all, count and limit are of the optimal solutions.
-    let counting = request.mode != Mode::First;
-    if session.objective().is_some() {
-        // As on the command line: improving solutions and the optimum, or
-        // with count and all, the optimal solutions.
-        let optimum = session.optimise(|view, solution, value| {
-            if !counting {
-                emit(solution_event(view, solution, Some(value)));
-            }
-            ControlFlow::Continue(())
-        });
-        let optimum = match optimum {
-            Ok(o) => o,
-            Err(e) => {
-                emit(json!({"event": "failed", "message": e.to_string()}));
-                return;
-            }
-        };
-        let value = optimum.best.as_ref().map(|(_, v)| *v);
-        done["optimum"] = json!(value);
-        done["complete"] = json!(optimum.proven);
-        match (counting, optimum.best, optimum.proven) {
-            (true, Some((_, value)), true) => {
-                session.push();
-                if let Err(e) = session.fix_objective(value) {
-                    emit(json!({"event": "failed", "message": e.to_string()}));
-                    return;
-                }
-                let (count, complete) = satisfy(&mut session, request, &ms, emit);
-                // A limit in this second search keeps the optimum found: it
-                // is one of the optimal solutions.
-                done["count"] = json!(if complete { count } else { count.max(1) });
-                done["complete"] = json!(complete);
-                let _ = session.pop();
-            }
-            (true, Some((best, value)), false) => {
-                // A limit stopped the search: the best found is told.
-                emit(solution_event(session.view(), &best, Some(value)));
-                done["count"] = json!(1);
-            }
-            (true, None, _) => done["count"] = json!(0),
-            (false, _, _) => done["count"] = json!(session.stats().solutions),
-        }
-    } else {
-        let (count, complete) = satisfy(&mut session, request, &ms, emit);
-        done["count"] = json!(count);
-        done["complete"] = json!(complete);
-    }
-    if let Some(recorder) = session.recorder() {
-        emit(tree_event(&Tree::new(recorder, session.lowered().model())));
-    }
-    let stats = session.stats();
-    done["nodes"] = json!(stats.nodes);
-    done["failures"] = json!(stats.failures);
-    done["ms"] = json!(ms());
-    emit(done);
-}
-
-/// Counts or lists the solutions as the mode asks; returns how many were
-/// found and whether the search answered (no limit cut it first).
-fn satisfy(
-    session: &mut Session,
-    request: &SolveRequest,
-    ms: &dyn Fn() -> f64,
-    emit: &mut dyn FnMut(Value),
-) -> (u64, bool) {
-    if request.mode == Mode::Count {
-        let mut progress = |count, stats: crate::search::Stats| {
-            emit(json!({"event": "progress", "count": count, "nodes": stats.nodes, "ms": ms()}));
-        };
-        let count = session.count_watching(PROGRESS_EVERY, &mut progress);
-        return (count.solutions, count.complete);
-    }
-    if request.mode == Mode::First || request.limit == Some(1) {
-        // The plan's restarts apply, as on the command line.
-        return match session.first() {
-            Ok(Some(solution)) => {
-                emit(solution_event(session.view(), &solution, None));
-                (1, true)
-            }
-            Ok(None) => (0, true),
-            Err(_stopped) => (0, false),
-        };
-    }
-    // A first solution returned above: a limit, or every solution.
-    let most = (request.mode == Mode::Limit).then(|| request.limit.unwrap_or(1));
-    let mut index = 0;
-    let mut solutions = session.solutions();
-    while most.is_none_or(|m| index < m) {
-        let Some(solution) = solutions.next() else {
-            break;
-        };
-        emit(solution_event(solutions.view(), &solution, None));
-        index += 1;
-    }
-    // A first solution or a limit met is an answer; a limit of time or
-    // nodes before them is not.
-    (index, !solutions.stopped())
-}
-
-fn solution_event(view: View<'_>, solution: &Solution, objective: Option<i64>) -> Value {
-    let text = view.render(solution).unwrap_or_else(|e| e.to_string());
-    json!({"event": "solution", "text": text, "values": view.json(solution), "objective": objective})
 }

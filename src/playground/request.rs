@@ -11,8 +11,64 @@ pub enum Request {
     Check { spec: String, set: Vec<String> },
     /// Solve it.
     Solve(Box<SolveRequest>),
+    /// Count under several configurations (`solve compare`).
+    Compare(CompareRequest),
+    /// The person guesses a `[game]`'s secret: the answers to the
+    /// guesses so far.
+    Guess(GuessRequest),
+    /// The computer guesses one secret, or every secret.
+    Play(PlayRequest),
+    /// The shortest solution of a `[puzzle]`, move by move.
+    Path(PuzzleRequest),
+    /// Every position of a `[puzzle]` and its distance (`solve analyze`).
+    Analyze(PuzzleRequest),
     /// The names of the search choices (for the page's menus).
     About,
+}
+
+/// A `compare` request: `--try` texts and a `--sweep` text.
+#[derive(Clone, Debug, Default)]
+pub struct CompareRequest {
+    pub spec: String,
+    pub set: Vec<String>,
+    pub tries: Vec<String>,
+    pub sweep: Option<String>,
+    pub time_limit: Option<f64>,
+}
+
+/// A `guess` request: the secret by its index among the codes (the page
+/// draws it at random and does not know the code), the person's guesses
+/// so far, and whether to tell the secret.
+#[derive(Clone, Debug, Default)]
+pub struct GuessRequest {
+    pub spec: String,
+    pub set: Vec<String>,
+    pub secret: u64,
+    pub guesses: Vec<String>,
+    pub reveal: bool,
+}
+
+/// A `play` request: the computer guesses `secret` (a code as `--secret`
+/// writes it, or an index with `secret_index`), or every secret.
+#[derive(Clone, Debug, Default)]
+pub struct PlayRequest {
+    pub spec: String,
+    pub set: Vec<String>,
+    pub secret: Option<String>,
+    pub secret_index: Option<u64>,
+    pub all_secrets: bool,
+    pub strategy: Option<String>,
+    pub opening: Option<String>,
+    pub time_limit: Option<f64>,
+}
+
+/// A `path` or `analyze` request; `start` as `--start` writes it.
+#[derive(Clone, Debug, Default)]
+pub struct PuzzleRequest {
+    pub spec: String,
+    pub set: Vec<String>,
+    pub start: Option<String>,
+    pub time_limit: Option<f64>,
 }
 
 /// What to look for, as the command line's flags say it.
@@ -59,6 +115,21 @@ const SOLVE_KEYS: &[&str] = &[
     "node_limit",
     "tree",
 ];
+const COMPARE_KEYS: &[&str] = &["op", "spec", "set", "tries", "sweep", "time_limit"];
+const GUESS_KEYS: &[&str] = &["op", "spec", "set", "secret", "guesses", "reveal"];
+const PLAY_KEYS: &[&str] = &[
+    "op",
+    "spec",
+    "set",
+    "secret",
+    "secret_index",
+    "all_secrets",
+    "strategy",
+    "opening",
+    "time_limit",
+];
+const PATH_KEYS: &[&str] = &["op", "spec", "set", "start", "time_limit"];
+const ANALYZE_KEYS: &[&str] = &["op", "spec", "set", "time_limit"];
 const SEARCH_KEYS: &[&str] = &[
     "order",
     "phases",
@@ -94,32 +165,70 @@ impl Request {
                         limit => limit,
                     },
                     search: search(request.get("search"))?,
-                    no_symmetry: match request.get("no_symmetry") {
-                        None | Some(Value::Null) => false,
-                        Some(Value::Bool(b)) => *b,
-                        Some(_) => return Err("`no_symmetry` is true or false".to_string()),
-                    },
-                    time_limit: match request.get("time_limit") {
-                        None | Some(Value::Null) => None,
-                        Some(v) => match v.as_f64() {
-                            Some(t) if t >= 0.0 && t.is_finite() => Some(t),
-                            _ => return Err("`time_limit` is a number of seconds".to_string()),
-                        },
-                    },
+                    no_symmetry: flag_of(request, "no_symmetry")?,
+                    time_limit: seconds_of(request, "time_limit")?,
                     node_limit: number_of(request, "node_limit")?,
-                    tree: match request.get("tree") {
-                        None | Some(Value::Null) => false,
-                        Some(Value::Bool(b)) => *b,
-                        Some(_) => return Err("`tree` is true or false".to_string()),
-                    },
+                    tree: flag_of(request, "tree")?,
                 })))
+            }
+            "compare" => {
+                known(request, COMPARE_KEYS)?;
+                Ok(Request::Compare(CompareRequest {
+                    spec: text_of(request, "spec")?.unwrap_or_default(),
+                    set: texts_of(request, "set")?,
+                    tries: texts_of(request, "tries")?,
+                    sweep: text_of(request, "sweep")?.filter(|t| !t.trim().is_empty()),
+                    time_limit: seconds_of(request, "time_limit")?,
+                }))
+            }
+            "guess" => {
+                known(request, GUESS_KEYS)?;
+                Ok(Request::Guess(GuessRequest {
+                    spec: text_of(request, "spec")?.unwrap_or_default(),
+                    set: texts_of(request, "set")?,
+                    secret: number_of(request, "secret")?.ok_or("`guess` needs `secret`")?,
+                    guesses: texts_of(request, "guesses")?,
+                    reveal: flag_of(request, "reveal")?,
+                }))
+            }
+            "play" => {
+                known(request, PLAY_KEYS)?;
+                Ok(Request::Play(PlayRequest {
+                    spec: text_of(request, "spec")?.unwrap_or_default(),
+                    set: texts_of(request, "set")?,
+                    secret: text_of(request, "secret")?,
+                    secret_index: number_of(request, "secret_index")?,
+                    all_secrets: flag_of(request, "all_secrets")?,
+                    strategy: text_of(request, "strategy")?.filter(|t| !t.is_empty()),
+                    opening: text_of(request, "opening")?.filter(|t| !t.trim().is_empty()),
+                    time_limit: seconds_of(request, "time_limit")?,
+                }))
+            }
+            "path" | "analyze" => {
+                let keys = if op == "path" {
+                    PATH_KEYS
+                } else {
+                    ANALYZE_KEYS
+                };
+                known(request, keys)?;
+                let puzzle = PuzzleRequest {
+                    spec: text_of(request, "spec")?.unwrap_or_default(),
+                    set: texts_of(request, "set")?,
+                    start: text_of(request, "start")?.filter(|t| !t.trim().is_empty()),
+                    time_limit: seconds_of(request, "time_limit")?,
+                };
+                Ok(if op == "path" {
+                    Request::Path(puzzle)
+                } else {
+                    Request::Analyze(puzzle)
+                })
             }
             "about" => {
                 known(request, &["op"])?;
                 Ok(Request::About)
             }
             other => Err(format!(
-                "unknown op `{other}` (expected check, solve or about)"
+                "unknown op `{other}` (expected check, solve, compare, guess, play, path, analyze or about)"
             )),
         }
     }
@@ -182,6 +291,24 @@ fn texts_of(object: &Map<String, Value>, key: &str) -> Result<Vec<String>, Strin
             .collect::<Option<Vec<_>>>()
             .ok_or_else(|| format!("`{key}` is a list of texts")),
         Some(_) => Err(format!("`{key}` is a list of texts")),
+    }
+}
+
+fn flag_of(object: &Map<String, Value>, key: &str) -> Result<bool, String> {
+    match object.get(key) {
+        None | Some(Value::Null) => Ok(false),
+        Some(Value::Bool(b)) => Ok(*b),
+        Some(_) => Err(format!("`{key}` is true or false")),
+    }
+}
+
+fn seconds_of(object: &Map<String, Value>, key: &str) -> Result<Option<f64>, String> {
+    match object.get(key) {
+        None | Some(Value::Null) => Ok(None),
+        Some(v) => match v.as_f64() {
+            Some(t) if t >= 0.0 && t.is_finite() => Ok(Some(t)),
+            _ => Err(format!("`{key}` is a number of seconds")),
+        },
     }
 }
 

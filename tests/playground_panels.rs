@@ -1,0 +1,202 @@
+//! The playground's other panels answer as the command line does:
+//! `compare` rows as `compare --json`, a game's guesses and records as
+//! `play`, a puzzle's path and analysis as `solve` and `analyze --json`;
+//! and the WebAssembly module answers these requests as the library.
+
+use crate::playground::{events, timeless, wasm_events};
+use crate::solve;
+use serde_json::{Value, json};
+
+fn spec(path: &str) -> String {
+    std::fs::read_to_string(path).expect("a shipped spec")
+}
+
+/// The one event of `kind` among `events`.
+fn only<'a>(events: &'a [Value], kind: &str) -> &'a Value {
+    let found: Vec<&Value> = events.iter().filter(|e| e["event"] == kind).collect();
+    assert_eq!(found.len(), 1, "one {kind} event in {events:?}");
+    found[0]
+}
+
+/// A JSON object without its times.
+fn untimed(mut v: Value) -> Value {
+    if let Some(o) = v.as_object_mut() {
+        let _ = o.remove("ms");
+        let _ = o.remove("seconds");
+        let _ = o.remove("event");
+    }
+    v
+}
+
+#[test]
+fn compare_rows_are_those_of_compare_json() {
+    let tries = ["default", "no-symmetry", "var=first-fail value=max"];
+    let mut args = vec![
+        "compare",
+        "specs/queens.toml",
+        "--sweep",
+        "n=4..7",
+        "--json",
+    ];
+    for t in &tries {
+        args.extend(["--try", t]);
+    }
+    let (out, err, code) = solve(&args);
+    assert_eq!(code, 0, "{err}");
+    let cli: Vec<Value> = out
+        .lines()
+        .map(|l| untimed(serde_json::from_str(l).unwrap()))
+        .collect();
+    let request = json!({"op": "compare", "spec": spec("specs/queens.toml"),
+        "tries": tries, "sweep": "n=4..7"});
+    let got = events(&request);
+    let blocks: Vec<&Value> = got.iter().filter(|e| e["event"] == "rows").collect();
+    assert_eq!(blocks.len(), 4, "one block per swept value");
+    let rows: Vec<Value> = blocks
+        .iter()
+        .flat_map(|b| b["rows"].as_array().unwrap().iter().cloned().map(untimed))
+        .collect();
+    assert_eq!(rows, cli);
+    let done = got.last().unwrap();
+    assert_eq!(
+        (&done["event"], &done["complete"]),
+        (&json!("done"), &json!(true))
+    );
+    // A bad configuration is a diagnostic, as on the command line.
+    let bad = json!({"op": "compare", "spec": spec("specs/queens.toml"), "tries": ["var=fastest"]});
+    let got = events(&bad);
+    let message = got[0]["diagnostics"][0]["message"].as_str().unwrap();
+    assert!(message.contains("fastest"), "{got:?}");
+}
+
+#[test]
+fn every_secret_is_played_as_play_all_secrets() {
+    for (path, strategy) in [
+        ("specs/moo.toml", "first"),
+        ("specs/mastermind.toml", "minimax"),
+    ] {
+        let args = [
+            "play",
+            path,
+            "--all-secrets",
+            "--strategy",
+            strategy,
+            "--json",
+        ];
+        let (out, err, code) = solve(&args);
+        assert_eq!(code, 0, "{err}");
+        let cli: Value = serde_json::from_str(&out).unwrap();
+        let request =
+            json!({"op": "play", "spec": spec(path), "all_secrets": true, "strategy": strategy});
+        let got = events(&request);
+        assert_eq!(untimed(only(&got, "record").clone()), cli, "{path}");
+    }
+}
+
+/// A secret drawn by its number, the computer's guesses against it as
+/// `play --secret` prints them, and the same guesses typed by a person.
+#[test]
+fn a_secret_is_guessed_by_the_computer_and_by_a_person() {
+    let moo = spec("specs/moo.toml");
+    let first = events(&json!({"op": "guess", "spec": moo, "secret": 1234, "reveal": true}));
+    let game = only(&first, "game");
+    assert_eq!(game["codes"], 5040);
+    let secret = game["secret"].as_str().unwrap().to_string();
+    let (out, err, code) = solve(&["play", "specs/moo.toml", "--secret", &secret]);
+    assert_eq!(code, 0, "{err}");
+    let cli: Vec<(String, String)> = out
+        .lines()
+        .filter_map(|l| l.split_once(" -> "))
+        .map(|(g, a)| (g.to_string(), a.to_string()))
+        .collect();
+    let played = events(&json!({"op": "play", "spec": moo, "secret_index": 1234}));
+    let moves: Vec<(String, String)> = only(&played, "moves")["moves"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|m| {
+            let text = |k: &str| m[k].as_str().unwrap().to_string();
+            (text("guess"), text("answer"))
+        })
+        .collect();
+    assert_eq!(moves, cli);
+    let guesses: Vec<&String> = cli.iter().map(|(g, _)| g).collect();
+    let typed = events(&json!({"op": "guess", "spec": moo, "secret": 1234, "guesses": guesses}));
+    let answers = only(&typed, "game")["answers"].as_array().unwrap().clone();
+    assert_eq!(answers.len(), cli.len());
+    for (a, (g, answer)) in answers.iter().zip(&cli) {
+        assert_eq!((&a["guess"], &a["answer"]), (&json!(g), &json!(answer)));
+    }
+    let wins: Vec<bool> = answers.iter().map(|a| a["win"] == true).collect();
+    assert_eq!(wins.iter().filter(|&&w| w).count(), 1);
+    assert_eq!(wins.last(), Some(&true));
+    assert!(typed[0]["secret"].is_null(), "not told unless asked");
+    // Not a code: said, and the game goes on.
+    let typo = events(&json!({"op": "guess", "spec": moo, "secret": 3, "guesses": ["12"]}));
+    assert!(only(&typo, "game")["answers"][0]["error"].is_string());
+}
+
+#[test]
+fn a_puzzle_is_stepped_and_analysed_as_on_the_command_line() {
+    let flipit = spec("specs/flipit.toml");
+    let args = ["specs/flipit.toml", "--start", "B_WWWBBB", "--set", "n=8"];
+    let (out, err, code) = solve(&args);
+    assert_eq!(code, 0, "{err}");
+    let lines: Vec<&str> = out.lines().collect();
+    let request = json!({"op": "path", "spec": flipit, "set": ["n=8"], "start": "B_WWWBBB"});
+    let got = events(&request);
+    let path = only(&got, "path");
+    assert_eq!(path["start"], lines[0]);
+    let steps = path["steps"].as_array().unwrap();
+    assert_eq!(format!("{} moves", steps.len()), *lines.last().unwrap());
+    for (k, step) in steps.iter().enumerate() {
+        let line = format!(
+            "{}. {}  {}",
+            k + 1,
+            step["move"].as_str().unwrap(),
+            step["position"].as_str().unwrap()
+        );
+        assert_eq!(line, lines[k + 1]);
+    }
+    let (out, err, code) = solve(&["analyze", "specs/flipit.toml", "--set", "n=6", "--json"]);
+    assert_eq!(code, 0, "{err}");
+    let cli: Value = serde_json::from_str(&out).unwrap();
+    let got = events(&json!({"op": "analyze", "spec": flipit, "set": ["n=6"]}));
+    assert_eq!(untimed(only(&got, "analysis").clone()), cli);
+    // A start the constraints rule out is refused with a message.
+    let bad = events(&json!({"op": "path", "spec": flipit, "set": ["n=8"], "start": "BBBBBBBB"}));
+    assert_eq!(only(&bad, "failed")["event"], "failed");
+}
+
+#[test]
+fn the_webassembly_module_plays_as_the_library() {
+    let (moo, flipit) = (spec("specs/moo.toml"), spec("specs/flipit.toml"));
+    let queens = spec("specs/queens.toml");
+    let requests = [
+        json!({"op": "compare", "spec": queens, "tries": ["default", "no-symmetry"], "sweep": "n=4..6"}),
+        json!({"op": "play", "spec": moo, "secret_index": 99, "strategy": "minimax"}),
+        json!({"op": "guess", "spec": moo, "secret": 7, "guesses": ["1234", "5678"], "reveal": true}),
+        json!({"op": "path", "spec": flipit, "set": ["n=7"], "start": "B_WBBBB"}),
+        json!({"op": "analyze", "spec": flipit, "set": ["n=5"]}),
+        json!({"op": "check", "spec": moo}),
+    ];
+    let wasm = wasm_events(&requests);
+    assert_eq!(wasm.len(), requests.len());
+    for (request, theirs) in requests.iter().zip(wasm) {
+        let strip = |events: Vec<Value>| -> Vec<Value> {
+            timeless(events)
+                .into_iter()
+                .map(|mut e| {
+                    // Compare rows carry their own times.
+                    if let Some(rows) = e.get_mut("rows").and_then(Value::as_array_mut) {
+                        for r in rows {
+                            let _ = r.as_object_mut().unwrap().remove("seconds");
+                        }
+                    }
+                    e
+                })
+                .collect()
+        };
+        assert_eq!(strip(theirs), strip(events(request)), "{}", request["op"]);
+    }
+}
