@@ -345,7 +345,14 @@ fn the_webassembly_module_answers_as_the_library() {
 fn the_pages_scripts_parse() {
     let dir = std::env::temp_dir().join(format!("solve-page-{}", std::process::id()));
     std::fs::create_dir_all(&dir).expect("a scratch folder");
-    for name in ["app.js", "worker.js", "solve.js", "examples.js"] {
+    for name in [
+        "app.js",
+        "panels.js",
+        "chart.js",
+        "worker.js",
+        "solve.js",
+        "examples.js",
+    ] {
         // As ES modules, which is how the page loads them.
         let copy = dir.join(name.replace(".js", ".mjs"));
         let _ = std::fs::copy(root().join("web/page").join(name), &copy).expect("copied");

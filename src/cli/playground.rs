@@ -43,6 +43,16 @@ const FILES: &[(&str, &str, &[u8])] = &[
         include_bytes!("../../web/page/solve.js"),
     ),
     (
+        "/panels.js",
+        "text/javascript; charset=utf-8",
+        include_bytes!("../../web/page/panels.js"),
+    ),
+    (
+        "/chart.js",
+        "text/javascript; charset=utf-8",
+        include_bytes!("../../web/page/chart.js"),
+    ),
+    (
         "/examples.js",
         "text/javascript; charset=utf-8",
         include_bytes!("../../web/page/examples.js"),

@@ -36,9 +36,10 @@ pub struct CompareRequest {
     pub time_limit: Option<f64>,
 }
 
-/// A `guess` request: the secret by its index among the codes (the page
-/// draws it at random and does not know the code), the person's guesses
-/// so far, and whether to tell the secret.
+/// A `guess` request: the secret by its number among the codes, taken
+/// modulo their count (the page draws a number at random and does not
+/// know the code), the person's guesses so far, and whether to tell the
+/// secret.
 #[derive(Clone, Debug, Default)]
 pub struct GuessRequest {
     pub spec: String,
@@ -49,7 +50,8 @@ pub struct GuessRequest {
 }
 
 /// A `play` request: the computer guesses `secret` (a code as `--secret`
-/// writes it, or an index with `secret_index`), or every secret.
+/// writes it, or a number with `secret_index`, modulo the codes' count),
+/// or every secret.
 #[derive(Clone, Debug, Default)]
 pub struct PlayRequest {
     pub spec: String,

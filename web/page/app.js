@@ -2,6 +2,7 @@
 // own), solved in another worker that Stop terminates, solutions drawn as
 // boards, the spec shared through the address's fragment.
 import { EXAMPLES } from "./examples.js";
+import { setupPanels } from "./panels.js";
 
 const $ = (id) => document.getElementById(id);
 const editor = $("editor");
@@ -116,7 +117,14 @@ function check() {
   if (checker.busy()) checker.restart();
   const request = { op: "check", spec: editor.value, set: setValues() };
   checker.ask(request, (e) => {
-    if (e.event === "diagnostics") showDiagnostics(e.diagnostics);
+    if (e.event === "diagnostics") {
+      showDiagnostics(e.diagnostics);
+      // A spec of another kind opens its panel (once, not at every key).
+      if (e.kind && e.kind !== kind) {
+        kind = e.kind;
+        panels.showTab({ game: "play", puzzle: "puzzle" }[kind] ?? "solve");
+      }
+    }
     else if (e.event === "failed" || e.event === "panic")
       showDiagnostics([{ message: e.message, rendered: "" }]);
   });
@@ -341,6 +349,9 @@ function drawSolution(e) {
 }
 
 // ---- start ----
+
+let kind = null;
+const panels = setupPanels({ runner, spec: () => editor.value, setValues, showDiagnostics, board });
 
 // The menus of search choices, as the library names them.
 checker.ask({ op: "about" }, (e) => {

@@ -150,6 +150,67 @@ await check("queens n=12 counts 14,200 (the time is the search's, in the worker)
   await page.uncheck("#no-symmetry");
 });
 
+await check("compare draws one line per configuration and a row per count", async () => {
+  await open("queens");
+  await page.fill("#set", "");
+  await page.click("#tabs button[data-tab=compare]");
+  await page.fill("#tries", "default\nno-symmetry\nconsistency=diagonals=early,antidiagonals=early");
+  await page.fill("#sweep", "n=4..9");
+  await page.click("#compare-form button.go");
+  await page.waitForFunction(() => / rows in /.test(document.querySelector("#compare-progress").textContent), null, { timeout: 60000 });
+  const labels = await page.locator("#compare-chart polyline.series").evaluateAll((ls) => ls.map((l) => l.dataset.label));
+  expect("lines", labels.join(" | "), "default | no-symmetry | consistency=diagonals=early,antidiagonals=early");
+  expect("rows", await page.locator("#compare-table tr").count(), 1 + 3 * 6);
+  // n=8 without symmetry breaking counts 92 (PUZZLES.md).
+  const row = page.locator("#compare-table tr", { hasText: "n=8" }).filter({ hasText: "no-symmetry" });
+  expect("n=8 no-symmetry", await row.locator("td").nth(2).textContent(), "92");
+  await page.screenshot({ path: `${shots}compare.png` });
+});
+
+await check("a game: every secret as a histogram, a person's guess, the computer's", async () => {
+  await open("moo");
+  await page.waitForSelector("#play-tab:not([hidden])");
+  await page.selectOption("#strategy", "first");
+  await page.click("#all-secrets");
+  await page.waitForSelector("#play-chart svg", { timeout: 60000 });
+  // play --all-secrets of moo with first: average 5.5603, 9 guesses at most.
+  expect("bars", await page.locator("#play-chart rect.bar").count(), 9);
+  const said = await page.locator("#play-progress").textContent();
+  if (!said.includes("average 5.5603")) throw new Error(said);
+  await page.click("#new-secret");
+  await page.waitForFunction(() => /chosen a secret among 5,040/.test(document.querySelector("#guess-progress").textContent));
+  await page.fill("#guess", "1234");
+  await page.click("#guess-form button[type=submit]");
+  await page.waitForSelector("#guesses li");
+  if (!(await page.locator("#guesses li").first().textContent()).startsWith("1234 →")) throw new Error("no answer");
+  await page.fill("#secret", "9876");
+  await page.click("#watch");
+  await page.waitForFunction(() => /The secret was 9876/.test(document.querySelector("#play-progress").textContent));
+  await page.screenshot({ path: `${shots}game.png` });
+});
+
+await check("a puzzle: stepped move by move, every position's distance", async () => {
+  await open("flipit");
+  await page.waitForSelector("#puzzle-tab:not([hidden])");
+  await page.fill("#set", "n=8");
+  await page.fill("#start", "B_WWWBBB");
+  await page.click("#path-run");
+  await page.waitForSelector("#path-moves li");
+  // solve specs/flipit.toml --start B_WWWBBB --set n=8: 8 moves.
+  expect("moves", await page.locator("#path-moves li").count(), 8);
+  await page.click("#step-next");
+  const label = await page.locator("#step-label").textContent();
+  if (!label.startsWith("move 1 of 8")) throw new Error(label);
+  expect("cells", await page.locator("#step-board td").count(), 8);
+  await page.click("#analyze-run");
+  await page.waitForSelector("#puzzle-chart svg");
+  // analyze --set n=8: distances 0..8.
+  expect("bars", await page.locator("#puzzle-chart rect.bar").count(), 9);
+  await page.screenshot({ path: `${shots}puzzle.png` });
+  await page.fill("#set", "");
+  await page.fill("#start", "");
+});
+
 if (errors.length) {
   failed++;
   console.log(`FAIL the page's console stayed clean: ${errors.join("; ")}`);
