@@ -1,7 +1,9 @@
 #!/usr/bin/env bash
 # Rebuilds the playground's page for `solve playground` and any static host:
 # the WebAssembly module (web/wasm, for wasm32-unknown-unknown) into
-# web/page/solve.wasm, the shipped specs into web/page/examples.js, and
+# web/page/solve.wasm, the editor (web/editor: CodeMirror and its npm
+# packages, bundled by esbuild) into web/page/editor.js, the shipped specs
+# into web/page/examples.js, and
 # web/page/inputs.txt, the fingerprint of what they were built from
 # (tests/playground.rs fails when it no longer matches: rerun this script).
 # The built files are kept in the repository, so that a plain
@@ -19,6 +21,9 @@ rustup target list --installed | grep -qx wasm32-unknown-unknown ||
 unset RUSTFLAGS CARGO_ENCODED_RUSTFLAGS
 cargo build -q -p solve-web --release --target wasm32-unknown-unknown
 cp target/wasm32-unknown-unknown/release/solve_web.wasm web/page/solve.wasm
+(cd web/editor && npm ci --no-audit --no-fund --silent &&
+  npx esbuild editor.js --bundle --format=esm --minify --legal-comments=eof \
+    --log-level=warning --outfile=../page/editor.js)
 python3 - <<'PY'
 import json, pathlib
 specs = {p.stem: p.read_text() for p in sorted(pathlib.Path("specs").glob("*.toml"))}

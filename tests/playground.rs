@@ -33,6 +33,9 @@ fn inputs_fingerprint() -> String {
         root().join("Cargo.lock"),
         root().join("Cargo.toml"),
         root().join(".cargo/config.toml"),
+        root().join("web/editor/editor.js"),
+        root().join("web/editor/package.json"),
+        root().join("web/editor/package-lock.json"),
     ];
     for (folder, extension) in [
         ("src", Some("rs")),
@@ -62,7 +65,11 @@ fn inputs_fingerprint() -> String {
     format!(
         "inputs fnv1a64 {:016x}\nbuilt fnv1a64 {:016x}",
         fnv(&names),
-        fnv(&["web/page/examples.js".into(), "web/page/solve.wasm".into()])
+        fnv(&[
+            "web/page/editor.js".into(),
+            "web/page/examples.js".into(),
+            "web/page/solve.wasm".into()
+        ])
     )
 }
 
@@ -87,7 +94,7 @@ fn the_built_page_is_that_of_the_sources() {
     assert_eq!(
         built.trim(),
         inputs_fingerprint(),
-        "web/page/solve.wasm and examples.js are stale: run scripts/build-playground.sh and commit web/page"
+        "web/page/solve.wasm, editor.js and examples.js are stale: run scripts/build-playground.sh and commit web/page"
     );
     // Every shipped spec is an example, with its text as in specs/.
     let examples = std::fs::read_to_string(root().join("web/page/examples.js")).expect("examples");
@@ -349,6 +356,7 @@ fn the_pages_scripts_parse() {
         "app.js",
         "panels.js",
         "chart.js",
+        "editor.js",
         "worker.js",
         "solve.js",
         "examples.js",

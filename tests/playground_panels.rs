@@ -1,6 +1,7 @@
 //! The playground's other panels answer as the command line does:
 //! `compare` rows as `compare --json`, a game's guesses and records as
-//! `play`, a puzzle's path and analysis as `solve` and `analyze --json`;
+//! `play`, a puzzle's path and analysis as `solve` and `analyze --json`,
+//! an explanation as `solve explain`;
 //! and the WebAssembly module answers these requests as the library.
 
 use crate::playground::{events, timeless, wasm_events};
@@ -168,6 +169,38 @@ fn a_puzzle_is_stepped_and_analysed_as_on_the_command_line() {
     assert_eq!(only(&bad, "failed")["event"], "failed");
 }
 
+/// `explain` names what `solve explain` prints, each at its line of the
+/// spec, and says when there is nothing to explain.
+#[test]
+fn explain_names_the_conflict_at_its_lines() {
+    let queens = spec("specs/queens.toml");
+    let (out, _, code) = solve(&["explain", "specs/queens.toml", "--set", "n=3"]);
+    assert_eq!(code, 1);
+    let cli: Vec<&str> = out.lines().collect();
+    let got = events(&json!({"op": "explain", "spec": queens, "set": ["n=3"]}));
+    let e = only(&got, "explanation");
+    assert_eq!(e["satisfiable"], false);
+    let conflict = e["conflict"].as_array().unwrap();
+    let names: Vec<&str> = conflict
+        .iter()
+        .map(|c| c["name"].as_str().unwrap())
+        .collect();
+    assert_eq!(names, cli);
+    for c in conflict {
+        let (from, to) = (
+            c["from"].as_u64().unwrap() as usize,
+            c["to"].as_u64().unwrap() as usize,
+        );
+        // ASCII spec: UTF-16 offsets are byte offsets.
+        let marked = &queens[from..to];
+        assert!(marked.starts_with(c["name"].as_str().unwrap()), "{marked}");
+        let line = queens[..from].lines().count() + 1;
+        assert_eq!(c["line"], json!(line));
+    }
+    let fine = events(&json!({"op": "explain", "spec": queens}));
+    assert_eq!(only(&fine, "explanation")["satisfiable"], true);
+}
+
 #[test]
 fn the_webassembly_module_plays_as_the_library() {
     let (moo, flipit) = (spec("specs/moo.toml"), spec("specs/flipit.toml"));
@@ -179,6 +212,7 @@ fn the_webassembly_module_plays_as_the_library() {
         json!({"op": "path", "spec": flipit, "set": ["n=7"], "start": "B_WBBBB"}),
         json!({"op": "analyze", "spec": flipit, "set": ["n=5"]}),
         json!({"op": "check", "spec": moo}),
+        json!({"op": "explain", "spec": queens, "set": ["n=3"]}),
     ];
     let wasm = wasm_events(&requests);
     assert_eq!(wasm.len(), requests.len());

@@ -48,6 +48,11 @@ const FILES: &[(&str, &str, &[u8])] = &[
         include_bytes!("../../web/page/panels.js"),
     ),
     (
+        "/editor.js",
+        "text/javascript; charset=utf-8",
+        include_bytes!("../../web/page/editor.js"),
+    ),
+    (
         "/chart.js",
         "text/javascript; charset=utf-8",
         include_bytes!("../../web/page/chart.js"),

@@ -17,6 +17,8 @@
 //!   `search` holds the command line's search choices as texts; with
 //!   `tree`, a `tree` event (the nodes and their SVG drawing) comes
 //!   before `done`.
+//! - `explain`: as `solve` → an `explanation` event: `satisfiable`, or the
+//!   `conflict`'s constraints with their spans in the spec (`explain.rs`).
 //! - `compare`: `{spec, set, tries, sweep, time_limit}` → a `rows` event
 //!   per swept value (as `compare --json`), then `done` (`compare.rs`).
 //! - `guess`: `{spec, set, secret, guesses, reveal}` → a `game` event, the
@@ -29,6 +31,7 @@
 //! - `about`: the version and the names of the search choices.
 
 mod compare;
+mod explain;
 mod game;
 mod puzzle;
 mod request;
@@ -67,6 +70,7 @@ pub fn handle(request: &str, emit: &mut dyn FnMut(Value)) {
                 ),
             }
         }
+        Ok(Request::Explain(request)) => explain::run(&request, emit),
         Ok(Request::Compare(request)) => compare::run(&request, emit),
         Ok(Request::Guess(request)) => game::guess(&request, emit),
         Ok(Request::Play(request)) => game::play(&request, emit),

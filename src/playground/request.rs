@@ -11,6 +11,9 @@ pub enum Request {
     Check { spec: String, set: Vec<String> },
     /// Solve it.
     Solve(Box<SolveRequest>),
+    /// Why no solution: the conflicting constraints (`solve explain`);
+    /// the search choices and limits as for `solve`.
+    Explain(Box<SolveRequest>),
     /// Count under several configurations (`solve compare`).
     Compare(CompareRequest),
     /// The person guesses a `[game]`'s secret: the answers to the
@@ -156,9 +159,9 @@ impl Request {
                     set: texts_of(request, "set")?,
                 })
             }
-            "solve" => {
+            "solve" | "explain" => {
                 known(request, SOLVE_KEYS)?;
-                Ok(Request::Solve(Box::new(SolveRequest {
+                let solve = Box::new(SolveRequest {
                     spec: text_of(request, "spec")?.unwrap_or_default(),
                     set: texts_of(request, "set")?,
                     mode: mode(text_of(request, "mode")?.as_deref())?,
@@ -171,7 +174,12 @@ impl Request {
                     time_limit: seconds_of(request, "time_limit")?,
                     node_limit: number_of(request, "node_limit")?,
                     tree: flag_of(request, "tree")?,
-                })))
+                });
+                Ok(if op == "solve" {
+                    Request::Solve(solve)
+                } else {
+                    Request::Explain(solve)
+                })
             }
             "compare" => {
                 known(request, COMPARE_KEYS)?;
@@ -230,7 +238,7 @@ impl Request {
                 Ok(Request::About)
             }
             other => Err(format!(
-                "unknown op `{other}` (expected check, solve, compare, guess, play, path, analyze or about)"
+                "unknown op `{other}` (expected check, solve, explain, compare, guess, play, path, analyze or about)"
             )),
         }
     }

@@ -1,11 +1,19 @@
-// The playground's page: the spec checked as you type (a worker of its
-// own), solved in another worker that Stop terminates, solutions drawn as
-// boards, the spec shared through the address's fragment.
+// The playground's page: the spec in a CodeMirror editor, checked as you
+// type (a worker of its own) with its messages underlined, solved in
+// another worker that Stop terminates, solutions drawn as boards, the
+// conflicting constraints of a spec without solution marked, the spec
+// shared through the address's fragment.
 import { EXAMPLES } from "./examples.js";
+import { createEditor } from "./editor.js";
 import { setupPanels } from "./panels.js";
 
 const $ = (id) => document.getElementById(id);
-const editor = $("editor");
+const editor = createEditor($("editor"), () => {
+  editor.mark([]);
+  checkSoon();
+});
+// For the browser test and the console.
+window.playground = { editor };
 
 // ---- workers ------------------------------------------------------------
 
@@ -56,30 +64,9 @@ const runner = new Solver();
 
 // ---- the editor -------------------------------------------------------------
 
-function lineOf(text, offset) {
-  let line = 1;
-  for (let i = 0; i < offset && i < text.length; i++) if (text[i] === "\n") line++;
-  return line;
-}
-
-function drawGutter(bad = new Set()) {
-  const lines = editor.value.split("\n").length;
-  const gutter = $("gutter");
-  gutter.innerHTML = "";
-  for (let i = 1; i <= lines; i++) {
-    const span = document.createElement("span");
-    span.textContent = i + "\n";
-    if (bad.has(i)) span.className = "bad";
-    gutter.appendChild(span);
-  }
-  editor.style.height = "auto";
-  editor.style.height = editor.scrollHeight + "px";
-}
-
 function showDiagnostics(diagnostics) {
   const list = $("diagnostics");
   list.innerHTML = "";
-  const bad = new Set();
   if (diagnostics.length === 0) {
     const li = document.createElement("li");
     li.className = "ok";
@@ -94,17 +81,14 @@ function showDiagnostics(diagnostics) {
     const pre = document.createElement("pre");
     pre.textContent = d.rendered;
     li.appendChild(pre);
-    if (d.from !== undefined) {
-      bad.add(lineOf(editor.value, d.from));
-      li.onclick = () => {
-        editor.focus();
-        editor.setSelectionRange(d.from, Math.max(d.to, d.from + 1));
-      };
-    }
+    if (d.from !== undefined) li.onclick = () => editor.select(d.from, Math.max(d.to, d.from + 1));
     li.dataset.line = d.line ?? "";
     list.appendChild(li);
   }
-  drawGutter(bad);
+  // Underlined at their spans, the help line in the hover.
+  const spanned = diagnostics.filter((d) => d.from !== undefined);
+  editor.setDiagnostics(spanned.map((d) => ({ from: d.from, to: d.to,
+    message: d.help ? `${d.message}\nhelp: ${d.help}` : d.message })));
 }
 
 let checkTimer;
@@ -115,7 +99,7 @@ function checkSoon() {
 function check() {
   // A check still running is of an older text: it is dropped.
   if (checker.busy()) checker.restart();
-  const request = { op: "check", spec: editor.value, set: setValues() };
+  const request = { op: "check", spec: editor.text(), set: setValues() };
   checker.ask(request, (e) => {
     if (e.event === "diagnostics") {
       showDiagnostics(e.diagnostics);
@@ -130,10 +114,6 @@ function check() {
   });
 }
 
-editor.addEventListener("input", () => {
-  drawGutter();
-  checkSoon();
-});
 
 // ---- examples and sharing -----------------------------------------------------
 
@@ -146,11 +126,11 @@ for (const name of Object.keys(EXAMPLES).sort()) {
 $("example").onchange = () => openSpec(EXAMPLES[$("example").value], "");
 
 function openSpec(text, set) {
-  editor.value = text;
   $("set").value = set;
+  editor.setText(text);
   $("solutions").innerHTML = "";
   $("progress").textContent = "";
-  drawGutter();
+  clearTimeout(checkTimer);
   check();
 }
 
@@ -167,7 +147,7 @@ function decode(text) {
 
 $("share").onclick = () => {
   const params = new URLSearchParams();
-  params.set("spec", encode(editor.value));
+  params.set("spec", encode(editor.text()));
   if ($("set").value.trim()) params.set("set", $("set").value.trim());
   // replaceState: no hashchange, so the results on the page stay.
   history.replaceState(null, "", "#" + params.toString());
@@ -214,7 +194,7 @@ function solveRequest() {
   if ($("var").value) search.var = $("var").value;
   if ($("value").value) search.value = $("value").value;
   if ($("consistency").value.trim()) search.consistency = [$("consistency").value.trim()];
-  const request = { op: "solve", spec: editor.value, set: setValues(), mode, search };
+  const request = { op: "solve", spec: editor.text(), set: setValues(), mode, search };
   if (mode === "limit") request.limit = Number($("limit").value) || 1;
   if ($("no-symmetry").checked) request.no_symmetry = true;
   if ($("time-limit").value) request.time_limit = Number($("time-limit").value);
@@ -276,10 +256,48 @@ $("run-form").onsubmit = (e) => {
   );
 };
 
+// Why no solution: the conflicting constraints, marked in the editor.
+$("explain").onclick = () => {
+  const request = { ...solveRequest(), op: "explain" };
+  delete request.mode;
+  delete request.tree;
+  $("solutions").innerHTML = "";
+  $("progress").textContent = "looking for the conflicting constraints…";
+  $("run").disabled = $("explain").disabled = true;
+  $("stop").disabled = false;
+  runner.ask(
+    request,
+    (e) => {
+      if (e.event === "explanation") {
+        if (e.stopped) {
+          $("progress").textContent = "a limit stopped the explanation before it was complete";
+        } else if (e.satisfiable) {
+          $("progress").textContent = "The spec has a solution: there is no conflict to explain.";
+        } else if (e.conflict.length === 0) {
+          $("progress").textContent = "The variables' domains alone have no solution.";
+        } else {
+          editor.mark(e.conflict.filter((c) => c.from !== undefined));
+          const names = e.conflict.map((c) => c.name).join(", ");
+          $("progress").textContent = `These ${e.conflict.length} constraints have no solution together; without any one of them there is one (marked in the editor): ${names}`;
+        }
+      } else if (e.event === "diagnostics") {
+        showDiagnostics(e.diagnostics);
+        $("progress").textContent = "The spec has errors: see the messages under the editor.";
+      } else if (e.event === "failed" || e.event === "panic") {
+        $("progress").textContent = e.message;
+      }
+    },
+    () => {
+      $("run").disabled = $("explain").disabled = false;
+      $("stop").disabled = true;
+    },
+  );
+};
+
 $("stop").onclick = () => {
   runner.restart();
   $("progress").textContent += " — stopped.";
-  $("run").disabled = false;
+  $("run").disabled = $("explain").disabled = false;
   $("stop").disabled = true;
 };
 
@@ -351,7 +369,7 @@ function drawSolution(e) {
 // ---- start ----
 
 let kind = null;
-const panels = setupPanels({ runner, spec: () => editor.value, setValues, showDiagnostics, board });
+const panels = setupPanels({ runner, spec: () => editor.text(), setValues, showDiagnostics, board });
 
 // The menus of search choices, as the library names them.
 checker.ask({ op: "about" }, (e) => {

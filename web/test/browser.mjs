@@ -32,6 +32,9 @@ const expect = (what, got, want) => {
   if (got !== want) throw new Error(`${what}: got ${JSON.stringify(got)}, want ${JSON.stringify(want)}`);
 };
 const progress = () => page.locator("#progress").textContent();
+// The CodeMirror editor's text, read and written as a person's edit.
+const specText = () => page.evaluate(() => window.playground.editor.text());
+const setSpecText = (text) => page.evaluate((t) => window.playground.editor.setText(t), text);
 async function run() {
   await page.click("#run");
   await page.waitForFunction(() => document.querySelector("#run").disabled === false, null, { timeout: 60000 });
@@ -66,16 +69,24 @@ await check("the magic ring's 6 solutions are drawn as boards", async () => {
 
 await check("a typo shows its diagnostic at its line", async () => {
   await open("queens");
-  const text = await page.inputValue("#editor");
+  const text = await specText();
   const line = text.slice(0, text.indexOf("alldifferent")).split("\n").length;
-  await page.fill("#editor", text.replace("alldifferent", "alldiferent"));
+  await setSpecText(text.replace("alldifferent", "alldiferent"));
   await page.waitForSelector("#diagnostics li:not(.ok)");
   const first = page.locator("#diagnostics li").first();
   const said = await first.textContent();
   if (!said.includes(`spec.toml:${line}:`) || !said.includes("unknown function `alldiferent`"))
     throw new Error(said);
   if (!said.includes("did you mean `alldifferent`?")) throw new Error(`no help line: ${said}`);
-  expect("marked line", await page.locator("#gutter .bad").first().textContent(), `${line}\n`);
+  // Underlined in the editor, on that line.
+  await page.waitForSelector(".cm-lintRange-error");
+  const underlined = await page.evaluate(() => {
+    const view = window.playground.editor.view;
+    const at = view.posAtDOM(document.querySelector(".cm-lintRange-error"));
+    return { line: view.state.doc.lineAt(at).number, text: view.state.doc.sliceString(at, at + 11) };
+  });
+  expect("underlined line", underlined.line, line);
+  expect("underlined text", underlined.text, "alldiferent");
   await page.screenshot({ path: `${shots}diagnostic.png` });
 });
 
@@ -99,13 +110,13 @@ await check("Stop interrupts a long count and the page goes on", async () => {
 await check("a shared link reopens the same spec", async () => {
   await open("zebra");
   await page.fill("#set", "");
-  const text = await page.inputValue("#editor");
+  const text = await specText();
   await page.click("#share");
   const link = page.url();
   const other = await browser.newPage();
   await other.goto(link);
   await other.waitForSelector("#diagnostics li");
-  expect("spec", await other.inputValue("#editor"), text);
+  expect("spec", await other.evaluate(() => window.playground.editor.text()), text);
   await other.close();
 });
 
@@ -148,6 +159,19 @@ await check("queens n=12 counts 14,200 (the time is the search's, in the worker)
   const ms = Number(await page.locator("#progress").getAttribute("data-ms"));
   console.log(`     queens n=12 count in the page: ${(ms / 1000).toFixed(3)} s`);
   await page.uncheck("#no-symmetry");
+});
+
+await check("why no solution: the conflicting constraints are marked in the editor", async () => {
+  await open("queens");
+  await page.fill("#set", "n=3");
+  await page.click("#tabs button[data-tab=solve]");
+  await page.click("#explain");
+  await page.waitForFunction(() => /constraints have no solution together/.test(document.querySelector("#progress").textContent), null, { timeout: 60000 });
+  // solve explain specs/queens.toml --set n=3 names items of the diagonal constraints.
+  const marked = await page.locator(".cm-conflict").allTextContents();
+  if (marked.length === 0 || !marked.join(" ").includes("diagonals")) throw new Error(`marked: ${marked}`);
+  await page.screenshot({ path: `${shots}explain.png` });
+  await page.fill("#set", "");
 });
 
 await check("compare draws one line per configuration and a row per count", async () => {

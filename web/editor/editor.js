@@ -1,0 +1,74 @@
+// The playground's editor: CodeMirror 6 with TOML highlighting, line
+// numbers, the spec's diagnostics underlined at their spans (with their
+// help lines in the hover and the gutter), and marks for the constraints
+// an explanation names. scripts/build-playground.sh bundles this file
+// and its npm packages (package-lock.json) into web/page/editor.js.
+import { EditorView, basicSetup } from "codemirror";
+import { EditorState, StateEffect, StateField } from "@codemirror/state";
+import { Decoration } from "@codemirror/view";
+import { StreamLanguage } from "@codemirror/language";
+import { toml } from "@codemirror/legacy-modes/mode/toml";
+import { setDiagnostics, lintGutter } from "@codemirror/lint";
+
+// Marks over whole ranges (the constraints an explanation names).
+const setMarks = StateEffect.define();
+const marks = StateField.define({
+  create: () => Decoration.none,
+  update(value, tr) {
+    value = value.map(tr.changes);
+    for (const e of tr.effects) if (e.is(setMarks)) value = e.value;
+    return value;
+  },
+  provide: (f) => EditorView.decorations.from(f),
+});
+const conflict = Decoration.mark({ class: "cm-conflict" });
+
+// parent: the element to fill; onChange(text) after every edit.
+export function createEditor(parent, onChange) {
+  const view = new EditorView({
+    parent,
+    state: EditorState.create({
+      doc: "",
+      extensions: [
+        basicSetup,
+        StreamLanguage.define(toml),
+        lintGutter(),
+        marks,
+        EditorView.updateListener.of((u) => u.docChanged && onChange(u.state.doc.toString())),
+        EditorView.theme({
+          "&": { height: "100%", fontSize: "13px" },
+          ".cm-scroller": { fontFamily: "ui-monospace, monospace" },
+          ".cm-conflict": { backgroundColor: "#ffe3a3" },
+        }),
+      ],
+    }),
+  });
+  const clamp = (n) => Math.max(0, Math.min(n, view.state.doc.length));
+  return {
+    view,
+    text: () => view.state.doc.toString(),
+    setText(text) {
+      view.dispatch({ changes: { from: 0, to: view.state.doc.length, insert: text } });
+    },
+    // [{from, to, message}]: UTF-16 offsets, as CodeMirror counts.
+    setDiagnostics(list) {
+      const diagnostics = list.map((d) => {
+        const from = clamp(d.from);
+        return { from, to: Math.max(from, clamp(d.to)), severity: "error", message: d.message };
+      });
+      view.dispatch(setDiagnostics(view.state, diagnostics));
+    },
+    // [{from, to}]: ranges to mark, e.g. conflicting constraints.
+    mark(ranges) {
+      const set = Decoration.set(
+        ranges.map((r) => conflict.range(clamp(r.from), Math.max(clamp(r.from) + 1, clamp(r.to)))),
+        true,
+      );
+      view.dispatch({ effects: setMarks.of(set) });
+    },
+    select(from, to) {
+      view.dispatch({ selection: { anchor: clamp(from), head: clamp(to) }, scrollIntoView: true });
+      view.focus();
+    },
+  };
+}
