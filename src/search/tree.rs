@@ -188,23 +188,23 @@ impl Tree {
             let title = format!("<title>{}</title>", xml(&node.decision));
             out.push_str(&match &node.end {
                 End::Open if i == 0 => format!(
-                    "<rect x=\"{:.1}\" y=\"{:.1}\" width=\"28\" height=\"14\" fill=\"#fff\" stroke=\"#333\"/><text x=\"{x:.1}\" y=\"{:.1}\" text-anchor=\"middle\">root</text>\n",
+                    "<rect data-node=\"{i}\" x=\"{:.1}\" y=\"{:.1}\" width=\"28\" height=\"14\" fill=\"#fff\" stroke=\"#333\"/><text x=\"{x:.1}\" y=\"{:.1}\" text-anchor=\"middle\">root</text>\n",
                     x - 14.0,
                     y - 7.0,
                     y + 3.0
                 ),
                 End::Open => format!(
-                    "<circle cx=\"{x:.1}\" cy=\"{y:.1}\" r=\"5\" fill=\"#fff\" stroke=\"#333\">{title}</circle>\n"
+                    "<circle data-node=\"{i}\" cx=\"{x:.1}\" cy=\"{y:.1}\" r=\"5\" fill=\"#fff\" stroke=\"#333\">{title}</circle>\n"
                 ),
                 End::Failed(by) => format!(
-                    "<rect x=\"{:.1}\" y=\"{:.1}\" width=\"10\" height=\"10\" fill=\"#d33\">{title}</rect><text x=\"{x:.1}\" y=\"{:.1}\" text-anchor=\"middle\" fill=\"#d33\">{}</text>\n",
+                    "<rect data-node=\"{i}\" x=\"{:.1}\" y=\"{:.1}\" width=\"10\" height=\"10\" fill=\"#d33\">{title}</rect><text x=\"{x:.1}\" y=\"{:.1}\" text-anchor=\"middle\" fill=\"#d33\">{}</text>\n",
                     x - 5.0,
                     y - 5.0,
                     y + 16.0,
                     xml(by.as_deref().unwrap_or("fail"))
                 ),
                 End::Solution(k) => format!(
-                    "<circle cx=\"{x:.1}\" cy=\"{y:.1}\" r=\"7\" fill=\"#2a2\">{title}</circle><text x=\"{x:.1}\" y=\"{:.1}\" text-anchor=\"middle\" fill=\"#fff\">{k}</text>\n",
+                    "<circle data-node=\"{i}\" cx=\"{x:.1}\" cy=\"{y:.1}\" r=\"7\" fill=\"#2a2\">{title}</circle><text x=\"{x:.1}\" y=\"{:.1}\" text-anchor=\"middle\" fill=\"#fff\">{k}</text>\n",
                     y + 3.0
                 ),
             });

@@ -302,14 +302,70 @@ $("stop").onclick = () => {
 };
 
 // The search tree as the library draws it (the same as `--tree FILE.svg`):
-// decisions on the edges, failures red and named, solutions green.
-function showTree(e) {
+// decisions on the edges, failures red and named, solutions green. A tree
+// kept for comparison is drawn beside the next one, with the first node
+// where the two searches differ marked in both (as CP-Profiler's merge).
+let lastTree = null, pinned = null;
+
+function treeSummary(e) {
   const count = (end) => e.nodes.filter((n) => n.end === end).length;
-  $("tree-summary").textContent =
-    `(${e.nodes.length - 1} decisions, ${count("failed")} failures, ${count("solution")} solutions${e.cut ? "; the first 10,000 events" : ""})`;
+  return `${e.nodes.length - 1} decisions, ${count("failed")} failures, ${count("solution")} solutions${e.cut ? "; the first 10,000 events" : ""}`;
+}
+
+// The run's choices, to label its tree.
+function runLabel() {
+  const r = solveRequest();
+  const parts = [...r.set, ...Object.entries(r.search).map(([k, v]) => `${k}=${v}`)];
+  if (r.no_symmetry) parts.push("no-symmetry");
+  return parts.join(" ") || "default";
+}
+
+// The first node (in the order the search made them) where the two trees
+// differ: another parent, decision or end; or where one has no more.
+function firstDifference(a, b) {
+  const same = (x, y) => x.parent === y.parent && x.decision === y.decision && x.end === y.end && x.by === y.by;
+  const n = Math.min(a.length, b.length);
+  for (let i = 0; i < n; i++) if (!same(a[i], b[i])) return i;
+  return a.length === b.length ? null : n;
+}
+
+function showTree(e) {
+  e.label = runLabel();
+  lastTree = e;
+  $("tree-summary").textContent = `(${treeSummary(e)})`;
+  $("tree-label").textContent = pinned ? `${e.label}: ${treeSummary(e)}` : "";
   $("tree-drawing").innerHTML = e.svg;
   $("tree-panel").hidden = false;
+  $("pinned-tree").hidden = !pinned;
+  $("tree-difference").textContent = "";
+  if (!pinned) return;
+  $("pinned-label").textContent = `${pinned.label}: ${treeSummary(pinned)}`;
+  $("pinned-drawing").innerHTML = pinned.svg;
+  const d = firstDifference(pinned.nodes, e.nodes);
+  if (d === null) {
+    $("tree-difference").textContent = "The two searches made the same tree.";
+    return;
+  }
+  const say = (t) => (d < t.nodes.length ? (d === 0 ? "the root" : `${t.nodes[d].decision} (${t.nodes[d].end}${t.nodes[d].by ? " by " + t.nodes[d].by : ""})`) : "nothing more");
+  $("tree-difference").textContent = `First difference at node ${d}: ${say(pinned)} on the left, ${say(e)} on the right.`;
+  $("tree-difference").dataset.node = d;
+  for (const id of ["pinned-drawing", "tree-drawing"]) {
+    const node = document.querySelector(`#${id} [data-node="${d}"]`);
+    if (node) {
+      node.classList.add("difference");
+      node.scrollIntoView({ block: "center", inline: "center" });
+    }
+  }
 }
+
+$("pin-tree").onclick = () => {
+  pinned = lastTree;
+  $("pinned-tree").hidden = false;
+  $("pinned-label").textContent = `${pinned.label}: ${treeSummary(pinned)} (kept)`;
+  $("pinned-drawing").innerHTML = pinned.svg;
+  $("tree-drawing").innerHTML = "";
+  $("tree-label").textContent = "the next run's tree goes here";
+};
 
 // ---- drawing ------------------------------------------------------------------
 
@@ -372,7 +428,8 @@ let kind = null;
 const panels = setupPanels({ runner, spec: () => editor.text(), setValues, showDiagnostics, board });
 
 // The menus of search choices, as the library names them.
-checker.ask({ op: "about" }, (e) => {
+// Asked of the running worker: a check restarts its own worker when busy.
+runner.ask({ op: "about" }, (e) => {
   if (e.event !== "about") return;
   for (const [id, names] of [["var", e.var], ["value", e.value]]) {
     for (const name of names) {

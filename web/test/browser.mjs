@@ -139,6 +139,25 @@ await check("the tree panel of queens n=4 shows the search's decisions", async (
   await page.uncheck("#no-symmetry");
 });
 
+await check("two trees side by side, their first difference marked", async () => {
+  await open("queens");
+  await page.fill("#set", "n=5");
+  await page.selectOption("#mode", "all");
+  await page.check("#tree");
+  await run();
+  await page.click("#pin-tree");
+  // The same search but the largest value first: it differs at its first decision.
+  await page.selectOption("#value", "max");
+  await run();
+  await page.waitForSelector("#pinned-tree:not([hidden]) svg");
+  const said = await page.locator("#tree-difference").textContent();
+  if (!said.startsWith("First difference at node 1: q[0] = 0")) throw new Error(said);
+  expect("marked in both", await page.locator(".tree-drawing .difference").count(), 2);
+  await page.screenshot({ path: `${shots}trees.png` });
+  await page.selectOption("#value", "");
+  await page.uncheck("#tree");
+});
+
 await check("the page drew queens for the README", async () => {
   await open("queens");
   await page.fill("#set", "n=8");
