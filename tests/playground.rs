@@ -528,6 +528,20 @@ fn the_tree_shows_the_decisions_the_trace_prints() {
         .filter_map(|l| l.trim_start().strip_prefix("decide "))
         .collect();
     assert_eq!(decisions, traced);
+    // What was pruned at each node, in order, is what --trace prints
+    // between the decisions.
+    let prunings: Vec<&str> = nodes
+        .iter()
+        .flat_map(|n| n["prunings"].as_array().expect("prunings"))
+        .map(|p| p.as_str().expect("text"))
+        .collect();
+    let traced_prunings: Vec<&str> = stderr
+        .lines()
+        .map(str::trim_start)
+        .filter(|l| l.contains(" -> ") && !l.starts_with("decide "))
+        .collect();
+    assert!(!prunings.is_empty());
+    assert_eq!(prunings, traced_prunings);
     let solutions = nodes.iter().filter(|n| n["end"] == "solution").count();
     assert_eq!(solutions, 10, "queens n = 5 has 10 solutions");
     assert_eq!(

@@ -68,6 +68,22 @@ fn compare_rows_are_those_of_compare_json() {
     let got = events(&bad);
     let message = got[0]["diagnostics"][0]["message"].as_str().unwrap();
     assert!(message.contains("fastest"), "{got:?}");
+    // A param that does not exist, swept or set: its message (found by
+    // review: the message pointed into a copy of the sources and the
+    // module trapped).
+    for bad in [
+        json!({"op": "compare", "spec": spec("specs/queens.toml"), "sweep": "m=4..5"}),
+        json!({"op": "compare", "spec": spec("specs/queens.toml"), "set": ["m=3"]}),
+    ] {
+        let got = events(&bad);
+        let d = &only(&got, "diagnostics")["diagnostics"][0];
+        assert!(d["message"].as_str().unwrap().contains("`m`"), "{got:?}");
+        assert!(d["rendered"].as_str().unwrap().contains("m="), "{got:?}");
+    }
+    // A time limit that ends the reading is said as such, not as an error
+    // of the spec.
+    let late = json!({"op": "compare", "spec": spec("specs/queens.toml"), "time_limit": 0.0});
+    assert_eq!(only(&events(&late), "failed")["event"], "failed");
 }
 
 #[test]
@@ -199,6 +215,10 @@ fn explain_names_the_conflict_at_its_lines() {
     }
     let fine = events(&json!({"op": "explain", "spec": queens}));
     assert_eq!(only(&fine, "explanation")["satisfiable"], true);
+    // An explanation takes no node limit: refused, not ignored.
+    let limited = events(&json!({"op": "explain", "spec": queens, "node_limit": 1}));
+    let message = only(&limited, "failed")["message"].as_str().unwrap();
+    assert!(message.contains("unknown key `node_limit`"), "{message}");
 }
 
 #[test]

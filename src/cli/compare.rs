@@ -80,16 +80,27 @@ fn plot(args: &CompareArgs, rows: &[Row]) -> Result<(), Error> {
     };
     let measure = pick(MEASURES, &args.measure).unwrap_or(MEASURES[0].1);
     let name = args.measure.as_deref().unwrap_or(MEASURES[0].0);
+    // One line per configuration: its place in each swept value's block
+    // (two configurations may have the same label).
     let mut series: Vec<Series> = Vec::new();
-    // A row a limit stopped before its search began has no figures.
-    for r in rows.iter().filter(|r| r.complete || r.nodes > 0) {
-        let point = (r.value.unwrap_or(0), measure(r), r.complete);
-        match series.iter_mut().find(|s| s.label == r.label) {
-            Some(s) => s.points.push(point),
-            None => series.push(Series {
+    let mut place = 0;
+    for (i, r) in rows.iter().enumerate() {
+        place = if i > 0 && rows[i - 1].value == r.value {
+            place + 1
+        } else {
+            0
+        };
+        if series.len() == place {
+            series.push(Series {
                 label: r.label.clone(),
-                points: vec![point],
-            }),
+                points: Vec::new(),
+            });
+        }
+        // A row a limit stopped before its search began has no figures.
+        if r.complete || r.nodes > 0 {
+            series[place]
+                .points
+                .push((r.value.unwrap_or(0), measure(r), r.complete));
         }
     }
     let param = args.sweep.as_deref().and_then(|s| s.split_once('='));
@@ -135,7 +146,6 @@ pub(super) fn run(args: &CompareArgs, deadline: Option<Instant>) -> Run {
         },
         &mut |_| {},
     )?;
-    plot(args, &rows)?;
     let stopped = rows.iter().any(|r| !r.complete);
     let mismatch = rows.iter().any(|r| r.mismatch);
     let mut out = Printer::new(args.json);
@@ -148,6 +158,10 @@ pub(super) fn run(args: &CompareArgs, deadline: Option<Instant>) -> Run {
             out.line(&line);
         }
     }
+    // Drawn once the figures are printed: a file that cannot be written
+    // loses none of them.
+    out.flush();
+    plot(args, &rows)?;
     if mismatch {
         note(
             "solve: configurations that cannot change the solutions counted different numbers (flagged !!): this is a bug in solve",

@@ -185,17 +185,6 @@ pub(super) fn analyze(args: &AnalyzeArgs, deadline: Option<Instant>) -> Run {
     let mut session = Session::new(lowered, sources);
     session.set_deadline(deadline);
     let a = moves::analyze(&mut p, &mut session, threads)?;
-    if let Some(path) = &args.plot.plot {
-        let title = format!("{} positions, {} solvable", a.positions.len(), a.solvable());
-        let svg = super::plot::histogram(
-            &title,
-            "distance to the goal",
-            "positions",
-            0,
-            &a.histogram(),
-        )?;
-        super::plot::write(path, &svg)?;
-    }
     let mut out = Printer::new(json);
     if json {
         out.line(&a.json(&p).to_string());
@@ -211,6 +200,20 @@ pub(super) fn analyze(args: &AnalyzeArgs, deadline: Option<Instant>) -> Run {
         for (d, c) in a.histogram().iter().enumerate() {
             out.line(&format!("distance {d}: {c}"));
         }
+    }
+    // Drawn once the figures are printed: a file that cannot be written
+    // loses none of them.
+    out.flush();
+    if let Some(path) = &args.plot.plot {
+        let title = format!("{} positions, {} solvable", a.positions.len(), a.solvable());
+        let svg = super::plot::histogram(
+            &title,
+            "distance to the goal",
+            "positions",
+            0,
+            &a.histogram(),
+        )?;
+        super::plot::write(path, &svg)?;
     }
     out.finish(EXIT_FOUND)
 }

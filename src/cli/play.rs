@@ -55,6 +55,12 @@ pub struct PlayArgs {
 }
 
 pub(super) fn run(args: &PlayArgs, deadline: Option<Instant>) -> Run {
+    if args.plot.plot.is_some() && !args.all_secrets {
+        return Err(usage(
+            "--plot draws the histogram of every secret's guesses: give it with --all-secrets"
+                .to_string(),
+        ));
+    }
     let (lowered, sources) = super::compile(&args.file, &args.spec, true, deadline)?;
     let mut session = Session::new(lowered, sources);
     session.set_deadline(deadline);
@@ -70,12 +76,6 @@ pub(super) fn run(args: &PlayArgs, deadline: Option<Instant>) -> Run {
     }
     if args.all_secrets {
         return all_secrets(&mut game, strategy, args);
-    }
-    if args.plot.plot.is_some() {
-        return Err(usage(
-            "--plot draws the histogram of every secret's guesses: give it with --all-secrets"
-                .to_string(),
-        ));
     }
     if let Some(text) = args.secret.as_deref() {
         let secret = game
@@ -210,6 +210,18 @@ fn all_secrets(game: &mut Game, strategy: Strategy, args: &PlayArgs) -> Run {
             }
         }
     })?;
+    let json = args.json;
+    let mut out = Printer::new(json);
+    if json {
+        out.line(&game.record_json(&record).to_string());
+    } else {
+        for line in record_lines(game, &record) {
+            out.line(&line);
+        }
+    }
+    // Drawn once the figures are printed: a file that cannot be written
+    // loses none of them.
+    out.flush();
     if let Some(path) = &args.plot.plot {
         let title = format!(
             "{} secrets, {} strategy: average {:.4}, maximum {}",
@@ -220,15 +232,6 @@ fn all_secrets(game: &mut Game, strategy: Strategy, args: &PlayArgs) -> Run {
         );
         let svg = super::plot::histogram(&title, "guesses", "secrets", 1, &record.histogram())?;
         super::plot::write(path, &svg)?;
-    }
-    let json = args.json;
-    let mut out = Printer::new(json);
-    if json {
-        out.line(&game.record_json(&record).to_string());
-    } else {
-        for line in record_lines(game, &record) {
-            out.line(&line);
-        }
     }
     out.finish(EXIT_FOUND)
 }

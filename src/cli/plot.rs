@@ -111,7 +111,10 @@ fn draw_lines(
         .margin(12)
         .x_label_area_size(40)
         .y_label_area_size(70)
-        .build_cartesian_2d(x_lo..x_hi.max(x_lo + 1), (y_lo..y_hi).log_scale())?;
+        .build_cartesian_2d(
+            x_lo..x_hi.max(x_lo.saturating_add(1)),
+            (y_lo..y_hi).log_scale(),
+        )?;
     chart
         .configure_mesh()
         .label_style(("sans-serif", 13))

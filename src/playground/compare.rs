@@ -1,7 +1,7 @@
 //! The `compare` request: the spec counted under several configurations
 //! (`solve compare`), each swept value's rows sent as soon as counted.
 
-use super::{CompareRequest, deadline, diagnostics};
+use super::{CompareRequest, deadline, error_event};
 use crate::diagnostic::Error;
 use crate::experiment::compare::{Budget, Row, compare, configs, sweep};
 use crate::host::Instant;
@@ -20,14 +20,14 @@ pub(super) fn run(request: &CompareRequest, emit: &mut dyn FnMut(Value)) {
         Ok(spec) => spec,
         Err(d) => {
             let error = Error::new(d, &sources);
-            emit(json!({"event": "diagnostics", "diagnostics": diagnostics(&error, &sources, id)}));
+            emit(error_event(&error, &sources, id));
             return;
         }
     };
     let configs = match configs(&mut sources, &request.tries, &spec.experiments) {
         Ok(configs) => configs,
         Err(error) => {
-            emit(json!({"event": "diagnostics", "diagnostics": diagnostics(&error, &sources, id)}));
+            emit(error_event(&error, &sources, id));
             return;
         }
     };
@@ -70,8 +70,6 @@ pub(super) fn run(request: &CompareRequest, emit: &mut dyn FnMut(Value)) {
             "mismatch": rows.iter().any(|r| r.mismatch),
             "ms": started.elapsed().as_secs_f64() * 1000.0,
         })),
-        Err(error) => {
-            emit(json!({"event": "diagnostics", "diagnostics": diagnostics(&error, &sources, id)}))
-        }
+        Err(error) => emit(error_event(&error, &sources, id)),
     }
 }

@@ -2,7 +2,7 @@
 //! its named constraints that already has none (`solve explain`), each
 //! with where it is written in the spec, so that the editor marks it.
 
-use super::{SolveRequest, compile, deadline, diagnostics, utf16};
+use super::{SolveRequest, compile, deadline, error_event, utf16};
 use crate::explain::{Explanation, explain};
 use crate::source::SourceId;
 use crate::spec::load::load;
@@ -16,7 +16,7 @@ pub(super) fn run(request: &SolveRequest, emit: &mut dyn FnMut(Value)) {
     let session = match compile(&request.spec, &request.set, request, until) {
         Ok(session) => session,
         Err((error, sources, id)) => {
-            emit(json!({"event": "diagnostics", "diagnostics": diagnostics(&error, &sources, id)}));
+            emit(error_event(&error, &sources, id));
             return;
         }
     };

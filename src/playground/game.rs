@@ -3,11 +3,12 @@
 //! so far: the page keeps no game state but the guesses), or the computer
 //! guesses one secret, or every secret (`play --all-secrets`).
 
-use super::{GuessRequest, PlayRequest, SolveRequest, compile, deadline, diagnostics};
+use super::{
+    GuessRequest, PROGRESS_EVERY, PlayRequest, SolveRequest, compile, deadline, error_event,
+};
 use crate::game::{Game, STRATEGIES, Strategy};
 use crate::host::Instant;
 use serde_json::{Value, json};
-use std::time::Duration;
 
 /// The spec's game, or `None` once its errors were told.
 fn game(
@@ -19,7 +20,7 @@ fn game(
     let mut session = match compile(spec, set, &SolveRequest::default(), until) {
         Ok(session) => session,
         Err((error, sources, id)) => {
-            emit(json!({"event": "diagnostics", "diagnostics": diagnostics(&error, &sources, id)}));
+            emit(error_event(&error, &sources, id));
             return None;
         }
     };
@@ -70,9 +71,6 @@ pub(super) fn guess(request: &GuessRequest, emit: &mut dyn FnMut(Value)) {
         "secret": reveal,
     }));
 }
-
-/// How often `--all-secrets` reports its progress.
-const PROGRESS_EVERY: Duration = Duration::from_millis(200);
 
 /// A `moves` event (the computer's guesses against one secret), or a
 /// `record` event (every secret, after `progress` events).

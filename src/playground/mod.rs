@@ -15,8 +15,8 @@
 //!   failures, milliseconds, optimum); or a `diagnostics` event when the
 //!   spec has errors. `mode` is `first`, `all`, `count` or `limit`;
 //!   `search` holds the command line's search choices as texts; with
-//!   `tree`, a `tree` event (the nodes and their SVG drawing) comes
-//!   before `done`.
+//!   `tree`, a `tree` event (the nodes, what was pruned at each, and
+//!   their SVG drawing) comes before `done`.
 //! - `explain`: as `solve` → an `explanation` event: `satisfiable`, or the
 //!   `conflict`'s constraints with their spans in the spec (`explain.rs`).
 //! - `compare`: `{spec, set, tries, sweep, time_limit}` → a `rows` event
@@ -65,9 +65,7 @@ pub fn handle(request: &str, emit: &mut dyn FnMut(Value)) {
                     };
                     emit(json!({"event": "diagnostics", "diagnostics": [], "kind": kind}));
                 }
-                Err((error, sources, id)) => emit(
-                    json!({"event": "diagnostics", "diagnostics": diagnostics(&error, &sources, id)}),
-                ),
+                Err((error, sources, id)) => emit(error_event(&error, &sources, id)),
             }
         }
         Ok(Request::Explain(request)) => explain::run(&request, emit),
@@ -90,11 +88,7 @@ pub fn handle(request: &str, emit: &mut dyn FnMut(Value)) {
         Ok(Request::Solve(solve)) => {
             let until = deadline(solve.time_limit);
             match compile(&solve.spec, &solve.set, &solve, until) {
-                Err((error, sources, id)) => {
-                    emit(
-                        json!({"event": "diagnostics", "diagnostics": diagnostics(&error, &sources, id)}),
-                    );
-                }
+                Err((error, sources, id)) => emit(error_event(&error, &sources, id)),
                 Ok(session) => solve::run(session, &solve, until, emit),
             }
         }
@@ -136,6 +130,19 @@ fn deadline(limit: Option<f64>) -> Option<Instant> {
     Instant::now().checked_add(limit)
 }
 
+/// How often a long request reports its progress.
+const PROGRESS_EVERY: Duration = Duration::from_millis(200);
+
+/// The event of an error: a limit that stopped the reading or lowering is
+/// `failed` with its message (not a mistake in the spec); anything else
+/// is the spec's `diagnostics`.
+fn error_event(error: &Error, sources: &Sources, spec: SourceId) -> Value {
+    if error.is_time_limit() {
+        return json!({"event": "failed", "message": error.to_string().trim()});
+    }
+    json!({"event": "diagnostics", "diagnostics": diagnostics(error, sources, spec)})
+}
+
 /// Each diagnostic as JSON: the message, the help line, the whole text
 /// the command line prints, and where it points when that is the spec.
 fn diagnostics(error: &Error, sources: &Sources, spec: SourceId) -> Vec<Value> {
@@ -143,14 +150,21 @@ fn diagnostics(error: &Error, sources: &Sources, spec: SourceId) -> Vec<Value> {
         .diagnostics
         .iter()
         .map(|d| {
+            // A span into a source these sources do not hold (a `--set`
+            // text that another copy of them added, as compare's lowering
+            // does) has the rendering the error was made with.
+            let held = d.span.filter(|s| (s.source.0 as usize) < sources.len());
+            let rendered = match (d.span, held) {
+                (Some(_), None) if error.diagnostics.len() == 1 => error.to_string(),
+                (Some(_), None) => format!("error: {}", d.message),
+                _ => d.render(sources),
+            };
             let mut v = json!({
                 "message": d.message,
                 "help": d.help,
-                "rendered": d.render(sources),
+                "rendered": rendered,
             });
-            // A span into a source these sources do not hold (a `--set`
-            // text another copy of them added) has only its rendering.
-            if let Some(span) = d.span.filter(|s| (s.source.0 as usize) < sources.len()) {
+            if let Some(span) = held {
                 let file = sources.get(span.source);
                 let (line, column) = file.line_col(span.start);
                 v["source"] = json!(file.name);

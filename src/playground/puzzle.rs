@@ -2,7 +2,7 @@
 //! move by move (breadth-first, as `solve FILE` with the default method),
 //! and every position's distance to the goal (`solve analyze`).
 
-use super::{PuzzleRequest, SolveRequest, compile, deadline, diagnostics};
+use super::{PuzzleRequest, SolveRequest, compile, deadline, error_event};
 use crate::host::Instant;
 use crate::moves::{self, Puzzle, Target};
 use crate::session::Session;
@@ -22,7 +22,7 @@ fn puzzle(
     let mut session = match compile(&request.spec, &request.set, &choices, until) {
         Ok(session) => session,
         Err((error, sources, id)) => {
-            emit(json!({"event": "diagnostics", "diagnostics": diagnostics(&error, &sources, id)}));
+            emit(error_event(&error, &sources, id));
             return None;
         }
     };

@@ -135,6 +135,8 @@ const PLAY_KEYS: &[&str] = &[
 ];
 const PATH_KEYS: &[&str] = &["op", "spec", "set", "start", "time_limit"];
 const ANALYZE_KEYS: &[&str] = &["op", "spec", "set", "time_limit"];
+/// Keys of `solve` that `explain` does not take.
+const EXPLAIN_IGNORES: &[&str] = &["mode", "limit", "node_limit", "tree"];
 const SEARCH_KEYS: &[&str] = &[
     "order",
     "phases",
@@ -159,28 +161,7 @@ impl Request {
                     set: texts_of(request, "set")?,
                 })
             }
-            "solve" | "explain" => {
-                known(request, SOLVE_KEYS)?;
-                let solve = Box::new(SolveRequest {
-                    spec: text_of(request, "spec")?.unwrap_or_default(),
-                    set: texts_of(request, "set")?,
-                    mode: mode(text_of(request, "mode")?.as_deref())?,
-                    limit: match number_of(request, "limit")? {
-                        Some(0) => return Err("`limit` is at least 1".to_string()),
-                        limit => limit,
-                    },
-                    search: search(request.get("search"))?,
-                    no_symmetry: flag_of(request, "no_symmetry")?,
-                    time_limit: seconds_of(request, "time_limit")?,
-                    node_limit: number_of(request, "node_limit")?,
-                    tree: flag_of(request, "tree")?,
-                });
-                Ok(if op == "solve" {
-                    Request::Solve(solve)
-                } else {
-                    Request::Explain(solve)
-                })
-            }
+            "solve" | "explain" => solve(request, op == "solve"),
             "compare" => {
                 known(request, COMPARE_KEYS)?;
                 Ok(Request::Compare(CompareRequest {
@@ -242,6 +223,38 @@ impl Request {
             )),
         }
     }
+}
+
+/// A `solve` request, or an `explain` one (the same keys but those
+/// [`EXPLAIN_IGNORES`] names).
+fn solve(request: &Map<String, Value>, solving: bool) -> Result<Request, String> {
+    // An explanation is of the whole spec: no mode, limit of
+    // solutions or nodes, or tree (only a time limit).
+    let keys: Vec<&str> = SOLVE_KEYS
+        .iter()
+        .copied()
+        .filter(|k| solving || !EXPLAIN_IGNORES.contains(k))
+        .collect();
+    known(request, &keys)?;
+    let solve = Box::new(SolveRequest {
+        spec: text_of(request, "spec")?.unwrap_or_default(),
+        set: texts_of(request, "set")?,
+        mode: mode(text_of(request, "mode")?.as_deref())?,
+        limit: match number_of(request, "limit")? {
+            Some(0) => return Err("`limit` is at least 1".to_string()),
+            limit => limit,
+        },
+        search: search(request.get("search"))?,
+        no_symmetry: flag_of(request, "no_symmetry")?,
+        time_limit: seconds_of(request, "time_limit")?,
+        node_limit: number_of(request, "node_limit")?,
+        tree: flag_of(request, "tree")?,
+    });
+    Ok(if solving {
+        Request::Solve(solve)
+    } else {
+        Request::Explain(solve)
+    })
 }
 
 fn mode(name: Option<&str>) -> Result<Mode, String> {

@@ -2,17 +2,17 @@
 //! solution, all, a count, a limit; an objective's improving or optimal
 //! solutions), its solutions, progress and search tree as events.
 
-use super::{Mode, SolveRequest};
+use super::{Mode, PROGRESS_EVERY, SolveRequest};
 use crate::host::Instant;
 use crate::search::trace::Recorder;
 use crate::search::tree::{End, Tree};
 use crate::session::{Session, Solution, View};
 use serde_json::{Value, json};
 use std::ops::ControlFlow;
-use std::time::Duration;
 
-/// Events of the search the tree shows at most (as `--tree`).
-const TREE_EVENTS: usize = 10_000;
+/// Events of the search the tree shows at most: decisions, failures,
+/// solutions and prunings (`--tree` keeps 10,000 without the prunings).
+const TREE_EVENTS: usize = 30_000;
 
 /// The search tree: its nodes (parent, depth, decision, how it ended)
 /// and its drawing.
@@ -26,14 +26,11 @@ fn tree_event(tree: &Tree) -> Value {
                 End::Failed(by) => ("failed", json!(by)),
                 End::Solution(k) => ("solution", json!(k)),
             };
-            json!({"parent": n.parent, "depth": n.depth, "decision": n.decision, "end": end, "by": by})
+            json!({"parent": n.parent, "depth": n.depth, "decision": n.decision, "end": end, "by": by, "prunings": n.prunings})
         })
         .collect();
     json!({"event": "tree", "nodes": nodes, "cut": tree.cut, "svg": tree.svg()})
 }
-
-/// How often a count reports its progress.
-const PROGRESS_EVERY: Duration = Duration::from_millis(200);
 
 /// Solves as the request asks, telling `emit` the solutions and the end.
 pub(super) fn run(
@@ -60,7 +57,8 @@ pub(super) fn run(
     // command line.
     session.set_deadline(until);
     if request.tree {
-        let recorder = Recorder::new(TREE_EVENTS, false, session.lowered().model());
+        // Prunings too: the outline shows what each constraint pruned.
+        let recorder = Recorder::new(TREE_EVENTS, true, session.lowered().model());
         session.set_recorder(Some(recorder));
     }
     let started = Instant::now();

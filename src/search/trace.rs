@@ -96,19 +96,8 @@ impl Recorder {
                         decision(model, *var, *choice, *left)
                     )
                 }
-                Event::Propagation(Traced::Pruned {
-                    owner,
-                    var,
-                    before,
-                    after,
-                }) => {
-                    format!(
-                        "{indent}{}: {} {} -> {}",
-                        constraint(model, *owner),
-                        model.vars[var.index()].name,
-                        model.values_text(*var, before),
-                        model.values_text(*var, after)
-                    )
+                Event::Propagation(pruned @ Traced::Pruned { .. }) => {
+                    format!("{indent}{}", pruning(model, pruned).unwrap_or_default())
                 }
                 Event::Propagation(Traced::Failed { owner }) => {
                     format!("{indent}fail: {}", constraint(model, *owner))
@@ -144,6 +133,26 @@ pub(super) fn decision(model: &Model, var: VarId, choice: Choice, left: bool) ->
         (Choice::AtMost(v), true) => format!("{name} <= {v}"),
         (Choice::AtMost(v), false) => format!("{name} > {v}"),
     }
+}
+
+/// A pruning as `--trace` prints it: `rows: q[1] {0..4} -> {1..4}`.
+pub(super) fn pruning(model: &Model, traced: &Traced) -> Option<String> {
+    let Traced::Pruned {
+        owner,
+        var,
+        before,
+        after,
+    } = traced
+    else {
+        return None;
+    };
+    Some(format!(
+        "{}: {} {} -> {}",
+        constraint(model, *owner),
+        model.vars[var.index()].name,
+        model.values_text(*var, before),
+        model.values_text(*var, after)
+    ))
 }
 
 pub(super) fn constraint(model: &Model, owner: usize) -> String {

@@ -4,7 +4,7 @@
 //! Graphviz DOT or directly as SVG (`--tree FILE.dot` / `FILE.svg`), and
 //! the playground's tree panel reads the same.
 
-use super::trace::{Event, Recorder, constraint, decision};
+use super::trace::{Event, Recorder, constraint, decision, pruning};
 use crate::engine::Traced;
 use crate::model::Model;
 
@@ -27,6 +27,9 @@ pub struct Node {
     /// The decision that leads here (empty for the root).
     pub decision: String,
     pub end: End,
+    /// What the named constraints pruned at this node, as `--trace`
+    /// prints it (when the recorder kept prunings).
+    pub prunings: Vec<String>,
 }
 
 /// The recorded part of a search tree.
@@ -44,6 +47,7 @@ impl Tree {
             depth: 0,
             decision: String::new(),
             end: End::Open,
+            prunings: Vec::new(),
         }];
         // The nodes on the current path, by depth.
         let mut path = vec![0usize];
@@ -65,6 +69,7 @@ impl Tree {
                         depth: *depth,
                         decision: decision(model, *var, *choice, *left),
                         end: End::Open,
+                        prunings: Vec::new(),
                     });
                 }
                 Event::Propagation(Traced::Failed { owner }) => {
@@ -76,7 +81,10 @@ impl Tree {
                     nodes[here].end = End::Solution(solutions);
                 }
                 Event::Restart => path.truncate(1),
-                Event::Root | Event::Propagation(Traced::Pruned { .. }) => {}
+                Event::Propagation(pruned @ Traced::Pruned { .. }) => {
+                    nodes[here].prunings.extend(pruning(model, pruned));
+                }
+                Event::Root => {}
             }
         }
         Tree {

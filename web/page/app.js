@@ -55,6 +55,8 @@ class Solver {
   // loaded (the module is cached by the browser).
   restart() {
     this.worker.terminate();
+    // Nothing the old worker still had in flight reaches the page.
+    this.waiting.clear();
     this.start();
   }
 }
@@ -218,8 +220,9 @@ $("run-form").onsubmit = (e) => {
   shown = 0;
   let found = 0;
   const started = performance.now();
-  $("run").disabled = true;
-  $("stop").disabled = false;
+  busy(true);
+  const sent = editor.text();
+  treeLabel = runLabel();
   runner.ask(
     solveRequest(),
     (e) => {
@@ -243,15 +246,14 @@ $("run-form").onsubmit = (e) => {
       } else if (e.event === "tree") {
         showTree(e);
       } else if (e.event === "diagnostics") {
-        showDiagnostics(e.diagnostics);
+        showRunDiagnostics(e.diagnostics, sent);
         $("progress").textContent = "The spec has errors: see the messages under the editor.";
       } else if (e.event === "failed" || e.event === "panic") {
         $("progress").textContent = e.message;
       }
     },
     () => {
-      $("run").disabled = false;
-      $("stop").disabled = true;
+      busy(false);
     },
   );
 };
@@ -263,8 +265,8 @@ $("explain").onclick = () => {
   delete request.tree;
   $("solutions").innerHTML = "";
   $("progress").textContent = "looking for the conflicting constraints…";
-  $("run").disabled = $("explain").disabled = true;
-  $("stop").disabled = false;
+  busy(true);
+  const sent = editor.text();
   runner.ask(
     request,
     (e) => {
@@ -276,40 +278,55 @@ $("explain").onclick = () => {
         } else if (e.conflict.length === 0) {
           $("progress").textContent = "The variables' domains alone have no solution.";
         } else {
-          editor.mark(e.conflict.filter((c) => c.from !== undefined));
+          // Marked only on the text explained.
+          const same = editor.text() === sent;
+          if (same) editor.mark(e.conflict.filter((c) => c.from !== undefined));
           const names = e.conflict.map((c) => c.name).join(", ");
-          $("progress").textContent = `These ${e.conflict.length} constraints have no solution together; without any one of them there is one (marked in the editor): ${names}`;
+          $("progress").textContent = `These ${e.conflict.length} constraints have no solution together; without any one of them there is one (${same ? "marked in the editor" : "the spec changed since: explain again to mark them"}): ${names}`;
         }
       } else if (e.event === "diagnostics") {
-        showDiagnostics(e.diagnostics);
+        showRunDiagnostics(e.diagnostics, sent);
         $("progress").textContent = "The spec has errors: see the messages under the editor.";
       } else if (e.event === "failed" || e.event === "panic") {
         $("progress").textContent = e.message;
       }
     },
     () => {
-      $("run").disabled = $("explain").disabled = false;
-      $("stop").disabled = true;
+      busy(false);
     },
   );
 };
 
-$("stop").onclick = () => {
+// One request at a time runs in the running worker, whichever panel
+// asked: while it runs every Run-like button waits, and every Stop ends it.
+function busy(on) {
+  for (const b of document.querySelectorAll("#run, #explain, .go")) b.disabled = on;
+  for (const b of document.querySelectorAll("#stop, .stop")) b.disabled = !on;
+}
+function stopAll() {
   runner.restart();
-  $("progress").textContent += " — stopped.";
-  $("run").disabled = $("explain").disabled = false;
-  $("stop").disabled = true;
-};
+  busy(false);
+  for (const p of document.querySelectorAll("#progress, .progress")) {
+    if (p.textContent.endsWith("…")) p.textContent += " stopped.";
+  }
+}
+for (const b of document.querySelectorAll("#stop, .stop")) b.onclick = stopAll;
+
+// Messages from a run are of the text it was given: shown only while the
+// editor still holds that text (the checker reports on newer ones).
+function showRunDiagnostics(diagnostics, sent) {
+  if (editor.text() === sent) showDiagnostics(diagnostics);
+}
 
 // The search tree as the library draws it (the same as `--tree FILE.svg`):
 // decisions on the edges, failures red and named, solutions green. A tree
 // kept for comparison is drawn beside the next one, with the first node
 // where the two searches differ marked in both (as CP-Profiler's merge).
-let lastTree = null, pinned = null;
+let lastTree = null, pinned = null, treeLabel = "";
 
 function treeSummary(e) {
   const count = (end) => e.nodes.filter((n) => n.end === end).length;
-  return `${e.nodes.length - 1} decisions, ${count("failed")} failures, ${count("solution")} solutions${e.cut ? "; the first 10,000 events" : ""}`;
+  return `${e.nodes.length - 1} decisions, ${count("failed")} failures, ${count("solution")} solutions${e.cut ? "; the first 30,000 events" : ""}`;
 }
 
 // The run's choices, to label its tree.
@@ -329,8 +346,44 @@ function firstDifference(a, b) {
   return a.length === b.length ? null : n;
 }
 
+// The tree as an outline: a node per line, collapsible, with the nodes,
+// failures and solutions below it, and what each constraint pruned there.
+function outline(nodes) {
+  const below = nodes.map(() => ({ nodes: 0, failed: 0, solution: 0 }));
+  // Children come after their parent: one pass from the end sums them.
+  for (let i = nodes.length - 1; i > 0; i--) {
+    const b = below[i], p = below[nodes[i].parent];
+    p.nodes += 1 + b.nodes;
+    p.failed += b.failed + (nodes[i].end === "failed" ? 1 : 0);
+    p.solution += b.solution + (nodes[i].end === "solution" ? 1 : 0);
+  }
+  const items = nodes.map((n, i) => {
+    const item = document.createElement("details");
+    item.open = n.depth < 2;
+    item.dataset.node = i;
+    const summary = document.createElement("summary");
+    const end = n.end === "failed" ? ` ✗ ${n.by ?? "fail"}` : n.end === "solution" ? ` ✓ solution ${n.by}` : "";
+    const b = below[i];
+    const counts = b.nodes > 0 ? ` — ${b.nodes} nodes below, ${b.failed} failures, ${b.solution} solutions` : "";
+    summary.textContent = (i === 0 ? "root" : n.decision) + end + counts;
+    summary.className = `end-${n.end}`;
+    item.appendChild(summary);
+    for (const p of n.prunings ?? []) {
+      const line = document.createElement("div");
+      line.className = "pruning";
+      line.textContent = p;
+      item.appendChild(line);
+    }
+    return item;
+  });
+  nodes.forEach((n, i) => i > 0 && items[n.parent].appendChild(items[i]));
+  return items[0];
+}
+
 function showTree(e) {
-  e.label = runLabel();
+  e.label = treeLabel;
+  $("tree-outline").innerHTML = "";
+  $("tree-outline").appendChild(outline(e.nodes));
   lastTree = e;
   $("tree-summary").textContent = `(${treeSummary(e)})`;
   $("tree-label").textContent = pinned ? `${e.label}: ${treeSummary(e)}` : "";
@@ -338,6 +391,7 @@ function showTree(e) {
   $("tree-panel").hidden = false;
   $("pinned-tree").hidden = !pinned;
   $("tree-difference").textContent = "";
+  delete $("tree-difference").dataset.node;
   if (!pinned) return;
   $("pinned-label").textContent = `${pinned.label}: ${treeSummary(pinned)}`;
   $("pinned-drawing").innerHTML = pinned.svg;
@@ -346,7 +400,7 @@ function showTree(e) {
     $("tree-difference").textContent = "The two searches made the same tree.";
     return;
   }
-  const say = (t) => (d < t.nodes.length ? (d === 0 ? "the root" : `${t.nodes[d].decision} (${t.nodes[d].end}${t.nodes[d].by ? " by " + t.nodes[d].by : ""})`) : "nothing more");
+  const say = (t) => (d < t.nodes.length ? (d === 0 ? "the root" : `${t.nodes[d].decision} (${t.nodes[d].end}${t.nodes[d].by ? " by " + t.nodes[d].by : ""})`) : t.cut ? "the end of its recording" : "nothing more");
   $("tree-difference").textContent = `First difference at node ${d}: ${say(pinned)} on the left, ${say(e)} on the right.`;
   $("tree-difference").dataset.node = d;
   for (const id of ["pinned-drawing", "tree-drawing"]) {
@@ -425,7 +479,7 @@ function drawSolution(e) {
 // ---- start ----
 
 let kind = null;
-const panels = setupPanels({ runner, spec: () => editor.text(), setValues, showDiagnostics, board });
+const panels = setupPanels({ runner, spec: () => editor.text(), setValues, showRunDiagnostics, board, busy });
 
 // The menus of search choices, as the library names them.
 // Asked of the running worker: a check restarts its own worker when busy.

@@ -8,38 +8,27 @@ import { lineChart, histogram } from "./chart.js";
 const $ = (id) => document.getElementById(id);
 
 export function setupPanels(page) {
-  const { runner, spec, setValues, showDiagnostics, board } = page;
+  const { runner, spec, setValues, showRunDiagnostics, board, busy } = page;
 
-  // One request at a time in the running worker; `stop` buttons end it.
+  // One request at a time in the running worker (app.js's busy and Stop).
   function ask(request, progress, onEvent) {
-    for (const b of document.querySelectorAll(".stop")) b.disabled = false;
-    for (const b of document.querySelectorAll(".go")) b.disabled = true;
+    busy(true);
     runner.ask(
       request,
       (e) => {
         if (e.event === "diagnostics") {
-          showDiagnostics(e.diagnostics);
+          showRunDiagnostics(e.diagnostics, request.spec);
           progress.textContent = "The spec has errors: see the messages under the editor.";
         } else if (e.event === "failed" || e.event === "panic") {
           progress.textContent = e.message;
         } else onEvent(e);
       },
-      idle,
+      () => busy(false),
     );
   }
-  function idle() {
-    for (const b of document.querySelectorAll(".stop")) b.disabled = true;
-    for (const b of document.querySelectorAll(".go")) b.disabled = false;
-  }
-  for (const b of document.querySelectorAll(".stop")) {
-    b.onclick = () => {
-      runner.restart();
-      idle();
-      for (const p of document.querySelectorAll(".progress")) {
-        if (p.textContent.endsWith("…")) p.textContent += " stopped.";
-      }
-    };
-  }
+  // A histogram object ({"1": 3, ...}) as counts in key order.
+  const counts = (histogram) =>
+    Object.keys(histogram).sort((a, b) => a - b).map((k) => histogram[k]);
 
   // ---- tabs ----
   function showTab(name) {
@@ -55,13 +44,18 @@ export function setupPanels(page) {
   let rows = [];
   function drawCompare() {
     const measure = $("measure").value;
+    // One line per configuration: its place in each swept value's block
+    // (two configurations may have the same label).
     const series = [];
-    for (const r of rows.filter((r) => r.complete || r.nodes > 0)) {
-      let s = series.find((s) => s.label === r.configuration);
-      if (!s) series.push((s = { label: r.configuration, points: [] }));
-      const x = r.param === null ? series.indexOf(s) : Number(r.param.split("=")[1]);
-      s.points.push({ x, y: r[measure], exact: r.complete });
-    }
+    let place = 0;
+    rows.forEach((r, i) => {
+      place = i > 0 && rows[i - 1].param === r.param ? place + 1 : 0;
+      if (series.length === place) series.push({ label: r.configuration, points: [] });
+      // A row a limit stopped before its search began has no figures.
+      if (r.param !== null && (r.complete || r.nodes > 0)) {
+        series[place].points.push({ x: Number(r.param.split("=")[1]), y: r[measure], exact: r.complete });
+      }
+    });
     const swept = rows.some((r) => r.param !== null);
     const name = swept ? rows[0].param.split("=")[0] : "";
     $("compare-chart").innerHTML = swept ? lineChart(`${measure} per configuration`, name, measure, series) : "";
@@ -105,8 +99,14 @@ export function setupPanels(page) {
 
   // ---- play: you guess ----
   // The secret is a number the library takes modulo the codes' count.
-  let secret = null, guesses = [];
+  let secret = null, guesses = [], game = "";
+  const gameOf = () => JSON.stringify([spec(), setValues()]);
   function askGuesses(reveal = false) {
+    // The secret is a number among the codes of the spec it was drawn for.
+    if (gameOf() !== game) {
+      $("guess-progress").textContent = "The spec or Set changed: draw a new secret.";
+      return;
+    }
     const request = { op: "guess", spec: spec(), set: setValues(), secret, guesses, reveal };
     ask(request, $("guess-progress"), (e) => {
       if (e.event !== "game") return;
@@ -124,12 +124,14 @@ export function setupPanels(page) {
       }
       const valid = e.answers.filter((a) => !a.error);
       guesses = guesses.filter((_, k) => !e.answers[k].error);
-      if (valid.some((a) => a.win)) $("guess-progress").textContent = `You got it in ${valid.length} guess${valid.length === 1 ? "" : "es"}.`;
+      const won = valid.findIndex((a) => a.win) + 1;
+      if (won) $("guess-progress").textContent = `You got it in ${won} guess${won === 1 ? "" : "es"}.`;
       if (e.secret) $("guess-progress").textContent = `The secret was ${e.secret}.`;
     });
   }
   $("new-secret").onclick = () => {
     secret = Math.floor(Math.random() * 2 ** 31);
+    game = gameOf();
     guesses = [];
     $("guesses").innerHTML = "";
     askGuesses();
@@ -174,9 +176,8 @@ export function setupPanels(page) {
     ask(request, progress, (e) => {
       if (e.event === "progress") progress.textContent = `played ${e.done} of ${e.total} secrets…`;
       if (e.event !== "record") return;
-      const counts = Object.keys(e.histogram).sort((a, b) => a - b).map((k) => e.histogram[k]);
       const title = `${e.secrets} secrets, ${request.strategy}: average ${e.average.toFixed(4)}, maximum ${e.maximum}`;
-      $("play-chart").innerHTML = histogram(title, "guesses", "secrets", 1, counts);
+      $("play-chart").innerHTML = histogram(title, "guesses", "secrets", 1, counts(e.histogram));
       progress.textContent = `average ${e.average.toFixed(4)} (${e.fraction}), maximum ${e.maximum}; hardest: ${e.hardest.slice(0, 10).join(" ")}${e.hardest.length > 10 ? " …" : ""}`;
     });
   };
@@ -210,10 +211,11 @@ export function setupPanels(page) {
     if ($("start").value.trim()) request.start = $("start").value.trim();
     const progress = $("puzzle-progress");
     progress.textContent = "searching…";
+    path = null;
+    $("stepper").hidden = true;
     ask(request, progress, (e) => {
       if (e.event !== "path") return;
       if (e.steps === null) {
-        path = null;
         progress.textContent = `no solution from ${e.start} (${e.expanded} positions expanded)`;
         return;
       }
@@ -238,8 +240,7 @@ export function setupPanels(page) {
     progress.textContent = "analysing every position…";
     ask(request, progress, (e) => {
       if (e.event !== "analysis") return;
-      const counts = Object.keys(e.histogram).sort((a, b) => a - b).map((k) => e.histogram[k]);
-      $("puzzle-chart").innerHTML = histogram(`${e.positions} positions, ${e.solvable} solvable`, "distance to the goal", "positions", 0, counts);
+      $("puzzle-chart").innerHTML = histogram(`${e.positions} positions, ${e.solvable} solvable`, "distance to the goal", "positions", 0, counts(e.histogram));
       progress.textContent = `positions ${e.positions}, solvable ${e.solvable}, longest ${e.longest ?? "-"}; hardest: ${e.hardest.slice(0, 10).join(" ")}`;
     });
   };
