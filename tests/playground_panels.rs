@@ -234,9 +234,29 @@ fn the_webassembly_module_plays_as_the_library() {
         json!({"op": "check", "spec": moo}),
         json!({"op": "explain", "spec": queens, "set": ["n=3"]}),
     ];
+    // Every shipped game and puzzle of moves: a secret guessed, a path.
+    let mut requests = requests.to_vec();
+    for path in ["specs/higher-lower.toml", "specs/mastermind.toml"] {
+        let text = spec(path);
+        requests.push(
+            json!({"op": "guess", "spec": text, "secret": 11, "guesses": [], "reveal": true}),
+        );
+        requests
+            .push(json!({"op": "play", "spec": text, "secret_index": 11, "strategy": "minimax"}));
+    }
+    for path in ["specs/eight-puzzle.toml", "specs/water-jugs.toml"] {
+        requests.push(json!({"op": "path", "spec": spec(path)}));
+    }
     let wasm = wasm_events(&requests);
     assert_eq!(wasm.len(), requests.len());
     for (request, theirs) in requests.iter().zip(wasm) {
+        assert!(
+            theirs
+                .iter()
+                .all(|e| e["event"] != "failed" && e["event"] != "panic"),
+            "{}: {theirs:?}",
+            request["op"]
+        );
         let strip = |events: Vec<Value>| -> Vec<Value> {
             timeless(events)
                 .into_iter()

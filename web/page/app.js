@@ -433,15 +433,24 @@ function cellText(v) {
   return v === null ? "" : String(v);
 }
 
+// A value's colour: equal values alike, neighbouring numbers apart.
+function colour(v) {
+  let n = typeof v === "number" ? v : [...String(v)].reduce((h, c) => h * 31 + c.charCodeAt(0), 7);
+  const hue = ((n * 137.508) % 360 + 360) % 360;
+  return `hsl(${hue.toFixed(0)} 70% 78%)`;
+}
+
 function board(rows) {
   const table = document.createElement("table");
   table.className = "board";
+  const coloured = $("colours").checked;
   rows.forEach((row, i) => {
     const tr = document.createElement("tr");
     row.forEach((v, j) => {
       const td = document.createElement("td");
       td.textContent = cellText(v);
-      if ((i + j) % 2 === 1) td.classList.add("dark");
+      if (coloured && v !== null && typeof v !== "boolean") td.style.background = colour(v);
+      else if ((i + j) % 2 === 1) td.classList.add("dark");
       tr.appendChild(td);
     });
     table.appendChild(tr);
@@ -449,8 +458,9 @@ function board(rows) {
   return table;
 }
 
-// A 2-D array as a grid board, a 1-D array as a row, a number as text;
-// the template's text beside them.
+// A 2-D array as a grid board, a 1-D array as a row (values as numbers
+// and texts, or as colours), a number as text; the template's text beside
+// them.
 function drawSolution(e) {
   shown++;
   const div = document.createElement("div");

@@ -64,6 +64,20 @@ await check("the magic ring's 6 solutions are drawn as boards", async () => {
   await run();
   expect("solutions", await page.locator(".solution").count(), 6);
   expect("boards", await page.locator(".solution").first().locator("table.board").count() > 0, true);
+  // As colours: equal values alike, different values apart.
+  await page.check("#colours");
+  await run();
+  const cells = await page.locator(".solution").first().locator("table.board td").evaluateAll(
+    (tds) => tds.map((td) => [td.textContent, td.style.background]));
+  const byValue = new Map();
+  for (const [v, c] of cells) {
+    if (!c) throw new Error(`no colour for ${v}`);
+    if (byValue.has(v) && byValue.get(v) !== c) throw new Error(`${v} in two colours`);
+    byValue.set(v, c);
+  }
+  expect("colours", new Set(byValue.values()).size, byValue.size);
+  await page.screenshot({ path: `${shots}magic-ring-colours.png` });
+  await page.uncheck("#colours");
   await page.screenshot({ path: `${shots}magic-ring.png` });
 });
 
