@@ -220,42 +220,29 @@ $("run-form").onsubmit = (e) => {
   shown = 0;
   let found = 0;
   const started = performance.now();
-  busy(true);
-  const sent = editor.text();
   treeLabel = runLabel();
-  runner.ask(
-    solveRequest(),
-    (e) => {
-      if (e.event === "solution") {
-        found++;
-        if (shown < MOST_DRAWN) drawSolution(e);
-        $("progress").textContent = `${found} solution${found === 1 ? "" : "s"} so far…`;
-      } else if (e.event === "progress") {
-        if (e.nodes === undefined) found = e.count;
-        const nodes = e.nodes === undefined ? "" : `, ${e.nodes.toLocaleString()} nodes`;
-        $("progress").textContent = `${e.count.toLocaleString()} solutions${nodes} so far…`;
-      } else if (e.event === "done") {
-        const time = (performance.now() - started) / 1000;
-        let line = `${e.count.toLocaleString()} solution${e.count === 1 ? "" : "s"}`;
-        if (e.optimum !== undefined && e.optimum !== null) line += `, optimum ${e.optimum}`;
-        line += `${e.complete ? "" : " (stopped: a limit cut the search short)"}; ${e.nodes.toLocaleString()} nodes, ${e.failures.toLocaleString()} failures, ${time.toFixed(2)} s`;
-        if (e.count === 0 && e.complete) line = "no solution (proven); " + line;
-        $("progress").textContent = line;
-        $("progress").dataset.count = e.count;
-        $("progress").dataset.ms = e.ms;
-      } else if (e.event === "tree") {
-        showTree(e);
-      } else if (e.event === "diagnostics") {
-        showRunDiagnostics(e.diagnostics, sent);
-        $("progress").textContent = "The spec has errors: see the messages under the editor.";
-      } else if (e.event === "failed" || e.event === "panic") {
-        $("progress").textContent = e.message;
-      }
-    },
-    () => {
-      busy(false);
-    },
-  );
+  ask(solveRequest(), $("progress"), (e) => {
+    if (e.event === "solution") {
+      found++;
+      if (shown < MOST_DRAWN) drawSolution(e);
+      $("progress").textContent = `${found} solution${found === 1 ? "" : "s"} so far…`;
+    } else if (e.event === "progress") {
+      if (e.nodes === undefined) found = e.count;
+      const nodes = e.nodes === undefined ? "" : `, ${e.nodes.toLocaleString()} nodes`;
+      $("progress").textContent = `${e.count.toLocaleString()} solutions${nodes} so far…`;
+    } else if (e.event === "done") {
+      const time = (performance.now() - started) / 1000;
+      let line = `${e.count.toLocaleString()} solution${e.count === 1 ? "" : "s"}`;
+      if (e.optimum !== undefined && e.optimum !== null) line += `, optimum ${e.optimum}`;
+      line += `${e.complete ? "" : " (stopped: a limit cut the search short)"}; ${e.nodes.toLocaleString()} nodes, ${e.failures.toLocaleString()} failures, ${time.toFixed(2)} s`;
+      if (e.count === 0 && e.complete) line = "no solution (proven); " + line;
+      $("progress").textContent = line;
+      $("progress").dataset.count = e.count;
+      $("progress").dataset.ms = e.ms;
+    } else if (e.event === "tree") {
+      showTree(e);
+    }
+  });
 };
 
 // Why no solution: the conflicting constraints, marked in the editor.
@@ -265,36 +252,22 @@ $("explain").onclick = () => {
   delete request.tree;
   $("solutions").innerHTML = "";
   $("progress").textContent = "looking for the conflicting constraints…";
-  busy(true);
-  const sent = editor.text();
-  runner.ask(
-    request,
-    (e) => {
-      if (e.event === "explanation") {
-        if (e.stopped) {
-          $("progress").textContent = "a limit stopped the explanation before it was complete";
-        } else if (e.satisfiable) {
-          $("progress").textContent = "The spec has a solution: there is no conflict to explain.";
-        } else if (e.conflict.length === 0) {
-          $("progress").textContent = "The variables' domains alone have no solution.";
-        } else {
-          // Marked only on the text explained.
-          const same = editor.text() === sent;
-          if (same) editor.mark(e.conflict.filter((c) => c.from !== undefined));
-          const names = e.conflict.map((c) => c.name).join(", ");
-          $("progress").textContent = `These ${e.conflict.length} constraints have no solution together; without any one of them there is one (${same ? "marked in the editor" : "the spec changed since: explain again to mark them"}): ${names}`;
-        }
-      } else if (e.event === "diagnostics") {
-        showRunDiagnostics(e.diagnostics, sent);
-        $("progress").textContent = "The spec has errors: see the messages under the editor.";
-      } else if (e.event === "failed" || e.event === "panic") {
-        $("progress").textContent = e.message;
-      }
-    },
-    () => {
-      busy(false);
-    },
-  );
+  ask(request, $("progress"), (e) => {
+    if (e.event !== "explanation") return;
+    if (e.stopped) {
+      $("progress").textContent = "a limit stopped the explanation before it was complete";
+    } else if (e.satisfiable) {
+      $("progress").textContent = "The spec has a solution: there is no conflict to explain.";
+    } else if (e.conflict.length === 0) {
+      $("progress").textContent = "The variables' domains alone have no solution.";
+    } else {
+      // Marked only on the text explained.
+      const same = editor.text() === request.spec;
+      if (same) editor.mark(e.conflict.filter((c) => c.from !== undefined));
+      const names = e.conflict.map((c) => c.name).join(", ");
+      $("progress").textContent = `These ${e.conflict.length} constraints have no solution together; without any one of them there is one (${same ? "marked in the editor" : "the spec changed since: explain again to mark them"}): ${names}`;
+    }
+  });
 };
 
 // One request at a time runs in the running worker, whichever panel
@@ -312,10 +285,24 @@ function stopAll() {
 }
 for (const b of document.querySelectorAll("#stop, .stop")) b.onclick = stopAll;
 
-// Messages from a run are of the text it was given: shown only while the
-// editor still holds that text (the checker reports on newer ones).
-function showRunDiagnostics(diagnostics, sent) {
-  if (editor.text() === sent) showDiagnostics(diagnostics);
+// Asks the running worker; the spec's messages and failures are said the
+// same way for every panel, the rest goes to `onEvent`. Messages are of
+// the text the request was given: shown only while the editor still holds
+// it (the checker reports on newer ones).
+function ask(request, progress, onEvent) {
+  busy(true);
+  runner.ask(
+    request,
+    (e) => {
+      if (e.event === "diagnostics") {
+        if (editor.text() === request.spec) showDiagnostics(e.diagnostics);
+        progress.textContent = "The spec has errors: see the messages under the editor.";
+      } else if (e.event === "failed" || e.event === "panic") {
+        progress.textContent = e.message;
+      } else onEvent(e);
+    },
+    () => busy(false),
+  );
 }
 
 // The search tree as the library draws it (the same as `--tree FILE.svg`):
@@ -489,7 +476,7 @@ function drawSolution(e) {
 // ---- start ----
 
 let kind = null;
-const panels = setupPanels({ runner, spec: () => editor.text(), setValues, showRunDiagnostics, board, busy });
+const panels = setupPanels({ ask, spec: () => editor.text(), setValues, board });
 
 // The menus of search choices, as the library names them.
 // Asked of the running worker: a check restarts its own worker when busy.

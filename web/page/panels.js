@@ -2,30 +2,14 @@
 // a table and a chart), Play (a [game]: you guess, the computer guesses,
 // every secret as a histogram) and Puzzle (a [puzzle]'s shortest solution
 // stepped move by move, every position's distance as a histogram). Each
-// asks the running worker, which Stop terminates.
+// asks the running worker through app.js's `ask`; Stop terminates it.
 import { lineChart, histogram } from "./chart.js";
 
 const $ = (id) => document.getElementById(id);
 
 export function setupPanels(page) {
-  const { runner, spec, setValues, showRunDiagnostics, board, busy } = page;
+  const { ask, spec, setValues, board } = page;
 
-  // One request at a time in the running worker (app.js's busy and Stop).
-  function ask(request, progress, onEvent) {
-    busy(true);
-    runner.ask(
-      request,
-      (e) => {
-        if (e.event === "diagnostics") {
-          showRunDiagnostics(e.diagnostics, request.spec);
-          progress.textContent = "The spec has errors: see the messages under the editor.";
-        } else if (e.event === "failed" || e.event === "panic") {
-          progress.textContent = e.message;
-        } else onEvent(e);
-      },
-      () => busy(false),
-    );
-  }
   // A histogram object ({"1": 3, ...}) as counts in key order.
   const counts = (histogram) =>
     Object.keys(histogram).sort((a, b) => a - b).map((k) => histogram[k]);
