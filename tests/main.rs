@@ -15,6 +15,7 @@ mod experiments;
 mod explain;
 mod game;
 mod globals;
+mod hidato;
 mod layout;
 mod moo;
 mod objective;
