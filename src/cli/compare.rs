@@ -74,7 +74,7 @@ const MEASURES: &[(&str, Measure)] = &[
 ];
 
 /// `--plot`: one line per configuration, in the order of the table.
-fn plot(args: &CompareArgs, rows: &[Row]) -> Result<(), Error> {
+fn plot(args: &CompareArgs, param: &str, rows: &[Row]) -> Result<(), Error> {
     let Some(path) = &args.plot.plot else {
         return Ok(());
     };
@@ -103,8 +103,6 @@ fn plot(args: &CompareArgs, rows: &[Row]) -> Result<(), Error> {
                 .push((r.value.unwrap_or(0), measure(r), r.complete));
         }
     }
-    let param = args.sweep.as_deref().and_then(|s| s.split_once('='));
-    let param = param.map_or("", |p| p.0.trim());
     let spec = args.file.file_stem().map(|s| s.to_string_lossy());
     let title = format!("{}: {name} per configuration", spec.unwrap_or_default());
     let svg = super::plot::lines(&title, param, name, &series)?;
@@ -161,7 +159,12 @@ pub(super) fn run(args: &CompareArgs, deadline: Option<Instant>) -> Run {
     // Drawn once the figures are printed: a file that cannot be written
     // loses none of them.
     out.flush();
-    plot(args, &rows)?;
+    // The swept param's name, as the rows carry it.
+    let param = params
+        .first()
+        .and_then(|p| p.as_ref())
+        .map_or("", |p| p.0.as_str());
+    plot(args, param, &rows)?;
     if mismatch {
         note(
             "solve: configurations that cannot change the solutions counted different numbers (flagged !!): this is a bug in solve",

@@ -226,7 +226,7 @@ fn all_secrets(game: &mut Game, strategy: Strategy, args: &PlayArgs) -> Run {
         let title = format!(
             "{} secrets, {} strategy: average {:.4}, maximum {}",
             record.secrets(),
-            strategy_name(strategy),
+            strategy.name(),
             record.total() as f64 / record.secrets() as f64,
             record.maximum()
         );
@@ -234,13 +234,6 @@ fn all_secrets(game: &mut Game, strategy: Strategy, args: &PlayArgs) -> Run {
         super::plot::write(path, &svg)?;
     }
     out.finish(EXIT_FOUND)
-}
-
-fn strategy_name(strategy: Strategy) -> &'static str {
-    STRATEGIES
-        .iter()
-        .find(|(_, s)| *s == strategy)
-        .map_or("?", |(name, _)| name)
 }
 
 fn record_lines(game: &Game, record: &Record) -> Vec<String> {

@@ -35,6 +35,16 @@ pub const STRATEGIES: &[(&str, Strategy)] = &[
     ("entropy", Strategy::Entropy),
 ];
 
+impl Strategy {
+    /// The strategy's name in [`STRATEGIES`].
+    pub fn name(self) -> &'static str {
+        STRATEGIES
+            .iter()
+            .find(|(_, s)| *s == self)
+            .map_or("?", |(name, _)| name)
+    }
+}
+
 /// Most codes a look-ahead strategy takes on: it holds one answer per pair
 /// of codes (2 bytes each: 512 MB at this size).
 pub const MAX_LOOKAHEAD_CODES: usize = 16_384;

@@ -8,6 +8,7 @@ use super::{
 };
 use crate::game::{Game, STRATEGIES, Strategy};
 use crate::host::Instant;
+use crate::spec::choices::named_choice;
 use serde_json::{Value, json};
 
 /// The spec's game, or `None` once its errors were told.
@@ -79,17 +80,17 @@ pub(super) fn play(request: &PlayRequest, emit: &mut dyn FnMut(Value)) {
     let Some(mut game) = game(&request.spec, &request.set, until, emit) else {
         return;
     };
-    let strategy = match request.strategy.as_deref() {
-        None => Strategy::First,
-        Some(name) => match STRATEGIES.iter().find(|(n, _)| *n == name) {
-            Some((_, s)) => *s,
-            None => {
-                let names: Vec<&str> = STRATEGIES.iter().map(|(n, _)| *n).collect();
-                let message = format!("unknown strategy `{name}` (expected {})", names.join(", "));
-                emit(json!({"event": "failed", "message": message}));
-                return;
-            }
-        },
+    let strategy = match named_choice(
+        STRATEGIES,
+        request.strategy.as_deref(),
+        "strategy",
+        "strategy",
+    ) {
+        Ok(strategy) => strategy.unwrap_or(Strategy::First),
+        Err(e) => {
+            emit(json!({"event": "failed", "message": e.to_string().trim()}));
+            return;
+        }
     };
     let code = |game: &Game, what: &str, text: &str| {
         game.parse_code(text).map_err(|m| format!("{what}: {m}"))
