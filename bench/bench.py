@@ -19,6 +19,7 @@ variant), so their cells are the programs' own in-process timers for that instan
 See bench/run.sh for the environment variables.
 """
 import datetime
+import json
 import os
 import re
 import shlex
@@ -33,6 +34,8 @@ import time
 
 BENCH = os.path.dirname(os.path.abspath(__file__))
 REPO = os.path.dirname(BENCH)
+sys.path.insert(0, os.path.join(BENCH, "minizinc"))
+import hidato  # noqa: E402  (bench/minizinc/hidato.py: the peers' runner and the check of a grid)
 SOLVE = os.path.join(REPO, "target", "release", "solve")
 
 
@@ -79,6 +82,19 @@ H3 = "[[0,1,2,3,0,2],[1,2,4,5,0,3],[2,6,7,1,0,3]]"  # + 2671 -> (0,3)
 NONOGRAM_30_ROWS = ("[[1,3,2,1,2,1,2,7],[6,1,2,1,1,2,1],[1,2,4,2,1,2],[1,2,1,3,4],[1,3,2,3,2,8,1],[3,1,1,1,1,1,2,1,1,3],[1,1,3,3,3,3,2],[1,1,1,2,1,3,1,3],[1,1,3,2,1,2,2,4],[1,1,4,2,1,3,2,1],[4,1,4,2,4,2,1],[1,1,1,1,2,1,1,2,3],[2,5,1,5,2,2],[1,5,1,2,1,1,1],[3,1,1,1,1,1,1,1,1],[4,1,4,4,2,1,1],[1,3,1,1,1,1,5],[1,4,1,1,2,5],[1,1,2,1,3,2,1],[1,2,2,1,1,1,1,1,2],[1,2,1,1,1,1,2,1,1,3],[4,2,1,1,6,1,1,1],[1,2,1,1,2,4,2,5],[1,2,1,4,1,1],[1,2,2,1,3,1,1,3,2],[3,2,1,1,3,2,1,1],[3,1,3,1,1,1],[2,2,2,2,3,2,1,2],[1,1,2,2,1,3,1],[2,1,2,1,2]]")
 NONOGRAM_30_COLUMNS = ("[[3,2,3,2,1,6],[1,1,2,1,1,1,2,3,1],[1,1,5,4,2,2],[2,1,1,1,1,2,1,1,1],[3,2,3,1,1,2,1],[3,1,1,4,1,2,1,4,2],[1,1,1,1,3,1],[1,2,1,4,1,1,1],[1,2,3,1,1,1,1,1],[4,1,1,1,1,2,1,3],[3,2,2,1,3,1,2,2],[1,1,1,2,4,1,1,1,1,1],[2,3,6,1,1,2,1],[2,1,3,1,1,2,3,2],[1,3,1,3,1,2,1,2],[2,1,5,1,1,1,1],[1,2,2,2,3,1,2,1],[4,3,2,1,1,5,1],[4,3,3,1],[1,5,2,1,1,6,1],[2,1,1,1,3,1,3,1,3,1],[2,2,7,1,2,1],[3,3,1,4,3],[1,3,1,1,1,1,3,2,2,1],[1,5,2,3,2,1,1],[1,1,1,1,1,2,1,2],[2,2,1,1,3,1,1,2,3],[3,2,2,2,1,5,3],[1,1,7,2,2],[2,2,1,1,1,1,1,1,1]]")
 
+# Issue 23's Hidato instances (a unique solution each).
+HIDATO = {
+    8: [[64, 0, 0, 0, 0, 0, 0, 0], [1, 63, 0, 59, 15, 57, 53, 0], [0, 4, 0, 14, 0, 0, 0, 0],
+        [3, 0, 11, 0, 20, 19, 0, 50], [0, 0, 0, 0, 22, 0, 48, 40], [9, 0, 0, 32, 23, 0, 0, 41],
+        [27, 0, 0, 0, 36, 0, 46, 0], [28, 30, 0, 35, 0, 0, 0, 0]],
+    12: [[0, 0, 134, 2, 4, 0, 0, 0, 0, 0, 0, 0], [136, 0, 0, 1, 0, 5, 6, 10, 115, 106, 0, 0],
+         [139, 0, 0, 124, 0, 122, 117, 0, 0, 107, 0, 0], [0, 131, 126, 0, 123, 0, 0, 12, 0, 0, 0, 103],
+         [0, 0, 144, 0, 0, 0, 0, 0, 14, 0, 99, 101], [0, 0, 129, 0, 23, 21, 0, 16, 65, 97, 96, 0],
+         [30, 29, 25, 0, 0, 19, 0, 0, 0, 66, 94, 0], [32, 0, 0, 27, 57, 59, 60, 0, 0, 0, 0, 92],
+         [0, 40, 42, 0, 56, 58, 0, 0, 72, 0, 0, 0], [0, 39, 0, 0, 0, 0, 78, 73, 71, 85, 69, 0],
+         [35, 0, 0, 46, 53, 0, 0, 0, 80, 84, 0, 0], [36, 0, 45, 0, 0, 52, 51, 0, 0, 0, 0, 88]],
+}
+
 # Expected ANSWER lines of the peers' runners (as in the peers' bench.sh).
 PEER_EXPECTED = {
     "queens": lambda n: "count=%d" % QUEENS_COUNT[int(n)],
@@ -89,6 +105,7 @@ PEER_EXPECTED = {
     "modmagic": lambda _: "count=1 [1 8 3/6 5 4/7 2 9]",
     "bulls": lambda h: {"h2": "count=64", "h3": "count=6 [4712 5712 6412 6512 7412 7512]"}[h],
     "nonogram-export": lambda n: {"30": "count=42"}[n],
+    "hidato": lambda n: "found (verified)",
 }
 
 
@@ -136,6 +153,13 @@ def lines_checker(expected):
     def check(out):
         n = len([l for l in out.splitlines() if l.startswith("{")])
         return "lines=%d" % n, n == expected
+    return check
+
+
+def hidato_checker(r):
+    def check(out):
+        ok = hidato.verify(r, HIDATO[r], ints(out))
+        return ("found (verified)" if ok else "WRONG grid"), ok
     return check
 
 
@@ -279,6 +303,11 @@ def all_instances():
                         ["specs/nonogram.toml", "--set", "rows=" + NONOGRAM_30_ROWS,
                          "--set", "columns=" + NONOGRAM_30_COLUMNS, "--count"],
                         "nonogram-export", "30", count_checker(42)))
+    for r in (8, 12):
+        out.append(Instance("hidato-%d" % r, "Hidato %dx%d first (peers: Kjellerstrand's model)" % (r, r),
+                            ["specs/hidato.toml", "--set", "r=%d" % r,
+                             "--set", "puzzle=" + json.dumps(HIDATO[r]).replace(" ", "")],
+                            "hidato", str(r), hidato_checker(r)))
     return out
 
 
@@ -292,11 +321,11 @@ def select_instances():
     if not sel:
         return [i for i in insts if i.id in QUICK_IDS] if QUICK else insts
     def match(i, s):   # an id, or a group name: queens, magic-count, magic-first, bulls
-        return i.id == s or (s in ("queens", "magic-count", "magic-first", "bulls", "moo", "threads")
+        return i.id == s or (s in ("queens", "magic-count", "magic-first", "bulls", "moo", "threads", "hidato")
                              and i.id.startswith(s + "-"))
     unknown = [s for s in sel if not any(match(i, s) for i in insts)]
     if unknown:
-        sys.exit("bench: unknown instance(s) %s; known: %s (groups: queens magic-count magic-first bulls moo)"
+        sys.exit("bench: unknown instance(s) %s; known: %s (groups: queens magic-count magic-first bulls moo threads hidato)"
                  % (" ".join(unknown), " ".join(i.id for i in insts)))
     return [i for i in insts if any(match(i, s) for s in sel)]
 
@@ -515,6 +544,12 @@ def peer_command(peer, inst):
         return ["bash", os.path.join(models, "run_gecode_api.sh")] + pargs, None
     if prob == "magic-first" and not SLOW and n in MAGIC_FIRST_LEFT_OUT.get(peer, ()):
         return None, "left out: timed out (> 60 s) in a trial run here (SLOW=1 runs it)"
+    if prob == "hidato":
+        if peer not in ("gecode", "gecode-native"):
+            return None, "n/a"
+        solver = "org.gecode.gecode" if peer == "gecode" else "org.peers.gecode-native"
+        return [py, os.path.join(BENCH, "minizinc", "hidato.py"), solver, n,
+                json.dumps(HIDATO[int(n)])], None
     if prob == "nonogram-export":
         if peer not in ("gecode", "gecode-native"):
             return None, "n/a"

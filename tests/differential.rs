@@ -152,6 +152,9 @@ enum Int {
     CountGen(Gen, Box<Bool>),
     /// `list[index]`.
     Elem(List, Box<Int>),
+    /// `x[row][column]`: a cell of the 2-D array of variables, both
+    /// indices expressions (variables, possibly out of range).
+    Cell(Box<Int>, Box<Int>),
     Ite(Box<Bool>, Box<Int>, Box<Int>),
     /// A boolean in arithmetic: 0 or 1.
     FromBool(Box<Bool>),
@@ -1203,6 +1206,20 @@ impl<'a> Builder<'a> {
     }
 
     fn elem(&mut self, d: u32) -> Int {
+        if self.is_2d() && self.rng.one_in(2) {
+            let a = self.shape.array.as_ref().expect("an array");
+            let (rb, base, cols) = (a.rows.expect("2-D"), a.base, a.cols());
+            let index = |g: &mut Self, first: i64, len: usize| {
+                if g.rng.one_in(4) {
+                    g.const_index(first, len)
+                } else {
+                    g.var_form()
+                }
+            };
+            let row = index(self, rb, 2);
+            let column = index(self, base, cols);
+            return Int::Cell(Box::new(row), Box::new(column));
+        }
         // Indexing an empty list is a spec error ("cannot index an empty
         // list"), even with a variable index.
         let list = self.list(d.saturating_sub(1), true);
@@ -1520,6 +1537,7 @@ fn subst_int(e: &Int, args: &[Int]) -> Int {
         Int::Count(bs) => Int::Count(bs.iter().map(|x| subst_bool(x, args)).collect()),
         Int::CountOf(xs, v) => Int::CountOf(xs.iter().map(|x| subst_int(x, args)).collect(), b(v)),
         Int::Elem(l, i) => Int::Elem(subst_list(l, args), b(i)),
+        Int::Cell(r, c) => Int::Cell(b(r), b(c)),
         Int::Ite(c, x, y) => Int::Ite(Box::new(subst_bool(c, args)), b(x), b(y)),
         Int::FromBool(c) => Int::FromBool(Box::new(subst_bool(c, args))),
         Int::Len(l) => Int::Len(subst_list(l, args)),
@@ -1662,6 +1680,10 @@ impl Printer {
                 P_ATOM,
             ),
             Int::Elem(l, i) => (format!("{}[{}]", self.list(l), self.int(i, 0)), P_POSTFIX),
+            Int::Cell(r, c) => (
+                format!("x[{}][{}]", self.int(r, 0), self.int(c, 0)),
+                P_POSTFIX,
+            ),
             Int::Ite(c, a, b) => {
                 let text = format!(
                     "if {} then {} else {}",
@@ -2002,6 +2024,16 @@ impl Eval<'_> {
                 let index = self.int(i)?;
                 let at = usize::try_from(index - base).ok()?;
                 *items.get(at)?
+            }
+            Int::Cell(r, c) => {
+                let (row, column) = (self.int(r)?, self.int(c)?);
+                let rb = self.array().rows.expect("a 2-D array");
+                if !(rb..rb + 2).contains(&row) {
+                    return None;
+                }
+                let base = self.array().base;
+                let at = usize::try_from(column - base).ok()?;
+                *self.row(row).get(at)?
             }
             Int::Ite(c, a, b) => {
                 if self.boolean(c) {

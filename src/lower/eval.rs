@@ -181,6 +181,9 @@ impl Lowerer {
                 BoolVal::Lit(l) => self.conditional(l, t, f, span),
             },
             ExprKind::Index(a, i) => {
+                if let ExprKind::Index(grid, row) = &a.kind {
+                    return self.grid_index(grid, row, i, a.span, span);
+                }
                 let array = self.eval(a)?;
                 let index = self.eval(i)?;
                 self.index(&array, &index, a.span, i.span, span)
@@ -669,7 +672,13 @@ impl Lowerer {
     }
 
     /// `a[index]` for a variable index (a view, already 0-based).
-    fn element_view(&mut self, a: &Array, index: View, array_span: Span, span: Span) -> R<Value> {
+    pub(super) fn element_view(
+        &mut self,
+        a: &Array,
+        index: View,
+        array_span: Span,
+        span: Span,
+    ) -> R<Value> {
         if a.items.iter().any(|item| matches!(item, Value::List(_))) {
             return self.row_element(a, index, array_span, span);
         }

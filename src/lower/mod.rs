@@ -45,6 +45,7 @@ mod call;
 pub(crate) mod constraints;
 pub(crate) mod eval;
 mod globals;
+mod grid;
 mod index;
 pub(crate) mod later;
 pub(crate) mod network;
