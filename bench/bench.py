@@ -82,6 +82,36 @@ H3 = "[[0,1,2,3,0,2],[1,2,4,5,0,3],[2,6,7,1,0,3]]"  # + 2671 -> (0,3)
 NONOGRAM_30_ROWS = ("[[1,3,2,1,2,1,2,7],[6,1,2,1,1,2,1],[1,2,4,2,1,2],[1,2,1,3,4],[1,3,2,3,2,8,1],[3,1,1,1,1,1,2,1,1,3],[1,1,3,3,3,3,2],[1,1,1,2,1,3,1,3],[1,1,3,2,1,2,2,4],[1,1,4,2,1,3,2,1],[4,1,4,2,4,2,1],[1,1,1,1,2,1,1,2,3],[2,5,1,5,2,2],[1,5,1,2,1,1,1],[3,1,1,1,1,1,1,1,1],[4,1,4,4,2,1,1],[1,3,1,1,1,1,5],[1,4,1,1,2,5],[1,1,2,1,3,2,1],[1,2,2,1,1,1,1,1,2],[1,2,1,1,1,1,2,1,1,3],[4,2,1,1,6,1,1,1],[1,2,1,1,2,4,2,5],[1,2,1,4,1,1],[1,2,2,1,3,1,1,3,2],[3,2,1,1,3,2,1,1],[3,1,3,1,1,1],[2,2,2,2,3,2,1,2],[1,1,2,2,1,3,1],[2,1,2,1,2]]")
 NONOGRAM_30_COLUMNS = ("[[3,2,3,2,1,6],[1,1,2,1,1,1,2,3,1],[1,1,5,4,2,2],[2,1,1,1,1,2,1,1,1],[3,2,3,1,1,2,1],[3,1,1,4,1,2,1,4,2],[1,1,1,1,3,1],[1,2,1,4,1,1,1],[1,2,3,1,1,1,1,1],[4,1,1,1,1,2,1,3],[3,2,2,1,3,1,2,2],[1,1,1,2,4,1,1,1,1,1],[2,3,6,1,1,2,1],[2,1,3,1,1,2,3,2],[1,3,1,3,1,2,1,2],[2,1,5,1,1,1,1],[1,2,2,2,3,1,2,1],[4,3,2,1,1,5,1],[4,3,3,1],[1,5,2,1,1,6,1],[2,1,1,1,3,1,3,1,3,1],[2,2,7,1,2,1],[3,3,1,4,3],[1,3,1,1,1,1,3,2,2,1],[1,5,2,3,2,1,1],[1,1,1,1,1,2,1,2],[2,2,1,1,3,1,1,2,3],[3,2,2,2,1,5,3],[1,1,7,2,2],[2,2,1,1,1,1,1,1,1]]")
 
+# Gecode's nonogram examples (examples/nonogram.cpp: its specs as rows and columns), counted
+# by specs/nonogram.toml against MiniZinc + Gecode with one `regular` per line
+# (bench/minizinc/nonogram.mzn); "non-unique" has 43 pictures (both agree), the others one.
+GECODE_NONOGRAMS = {
+    "difficult": ("[[3],[1,1],[1,1],[1,1],[1,2],[5],[1],[2],[1],[1],[1,2],[1,2],[2,1],[2,2],[3]]",
+        "[[3],[2],[2],[1],[2],[3],[2],[4],[3],[4],[2,1],[1,1],[1,1],[1,1],[3]]"),
+    "crocodile": ("[[3],[2,3,2],[10,3],[15],[1,1,1,1,6],[1,7],[1,4],[1,4],[4]]",
+        "[[3],[4],[2,2],[3,1],[2,3],[3,2],[2,3],[4,2],[3,2],[6],[1,3],[1,3],[1,4],[5],[5]]"),
+    "non-unique": ("[[2,2],[2,2],[4],[1,1],[1,1],[1,1,1,1],[1,1],[1,4],[1,1,1],[1,1,4],[1,3],[1,2],[5],[2,2],[3,3]]",
+        "[[5],[1,2,4],[2,1,3],[2,2,1,1],[1,1,1,1],[1,5],[2,1,1,3,2],[2,1,1,1,1],[1,4,1],[1,1],[1]]"),
+    "dragonfly": ("[[7,1],[1,1,2],[2,1,2],[1,2,2],[4,2,3],[3,1,4],[3,1,3],[2,1,4],[2,9],[2,1,5],[2,7],[14],[8,2],[6,2,2],[2,8,1,3],[1,5,5,2],[1,3,2,4,1],[3,1,2,4,1],[1,1,3,1,3],[2,1,1,2]]",
+        "[[1,1,1,2],[3,1,2,1,1],[1,4,2,1,1],[1,3,2,4],[1,4,6,1],[1,11,1],[5,1,6,2],[14],[7,2],[7,2],[6,1,1],[9,2],[3,1,1,1],[3,1,3],[2,1,3],[2,1,5],[3,2,2],[3,3,2],[2,3,2],[2,6]]"),
+    "p200": ("[[2,2,3],[4,1,1,1,4],[4,1,2,1,1],[4,1,1,1,1,1,1],[2,1,1,2,3,5],[1,1,1,1,2,1],[3,1,5,1,2],[3,2,2,1,2,2],[2,1,4,1,1,1,1],[2,2,1,2,1,2],[1,1,1,3,2,3],[1,1,2,7,3],[1,2,2,1,5],[3,2,2,1,2],[3,2,1,2],[5,1,2],[2,2,1,2],[4,2,1,2],[6,2,3,2],[7,4,3,2],[7,4,4],[7,1,4],[6,1,4],[4,2,2],[2,1]]",
+        "[[1,1,2,2],[5,5,7],[5,2,2,9],[3,2,3,9],[1,1,3,2,7],[3,1,5],[7,1,1,1,3],[1,2,1,1,2,1],[4,2,4],[1,2,2,2],[4,6,2],[1,2,2,1],[3,3,2,1],[4,1,15],[1,1,1,3,1,1],[2,1,1,2,2,3],[1,4,4,1],[1,4,3,2],[1,1,2,2],[7,2,3,1,1],[2,1,1,1,5],[1,2,5],[1,1,1,3],[4,2,1],[3]]"),
+}
+NONOGRAM_COUNT = {"non-unique": 43}
+
+
+def nonogram_dzn(name):
+    """The data of bench/minizinc/nonogram.mzn: clues padded with leading zeros."""
+    rows, columns = (json.loads(t) for t in GECODE_NONOGRAMS[name])
+
+    def block(prefix, clues):
+        width = max([1] + [len(c) for c in clues])
+        padded = ["|" + ",".join(map(str, [0] * (width - len(c)) + c)) for c in clues]
+        return "%ss=%d;%s_rule_len=%d;%s_rules=[%s|];" % (prefix, len(clues), prefix, width, prefix,
+                                                       "".join(padded))
+    return block("row", rows) + block("col", columns)
+
+
 # Issue 23's Hidato instances (a unique solution each).
 HIDATO = {
     8: [[64, 0, 0, 0, 0, 0, 0, 0], [1, 63, 0, 59, 15, 57, 53, 0], [0, 4, 0, 14, 0, 0, 0, 0],
@@ -106,6 +136,7 @@ PEER_EXPECTED = {
     "bulls": lambda h: {"h2": "count=64", "h3": "count=6 [4712 5712 6412 6512 7412 7512]"}[h],
     "nonogram-export": lambda n: {"30": "count=42"}[n],
     "hidato": lambda n: "found (verified)",
+    "nonogram": lambda n: "count=%d" % NONOGRAM_COUNT.get(n, 1),
 }
 
 
@@ -299,10 +330,21 @@ def all_instances():
     out.append(Instance("threads-eight-analysis", "eight puzzle analysis, 2 threads",
                         ["analyze", "specs/eight-puzzle.toml"], "threads", "", longest_checker([31]),
                         stats=False, threads=2))
-    out.append(Instance("nonogram-30", "nonogram 30x30 count (tables; peers: the MiniZinc export)",
+    out.append(Instance("nonogram-30", "nonogram 30x30 count (regular; peers: the MiniZinc export)",
                         ["specs/nonogram.toml", "--set", "rows=" + NONOGRAM_30_ROWS,
                          "--set", "columns=" + NONOGRAM_30_COLUMNS, "--count"],
                         "nonogram-export", "30", count_checker(42)))
+    out.append(Instance("nonogram-30-tables", "nonogram 30x30 count (tables; peers: the MiniZinc export)",
+                        ["bench/specs/nonogram-tables.toml", "--set", "rows=" + NONOGRAM_30_ROWS,
+                         "--set", "columns=" + NONOGRAM_30_COLUMNS, "--count"],
+                        "nonogram-export", "30", count_checker(42)))
+    for name, (rows, columns) in GECODE_NONOGRAMS.items():
+        size = "%dx%d" % (len(json.loads(columns)), len(json.loads(rows)))
+        out.append(Instance("nonogram-" + name, "nonogram %s %s count (Gecode's example; peers: regular)"
+                            % (name, size),
+                            ["specs/nonogram.toml", "--set", "rows=" + rows, "--set", "columns=" + columns,
+                             "--count"],
+                            "nonogram", name, count_checker(NONOGRAM_COUNT.get(name, 1))))
     for r in (8, 12):
         out.append(Instance("hidato-%d" % r, "Hidato %dx%d first (peers: Kjellerstrand's model)" % (r, r),
                             ["specs/hidato.toml", "--set", "r=%d" % r,
@@ -321,11 +363,11 @@ def select_instances():
     if not sel:
         return [i for i in insts if i.id in QUICK_IDS] if QUICK else insts
     def match(i, s):   # an id, or a group name: queens, magic-count, magic-first, bulls
-        return i.id == s or (s in ("queens", "magic-count", "magic-first", "bulls", "moo", "threads", "hidato")
+        return i.id == s or (s in ("queens", "magic-count", "magic-first", "bulls", "moo", "threads", "hidato", "nonogram")
                              and i.id.startswith(s + "-"))
     unknown = [s for s in sel if not any(match(i, s) for i in insts)]
     if unknown:
-        sys.exit("bench: unknown instance(s) %s; known: %s (groups: queens magic-count magic-first bulls moo threads hidato)"
+        sys.exit("bench: unknown instance(s) %s; known: %s (groups: queens magic-count magic-first bulls moo threads hidato nonogram)"
                  % (" ".join(unknown), " ".join(i.id for i in insts)))
     return [i for i in insts if any(match(i, s) for s in sel)]
 
@@ -550,6 +592,12 @@ def peer_command(peer, inst):
         solver = "org.gecode.gecode" if peer == "gecode" else "org.peers.gecode-native"
         return [py, os.path.join(BENCH, "minizinc", "hidato.py"), solver, n,
                 json.dumps(HIDATO[int(n)])], None
+    if prob == "nonogram":
+        if peer not in ("gecode", "gecode-native"):
+            return None, "n/a"
+        solver = "org.gecode.gecode" if peer == "gecode" else "org.peers.gecode-native"
+        return ["bash", os.path.join(BENCH, "minizinc", "count.sh"), solver,
+                os.path.join(BENCH, "minizinc", "nonogram.mzn"), "-D", nonogram_dzn(n)], None
     if prob == "nonogram-export":
         if peer not in ("gecode", "gecode-native"):
             return None, "n/a"
@@ -994,10 +1042,11 @@ def bench(solve_info):
              " and the three problems), against 14 `solve analyze` processes (the 0.09 s answer table it builds first is left out, while the"
              " solve cells are whole processes: reading the spec, enumerating the codes, every game). Peak KB is GNU time's %M"
              " (max over runs; for the peers' python/minizinc runners the largest single process of the tree)."
-             " The nonogram rows' peers count the model `solve export --minizinc` wrote (once, before timing);"
+             " The nonogram-30 rows' peers count the model `solve export --minizinc` wrote (once, before timing);"
              " their gecode-native cell also maps `table` to Gecode's own extensional propagator"
              " (bench/minizinc/fzn_table_int.mzn), where Debian's stock pairing flattens each table into"
-             " element constraints.")
+             " element constraints. The other nonogram rows' peers count bench/minizinc/nonogram.mzn (one"
+             " `regular` per line, the automaton built in MiniZinc from each clue).")
     L.append("")
     L.append("<details><summary>All cells (answers, min-max, runs, peak KB)</summary>")
     L.append("")

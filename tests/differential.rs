@@ -244,6 +244,14 @@ enum Bool {
     /// list's own indices), form one cycle through every position. A
     /// constraint of its own only, like `lex_less`; never empty.
     Circuit(List),
+    /// `regular(list, transitions, start, accepting)` (or, `true` last, the
+    /// two-argument form with the automaton as one list): the items, read
+    /// in order, take the automaton from its start to an accepting state.
+    /// A constraint of its own only.
+    Regular(List, Vec<(i64, i64, i64)>, i64, Vec<i64>, bool),
+    /// `nonogram_line(list, clue)`: the items are 0s and 1s whose runs of
+    /// 1s have the clue's lengths. A constraint of its own only.
+    Nonogram(List, Vec<i64>),
     /// `a == b` (true) or `a != b` over lists, of any lengths.
     ListEq(bool, List, List),
     /// `forall(b for ...)` (true) or `exists(b for ...)` (false).
@@ -1376,7 +1384,7 @@ impl<'a> Builder<'a> {
         }
         let b = Box::new;
         let call = self.shape.bool_fn.is_some() && self.holes == 0 && self.rng.one_in(6);
-        match if call { 20 } else { self.rng.below(24) } {
+        match if call { 20 } else { self.rng.below(25) } {
             0..=5 => self.cmp(d - 1),
             6 | 7 => Bool::In(self.int(d - 1), self.coll()),
             8 => Bool::Not(b(self.boolean(d - 1))),
@@ -1475,8 +1483,36 @@ impl<'a> Builder<'a> {
                 )
             }
             23 if root => self.circuit(d),
+            24 if root => self.automaton(d),
             _ => self.cmp(d - 1),
         }
+    }
+
+    /// `regular(...)` or `nonogram_line(...)` (in a conjunctive position
+    /// only) over any non-empty list: an automaton of up to four states
+    /// from a random first number, up to eight random transitions on
+    /// values near the domains (so sometimes nondeterministic); a clue of
+    /// up to two runs (or `[0]`, the empty line).
+    fn automaton(&mut self, d: u32) -> Bool {
+        let list = self.list(d.saturating_sub(1), true);
+        if self.rng.one_in(3) {
+            let clue = match self.rng.below(5) {
+                0 => vec![0],
+                1 => Vec::new(),
+                2 | 3 => vec![self.rng.range(1, 2)],
+                _ => vec![self.rng.range(1, 2), 1],
+            };
+            return Bool::Nonogram(list, clue);
+        }
+        let first = self.rng.pick(&[0, 1, -2]);
+        let states = self.rng.range(1, 4);
+        let state = |g: &mut Self| first + g.rng.below(states as usize) as i64;
+        let transitions = (0..self.rng.range(1, 8))
+            .map(|_| (state(self), self.rng.range(-2, 3), state(self)))
+            .collect();
+        let start = state(self);
+        let accepting = (0..self.rng.range(1, 2)).map(|_| state(self)).collect();
+        Bool::Regular(list, transitions, start, accepting, self.rng.one_in(3))
     }
 
     /// `circuit(list)` (in a conjunctive position only): the array, whose
@@ -1581,6 +1617,10 @@ fn subst_bool(e: &Bool, args: &[Int]) -> Bool {
         Bool::AllDiffList(l) => Bool::AllDiffList(subst_list(l, args)),
         Bool::Lex(s, x, y) => Bool::Lex(*s, subst_list(x, args), subst_list(y, args)),
         Bool::Circuit(l) => Bool::Circuit(subst_list(l, args)),
+        Bool::Regular(l, t, s, a, whole) => {
+            Bool::Regular(subst_list(l, args), t.clone(), *s, a.clone(), *whole)
+        }
+        Bool::Nonogram(l, clue) => Bool::Nonogram(subst_list(l, args), clue.clone()),
         Bool::ListEq(e, x, y) => Bool::ListEq(*e, subst_list(x, args), subst_list(y, args)),
         Bool::QuantList(f, xs) => {
             Bool::QuantList(*f, xs.iter().map(|x| subst_bool(x, args)).collect())
@@ -1798,6 +1838,27 @@ impl Printer {
             ),
             Bool::AllDiffList(l) => (format!("alldifferent({})", self.list(l)), P_ATOM),
             Bool::Circuit(l) => (format!("circuit({})", self.list(l)), P_ATOM),
+            Bool::Regular(l, transitions, start, accepting, whole) => {
+                let moves: Vec<String> = transitions
+                    .iter()
+                    .map(|(q, v, to)| format!("[{q}, {v}, {to}]"))
+                    .collect();
+                let accepting: Vec<String> = accepting.iter().map(i64::to_string).collect();
+                let parts = format!(
+                    "[{}], {start}, [{}]",
+                    moves.join(", "),
+                    accepting.join(", ")
+                );
+                let automaton = if *whole { format!("[{parts}]") } else { parts };
+                (format!("regular({}, {automaton})", self.list(l)), P_ATOM)
+            }
+            Bool::Nonogram(l, clue) => {
+                let clue: Vec<String> = clue.iter().map(i64::to_string).collect();
+                (
+                    format!("nonogram_line({}, [{}])", self.list(l), clue.join(", ")),
+                    P_ATOM,
+                )
+            }
             Bool::AllDiffGen(g, body) => (
                 format!("alldifferent({} {})", self.int(body, 0), self.generator(g)),
                 P_ATOM,
@@ -2090,6 +2151,36 @@ impl Eval<'_> {
             Bool::Circuit(l) => self
                 .list(l)
                 .is_some_and(|(succ, base)| is_circuit(&succ, base)),
+            Bool::Regular(l, transitions, start, accepting, _) => {
+                self.list(l).is_some_and(|(word, _)| {
+                    // The states reached after each value (possibly several).
+                    let mut states = vec![*start];
+                    for v in word {
+                        states = transitions
+                            .iter()
+                            .filter(|t| t.1 == v && states.contains(&t.0))
+                            .map(|t| t.2)
+                            .collect();
+                    }
+                    states.iter().any(|q| accepting.contains(q))
+                })
+            }
+            Bool::Nonogram(l, clue) => self.list(l).is_some_and(|(line, _)| {
+                let mut runs = Vec::new();
+                let mut run = 0;
+                for v in line.iter().chain([&0]) {
+                    match v {
+                        1 => run += 1,
+                        0 if run > 0 => {
+                            runs.push(run);
+                            run = 0;
+                        }
+                        0 => {}
+                        _ => return false,
+                    }
+                }
+                runs == *clue || (runs.is_empty() && *clue == [0])
+            }),
             Bool::Monotone(up, xs) => self.ints(xs).is_some_and(|v| {
                 v.windows(2)
                     .all(|w| if *up { w[0] <= w[1] } else { w[0] >= w[1] })

@@ -513,3 +513,51 @@ fn maximize_in_search_points_to_the_objective_section() {
 "#,
     );
 }
+
+/// `regular` and `nonogram_line` refuse what is not an automaton or a
+/// clue, each at the argument, with what was expected.
+#[test]
+fn automaton_arguments_are_checked() {
+    let spec = |rule: &str| {
+        format!(
+            "[vars]\nx = {{ index = \"1..3\", domain = \"0..1\" }}\n[constraints]\nc = \"{rule}\"\n"
+        )
+    };
+    let cases = [
+        (
+            "regular(x, [[0, 1]], 0, [0])",
+            "error: expected a transition [from, value, to], found a list",
+            17,
+        ),
+        (
+            "regular(x, [], 0)",
+            "error: `regular` takes 2 arguments (xs, automaton) or 4 (xs, transitions, start, accepting), not 3",
+            6,
+        ),
+        (
+            "regular(x, 5)",
+            "error: expected an automaton: the list [transitions, start, accepting], found an integer",
+            17,
+        ),
+        (
+            "regular(x, [[0, x[1], 1]], 0, [1])",
+            "error: expected an integer known before solving, found an integer expression over variables",
+            17,
+        ),
+        (
+            "not regular(x, [], 0, [0])",
+            "error: `regular` can only be a constraint of its own, not part of an expression",
+            10,
+        ),
+        (
+            "nonogram_line(x, [2, -1])",
+            "error: a clue lists the lengths of runs, each at least 1, not -1",
+            23,
+        ),
+    ];
+    for (rule, message, col) in cases {
+        let (spec, stderr) = rejected_spec("automaton", &spec(rule));
+        assert_starts_with_lines(&stderr, &[message]);
+        assert_at(&stderr, spec.path(), 4, col);
+    }
+}

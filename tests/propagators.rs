@@ -31,7 +31,7 @@
 use crate::Rng;
 use solve::engine::Engine;
 use solve::model::plan::{Consistency, Restarts, SearchPlan, ValueOrder, VarOrder};
-use solve::model::{Constraint, IntervalSet, Lit, Model, Posted, Rel, VarId, View};
+use solve::model::{Automaton, Constraint, IntervalSet, Lit, Model, Posted, Rel, VarId, View};
 use solve::search::{Limits, Outcome, Search};
 
 /// The values every generated domain is drawn from.
@@ -380,6 +380,32 @@ impl Gen {
         let base = self.rng.pick(&[0, 0, 1, -1]);
         let succ = (0..n).map(|_| View::of(self.int(&[]))).collect();
         Constraint::Circuit { succ, base }
+    }
+
+    /// `regular` over up to four views (which may share variables): an
+    /// automaton of up to four states numbered from a random first one,
+    /// up to eight random transitions (so sometimes nondeterministic, with
+    /// values near the domains), a random start and accepting states.
+    fn regular(&mut self) -> Constraint {
+        let n = 1 + self.rng.below(4);
+        let xs = (0..n).map(|_| self.view(&[])).collect();
+        let first = self.rng.pick(&[0, 1, -3, 10]);
+        let states = 1 + self.rng.below(4) as i64;
+        let state = |g: &mut Gen| first + g.rng.below(states as usize) as i64;
+        let transitions = (0..self.rng.below(9))
+            .map(|_| (state(self), self.rng.range(LO - 1, HI + 1), state(self)))
+            .collect();
+        let start = state(self);
+        let mut accepting: Vec<i64> = (0..self.rng.below(3)).map(|_| state(self)).collect();
+        accepting.sort_unstable();
+        Constraint::Regular {
+            xs,
+            automaton: Automaton {
+                transitions,
+                start,
+                accepting,
+            },
+        }
     }
 
     fn lex(&mut self) -> Constraint {
@@ -877,6 +903,69 @@ fn table_leaves_only_supported_values() {
 }
 
 #[test]
+fn regular_matches_brute_force() {
+    run("regular", 15, N, 4, Gen::regular, Consistency::Propagate);
+}
+
+/// Domain consistency: after propagation every value left is part of some
+/// word over the values left that the automaton accepts (when no variable
+/// stands at two positions: the layered graph then reads each position on
+/// its own, as Pesant's algorithm does).
+#[test]
+fn regular_leaves_only_supported_values() {
+    let mut g = Gen::new(16, 4);
+    for _ in 0..N {
+        g.reset(false);
+        let c = g.regular();
+        let mut vars = c.vars();
+        vars.sort_unstable();
+        vars.dedup();
+        if vars.len() < c.vars().len() {
+            continue;
+        }
+        let inst = Instance {
+            domains: g.domains.clone(),
+            constraints: vec![c.clone()],
+            levels: vec![None],
+        };
+        let mut engine = Engine::new(&inst.model(), Consistency::Propagate);
+        if engine.propagate().is_err() {
+            continue;
+        }
+        let left = domains(&engine);
+        // Every assignment of the values left, by odometer.
+        let mut supported: Vec<Vec<i64>> = vec![Vec::new(); left.len()];
+        let mut at = vec![0usize; left.len()];
+        'all: loop {
+            let values: Vec<i64> = at.iter().zip(&left).map(|(&k, d)| d[k]).collect();
+            if c.holds(&values) {
+                for (var, &v) in values.iter().enumerate() {
+                    supported[var].push(v);
+                }
+            }
+            for k in 0..at.len() {
+                at[k] += 1;
+                if at[k] < left[k].len() {
+                    continue 'all;
+                }
+                at[k] = 0;
+            }
+            break;
+        }
+        for x in c.vars() {
+            for &v in &left[x.index()] {
+                assert!(
+                    supported[x.index()].contains(&v),
+                    "{}: value {v} of x{} is in no accepted word",
+                    inst.describe(),
+                    x.0
+                );
+            }
+        }
+    }
+}
+
+#[test]
 fn circuit_matches_brute_force() {
     run("circuit", 14, N, 4, Gen::circuit, Consistency::Propagate);
 }
@@ -885,7 +974,7 @@ fn circuit_matches_brute_force() {
 /// constraint holds.
 #[test]
 fn check_consistency_matches_brute_force() {
-    let kinds: [(&str, Kind, usize); 13] = [
+    let kinds: [(&str, Kind, usize); 14] = [
         ("linear", Gen::linear, 4),
         ("all_different", Gen::all_different, 4),
         ("element_const", Gen::element_const, 3),
@@ -899,6 +988,7 @@ fn check_consistency_matches_brute_force() {
         ("lex", Gen::lex, 4),
         ("table", Gen::table, 4),
         ("circuit", Gen::circuit, 4),
+        ("regular", Gen::regular, 4),
     ];
     for (k, (name, kind, max_vars)) in kinds.into_iter().enumerate() {
         run(
@@ -913,7 +1003,7 @@ fn check_consistency_matches_brute_force() {
 }
 
 /// Every kind at once, for the search test.
-const KINDS: [Kind; 13] = [
+const KINDS: [Kind; 14] = [
     Gen::linear,
     Gen::all_different,
     Gen::element_const,
@@ -927,6 +1017,7 @@ const KINDS: [Kind; 13] = [
     Gen::lex,
     Gen::table,
     Gen::circuit,
+    Gen::regular,
 ];
 
 /// All solutions found by a search over every variable.

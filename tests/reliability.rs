@@ -236,7 +236,8 @@ fn every_shipped_spec_exports_to_minizinc() {
 /// `seq_search` of `int_search`es, in the order the brancher decides them.
 #[test]
 fn minizinc_export_writes_tables_and_phases() {
-    let (stdout, stderr, code) = solve(&["export", "--minizinc", "specs/nonogram.toml"]);
+    let (stdout, stderr, code) =
+        solve(&["export", "--minizinc", "bench/specs/nonogram-tables.toml"]);
     assert_eq!(code, 0, "{stderr}");
     assert!(stdout.contains("include \"table.mzn\";"), "{stdout}");
     // One table per cell of every line: 8 rows and 8 columns of 8 cells.
@@ -291,6 +292,33 @@ fn minizinc_export_writes_tables_and_phases() {
         phases[2]
     );
     assert!(search.contains("]) satisfy;"), "{search}");
+}
+
+/// `regular` is written as MiniZinc's `regular` (a deterministic
+/// automaton: states from 1, values shifted to 1..S), one per line of the
+/// nonogram.
+#[test]
+fn minizinc_export_writes_regular() {
+    let (stdout, stderr, code) = solve(&["export", "--minizinc", "specs/nonogram.toml"]);
+    assert_eq!(code, 0, "{stderr}");
+    assert!(stdout.contains("include \"regular.mzn\";"), "{stdout}");
+    let lines: Vec<&str> = stdout
+        .lines()
+        .filter(|l| l.starts_with("constraint regular(["))
+        .collect();
+    assert_eq!(lines.len(), 8 + 8, "{stdout}");
+    // The first row, clue [4]: the pattern 0 1 1 1 1 0 as states 1..6;
+    // blank is 1 and shaded 2 (cells 0/1 shifted by 1).
+    assert!(
+        lines[0].starts_with("constraint regular([x0 + 1, x1 + 1,"),
+        "{}",
+        lines[0]
+    );
+    assert!(
+        lines[0].contains("], 6, 2, [| 1, 2 | 0, 3 | 0, 4 | 0, 5 | 6, 0 | 6, 0 |], 1, {5, 6});"),
+        "{}",
+        lines[0]
+    );
 }
 
 // ------------------------------------------- issue 18: the round-out reproducers

@@ -598,6 +598,16 @@ fn nonograms_by_brute_force(rows: &[Vec<i64>], columns: &[Vec<i64>]) -> u64 {
     go(&lines, &mut Vec::new(), columns)
 }
 
+/// A nonogram solution's `cell` grid, from its JSON.
+fn picture_of(solution: &serde_json::Value) -> Vec<Vec<i64>> {
+    solution["cell"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|row| row.as_array().unwrap().iter().map(crate::int).collect())
+        .collect()
+}
+
 fn clue_list(clues: &[Vec<i64>]) -> String {
     let items: Vec<String> = clues.iter().map(|clue| format!("{clue:?}")).collect();
     format!("[{}]", items.join(","))
@@ -608,12 +618,7 @@ fn clue_list(clues: &[Vec<i64>]) -> String {
 fn nonogram_default_picture_is_unique() {
     let solutions = json_solutions(&["specs/nonogram.toml", "--all", "--json"]);
     assert_eq!(solutions.len(), 1);
-    let picture: Vec<Vec<i64>> = solutions[0]["cell"]
-        .as_array()
-        .unwrap()
-        .iter()
-        .map(|row| row.as_array().unwrap().iter().map(crate::int).collect())
-        .collect();
+    let picture = picture_of(&solutions[0]);
     let (rows, columns) = nonogram_clues(&picture);
     assert_eq!(
         clue_list(&rows),
@@ -654,12 +659,7 @@ fn nonogram_counts_match_brute_force() {
         let solutions = json_solutions(&[&args[..], &["--all", "--json"]].concat());
         assert_eq!(solutions.len() as u64, expected, "case {case}: {args:?}");
         for solution in &solutions {
-            let cells: Vec<Vec<i64>> = solution["cell"]
-                .as_array()
-                .unwrap()
-                .iter()
-                .map(|row| row.as_array().unwrap().iter().map(crate::int).collect())
-                .collect();
+            let cells = picture_of(solution);
             assert_eq!(nonogram_clues(&cells), (rows.clone(), columns.clone()));
         }
     }
@@ -680,4 +680,41 @@ fn nonogram_counts_match_brute_force() {
         ]),
         120
     );
+}
+
+/// Gecode's "non-unique" example (examples/nonogram.cpp, 11 x 15): 43
+/// pictures (MiniZinc + Gecode count 43 as well, bench/minizinc/nonogram.mzn),
+/// each with the given clues, all different.
+#[test]
+fn nonogram_gecode_non_unique_has_43_pictures() {
+    let rows = "[[2,2],[2,2],[4],[1,1],[1,1],[1,1,1,1],[1,1],[1,4],[1,1,1],[1,1,4],[1,3],[1,2],[5],[2,2],[3,3]]";
+    let columns =
+        "[[5],[1,2,4],[2,1,3],[2,2,1,1],[1,1,1,1],[1,5],[2,1,1,3,2],[2,1,1,1,1],[1,4,1],[1,1],[1]]";
+    let (set_rows, set_columns) = (format!("rows={rows}"), format!("columns={columns}"));
+    let solutions = json_solutions(&[
+        "specs/nonogram.toml",
+        "--set",
+        &set_rows,
+        "--set",
+        &set_columns,
+        "--all",
+        "--json",
+    ]);
+    assert_eq!(solutions.len(), 43);
+    let mut pictures = Vec::new();
+    for solution in &solutions {
+        let cells = picture_of(solution);
+        let (r, c) = nonogram_clues(&cells);
+        assert_eq!(
+            (
+                clue_list(&r).replace(' ', ""),
+                clue_list(&c).replace(' ', "")
+            ),
+            (rows.to_string(), columns.to_string())
+        );
+        pictures.push(cells);
+    }
+    pictures.sort();
+    pictures.dedup();
+    assert_eq!(pictures.len(), 43);
 }

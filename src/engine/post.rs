@@ -15,6 +15,7 @@ use crate::engine::propagators::{
     element::{ElementConst, ElementVar},
     lex::Lex,
     linear::Linear,
+    regular::Regular,
     table::Table,
 };
 use crate::engine::store::Conflict;
@@ -95,6 +96,7 @@ pub fn create(
         Constraint::Lex { xs, ys, strict } => Box::new(Lex { xs, ys, strict }),
         Constraint::Table { xs, rows } => Box::new(Table::new(xs, rows)),
         Constraint::Circuit { succ, base } => Box::new(Circuit::new(succ, base)),
+        Constraint::Regular { xs, automaton } => Box::new(Regular::new(xs, &automaton)),
     };
     Ok(Some(match consistency {
         // Early, where a kind has no level of its own, is its propagator

@@ -2,7 +2,7 @@
 //! (named `x0`, `x1`, ... by index, with the spec's name in a
 //! comment), one `constraint` per posted primitive constraint (with its
 //! spec constraint and item in a comment; the globals as MiniZinc's own:
-//! `alldifferent`, `table`, `circuit`, `lex_less`), the search phases as a
+//! `alldifferent`, `table`, `circuit`, `lex_less`, `regular`), the search phases as a
 //! `seq_search` annotation, `solve satisfy` or the
 //! objective, and an output of every variable (after `objective V` when
 //! there is one), so that `minizinc -a` enumerates exactly the solutions
@@ -13,7 +13,7 @@
 
 use crate::lowered::Lowered;
 use crate::model::plan::{SearchPlan, Sense, ValueOrder, VarOrder};
-use crate::model::{Constraint, Lit, Rel, VarId, View};
+use crate::model::{Automaton, Constraint, Lit, Rel, VarId, View};
 use std::fmt::Write as _;
 
 /// The MiniZinc text of `lowered`; `source` names the spec in a comment.
@@ -27,7 +27,7 @@ pub fn export(lowered: &Lowered, source: &str) -> String {
         model.constraints.len()
     );
     out.push_str(
-        "include \"alldifferent.mzn\";\ninclude \"lex_less.mzn\";\ninclude \"lex_lesseq.mzn\";\ninclude \"circuit.mzn\";\ninclude \"table.mzn\";\n\n",
+        "include \"alldifferent.mzn\";\ninclude \"lex_less.mzn\";\ninclude \"lex_lesseq.mzn\";\ninclude \"circuit.mzn\";\ninclude \"table.mzn\";\ninclude \"regular.mzn\";\ninclude \"regular_nfa.mzn\";\n\n",
     );
     for (i, v) in model.vars.iter().enumerate() {
         let _ = writeln!(out, "var {}: x{i};  % {}", domain(&v.domain.0), v.name);
@@ -231,7 +231,96 @@ fn constraint(c: &Constraint) -> String {
                 .collect();
             format!("circuit([{}])", shifted.join(", "))
         }
+        Constraint::Regular { xs, automaton } => regular(xs, automaton),
     }
+}
+
+/// MiniZinc's `regular` (or `regular_nfa` when a state has two moves on
+/// one value), whose states are 1..Q and whose values are 1..S: states
+/// renumbered, values shifted from the least one a transition reads.
+fn regular(xs: &[View], automaton: &Automaton) -> String {
+    let Automaton {
+        transitions,
+        start,
+        accepting,
+    } = automaton;
+    let start = *start;
+    let mut states: Vec<i64> = transitions
+        .iter()
+        .flat_map(|t| [t.0, t.2])
+        .chain([start])
+        .collect();
+    states.sort_unstable();
+    states.dedup();
+    let number = |q: i64| states.binary_search(&q).map_or(0, |k| k + 1);
+    let (Some(lo), Some(hi)) = (
+        transitions.iter().map(|t| t.1).min(),
+        transitions.iter().map(|t| t.1).max(),
+    ) else {
+        // No transitions: only the empty sequence from an accepting start.
+        return if xs.is_empty() && accepting.contains(&start) {
+            "true".to_string()
+        } else {
+            "false".to_string()
+        };
+    };
+    let width = (hi - lo + 1) as usize;
+    let mut moves = vec![vec![Vec::new(); width]; states.len()];
+    for &(q, v, to) in transitions {
+        moves[number(q) - 1][(v - lo) as usize].push(number(to));
+    }
+    let deterministic = moves.iter().flatten().all(|m| {
+        let mut m = m.clone();
+        m.sort_unstable();
+        m.dedup();
+        m.len() <= 1
+    });
+    let rows: Vec<String> = moves
+        .iter()
+        .map(|row| {
+            let cells: Vec<String> = row
+                .iter()
+                .map(|m| {
+                    let mut m = m.clone();
+                    m.sort_unstable();
+                    m.dedup();
+                    if deterministic {
+                        m.first().map_or("0".to_string(), usize::to_string)
+                    } else {
+                        let items: Vec<String> = m.iter().map(usize::to_string).collect();
+                        format!("{{{}}}", items.join(", "))
+                    }
+                })
+                .collect();
+            cells.join(", ")
+        })
+        .collect();
+    let shifted: Vec<String> = xs
+        .iter()
+        .map(|&x| match lo - 1 {
+            0 => view(x),
+            s if s < 0 => format!("{} + {}", view(x), -s),
+            s => format!("{} - {s}", view(x)),
+        })
+        .collect();
+    let finals: Vec<String> = accepting
+        .iter()
+        .filter(|q| states.binary_search(q).is_ok())
+        .map(|&q| number(q).to_string())
+        .collect();
+    format!(
+        "{}([{}], {}, {width}, [| {} |], {}, {{{}}})",
+        if deterministic {
+            "regular"
+        } else {
+            "regular_nfa"
+        },
+        shifted.join(", "),
+        states.len(),
+        rows.join(" | "),
+        number(start),
+        finals.join(", ")
+    )
 }
 
 /// `table(xs, [| row | row |])`; no rows is `false`, no variables `true`.

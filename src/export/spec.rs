@@ -17,7 +17,7 @@
 
 use crate::lowered::Lowered;
 use crate::model::plan::{CONSISTENCIES, RESTARTS, Sense, VALUE_ORDERS, VAR_ORDERS};
-use crate::model::{Constraint, IntervalSet, Lit, Model, Rel, VarId, View};
+use crate::model::{Automaton, Constraint, IntervalSet, Lit, Model, Rel, VarId, View};
 use std::collections::{HashMap, HashSet};
 use std::fmt::Write as _;
 
@@ -417,6 +417,25 @@ impl<'a> Dump<'a> {
                     })
                     .collect();
                 format!("circuit({})", self.views(&shifted))
+            }
+            Constraint::Regular { xs, automaton } => {
+                let Automaton {
+                    transitions,
+                    start,
+                    accepting,
+                } = automaton;
+                let moves: Vec<String> = transitions
+                    .iter()
+                    .map(|&(q, v, to)| format!("[{}, {}, {}]", number(q), number(v), number(to)))
+                    .collect();
+                let accepting: Vec<String> = accepting.iter().map(|&q| number(q)).collect();
+                format!(
+                    "regular({}, [{}], {}, [{}])",
+                    self.views(xs),
+                    moves.join(", "),
+                    number(*start),
+                    accepting.join(", ")
+                )
             }
         }
     }

@@ -112,7 +112,11 @@ impl Lowerer {
             Builtin::Len => self.len_value(&args[0], span),
             Builtin::AllDifferent => self.alldifferent_value(args, span),
             Builtin::Join => self.join_value(args),
-            Builtin::LexLess | Builtin::LexLessEq | Builtin::Circuit => {
+            Builtin::LexLess
+            | Builtin::LexLessEq
+            | Builtin::Circuit
+            | Builtin::Regular
+            | Builtin::NonogramLine => {
                 debug_assert_eq!(info.usage, Usage::Constraint);
                 Err(Diagnostic::new(
                     format!(

@@ -102,7 +102,7 @@ impl Lowerer {
     }
 
     /// The integers of a list argument.
-    fn int_items(&mut self, e: &Expr) -> R<Vec<LinExpr>> {
+    pub(super) fn int_items(&mut self, e: &Expr) -> R<Vec<LinExpr>> {
         let v = self.eval(e)?;
         let mut out = Vec::new();
         for item in self.flat_items(&v, e.span)? {

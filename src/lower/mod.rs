@@ -17,6 +17,8 @@
 //! - `call.rs`: builtins and user functions (memoised on constants).
 //! - `globals.rs`: table, global_cardinality, circuit, increasing,
 //!   decreasing, count of a value.
+//! - `automaton.rs`: regular and nonogram_line (a clue's automaton).
+//! - `grid.rs`: `m[r][c]` with a variable row, as one element.
 //! - `scope.rs`: the context (origin, item, locals, ...) for one call.
 //! - `index.rs`: an `index` declaration as a range of positions.
 //! - `network.rs`: a scratch lowering over input variables as a network.
@@ -40,6 +42,7 @@
 //!   `model_and_budget`, `deadline`; marks: `mark`, `truncate`;
 //! - the caches read by symmetry: `reified`.
 
+mod automaton;
 mod budget;
 mod call;
 pub(crate) mod constraints;

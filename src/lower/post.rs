@@ -79,6 +79,8 @@ impl Lowerer {
                 }
                 match builtins::lookup(&f.text).map(|b| b.builtin) {
                     Some(Builtin::Forall) => self.post_forall(args),
+                    Some(Builtin::Regular) => self.post_regular(args, e.span),
+                    Some(Builtin::NonogramLine) => self.post_nonogram_line(args, e.span),
                     Some(
                         global @ (Builtin::Table
                         | Builtin::GlobalCardinality

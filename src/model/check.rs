@@ -97,6 +97,9 @@ impl Constraint {
                 }
                 node == 0
             }
+            Constraint::Regular { xs, automaton } => {
+                automaton.accepts(xs.iter().map(|&x| val(values, x)))
+            }
         }
     }
 }

@@ -166,7 +166,9 @@ impl Constraint {
                 }
                 checked(self.holds(k.values))
             }
-            Constraint::Table { xs, .. } | Constraint::Circuit { succ: xs, .. } => {
+            Constraint::Table { xs, .. }
+            | Constraint::Circuit { succ: xs, .. }
+            | Constraint::Regular { xs, .. } => {
                 if xs.iter().any(|&v| k.view(v).is_none()) {
                     return Step::Waiting;
                 }
@@ -532,9 +534,9 @@ fn ready(c: &Constraint, known: &[bool]) -> Option<Option<VarId>> {
         Constraint::Max { xs, z } => output(xs.iter().all(view), z.var),
         Constraint::AllDifferent(views) => views.iter().all(view).then_some(None),
         Constraint::Lex { xs, ys, .. } => xs.iter().chain(ys).all(view).then_some(None),
-        Constraint::Table { xs, .. } | Constraint::Circuit { succ: xs, .. } => {
-            xs.iter().all(view).then_some(None)
-        }
+        Constraint::Table { xs, .. }
+        | Constraint::Circuit { succ: xs, .. }
+        | Constraint::Regular { xs, .. } => xs.iter().all(view).then_some(None),
     }
 }
 

@@ -101,6 +101,7 @@ impl Constraint {
             Constraint::Lex { .. } => "lex",
             Constraint::Table { .. } => "table",
             Constraint::Circuit { .. } => "circuit",
+            Constraint::Regular { .. } => "regular",
         }
     }
 
@@ -118,7 +119,8 @@ impl Constraint {
             }
             Constraint::AllDifferent(vs)
             | Constraint::Table { xs: vs, .. }
-            | Constraint::Circuit { succ: vs, .. } => views(vs),
+            | Constraint::Circuit { succ: vs, .. }
+            | Constraint::Regular { xs: vs, .. } => views(vs),
             Constraint::ElementConst { index, result, .. } => vec![index.var, result.var],
             Constraint::ElementVar {
                 index,
@@ -151,6 +153,9 @@ impl Constraint {
             Constraint::Lex { xs, ys, .. } => xs.len() + ys.len(),
             Constraint::Table { xs, rows } => xs.len() * (rows.len() + 1),
             Constraint::Circuit { succ, .. } => succ.len(),
+            Constraint::Regular { xs, automaton } => {
+                xs.len() + 3 * automaton.transitions.len() + automaton.accepting.len() + 1
+            }
         }
     }
 }
@@ -276,6 +281,40 @@ pub enum Constraint {
     /// The successors `succ` form one cycle through every node: node `i`'s
     /// successor is node `succ[i] - base`.
     Circuit { succ: Vec<View>, base: i64 },
+    /// The values of `xs`, in order, take the automaton with these
+    /// transitions `(from, value, to)` (deterministic or not; states are
+    /// any integers) from `start` to one of the `accepting` states.
+    Regular { xs: Vec<View>, automaton: Automaton },
+}
+
+/// A finite automaton over integers: transitions `(from, value, to)`
+/// (deterministic or not; states are any integers), a start state and the
+/// accepting states (sorted).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Automaton {
+    pub transitions: Vec<(i64, i64, i64)>,
+    pub start: i64,
+    pub accepting: Vec<i64>,
+}
+
+impl Automaton {
+    /// Does some run on `word` end in an accepting state?
+    pub fn accepts(&self, word: impl IntoIterator<Item = i64>) -> bool {
+        // The states reached after each value (possibly several).
+        let mut states = vec![self.start];
+        for v in word {
+            let mut next: Vec<i64> = self
+                .transitions
+                .iter()
+                .filter(|t| t.1 == v && states.contains(&t.0))
+                .map(|t| t.2)
+                .collect();
+            next.sort_unstable();
+            next.dedup();
+            states = next;
+        }
+        states.iter().any(|q| self.accepting.contains(q))
+    }
 }
 
 /// Where a constraint came from, for messages, `--dump-model` and

@@ -23,6 +23,8 @@ pub enum Builtin {
     Table,
     GlobalCardinality,
     Circuit,
+    Regular,
+    NonogramLine,
     Increasing,
     Decreasing,
 }
@@ -176,6 +178,20 @@ pub const BUILTINS: &[BuiltinInfo] = &[
         (1, 1),
         Usage::Constraint,
         "the successors (indices of the list) form one cycle through every position",
+    ),
+    row(
+        Builtin::Regular,
+        "regular",
+        (2, 4),
+        Usage::Constraint,
+        "the list, read in order, takes the automaton (transitions [from, value, to], start, accepting states) from its start to an accepting state",
+    ),
+    row(
+        Builtin::NonogramLine,
+        "nonogram_line",
+        (2, 2),
+        Usage::Constraint,
+        "the 0/1 list shows runs of 1s of the clue's lengths, in order, separated by 0s",
     ),
     row(
         Builtin::Increasing,

@@ -10,4 +10,5 @@ pub mod clause;
 pub mod element;
 pub mod lex;
 pub mod linear;
+pub mod regular;
 pub mod table;
