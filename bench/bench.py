@@ -136,6 +136,7 @@ PEER_EXPECTED = {
     "bulls": lambda h: {"h2": "count=64", "h3": "count=6 [4712 5712 6412 6512 7412 7512]"}[h],
     "nonogram-export": lambda n: {"30": "count=42"}[n],
     "hidato": lambda n: "found (verified)",
+    "golomb": lambda m: "optimal: %d" % GOLOMB_LENGTH[int(m)],
     "nonogram": lambda n: "count=%d" % NONOGRAM_COUNT.get(n, 1),
 }
 
@@ -345,6 +346,10 @@ def all_instances():
                             ["specs/nonogram.toml", "--set", "rows=" + rows, "--set", "columns=" + columns,
                              "--count"],
                             "nonogram", name, count_checker(NONOGRAM_COUNT.get(name, 1))))
+    for m in (10, 11):
+        out.append(Instance("golomb-%d" % m, "Golomb m=%d (optimise; peers: the same model)" % m,
+                            ["bench/specs/golomb.toml", "--set", "m=%d" % m], "golomb", str(m),
+                            optimal_checker(GOLOMB_LENGTH[m])))
     for r in (8, 12):
         out.append(Instance("hidato-%d" % r, "Hidato %dx%d first (peers: Kjellerstrand's model)" % (r, r),
                             ["specs/hidato.toml", "--set", "r=%d" % r,
@@ -363,11 +368,12 @@ def select_instances():
     if not sel:
         return [i for i in insts if i.id in QUICK_IDS] if QUICK else insts
     def match(i, s):   # an id, or a group name: queens, magic-count, magic-first, bulls
-        return i.id == s or (s in ("queens", "magic-count", "magic-first", "bulls", "moo", "threads", "hidato", "nonogram")
+        return i.id == s or (s in ("queens", "magic-count", "magic-first", "bulls", "moo", "threads", "hidato", "nonogram",
+                                 "golomb")
                              and i.id.startswith(s + "-"))
     unknown = [s for s in sel if not any(match(i, s) for i in insts)]
     if unknown:
-        sys.exit("bench: unknown instance(s) %s; known: %s (groups: queens magic-count magic-first bulls moo threads hidato nonogram)"
+        sys.exit("bench: unknown instance(s) %s; known: %s (groups: queens magic-count magic-first bulls moo threads hidato nonogram golomb)"
                  % (" ".join(unknown), " ".join(i.id for i in insts)))
     return [i for i in insts if any(match(i, s) for s in sel)]
 
@@ -586,6 +592,14 @@ def peer_command(peer, inst):
         return ["bash", os.path.join(models, "run_gecode_api.sh")] + pargs, None
     if prob == "magic-first" and not SLOW and n in MAGIC_FIRST_LEFT_OUT.get(peer, ()):
         return None, "left out: timed out (> 60 s) in a trial run here (SLOW=1 runs it)"
+    if prob == "golomb":
+        if peer not in ("gecode", "gecode-native"):
+            return None, "n/a"
+        if peer == "gecode" and n == "11" and not SLOW:
+            return None, "left out: m=10 takes 11.6 s with the stock pairing (SLOW=1 runs it)"
+        solver = "org.gecode.gecode" if peer == "gecode" else "org.peers.gecode-native"
+        return ["bash", os.path.join(BENCH, "minizinc", "optimum.sh"), solver,
+                os.path.join(BENCH, "minizinc", "golomb.mzn"), "-D", "m=" + n], None
     if prob == "hidato":
         if peer not in ("gecode", "gecode-native"):
             return None, "n/a"

@@ -27,11 +27,12 @@
 #                nonogram-30-tables (the same with bench/specs/nonogram-tables.toml),
 #                nonogram-difficult, nonogram-crocodile, nonogram-non-unique, nonogram-dragonfly,
 #                nonogram-p200 (Gecode's examples; peers: bench/minizinc/nonogram.mzn, one regular
-#                per line), hidato-8, hidato-12 (first solution; peers: bench/minizinc/hidato.mzn,
+#                per line), golomb-10, golomb-11 (optimise; peers: bench/minizinc/golomb.mzn, the
+#                same model, through bench/minizinc/optimum.sh), hidato-8, hidato-12 (first solution; peers: bench/minizinc/hidato.mzn,
 #                Kjellerstrand's model, through bench/minizinc/hidato.py),
 #                output-template and output-json (solve alone:
 #                331,776 solutions printed through a template calling a function, and as JSON);
-#                groups: queens magic-count magic-first bulls moo threads hidato nonogram
+#                groups: queens magic-count magic-first bulls moo threads hidato nonogram golomb
 #   RUNS         runs per cell for solve (default 5), PEER_RUNS for the peers (default 3)
 #   CELL_BUDGET  stop repeating a cell once its runs add up to this many seconds (default 30)
 #   CAP          per-run cap in seconds (default 120); MAGIC_CAP for magic-first (default 60,

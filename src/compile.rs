@@ -47,6 +47,7 @@ fn passes(l: &mut Lowerer, checked: &CheckedSpec, options: &Options) -> R<Lowere
     let vars = lower::vars::declare_vars(l, spec)?;
     lower::constraints::post_constraints(l, spec, options)?;
     let symmetry = symmetry::lower::lower_symmetry(l, spec, &vars.key, options)?;
+    lower::sums::post_on_sums(&mut l.model);
     let plan = lower::plan::search_plan(l, spec, options, &vars)?;
     let game = game::lower::lower_game(l, spec, &params)?;
     let puzzle = moves::lower::lower_moves(l, spec, &params, &vars)?;

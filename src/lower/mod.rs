@@ -19,6 +19,8 @@
 //!   decreasing, count of a value.
 //! - `automaton.rs`: regular and nonogram_line (a clue's automaton).
 //! - `grid.rs`: `m[r][c]` with a variable row, as one element.
+//! - `sums.rs`: a linear constraint over a named sum's terms, posted on
+//!   the sum's variable.
 //! - `scope.rs`: the context (origin, item, locals, ...) for one call.
 //! - `index.rs`: an `index` declaration as a range of positions.
 //! - `network.rs`: a scratch lowering over input variables as a network.
@@ -57,6 +59,7 @@ pub(crate) mod params;
 pub(crate) mod plan;
 mod post;
 mod scope;
+pub(crate) mod sums;
 pub mod value;
 pub(crate) mod vars;
 
