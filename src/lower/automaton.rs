@@ -102,7 +102,7 @@ impl Lowerer {
 
     /// The three parts, each known before solving: transitions as a list
     /// of `[from, value, to]`, a start state, accepting states as a list,
-    /// set or range. States and values may be integers or texts.
+    /// set or range. States and values may be integers or texts (of a domain).
     fn automaton(
         &mut self,
         [t, s, a]: [&Value; 3],

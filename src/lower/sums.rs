@@ -25,6 +25,9 @@ pub(crate) fn post_on_sums(model: &mut Model) {
                 reif: None,
             },
         ) = (posted.definition, &posted.constraint)
+            // A definition only checked would leave the constraint only
+            // checked too: it stays on the terms, where it propagates.
+            && posted.consistency != Some(crate::model::plan::Consistency::Check)
             && let Some(&(_, z)) = terms
                 .iter()
                 .filter(|&&(a, v)| a == -1 && model.vars[v.index()].aux)
@@ -133,5 +136,22 @@ mod tests {
             rewritten[0],
             &linear(vec![(1, x), (-1, y), (-1, z)], Rel::Eq, -2, true).constraint
         );
+    }
+
+    /// A sum defined under `consistency = "check"` only checks: the
+    /// constraint stays on the terms, where it propagates.
+    #[test]
+    fn a_checked_definition_is_left_alone() {
+        let mut model = Model::default();
+        let x = model.new_var("x", IntervalSet::range(0, 9), false);
+        let y = model.new_var("y", IntervalSet::range(0, 9), false);
+        let z = model.new_var("_sum2", IntervalSet::range(-9, 9), true);
+        let mut definition = linear(vec![(1, x), (-1, y), (-1, z)], Rel::Eq, 0, true);
+        definition.consistency = Some(crate::model::plan::Consistency::Check);
+        model.constraints.push(definition);
+        let bound = linear(vec![(-1, x), (1, y)], Rel::Le, -7, false);
+        model.constraints.push(bound.clone());
+        post_on_sums(&mut model);
+        assert_eq!(model.constraints[1], bound);
     }
 }

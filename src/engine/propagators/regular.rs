@@ -243,15 +243,15 @@ impl Propagator for Regular {
         let (Some(&lo), Some(&hi)) = (self.symbols.first(), self.symbols.last()) else {
             return Err(Conflict);
         };
-        let mut all_fixed = true;
+        let (mut all_fixed, mut pruned) = (true, false);
         for i in 0..self.xs.len() {
             let x = self.xs[i];
             if !(first || self.unsupported[i]) {
                 all_fixed &= store.vfixed(x);
                 continue;
             }
-            let _ = store.vset_min(x, lo)?;
-            let _ = store.vset_max(x, hi)?;
+            pruned |= store.vset_min(x, lo)?;
+            pruned |= store.vset_max(x, hi)?;
             store.vvalues(x, &mut self.values);
             for k in 0..self.values.len() {
                 let v = self.values[k];
@@ -260,12 +260,15 @@ impl Propagator for Regular {
                     .binary_search(&v)
                     .is_ok_and(|symbol| self.supported[i * s + symbol]);
                 if !kept {
-                    let _ = store.vremove(x, v)?;
+                    pruned |= store.vremove(x, v)?;
                 }
             }
             all_fixed &= store.vfixed(x);
         }
-        Ok(if all_fixed {
+        // With a variable at two positions, each position's value may be
+        // supported by another path: the word the removals fixed is read
+        // again by the next run (the propagator is not idempotent then).
+        Ok(if all_fixed && (self.distinct || !pruned) {
             Status::Subsumed
         } else {
             Status::Fix
