@@ -19,7 +19,8 @@
 //! `min`/`max` (arguments, lists and generators), `/` and `%` by constants
 //! and by variable expressions that may be 0, element (`a[i]`) with variable
 //! indices into constant lists, a list param `p`, the rows `q[k]` of a 2-D
-//! param, the array of variables `x` and the rows `x[r]` of a 2-D one,
+//! param, the array of variables `x`, the rows `x[r]` of a 2-D one and its
+//! cells `x[e1][e2]` (both indices expressions, possibly out of range),
 //! lists of expressions, slices and comprehensions, `if then else` (integer
 //! and boolean), `count`, `sum`, `product`, `forall`, `exists` over lists and generators
 //! (ranges, sets, lists, params, the array of variables; several `for`
@@ -29,7 +30,9 @@
 //! array, whose successors are its declared indices, of a row of a 2-D one,
 //! of a slice, a list or a comprehension, indexed from 0; its array's domain
 //! is often the index range give or take a value, so that some circuits
-//! have solutions), `in` (ranges, empty
+//! have solutions), `regular` (random automata of up to four states, some
+//! nondeterministic, in both argument forms) and `nonogram_line` (clues of
+//! up to two runs, `[]` and `[0]`), `in` (ranges, empty
 //! ranges, sets, lists, params), `not`, `and`, `or`, `->`, `<->`, `len`,
 //! booleans in arithmetic, integer and boolean functions of `[functions]`
 //! (expanded at the call: arguments substituted), array element names

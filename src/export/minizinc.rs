@@ -269,21 +269,17 @@ fn regular(xs: &[View], automaton: &Automaton) -> String {
     for &(q, v, to) in transitions {
         moves[number(q) - 1][(v - lo) as usize].push(number(to));
     }
-    let deterministic = moves.iter().flatten().all(|m| {
-        let mut m = m.clone();
+    for m in moves.iter_mut().flatten() {
         m.sort_unstable();
         m.dedup();
-        m.len() <= 1
-    });
+    }
+    let deterministic = moves.iter().flatten().all(|m| m.len() <= 1);
     let rows: Vec<String> = moves
         .iter()
         .map(|row| {
             let cells: Vec<String> = row
                 .iter()
                 .map(|m| {
-                    let mut m = m.clone();
-                    m.sort_unstable();
-                    m.dedup();
                     if deterministic {
                         m.first().map_or("0".to_string(), usize::to_string)
                     } else {

@@ -87,8 +87,7 @@ impl Lowerer {
             views.push(self.view(x, span)?);
         }
         if views.is_empty() {
-            // The empty sequence: accepted when the start is.
-            if !a.accepting.contains(&a.start) {
+            if !a.accepts([]) {
                 self.post_false();
             }
             return Ok(());
