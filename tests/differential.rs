@@ -25,7 +25,8 @@
 //! and boolean), `count`, `sum`, `product`, `forall`, `exists` over lists and generators
 //! (ranges, sets, lists, params, the array of variables; several `for`
 //! clauses; `if` filters; empty generators), `alldifferent` (arguments, a
-//! list, a generator), `lex_less` / `lex_lesseq`, `table`, `increasing` /
+//! list, a generator; sometimes two or three over shifts `±v + c` of the
+//! same variables, which posting groups), `lex_less` / `lex_lesseq`, `table`, `increasing` /
 //! `decreasing`, `count(xs, v)`, `global_cardinality`, `circuit` (of the
 //! array, whose successors are its declared indices, of a row of a 2-D one,
 //! of a slice, a list or a comprehension, indexed from 0; its array's domain
@@ -503,7 +504,53 @@ impl Model {
                 symmetry: rng.one_in(6),
             });
         }
+        if rng.one_in(8) {
+            model.push_shifted_all_different(rng);
+        }
         model
+    }
+
+    /// Two or three `alldifferent(±v + c, ...)` over the same 2-4 decision
+    /// variables, each in its own order: what posting runs as one group
+    /// (the queens' rows and diagonals).
+    fn push_shifted_all_different(&mut self, rng: &mut Rng) {
+        let mut b = Builder::new(rng, &self.shape, 0);
+        let positions = b.positions();
+        if positions < 2 {
+            return;
+        }
+        let n = b.rng.range(2, positions.min(4) as i64) as usize;
+        let mut chosen: Vec<usize> = (0..positions).collect();
+        for i in (1..chosen.len()).rev() {
+            chosen.swap(i, b.rng.below(i + 1));
+        }
+        chosen.truncate(n);
+        let mut items = Vec::new();
+        for _ in 0..b.rng.range(2, 3) {
+            for i in (1..chosen.len()).rev() {
+                chosen.swap(i, b.rng.below(i + 1));
+            }
+            let shifted = chosen
+                .clone()
+                .into_iter()
+                .map(|pos| {
+                    let v = b.position(pos);
+                    let v = if b.rng.one_in(3) {
+                        Int::Neg(Box::new(v))
+                    } else {
+                        v
+                    };
+                    let c = Int::Const(b.rng.range(-2, 2));
+                    Int::Arith(Arith::Add, Box::new(v), Box::new(c))
+                })
+                .collect();
+            items.push(Item {
+                rule: Bool::AllDiffArgs(shifted),
+                consistency: None,
+                symmetry: false,
+            });
+        }
+        self.items.extend(items);
     }
 
     fn random_rule(&self, rng: &mut Rng) -> Bool {

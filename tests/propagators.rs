@@ -282,6 +282,41 @@ impl Gen {
         Constraint::AllDifferent((0..n).map(|_| self.view(&[])).collect())
     }
 
+    /// 2 or 3 alldifferents over shifts (`x + c`, `-x + c`) of the same 2-4
+    /// distinct variables, each in its own order: what posting runs as one
+    /// group (the queens' rows and diagonals); sometimes a fourth over
+    /// other views of them, which stays apart.
+    fn shifted_all_different(&mut self) -> Vec<Constraint> {
+        let n = 2 + self.rng.below(3);
+        let mut vars: Vec<VarId> = Vec::new();
+        for _ in 0..n {
+            let x = self.int(&vars);
+            vars.push(x);
+        }
+        let members = 2 + self.rng.below(2);
+        let mut out: Vec<Constraint> = (0..members)
+            .map(|_| {
+                let mut order = vars.clone();
+                for i in (1..order.len()).rev() {
+                    order.swap(i, self.rng.below(i + 1));
+                }
+                let views = order
+                    .iter()
+                    .map(|&var| View {
+                        var,
+                        scale: self.rng.pick(&[-1, 1, 1]),
+                        offset: self.rng.range(-3, 3),
+                    })
+                    .collect();
+                Constraint::AllDifferent(views)
+            })
+            .collect();
+        if self.rng.one_in(4) {
+            out.push(self.all_different());
+        }
+        out
+    }
+
     fn element_const(&mut self) -> Constraint {
         let result = self.int(&[]);
         let result = self.view_of(result);
@@ -625,13 +660,25 @@ fn shrink(mut inst: Instance, consistency: Consistency) -> (Instance, String) {
 /// have solutions and (with propagation) get pruned, so the instances are
 /// not all trivial.
 fn run(name: &str, seed: u64, count: usize, max_vars: usize, kind: Kind, consistency: Consistency) {
+    run_many(name, seed, count, max_vars, |g| vec![kind(g)], consistency);
+}
+
+/// [`run`] for instances of several constraints, made by `kind`.
+fn run_many(
+    name: &str,
+    seed: u64,
+    count: usize,
+    max_vars: usize,
+    kind: impl Fn(&mut Gen) -> Vec<Constraint>,
+    consistency: Consistency,
+) {
     let mut g = Gen::new(seed, max_vars);
     let mut worst: Option<(Instance, Consistency)> = None;
     let mut failures = 0;
     let (mut satisfiable, mut pruned) = (0, 0);
     for k in 0..count {
         g.reset(false);
-        let c = kind(&mut g);
+        let constraints = kind(&mut g);
         // Check is asked for either for the whole engine or, every other
         // time, for the constraint alone (`Posted::consistency`).
         let (consistency, level) = match consistency {
@@ -640,8 +687,8 @@ fn run(name: &str, seed: u64, count: usize, max_vars: usize, kind: Kind, consist
         };
         let inst = Instance {
             domains: g.domains.clone(),
-            constraints: vec![c],
-            levels: vec![level],
+            levels: vec![level; constraints.len()],
+            constraints,
         };
         if check(&inst, consistency).is_err() {
             failures += 1;
@@ -698,6 +745,65 @@ fn all_different_matches_brute_force() {
         Gen::all_different,
         Consistency::Propagate,
     );
+}
+
+/// Alldifferents over shifts of the same variables share one propagator
+/// (`engine::post::group`): through the whole harness, and with the same
+/// fixpoint as the same constraints posted apart (one batch each), at the
+/// root and after each assignment of a random order.
+#[test]
+fn grouped_all_different_matches_brute_force_and_apart() {
+    run_many(
+        "grouped all_different",
+        22,
+        N,
+        4,
+        Gen::shifted_all_different,
+        Consistency::Propagate,
+    );
+    let mut g = Gen::new(23, 4);
+    let mut compared = 0;
+    for _ in 0..N {
+        g.reset(false);
+        let constraints = g.shifted_all_different();
+        let inst = Instance {
+            domains: g.domains.clone(),
+            levels: vec![None; constraints.len()],
+            constraints,
+        };
+        let model = inst.model();
+        let mut grouped = Engine::new(&model, Consistency::Propagate);
+        let mut apart = Engine::empty(Consistency::Propagate);
+        for info in &model.vars {
+            let _ = apart.add_var(&info.domain);
+        }
+        for (i, posted) in model.constraints.iter().enumerate() {
+            apart.post_all(&[(i, posted)]);
+        }
+        let mut steps = vec![(grouped.propagate().is_ok(), apart.propagate().is_ok())];
+        let order: Vec<usize> = (0..inst.domains.len()).rev().collect();
+        for &i in &order {
+            if !(steps.last().expect("root").0) {
+                break;
+            }
+            assert_eq!(domains(&grouped), domains(&apart), "{}", inst.describe());
+            let x = VarId(i as u32);
+            let v = grouped.store().min(x);
+            let a = grouped.store_mut().assign(x, v).is_ok() && grouped.propagate().is_ok();
+            let b = apart.store_mut().assign(x, v).is_ok() && apart.propagate().is_ok();
+            steps.push((a, b));
+        }
+        for (a, b) in &steps {
+            assert_eq!(
+                a,
+                b,
+                "grouped and apart disagree on failure\n{}",
+                inst.describe()
+            );
+        }
+        compared += steps.len();
+    }
+    assert!(compared > 2 * N, "poor coverage: {compared} steps compared");
 }
 
 /// `Consistency::Bounds`: alldifferent with Hall intervals on top.

@@ -316,6 +316,34 @@ impl Domain {
         }
     }
 
+    /// The value of bit 0 of a bitset domain (`None` for interval lists).
+    #[inline]
+    pub(crate) fn bit_base(&self) -> Option<i64> {
+        match &self.repr {
+            Repr::Bits { base, .. } => Some(*base),
+            Repr::Intervals(_) => None,
+        }
+    }
+
+    /// The members among `mask`'s bits of word `word` (bitset only), and
+    /// whether they include the minimum and the maximum.
+    #[inline]
+    pub(crate) fn bits_within_bounds(&self, word: usize, mask: u64) -> (u64, bool, bool) {
+        let Repr::Bits { base, words } = &self.repr else {
+            unreachable!("interval domains have no words")
+        };
+        let first = (word * 64) as i64 + base;
+        let (lo, hi) = (self.min - first, self.max - first);
+        if hi < 0 || lo > 63 {
+            return (0, false, false);
+        }
+        let low = if lo > 0 { !0u64 << lo } else { !0 };
+        let high = if hi < 63 { !0u64 >> (63 - hi) } else { !0 };
+        let hit = words[word] & mask & low & high;
+        let has = |at: i64| (0..64).contains(&at) && hit >> at & 1 == 1;
+        (hit, has(lo), has(hi))
+    }
+
     pub(crate) fn intervals(&self) -> Option<&Vec<(i64, i64)>> {
         match &self.repr {
             Repr::Intervals(list) => Some(list),

@@ -57,9 +57,9 @@ pub struct Engine {
     /// Propagation stopped at the deadline, not at a real conflict.
     interrupted: bool,
     changes: Vec<(VarId, Change)>,
-    /// Per propagator: the index of the model constraint it was posted
-    /// for (what a trace names).
-    owners: Vec<usize>,
+    /// Per propagator: the indices of the model constraints it was posted
+    /// for (what a trace names), one per member of a group.
+    owners: Vec<Vec<usize>>,
     /// While a trace is on: where propagators failed, and (if asked) what
     /// they pruned.
     tracing: Option<Tracing>,
@@ -104,9 +104,8 @@ impl Engine {
         for info in &model.vars {
             let _ = engine.add_var(&info.domain);
         }
-        for (i, posted) in model.constraints.iter().enumerate() {
-            engine.post(i, posted);
-        }
+        let all: Vec<(usize, &Posted)> = model.constraints.iter().enumerate().collect();
+        engine.post_all(&all);
         engine
     }
 
@@ -169,19 +168,20 @@ impl Engine {
         x
     }
 
-    /// Posts one constraint, the model's constraint number `index` (at the
-    /// root, with no search running).
-    pub fn post(&mut self, index: usize, posted: &Posted) {
-        match post::create(
-            &posted.constraint,
-            posted.consistency.unwrap_or(self.consistency),
-        ) {
-            Ok(Some(p)) => {
-                self.add(p);
-                self.owners.push(index);
+    /// Posts constraints together, each with its index in the model (at
+    /// the root, with no search running); constraints posted together may
+    /// share a propagator (see [`post::group`]).
+    pub fn post_all(&mut self, batch: &[(usize, &Posted)]) {
+        let constraints: Vec<_> = batch
+            .iter()
+            .map(|(_, p)| (&p.constraint, p.consistency.unwrap_or(self.consistency)))
+            .collect();
+        for (created, members) in post::group(&constraints) {
+            match created {
+                Ok(Some(p)) => self.add(p, members.iter().map(|&m| batch[m].0).collect()),
+                Ok(None) => {}
+                Err(Conflict) => self.root_failed = true,
             }
-            Ok(None) => {}
-            Err(Conflict) => self.root_failed = true,
         }
     }
 
@@ -200,13 +200,14 @@ impl Engine {
     pub fn truncate(&mut self, mark: EngineMark) {
         self.store.restore(mark.checkpoint);
         self.queue.clear();
-        for vars in self.propagator_vars.drain(mark.propagators..) {
+        let retracted = self.propagator_vars.drain(mark.propagators..);
+        for (vars, owners) in retracted.zip(&self.owners[mark.propagators..]) {
             for var in vars {
                 let i = var.index();
                 if i >= mark.vars {
                     continue;
                 }
-                self.degrees[i] -= 1;
+                self.degrees[i] -= owners.len() as u64;
                 let list = &mut self.watchers[i];
                 while list
                     .last()
@@ -267,6 +268,9 @@ impl Engine {
     #[inline(never)]
     fn propagate_traced(&mut self, id: PropagatorId) -> Result<Status, Conflict> {
         let pruning = self.tracing.as_ref().is_some_and(|t| t.pruning);
+        if self.owners[id.0 as usize].len() > 1 {
+            return self.propagate_members(id, pruning);
+        }
         let vars = if pruning {
             &self.propagator_vars[id.0 as usize][..]
         } else {
@@ -274,8 +278,20 @@ impl Engine {
         };
         let before: Vec<(VarId, Vec<(i64, i64)>)> =
             vars.iter().map(|&x| (x, self.store.intervals(x))).collect();
+        let owner = self.owners[id.0 as usize][0];
         let result = self.propagators[id.0 as usize].propagate(&mut self.store);
-        let owner = self.owners[id.0 as usize];
+        self.trace_run(owner, result, before);
+        result
+    }
+
+    /// Records a traced run of the constraint `owner`: its failure, or what
+    /// it pruned (the domains `before` it against now).
+    fn trace_run(
+        &mut self,
+        owner: usize,
+        result: Result<Status, Conflict>,
+        before: Vec<(VarId, Vec<(i64, i64)>)>,
+    ) {
         let mut events = Vec::new();
         if result.is_err() {
             events.push(Traced::Failed { owner });
@@ -295,7 +311,38 @@ impl Engine {
         if let Some(t) = &mut self.tracing {
             t.events.extend(events);
         }
-        result
+    }
+
+    /// A group traced: its members run one at a time, in turn, until none
+    /// prunes (the order in which separate propagators would have run),
+    /// each named in the trace by its own constraint; then the group's own
+    /// run settles its state.
+    #[cold]
+    #[inline(never)]
+    fn propagate_members(&mut self, id: PropagatorId, pruning: bool) -> Result<Status, Conflict> {
+        let i = id.0 as usize;
+        let vars = self.propagator_vars[i].clone();
+        loop {
+            let mut pruned = false;
+            for member in 0..self.owners[i].len() {
+                let sizes: Vec<u64> = vars.iter().map(|&x| self.store.size(x)).collect();
+                let before: Vec<_> = vars
+                    .iter()
+                    .filter(|_| pruning)
+                    .map(|&x| (x, self.store.intervals(x)))
+                    .collect();
+                let result = self.propagators[i].propagate_member(&mut self.store, member);
+                self.trace_run(self.owners[i][member], result, before);
+                let _ = result?;
+                pruned |= vars
+                    .iter()
+                    .zip(&sizes)
+                    .any(|(&x, &n)| self.store.size(x) != n);
+            }
+            if !pruned {
+                return self.propagators[i].propagate(&mut self.store);
+            }
+        }
     }
 
     /// Whether the last failed propagation was stopped by the deadline
@@ -304,15 +351,17 @@ impl Engine {
         self.interrupted
     }
 
-    fn add(&mut self, mut propagator: Box<dyn Propagator>) {
+    /// Adds a propagator posted for the model constraints `owners`.
+    fn add(&mut self, mut propagator: Box<dyn Propagator>, owners: Vec<usize>) {
         propagator.initialise(&mut self.store);
         let id = PropagatorId(self.propagators.len() as u32);
         let subscriptions = propagator.subscriptions();
         let mut vars: Vec<_> = subscriptions.iter().map(|&(v, _)| v).collect();
         vars.sort_unstable();
         vars.dedup();
+        // A group counts once per member, as its constraints apart would.
         for &var in &vars {
-            self.degrees[var.index()] += 1;
+            self.degrees[var.index()] += owners.len() as u64;
         }
         for (var, change) in subscriptions {
             self.store.listen(var, change);
@@ -331,6 +380,7 @@ impl Engine {
         self.queue.push(id, propagator.priority());
         self.propagators.push(propagator);
         self.propagator_vars.push(vars);
+        self.owners.push(owners);
     }
 
     /// A variable's weight for dom/wdeg: its degree plus the failures of the

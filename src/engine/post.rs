@@ -1,7 +1,8 @@
 //! Model constraints to propagators, simplifying at post time: constant
 //! linear constraints are decided here, and `Consistency::Check` wraps each
 //! propagator so it only tests full assignments; alldifferent has its own
-//! propagators for `Early` and `Bounds`.
+//! propagators for `Early` and `Bounds`. Constraints posted together can
+//! share one propagator: see [`group`].
 
 use crate::engine::propagator::{CheckOnly, Propagator};
 use crate::engine::propagators::{
@@ -9,6 +10,7 @@ use crate::engine::propagators::{
     all_different_bounds::AllDifferentBounds,
     all_different_domain::AllDifferentDomain,
     all_different_early::AllDifferentEarly,
+    all_different_group::AllDifferentGroup,
     arithmetic::{Abs, DivRem, Max, Times},
     circuit::Circuit,
     clause::Clause,
@@ -19,8 +21,73 @@ use crate::engine::propagators::{
     table::Table,
 };
 use crate::engine::store::Conflict;
-use crate::model::Constraint;
 use crate::model::plan::Consistency;
+use crate::model::{Constraint, VarId, View};
+use std::collections::HashMap;
+
+/// One propagator for a batch of constraints, with the positions in the
+/// batch of the constraints it runs (the first is where it is posted).
+pub type Grouped = (Result<Option<Box<dyn Propagator>>, Conflict>, Vec<usize>);
+
+/// The propagators of constraints posted together, in the batch's order:
+/// one per constraint, except that alldifferents by value elimination over
+/// shifts of the same variables (views `x + c` or `-x + c`, each variable
+/// once) share one [`AllDifferentGroup`], posted where the first of them
+/// is. The queens' rows, diagonals and antidiagonals are such a group:
+/// one wake and one removal per variable at a node instead of three. Every
+/// other constraint gets what [`create`] gives it.
+pub fn group(batch: &[(&Constraint, Consistency)]) -> Vec<Grouped> {
+    let mut groups: Vec<Vec<usize>> = Vec::new();
+    let mut by_vars: HashMap<Vec<VarId>, usize> = HashMap::new();
+    let mut group_of: Vec<Option<usize>> = vec![None; batch.len()];
+    for (i, &(constraint, consistency)) in batch.iter().enumerate() {
+        let Some(vars) = shifted_vars(constraint, consistency) else {
+            continue;
+        };
+        let g = *by_vars.entry(vars).or_insert_with(|| {
+            groups.push(Vec::new());
+            groups.len() - 1
+        });
+        groups[g].push(i);
+        group_of[i] = Some(g);
+    }
+    let mut out = Vec::new();
+    for (i, &(constraint, consistency)) in batch.iter().enumerate() {
+        let members = group_of[i].map_or(&[][..], |g| &groups[g][..]);
+        if members.len() < 2 {
+            out.push((create(constraint, consistency), vec![i]));
+        } else if members[0] == i {
+            let views: Vec<Vec<View>> = members
+                .iter()
+                .map(|&m| match batch[m].0 {
+                    Constraint::AllDifferent(views) => views.clone(),
+                    _ => unreachable!("groups hold alldifferents"),
+                })
+                .collect();
+            let propagator: Box<dyn Propagator> = Box::new(AllDifferentGroup::new(&views));
+            out.push((Ok(Some(propagator)), members.to_vec()));
+        }
+    }
+    out
+}
+
+/// The sorted variables of an alldifferent that can join a group: value
+/// elimination, views of scale 1 or -1, no variable twice.
+fn shifted_vars(constraint: &Constraint, consistency: Consistency) -> Option<Vec<VarId>> {
+    let Constraint::AllDifferent(views) = constraint else {
+        return None;
+    };
+    if consistency != Consistency::Propagate
+        || views.len() < 2
+        || views.iter().any(|v| v.scale != 1 && v.scale != -1)
+    {
+        return None;
+    }
+    let mut vars: Vec<VarId> = views.iter().map(|v| v.var).collect();
+    vars.sort_unstable();
+    let distinct = vars.windows(2).all(|w| w[0] != w[1]);
+    distinct.then_some(vars)
+}
 
 /// The propagator for one constraint, or `Ok(None)` when it always holds.
 pub fn create(

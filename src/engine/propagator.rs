@@ -56,6 +56,20 @@ pub trait Propagator: Debug + Send {
     /// `Err(Conflict)` when the constraint cannot hold in the current domains
     /// and every variable is fixed; may return it earlier.
     fn propagate(&mut self, store: &mut Store) -> PropResult;
+
+    /// How many model constraints this propagator runs (more than one for
+    /// a group made at posting, see `engine::post::group`).
+    fn members(&self) -> usize {
+        1
+    }
+
+    /// A trace's way to run a group: member `member`'s part alone, to its
+    /// own fixpoint, so each pruning can be named by its constraint. The
+    /// engine runs the members in turn until none prunes, then
+    /// `propagate`. A propagator of one constraint runs as usual.
+    fn propagate_member(&mut self, store: &mut Store, _member: usize) -> PropResult {
+        self.propagate(store)
+    }
 }
 
 /// `Consistency::Check`: runs the inner propagator only once every variable

@@ -40,11 +40,13 @@ enum Entry {
         max: i64,
         size: u64,
     },
-    /// One value removed from the inside of a bitset domain: the bounds did
-    /// not move and the size dropped by one, so undoing needs nothing else.
+    /// Values removed from one word of a bitset domain: undoing puts the
+    /// word back and adds `count` to the size (where the bounds moved too,
+    /// a `Bounds` entry saved before this one restores them).
     Removal {
         var: VarId,
         index: u32,
+        count: u32,
         old: u64,
     },
     /// One value removed from the inside of an interval domain.
@@ -153,10 +155,15 @@ impl Store {
                     d.max = max;
                     d.size = size;
                 }
-                Entry::Removal { var, index, old } => {
+                Entry::Removal {
+                    var,
+                    index,
+                    count,
+                    old,
+                } => {
                     let d = &mut self.domains[var.index()];
                     *d.word(index as usize) = old;
-                    d.size += 1;
+                    d.size += u64::from(count);
                 }
                 Entry::Interval { var, edit } => self.domains[var.index()].undo(edit),
                 Entry::Cell { index, old } => self.cells[index as usize] = old,
@@ -267,6 +274,7 @@ impl Store {
             self.trail.push(Entry::Removal {
                 var: x,
                 index: index as u32,
+                count: 1,
                 old,
             });
         } else {
@@ -277,6 +285,111 @@ impl Store {
             self.trail.push(Entry::Interval { var: x, edit });
         }
         self.report(x, Change::Domain);
+        Ok(true)
+    }
+
+    /// `x` takes none of `values` (a few, in any order). A bitset domain
+    /// loses the values of one word in one step (one trail entry, one
+    /// report), which is what a group of alldifferents does at every node.
+    #[inline]
+    pub fn remove_values(&mut self, x: VarId, values: &[i64]) -> Result<bool> {
+        let d = &self.domains[x.index()];
+        let Some(base) = d.bit_base() else {
+            let mut changed = false;
+            for &v in values {
+                changed |= self.remove(x, v)?;
+            }
+            return Ok(changed);
+        };
+        let (min, max) = (d.min, d.max);
+        let (mut word, mut mask, mut changed) = (usize::MAX, 0u64, false);
+        for &v in values {
+            if v < min || v > max {
+                continue;
+            }
+            let i = (v - base) as usize;
+            if i / 64 != word {
+                if mask != 0 {
+                    changed |= self.clear_bits(x, word, mask)?;
+                }
+                (word, mask) = (i / 64, 0);
+            }
+            mask |= 1 << (i % 64);
+        }
+        if mask != 0 {
+            changed |= self.clear_bits(x, word, mask)?;
+        }
+        Ok(changed)
+    }
+
+    /// `x` takes none of the values `first + j` for the bits `j` of
+    /// `pattern`: at most two words of a bitset domain change.
+    #[inline]
+    pub fn remove_pattern(&mut self, x: VarId, first: i64, pattern: u64) -> Result<bool> {
+        let d = &self.domains[x.index()];
+        let Some(base) = d.bit_base() else {
+            let mut changed = false;
+            for j in (0..64).filter(|j| pattern >> j & 1 == 1) {
+                changed |= self.remove(x, first + j)?;
+            }
+            return Ok(changed);
+        };
+        if first > d.max || first.saturating_add(63) < d.min {
+            return Ok(false);
+        }
+        let at = first - base;
+        if at < 0 {
+            return self.clear_bits(x, 0, pattern >> -at);
+        }
+        let (word, shift) = ((at / 64) as usize, at % 64);
+        let mut changed = self.clear_bits(x, word, pattern << shift)?;
+        if shift > 0 && pattern >> (64 - shift) != 0 {
+            changed |= self.clear_bits(x, word + 1, pattern >> (64 - shift))?;
+        }
+        Ok(changed)
+    }
+
+    /// Clears the bits of `mask` in word `word` of a bitset domain (those
+    /// within the bounds), moving a bound that loses its value.
+    #[inline]
+    fn clear_bits(&mut self, x: VarId, word: usize, mask: u64) -> Result<bool> {
+        let d = &self.domains[x.index()];
+        let (hit, lost_min, lost_max) = d.bits_within_bounds(word, mask);
+        if hit == 0 {
+            return Ok(false);
+        }
+        let count = u64::from(hit.count_ones());
+        if count >= d.size {
+            return Err(Conflict);
+        }
+        if lost_min || lost_max {
+            self.save(x);
+        }
+        let d = &mut self.domains[x.index()];
+        let bits = d.word(word);
+        let old = *bits;
+        *bits = old & !hit;
+        d.size -= count;
+        self.trail.push(Entry::Removal {
+            var: x,
+            index: word as u32,
+            count: count as u32,
+            old,
+        });
+        if lost_min {
+            d.min = d.next_value(d.min + 1).expect("a member is left");
+        }
+        if lost_max {
+            d.max = d.prev_value(d.max - 1).expect("a member is left");
+        }
+        let change = if d.size == 1 {
+            Change::Fixed
+        } else if lost_min || lost_max {
+            Change::Bounds
+        } else {
+            Change::Domain
+        };
+        self.report(x, change);
         Ok(true)
     }
 

@@ -116,13 +116,11 @@ impl Session {
         for info in &lowered.model().vars {
             let _ = engine.add_var(&info.domain);
         }
-        let mut posted = Vec::new();
-        for (i, p) in lowered.model().constraints.iter().enumerate() {
-            if keep(p) {
-                engine.post(i, p);
-                posted.push(i);
-            }
-        }
+        let batch: Vec<(usize, &Posted)> = (lowered.model().constraints.iter().enumerate())
+            .filter(|(_, p)| keep(p))
+            .collect();
+        engine.post_all(&batch);
+        let posted = batch.iter().map(|&(i, _)| i).collect();
         Session {
             synced: lowered.model().constraints.len(),
             lowered,
@@ -328,19 +326,22 @@ impl Session {
         for info in &model.vars[self.engine.num_vars()..] {
             let _ = self.engine.add_var(&info.domain);
         }
-        for i in self.synced..model.constraints.len() {
-            self.engine.post(i, &model.constraints[i]);
-            self.posted.push(i);
-        }
+        let new = self.synced..model.constraints.len();
+        let batch: Vec<(usize, &Posted)> = new.map(|i| (i, &model.constraints[i])).collect();
+        self.engine.post_all(&batch);
+        self.posted.extend(batch.iter().map(|&(i, _)| i));
         self.synced = model.constraints.len();
     }
 
     /// Posts model constraints left out when the session was made.
     pub(crate) fn post_model_constraints(&mut self, indices: &[usize]) {
-        for &i in indices {
-            self.engine.post(i, &self.lowered.model().constraints[i]);
-            self.posted.push(i);
-        }
+        let model = self.lowered.model();
+        let batch: Vec<(usize, &Posted)> = indices
+            .iter()
+            .map(|&i| (i, &model.constraints[i]))
+            .collect();
+        self.engine.post_all(&batch);
+        self.posted.extend_from_slice(indices);
     }
 
     /// The first solution in the plan's search order (with its restarts).

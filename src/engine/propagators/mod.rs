@@ -4,6 +4,7 @@ pub mod all_different;
 pub mod all_different_bounds;
 pub mod all_different_domain;
 pub mod all_different_early;
+pub mod all_different_group;
 pub mod arithmetic;
 pub mod circuit;
 pub mod clause;
