@@ -344,6 +344,66 @@ impl Domain {
         (hit, has(lo), has(hi))
     }
 
+    /// Removes `hit` (members within the bounds, not all of them) from word
+    /// `word`, moving the bounds that `lost_min` and `lost_max` say were
+    /// hit. Returns the word's old value and the bits of `hit` that lie
+    /// inside the new bounds: only those stay cleared (the others are past
+    /// the bounds, so stale), and only they need undoing.
+    #[inline]
+    pub(crate) fn clear_word(
+        &mut self,
+        word: usize,
+        hit: u64,
+        lost_min: bool,
+        lost_max: bool,
+    ) -> (u64, u64) {
+        let Repr::Bits { base, words } = &mut self.repr else {
+            unreachable!("interval domains have no words")
+        };
+        let first = (word * 64) as i64 + *base;
+        let old = words[word];
+        let left = old & !hit;
+        words[word] = left;
+        self.size -= u64::from(hit.count_ones());
+        if !(lost_min || lost_max) {
+            return (old, hit);
+        }
+        if lost_min {
+            // The next member in this word, else in a later one.
+            let above = (left >> (self.min - first)) >> 1;
+            self.min = if above != 0 {
+                self.min + 1 + i64::from(above.trailing_zeros())
+            } else {
+                self.next_value(self.min + 1).expect("a member is left")
+            };
+        }
+        if lost_max {
+            let below = (left << (63 - (self.max - first))) << 1;
+            self.max = if below != 0 {
+                self.max - 1 - i64::from(below.leading_zeros())
+            } else {
+                self.prev_value(self.max - 1).expect("a member is left")
+            };
+        }
+        let (lo, hi) = (self.min - first, self.max - first);
+        let low = if lo > 0 { !0u64 << lo.min(63) } else { !0 };
+        let high = if hi < 63 {
+            !0u64 >> (63 - hi.max(0))
+        } else {
+            !0
+        };
+        let inner = if lo > 63 || hi < 0 {
+            0
+        } else {
+            hit & low & high
+        };
+        let Repr::Bits { words, .. } = &mut self.repr else {
+            unreachable!("still a bitset")
+        };
+        words[word] = old & !inner;
+        (old, inner)
+    }
+
     pub(crate) fn intervals(&self) -> Option<&Vec<(i64, i64)>> {
         match &self.repr {
             Repr::Intervals(list) => Some(list),

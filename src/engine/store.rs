@@ -341,7 +341,7 @@ impl Store {
         if at < 0 {
             return self.clear_bits(x, 0, pattern >> -at);
         }
-        let (word, shift) = ((at / 64) as usize, at % 64);
+        let (word, shift) = ((at as u64 / 64) as usize, at as u64 % 64);
         let mut changed = self.clear_bits(x, word, pattern << shift)?;
         if shift > 0 && pattern >> (64 - shift) != 0 {
             changed |= self.clear_bits(x, word + 1, pattern >> (64 - shift))?;
@@ -350,7 +350,9 @@ impl Store {
     }
 
     /// Clears the bits of `mask` in word `word` of a bitset domain (those
-    /// within the bounds), moving a bound that loses its value.
+    /// within the bounds), moving a bound that loses its value. Only the
+    /// values left strictly inside the new bounds are cleared and trailed:
+    /// those past them are stale already.
     #[inline]
     fn clear_bits(&mut self, x: VarId, word: usize, mask: u64) -> Result<bool> {
         let d = &self.domains[x.index()];
@@ -358,33 +360,26 @@ impl Store {
         if hit == 0 {
             return Ok(false);
         }
-        let count = u64::from(hit.count_ones());
-        if count >= d.size {
+        if u64::from(hit.count_ones()) >= d.size {
             return Err(Conflict);
         }
-        if lost_min || lost_max {
+        let bounds = lost_min || lost_max;
+        if bounds {
             self.save(x);
         }
         let d = &mut self.domains[x.index()];
-        let bits = d.word(word);
-        let old = *bits;
-        *bits = old & !hit;
-        d.size -= count;
-        self.trail.push(Entry::Removal {
-            var: x,
-            index: word as u32,
-            count: count as u32,
-            old,
-        });
-        if lost_min {
-            d.min = d.next_value(d.min + 1).expect("a member is left");
-        }
-        if lost_max {
-            d.max = d.prev_value(d.max - 1).expect("a member is left");
+        let (old, inner) = d.clear_word(word, hit, lost_min, lost_max);
+        if inner != 0 {
+            self.trail.push(Entry::Removal {
+                var: x,
+                index: word as u32,
+                count: inner.count_ones(),
+                old,
+            });
         }
         let change = if d.size == 1 {
             Change::Fixed
-        } else if lost_min || lost_max {
+        } else if bounds {
             Change::Bounds
         } else {
             Change::Domain
@@ -470,6 +465,66 @@ impl Store {
 mod tests {
     use super::*;
 
+    /// Removing values as a list or a bit pattern leaves exactly the
+    /// members a value-by-value removal leaves (bounds and size included),
+    /// or fails exactly when that would empty the domain.
+    #[test]
+    fn removing_many_values_is_removing_each() {
+        let mut seed = 777u64;
+        let mut rand = move |n: u64| {
+            seed ^= seed << 13;
+            seed ^= seed >> 7;
+            seed ^= seed << 17;
+            seed % n
+        };
+        for round in 0..3000 {
+            let span = [10, 64, 65, 130, 300][round % 5];
+            let values: Vec<i64> = (0..span).filter(|_| rand(3) != 0).map(|v| v - 40).collect();
+            if values.is_empty() {
+                continue;
+            }
+            let domain = IntervalSet::from_values(values.clone());
+            let first = values[rand(values.len() as u64) as usize] - rand(70) as i64;
+            let pattern = rand(u64::MAX) & rand(u64::MAX);
+            let removed: Vec<i64> = (0..64)
+                .filter(|j| pattern >> j & 1 == 1)
+                .map(|j| first + j)
+                .collect();
+            let (mut one, mut many, mut bits) =
+                (Store::default(), Store::default(), Store::default());
+            let (x, y, z) = (
+                one.add_var(&domain),
+                many.add_var(&domain),
+                bits.add_var(&domain),
+            );
+            let each = removed
+                .iter()
+                .try_for_each(|&v| one.remove(x, v).map(|_| ()));
+            let listed = many.remove_values(y, &removed);
+            let patterned = bits.remove_pattern(z, first, pattern);
+            assert_eq!(
+                each.is_err(),
+                listed.is_err(),
+                "{values:?} minus {removed:?}"
+            );
+            assert_eq!(
+                each.is_err(),
+                patterned.is_err(),
+                "{values:?} minus {removed:?}"
+            );
+            if each.is_ok() {
+                for (store, var) in [(&many, y), (&bits, z)] {
+                    let (a, b) = (one.domain(x), store.domain(var));
+                    assert_eq!(
+                        a.values().collect::<Vec<_>>(),
+                        b.values().collect::<Vec<_>>()
+                    );
+                    assert_eq!((a.min, a.max, a.size), (b.min, b.max, b.size));
+                }
+            }
+        }
+    }
+
     /// Random changes then undo must give back a clone taken before them.
     #[test]
     fn trail_undo_equals_snapshot() {
@@ -492,10 +547,12 @@ mod tests {
                     let var = [x, y, z][rand(3) as usize];
                     let v =
                         store.min(var) + rand((store.max(var) - store.min(var) + 1) as u64) as i64;
-                    let _ = match rand(3) {
+                    let _ = match rand(5) {
                         0 => store.remove(var, v),
                         1 => store.set_min(var, v),
-                        _ => store.set_max(var, v),
+                        2 => store.set_max(var, v),
+                        3 => store.remove_values(var, &[v, v + 1 + rand(3) as i64, v - 70]),
+                        _ => store.remove_pattern(var, v - 32, rand(u64::MAX)),
                     };
                 }
                 let _ = store.checkpoint();
