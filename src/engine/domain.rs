@@ -28,6 +28,23 @@ pub(crate) enum Repr {
     Intervals(Vec<(i64, i64)>),
 }
 
+/// What [`Domain::remove_bits`] did.
+pub(crate) enum BitsRemoved {
+    Nothing,
+    /// Nothing: it would have removed every member.
+    Emptied,
+    Removed {
+        /// The bounds and size before.
+        before: (i64, i64, u64),
+        /// The word before.
+        old: u64,
+        /// The bits cleared in the word (those inside the new bounds).
+        inner: u64,
+        /// Whether a bound moved.
+        bounds: bool,
+    },
+}
+
 /// How one value left the inside of an interval list, to undo it.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct IntervalEdit {
@@ -325,52 +342,55 @@ impl Domain {
         }
     }
 
-    /// The members among `mask`'s bits of word `word` (bitset only), and
-    /// whether they include the minimum and the maximum.
+    /// Removes the members among `mask`'s bits of word `word` (bitset
+    /// only), moving a bound that loses its value. Only the values left
+    /// strictly inside the new bounds are cleared: those past them are
+    /// stale already. Leaves the domain as it was when nothing is removed
+    /// or everything would be.
     #[inline]
-    pub(crate) fn bits_within_bounds(&self, word: usize, mask: u64) -> (u64, bool, bool) {
-        let Repr::Bits { base, words } = &self.repr else {
-            unreachable!("interval domains have no words")
-        };
-        let first = (word * 64) as i64 + base;
-        let (lo, hi) = (self.min - first, self.max - first);
-        if hi < 0 || lo > 63 {
-            return (0, false, false);
-        }
-        let low = if lo > 0 { !0u64 << lo } else { !0 };
-        let high = if hi < 63 { !0u64 >> (63 - hi) } else { !0 };
-        let hit = words[word] & mask & low & high;
-        let has = |at: i64| (0..64).contains(&at) && hit >> at & 1 == 1;
-        (hit, has(lo), has(hi))
-    }
-
-    /// Removes `hit` (members within the bounds, not all of them) from word
-    /// `word`, moving the bounds that `lost_min` and `lost_max` say were
-    /// hit. Returns the word's old value and the bits of `hit` that lie
-    /// inside the new bounds: only those stay cleared (the others are past
-    /// the bounds, so stale), and only they need undoing.
-    #[inline]
-    pub(crate) fn clear_word(
-        &mut self,
-        word: usize,
-        hit: u64,
-        lost_min: bool,
-        lost_max: bool,
-    ) -> (u64, u64) {
+    pub(crate) fn remove_bits(&mut self, word: usize, mask: u64) -> BitsRemoved {
         let Repr::Bits { base, words } = &mut self.repr else {
             unreachable!("interval domains have no words")
         };
         let first = (word * 64) as i64 + *base;
-        let old = words[word];
-        let left = old & !hit;
-        words[word] = left;
-        self.size -= u64::from(hit.count_ones());
-        if !(lost_min || lost_max) {
-            return (old, hit);
+        let (lo, hi) = (self.min - first, self.max - first);
+        if hi < 0 || lo > 63 {
+            return BitsRemoved::Nothing;
         }
+        let within = |lo: i64, hi: i64| {
+            let low = if lo > 0 { !0u64 << lo } else { !0 };
+            let high = if hi < 63 { !0u64 >> (63 - hi) } else { !0 };
+            low & high
+        };
+        let old = words[word];
+        let hit = old & mask & within(lo, hi);
+        if hit == 0 {
+            return BitsRemoved::Nothing;
+        }
+        let count = u64::from(hit.count_ones());
+        if count >= self.size {
+            return BitsRemoved::Emptied;
+        }
+        let before = (self.min, self.max, self.size);
+        self.size -= count;
+        let left = old & !hit;
+        let (lost_min, lost_max) = (
+            (0..64).contains(&lo) && hit >> lo & 1 == 1,
+            hi < 64 && hit >> hi & 1 == 1,
+        );
+        if !(lost_min || lost_max) {
+            words[word] = left;
+            return BitsRemoved::Removed {
+                before,
+                old,
+                inner: hit,
+                bounds: false,
+            };
+        }
+        words[word] = left;
         if lost_min {
             // The next member in this word, else in a later one.
-            let above = (left >> (self.min - first)) >> 1;
+            let above = (left >> lo) >> 1;
             self.min = if above != 0 {
                 self.min + 1 + i64::from(above.trailing_zeros())
             } else {
@@ -378,7 +398,7 @@ impl Domain {
             };
         }
         if lost_max {
-            let below = (left << (63 - (self.max - first))) << 1;
+            let below = (left << (63 - hi)) << 1;
             self.max = if below != 0 {
                 self.max - 1 - i64::from(below.leading_zeros())
             } else {
@@ -386,22 +406,21 @@ impl Domain {
             };
         }
         let (lo, hi) = (self.min - first, self.max - first);
-        let low = if lo > 0 { !0u64 << lo.min(63) } else { !0 };
-        let high = if hi < 63 {
-            !0u64 >> (63 - hi.max(0))
-        } else {
-            !0
-        };
         let inner = if lo > 63 || hi < 0 {
             0
         } else {
-            hit & low & high
+            hit & within(lo.max(0), hi.min(63))
         };
         let Repr::Bits { words, .. } = &mut self.repr else {
             unreachable!("still a bitset")
         };
         words[word] = old & !inner;
-        (old, inner)
+        BitsRemoved::Removed {
+            before,
+            old,
+            inner,
+            bounds: true,
+        }
     }
 
     pub(crate) fn intervals(&self) -> Option<&Vec<(i64, i64)>> {

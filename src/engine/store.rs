@@ -8,7 +8,7 @@
 //! saves the one interval it changed (undo adds one to the size: the bounds
 //! did not move).
 
-use crate::engine::domain::{Domain, IntervalEdit};
+use crate::engine::domain::{BitsRemoved, Domain, IntervalEdit};
 use crate::model::{IntervalSet, VarId};
 
 /// Propagation found an empty domain (or a violated constraint).
@@ -350,25 +350,31 @@ impl Store {
     }
 
     /// Clears the bits of `mask` in word `word` of a bitset domain (those
-    /// within the bounds), moving a bound that loses its value. Only the
-    /// values left strictly inside the new bounds are cleared and trailed:
-    /// those past them are stale already.
+    /// within the bounds; see [`Domain::remove_bits`]) and trails it.
     #[inline]
     fn clear_bits(&mut self, x: VarId, word: usize, mask: u64) -> Result<bool> {
-        let d = &self.domains[x.index()];
-        let (hit, lost_min, lost_max) = d.bits_within_bounds(word, mask);
-        if hit == 0 {
-            return Ok(false);
+        let i = x.index();
+        let (before, old, inner, bounds) = match self.domains[i].remove_bits(word, mask) {
+            BitsRemoved::Nothing => return Ok(false),
+            BitsRemoved::Emptied => return Err(Conflict),
+            BitsRemoved::Removed {
+                before,
+                old,
+                inner,
+                bounds,
+            } => (before, old, inner, bounds),
+        };
+        // Saved before the word's entry, so that undoing restores it last.
+        if bounds && self.stamps[i] != self.level {
+            self.stamps[i] = self.level;
+            let (min, max, size) = before;
+            self.trail.push(Entry::Bounds {
+                var: x,
+                min,
+                max,
+                size,
+            });
         }
-        if u64::from(hit.count_ones()) >= d.size {
-            return Err(Conflict);
-        }
-        let bounds = lost_min || lost_max;
-        if bounds {
-            self.save(x);
-        }
-        let d = &mut self.domains[x.index()];
-        let (old, inner) = d.clear_word(word, hit, lost_min, lost_max);
         if inner != 0 {
             self.trail.push(Entry::Removal {
                 var: x,
@@ -377,7 +383,7 @@ impl Store {
                 old,
             });
         }
-        let change = if d.size == 1 {
+        let change = if self.domains[i].size == 1 {
             Change::Fixed
         } else if bounds {
             Change::Bounds
