@@ -506,3 +506,33 @@ fn analyze_answers_the_same_with_any_number_of_threads() {
         assert_eq!(with_threads(&args, "8").0, one, "{spec} -j 8");
     }
 }
+
+/// Found by the differential tester: under `--consistency check` the
+/// auxiliary variables of a product (domains of thousands of values,
+/// nothing propagates) made the split a chain of right branches one value
+/// apart, each replayed from the root: with 2 threads the count ran for
+/// minutes where one thread takes 0.1 s. The split now stops at a budget
+/// of replayed decisions; the count is the brute-force one (the 8
+/// assignments of three variables in {2, 3}, the product of x[i] * x[j]
+/// over every pair is never in 1..2, while x[2] > 2 holds for 4 of them).
+#[test]
+fn a_split_that_barely_shrinks_the_search_stops() {
+    let spec = TempSpec::new(
+        "split-chain",
+        "[vars]\nx = { index = \"2..4\", domain = \"{2, 3}\" }\n[constraints]\n\
+         c0 = \"product([j for i in x for j in x]) in 1..2 or x[2] > 2\"\n",
+    );
+    for n in ["1", "2"] {
+        let (stdout, stderr, code) = solve(&[
+            spec.path(),
+            "--count",
+            "--consistency",
+            "check",
+            "--time-limit",
+            "60",
+            "-j",
+            n,
+        ]);
+        assert_eq!((stdout.trim(), code), ("4", 0), "-j {n}: {stderr}");
+    }
+}

@@ -21,6 +21,15 @@ use crate::session::Session;
 use std::cmp::Ordering;
 use std::collections::BinaryHeap;
 
+/// The decisions a split may replay in all (each part it looks at is
+/// reached from the root, decision by decision). A search whose right
+/// branches barely shrink it (`x != v` on a variable of thousands of
+/// values that nothing propagates) splits into a chain of parts one value
+/// apart, each a decision longer than the last: the budget ends such a
+/// split with the parts it has, which still cover the search (fewer, less
+/// even), instead of replaying a quadratic number of decisions.
+pub const REPLAY_BUDGET: usize = 200_000;
+
 /// The parts of a search, in depth-first order.
 #[derive(Clone, Debug, Default)]
 pub struct Split {
@@ -65,8 +74,9 @@ impl Ord for Open {
 }
 
 /// Splits the parts `from` (in depth-first order; `[[]]` is the whole
-/// search) until there are at least `target` of them, none is open, or
-/// the split has branched `most_nodes` nodes (the run's node limit).
+/// search) until there are at least `target` of them, none is open, the
+/// split has branched `most_nodes` nodes (the run's node limit) or it has
+/// replayed [`REPLAY_BUDGET`] decisions.
 pub fn split(
     session: &mut Session,
     from: Vec<Vec<Decision>>,
@@ -86,6 +96,7 @@ fn split_with(
     let mut open = BinaryHeap::new();
     let mut leaves = Vec::new();
     let mut made = 0;
+    let mut replayed = 0;
     // Looks at a part: dropped when it fails, kept as a leaf when it is a
     // solution, queued when open; false when a limit stopped propagation.
     let mut look = |path: Vec<Decision>,
@@ -119,9 +130,13 @@ fn split_with(
             return stopped(stats);
         }
     }
-    while open.len() + leaves.len() < target && most_nodes.is_none_or(|m| stats.nodes < m) {
+    let within = |stats: &Stats, replayed: usize| {
+        most_nodes.is_none_or(|m| stats.nodes < m) && replayed < REPLAY_BUDGET
+    };
+    while open.len() + leaves.len() < target && within(&stats, replayed) {
         let Some(part) = open.pop() else { break };
         stats.nodes += 1;
+        replayed += 2 * (part.path.len() + 1);
         for left in [true, false] {
             let mut path = part.path.clone();
             path.push(Decision {
@@ -150,4 +165,45 @@ fn depth_first(a: &[Decision], b: &[Decision]) -> Ordering {
         .zip(b)
         .find(|(x, y)| x != y)
         .map_or(a.len().cmp(&b.len()), |(x, y)| y.left.cmp(&x.left))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A search of one variable of many values where every left branch
+    /// fails and every right branch leaves one value fewer: the split
+    /// stops within its budget of replayed decisions, and its parts
+    /// (the open right branch at the end of the chain) still cover
+    /// the values not tried.
+    #[test]
+    fn a_chain_of_right_branches_stops_at_the_budget() {
+        let values = 3_000;
+        let mut replayed = 0;
+        let mut open_at = |path: &[Decision]| {
+            replayed += path.len();
+            match path.last() {
+                Some(d) if d.left => Opening::Failed,
+                _ if path.len() >= values => Opening::Failed,
+                _ => Opening::Branch {
+                    space: (values - path.len()) as f64,
+                    var: VarId(0),
+                    choice: Choice::Assign(path.len() as i64),
+                },
+            }
+        };
+        let split = split_with(&mut open_at, vec![Vec::new()], 200, None);
+        assert!(!split.stopped);
+        assert!(
+            replayed <= REPLAY_BUDGET + 2 * values,
+            "{replayed} decisions replayed"
+        );
+        assert_eq!(split.parts.len(), 1, "the chain's last right branch");
+        let tried = split.parts[0].len();
+        assert!(split.parts[0].iter().all(|d| !d.left));
+        assert_eq!(
+            split.stats.failures as usize, tried,
+            "each left branch failed"
+        );
+    }
 }
