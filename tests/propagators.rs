@@ -443,6 +443,34 @@ impl Gen {
         }
     }
 
+    /// `regular` with 65 to 140 states (so layers of two or three words),
+    /// each state with two to five transitions to a state up to 70 away in
+    /// either direction (moves that cross words), half the states
+    /// accepting.
+    fn regular_wide(&mut self) -> Constraint {
+        let n = 1 + self.rng.below(4);
+        let xs = (0..n).map(|_| self.view(&[])).collect();
+        let states = 65 + self.rng.below(76) as i64;
+        let mut transitions = Vec::new();
+        for from in 0..states {
+            for _ in 0..2 + self.rng.below(4) {
+                let to = (from + self.rng.range(-70, 70)).clamp(0, states - 1);
+                transitions.push((from, self.rng.range(LO - 1, HI + 1), to));
+            }
+        }
+        let start = self.rng.below(states as usize) as i64;
+        let mut accepting: Vec<i64> = (0..states).filter(|_| self.rng.one_in(2)).collect();
+        accepting.sort_unstable();
+        Constraint::Regular {
+            xs,
+            automaton: Automaton {
+                transitions,
+                start,
+                accepting,
+            },
+        }
+    }
+
     fn lex(&mut self) -> Constraint {
         let n = 1 + self.rng.below(3);
         let xs = (0..n).map(|_| self.view(&[])).collect();
@@ -1011,6 +1039,14 @@ fn table_leaves_only_supported_values() {
 #[test]
 fn regular_matches_brute_force() {
     run("regular", 15, N, 4, Gen::regular, Consistency::Propagate);
+    run(
+        "regular-wide",
+        17,
+        N / 2,
+        4,
+        Gen::regular_wide,
+        Consistency::Propagate,
+    );
 }
 
 /// Domain consistency: after propagation every value left is part of some
@@ -1020,9 +1056,13 @@ fn regular_matches_brute_force() {
 #[test]
 fn regular_leaves_only_supported_values() {
     let mut g = Gen::new(16, 4);
-    for _ in 0..N {
+    for k in 0..N {
         g.reset(false);
-        let c = g.regular();
+        let c = if k % 2 == 0 {
+            g.regular()
+        } else {
+            g.regular_wide()
+        };
         let mut vars = c.vars();
         vars.sort_unstable();
         vars.dedup();

@@ -6,22 +6,39 @@
 //! reachable); a value of `x[i]` stays while some transition on it joins a
 //! live state of layer `i` to one of layer `i + 1`. A run recomputes a
 //! layer only where the values under it changed or the layer before it
-//! came out different (O(n x transitions) at worst); Gecode's propagator
-//! instead counts edges per layer and updates them on each removal.
+//! came out different; Gecode's propagator instead counts edges per layer
+//! and updates them on each removal. A layer is a bitset of states, and
+//! the transitions on a symbol are grouped by how far they move the state
+//! number: one layer's successors are a few masked shifts of its words, not
+//! a walk over its states' edges (a nonogram clue's automaton has at most
+//! two moves per symbol, stay or step on), so a layer costs O(moves x
+//! words) instead of O(transitions).
 
 use crate::engine::propagator::{Priority, PropResult, Propagator, Status};
 use crate::engine::store::{Change, Conflict, Store};
 use crate::model::{Automaton, VarId, View};
+
+/// The transitions on one symbol that add `delta` to the state number; the
+/// states they leave are the bits of `masks[mask..mask + words]`.
+#[derive(Debug)]
+struct Move {
+    delta: isize,
+    mask: usize,
+}
 
 #[derive(Debug)]
 pub struct Regular {
     xs: Vec<View>,
     /// The values transitions read, sorted; a transition reads its index.
     symbols: Vec<i64>,
-    /// Per state (numbered from 0): its transitions `(symbol, to)`.
-    out: Vec<Vec<(usize, usize)>>,
+    /// The transitions (states numbered from 0), per symbol `k` in
+    /// `moves[first_move[k]..first_move[k + 1]]`: on the symbol, each state
+    /// of a move's mask goes to the state `delta` further on.
+    moves: Vec<Move>,
+    first_move: Vec<usize>,
     start: usize,
-    accepting: Vec<bool>,
+    /// The accepting states, a layer.
+    accepting: Vec<u64>,
     /// No variable twice in `xs` (else a removal at one position can take
     /// a support of another, and a run may leave work for the next).
     distinct: bool,
@@ -48,6 +65,7 @@ pub struct Regular {
     /// layers read as before needs no new supports, but may need these
     /// removed again (after backtracking to values read before).
     unsupported: Vec<bool>,
+    masks: Vec<u64>,
     row: Vec<u64>,
     values: Vec<i64>,
 }
@@ -71,19 +89,44 @@ impl Regular {
         symbols.sort_unstable();
         symbols.dedup();
         let number = |s: i64| states.binary_search(&s).expect("listed");
-        let mut out = vec![Vec::new(); states.len()];
-        for &(from, value, to) in transitions {
-            let symbol = symbols.binary_search(&value).expect("listed");
-            out[number(from)].push((symbol, number(to)));
-        }
-        for edges in &mut out {
-            edges.sort_unstable();
-            edges.dedup();
-        }
-        let accepting_states = states
+        let words = states.len().div_ceil(64);
+        // (symbol, delta) -> the states leaving by it.
+        let mut grouped: Vec<((usize, isize), usize)> = transitions
             .iter()
-            .map(|s| accepting.contains(s))
-            .collect::<Vec<bool>>();
+            .map(|&(from, value, to)| {
+                let symbol = symbols.binary_search(&value).expect("listed");
+                let (from, to) = (number(from), number(to));
+                ((symbol, to as isize - from as isize), from)
+            })
+            .collect();
+        grouped.sort_unstable();
+        grouped.dedup();
+        let (mut moves, mut masks) = (Vec::<Move>::new(), Vec::new());
+        let mut first_move = vec![0; symbols.len() + 1];
+        let mut last = None;
+        for ((symbol, delta), from) in grouped {
+            if last != Some((symbol, delta)) {
+                last = Some((symbol, delta));
+                moves.push(Move {
+                    delta,
+                    mask: masks.len(),
+                });
+                masks.resize(masks.len() + words, 0);
+                first_move[symbol + 1] = moves.len();
+            }
+            let mask = moves.last().expect("pushed").mask;
+            masks[mask + from / 64] |= 1 << (from % 64);
+        }
+        // Symbols with no move of their own start where the last one ended.
+        for k in 1..first_move.len() {
+            first_move[k] = first_move[k].max(first_move[k - 1]);
+        }
+        let mut accepting_states = vec![0; words];
+        for &q in accepting {
+            if let Ok(q) = states.binary_search(&q) {
+                accepting_states[q / 64] |= 1 << (q % 64);
+            }
+        }
         let words = states.len().div_ceil(64);
         let mut vars: Vec<VarId> = xs.iter().map(|x| x.var).collect();
         vars.sort_unstable();
@@ -103,15 +146,13 @@ impl Regular {
             start: number(start),
             xs,
             symbols,
-            out,
+            moves,
+            first_move,
             accepting: accepting_states,
             words,
+            masks,
             values: Vec::new(),
         }
-    }
-
-    fn has(layers: &[u64], words: usize, layer: usize, q: usize) -> bool {
-        layers[layer * words + q / 64] >> (q % 64) & 1 == 1
     }
 
     /// Reads the domains; marks the positions whose values changed.
@@ -143,10 +184,12 @@ impl Regular {
                 continue;
             }
             self.row.fill(0);
-            for q in members(&self.forward[i * w..(i + 1) * w]) {
-                for &(symbol, to) in &self.out[q] {
-                    if self.in_domain[i * s + symbol] {
-                        self.row[to / 64] |= 1 << (to % 64);
+            let layer = &self.forward[i * w..(i + 1) * w];
+            for k in (0..s).filter(|&k| self.in_domain[i * s + k]) {
+                for m in &self.moves[self.first_move[k]..self.first_move[k + 1]] {
+                    let mask = &self.masks[m.mask..m.mask + w];
+                    for (j, word) in self.row.iter_mut().enumerate() {
+                        *word |= shifted_word(w, |t| layer[t] & mask[t], j, m.delta);
                     }
                 }
             }
@@ -162,24 +205,20 @@ impl Regular {
     fn sweep_backward(&mut self) -> bool {
         let (n, s, w) = (self.xs.len(), self.symbols.len(), self.words);
         if self.fresh {
-            self.backward[n * w..].fill(0);
-            for q in 0..self.out.len() {
-                if self.accepting[q] {
-                    self.backward[n * w + q / 64] |= 1 << (q % 64);
-                }
-            }
+            self.backward[n * w..].copy_from_slice(&self.accepting);
         }
         let mut after = self.fresh;
         for i in (0..n).rev() {
             let before = self.changed[i] || after;
             if before {
                 self.row.fill(0);
-                for q in 0..self.out.len() {
-                    let alive = self.out[q].iter().any(|&(symbol, to)| {
-                        self.in_domain[i * s + symbol] && Self::has(&self.backward, w, i + 1, to)
-                    });
-                    if alive {
-                        self.row[q / 64] |= 1 << (q % 64);
+                let next = &self.backward[(i + 1) * w..(i + 2) * w];
+                for k in (0..s).filter(|&k| self.in_domain[i * s + k]) {
+                    for m in &self.moves[self.first_move[k]..self.first_move[k + 1]] {
+                        let mask = &self.masks[m.mask..m.mask + w];
+                        for (j, word) in self.row.iter_mut().enumerate() {
+                            *word |= mask[j] & shifted_word(w, |t| next[t], j, -m.delta);
+                        }
                     }
                 }
                 let layer = &mut self.backward[i * w..(i + 1) * w];
@@ -196,20 +235,25 @@ impl Regular {
                 after = false;
             }
         }
-        Self::has(&self.backward, w, 0, self.start)
+        self.backward[self.start / 64] >> (self.start % 64) & 1 == 1
     }
 
     /// The symbols of position `i` on some transition from a state the start
     /// reaches to one from which an accepting state is reached.
     fn supports(&mut self, i: usize) {
         let (s, w) = (self.symbols.len(), self.words);
-        self.supported[i * s..(i + 1) * s].fill(false);
-        for q in members(&self.forward[i * w..(i + 1) * w]) {
-            for &(symbol, to) in &self.out[q] {
-                if self.in_domain[i * s + symbol] && Self::has(&self.backward, w, i + 1, to) {
-                    self.supported[i * s + symbol] = true;
-                }
-            }
+        let layer = &self.forward[i * w..(i + 1) * w];
+        let next = &self.backward[(i + 1) * w..(i + 2) * w];
+        for k in 0..s {
+            self.supported[i * s + k] = self.in_domain[i * s + k]
+                && self.moves[self.first_move[k]..self.first_move[k + 1]]
+                    .iter()
+                    .any(|m| {
+                        let mask = &self.masks[m.mask..m.mask + w];
+                        (0..w).any(|j| {
+                            layer[j] & mask[j] & shifted_word(w, |t| next[t], j, -m.delta) != 0
+                        })
+                    });
         }
         self.unsupported[i] = (i * s..(i + 1) * s).any(|k| self.in_domain[k] && !self.supported[k]);
     }
@@ -284,16 +328,36 @@ fn same(a: &[u64], b: &[u64]) -> bool {
     a.iter().zip(b).all(|(x, y)| x == y)
 }
 
-/// The states of a layer, by its set bits.
-fn members(layer: &[u64]) -> impl Iterator<Item = usize> + '_ {
-    layer.iter().enumerate().flat_map(|(word, &bits)| {
-        let mut bits = bits;
-        std::iter::from_fn(move || {
-            (bits != 0).then(|| {
-                let q = word * 64 + bits.trailing_zeros() as usize;
-                bits &= bits - 1;
-                q
-            })
-        })
-    })
+/// Word `j` of a bitset of `words` words (word `t` is `bits(t)`) shifted
+/// `delta` places toward the higher bits (toward the lower ones when
+/// negative); bits shifted in are 0.
+#[inline]
+fn shifted_word(words: usize, bits: impl Fn(usize) -> u64, j: usize, delta: isize) -> u64 {
+    if words == 1 {
+        // At most 64 states: every delta is under 64 in size.
+        return if delta >= 0 {
+            bits(0) << delta
+        } else {
+            bits(0) >> -delta
+        };
+    }
+    let (whole, part) = (delta.unsigned_abs() / 64, delta.unsigned_abs() % 64);
+    let word = |t: Option<usize>| t.filter(|&t| t < words).map_or(0, &bits);
+    if delta >= 0 {
+        let low = j.checked_sub(whole);
+        let carried = if part == 0 {
+            0
+        } else {
+            word(low.and_then(|t| t.checked_sub(1))) >> (64 - part)
+        };
+        word(low) << part | carried
+    } else {
+        let high = j.checked_add(whole);
+        let carried = if part == 0 {
+            0
+        } else {
+            word(high.and_then(|t| t.checked_add(1))) << (64 - part)
+        };
+        word(high) >> part | carried
+    }
 }
