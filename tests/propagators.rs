@@ -931,6 +931,101 @@ fn all_different_domain_leaves_only_supported_values() {
     );
 }
 
+/// Bounds consistency is complete: after root propagation of an
+/// alldifferent over interval domains, each bound of each variable is
+/// taken in some assignment of the others, each within its own bounds, all
+/// different (found by bipartite matching, not by the propagator's Hall
+/// intervals); and an instance with no such assignment fails at the root.
+#[test]
+fn all_different_bounds_leaves_supported_bounds() {
+    let mut rng = Rng::new(18);
+    let (count, mut beyond_propagate) = (800, 0);
+    for _ in 0..count {
+        let n = rng.range(2, 7) as usize;
+        let given: Vec<Vec<i64>> = (0..n)
+            .map(|_| {
+                // Tight: n intervals of up to 4 values among n + 2.
+                let lo = rng.range(-1, n as i64 - 1);
+                (lo..=(lo + rng.range(0, 3)).min(n as i64)).collect()
+            })
+            .collect();
+        let inst = Instance {
+            domains: given.clone(),
+            constraints: vec![Constraint::AllDifferent(
+                (0..n).map(|i| View::of(VarId(i as u32))).collect(),
+            )],
+            levels: vec![None],
+        };
+        let intervals: Vec<(i64, i64)> = given.iter().map(|d| (d[0], d[d.len() - 1])).collect();
+        let mut engine = Engine::new(&inst.model(), Consistency::Bounds);
+        if engine.propagate().is_err() {
+            assert!(
+                !distinct_within(&intervals, None),
+                "fails at the root, but the intervals have a distinct assignment: {}",
+                inst.describe()
+            );
+            continue;
+        }
+        let after = domains(&engine);
+        let bounds: Vec<(i64, i64)> = after.iter().map(|d| (d[0], d[d.len() - 1])).collect();
+        for (i, &(lo, hi)) in bounds.iter().enumerate() {
+            for b in [lo, hi] {
+                assert!(
+                    distinct_within(&bounds, Some((i, b))),
+                    "x{i} keeps the bound {b}, which no assignment within the bounds \
+                     {bounds:?} gives it: {}",
+                    inst.describe()
+                );
+            }
+        }
+        let mut plain = Engine::new(&inst.model(), Consistency::Propagate);
+        if plain.propagate().is_ok() && domains(&plain) != after {
+            beyond_propagate += 1;
+        }
+    }
+    assert!(
+        beyond_propagate * 10 >= count,
+        "only {beyond_propagate} instances pruned beyond value elimination"
+    );
+}
+
+/// Whether each variable can take a different value within its interval
+/// (with `fixed = (i, v)`: variable `i` taking `v`), by augmenting paths.
+fn distinct_within(intervals: &[(i64, i64)], fixed: Option<(usize, i64)>) -> bool {
+    fn augment(
+        i: usize,
+        options: &[Vec<i64>],
+        owner: &mut std::collections::HashMap<i64, usize>,
+        seen: &mut Vec<i64>,
+    ) -> bool {
+        for &v in &options[i] {
+            if seen.contains(&v) {
+                continue;
+            }
+            seen.push(v);
+            let free = match owner.get(&v) {
+                None => true,
+                Some(&j) => augment(j, options, owner, seen),
+            };
+            if free {
+                let _ = owner.insert(v, i);
+                return true;
+            }
+        }
+        false
+    }
+    let options: Vec<Vec<i64>> = intervals
+        .iter()
+        .enumerate()
+        .map(|(i, &(lo, hi))| match fixed {
+            Some((j, v)) if j == i => vec![v],
+            _ => (lo..=hi).collect(),
+        })
+        .collect();
+    let mut owner = std::collections::HashMap::new();
+    (0..options.len()).all(|i| augment(i, &options, &mut owner, &mut Vec::new()))
+}
+
 #[test]
 fn element_const_matches_brute_force() {
     run(
