@@ -108,12 +108,7 @@ pub fn create(
                     Err(Conflict)
                 };
             }
-            Box::new(Linear {
-                terms,
-                rel,
-                rhs,
-                reif,
-            })
+            Box::new(Linear::new(terms, rel, rhs, reif))
         }
         Constraint::AllDifferent(views) if consistency == Consistency::Bounds => {
             Box::new(AllDifferentBounds::new(views))

@@ -12,10 +12,12 @@ use crate::model::{Lit, Rel, VarId};
 
 #[derive(Debug)]
 pub struct Linear {
-    pub terms: Vec<(i64, VarId)>,
-    pub rel: Rel,
-    pub rhs: i64,
-    pub reif: Option<Lit>,
+    terms: Vec<(i64, VarId)>,
+    rel: Rel,
+    rhs: i64,
+    reif: Option<Lit>,
+    /// Scratch for `==`: each term's (min, max), read once a run.
+    spans: Vec<(i64, i64)>,
 }
 
 /// Does the relation hold / fail / remain open in the current domains?
@@ -27,6 +29,27 @@ enum Truth {
 }
 
 impl Linear {
+    pub fn new(terms: Vec<(i64, VarId)>, rel: Rel, rhs: i64, reif: Option<Lit>) -> Linear {
+        Linear {
+            spans: Vec::with_capacity(terms.len()),
+            terms,
+            rel,
+            rhs,
+            reif,
+        }
+    }
+
+    /// `(min, max)` of `a * x`.
+    #[inline]
+    fn term_span(store: &Store, a: i64, x: VarId) -> (i64, i64) {
+        let (min, max) = store.bounds(x);
+        if a >= 0 {
+            (a * min, a * max)
+        } else {
+            (a * max, a * min)
+        }
+    }
+
     fn term_min(store: &Store, a: i64, x: VarId) -> i64 {
         if a >= 0 {
             a * store.min(x)
@@ -92,22 +115,15 @@ impl Linear {
         hi: i64,
     ) -> Result<bool, Conflict> {
         // Unit coefficients (most sums) need no division.
-        let (below, above) = if a == 1 {
-            (store.set_min(x, lo)?, store.set_max(x, hi)?)
+        if a == 1 {
+            store.set_bounds(x, lo, hi)
         } else if a == -1 {
-            (store.set_max(x, -lo)?, store.set_min(x, -hi)?)
+            store.set_bounds(x, -hi, -lo)
         } else if a > 0 {
-            (
-                store.set_min(x, div_ceil(lo, a))?,
-                store.set_max(x, div_floor(hi, a))?,
-            )
+            store.set_bounds(x, div_ceil(lo, a), div_floor(hi, a))
         } else {
-            (
-                store.set_max(x, div_floor(lo, a))?,
-                store.set_min(x, div_ceil(hi, a))?,
-            )
-        };
-        Ok(below | above)
+            store.set_bounds(x, div_ceil(hi, a), div_floor(lo, a))
+        }
     }
 
     /// `sum(sign * a_i * x_i) <= c`, in one pass: narrowing a term's maximum
@@ -135,8 +151,16 @@ impl Linear {
 
     /// `sum(a_i * x_i) == c`: both bounds per pass, until a pass narrows
     /// nothing. Returns whether the sum is fixed (the constraint is entailed).
-    fn equal(&self, store: &mut Store, c: i64) -> Result<bool, Conflict> {
-        let (mut lo, mut hi) = self.bounds(store);
+    /// Each variable occurs once, so narrowing a term moves no other term:
+    /// the terms' spans are read once and re-read only where narrowed.
+    fn equal(&mut self, store: &mut Store, c: i64) -> Result<bool, Conflict> {
+        self.spans.clear();
+        let (mut lo, mut hi) = (0, 0);
+        for &(a, x) in &self.terms {
+            let (min, max) = Self::term_span(store, a, x);
+            (lo, hi) = (lo + min, hi + max);
+            self.spans.push((min, max));
+        }
         loop {
             if lo > c || hi < c {
                 return Err(Conflict);
@@ -146,19 +170,18 @@ impl Linear {
             }
             let (up, down) = (c - lo, hi - c);
             let mut changed = false;
-            // The sum's new bounds, gathered on the way (each variable occurs
-            // once, so narrowing a term moves no other term).
+            // The sum's new bounds, gathered on the way.
             let (mut next_lo, mut next_hi) = (0, 0);
-            for &(a, x) in &self.terms {
-                let (mut min, mut max) = (Self::term_min(store, a, x), Self::term_max(store, a, x));
+            for (&(a, x), span) in self.terms.iter().zip(self.spans.iter_mut()) {
+                let (min, max) = *span;
                 if (max - min > up || max - min > down)
                     && Self::narrow_term(store, a, x, max - down, min + up)?
                 {
                     changed = true;
-                    (min, max) = (Self::term_min(store, a, x), Self::term_max(store, a, x));
+                    *span = Self::term_span(store, a, x);
                 }
-                next_lo += min;
-                next_hi += max;
+                next_lo += span.0;
+                next_hi += span.1;
             }
             if !changed {
                 return Ok(false);
@@ -167,7 +190,7 @@ impl Linear {
         }
     }
 
-    fn enforce(&self, store: &mut Store, rel: Rel) -> PropResult {
+    fn enforce(&mut self, store: &mut Store, rel: Rel) -> PropResult {
         match rel {
             Rel::Le => {
                 self.less_eq(store, 1, self.rhs)?;
@@ -211,7 +234,7 @@ impl Linear {
     }
 
     /// `not (sum rel c)` as a relation on the same sum: `<=` becomes `>= c+1`.
-    fn enforce_negation(&self, store: &mut Store) -> PropResult {
+    fn enforce_negation(&mut self, store: &mut Store) -> PropResult {
         match self.rel {
             Rel::Le => {
                 self.less_eq(store, -1, -(self.rhs + 1))?;
