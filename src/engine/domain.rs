@@ -354,6 +354,8 @@ impl Domain {
         };
         let first = (word * 64) as i64 + *base;
         let (lo, hi) = (self.min - first, self.max - first);
+        // Before any read of `words[word]`: a word past the last one (a
+        // pattern spilling over) lies past the maximum.
         if hi < 0 || lo > 63 {
             return BitsRemoved::Nothing;
         }

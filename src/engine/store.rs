@@ -376,6 +376,9 @@ impl Store {
         let (word, shift) = ((at as u64 / 64) as usize, at as u64 % 64);
         let mut changed = self.clear_bits(x, word, pattern << shift)?;
         if shift > 0 && pattern >> (64 - shift) != 0 {
+            // `word + 1` may be past the last word: its values then lie
+            // past the maximum, and `remove_bits` answers `Nothing` before
+            // it reads the word.
             changed |= self.clear_bits(x, word + 1, pattern >> (64 - shift))?;
         }
         Ok(changed)
