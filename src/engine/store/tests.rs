@@ -3,21 +3,30 @@
 
 use super::*;
 
+/// A xorshift generator: `rand(n)` is in `0..n`.
+fn xorshift(mut seed: u64) -> impl FnMut(u64) -> u64 {
+    move |n: u64| {
+        seed ^= seed << 13;
+        seed ^= seed >> 7;
+        seed ^= seed << 17;
+        seed % n
+    }
+}
+
+/// About two thirds of `-40..span - 40`, at random.
+fn some_of(rand: &mut impl FnMut(u64) -> u64, span: i64) -> Vec<i64> {
+    (0..span).filter(|_| rand(3) != 0).map(|v| v - 40).collect()
+}
+
 /// Removing values as a list or a bit pattern leaves exactly the
 /// members a value-by-value removal leaves (bounds and size included),
 /// or fails exactly when that would empty the domain.
 #[test]
 fn removing_many_values_is_removing_each() {
-    let mut seed = 777u64;
-    let mut rand = move |n: u64| {
-        seed ^= seed << 13;
-        seed ^= seed >> 7;
-        seed ^= seed << 17;
-        seed % n
-    };
+    let mut rand = xorshift(777);
     for round in 0..3000 {
         let span = [10, 64, 65, 130, 300][round % 5];
-        let values: Vec<i64> = (0..span).filter(|_| rand(3) != 0).map(|v| v - 40).collect();
+        let values = some_of(&mut rand, span);
         if values.is_empty() {
             continue;
         }
@@ -111,25 +120,16 @@ fn trail_undo_equals_snapshot() {
 /// undone by backtracking.
 #[test]
 fn setting_both_bounds_is_setting_each() {
-    let mut seed = 4242u64;
-    let mut rand = move |n: u64| {
-        seed ^= seed << 13;
-        seed ^= seed >> 7;
-        seed ^= seed << 17;
-        seed % n
-    };
+    let mut rand = xorshift(4242);
     for round in 0..3000 {
-        let span: u64 = [10, 64, 65, 130][round % 4];
-        let values: Vec<i64> = (0..span as i64)
-            .filter(|_| rand(3) != 0)
-            .map(|v| v - 40)
-            .collect();
+        let span: i64 = [10, 64, 65, 130][round % 4];
+        let values = some_of(&mut rand, span);
         if values.is_empty() {
             continue;
         }
         let domain = IntervalSet::from_values(values.clone());
-        let lo = rand(span + 20) as i64 - 50;
-        let hi = lo + rand(span) as i64 - 5;
+        let lo = rand(span as u64 + 20) as i64 - 50;
+        let hi = lo + rand(span as u64) as i64 - 5;
         let (mut each, mut both) = (Store::default(), Store::default());
         let (x, y) = (each.add_var(&domain), both.add_var(&domain));
         let checkpoint = both.checkpoint();
