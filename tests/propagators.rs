@@ -277,6 +277,17 @@ impl Gen {
         }
     }
 
+    /// [`Gen::linear`] with a variable named twice (e.g. `x + 2y - x`),
+    /// which the propagator merges.
+    fn linear_repeating(&mut self) -> Constraint {
+        let mut c = self.linear();
+        if let Constraint::Linear { terms, .. } = &mut c {
+            let (_, x) = terms[self.rng.below(terms.len())];
+            terms.push((self.rng.pick(&[-2, -1, 1, 2]), x));
+        }
+        c
+    }
+
     fn all_different(&mut self) -> Constraint {
         let n = 2 + self.rng.below(3);
         Constraint::AllDifferent((0..n).map(|_| self.view(&[])).collect())
@@ -761,6 +772,14 @@ const N: usize = 1500;
 #[test]
 fn linear_matches_brute_force() {
     run("linear", 1, N, 4, Gen::linear, Consistency::Propagate);
+    run(
+        "linear-repeating",
+        19,
+        N / 2,
+        4,
+        Gen::linear_repeating,
+        Consistency::Propagate,
+    );
 }
 
 #[test]

@@ -29,7 +29,23 @@ enum Truth {
 }
 
 impl Linear {
-    pub fn new(terms: Vec<(i64, VarId)>, rel: Rel, rhs: i64, reif: Option<Lit>) -> Linear {
+    /// The terms of a variable named twice are merged: the propagation
+    /// below counts on each variable occurring once.
+    pub fn new(mut terms: Vec<(i64, VarId)>, rel: Rel, rhs: i64, reif: Option<Lit>) -> Linear {
+        let mut vars: Vec<VarId> = terms.iter().map(|&(_, x)| x).collect();
+        vars.sort_unstable();
+        vars.dedup();
+        if vars.len() < terms.len() {
+            terms = vars
+                .into_iter()
+                .map(|x| {
+                    let same = terms.iter().filter(|t| t.1 == x);
+                    // Coefficients are under 2^62 (the front end's limit).
+                    (same.fold(0i64, |a, t| a.saturating_add(t.0)), x)
+                })
+                .filter(|&(a, _)| a != 0)
+                .collect();
+        }
         Linear {
             spans: Vec::with_capacity(terms.len()),
             terms,
