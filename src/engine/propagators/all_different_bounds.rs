@@ -69,9 +69,10 @@ impl AllDifferentBounds {
             (self.new_min[k], self.new_max[k]) = (self.min[k], self.max[k]);
         }
         let (min, max) = (&self.min, &self.max);
-        // Nearly sorted from the last run: insertion-friendly sorts.
-        self.by_min.sort_by_key(|&k| min[k]);
-        self.by_max.sort_by_key(|&k| max[k]);
+        // In place, no allocation (pattern-defeating quicksort also finds
+        // the runs left sorted by the last run).
+        self.by_min.sort_unstable_by_key(|&k| min[k]);
+        self.by_max.sort_unstable_by_key(|&k| max[k]);
         let n = self.views.len();
         let low = i128::from(min[self.by_min[0]]);
         self.bounds.clear();

@@ -65,6 +65,7 @@ pub struct Regular {
     /// layers read as before needs no new supports, but may need these
     /// removed again (after backtracking to values read before).
     unsupported: Vec<bool>,
+    /// The moves' masks, `words` u64s each.
     masks: Vec<u64>,
     row: Vec<u64>,
     values: Vec<i64>,
@@ -112,14 +113,12 @@ impl Regular {
                     mask: masks.len(),
                 });
                 masks.resize(masks.len() + words, 0);
+                // Every symbol is read by a transition, so each has a move
+                // and its entry is set here.
                 first_move[symbol + 1] = moves.len();
             }
             let mask = moves.last().expect("pushed").mask;
             masks[mask + from / 64] |= 1 << (from % 64);
-        }
-        // Symbols with no move of their own start where the last one ended.
-        for k in 1..first_move.len() {
-            first_move[k] = first_move[k].max(first_move[k - 1]);
         }
         let mut accepting_states = vec![0; words];
         for &q in accepting {
