@@ -20,6 +20,53 @@ pub fn available_threads() -> usize {
     std::thread::available_parallelism().map_or(1, usize::from)
 }
 
+/// Bytes of address space a search thread takes beside the others: its
+/// stack (2 MB), the malloc arena glibc gives a new thread (64 MB of
+/// address space reserved) and its copy of the lowered spec. Under an
+/// address-space limit (`ulimit -v`, common on batch machines) these,
+/// not the memory used, are what runs out.
+const THREAD_ADDRESS_BYTES: u64 = 96 << 20;
+
+/// The process's address-space limit (`ulimit -v`), when it has one:
+/// read from `/proc/self/limits` (`None`: unlimited, or not Linux).
+pub fn address_space_limit() -> Option<u64> {
+    let limits = std::fs::read_to_string("/proc/self/limits").ok()?;
+    let line = limits
+        .lines()
+        .find(|l| l.starts_with("Max address space"))?;
+    // "Max address space   <soft>   <hard>   bytes"
+    line.split_whitespace().nth(3)?.parse().ok()
+}
+
+/// Under an address-space limit, keeps glibc from reserving a malloc
+/// arena of 64 MB for each new thread (up to eight per core), which would
+/// spend the limit on address space the process never uses: two arenas
+/// are shared by every thread then. Called once, before any thread starts.
+pub fn fit_address_space_limit() {
+    #[cfg(all(target_os = "linux", target_env = "gnu"))]
+    if address_space_limit().is_some() {
+        unsafe extern "C" {
+            fn mallopt(param: i32, value: i32) -> i32;
+        }
+        /// glibc's `M_ARENA_MAX` (malloc.h).
+        const M_ARENA_MAX: i32 = -8;
+        // SAFETY: mallopt only sets a malloc parameter; it is called
+        // before the process starts any other thread.
+        let _ = unsafe { mallopt(M_ARENA_MAX, 2) };
+    }
+}
+
+/// How many search threads to start when `wanted` are asked for: as many,
+/// unless an address-space limit leaves room for fewer (half of it goes
+/// to threads, [`THREAD_ADDRESS_BYTES`] each), and at least one.
+pub fn threads_within_limits(wanted: usize) -> usize {
+    match address_space_limit() {
+        Some(limit) => wanted.min((limit / 2 / THREAD_ADDRESS_BYTES).max(1) as usize),
+        None => wanted,
+    }
+    .max(1)
+}
+
 /// Whether work may go to another thread (never in a browser).
 pub const THREADS: bool = !cfg!(target_family = "wasm");
 

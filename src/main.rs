@@ -5,7 +5,20 @@ use std::process::ExitCode;
 /// (only the pages it touches are ever allocated).
 const STACK_BYTES: usize = 512 << 20;
 
+/// The least stack the solver thread runs on (the deepest nesting the
+/// parser accepts, 1,000 brackets, needs far less).
+const LEAST_STACK_BYTES: usize = 16 << 20;
+
+/// The solver thread's stack: [`STACK_BYTES`], or a quarter of an
+/// address-space limit (`ulimit -v`) when that is less, so that threads
+/// and memory keep the rest.
+fn stack_bytes() -> usize {
+    let quarter = solve::host::address_space_limit().map_or(usize::MAX, |l| (l / 4) as usize);
+    STACK_BYTES.min(quarter).max(LEAST_STACK_BYTES)
+}
+
 fn main() -> ExitCode {
+    solve::host::fit_address_space_limit();
     let cli = match solve::cli::Cli::try_parse() {
         Ok(cli) => cli,
         // `--help`, `--version` and usage errors, whose output is checked.
@@ -42,15 +55,28 @@ fn main() -> ExitCode {
                 }
             });
     }
+    let stack = stack_bytes();
     let worker = std::thread::Builder::new()
-        .stack_size(STACK_BYTES)
+        .stack_size(stack)
         .spawn(move || solve::cli::run(&cli));
     match worker.map(|w| w.join()) {
         Ok(Ok(code)) => ExitCode::from(code),
         Ok(Err(_panicked)) => ExitCode::from(solve::cli::EXIT_INTERNAL),
+        // Not a bug: the machine's limits leave no room for the thread.
         Err(e) => {
-            solve::cli::report_internal_error(&format!("cannot start the solver thread: {e}"));
-            ExitCode::from(solve::cli::EXIT_INTERNAL)
+            let limit = solve::host::address_space_limit()
+                .map(|l| {
+                    format!(
+                        " (the address space is limited to {} MB: `ulimit -v`)",
+                        l >> 20
+                    )
+                })
+                .unwrap_or_default();
+            eprintln!(
+                "error: cannot start the solver's thread with a stack of {} MB: {e}{limit}\n  = help: raise the process's memory or thread limit",
+                stack >> 20
+            );
+            ExitCode::from(solve::cli::EXIT_ERROR)
         }
     }
 }

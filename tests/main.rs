@@ -29,6 +29,7 @@ mod puzzle;
 mod readme;
 mod regressions;
 mod reliability;
+mod round_out;
 mod semantics;
 mod session;
 mod specs;

@@ -4,8 +4,13 @@
 
 use super::Run;
 use crate::diagnostic::Error;
-use std::io::{BufRead as _, BufReader, Read as _, Write as _};
+use std::io::{BufRead as _, BufReader, Write as _};
 use std::net::{TcpListener, TcpStream};
+use std::sync::atomic::{AtomicUsize, Ordering};
+use std::time::{Duration, Instant};
+
+/// The longest request line or header read (8 KiB).
+const LONGEST_LINE: usize = 8 << 10;
 
 #[derive(Debug, clap::Args)]
 pub struct PlaygroundArgs {
@@ -95,10 +100,35 @@ pub fn run(args: &PlaygroundArgs) -> Run {
             std::thread::sleep(std::time::Duration::from_millis(10));
             continue;
         };
-        let _ = std::thread::spawn(move || serve(stream));
+        // At most MOST_CONNECTIONS at once, each on a thread of its own;
+        // past them, or when the machine refuses a thread, the connection
+        // is closed at once and the server goes on.
+        if OPEN.load(Ordering::Relaxed) >= MOST_CONNECTIONS {
+            continue;
+        }
+        let _ = OPEN.fetch_add(1, Ordering::Relaxed);
+        let spawned = std::thread::Builder::new()
+            .stack_size(CONNECTION_STACK_BYTES)
+            .spawn(move || {
+                let _ = serve(stream);
+                let _ = OPEN.fetch_sub(1, Ordering::Relaxed);
+            });
+        if spawned.is_err() {
+            let _ = OPEN.fetch_sub(1, Ordering::Relaxed);
+        }
     }
     Ok(super::EXIT_FOUND)
 }
+
+/// Connections served at once (a browser opens a handful).
+const MOST_CONNECTIONS: usize = 256;
+static OPEN: AtomicUsize = AtomicUsize::new(0);
+/// A connection's thread only reads lines and writes files.
+const CONNECTION_STACK_BYTES: usize = 256 << 10;
+/// How long a request's head (its line and headers) may take to arrive,
+/// and a response to be taken: a client that sends or reads no faster
+/// (a slow or stalled one) loses its connection.
+const PATIENCE: Duration = Duration::from_secs(10);
 
 fn io_error(e: &std::io::Error) -> Error {
     super::usage(format!("the playground's server failed: {e}"))
@@ -106,18 +136,20 @@ fn io_error(e: &std::io::Error) -> Error {
 
 /// Answers the requests of one connection (GET and HEAD of the page's
 /// files; anything else is 404 or 405 and ends the connection, whose body
-/// is not read). A connection idle for 10 s, an HTTP/1.0 request or
-/// `Connection: close` ends it too; a line is read up to 8 KiB.
+/// is not read). A request whose head has not all come 10 s after the
+/// connection was ready for it, a response not taken within 10 s, an
+/// HTTP/1.0 request or `Connection: close` end it too; a line is read up
+/// to 8 KiB.
 fn serve(stream: TcpStream) -> std::io::Result<()> {
-    stream.set_read_timeout(Some(std::time::Duration::from_secs(10)))?;
     let mut reader = BufReader::new(stream.try_clone()?);
     let mut out = stream;
     loop {
-        let Some(line) = read_line(&mut reader)? else {
+        let head_by = Instant::now() + PATIENCE;
+        let Some(line) = read_line(&mut reader, head_by)? else {
             return Ok(());
         };
         let mut close = line.ends_with("HTTP/1.0");
-        while let Some(header) = read_line(&mut reader)? {
+        while let Some(header) = read_line(&mut reader, head_by)? {
             if header.is_empty() {
                 break;
             }
@@ -137,31 +169,66 @@ fn serve(stream: TcpStream) -> std::io::Result<()> {
             }
         };
         let connection = if close { "close" } else { "keep-alive" };
-        write!(
-            out,
+        let mut response = format!(
             "HTTP/1.1 {status}\r\nContent-Type: {kind}\r\nContent-Length: {}\r\nCache-Control: no-cache\r\nConnection: {connection}\r\n\r\n",
             body.len()
-        )?;
+        )
+        .into_bytes();
         if method != "HEAD" {
-            out.write_all(body)?;
+            response.extend_from_slice(body);
         }
-        out.flush()?;
+        write_by(&mut out, &response, Instant::now() + PATIENCE)?;
         if close {
             return Ok(());
         }
     }
 }
 
-/// One line of the request without its line end, at most 8 KiB; `None`
-/// at the end of the connection (or past the limit, or not UTF-8).
-fn read_line(reader: &mut BufReader<TcpStream>) -> std::io::Result<Option<String>> {
+/// Writes `bytes` by `by` (a client that takes a response slower than
+/// that, or not at all, loses its connection).
+fn write_by(out: &mut TcpStream, mut bytes: &[u8], by: Instant) -> std::io::Result<()> {
+    while !bytes.is_empty() {
+        let left = by.saturating_duration_since(Instant::now());
+        if left.is_zero() {
+            return Err(std::io::ErrorKind::TimedOut.into());
+        }
+        out.set_write_timeout(Some(left))?;
+        let n = out.write(&bytes[..bytes.len().min(64 << 10)])?;
+        if n == 0 {
+            return Err(std::io::ErrorKind::WriteZero.into());
+        }
+        bytes = &bytes[n..];
+    }
+    Ok(())
+}
+
+/// One line of the request without its line end, at most 8 KiB, by
+/// `by`; `None` at the end of the connection (or past the limit, or not
+/// UTF-8).
+fn read_line(reader: &mut BufReader<TcpStream>, by: Instant) -> std::io::Result<Option<String>> {
     let mut bytes = Vec::new();
-    let n = reader
-        .by_ref()
-        .take(8 << 10)
-        .read_until(b'\n', &mut bytes)?;
-    if n == 0 || !bytes.ends_with(b"\n") {
-        return Ok(None);
+    loop {
+        // Each read waits only until `by`: a line sent a byte at a time
+        // does not stretch it.
+        let left = by.saturating_duration_since(Instant::now());
+        if left.is_zero() {
+            return Err(std::io::ErrorKind::TimedOut.into());
+        }
+        reader.get_ref().set_read_timeout(Some(left))?;
+        let available = reader.fill_buf()?;
+        if available.is_empty() {
+            return Ok(None);
+        }
+        let end = available.iter().position(|&b| b == b'\n');
+        let taken = end.map_or(available.len(), |e| e + 1);
+        bytes.extend_from_slice(&available[..taken]);
+        reader.consume(taken);
+        if bytes.len() > LONGEST_LINE {
+            return Ok(None);
+        }
+        if end.is_some() {
+            break;
+        }
     }
     Ok(String::from_utf8(bytes)
         .ok()

@@ -342,16 +342,19 @@ fn enumerate(
     spread: &Spread,
     keep: &mut dyn FnMut(&[i64]) -> bool,
 ) -> Result<(u64, bool), Error> {
-    let mut found = 0;
+    let (mut found, mut late) = (0, false);
     let mut error = None;
     let stopped_early = parallel::solutions(session, spread, Seek::All(wanted), &mut |view, s| {
         if keep(s.values()) {
-            found += 1;
-            if let Err(e) = out.solution(view, s) {
-                error = Some(e);
+            match out.solution(view, s) {
+                Ok(()) => found += 1,
+                // Printing what a stopped run found ran out of its grace:
+                // the solutions printed are the answer, counted as such.
+                Err(e) if e.is_time_limit() => late = true,
+                Err(e) => error = Some(e),
             }
         }
-        if found >= wanted || error.is_some() || out.failed() {
+        if found >= wanted || late || error.is_some() || out.failed() {
             ControlFlow::Break(())
         } else {
             ControlFlow::Continue(())
@@ -359,7 +362,7 @@ fn enumerate(
     });
     match error {
         Some(e) => Err(e),
-        None => Ok((found, stopped_early)),
+        None => Ok((found, stopped_early || late)),
     }
 }
 

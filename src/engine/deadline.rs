@@ -54,9 +54,24 @@ const INTERVAL: Duration = Duration::from_micros(100);
 /// Most events between two clock reads.
 const MOST_EVENTS: u32 = 4096;
 
+/// How long the printing of what a stopped run found may go on past its
+/// deadline or its signal: the solution being printed and those found
+/// before the stop are written, then the count, well within the 30 s a
+/// batch scheduler leaves between SIGTERM and SIGKILL.
+pub const PRINT_GRACE: Duration = Duration::from_secs(1);
+
+/// No deadline: only a signal passes it.
+impl Default for Deadline {
+    fn default() -> Deadline {
+        Deadline::new(None)
+    }
+}
+
 #[derive(Clone, Debug)]
 pub struct Deadline {
     at: Option<Instant>,
+    /// Whether a signal (the process's interrupt flag) passes it too.
+    signals: bool,
     /// Set by another thread to stop this search too.
     stop: Option<Arc<AtomicBool>>,
     /// Events between clock reads now, and events left until the next.
@@ -74,10 +89,19 @@ impl Deadline {
     pub fn with_stop(at: Option<Instant>, stop: Option<Arc<AtomicBool>>) -> Deadline {
         Deadline {
             at,
+            signals: true,
             stop,
             every: 1,
             left: 1,
             last: Instant::now(),
+        }
+    }
+
+    /// A deadline that only the clock passes: a signal does not.
+    pub fn without_signals(at: Instant) -> Deadline {
+        Deadline {
+            signals: false,
+            ..Deadline::new(Some(at))
         }
     }
 
@@ -101,7 +125,7 @@ impl Deadline {
         };
         self.left = self.every;
         self.last = now;
-        interrupted()
+        (self.signals && interrupted())
             || self.at.is_some_and(|at| now >= at)
             || self
                 .stop

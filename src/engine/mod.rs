@@ -51,10 +51,8 @@ pub struct Engine {
     failures: Vec<u64>,
     /// Whether failures should update `weights` (only dom/wdeg reads them).
     track_weights: bool,
-    /// A time limit that propagation itself respects (a single fixpoint on
-    /// huge domains can take long).
-    deadline: Deadline,
-    /// Propagation stopped at the deadline, not at a real conflict.
+    /// Propagation stopped at the deadline (the store's, which propagation
+    /// itself and long propagator runs respect), not at a real conflict.
     interrupted: bool,
     changes: Vec<(VarId, Change)>,
     /// Per propagator: the indices of the model constraints it was posted
@@ -127,7 +125,6 @@ impl Engine {
             degrees: Vec::new(),
             failures: Vec::new(),
             track_weights: false,
-            deadline: Deadline::new(None),
             interrupted: false,
             changes: Vec::new(),
             owners: Vec::new(),
@@ -241,7 +238,8 @@ impl Engine {
     /// Propagation after `deadline` (or once `stop` is set) stops with
     /// [`Engine::interrupted`] set.
     pub fn set_deadline(&mut self, deadline: Option<Instant>, stop: Option<Arc<AtomicBool>>) {
-        self.deadline = Deadline::with_stop(deadline, stop);
+        self.store.deadline = Deadline::with_stop(deadline, stop);
+        self.store.stop_seen = false;
         self.interrupted = false;
     }
 
@@ -425,7 +423,7 @@ impl Engine {
                 continue;
             }
             self.propagations += 1;
-            if self.deadline.passed() {
+            if self.store.must_stop() {
                 self.interrupted = true;
                 self.queue.clear();
                 self.store.changes.clear();
@@ -440,6 +438,12 @@ impl Engine {
             match result {
                 Ok(Status::Fix) => {}
                 Ok(Status::Subsumed) => self.store.set_cell(self.active[id.0 as usize], 0),
+                Err(Conflict) if self.store.stop_seen => {
+                    self.interrupted = true;
+                    self.queue.clear();
+                    self.store.changes.clear();
+                    return Err(Conflict);
+                }
                 Err(Conflict) => {
                     if self.track_weights {
                         for &var in &self.propagator_vars[id.0 as usize] {

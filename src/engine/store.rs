@@ -8,6 +8,7 @@
 //! saves the one interval it changed (undo adds one to the size: the bounds
 //! did not move).
 
+use crate::engine::deadline::Deadline;
 use crate::engine::domain::{BitsRemoved, Domain, IntervalEdit};
 use crate::model::{IntervalSet, VarId};
 
@@ -71,11 +72,27 @@ pub struct Store {
     /// Per variable: the weakest change any propagator listens to (`None`:
     /// nobody listens). Weaker changes are not reported at all.
     listened: Vec<Option<Change>>,
+    /// When propagation must stop (the run's deadline, a signal, another
+    /// thread's stop), for the long loops of a single propagator run.
+    pub(crate) deadline: Deadline,
+    /// A propagator saw `deadline` pass: its conflict is an interruption.
+    pub(crate) stop_seen: bool,
 }
 
 pub type Result<T> = std::result::Result<T, Conflict>;
 
 impl Store {
+    /// Whether the run must stop now: for a propagator whose single run
+    /// can be long (a loop over thousands of variables, values or states),
+    /// asked once per step of such a loop (cheap: the clock is read now
+    /// and then). When it says so the propagator returns a conflict at
+    /// once, leaving its own state to be recomputed, and the engine
+    /// reports an interruption, not a failure.
+    pub fn must_stop(&mut self) -> bool {
+        self.stop_seen |= self.deadline.passed();
+        self.stop_seen
+    }
+
     pub fn add_var(&mut self, domain: &IntervalSet) -> VarId {
         self.domains.push(Domain::new(domain));
         self.stamps.push(0);

@@ -90,6 +90,16 @@ impl Budget {
         }
     }
 
+    /// The budget of printing one solution that was found: as
+    /// [`Budget::for_output`], but its clock stops at `deadline` alone, not
+    /// at a signal (a stopped run still prints what it found).
+    pub fn for_printing(deadline: Option<Instant>) -> Budget {
+        Budget {
+            clock: deadline.map(Deadline::without_signals),
+            ..Budget::for_output(None)
+        }
+    }
+
     /// When lowering must stop (shared with the scratch lowerings of games
     /// and puzzles).
     pub fn deadline(&self) -> Option<Instant> {

@@ -200,8 +200,13 @@ impl Lowerer {
 
     /// The evaluator bounded as one solution's output is: the run's
     /// deadline, and the items and memory of [`Budget::for_output`].
-    pub(crate) fn until(mut self, deadline: Option<crate::host::Instant>) -> Lowerer {
-        self.budget = Budget::for_output(deadline);
+    pub(crate) fn until(self, deadline: Option<crate::host::Instant>) -> Lowerer {
+        self.within(Budget::for_output(deadline))
+    }
+
+    /// The evaluator bounded by `budget`.
+    pub(crate) fn within(mut self, budget: Budget) -> Lowerer {
+        self.budget = budget;
         self
     }
 

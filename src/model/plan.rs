@@ -158,6 +158,13 @@ pub struct SearchPlan {
 }
 
 impl SearchPlan {
+    /// Whether the variable order reads the domains (first-fail, dom/wdeg):
+    /// then the tree's shape, not only its pruning, depends on the bound
+    /// an objective's search has met.
+    pub fn reads_domains(&self) -> bool {
+        self.var != VarOrder::Input || self.phases.iter().any(|p| p.var != VarOrder::Input)
+    }
+
     /// Every phase the search decides in turn over a model of `num_vars`
     /// variables: the declared phases, the `order` (in input order), the
     /// declared variables by `var`, then every other (auxiliary) variable

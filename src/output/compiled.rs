@@ -811,7 +811,9 @@ some = "x[1] <= x[2] and m[0][0] != m[1][1]"
             let mut seen = 0;
             for solution in session.solutions() {
                 let values = solution.values();
-                let fast = plan.fill_compiled(&parts, values).map_err(|d| d.message);
+                let fast = plan
+                    .fill_compiled(&parts, values, plan.printing())
+                    .map_err(|d| d.message);
                 let slow = plan.fill_interpreted(values).map_err(|d| d.message);
                 assert_eq!(fast, slow, "{template} at {values:?}");
                 seen += 1;

@@ -10,6 +10,7 @@
 mod compiled;
 
 use crate::diagnostic::Diagnostic;
+use crate::engine::deadline::PRINT_GRACE;
 use crate::host::Instant;
 use crate::lower::value::{Array, Value};
 use crate::lower::{Budget, Lowerer, is_limit, value::R};
@@ -40,7 +41,8 @@ pub struct OutputPlan {
     compiled: Vec<Option<(compiled::Code, usize)>>,
     /// The most slots any compiled part needs.
     slots: usize,
-    /// The run's deadline: printing is part of the run.
+    /// The run's deadline: checking the template at load is part of the
+    /// run; printing a found solution gets [`PRINT_GRACE`] past it.
     deadline: Option<Instant>,
 }
 
@@ -111,7 +113,7 @@ impl OutputPlan {
         fill(
             parts,
             Lowerer::for_output(self.texts.clone(), globals, self.functions.clone())
-                .until(self.deadline),
+                .within(self.printing()),
         )
     }
 
@@ -123,7 +125,7 @@ impl OutputPlan {
         solution: &[i64],
         extra: &[(String, i64)],
     ) -> R<String> {
-        let mut env = self.environment(solution);
+        let mut env = self.environment(solution, self.printing());
         env.bind(
             extra
                 .iter()
@@ -150,7 +152,7 @@ impl OutputPlan {
             .iter()
             .map(|v| v.domain.min().unwrap_or(0))
             .collect();
-        match self.render(&probe) {
+        match self.render_within(&probe, Budget::for_output(self.deadline)) {
             Err(d) if is_limit(&d) => Err(d),
             _ => Ok(()),
         }
@@ -204,10 +206,24 @@ impl OutputPlan {
 
     /// The solution as text: the spec's template, or `name = value` lines.
     pub fn render(&self, solution: &[i64]) -> R<String> {
+        self.render_within(solution, self.printing())
+    }
+
+    /// The budget of printing a solution that was found: the run's
+    /// deadline and twice [`PRINT_GRACE`] more, signals not read (a limit
+    /// or a signal that stopped the search does not stop the printing of
+    /// what it found, and a solution begun within the grace the printer
+    /// has after a stop has as long again to be written; the items and
+    /// memory still bound one solution's output).
+    fn printing(&self) -> Budget {
+        Budget::for_printing(self.deadline.map(|d| d + 2 * PRINT_GRACE))
+    }
+
+    fn render_within(&self, solution: &[i64], budget: Budget) -> R<String> {
         let mut out = String::new();
         match &self.template {
             Some(parts) => {
-                out = self.fill_compiled(parts, solution)?;
+                out = self.fill_compiled(parts, solution, budget)?;
                 if !out.ends_with('\n') {
                     out.push('\n');
                 }
@@ -247,13 +263,13 @@ impl OutputPlan {
     /// The template at `solution`: each part by its compiled code, or by
     /// the interpreter where the code gives up (a form it leaves aside, or
     /// an error, which the interpreter then reports).
-    fn fill_compiled(&self, parts: &[TemplatePart], solution: &[i64]) -> R<String> {
+    fn fill_compiled(&self, parts: &[TemplatePart], solution: &[i64], budget: Budget) -> R<String> {
         let mut out = String::new();
         let mut run = compiled::Run {
             plan: self,
             solution,
             slots: vec![Value::Int(0); self.slots],
-            budget: Budget::for_output(self.deadline),
+            budget: budget.clone(),
         };
         let mut env = None;
         for (part, code) in parts.iter().zip(&self.compiled) {
@@ -263,7 +279,7 @@ impl OutputPlan {
                     let value = match code.as_ref().and_then(|(code, _)| run.eval(code)) {
                         Some(v) => run.fixed(v),
                         None => env
-                            .get_or_insert_with(|| self.environment(solution))
+                            .get_or_insert_with(|| self.environment(solution, budget.clone()))
                             .eval(e)?,
                     };
                     out.push_str(&format_value(&value, e.span)?);
@@ -279,18 +295,18 @@ impl OutputPlan {
     fn fill_interpreted(&self, solution: &[i64]) -> R<String> {
         fill(
             self.template.as_deref().unwrap_or(&[]),
-            self.environment(solution),
+            self.environment(solution, self.printing()),
         )
     }
 
-    /// An evaluator in which every declared name holds its solution value.
-    fn environment(&self, solution: &[i64]) -> Lowerer {
+    /// An evaluator in which every declared name holds its solution value,
+    /// bounded by `budget`.
+    fn environment(&self, solution: &[i64], budget: Budget) -> Lowerer {
         let mut globals = self.params.clone();
         for (name, v) in &self.declared {
             let _ = globals.insert(name.clone(), self.instantiate(v, solution));
         }
-        Lowerer::for_output(self.texts.clone(), globals, self.functions.clone())
-            .until(self.deadline)
+        Lowerer::for_output(self.texts.clone(), globals, self.functions.clone()).within(budget)
     }
 
     /// A declared value at a solution: a variable over texts reads as its

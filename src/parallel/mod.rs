@@ -17,8 +17,8 @@ pub mod split;
 
 use crate::diagnostic::Error;
 use crate::model::plan::Sense;
-use crate::search::Decision;
 use crate::search::shared::Shared;
+use crate::search::{Decision, Stats};
 use crate::session::{Count, Optimum, Session, Solution, View};
 use queue::{Event, Outbox};
 use split::Split;
@@ -103,8 +103,11 @@ fn prepare(session: &mut Session, spread: &Spread) -> (Split, Shared) {
     (split, shared)
 }
 
-/// The number of solutions, summed over the parts; `progress` hears the
-/// total so far as parts finish.
+/// The number of solutions, summed over the parts in order; `progress`
+/// hears the total so far as parts finish. When a limit stops the run,
+/// the count is that of a prefix of the sequential search, as `--all`
+/// prints: the parts before the first one the limit cut, and what that
+/// one counted (parts after it are not counted, finished or not).
 pub fn count(session: &mut Session, spread: &Spread, progress: &mut dyn FnMut(u64)) -> Count {
     if spread.is_sequential() {
         return session.count();
@@ -115,7 +118,7 @@ pub fn count(session: &mut Session, spread: &Spread, progress: &mut dyn FnMut(u6
         return count;
     }
     let (split, shared) = prepare(session, spread);
-    let (mut total, mut complete) = (0, !split.stopped);
+    let mut prefix = Prefix::default();
     let work = |own: &mut Session, out: &Outbox<'_>| {
         let c = own.count();
         out.send(Event::Done {
@@ -129,23 +132,51 @@ pub fn count(session: &mut Session, spread: &Spread, progress: &mut dyn FnMut(u6
         spread.threads,
         &shared,
         &work,
-        &mut |_, event, _| {
+        &mut |k, event, _| {
             if let Event::Done {
                 solutions,
-                complete: whole,
+                complete,
             } = event
             {
-                total += solutions;
-                complete &= whole;
-                progress(total);
+                prefix.hear(k, solutions, complete);
+                progress(prefix.total);
             }
             ControlFlow::Continue(())
         },
     );
-    session.add_elsewhere(searched.0, searched.1, split.parts.len() as u64);
+    let found = Stats {
+        solutions: prefix.total,
+        ..searched.0
+    };
+    session.add_elsewhere(found, searched.1, split.parts.len() as u64);
     Count {
-        solutions: total,
-        complete,
+        solutions: prefix.total,
+        complete: !split.stopped && !prefix.cut && prefix.head == split.parts.len(),
+    }
+}
+
+/// The parts' counts summed in part order, up to the first part a limit
+/// cut (that part's count included).
+#[derive(Debug, Default)]
+struct Prefix {
+    /// Parts before `head` are summed.
+    head: usize,
+    total: u64,
+    /// A summed part did not finish: nothing after it counts.
+    cut: bool,
+    waiting: BTreeMap<usize, (u64, bool)>,
+}
+
+impl Prefix {
+    fn hear(&mut self, part: usize, solutions: u64, complete: bool) {
+        let _ = self.waiting.insert(part, (solutions, complete));
+        while !self.cut
+            && let Some((solutions, complete)) = self.waiting.remove(&self.head)
+        {
+            self.total += solutions;
+            self.cut = !complete;
+            self.head += 1;
+        }
     }
 }
 
@@ -242,9 +273,14 @@ pub fn solutions(
             flow
         },
     );
-    session.add_elsewhere(searched.0, searched.1, split.parts.len() as u64);
-    // A limit cut a part: what came before it in order was given (a
-    // prefix of the sequential solutions), nothing after it.
+    // The solutions are those given: a prefix of the sequential ones when
+    // a limit cut a part (nothing after it is given, and what the threads
+    // found beyond it is not counted either).
+    let found = Stats {
+        solutions: order.given,
+        ..searched.0
+    };
+    session.add_elsewhere(found, searched.1, split.parts.len() as u64);
     order.cut || split.stopped || (!broken && !order.whole())
 }
 
@@ -278,8 +314,11 @@ fn solutions_here(
 struct InOrder {
     head: usize,
     parts: BTreeMap<usize, PartBuffer>,
-    /// A part before `head` did not finish (a limit stopped it).
+    /// A part before `head` did not finish (a limit stopped it), or the
+    /// printing after a stop ran out of time.
     cut: bool,
+    /// Solutions given, in order.
+    given: u64,
 }
 
 #[derive(Debug, Default)]
@@ -308,7 +347,12 @@ impl InOrder {
     ) -> ControlFlow<()> {
         while let Some(buffer) = self.parts.get_mut(&self.head) {
             while let Some(s) = buffer.solutions.pop_front() {
+                if flow.too_late() {
+                    self.cut = true;
+                    return ControlFlow::Break(());
+                }
                 flow.printed();
+                self.given += 1;
                 give(&s)?;
             }
             let Some(complete) = buffer.done else { break };
@@ -357,10 +401,50 @@ fn optimise_alone(
 
 /// Branch and bound over the parts, sharing the best value found: each
 /// solution better than every one before goes to `improved` as it is
-/// found (which may stop the search). The optimum returned is the one the
-/// sequential search finds (static orders), whatever the number of
-/// threads: of the optimal solutions, the first in depth-first order.
+/// found (which may stop the search). The optimum returned is the same
+/// whatever the number of threads (static orders): of the optimal
+/// solutions, the first in depth-first order. With a variable order that
+/// reads the domains (first-fail) the tree itself depends on the bounds
+/// met on the way, so that first one is defined in the search with the
+/// objective fixed to the optimum (the first solution `--all` prints),
+/// found by one more search and given to `improved` when it is not the
+/// last solution given.
 pub fn optimise(
+    session: &mut Session,
+    spread: &Spread,
+    improved: &mut dyn FnMut(View<'_>, &Solution, i64) -> ControlFlow<()>,
+) -> Result<Optimum, Error> {
+    let mut last = None;
+    let mut optimum = optimise_spread(session, spread, &mut |view, s, v| {
+        last = Some(s.clone());
+        improved(view, s, v)
+    })?;
+    let Some(value) = optimum.best.as_ref().map(|b| b.1) else {
+        return Ok(optimum);
+    };
+    if !optimum.proven || !session.lowered().plan.reads_domains() {
+        return Ok(optimum);
+    }
+    session.push();
+    session.fix_objective(value)?;
+    let mut first = None;
+    let _ = solutions(session, spread, Seek::All(1), &mut |_, s| {
+        first = Some(s.clone());
+        ControlFlow::Break(())
+    });
+    let _ = session.pop();
+    // (A limit that struck before it was met leaves the solution found:
+    // the value is proven all the same.)
+    if let Some(s) = first {
+        if last.as_ref() != Some(&s) {
+            optimum.proven = improved(session.view(), &s, value).is_continue();
+        }
+        optimum.best = Some((s, value));
+    }
+    Ok(optimum)
+}
+
+fn optimise_spread(
     session: &mut Session,
     spread: &Spread,
     improved: &mut dyn FnMut(View<'_>, &Solution, i64) -> ControlFlow<()>,

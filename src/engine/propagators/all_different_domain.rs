@@ -23,14 +23,20 @@ pub struct AllDifferentDomain {
     views: Vec<View>,
     /// Scratch, reused between runs.
     values: Vec<i64>,
-    /// Each view's values as indices into `values`.
-    edges: Vec<Vec<usize>>,
+    /// The value graph: view `i`'s values, as indices into `values`, are
+    /// `edges[first[i]..first[i + 1]]` (one array: 4 bytes an edge, so a
+    /// large graph stays small).
+    edges: Vec<u32>,
+    first: Vec<usize>,
     /// The value each view had in the last matching, as a value (not an
     /// index: the indices change from run to run).
     hint: Vec<Option<i64>>,
     match_var: Vec<usize>,
     match_val: Vec<usize>,
-    seen: Vec<bool>,
+    /// Values visited by the current augmenting search: those stamped
+    /// with `stamp` (a new search takes a new stamp, clearing nothing).
+    seen: Vec<u32>,
+    stamp: u32,
     /// No variable is under two views: then one run reaches its own
     /// fixpoint (otherwise a removal through one view changes another).
     distinct: bool,
@@ -48,18 +54,26 @@ impl AllDifferentDomain {
             distinct: vars.len() == n,
             views,
             values: Vec::new(),
-            edges: vec![Vec::new(); n],
+            edges: Vec::new(),
+            first: Vec::new(),
             hint: vec![None; n],
             match_var: Vec::new(),
             match_val: Vec::new(),
             seen: Vec::new(),
+            stamp: 0,
         }
     }
 
+    fn edges_of(&self, i: usize) -> &[u32] {
+        &self.edges[self.first[i]..self.first[i + 1]]
+    }
+
     /// A maximum matching of the value graph into `match_var` and
-    /// `match_val`, starting from the last one where it still fits; false
-    /// when some view has no value of its own.
-    fn maximum_matching(&mut self) -> bool {
+    /// `match_val`, starting from the last one where it still fits, then
+    /// a free value of each view's own where there is one; `Some(false)`
+    /// when some view has no value of its own, `None` when the run must
+    /// stop.
+    fn maximum_matching(&mut self, store: &mut Store) -> Option<bool> {
         let (n, m) = (self.views.len(), self.values.len());
         self.match_var.clear();
         self.match_var.resize(n, NONE);
@@ -69,44 +83,67 @@ impl AllDifferentDomain {
             if let Some(v) = self.hint[i]
                 && let Ok(j) = self.values.binary_search(&v)
                 && self.match_val[j] == NONE
-                && self.edges[i].contains(&j)
+                && self.edges_of(i).contains(&(j as u32))
             {
                 self.match_var[i] = j;
                 self.match_val[j] = i;
             }
         }
         for i in 0..n {
+            if self.match_var[i] == NONE
+                && let Some(&j) = self
+                    .edges_of(i)
+                    .iter()
+                    .find(|&&j| self.match_val[j as usize] == NONE)
+            {
+                self.match_var[i] = j as usize;
+                self.match_val[j as usize] = i;
+            }
+        }
+        self.seen.resize(m, 0);
+        for i in 0..n {
             if self.match_var[i] == NONE {
-                self.seen.clear();
-                self.seen.resize(m, false);
+                if store.must_stop() {
+                    return None;
+                }
+                self.next_stamp();
                 if !self.augment(i) {
-                    return false;
+                    return Some(false);
                 }
             }
         }
         for i in 0..n {
             self.hint[i] = Some(self.values[self.match_var[i]]);
         }
-        true
+        Some(true)
+    }
+
+    /// A stamp no value of `seen` holds.
+    fn next_stamp(&mut self) {
+        self.stamp = self.stamp.wrapping_add(1);
+        if self.stamp == 0 {
+            self.seen.fill(0);
+            self.stamp = 1;
+        }
     }
 
     /// Tries to match view `i` by an augmenting path (depth first).
     fn augment(&mut self, i: usize) -> bool {
         // Iteratively: a stack of (view, next edge to try).
-        let mut stack: Vec<(usize, usize)> = vec![(i, 0)];
+        let mut stack: Vec<(usize, usize)> = vec![(i, self.first[i])];
         let mut path: Vec<(usize, usize)> = Vec::new();
         while let Some(&mut (x, ref mut k)) = stack.last_mut() {
-            if *k == self.edges[x].len() {
+            if *k == self.first[x + 1] {
                 let _ = stack.pop();
                 let _ = path.pop();
                 continue;
             }
-            let v = self.edges[x][*k];
+            let v = self.edges[*k] as usize;
             *k += 1;
-            if self.seen[v] {
+            if self.seen[v] == self.stamp {
                 continue;
             }
-            self.seen[v] = true;
+            self.seen[v] = self.stamp;
             path.push((x, v));
             let owner = self.match_val[v];
             if owner == NONE {
@@ -117,7 +154,7 @@ impl AllDifferentDomain {
                 }
                 return true;
             }
-            stack.push((owner, 0));
+            stack.push((owner, self.first[owner]));
         }
         false
     }
@@ -153,57 +190,52 @@ impl Propagator for AllDifferentDomain {
         if m < n {
             return Err(Conflict);
         }
+        self.edges.clear();
+        self.first.clear();
         for i in 0..n {
+            if store.must_stop() {
+                return Err(Conflict);
+            }
+            self.first.push(self.edges.len());
             store.vvalues(self.views[i], &mut buffer);
             let values = &self.values;
-            self.edges[i].clear();
-            self.edges[i].extend(
+            self.edges.extend(
                 buffer
                     .iter()
-                    .map(|v| values.binary_search(v).expect("a value of the graph")),
+                    .map(|v| values.binary_search(v).expect("a value of the graph") as u32),
             );
         }
-        if !self.maximum_matching() {
+        self.first.push(self.edges.len());
+        if !self.maximum_matching(store).ok_or(Conflict)? {
             return Err(Conflict);
         }
         // The residual graph on nodes 0..n (views) and n..n+m (values):
         // a matched edge view -> value, an unmatched one value -> view.
-        let node = |v: usize| n + v;
-        let mut succ: Vec<Vec<usize>> = vec![Vec::new(); n + m];
-        for i in 0..n {
-            for &v in &self.edges[i] {
-                if self.match_var[i] == v {
-                    succ[i].push(node(v));
-                } else {
-                    succ[node(v)].push(i);
-                }
-            }
-        }
+        let residual = Residual::new(self, store).ok_or(Conflict)?;
         // Values reachable from a free value (even alternating paths).
         let mut reached = vec![false; n + m];
         let mut queue: Vec<usize> = (0..m)
             .filter(|&v| self.match_val[v] == NONE)
-            .map(node)
+            .map(|v| n + v)
             .collect();
         for &q in &queue {
             reached[q] = true;
         }
         while let Some(u) = queue.pop() {
-            for &w in &succ[u] {
-                if !reached[w] {
-                    reached[w] = true;
-                    queue.push(w);
+            for &w in residual.successors(u) {
+                if !reached[w as usize] {
+                    reached[w as usize] = true;
+                    queue.push(w as usize);
                 }
             }
         }
-        let component = strongly_connected(&succ);
+        let component = residual.components(store).ok_or(Conflict)?;
         // Remove every edge in no maximum matching.
         for i in 0..n {
-            for k in 0..self.edges[i].len() {
-                let v = self.edges[i][k];
-                let keep = self.match_var[i] == v
-                    || component[i] == component[node(v)]
-                    || reached[node(v)];
+            for k in self.first[i]..self.first[i + 1] {
+                let v = self.edges[k] as usize;
+                let keep =
+                    self.match_var[i] == v || component[i] == component[n + v] || reached[n + v];
                 if !keep {
                     let _ = store.vremove(self.views[i], self.values[v])?;
                 }
@@ -224,58 +256,111 @@ impl Propagator for AllDifferentDomain {
     }
 }
 
-/// Tarjan's strongly connected components (iterative): the component of
-/// every node.
-fn strongly_connected(succ: &[Vec<usize>]) -> Vec<usize> {
-    let n = succ.len();
-    let mut index = vec![usize::MAX; n];
-    let mut low = vec![0; n];
-    let mut on_stack = vec![false; n];
-    let mut stack = Vec::new();
-    let mut component = vec![usize::MAX; n];
-    let (mut next_index, mut next_component) = (0, 0);
-    for root in 0..n {
-        if index[root] != usize::MAX {
-            continue;
+/// The residual graph of a matching, successors of node `u` in
+/// `succ[first[u]..first[u + 1]]` (views `0..n`, values `n..n + m`).
+struct Residual {
+    succ: Vec<u32>,
+    first: Vec<usize>,
+}
+
+impl Residual {
+    /// `None` when the run must stop.
+    fn new(a: &AllDifferentDomain, store: &mut Store) -> Option<Residual> {
+        let (n, m) = (a.views.len(), a.values.len());
+        // Out-degrees first, then each edge at its place.
+        let mut first = vec![0; n + m + 1];
+        for i in 0..n {
+            for &v in a.edges_of(i) {
+                let from = if a.match_var[i] == v as usize {
+                    i
+                } else {
+                    n + v as usize
+                };
+                first[from + 1] += 1;
+            }
         }
-        let mut calls: Vec<(usize, usize)> = vec![(root, 0)];
-        index[root] = next_index;
-        low[root] = next_index;
-        next_index += 1;
-        stack.push(root);
-        on_stack[root] = true;
-        while let Some(&mut (u, ref mut k)) = calls.last_mut() {
-            if *k < succ[u].len() {
-                let w = succ[u][*k];
-                *k += 1;
-                if index[w] == usize::MAX {
-                    index[w] = next_index;
-                    low[w] = next_index;
-                    next_index += 1;
-                    stack.push(w);
-                    on_stack[w] = true;
-                    calls.push((w, 0));
-                } else if on_stack[w] {
-                    low[u] = low[u].min(index[w]);
-                }
+        for u in 0..n + m {
+            first[u + 1] += first[u];
+        }
+        let mut next = first.clone();
+        let mut succ = vec![0; a.edges.len()];
+        for i in 0..n {
+            if store.must_stop() {
+                return None;
+            }
+            for &v in a.edges_of(i) {
+                let (from, to) = if a.match_var[i] == v as usize {
+                    (i, n + v as usize)
+                } else {
+                    (n + v as usize, i)
+                };
+                succ[next[from]] = to as u32;
+                next[from] += 1;
+            }
+        }
+        Some(Residual { succ, first })
+    }
+
+    fn successors(&self, u: usize) -> &[u32] {
+        &self.succ[self.first[u]..self.first[u + 1]]
+    }
+
+    /// Tarjan's strongly connected components (iterative): the component
+    /// of every node; `None` when the run must stop.
+    fn components(&self, store: &mut Store) -> Option<Vec<usize>> {
+        let n = self.first.len() - 1;
+        let mut index = vec![usize::MAX; n];
+        let mut low = vec![0; n];
+        let mut on_stack = vec![false; n];
+        let mut stack = Vec::new();
+        let mut component = vec![usize::MAX; n];
+        let (mut next_index, mut next_component) = (0, 0);
+        for root in 0..n {
+            if index[root] != usize::MAX {
                 continue;
             }
-            let _ = calls.pop();
-            if let Some(&(parent, _)) = calls.last() {
-                low[parent] = low[parent].min(low[u]);
+            if store.must_stop() {
+                return None;
             }
-            if low[u] == index[u] {
-                loop {
-                    let w = stack.pop().expect("on the stack");
-                    on_stack[w] = false;
-                    component[w] = next_component;
-                    if w == u {
-                        break;
+            let mut calls: Vec<(usize, usize)> = vec![(root, self.first[root])];
+            index[root] = next_index;
+            low[root] = next_index;
+            next_index += 1;
+            stack.push(root);
+            on_stack[root] = true;
+            while let Some(&mut (u, ref mut k)) = calls.last_mut() {
+                if *k < self.first[u + 1] {
+                    let w = self.succ[*k] as usize;
+                    *k += 1;
+                    if index[w] == usize::MAX {
+                        index[w] = next_index;
+                        low[w] = next_index;
+                        next_index += 1;
+                        stack.push(w);
+                        on_stack[w] = true;
+                        calls.push((w, self.first[w]));
+                    } else if on_stack[w] {
+                        low[u] = low[u].min(index[w]);
                     }
+                    continue;
                 }
-                next_component += 1;
+                let _ = calls.pop();
+                if let Some(&(parent, _)) = calls.last() {
+                    low[parent] = low[parent].min(low[u]);
+                }
+                if low[u] == index[u] {
+                    loop {
+                        let w = stack.pop().expect("on the stack");
+                        on_stack[w] = false;
+                        component[w] = next_component;
+                        if w == u {
+                            break;
+                        }
+                    }
+                    next_component += 1;
+                }
             }
         }
+        Some(component)
     }
-    component
 }

@@ -54,6 +54,11 @@ pub struct Regular {
     backward: Vec<u64>,
     /// Per position and symbol: in the domain when last read; supported.
     in_domain: Vec<bool>,
+    /// Per position: its domain holds values no transition reads (read
+    /// each run, not remembered: backtracking past the run that removed
+    /// them brings them back, as when a parallel part is replayed from
+    /// a root this propagator saw before).
+    foreign: Vec<bool>,
     supported: Vec<bool>,
     /// No run yet: everything is computed.
     fresh: bool,
@@ -136,6 +141,7 @@ impl Regular {
             forward: vec![0; words * (n + 1)],
             backward: vec![0; words * (n + 1)],
             in_domain: vec![false; n * symbols.len()],
+            foreign: vec![false; n],
             supported: vec![false; n * symbols.len()],
             fresh: true,
             changed: vec![false; n],
@@ -154,23 +160,28 @@ impl Regular {
         }
     }
 
-    /// Reads the domains; marks the positions whose values changed.
+    /// Reads the domains; marks the positions whose values changed and
+    /// those holding values no transition reads.
     fn read_domains(&mut self, store: &Store) {
         let s = self.symbols.len();
         for i in 0..self.xs.len() {
-            let mut changed = self.fresh;
+            let (mut changed, mut read) = (self.fresh, 0);
             for k in 0..s {
                 let now = store.vcontains(self.xs[i], self.symbols[k]);
                 changed |= now != self.in_domain[i * s + k];
                 self.in_domain[i * s + k] = now;
+                read += u64::from(now);
             }
             self.changed[i] = changed;
+            self.foreign[i] = store.vsize(self.xs[i]) > read;
         }
     }
 
     /// Forward layers from the first change on, until a layer comes out
     /// as it was (the rest then is too, unless a later position changed).
-    fn sweep_forward(&mut self) {
+    /// Returns false when the run must stop (a layer of a large automaton
+    /// takes long: the deadline is asked at each).
+    fn sweep_forward(&mut self, store: &mut Store) -> bool {
         let (n, s, w) = (self.xs.len(), self.symbols.len(), self.words);
         if self.fresh {
             self.forward[..w].fill(0);
@@ -178,6 +189,9 @@ impl Regular {
         }
         self.layer_changed[0] = self.fresh;
         for i in 0..n {
+            if store.must_stop() {
+                return false;
+            }
             if !(self.changed[i] || self.layer_changed[i]) {
                 self.layer_changed[i + 1] = false;
                 continue;
@@ -196,18 +210,22 @@ impl Regular {
             self.layer_changed[i + 1] = self.fresh || !same(next, &self.row);
             next.copy_from_slice(&self.row);
         }
+        true
     }
 
     /// Backward layers from the last change down, likewise; then the
-    /// supports of each position whose inputs changed. False when no word
-    /// is accepted.
-    fn sweep_backward(&mut self) -> bool {
+    /// supports of each position whose inputs changed. `None` when the run
+    /// must stop, else whether some word is accepted.
+    fn sweep_backward(&mut self, store: &mut Store) -> Option<bool> {
         let (n, s, w) = (self.xs.len(), self.symbols.len(), self.words);
         if self.fresh {
             self.backward[n * w..].copy_from_slice(&self.accepting);
         }
         let mut after = self.fresh;
         for i in (0..n).rev() {
+            if store.must_stop() {
+                return None;
+            }
             let before = self.changed[i] || after;
             if before {
                 self.row.fill(0);
@@ -234,7 +252,7 @@ impl Regular {
                 after = false;
             }
         }
-        self.backward[self.start / 64] >> (self.start % 64) & 1 == 1
+        Some(self.backward[self.start / 64] >> (self.start % 64) & 1 == 1)
     }
 
     /// The symbols of position `i` on some transition from a state the start
@@ -275,13 +293,16 @@ impl Propagator for Regular {
     }
 
     fn propagate(&mut self, store: &mut Store) -> PropResult {
-        // The first run also removes the values no transition reads.
-        let first = self.fresh;
         self.read_domains(store);
-        self.sweep_forward();
-        let accepted = self.sweep_backward();
-        self.fresh = false;
-        if !accepted {
+        let swept = if self.sweep_forward(store) {
+            self.sweep_backward(store)
+        } else {
+            None
+        };
+        // A run cut short leaves layers half computed: the next one
+        // computes them all.
+        self.fresh = swept.is_none();
+        if swept != Some(true) {
             return Err(Conflict);
         }
         let s = self.symbols.len();
@@ -291,7 +312,7 @@ impl Propagator for Regular {
         let (mut all_fixed, mut pruned) = (true, false);
         for i in 0..self.xs.len() {
             let x = self.xs[i];
-            if !(first || self.unsupported[i]) {
+            if !(self.foreign[i] || self.unsupported[i]) {
                 all_fixed &= store.vfixed(x);
                 continue;
             }
