@@ -377,7 +377,7 @@ fn habits_from_other_languages_get_a_help_line() {
         (
             "forall(i in 1..3)(x > i)",
             18,
-            "is `forall(e for i in 1..n)` here",
+            "MiniZinc's `forall(i in 1..3)(e)` is `forall(e for i in 1..3)` here",
         ),
         (
             "x == True",

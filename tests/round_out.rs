@@ -512,3 +512,191 @@ fn the_optimal_solution_does_not_depend_on_the_threads_under_first_fail() {
         assert_eq!(last(threads), expected, "-j {threads}");
     }
 }
+
+/// `merge-objective-order`: with an objective and first-fail, `--part` +
+/// `solve merge` printed the optimal solutions in another order than the
+/// single run (the parts were cut from the search without the optimum's
+/// bound, whose tree has another shape). Each part now gives each optimal
+/// solution its path in the search with the objective fixed, and the
+/// merge prints them in that one tree's order: the single run's bytes,
+/// for 2 and 3 parts, `--all` and the optimum alone.
+#[test]
+fn merged_parts_print_the_optimal_solutions_in_order() {
+    let spec = round2("merge-objective-order");
+    for mode in [&["--all"][..], &[]] {
+        let (single, _, code) = solve(&[&[spec.as_str()][..], mode].concat());
+        assert_eq!(code, 0);
+        for parts in [2, 3] {
+            let mut lines = String::new();
+            for k in 0..parts {
+                let part = format!("{k}/{parts}");
+                let (line, stderr, _) =
+                    solve(&[&[spec.as_str(), "--json", "--part", &part][..], mode].concat());
+                assert!(line.starts_with('{'), "{stderr}");
+                lines.push_str(&line);
+            }
+            let file = crate::TempSpec::new("merge-objective-order", &lines);
+            let (merged, stderr, code) = solve(&["merge", file.path()]);
+            assert_eq!(code, 0, "{stderr}");
+            assert_eq!(merged, single, "{mode:?} in {parts} parts");
+        }
+    }
+    let (all, _, _) = solve(&[&spec, "--all"]);
+    assert_eq!(
+        all,
+        "optimal: 1\n\nx = [0, 0, 1]\n\nx = [1, 0, 1]\n\nx = [2, 0, 1]\n\nx = [3, 0, 1]\n\nx = [0, 1, 0]\n\nx = [1, 1, 0]\n\nx = [2, 1, 0]\n\nx = [3, 1, 0]\n\n8 solutions\n"
+    );
+}
+
+// ------------------------------------------- messages that mislead a newcomer
+
+use crate::Case;
+
+/// An expression left unquoted, MiniZinc's `/\` in a double-quoted string,
+/// a 2-D index written as one string, texts listed as a TOML `index`: each
+/// says what to write, at the place it was written.
+#[test]
+fn toml_and_index_mistakes_say_what_to_write() {
+    Case::new()
+        .spec("[vars]\nS = 1..9\n")
+        .args(&["spec.toml"])
+        .stderr(
+            "error: invalid TOML: `1..9` is not a TOML value
+ --> spec.toml:2:5
+  |
+2 | S = 1..9
+  |     ^^^^
+  = help: expressions are written as strings: `S = \"1..9\"`
+",
+        )
+        .status(2)
+        .run();
+    Case::new()
+        .spec("[vars]\nx = \"0..3\"\n[constraints]\nc = \"x > 1 /\\ x < 3\"\n")
+        .args(&["spec.toml"])
+        .stderr(
+            "error: invalid TOML: `/\\` in a double-quoted string: TOML reads `\\` as the start of an escape
+ --> spec.toml:4:12
+  |
+4 | c = \"x > 1 /\\ x < 3\"
+  |            ^^
+  = help: MiniZinc's `/\\` is `and` here: `a and b`
+",
+        )
+        .status(2)
+        .run();
+    Case::new()
+        .spec("[vars]\nx = { index = \"0..8,0..8\", domain = \"1..9\" }\n")
+        .args(&["spec.toml"])
+        .stderr(
+            "error: `index` is one range, or a list of two ranges for a 2-D array
+ --> spec.toml:2:15
+  |
+2 | x = { index = \"0..8,0..8\", domain = \"1..9\" }
+  |               ^^^^^^^^^^^
+  = help: write `index = [\"0..8\", \"0..8\"]`
+",
+        )
+        .status(2)
+        .run();
+    Case::new()
+        .spec("[vars]\nx = { index = [\"red\"], domain = \"1..9\" }\n")
+        .args(&["spec.toml"])
+        .stderr(
+            "error: unknown name `red`
+ --> spec.toml:2:17
+  |
+2 | x = { index = [\"red\"], domain = \"1..9\" }
+  |                 ^^^
+  = help: a TOML list in `index` gives one range per dimension; to index by texts, write the list as one expression, `index = \"['red', ...]\"`, or name a param that lists them
+",
+        )
+        .status(2)
+        .run();
+}
+
+/// MiniZinc's generator call names its own function; `constraint` and a
+/// trailing `;` are said to be MiniZinc's.
+#[test]
+fn minizinc_habits_in_expressions_say_what_to_write() {
+    let case = |expr: &str, column: usize, width: usize, help: &str| {
+        let line = format!("c = \"{expr}\"");
+        Case::new()
+            .spec(&format!("[vars]\nx = \"0..3\"\n[constraints]\n{line}\n"))
+            .args(&["spec.toml"])
+            .stderr(&format!(
+                "error: syntax error in expression: expected `[` or an expression or an operator or end of expression, found `{}`
+ --> spec.toml:4:{column}
+  |
+4 | {line}
+  | {}{}
+  = help: {help}
+",
+                &line[column - 1..column],
+                " ".repeat(column - 1),
+                "^".repeat(width),
+            ))
+            .status(2)
+            .run();
+    };
+    case(
+        "sum(i in 1..3)(x) > 2",
+        20,
+        1,
+        "a generator goes inside the call: MiniZinc's `sum(i in 1..3)(e)` is `sum(e for i in 1..3)` here",
+    );
+    case(
+        "constraint x > 1",
+        17,
+        1,
+        "no `constraint` keyword here: each entry of [constraints] is one constraint; write the expression alone",
+    );
+    case(
+        "x > 1;",
+        11,
+        1,
+        "no `;` here: each entry is one expression (for several, write several entries, or join them with `and`)",
+    );
+}
+
+/// Flags of another subcommand, flags named as other tools name them,
+/// `--set n 10`, a choice written short, a tree file that is neither SVG
+/// nor DOT, a spec file misspelt, an integer param set to a range.
+#[test]
+fn command_line_mistakes_say_what_to_write() {
+    let refused = |args: &[&str], stderr: &str| {
+        Case::new().args(args).stderr(stderr).status(2).run();
+    };
+    refused(
+        &["specs/queens.toml", "--secret", "37"],
+        "error: `--secret` belongs to `solve play` (the guessing game of a spec's [game] section)\n  = help: solve play FILE --secret ...\n",
+    );
+    refused(
+        &["specs/queens.toml", "--all-secrets"],
+        "error: `--all-secrets` belongs to `solve play` (the guessing game of a spec's [game] section)\n  = help: solve play FILE --all-secrets ...\n",
+    );
+    refused(
+        &["specs/queens.toml", "--solutions", "3"],
+        "error: unknown flag `--solutions`\n  = help: write --limit N (stop after N solutions) or --all (every solution)\n",
+    );
+    refused(
+        &["specs/queens.toml", "--set", "n", "10"],
+        "error: `--set n` needs a value after `=`\n  = help: write --set n=10\n",
+    );
+    refused(
+        &["specs/queens.toml", "--var", "ff"],
+        "error: invalid value `ff` for `--var <NAME>`\n  = help: did you mean `first-fail`? (the values are: input, first-fail, first-fail-random, dom-wdeg)\n",
+    );
+    refused(
+        &["specs/queens.toml", "--tree", "tree.png"],
+        "error: --tree writes a drawing (.svg) or Graphviz DOT (.dot), not `tree.png`\n = help: name the file FILE.svg, or FILE.dot and convert it: `dot -Tpng FILE.dot -o FILE.png`\n",
+    );
+    refused(
+        &["specs/queen.toml"],
+        "error: cannot read `specs/queen.toml`: No such file or directory (os error 2)\n = help: did you mean `specs/queens.toml`?\n",
+    );
+    refused(
+        &["specs/queens.toml", "--set", "n=1..3"],
+        "error: param `n` takes an integer, found a range\n --> --set:1:3\n  |\n1 | n=1..3\n  |   ^^^^\n  = help: the spec gives `n` the value 8\n",
+    );
+}

@@ -7,6 +7,7 @@
 //! the search before it finished what was asked, 4 an internal error (a
 //! bug in solve).
 
+mod advice;
 mod args;
 mod check;
 mod compare;
@@ -19,6 +20,7 @@ mod part;
 mod play;
 mod playground;
 mod plot;
+mod record;
 mod solve;
 mod symmetry;
 
@@ -201,7 +203,13 @@ pub fn parse_failure(e: &clap::Error) -> u8 {
     use clap::error::ErrorKind as Kind;
     use std::io::{IsTerminal as _, Write as _};
     if !matches!(e.kind(), Kind::DisplayHelp | Kind::DisplayVersion) {
-        let _ = e.print();
+        let args: Vec<String> = std::env::args().skip(1).collect();
+        match advice::advice(e, &args) {
+            Some(a) => output::note(&format!("error: {}\n  = help: {}", a.message, a.help)),
+            None => {
+                let _ = e.print();
+            }
+        }
         return EXIT_ERROR;
     }
     let text = if std::io::stdout().is_terminal() {
@@ -301,10 +309,32 @@ fn lower(
 /// Reads `file` into `sources`.
 fn add_spec(file: &PathBuf, sources: &mut Sources) -> Result<crate::source::SourceId, Error> {
     let text = read_spec(file).map_err(|message| {
-        let d = Diagnostic::bare(format!("cannot read `{}`: {message}", file.display()));
+        let mut d = Diagnostic::bare(format!("cannot read `{}`: {message}", file.display()));
+        if let Some(near) = file_nearby(file) {
+            d = d.with_help(format!("did you mean `{}`?", near.display()));
+        }
         Error::new(vec![d], sources)
     })?;
     Ok(sources.add(file.display().to_string(), text))
+}
+
+/// For a spec file that does not exist: the file of its folder whose name
+/// is nearest (`queen.toml` → `queens.toml`), if one is near enough.
+fn file_nearby(file: &std::path::Path) -> Option<PathBuf> {
+    if file.exists() {
+        return None;
+    }
+    let name = file.file_name()?.to_str()?;
+    let folder = match file.parent() {
+        Some(p) if !p.as_os_str().is_empty() => p.to_path_buf(),
+        _ => PathBuf::from("."),
+    };
+    let names: Vec<String> = std::fs::read_dir(&folder)
+        .ok()?
+        .filter_map(|e| e.ok()?.file_name().into_string().ok())
+        .collect();
+    let near = crate::diagnostic::did_you_mean(name, names.iter().map(String::as_str))?;
+    Some(file.with_file_name(near))
 }
 
 /// Largest spec file read (a spec is a page of text; this stops a device

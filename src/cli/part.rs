@@ -85,7 +85,31 @@ fn shown(view: View<'_>, s: &Solution) -> Result<Shown, Error> {
     Ok(Shown {
         json: view.json(s),
         text: view.render(s)?,
+        key: None,
     })
+}
+
+/// Solutions of the objective's value `value` shown, each with its path in
+/// the search with the objective fixed to `value` when the variable order
+/// reads the domains (see [`Shown::key`]).
+fn shown_optimal(
+    session: &mut Session,
+    found: &[Solution],
+    value: i64,
+) -> Result<Vec<Shown>, Error> {
+    let mut all = found
+        .iter()
+        .map(|s| shown(session.view(), s))
+        .collect::<Result<Vec<_>, _>>()?;
+    if session.lowered().plan.reads_domains() {
+        session.push();
+        session.fix_objective(value)?;
+        for (shown, s) in all.iter_mut().zip(found) {
+            shown.key = session.path_to(s);
+        }
+        let _ = session.pop();
+    }
+    Ok(all)
 }
 
 /// `--part K/N --json`: solves the part and prints its result line.
@@ -143,7 +167,7 @@ pub(super) fn result_line(
                     if optimum.proven && matches!(mode, Mode::All | Mode::Count) {
                         optimal_in_part(session, spread, value, mode, &mut solutions)?
                     } else {
-                        solutions.push(shown(session.view(), &s)?);
+                        solutions.extend(shown_optimal(session, &[s], value)?);
                         (1, optimum.proven)
                     }
                 }
@@ -188,26 +212,18 @@ fn optimal_in_part(
     mode: Mode,
     solutions: &mut Vec<Shown>,
 ) -> Result<(u64, bool), Error> {
+    let mut count = 0;
+    let mut kept = Vec::new();
     session.push();
     session.fix_objective(value)?;
-    let mut count = 0;
-    let mut error = None;
-    let stopped = parallel::solutions(session, spread, Seek::All(u64::MAX), &mut |view, s| {
+    let stopped = parallel::solutions(session, spread, Seek::All(u64::MAX), &mut |_, s| {
         count += 1;
-        if mode == Mode::All || solutions.is_empty() {
-            match shown(view, s) {
-                Ok(s) => solutions.push(s),
-                Err(e) => error = Some(e),
-            }
+        if mode == Mode::All || kept.is_empty() {
+            kept.push(s.clone());
         }
-        match error {
-            Some(_) => ControlFlow::Break(()),
-            None => ControlFlow::Continue(()),
-        }
+        ControlFlow::Continue(())
     });
     let _ = session.pop();
-    match error {
-        Some(e) => Err(e),
-        None => Ok((count, !stopped)),
-    }
+    solutions.extend(shown_optimal(session, &kept, value)?);
+    Ok((count, !stopped))
 }

@@ -6,7 +6,6 @@ use super::output::{Printer, note};
 use super::{EXIT_FOUND, EXIT_LIMIT, EXIT_NONE, Run, SpecArgs, Threads, TimeLimit, choices};
 use crate::diagnostic::Error;
 use crate::parallel::{self, Seek, Spread};
-use crate::search::trace::Recorder;
 use crate::session::{Session, Solution};
 use crate::symmetry::group::{Canonicaliser, Representatives};
 use crate::symmetry::unique;
@@ -70,7 +69,7 @@ pub struct SolveArgs {
     /// Write the search tree (its first 10,000 events): edges are
     /// decisions, red boxes failures (named by the constraint), green
     /// nodes solutions. A FILE ending in .svg gets a drawing (no Graphviz
-    /// needed); any other name gets Graphviz DOT (`dot -Tsvg FILE`).
+    /// needed); one ending in .dot gets Graphviz DOT (`dot -Tpng FILE`).
     #[arg(long, value_name = "FILE.svg|FILE.dot")]
     pub tree: Option<PathBuf>,
     /// Print the lowered model as a spec of this language (spec names, one
@@ -94,9 +93,6 @@ pub struct SolveArgs {
     #[arg(long, value_name = "NAME", value_parser = choices(crate::moves::METHODS))]
     pub method: Option<String>,
 }
-
-/// Events a `--tree` records (a small run's whole tree).
-const TREE_EVENTS: usize = 10_000;
 
 pub(super) fn run(args: &SolveArgs, started: Instant, deadline: Option<Instant>) -> Run {
     let Some(file) = &args.file else {
@@ -152,7 +148,7 @@ pub(super) fn run(args: &SolveArgs, started: Instant, deadline: Option<Instant>)
     if args.show_domains {
         return show_domains(&mut session, out);
     }
-    record(&mut session, args)?;
+    super::record::start(&mut session, args)?;
     // One sequential search is what --trace, --tree and --unique describe.
     let threads = if args.trace.is_some() || args.tree.is_some() || args.unique {
         1
@@ -174,18 +170,7 @@ pub(super) fn run(args: &SolveArgs, started: Instant, deadline: Option<Instant>)
         satisfy(&mut session, &mut out, args, &spread)?
     };
     let code = out.finish(code)?;
-    if let Some(recorder) = session.recorder() {
-        let model = session.lowered().model();
-        if let Some(n) = args.trace {
-            for line in recorder.text(model, n as usize) {
-                note(&line);
-            }
-        }
-        if let Some(path) = &args.tree {
-            let svg = path.extension().is_some_and(|e| e == "svg");
-            write_tree(path, &recorder.tree(model, svg))?;
-        }
-    }
+    super::record::show(&session, args)?;
     if args.stats {
         print_stats(&session, code, threads, started);
     }
@@ -193,25 +178,6 @@ pub(super) fn run(args: &SolveArgs, started: Instant, deadline: Option<Instant>)
     let large = session.lowered().model().vars.len() > 100_000;
     crate::discard::discard(session, large);
     Ok(code)
-}
-
-/// `--trace` and `--tree`: the session records the search's first events
-/// (a `--tree` path that cannot be written is found before the search).
-fn record(session: &mut Session, args: &SolveArgs) -> Result<(), Error> {
-    if let Some(path) = &args.tree {
-        write_tree(path, "")?;
-    }
-    if args.trace.is_some() || args.tree.is_some() {
-        let shown = args.trace.unwrap_or(0) as usize;
-        let limit = if args.tree.is_some() {
-            shown.max(TREE_EVENTS)
-        } else {
-            shown
-        };
-        let recorder = Recorder::new(limit, args.trace.is_some(), session.lowered().model());
-        session.set_recorder(Some(recorder));
-    }
-    Ok(())
 }
 
 /// `--stats`: the search's figures on stderr (summed over the threads,
@@ -230,16 +196,6 @@ fn print_stats(session: &Session, code: u8, threads: usize, started: Instant) {
         note(&format!("threads: {threads}, parts: {parts}"));
     }
     note(&format!("time: {:.3} s", started.elapsed().as_secs_f64()));
-}
-
-/// `--tree FILE`: writes `text` there.
-fn write_tree(path: &std::path::Path, text: &str) -> Result<(), Error> {
-    std::fs::write(path, text).map_err(|e| {
-        super::refusal(
-            format!("cannot write `{}`: {e}", path.display()),
-            "--tree FILE needs a file it can create",
-        )
-    })
 }
 
 fn stopped(found: u64) -> u8 {

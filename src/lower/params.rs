@@ -89,11 +89,15 @@ fn same_kind(l: &mut Lowerer, name: &str, given: &Value, default: &Expr, span: S
     if expected.fits(&found) {
         return Ok(());
     }
+    // A range is a list of integers to the shapes, and "a range" to the user.
+    let found = match given {
+        Value::Range(..) => given.describe().to_string(),
+        _ => found.name(false),
+    };
     Err(Diagnostic::new(
         format!(
-            "param `{name}` takes {}, found {}",
+            "param `{name}` takes {}, found {found}",
             expected.name(false),
-            found.name(false)
         ),
         span,
     )

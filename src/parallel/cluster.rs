@@ -118,6 +118,12 @@ impl Mode {
 pub struct Shown {
     pub json: Value,
     pub text: String,
+    /// With an objective and a variable order that reads the domains: its
+    /// path in the search with the objective fixed to the part's best
+    /// (`Session::path_to`). The parts were cut from the search without
+    /// that bound, whose tree has another shape; the merge puts the
+    /// optimal solutions of every part in the order of the one tree.
+    pub key: Option<String>,
 }
 
 /// One part's result line.
@@ -149,7 +155,10 @@ impl PartResult {
         let solutions: Vec<Value> = self
             .solutions
             .iter()
-            .map(|s| json!({ "json": s.json, "text": s.text }))
+            .map(|s| match &s.key {
+                Some(key) => json!({ "json": s.json, "text": s.text, "key": key }),
+                None => json!({ "json": s.json, "text": s.text }),
+            })
             .collect();
         json!({
             "fingerprint": self.fingerprint,
@@ -178,6 +187,10 @@ impl PartResult {
                 Some(Shown {
                     json: s.get("json")?.clone(),
                     text: s["text"].as_str()?.to_string(),
+                    key: match s.get("key") {
+                        None => None,
+                        Some(k) => Some(k.as_str()?.to_string()),
+                    },
                 })
             })
             .collect::<Option<Vec<_>>>()?;
@@ -299,6 +312,10 @@ pub fn merge(mut results: Vec<PartResult>) -> Result<Merged, MergeError> {
         .filter(|r| first.minimize.is_none() || (r.best.is_some() && r.best == best))
         .collect();
     let mut solutions: Vec<Shown> = counted.iter().flat_map(|r| r.solutions.clone()).collect();
+    if solutions.iter().all(|s| s.key.is_some()) {
+        // One tree's depth-first order (stable: equal keys keep part order).
+        solutions.sort_by(|a, b| a.key.cmp(&b.key));
+    }
     if matches!(first.mode, Mode::First | Mode::Best | Mode::Count) {
         solutions.truncate(1);
     }

@@ -38,6 +38,7 @@ use crate::lower::{ModelMark, Options};
 use crate::lowered::Lowered;
 use crate::model::plan::{Objective, Restarts};
 use crate::model::{Constraint, Posted, Rel, VarId};
+use crate::search::branch::Choice;
 use crate::search::shared::Shared;
 use crate::search::trace::Recorder;
 use crate::search::{Decision, Limits, Opening, Outcome, Search, Stats};
@@ -234,6 +235,38 @@ impl Session {
         let limits = self.limits();
         let mut search = Search::new(&mut self.engine, &self.lowered.plan, limits, Restarts::NONE);
         open(&mut |path| search.open(path))
+    }
+
+    /// Where `solution` lies in the search tree from the root as it is
+    /// now: the branches from the root to it, `L` for a left branch (the
+    /// choice holds) and `R` for a right one, so that solutions in
+    /// depth-first order have their paths in text order. `None` when a
+    /// limit stopped the walk (or the solution is not in the tree).
+    pub fn path_to(&mut self, solution: &Solution) -> Option<String> {
+        let values = solution.values();
+        self.openings(|open| {
+            let mut path: Vec<Decision> = Vec::new();
+            loop {
+                match open(&path) {
+                    Opening::Solution => {
+                        return Some(
+                            path.iter()
+                                .map(|d| if d.left { 'L' } else { 'R' })
+                                .collect(),
+                        );
+                    }
+                    Opening::Branch { var, choice, .. } => {
+                        let value = values[var.index()];
+                        let left = match choice {
+                            Choice::Assign(v) => value == v,
+                            Choice::AtMost(v) => value <= v,
+                        };
+                        path.push(Decision { var, choice, left });
+                    }
+                    Opening::Failed | Opening::Interrupted => return None,
+                }
+            }
+        })
     }
 
     /// The searches from now on stop once they have visited `nodes` nodes

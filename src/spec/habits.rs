@@ -23,7 +23,11 @@ pub(super) fn habit(text: &str, at: usize) -> Option<String> {
     } else if rest.starts_with('=') && !rest.starts_with("==") && !rest.starts_with("=>") {
         "to compare, write `==`: a constraint states a condition, it assigns nothing"
     } else if rest.starts_with('(') && before.ends_with(')') && generator_call(before) {
-        "a generator goes inside the call: MiniZinc's `forall(i in 1..n)(e)` is `forall(e for i in 1..n)` here"
+        return Some(generator_help(before));
+    } else if rest.starts_with(';') {
+        "no `;` here: each entry is one expression (for several, write several entries, or join them with `and`)"
+    } else if before.trim() == "constraint" {
+        "no `constraint` keyword here: each entry of [constraints] is one constraint; write the expression alone"
     } else if rest.starts_with('\\') && before.ends_with('/') {
         "MiniZinc's `/\\` is `and` here: `a and b`"
     } else if rest.starts_with("\\/") {
@@ -34,6 +38,67 @@ pub(super) fn habit(text: &str, at: usize) -> Option<String> {
         minizinc_word(rest)?
     };
     Some(help.to_string())
+}
+
+/// A TOML error at byte `at` of `text` that comes from writing the
+/// language as TOML does not expect it: an expression left unquoted
+/// (`S = 1..9`), or MiniZinc's `/\` or `\/` inside a double-quoted TOML
+/// string (where `\` starts an escape). The bytes to point at and the
+/// message and help to give instead of TOML's.
+pub(super) fn toml_mistake(
+    text: &str,
+    at: usize,
+) -> Option<(std::ops::Range<usize>, String, String)> {
+    let start = text.get(..at)?.rfind('\n').map_or(0, |i| i + 1);
+    let end = text.get(at..)?.find('\n').map_or(text.len(), |i| at + i);
+    let line = &text[start..end];
+    // MiniZinc's operators in a "..." string: TOML reads `\ ` as an escape.
+    for (op, help) in [
+        ("/\\", "MiniZinc's `/\\` is `and` here: `a and b`"),
+        ("\\/", "MiniZinc's `\\/` is `or` here: `a or b`"),
+    ] {
+        if let Some(i) = line.find(op) {
+            let from = start + i;
+            return Some((
+                from..from + 2,
+                format!(
+                    "`{op}` in a double-quoted string: TOML reads `\\` as the start of an escape"
+                ),
+                help.to_string(),
+            ));
+        }
+    }
+    // `NAME = 1..9`: a value TOML cannot read where an expression was meant.
+    let (key, value) = line.split_once('=')?;
+    let (key, value) = (key.trim(), value.trim());
+    let is_name = !key.is_empty()
+        && key
+            .chars()
+            .all(|c| c.is_alphanumeric() || c == '_' || c == '-');
+    let quoted_or_toml = value.starts_with(['"', '\'', '[', '{', '=']) || value.is_empty();
+    if !is_name || quoted_or_toml || at < start + line.find('=')? {
+        return None;
+    }
+    let from = start + line.find(value)?;
+    Some((
+        from..from + value.len(),
+        format!("`{value}` is not a TOML value"),
+        format!("expressions are written as strings: `{key} = \"{value}\"`"),
+    ))
+}
+
+/// The help for MiniZinc's `f(i in I)(e)`, with the call's own name and
+/// generator: `before` ends with `f(i in I)`.
+fn generator_help(before: &str) -> String {
+    let open = before.rfind('(').unwrap_or(0);
+    let head = before[..open].trim_end();
+    let name = &head[head
+        .rfind(|c: char| !(c.is_alphanumeric() || c == '_'))
+        .map_or(0, |i| i + 1)..];
+    let generator = &before[open + 1..before.len() - 1];
+    format!(
+        "a generator goes inside the call: MiniZinc's `{name}({generator})(e)` is `{name}(e for {generator})` here"
+    )
 }
 
 /// Whether the innermost bracket open at the end of `text` indexes

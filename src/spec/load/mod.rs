@@ -97,6 +97,14 @@ impl<'t> Loader<'t> {
             Ok(doc) => doc,
             Err(e) => {
                 let span = e.span().unwrap_or(0..0);
+                if let Some((at, message, help)) =
+                    super::habits::toml_mistake(self.text, span.start)
+                {
+                    return Err(vec![
+                        Diagnostic::new(format!("invalid TOML: {message}"), self.span(at))
+                            .with_help(help),
+                    ]);
+                }
                 let message = e.message().trim_end().replace('\n', "; ");
                 return Err(vec![Diagnostic::new(
                     format!("invalid TOML: {message}"),
@@ -320,6 +328,19 @@ impl<'t> Loader<'t> {
                     );
                 }
             }
+            DeValue::String(text) if top_level_comma(text).is_some() => {
+                // `"0..8,0..8"`: two ranges in one string.
+                let at = top_level_comma(text).unwrap_or(0);
+                let (first, second) = (text[..at].trim(), text[at + 1..].trim());
+                self.errors.push(
+                    Diagnostic::new(
+                        "`index` is one range, or a list of two ranges for a 2-D array",
+                        self.span(v.span()),
+                    )
+                    .with_help(format!("write `index = [\"{first}\", \"{second}\"]`")),
+                );
+                ok = false;
+            }
             _ => match self.expr(v) {
                 Some(e) => out.push(e),
                 None => ok = false,
@@ -327,4 +348,18 @@ impl<'t> Loader<'t> {
         }
         ok
     }
+}
+
+/// The byte of the first `,` of `text` outside brackets.
+fn top_level_comma(text: &str) -> Option<usize> {
+    let mut depth = 0i32;
+    for (i, c) in text.char_indices() {
+        match c {
+            '(' | '[' | '{' => depth += 1,
+            ')' | ']' | '}' => depth -= 1,
+            ',' if depth == 0 => return Some(i),
+            _ => {}
+        }
+    }
+    None
 }

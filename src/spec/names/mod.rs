@@ -132,7 +132,7 @@ fn errors(spec: &Spec) -> Vec<Diagnostic> {
             scope.expr(&var.domain);
         }
         for index in &var.index {
-            scope.expr(index);
+            scope.index(index);
         }
     }
     for var in &spec.vars {
@@ -220,7 +220,7 @@ fn check_params(scope: &mut Scope, spec: &Spec) {
         scope.in_params = true;
         scope.expr(&param.value);
         for index in &param.index {
-            scope.expr(index);
+            scope.index(index);
         }
         scope.in_params = false;
         scope.define(&param.name, Kind::Param);
@@ -322,6 +322,21 @@ impl Scope {
                     .map(|(n, _)| n.clone()),
             )
             .collect()
+    }
+
+    /// An `index` range: as any expression, and an unknown bare name there
+    /// is most likely a text meant as an index (`index = ["a", "b"]`
+    /// reads as two dimensions, `a` and `b`).
+    fn index(&mut self, e: &Expr) {
+        let before = self.errors.len();
+        self.expr(e);
+        if let (ExprKind::Name(name), Some(d)) = (&e.kind, self.errors.get_mut(before))
+            && d.message.starts_with("unknown name")
+        {
+            d.help = Some(format!(
+                "a TOML list in `index` gives one range per dimension; to index by texts, write the list as one expression, `index = \"['{name}', ...]\"`, or name a param that lists them"
+            ));
+        }
     }
 
     fn expr(&mut self, e: &Expr) {

@@ -1,0 +1,69 @@
+//! `--trace N` and `--tree FILE`: what the search records of its first
+//! events, and where it goes once the run is over (stderr, an SVG drawing
+//! or Graphviz DOT).
+
+use super::output::note;
+use super::solve::SolveArgs;
+use crate::diagnostic::Error;
+use crate::search::trace::Recorder;
+use crate::session::Session;
+
+/// Events a `--tree` records (a small run's whole tree).
+const TREE_EVENTS: usize = 10_000;
+
+/// `--trace` and `--tree`: the session records the search's first events
+/// (a `--tree` path that cannot be written is found before the search).
+pub(super) fn start(session: &mut Session, args: &SolveArgs) -> Result<(), Error> {
+    if let Some(path) = &args.tree {
+        let kind = path.extension().and_then(|e| e.to_str()).unwrap_or("");
+        if kind != "svg" && kind != "dot" {
+            return Err(super::refusal(
+                format!(
+                    "--tree writes a drawing (.svg) or Graphviz DOT (.dot), not `{}`",
+                    path.display()
+                ),
+                "name the file FILE.svg, or FILE.dot and convert it: `dot -Tpng FILE.dot -o FILE.png`",
+            ));
+        }
+        write_tree(path, "")?;
+    }
+    if args.trace.is_some() || args.tree.is_some() {
+        let shown = args.trace.unwrap_or(0) as usize;
+        let limit = if args.tree.is_some() {
+            shown.max(TREE_EVENTS)
+        } else {
+            shown
+        };
+        let recorder = Recorder::new(limit, args.trace.is_some(), session.lowered().model());
+        session.set_recorder(Some(recorder));
+    }
+    Ok(())
+}
+
+/// After the run: the trace on stderr, the tree written to its file.
+pub(super) fn show(session: &Session, args: &SolveArgs) -> Result<(), Error> {
+    let Some(recorder) = session.recorder() else {
+        return Ok(());
+    };
+    let model = session.lowered().model();
+    if let Some(n) = args.trace {
+        for line in recorder.text(model, n as usize) {
+            note(&line);
+        }
+    }
+    if let Some(path) = &args.tree {
+        let svg = path.extension().is_some_and(|e| e == "svg");
+        write_tree(path, &recorder.tree(model, svg))?;
+    }
+    Ok(())
+}
+
+/// `--tree FILE`: writes `text` there.
+fn write_tree(path: &std::path::Path, text: &str) -> Result<(), Error> {
+    std::fs::write(path, text).map_err(|e| {
+        super::refusal(
+            format!("cannot write `{}`: {e}", path.display()),
+            "--tree FILE needs a file it can create",
+        )
+    })
+}
