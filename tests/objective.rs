@@ -375,7 +375,14 @@ fn random_objectives_agree_with_brute_force() {
         let (printed, reported) = json_optimal(&[spec.path(), "--json"]);
         let improving: Vec<i64> = printed.iter().map(|s| value(&assignment(s))).collect();
         assert_eq!((improving.last(), reported), (Some(&best), best), "{what}");
-        assert_improving(&improving, minimize, &what);
+        // Under first-fail (the default) the optimal solution printed last
+        // is the first of the search with the objective fixed, which may
+        // come after the one branch and bound ended on, of the same value.
+        let strictly = match improving[..] {
+            [.., a, b] if a == b => &improving[..improving.len() - 1],
+            _ => &improving[..],
+        };
+        assert_improving(strictly, minimize, &what);
 
         // --count: the optimal solutions only; --no-objective: all of them.
         let counted = count_and_optimal(&[spec.path(), "--count"]);

@@ -4,7 +4,7 @@
 //! an explanation as `solve explain`;
 //! and the WebAssembly module answers these requests as the library.
 
-use crate::playground::{events, timeless, wasm_events};
+use crate::playground::{events, node, timeless, wasm_events};
 use crate::solve;
 use serde_json::{Value, json};
 
@@ -223,6 +223,9 @@ fn explain_names_the_conflict_at_its_lines() {
 
 #[test]
 fn the_webassembly_module_plays_as_the_library() {
+    if !node() {
+        return;
+    }
     let (moo, flipit) = (spec("specs/moo.toml"), spec("specs/flipit.toml"));
     let queens = spec("specs/queens.toml");
     let requests = [

@@ -511,6 +511,21 @@ fn the_optimal_solution_does_not_depend_on_the_threads_under_first_fail() {
     for threads in ["1", "2", "3", "8"] {
         assert_eq!(last(threads), expected, "-j {threads}");
     }
+    // first-fail is the default: the spec alone (it has no [search]) prints
+    // the same optimal solutions, and the same last one, with any threads.
+    let run = |args: &[&str], threads: &str| {
+        solve_with(
+            &[&[spec.as_str(), "-j", threads][..], args].concat(),
+            &spread,
+        )
+        .0
+    };
+    let (all, last) = (run(&["--all"], "1"), run(&[], "1"));
+    for threads in ["2", "3", "8"] {
+        assert_eq!(run(&["--all"], threads), all, "-j {threads}");
+        let tail = |s: &str| s.lines().rev().take(3).collect::<Vec<_>>().join("\n");
+        assert_eq!(tail(&run(&[], threads)), tail(&last), "-j {threads}");
+    }
 }
 
 /// `merge-objective-order`: with an objective and first-fail, `--part` +
@@ -699,4 +714,31 @@ fn command_line_mistakes_say_what_to_write() {
         &["specs/queens.toml", "--set", "n=1..3"],
         "error: param `n` takes an integer, found a range\n --> --set:1:3\n  |\n1 | n=1..3\n  |   ^^^^\n  = help: the spec gives `n` the value 8\n",
     );
+}
+
+// ------------------------------------------- frictions found writing new puzzles
+
+/// The README's first example spec declared `S = "3..30"`, the mistake a
+/// later section warns about: with `--set numbers=11..18` it found no
+/// ring. It defines `S` from its expression now: the same rings as the
+/// shipped `specs/magic8.toml`, with any numbers.
+#[test]
+fn the_readmes_first_example_finds_rings_with_any_numbers() {
+    let readme =
+        std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/README.md")).unwrap();
+    let start = readme
+        .find("```toml\nname = \"Magic ring of eight\"")
+        .expect("the first example")
+        + 8;
+    let end = start + readme[start..].find("```").unwrap();
+    let example = crate::TempSpec::new("readme-ring", &readme[start..end]);
+    for set in ["numbers=1..8", "numbers=11..18"] {
+        let (ours, _, code) = solve(&[example.path(), "--set", set, "--all"]);
+        assert_eq!(code, 0, "{set}");
+        assert_eq!(
+            count_line(&ours),
+            crate::count(&["specs/magic8.toml", "--set", set])
+        );
+        assert!(ours.contains("(sum "), "{ours}");
+    }
 }

@@ -9,7 +9,8 @@ use super::{Lowerer, Scope};
 use crate::diagnostic::{Diagnostic, did_you_mean};
 use crate::model::VarId;
 use crate::model::plan::{
-    Consistency, Objective, RestartPolicy, Restarts, SearchPlan, ValueOrder, VarOrder,
+    Consistency, DEFAULT_VAR_ORDER, Objective, RestartPolicy, Restarts, SearchPlan, ValueOrder,
+    VarOrder,
 };
 use crate::spec::ast::Spec;
 
@@ -24,6 +25,13 @@ pub(crate) fn search_plan(
     let search = spec.search.then(&options.search);
     let order = search_vars(l, search.order.as_deref().unwrap_or_default(), declared)?;
     let default_value = search.value.unwrap_or(ValueOrder::Min);
+    // A game's codes and a puzzle's positions are enumerated in their own
+    // order (a strategy's "first consistent code" is the smallest).
+    let default_var = if spec.game.is_some() || spec.puzzle.is_some() {
+        VarOrder::Input
+    } else {
+        DEFAULT_VAR_ORDER
+    };
     let mut phases = Vec::new();
     for p in search.phases.iter().flatten() {
         phases.push(crate::model::plan::Phase {
@@ -43,7 +51,7 @@ pub(crate) fn search_plan(
         phases,
         order,
         decision: vars.decision.clone(),
-        var: search.var.unwrap_or(VarOrder::Input),
+        var: search.var.unwrap_or(default_var),
         value: default_value,
         restarts: Restarts {
             policy: search.restart.unwrap_or(RestartPolicy::None),
