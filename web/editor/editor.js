@@ -33,6 +33,7 @@ export function createEditor(parent, onChange) {
         basicSetup,
         StreamLanguage.define(toml),
         lintGutter(),
+        EditorView.lineWrapping,
         marks,
         EditorView.updateListener.of((u) => u.docChanged && onChange(u.state.doc.toString())),
         EditorView.theme({

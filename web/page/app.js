@@ -10,10 +10,14 @@ import { setupPanels } from "./panels.js";
 const $ = (id) => document.getElementById(id);
 const editor = createEditor($("editor"), () => {
   editor.mark([]);
+  markStale();
+  showEdited();
   checkSoon();
 });
 // For the browser test and the console.
 window.playground = { editor };
+// The panels beside Solve (set up at the start, below).
+let panels = null;
 
 // ---- workers ------------------------------------------------------------
 
@@ -130,11 +134,67 @@ $("example").onchange = () => openSpec(EXAMPLES[$("example").value], "");
 function openSpec(text, set) {
   $("set").value = set;
   editor.setText(text);
-  $("solutions").innerHTML = "";
-  $("progress").textContent = "";
+  clearResults();
+  showEdited();
   clearTimeout(checkTimer);
   check();
 }
+
+// The example menu says when the text is no longer the example's.
+function showEdited() {
+  for (const option of $("example").options) {
+    const edited = option.selected && EXAMPLES[option.value] !== editor.text();
+    option.textContent = option.value + (edited ? " (edited)" : "");
+  }
+}
+
+// ---- results belong to the spec and Set they were made for ---------------------
+
+// Each panel's results, by the id of its progress line (which `ask` is given).
+const RESULTS = {
+  progress: ["progress", "solutions", "tree-panel"],
+  "compare-progress": ["compare-progress", "compare-chart", "compare-table"],
+  "guess-progress": ["guess-progress", "guesses"],
+  "play-progress": ["play-progress", "computer-moves", "play-chart"],
+  "puzzle-progress": ["puzzle-progress", "stepper", "puzzle-chart"],
+};
+const resultIds = Object.values(RESULTS).flat();
+// Panels that hide when empty, rather than lose their parts.
+const HIDDEN_WHEN_EMPTY = ["tree-panel", "stepper"];
+
+// Another spec (an example, a shared link): every result goes.
+function clearResults() {
+  for (const id of resultIds) {
+    if (HIDDEN_WHEN_EMPTY.includes(id)) $(id).hidden = true;
+    else $(id).innerHTML = "";
+    $(id).classList.remove("stale");
+  }
+  panels?.clear();
+  $("stale").hidden = true;
+}
+
+// The spec or Set edited: results stay, greyed and said to be of the text
+// before, until their panel runs again.
+function markStale() {
+  let shown = false;
+  for (const id of resultIds) {
+    const holds = HIDDEN_WHEN_EMPTY.includes(id) ? !$(id).hidden : $(id).textContent.trim() !== "";
+    $(id).classList.toggle("stale", holds);
+    shown ||= holds;
+  }
+  $("stale").hidden = !shown;
+}
+
+// A panel ran again: its results are of the text now.
+function fresh(progress) {
+  for (const id of RESULTS[progress.id] ?? []) $(id).classList.remove("stale");
+  $("stale").hidden = !resultIds.some((id) => $(id).classList.contains("stale"));
+}
+
+$("set").addEventListener("input", () => {
+  markStale();
+  checkSoon();
+});
 
 function encode(text) {
   const bytes = new TextEncoder().encode(text);
@@ -173,8 +233,9 @@ function openFromAddress() {
 // ---- solving ------------------------------------------------------------------
 
 function setValues() {
-  // NAME=VALUE items separated by spaces outside brackets.
-  const text = $("set").value;
+  // NAME=VALUE items separated by spaces outside brackets; spaces around
+  // `=` are allowed (`n = 10`), as in a quoted --set on the command line.
+  const text = $("set").value.replace(/\s*=\s*/g, "=");
   const items = [];
   let depth = 0, current = "";
   for (const c of text) {
@@ -291,6 +352,7 @@ for (const b of document.querySelectorAll("#stop, .stop")) b.onclick = stopAll;
 // it (the checker reports on newer ones).
 function ask(request, progress, onEvent) {
   busy(true);
+  fresh(progress);
   runner.ask(
     request,
     (e) => {
@@ -476,7 +538,7 @@ function drawSolution(e) {
 // ---- start ----
 
 let kind = null;
-const panels = setupPanels({ ask, spec: () => editor.text(), setValues, board });
+panels = setupPanels({ ask, spec: () => editor.text(), setValues, board });
 
 // The menus of search choices, as the library names them.
 // Asked of the running worker: a check restarts its own worker when busy.
@@ -489,7 +551,7 @@ runner.ask({ op: "about" }, (e) => {
       $(id).appendChild(option);
     }
   }
-  $("status").textContent = `solve ${e.version}, in your browser`;
+  $("status").textContent = `solve ${e.version}, in your browser: pick an example or write a spec on the left, then press Run`;
 });
 
 if (!openFromAddress()) {

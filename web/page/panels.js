@@ -45,6 +45,7 @@ export function setupPanels(page) {
     $("compare-chart").innerHTML = swept ? lineChart(`${measure} per configuration`, name, measure, series) : "";
     const table = $("compare-table");
     table.innerHTML = "";
+    if (rows.length === 0) return;
     const head = ["param", "configuration", "solutions", "nodes", "failures", "propagations", "time"];
     const tr = table.insertRow();
     for (const h of head) tr.insertCell().outerHTML = `<th>${h}</th>`;
@@ -72,9 +73,9 @@ export function setupPanels(page) {
       if (e.event === "rows") {
         rows.push(...e.rows);
         drawCompare();
-        progress.textContent = `${rows.length} rows so far…`;
+        progress.textContent = `${rows.length} ${rows.length === 1 ? "row" : "rows"} so far…`;
       } else if (e.event === "done") {
-        progress.textContent = `${rows.length} rows in ${(e.ms / 1000).toFixed(2)} s` +
+        progress.textContent = `${rows.length} ${rows.length === 1 ? "row" : "rows"} in ${(e.ms / 1000).toFixed(2)} s` +
           (e.complete ? "" : "; a limit stopped some counts (marked +): lower bounds") +
           (e.mismatch ? "; configurations that may not change the solutions counted otherwise (!!): a bug in solve" : "");
       }
@@ -229,5 +230,12 @@ export function setupPanels(page) {
     });
   };
 
-  return { showTab };
+  // A new spec or Set: the results of the last one go (the chart's rows
+  // too, which a change of measure would draw again).
+  function clear() {
+    rows = [];
+    drawCompare();
+  }
+
+  return { showTab, clear };
 }

@@ -273,6 +273,60 @@ await check("a puzzle: stepped move by move, every position's distance", async (
   await page.fill("#start", "");
 });
 
+await check("results belong to the spec and Set they were made for", async () => {
+  await open("queens");
+  await page.fill("#set", "n=6");
+  await page.selectOption("#mode", "count");
+  await run();
+  // Queens n = 6 and 7 up to symmetry (the spec breaks it): 1 and 6.
+  expect("count", await page.locator("#progress").getAttribute("data-count"), "1");
+  // Editing Set greys the results and says so; running again makes them fresh.
+  await page.fill("#set", "n=7");
+  expect("banner", await page.locator("#stale").isVisible(), true);
+  expect("greyed", await page.locator("#progress.stale").count(), 1);
+  await run();
+  expect("count n=7", await page.locator("#progress").getAttribute("data-count"), "6");
+  expect("banner after the run", await page.locator("#stale").isVisible(), false);
+  // A compare of one configuration says "1 row".
+  await page.click("#tabs button[data-tab=compare]");
+  await page.fill("#tries", "default");
+  await page.fill("#sweep", "");
+  await page.click("#compare-form button[type=submit]");
+  await page.waitForFunction(() => / in [0-9.]+ s/.test(document.querySelector("#compare-progress").textContent), null, { timeout: 60000 });
+  const said = await page.locator("#compare-progress").textContent();
+  if (!said.startsWith("1 row in")) throw new Error(said);
+  // Another example: every panel's results go.
+  await open("moo");
+  expect("progress", (await progress()).trim(), "");
+  expect("solutions", await page.locator("#solutions > *").count(), 0);
+  expect("compare table", await page.locator("#compare-table tr").count(), 0);
+  expect("compare progress", (await page.locator("#compare-progress").textContent()).trim(), "");
+  expect("banner", await page.locator("#stale").isVisible(), false);
+  await page.click("#tabs button[data-tab=solve]");
+});
+
+await check("Set: an error shows as you type and goes when fixed; n = 6 as on the command line", async () => {
+  await open("queens");
+  await page.fill("#set", "n=x");
+  await page.waitForFunction(() => /unknown name `x`/.test(document.querySelector("#diagnostics").textContent));
+  await page.fill("#set", "n = 6");
+  await page.waitForFunction(() => document.querySelector("#diagnostics li.ok") !== null);
+  await page.selectOption("#mode", "count");
+  await run();
+  expect("count", await page.locator("#progress").getAttribute("data-count"), "1");
+  await page.fill("#set", "");
+});
+
+await check("the example menu says the text was edited", async () => {
+  await open("queens");
+  const selected = () => page.evaluate(() => document.querySelector("#example").selectedOptions[0].textContent);
+  expect("as shipped", await selected(), "queens");
+  await setSpecText((await specText()) + "\n# mine\n");
+  expect("edited", await selected(), "queens (edited)");
+  await open("zebra");
+  expect("another", await selected(), "zebra");
+});
+
 if (errors.length) {
   failed++;
   console.log(`FAIL the page's console stayed clean: ${errors.join("; ")}`);
