@@ -742,3 +742,75 @@ fn the_readmes_first_example_finds_rings_with_any_numbers() {
         assert!(ours.contains("(sum "), "{ours}");
     }
 }
+
+/// In a terminal game, codes of texts may be typed short when each letter
+/// names one text (`RRGG`, `r,r,g,g`, `Red`), an ambiguous letter says
+/// which texts it could be, and `quit` ends the game (exit 1, the secret
+/// said), as the end of the input does.
+#[test]
+fn a_game_takes_short_codes_and_quit() {
+    use std::io::Write as _;
+    let mut child = Command::new(env!("CARGO_BIN_EXE_solve"))
+        .args(["play", "specs/mastermind.toml", "--seed", "3"])
+        .current_dir(env!("CARGO_MANIFEST_DIR"))
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .spawn()
+        .expect("solve play starts");
+    child
+        .stdin
+        .take()
+        .unwrap()
+        .write_all(
+            b"RRGG\nr,r,g,g\nb,b,b,b\nRed, Green, Blue, White\nquit\nyellow,blue,black,red\n",
+        )
+        .unwrap();
+    let output = child.wait_with_output().unwrap();
+    assert_eq!(output.status.code(), Some(1));
+    assert_eq!(
+        String::from_utf8_lossy(&output.stdout),
+        "I have chosen a secret among 1296 codes. Your guess (e.g. red,red,red,red), one per line (quit to give up):
+red,red,green,green -> 0 black, 1 white
+red,red,green,green -> 0 black, 1 white
+`b,b,b,b` is not a code: `b` could be blue or black; write more of it; try again
+red,green,blue,white -> 0 black, 2 white
+The secret was yellow,blue,black,red (3 guesses made).
+"
+    );
+}
+
+/// A search tree too wide to read as SVG is said to be so (with what to do
+/// instead) and not written; a small one is drawn.
+#[test]
+fn a_tree_too_wide_for_svg_is_said_not_drawn() {
+    let wide = tempfile("wide").with_extension("svg");
+    let path = wide.to_str().unwrap();
+    let (stdout, stderr, code) = solve(&[
+        "specs/queens.toml",
+        "--set",
+        "n=10",
+        "--no-symmetry",
+        "--count",
+        "--tree",
+        path,
+    ]);
+    assert_eq!((stdout.trim(), code), ("724", 0));
+    assert!(
+        stderr.contains("the search tree has 3333 leaves, too wide to read as SVG")
+            && stderr.contains("--limit N or --node-limit N, or write FILE.dot"),
+        "{stderr}"
+    );
+    assert!(!wide.exists());
+    let (_, _, code) = solve(&[
+        "specs/queens.toml",
+        "--set",
+        "n=6",
+        "--no-symmetry",
+        "--count",
+        "--tree",
+        path,
+    ]);
+    assert_eq!(code, 0);
+    assert!(std::fs::read_to_string(&wide).unwrap().starts_with("<svg"));
+    let _ = std::fs::remove_file(&wide);
+}

@@ -128,7 +128,7 @@ fn setter(game: &mut Game, seed: Option<u64>) -> Run {
     let secret = Rng::new(seed).below(game.len() as u64) as usize;
     let mut out = Printer::new(false);
     out.line(&format!(
-        "I have chosen a secret among {} codes. Your guess (e.g. {}), one per line:",
+        "I have chosen a secret among {} codes. Your guess (e.g. {}), one per line (quit to give up):",
         game.len(),
         game.format_code(game.code(0))
     ));
@@ -138,6 +138,9 @@ fn setter(game: &mut Game, seed: Option<u64>) -> Run {
     while let Some(line) = read_guess(&mut stdin)? {
         if line.trim().is_empty() {
             continue;
+        }
+        if ["quit", "exit", "q"].contains(&line.trim().to_lowercase().as_str()) {
+            break;
         }
         match game.parse_code(&line) {
             Err(message) => out.line(&format!("{message}; try again")),

@@ -53,10 +53,24 @@ pub(super) fn show(session: &Session, args: &SolveArgs) -> Result<(), Error> {
     }
     if let Some(path) = &args.tree {
         let svg = path.extension().is_some_and(|e| e == "svg");
+        let columns = recorder.tree_columns(model);
+        if svg && columns > MOST_SVG_COLUMNS {
+            // Too wide to read: said, not drawn (the empty file goes).
+            let _ = std::fs::remove_file(path);
+            note(&format!(
+                "solve: the search tree has {columns} leaves, too wide to read as SVG (about {} pixels): {} not written; draw fewer with --limit N or --node-limit N, or write FILE.dot for Graphviz",
+                columns * 64,
+                path.display()
+            ));
+            return Ok(());
+        }
         write_tree(path, &recorder.tree(model, svg))?;
     }
     Ok(())
 }
+
+/// The widest tree drawn as SVG: 400 leaves, about 25,600 pixels.
+const MOST_SVG_COLUMNS: usize = 400;
 
 /// `--tree FILE`: writes `text` there.
 fn write_tree(path: &std::path::Path, text: &str) -> Result<(), Error> {

@@ -141,7 +141,7 @@ impl Notation {
             text.split(',').map(str::trim).collect()
         } else if text.contains(char::is_whitespace) {
             text.split_whitespace().collect()
-        } else if self.digits {
+        } else if self.digits || self.letters(text) {
             text.char_indices()
                 .map(|(i, c)| &text[i..i + c.len_utf8()])
                 .collect()
@@ -165,7 +165,7 @@ impl Notation {
                     match self.texts.code(bare) {
                         Some(v) => Some(v),
                         None if part.parse::<i64>().is_err() => {
-                            return Err(self.unknown_text(text, i, bare));
+                            Some(self.short_text(text, i, bare)?)
                         }
                         None => None,
                     }
@@ -174,6 +174,42 @@ impl Notation {
             values.push(value.ok_or_else(malformed)?);
         }
         Ok(values)
+    }
+
+    /// A code of texts typed one letter each (`RRGG` for red, red, green,
+    /// green): as many letters as positions, each the start of exactly one
+    /// text of its position.
+    fn letters(&self, text: &str) -> bool {
+        self.kinds.iter().all(|&k| k == Kind::Text)
+            && text.chars().count() == self.width()
+            && text
+                .chars()
+                .enumerate()
+                .all(|(i, c)| self.starting(i, &c.to_string()).len() == 1)
+    }
+
+    /// The texts of `position` that `short` starts, ignoring case.
+    fn starting(&self, position: usize, short: &str) -> Vec<&str> {
+        let short = short.to_lowercase();
+        self.domain_texts[position]
+            .iter()
+            .filter(|t| !short.is_empty() && t.to_lowercase().starts_with(&short))
+            .map(String::as_str)
+            .collect()
+    }
+
+    /// A text of `position` written short or in another case (`r`, `Red`
+    /// for `red`): the one text it starts; an error when it starts several
+    /// or none.
+    fn short_text(&self, text: &str, position: usize, bare: &str) -> Result<i64, String> {
+        match self.starting(position, bare)[..] {
+            [one] => Ok(self.texts.code(one).expect("a text of the domain")),
+            [] => Err(self.unknown_text(text, position, bare)),
+            ref several => Err(format!(
+                "`{text}` is not a code: `{bare}` could be {}; write more of it",
+                several.join(" or ")
+            )),
+        }
     }
 
     /// `bare` is no text of the spec.

@@ -123,6 +123,11 @@ impl Recorder {
         let tree = super::tree::Tree::new(self, model);
         if svg { tree.svg() } else { tree.dot() }
     }
+
+    /// The columns the tree's SVG drawing takes (one per leaf).
+    pub fn tree_columns(&self, model: &Model) -> usize {
+        super::tree::Tree::new(self, model).columns()
+    }
 }
 
 pub(super) fn decision(model: &Model, var: VarId, choice: Choice, left: bool) -> String {

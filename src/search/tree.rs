@@ -158,6 +158,11 @@ impl Tree {
             .collect()
     }
 
+    /// The columns its drawing takes (one per leaf, about 64 pixels each).
+    pub fn columns(&self) -> usize {
+        self.layout().iter().map(|p| p.0).fold(0.0, f64::max) as usize + 1
+    }
+
     /// The tree drawn as SVG, no Graphviz needed: decisions on the edges,
     /// failures red squares with the constraint's name, solutions green.
     pub fn svg(&self) -> String {
