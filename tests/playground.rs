@@ -400,23 +400,36 @@ fn the_pages_scripts_parse() {
     let _ = std::fs::remove_dir_all(&dir);
 }
 
-#[test]
-fn solve_playground_serves_the_page() {
-    let mut server = Command::new(env!("CARGO_BIN_EXE_solve"))
+/// Starts `solve playground --port 0` through `sh -c PREFIX`; its address
+/// and the child.
+pub(crate) fn serve(prefix: &str) -> (String, std::process::Child) {
+    let mut server = Command::new("sh")
+        .arg("-c")
+        .arg(format!("{prefix} exec \"$@\""))
+        .arg("sh")
+        .arg(env!("CARGO_BIN_EXE_solve"))
         .args(["playground", "--port", "0"])
         .stdout(Stdio::piped())
         .spawn()
         .expect("solve playground starts");
     let mut line = String::new();
-    let _ = BufReader::new(server.stdout.take().expect("stdout"))
-        .read_line(&mut line)
-        .expect("it prints its address");
+    let _ = std::io::BufRead::read_line(
+        &mut std::io::BufReader::new(server.stdout.take().expect("stdout")),
+        &mut line,
+    )
+    .expect("it prints its address");
     let address = line
         .split("http://")
         .nth(1)
         .and_then(|a| a.split('/').next())
         .unwrap_or_else(|| panic!("no address in {line:?}"))
         .to_string();
+    (address, server)
+}
+
+#[test]
+fn solve_playground_serves_the_page() {
+    let (address, mut server) = serve("");
     let get = |path: &str| -> (String, Vec<u8>) {
         let mut stream = std::net::TcpStream::connect(&address).expect("connects");
         write!(

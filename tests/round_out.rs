@@ -5,7 +5,7 @@
 //! thread count and the parts never change what is printed.
 
 use crate::reliability::reproducer;
-use crate::{solve, solve_with};
+use crate::{Case, solve, solve_with};
 use std::process::{Command, Stdio};
 use std::time::{Duration, Instant};
 
@@ -385,33 +385,6 @@ fn threads_under_a_memory_cap_fit_it() {
     assert_eq!((stdout.trim(), code), ("341", 0), "{stderr}");
 }
 
-/// Starts `solve playground --port 0` through `sh -c PREFIX`; its address
-/// and the child.
-fn playground(prefix: &str) -> (String, std::process::Child) {
-    let mut server = Command::new("sh")
-        .arg("-c")
-        .arg(format!("{prefix} exec \"$@\""))
-        .arg("sh")
-        .arg(env!("CARGO_BIN_EXE_solve"))
-        .args(["playground", "--port", "0"])
-        .stdout(Stdio::piped())
-        .spawn()
-        .expect("solve playground starts");
-    let mut line = String::new();
-    let _ = std::io::BufRead::read_line(
-        &mut std::io::BufReader::new(server.stdout.take().expect("stdout")),
-        &mut line,
-    )
-    .expect("it prints its address");
-    let address = line
-        .split("http://")
-        .nth(1)
-        .and_then(|a| a.split('/').next())
-        .unwrap_or_else(|| panic!("no address in {line:?}"))
-        .to_string();
-    (address, server)
-}
-
 /// Whether the server answers `GET /` with the page.
 fn answers(address: &str) -> bool {
     use std::io::{Read as _, Write as _};
@@ -436,7 +409,7 @@ fn answers(address: &str) -> bool {
 #[test]
 fn the_playground_server_survives_idle_and_slow_clients() {
     use std::io::Write as _;
-    let (address, mut server) = playground("ulimit -v 1000000;");
+    let (address, mut server) = crate::playground::serve("ulimit -v 1000000;");
     let idle: Vec<std::net::TcpStream> = (0..400)
         .filter_map(|_| {
             let mut c = std::net::TcpStream::connect(&address).ok()?;
@@ -564,8 +537,6 @@ fn merged_parts_print_the_optimal_solutions_in_order() {
 }
 
 // ------------------------------------------- messages that mislead a newcomer
-
-use crate::Case;
 
 /// An expression left unquoted, MiniZinc's `/\` in a double-quoted string,
 /// a 2-D index written as one string, texts listed as a TOML `index`: each
