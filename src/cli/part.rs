@@ -131,7 +131,7 @@ pub(super) fn result_line(
     let mut best = None;
     let (count, complete) = match (objective.is_some(), mode) {
         (false, Mode::Count) => {
-            let c = parallel::count(session, spread, &mut |_| {});
+            let c = parallel::count(session, spread, &mut |_, _| {});
             (c.solutions, c.complete)
         }
         (false, _) => {

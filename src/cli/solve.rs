@@ -220,7 +220,7 @@ fn stop_reason() -> &'static str {
 /// `--count`, with a progress line on a terminal once it has run a second.
 fn count(session: &mut Session, spread: &Spread) -> crate::session::Count {
     if !std::io::stderr().is_terminal() {
-        return parallel::count(session, spread, &mut |_| {});
+        return parallel::count(session, spread, &mut |_, _| {});
     }
     let started = Instant::now();
     let mut shown = false;
@@ -239,8 +239,12 @@ fn count(session: &mut Session, spread: &Spread) -> crate::session::Count {
             ));
         })
     } else {
-        parallel::count(session, spread, &mut |n| {
-            show(format!("{n} solutions so far"));
+        parallel::count(session, spread, &mut |n, nodes| {
+            let seconds = started.elapsed().as_secs_f64();
+            show(format!(
+                "{n} solutions so far, {:.0} nodes/s",
+                nodes as f64 / seconds
+            ));
         })
     };
     if shown {
@@ -490,7 +494,7 @@ fn optimal_solutions(
     // A limit in this second search keeps the optimal solution the first
     // one found: it is counted, and printed unless it already was.
     let (found, incomplete) = if args.count {
-        let count = parallel::count(session, spread, &mut |_| {});
+        let count = parallel::count(session, spread, &mut |_, _| {});
         let found = if count.complete {
             count.solutions
         } else {

@@ -198,7 +198,7 @@ pub fn compare(
                     let mut session = Session::new(lowered, sources);
                     session.set_deadline(budget.deadline);
                     let spread = crate::parallel::Spread::threads(budget.threads);
-                    let count = crate::parallel::count(&mut session, &spread, &mut |_| {});
+                    let count = crate::parallel::count(&mut session, &spread, &mut |_, _| {});
                     let stats = session.stats();
                     row.solutions = count.solutions;
                     row.complete = count.complete;

@@ -104,11 +104,12 @@ fn prepare(session: &mut Session, spread: &Spread) -> (Split, Shared) {
 }
 
 /// The number of solutions, summed over the parts in order; `progress`
-/// hears the total so far as parts finish. When a limit stops the run,
+/// hears the total so far and the nodes of the parts finished, as parts
+/// finish. When a limit stops the run,
 /// the count is that of a prefix of the sequential search, as `--all`
 /// prints: the parts before the first one the limit cut, and what that
 /// one counted (parts after it are not counted, finished or not).
-pub fn count(session: &mut Session, spread: &Spread, progress: &mut dyn FnMut(u64)) -> Count {
+pub fn count(session: &mut Session, spread: &Spread, progress: &mut dyn FnMut(u64, u64)) -> Count {
     if spread.is_sequential() {
         return session.count();
     }
@@ -119,11 +120,14 @@ pub fn count(session: &mut Session, spread: &Spread, progress: &mut dyn FnMut(u6
     }
     let (split, shared) = prepare(session, spread);
     let mut prefix = Prefix::default();
+    let mut nodes = 0;
     let work = |own: &mut Session, out: &Outbox<'_>| {
+        let before = own.stats().nodes;
         let c = own.count();
         out.send(Event::Done {
             solutions: c.solutions,
             complete: c.complete,
+            nodes: own.stats().nodes - before,
         });
     };
     let searched = queue::run(
@@ -136,10 +140,12 @@ pub fn count(session: &mut Session, spread: &Spread, progress: &mut dyn FnMut(u6
             if let Event::Done {
                 solutions,
                 complete,
+                nodes: visited,
             } = event
             {
                 prefix.hear(k, solutions, complete);
-                progress(prefix.total);
+                nodes += visited;
+                progress(prefix.total, nodes);
             }
             ControlFlow::Continue(())
         },
@@ -227,6 +233,7 @@ pub fn solutions(
     let (split, shared) = prepare(session, spread);
     let work = |own: &mut Session, out: &Outbox<'_>| match seek {
         Seek::First => {
+            let before = own.stats().nodes;
             let (solutions, complete) = match own.first() {
                 Ok(Some(s)) => {
                     out.send(Event::Solution(s));
@@ -238,9 +245,11 @@ pub fn solutions(
             out.send(Event::Done {
                 solutions,
                 complete,
+                nodes: own.stats().nodes - before,
             });
         }
         Seek::All(wanted) => {
+            let before = own.stats().nodes;
             let mut sent = 0;
             let mut all = own.solutions();
             while sent < wanted && !out.stopped() {
@@ -253,6 +262,7 @@ pub fn solutions(
             out.send(Event::Done {
                 solutions: sent,
                 complete,
+                nodes: own.stats().nodes - before,
             });
         }
     };
@@ -459,6 +469,7 @@ fn optimise_spread(
     }
     let (split, shared) = prepare(session, spread);
     let work = |own: &mut Session, out: &Outbox<'_>| {
+        let before = own.stats().nodes;
         let result = own.optimise(|_, s, value| {
             out.send(Event::Improved(s.clone(), value));
             ControlFlow::Continue(())
@@ -466,6 +477,7 @@ fn optimise_spread(
         out.send(Event::Done {
             solutions: 0,
             complete: result.is_ok_and(|o| o.proven),
+            nodes: own.stats().nodes - before,
         });
     };
     let viewer = session.view();

@@ -28,9 +28,14 @@ pub enum Event {
     Solution(Solution),
     /// An improving solution of branch and bound and its objective value.
     Improved(Solution, i64),
-    /// The part is finished: its solutions (counted or sent), and whether
-    /// its search ran to the end (false: a limit stopped it).
-    Done { solutions: u64, complete: bool },
+    /// The part is finished: its solutions (counted or sent), whether its
+    /// search ran to the end (false: a limit stopped it), and the nodes it
+    /// visited (for a progress line's rate).
+    Done {
+        solutions: u64,
+        complete: bool,
+        nodes: u64,
+    },
 }
 
 /// What the calling thread hears: a part's event, or once per thread what
