@@ -25,7 +25,13 @@ pub struct TimeLimit {
 /// cores takes it.
 #[derive(Clone, Copy, Debug, Default, clap::Args)]
 pub struct Threads {
-    /// Search with N threads (default: [search] threads, else every core the process may use). The answers do not depend on N: the same count, the same solutions printed in the same order (with static search orders), the same optimum. `--threads 1` is the sequential engine; --trace, --tree and --unique use one thread.
+    /// Search with N threads (default: [search] threads, else every core the
+    /// process may use).
+    ///
+    /// The answers do not depend on N: the same count, the same solutions
+    /// printed in the same order (with static search orders), the same optimum.
+    /// `--threads 1` is the sequential engine; --trace, --tree and --unique use
+    /// one thread.
     #[arg(long, short = 'j', value_name = "N", value_parser = clap::value_parser!(u64).range(1..=1024))]
     pub threads: Option<u64>,
 }
@@ -73,12 +79,13 @@ pub struct SpecArgs {
     /// Seed of the random choices (overrides [search] seed; default 1).
     #[arg(long, value_name = "N", value_parser = clap::value_parser!(u64).range(1..))]
     pub seed: Option<u64>,
-    /// How hard constraints work: LEVEL for all of them, or NAME=LEVEL for
-    /// one named constraint (comma-separated, repeatable; `all=LEVEL` is
-    /// LEVEL). Levels: check (test once all its variables are fixed:
-    /// generate-and-test), early (fail as soon as fixed variables violate
-    /// it; alldifferent only), propagate (the default), bounds (alldifferent
-    /// also prunes bounds by Hall intervals), domain (alldifferent: domain
+    /// How hard constraints work: LEVEL for all of them, or NAME=LEVEL for one
+    /// named constraint (comma-separated, repeatable; `all=LEVEL` is LEVEL).
+    ///
+    /// Levels: check (test once all its variables are fixed:
+    /// generate-and-test), early (fail as soon as fixed variables violate it;
+    /// alldifferent only), propagate (the default), bounds (alldifferent also
+    /// prunes bounds by Hall intervals), domain (alldifferent: domain
     /// consistency by Régin's matching).
     #[arg(long, value_name = "[NAME=]LEVEL")]
     pub consistency: Vec<String>,

@@ -100,14 +100,16 @@ pub enum Command {
     /// Validate a spec (syntax, names, types, domains) without solving it.
     Check(check::CheckArgs),
     /// For a spec with no solution: print a minimal set of its named
-    /// constraints that already has none (one per line; an item of a
-    /// top-level `forall` as NAME[i=2, j=5] or NAME[2]). Exit 1 after
-    /// printing, 0 if the spec has a solution.
+    /// constraints that already has none (one per line; an item of a top-level
+    /// `forall` as NAME[i=2, j=5] or NAME[2]).
+    ///
+    /// Exit 1 after printing, 0 if the spec has a solution.
     Explain(explain::ExplainArgs),
-    /// Play the guessing game of a spec's [game] section. Without --secret
-    /// the computer picks a secret (random; --seed N repeats a choice) and
-    /// answers your guesses, one per line on stdin (exit 0 when you win, 1
-    /// when the input ends first). With --secret CODE it guesses that
+    /// Play the guessing game of a spec's [game] section.
+    ///
+    /// Without --secret the computer picks a secret (random; --seed N repeats a
+    /// choice) and answers your guesses, one per line on stdin (exit 0 when you
+    /// win, 1 when the input ends first). With --secret CODE it guesses that
     /// code itself; with --all-secrets it plays every secret.
     Play(play::PlayArgs),
     /// For a puzzle of moves ([puzzle] and [moves]): every position (the
@@ -115,19 +117,21 @@ pub enum Command {
     /// shortest solution, the positions that need it and the histogram of
     /// distances.
     Analyze(moves::AnalyzeArgs),
-    /// Count the spec's solutions under several configurations and print
-    /// one aligned row each: solutions, nodes, failures, propagations,
-    /// time. Configurations that cannot change the solutions (all but
-    /// no-symmetry) must agree: a disagreement is flagged (exit 4). Counts
-    /// a time limit cut short are marked +.
+    /// Count the spec's solutions under several configurations and print one
+    /// aligned row each: solutions, nodes, failures, propagations, time.
+    ///
+    /// Configurations that cannot change the solutions (all but no-symmetry)
+    /// must agree: a disagreement is flagged (exit 4). Counts a time limit cut
+    /// short are marked +.
     Compare(compare::CompareArgs),
-    /// Check the symmetry breaking on a small instance: find every
-    /// solution without the [symmetry] rules, check that each declared
-    /// symmetry maps solutions to solutions, group them into classes, and
-    /// check that the rules (and break = "lex-leader") keep exactly one
-    /// solution of each class. With an [objective], the same of the
-    /// optimal solutions (and the rules must keep the optimum). Exit 0
-    /// when they do, 1 when not.
+    /// Check the symmetry breaking on a small instance: find every solution
+    /// without the [symmetry] rules, check that each declared symmetry maps
+    /// solutions to solutions, group them into classes, and check that the
+    /// rules (and break = "lex-leader") keep exactly one solution of each
+    /// class.
+    ///
+    /// With an [objective], the same of the optimal solutions (and the rules
+    /// must keep the optimum). Exit 0 when they do, 1 when not.
     CheckSymmetry(symmetry::CheckSymmetryArgs),
     /// Print the spec format as a JSON Schema, for TOML editors that read
     /// one (taplo / Even Better TOML: see the README).
@@ -137,12 +141,13 @@ pub enum Command {
     /// then `minizinc -a m.mzn` lists the solutions `solve --all` finds
     /// (every model variable, auxiliary ones included).
     Export(export::ExportArgs),
-    /// Put together the result lines of every part of a run cut for a
-    /// cluster (`solve FILE --part K/N --json`, one line per part, in any
-    /// order) and print what one run on one machine prints: the count,
-    /// the solutions in order, the optimum. A part missing or given twice
-    /// is named (exit 3); parts of another spec, other --set values or
-    /// other flags are refused (exit 2).
+    /// Put together the result lines of every part of a run cut for a cluster
+    /// (`solve FILE --part K/N --json`, one line per part, in any order) and
+    /// print what one run on one machine prints: the count, the solutions in
+    /// order, the optimum.
+    ///
+    /// A part missing or given twice is named (exit 3); parts of another spec,
+    /// other --set values or other flags are refused (exit 2).
     Merge(merge::MergeArgs),
     /// Serve the playground on localhost: a page where a spec is written
     /// (checked as you type), solved in the browser (WebAssembly, in a

@@ -46,19 +46,21 @@ pub struct SolveArgs {
     pub time: TimeLimit,
     #[command(flatten)]
     pub threads: Threads,
-    /// Solve one part of the search cut into N (for a cluster: every
-    /// machine computes the same parts), as K/N or K with --parts N, K
-    /// from 0. With --json, print one result line for `solve merge`.
+    /// Solve one part of the search cut into N (for a cluster: every machine
+    /// computes the same parts), as K/N or K with --parts N, K from 0.
+    ///
+    /// With --json, print one result line for `solve merge`.
     #[arg(long, value_name = "K/N")]
     pub part: Option<String>,
     /// The number of parts --part K counts from.
     #[arg(long, value_name = "N")]
     pub parts: Option<u64>,
-    /// One solution per symmetry class of the symmetries the spec declares
-    /// in [symmetry] (grid, rows, columns, values, reverse, map): the
-    /// search runs without the breaking constraints and keeps each
-    /// solution that is the smallest of its class; with --count, --all,
-    /// --limit. With an [objective]: one optimal solution per class.
+    /// One solution per symmetry class of the symmetries the spec declares in
+    /// [symmetry] (grid, rows, columns, values, reverse, map): the search runs
+    /// without the breaking constraints and keeps each solution that is the
+    /// smallest of its class; with --count, --all, --limit.
+    ///
+    /// With an [objective]: one optimal solution per class.
     #[arg(long, conflicts_with = "show_domains")]
     pub unique: bool,
     /// Print the first N events of the search on stderr: each decision,
@@ -66,10 +68,11 @@ pub struct SolveArgs {
     /// failure and the constraint that caused it, solutions, restarts.
     #[arg(long, value_name = "N", value_parser = clap::value_parser!(u64).range(1..=1_000_000))]
     pub trace: Option<u64>,
-    /// Write the search tree (its first 10,000 events): edges are
-    /// decisions, red boxes failures (named by the constraint), green
-    /// nodes solutions. A FILE ending in .svg gets a drawing (no Graphviz
-    /// needed); one ending in .dot gets Graphviz DOT (`dot -Tpng FILE`).
+    /// Write the search tree (its first 10,000 events): edges are decisions,
+    /// red boxes failures (named by the constraint), green nodes solutions.
+    ///
+    /// A FILE ending in .svg gets a drawing (no Graphviz needed); one ending in
+    /// .dot gets Graphviz DOT (`dot -Tpng FILE`).
     #[arg(long, value_name = "FILE.svg|FILE.dot")]
     pub tree: Option<PathBuf>,
     /// Print the lowered model as a spec of this language (spec names, one
