@@ -30,8 +30,7 @@ pub struct Threads {
     ///
     /// The answers do not depend on N: the same count, the same solutions
     /// printed in the same order (with static search orders), the same optimum.
-    /// `--threads 1` is the sequential engine; --trace, --tree and --unique use
-    /// one thread.
+    /// `--threads 1` is the sequential engine.
     #[arg(long, short = 'j', value_name = "N", value_parser = clap::value_parser!(u64).range(1..=1024))]
     pub threads: Option<u64>,
 }
@@ -51,7 +50,8 @@ pub struct SpecArgs {
     #[command(flatten)]
     pub params: Params,
     /// Drop the [symmetry] section's breaking constraints (its rules and
-    /// break = "lex-leader"); declared symmetries still serve --unique.
+    /// break = "lex-leader"); declared symmetries still serve `solve
+    /// --unique`.
     #[arg(long)]
     pub no_symmetry: bool,
     /// Variables to try first, comma-separated (overrides [search] order

@@ -60,19 +60,24 @@ pub struct SolveArgs {
     /// without the breaking constraints and keeps each solution that is the
     /// smallest of its class; with --count, --all, --limit.
     ///
-    /// With an [objective]: one optimal solution per class.
+    /// With an [objective]: one optimal solution per class. The search runs
+    /// on one thread.
     #[arg(long, conflicts_with = "show_domains")]
     pub unique: bool,
     /// Print the first N events of the search on stderr: each decision,
     /// what each named constraint pruned (declared variables only), each
     /// failure and the constraint that caused it, solutions, restarts.
+    ///
+    /// The search runs on one thread.
     #[arg(long, value_name = "N", value_parser = clap::value_parser!(u64).range(1..=1_000_000))]
     pub trace: Option<u64>,
     /// Write the search tree (its first 10,000 events): edges are decisions,
     /// red boxes failures (named by the constraint), green nodes solutions.
     ///
-    /// A FILE ending in .svg gets a drawing (no Graphviz needed); one ending in
-    /// .dot gets Graphviz DOT (`dot -Tpng FILE`).
+    /// A FILE ending in .svg gets a drawing (no Graphviz needed; a tree of
+    /// more than 400 leaves is said to be too wide instead); one ending in
+    /// .dot gets Graphviz DOT (`dot -Tpng FILE`). The search runs on one
+    /// thread.
     #[arg(long, value_name = "FILE.svg|FILE.dot")]
     pub tree: Option<PathBuf>,
     /// Print the lowered model as a spec of this language (spec names, one
