@@ -88,8 +88,11 @@ impl Store {
     /// and then). When it says so the propagator returns a conflict at
     /// once, leaving its own state to be recomputed, and the engine
     /// reports an interruption, not a failure.
+    #[inline]
     pub fn must_stop(&mut self) -> bool {
-        self.stop_seen |= self.deadline.passed();
+        if self.deadline.passed() {
+            self.stop_seen = true;
+        }
         self.stop_seen
     }
 

@@ -18,6 +18,9 @@ use crate::engine::propagator::{Priority, PropResult, Propagator, Status};
 use crate::engine::store::{Change, Conflict, Store};
 use crate::model::{Automaton, VarId, View};
 
+/// Word operations of a sweep between two looks at the deadline.
+const LAYER_WORK_PER_LOOK: usize = 1 << 12;
+
 /// The transitions on one symbol that add `delta` to the state number; the
 /// states they leave are the bits of `masks[mask..mask + words]`.
 #[derive(Debug)]
@@ -62,6 +65,9 @@ pub struct Regular {
     supported: Vec<bool>,
     /// No run yet: everything is computed.
     fresh: bool,
+    /// A sweep asks the deadline every this many layers (a layer costs
+    /// about `moves x words` word operations).
+    look_every: usize,
     /// Scratch: per position, its domain changed; per layer, it changed.
     changed: Vec<bool>,
     layer_changed: Vec<bool>,
@@ -144,6 +150,7 @@ impl Regular {
             foreign: vec![false; n],
             supported: vec![false; n * symbols.len()],
             fresh: true,
+            look_every: (LAYER_WORK_PER_LOOK / (moves.len() * words).max(1)).max(1),
             changed: vec![false; n],
             unsupported: vec![true; n],
             layer_changed: vec![false; n + 1],
@@ -181,7 +188,7 @@ impl Regular {
     /// as it was (the rest then is too, unless a later position changed).
     /// Returns false when the run must stop (a layer of a large automaton
     /// takes long: the deadline is asked at each).
-    fn sweep_forward(&mut self, store: &mut Store) -> bool {
+    fn sweep_forward<const LOOK: bool>(&mut self, store: &mut Store) -> bool {
         let (n, s, w) = (self.xs.len(), self.symbols.len(), self.words);
         if self.fresh {
             self.forward[..w].fill(0);
@@ -189,7 +196,7 @@ impl Regular {
         }
         self.layer_changed[0] = self.fresh;
         for i in 0..n {
-            if store.must_stop() {
+            if LOOK && i % self.look_every == 0 && store.must_stop() {
                 return false;
             }
             if !(self.changed[i] || self.layer_changed[i]) {
@@ -216,14 +223,14 @@ impl Regular {
     /// Backward layers from the last change down, likewise; then the
     /// supports of each position whose inputs changed. `None` when the run
     /// must stop, else whether some word is accepted.
-    fn sweep_backward(&mut self, store: &mut Store) -> Option<bool> {
+    fn sweep_backward<const LOOK: bool>(&mut self, store: &mut Store) -> Option<bool> {
         let (n, s, w) = (self.xs.len(), self.symbols.len(), self.words);
         if self.fresh {
             self.backward[n * w..].copy_from_slice(&self.accepting);
         }
         let mut after = self.fresh;
         for i in (0..n).rev() {
-            if store.must_stop() {
+            if LOOK && i % self.look_every == 0 && store.must_stop() {
                 return None;
             }
             let before = self.changed[i] || after;
@@ -294,10 +301,18 @@ impl Propagator for Regular {
 
     fn propagate(&mut self, store: &mut Store) -> PropResult {
         self.read_domains(store);
-        let swept = if self.sweep_forward(store) {
-            self.sweep_backward(store)
+        // Only a large automaton asks the deadline inside its sweeps (a
+        // sweep without the looks is compiled apart: a nonogram's layers
+        // are a word or two, and asking there would cost more than them).
+        let swept = if self.look_every < self.xs.len() {
+            if self.sweep_forward::<true>(store) {
+                self.sweep_backward::<true>(store)
+            } else {
+                None
+            }
         } else {
-            None
+            let _ = self.sweep_forward::<false>(store);
+            self.sweep_backward::<false>(store)
         };
         // A run cut short leaves layers half computed: the next one
         // computes them all.
