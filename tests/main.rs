@@ -132,6 +132,25 @@ pub(crate) fn signalled(
     )
 }
 
+/// Runs `solve args` under `ulimit -v kb` (an address-space limit, as
+/// batch machines set).
+pub(crate) fn solve_capped(kb: u64, args: &[&str]) -> (String, String, i32) {
+    let output = Command::new("sh")
+        .arg("-c")
+        .arg(format!("ulimit -v {kb}; exec \"$@\""))
+        .arg("sh")
+        .arg(env!("CARGO_BIN_EXE_solve"))
+        .args(args)
+        .current_dir(env!("CARGO_MANIFEST_DIR"))
+        .output()
+        .expect("sh runs");
+    (
+        String::from_utf8_lossy(&output.stdout).into_owned(),
+        String::from_utf8_lossy(&output.stderr).into_owned(),
+        output.status.code().unwrap_or(-1),
+    )
+}
+
 /// Runs `solve` with `args` (which should include `--json`), asserts exit
 /// code 0, and parses every output line as one JSON object.
 pub(crate) fn json_solutions(args: &[&str]) -> Vec<Value> {

@@ -379,21 +379,8 @@ fn debug_panic_negate_i64min_is_an_out_of_range_error() {
 /// aborts, exit 134) and returns the exit code, stderr and the wall time.
 fn solve_bounded(args: &[&str]) -> (i32, String, std::time::Duration) {
     let started = std::time::Instant::now();
-    let output = std::process::Command::new("sh")
-        .arg("-c")
-        .arg("ulimit -v 2000000; exec \"$@\"")
-        .arg("sh")
-        .arg(env!("CARGO_BIN_EXE_solve"))
-        .args(args)
-        .current_dir(env!("CARGO_MANIFEST_DIR"))
-        .output()
-        .expect("cannot run sh");
-    let stderr = String::from_utf8_lossy(&output.stderr).into_owned();
-    (
-        output.status.code().unwrap_or(-1),
-        stderr,
-        started.elapsed(),
-    )
+    let (_, stderr, code) = crate::solve_capped(2_000_000, args);
+    (code, stderr, started.elapsed())
 }
 
 /// `template-time-memory`: the output template was evaluated only at the

@@ -352,25 +352,6 @@ fn parallel_regular_keeps_the_order_and_the_nodes() {
     }
 }
 
-/// Runs `solve args` under `ulimit -v kb` (an address-space limit, as
-/// batch machines set).
-fn solve_capped(kb: u64, args: &[&str]) -> (String, String, i32) {
-    let output = Command::new("sh")
-        .arg("-c")
-        .arg(format!("ulimit -v {kb}; exec \"$@\""))
-        .arg("sh")
-        .arg(env!("CARGO_BIN_EXE_solve"))
-        .args(args)
-        .current_dir(env!("CARGO_MANIFEST_DIR"))
-        .output()
-        .expect("sh runs");
-    (
-        String::from_utf8_lossy(&output.stdout).into_owned(),
-        String::from_utf8_lossy(&output.stderr).into_owned(),
-        output.status.code().unwrap_or(-1),
-    )
-}
-
 /// `threads-under-memory-cap`: under `ulimit -v` the solver's 512 MB stack
 /// made every run "a bug in solve" (exit 4), and `-j 32` aborted. The
 /// stack and the threads now fit the limit: the answers of PUZZLES.md
@@ -378,10 +359,10 @@ fn solve_capped(kb: u64, args: &[&str]) -> (String, String, i32) {
 #[test]
 fn threads_under_a_memory_cap_fit_it() {
     let spec = round2("threads-under-memory-cap");
-    let (stdout, stderr, code) = solve_capped(500_000, &[&spec, "--count"]);
+    let (stdout, stderr, code) = crate::solve_capped(500_000, &[&spec, "--count"]);
     assert_eq!((stdout.trim(), code), ("12", 0), "{stderr}");
     let (stdout, stderr, code) =
-        solve_capped(1_000_000, &[&spec, "--set", "n=11", "--count", "-j", "32"]);
+        crate::solve_capped(1_000_000, &[&spec, "--set", "n=11", "--count", "-j", "32"]);
     assert_eq!((stdout.trim(), code), ("341", 0), "{stderr}");
 }
 
