@@ -7,6 +7,7 @@
 //! the module list and the shared harness.
 
 mod allocations;
+mod boards;
 mod cli;
 mod differential;
 mod dump;

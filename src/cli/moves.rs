@@ -80,7 +80,7 @@ pub(super) fn run(
         if k > 0 {
             out.line("");
         }
-        print_path(&mut out, &p, start, path);
+        print_path(&mut out, &p, start, path)?;
     }
     if args.all {
         out.line("");
@@ -130,9 +130,16 @@ fn ends(args: &SolveArgs, p: &mut Puzzle) -> Result<(State, Target), crate::diag
 }
 
 /// The start, then one line per move: its number, the move, the position
-/// after it; last `N moves`.
-fn print_path(out: &mut Printer, p: &Puzzle, start: State, path: &Path) {
+/// after it; last `N moves`. A spec that declares a board has each
+/// position drawn below its line, indented.
+fn print_path(
+    out: &mut Printer,
+    p: &Puzzle,
+    start: State,
+    path: &Path,
+) -> Result<(), crate::diagnostic::Error> {
     out.line(&p.format(start));
+    print_board(out, p, start)?;
     let mut from = start;
     for (k, &(m, to)) in path.iter().enumerate() {
         out.line(&format!(
@@ -141,10 +148,21 @@ fn print_path(out: &mut Printer, p: &Puzzle, start: State, path: &Path) {
             p.move_text(m, from),
             p.format(to)
         ));
+        print_board(out, p, to)?;
         from = to;
     }
     let s = if path.len() == 1 { "" } else { "s" };
     out.line(&format!("{} move{s}", path.len()));
+    Ok(())
+}
+
+fn print_board(out: &mut Printer, p: &Puzzle, s: State) -> Result<(), crate::diagnostic::Error> {
+    if let Some(board) = p.board(s)? {
+        for line in board.text().lines() {
+            out.line(&format!("   {line}"));
+        }
+    }
+    Ok(())
 }
 
 /// `solve analyze FILE`: positions, solvable, longest, the hardest

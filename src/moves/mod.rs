@@ -400,14 +400,33 @@ impl Puzzle {
         let Some(parts) = &m.show else {
             return plain;
         };
+        self.output
+            .render_parts(parts, &self.solution(from), &m.args)
+            .unwrap_or(plain)
+    }
+
+    /// The position drawn as the spec's board (`[output] board`), if it
+    /// declares one.
+    pub fn board(&self, s: State) -> Result<Option<crate::output::Board>, Error> {
+        self.output
+            .board(&self.solution(s))
+            .map_err(|d| Error::new(vec![d], &self.sources))
+    }
+
+    /// A board as JSON rows (see [`crate::output::Board::json`]).
+    pub fn board_json(&self, board: &crate::output::Board) -> serde_json::Value {
+        self.output.board_json(board)
+    }
+
+    /// The state as values of every model variable (the state's own; the
+    /// others, which a puzzle's outputs do not read, at 0).
+    fn solution(&self, s: State) -> Vec<i64> {
         let mut values = Vec::new();
-        self.unpack(from, &mut values);
+        self.unpack(s, &mut values);
         let mut solution = vec![0; self.model_vars];
         for (&x, &v) in self.plan.state.iter().zip(&values) {
             solution[x.index()] = v;
         }
-        self.output
-            .render_parts(parts, &solution, &m.args)
-            .unwrap_or(plain)
+        solution
     }
 }

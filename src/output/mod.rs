@@ -6,8 +6,12 @@
 //! - `compiled.rs`: the template compiled once into code over a
 //!   solution's values; what it leaves aside is evaluated here by the
 //!   interpreter of lowering.
+//! - `board.rs`: `[output] board`, the solution drawn as a grid.
 
+mod board;
 mod compiled;
+
+pub use board::Board;
 
 use crate::diagnostic::Diagnostic;
 use crate::engine::deadline::PRINT_GRACE;
@@ -17,7 +21,7 @@ use crate::lower::{Budget, Lowerer, is_limit, value::R};
 use crate::model::Model;
 use crate::model::texts::Texts;
 use crate::source::Span;
-use crate::spec::ast::TemplatePart;
+use crate::spec::ast::{Expr, TemplatePart};
 use std::collections::{HashMap, HashSet};
 use std::fmt::Write as _;
 use std::sync::Arc;
@@ -31,6 +35,8 @@ pub struct OutputPlan {
     /// Names of declared variables and arrays (not aliases), for printing.
     printed: Vec<String>,
     template: Option<Vec<TemplatePart>>,
+    /// `[output] board`: the solution as rows of cells.
+    board: Option<Expr>,
     /// `[game] show`: how an answer reads.
     answer_template: Option<Vec<TemplatePart>>,
     /// The model's texts, and which variables take them (by index).
@@ -52,7 +58,7 @@ impl OutputPlan {
         functions: crate::lower::Functions,
         declared: Vec<(String, Value)>,
         printed: Vec<String>,
-        template: Option<Vec<TemplatePart>>,
+        output: crate::spec::ast::OutputDecl,
         answer_template: Option<Vec<TemplatePart>>,
         model: &Model,
     ) -> OutputPlan {
@@ -61,7 +67,8 @@ impl OutputPlan {
             functions,
             declared,
             printed,
-            template,
+            template: output.template,
+            board: output.board,
             answer_template,
             texts: model.texts.clone(),
             text_vars: model.vars.iter().map(|v| v.text).collect(),
@@ -142,20 +149,53 @@ impl OutputPlan {
     /// that a template too large for the output's budget is refused now,
     /// within the time limit, not at the first solution (what else the
     /// probe meets depends on the values, and is the solutions' to show).
+    /// The board is evaluated on the probe too, so that an expression
+    /// that gives no board (a number, a list three deep) is refused now.
     pub(crate) fn check(&self, model: &Model) -> R<()> {
-        let Some(parts) = &self.template else {
-            return Ok(());
-        };
-        self.check_constant_parts(parts)?;
         let probe: Vec<i64> = model
             .vars
             .iter()
             .map(|v| v.domain.min().unwrap_or(0))
             .collect();
+        if let Some(e) = &self.board {
+            let budget = Budget::for_output(self.deadline);
+            match self.environment(&probe, budget).eval(e) {
+                Ok(v) => drop(Board::read(&v, e.span)?),
+                Err(d) if is_limit(&d) => return Err(d),
+                Err(_) => {}
+            }
+        }
+        let Some(parts) = &self.template else {
+            return Ok(());
+        };
+        self.check_constant_parts(parts)?;
         match self.render_within(&probe, Budget::for_output(self.deadline)) {
             Err(d) if is_limit(&d) => Err(d),
             _ => Ok(()),
         }
+    }
+
+    /// The solution drawn as the spec's board, if it declares one.
+    pub fn board(&self, solution: &[i64]) -> R<Option<Board>> {
+        self.board_within(solution, self.printing())
+    }
+
+    fn board_within(&self, solution: &[i64], budget: Budget) -> R<Option<Board>> {
+        let Some(e) = &self.board else {
+            return Ok(None);
+        };
+        let value = self.environment(solution, budget).eval(e)?;
+        Board::read(&value, e.span).map(Some)
+    }
+
+    /// Whether solutions are printed through the spec's template.
+    pub fn templated(&self) -> bool {
+        self.template.is_some()
+    }
+
+    /// A board as JSON, texts by their names (see [`Board::json`]).
+    pub fn board_json(&self, board: &Board) -> serde_json::Value {
+        board.json(&self.texts)
     }
 
     fn check_constant_parts(&self, parts: &[TemplatePart]) -> R<()> {
@@ -204,7 +244,8 @@ impl OutputPlan {
         Some(self.instantiate(v, solution))
     }
 
-    /// The solution as text: the spec's template, or `name = value` lines.
+    /// The solution as text: the spec's template, its board, or
+    /// `name = value` lines.
     pub fn render(&self, solution: &[i64]) -> R<String> {
         self.render_within(solution, self.printing())
     }
@@ -227,6 +268,11 @@ impl OutputPlan {
                 if !out.ends_with('\n') {
                     out.push('\n');
                 }
+            }
+            None if self.board.is_some() => {
+                let board = self.board_within(solution, budget)?.expect("declared");
+                out = board.text();
+                out.push('\n');
             }
             None => {
                 for name in &self.printed {
@@ -456,7 +502,7 @@ pub(crate) fn lower_output(
         Arc::clone(l.functions()),
         vars.declared,
         vars.printed,
-        spec.template.clone(),
+        spec.output.clone(),
         spec.game.as_ref().and_then(|g| g.show.clone()),
         &l.model,
     )

@@ -40,7 +40,8 @@ fn puzzle(
 }
 
 /// A `path` event: the start, then each move and the position after it
-/// (`steps` is null when no sequence of moves reaches the goal).
+/// (`steps` is null when no sequence of moves reaches the goal); with the
+/// spec's board of each position when it declares one (else null).
 pub(super) fn path(request: &PuzzleRequest, emit: &mut dyn FnMut(Value)) {
     let Some((mut p, _session)) = puzzle(request, false, emit) else {
         return;
@@ -65,19 +66,30 @@ pub(super) fn path(request: &PuzzleRequest, emit: &mut dyn FnMut(Value)) {
         }
         let paths =
             moves::shortest_all(&mut p, start, Target::Goal, Some(1)).map_err(|e| e.to_string())?;
-        let steps = paths.first().map(|path| {
-            let mut from = start;
-            path.iter()
-                .map(|&(m, to)| {
-                    let step = json!({"move": p.move_text(m, from), "position": p.format(to)});
+        let board = |s| match p.board(s) {
+            Ok(board) => Ok(board.map(|b| p.board_json(&b))),
+            Err(e) => Err(e.to_string()),
+        };
+        let steps = match paths.first() {
+            Some(path) => {
+                let mut from = start;
+                let mut steps = Vec::new();
+                for &(m, to) in path {
+                    steps.push(json!({
+                        "move": p.move_text(m, from),
+                        "position": p.format(to),
+                        "board": board(to)?,
+                    }));
                     from = to;
-                    step
-                })
-                .collect::<Vec<Value>>()
-        });
+                }
+                Some(steps)
+            }
+            None => None,
+        };
         Ok(json!({
             "event": "path",
             "start": p.format(start),
+            "start_board": board(start)?,
             "steps": steps,
             "expanded": p.expanded(),
             "ms": started.elapsed().as_secs_f64() * 1000.0,

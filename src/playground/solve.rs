@@ -166,5 +166,13 @@ fn satisfy(
 
 fn solution_event(view: View<'_>, solution: &Solution, objective: Option<i64>) -> Value {
     let text = view.render(solution).unwrap_or_else(|e| e.to_string());
-    json!({"event": "solution", "text": text, "values": view.json(solution), "objective": objective})
+    let board = view.board(solution).unwrap_or(None);
+    json!({
+        "event": "solution",
+        "text": text,
+        "templated": view.templated(),
+        "board": board,
+        "values": view.json(solution),
+        "objective": objective,
+    })
 }

@@ -15,7 +15,8 @@ pub struct View<'s> {
 }
 
 impl View<'_> {
-    /// A solution as text: the spec's template, or `name = value` lines.
+    /// A solution as text: the spec's template, its board, or
+    /// `name = value` lines.
     pub fn render(&self, solution: &Solution) -> Result<String, Error> {
         self.lowered
             .output
@@ -26,6 +27,21 @@ impl View<'_> {
     /// A solution as one JSON object: every declared variable by name.
     pub fn json(&self, solution: &Solution) -> serde_json::Value {
         self.lowered.output.json(&solution.values)
+    }
+
+    /// Whether the spec prints solutions through a template of its own.
+    pub fn templated(&self) -> bool {
+        self.lowered.output.templated()
+    }
+
+    /// A solution drawn as the spec's board (`[output] board`), as JSON
+    /// rows of cells; `None` when the spec declares no board.
+    pub fn board(&self, solution: &Solution) -> Result<Option<serde_json::Value>, Error> {
+        let output = &self.lowered.output;
+        match output.board(&solution.values) {
+            Ok(board) => Ok(board.map(|b| output.board_json(&b))),
+            Err(d) => Err(Error::new(vec![d], self.sources)),
+        }
     }
 
     /// The value of one declared variable, array or alias, as JSON (a

@@ -371,5 +371,15 @@ pub struct Spec {
     /// `[experiments]`: named configurations for `solve compare`
     /// (`name = "var=first-fail value=min"`), read and checked.
     pub experiments: Vec<crate::experiment::config::Experiment>,
+    pub output: OutputDecl,
+}
+
+/// `[output]`: how a solution is printed (`template`) and drawn (`board`).
+#[derive(Clone, Debug, PartialEq, Default)]
+pub struct OutputDecl {
     pub template: Option<Vec<TemplatePart>>,
+    /// The solution as a grid: a 2-D list (rows of cells) or one row, of
+    /// integers, booleans or texts; what the playground draws, and what
+    /// the command line prints when there is no template.
+    pub board: Option<Expr>,
 }

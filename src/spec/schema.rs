@@ -129,7 +129,7 @@ pub fn schema() -> Value {
         "puzzle": puzzle(),
         "moves": moves(&template),
         "experiments": named(json!({ "type": "string", "description": "a configuration: var=NAME value=NAME consistency=... no-symmetry ..." }), "named configurations for `solve compare`"),
-        "output": object(json!({ "template": template }), &[], "how a solution is printed"),
+        "output": output(&template),
     });
     json!({
         "$schema": "https://json-schema.org/draft/2020-12/schema",
@@ -180,6 +180,17 @@ fn objective() -> Value {
 }
 
 /// `[game]`.
+fn output(template: &Value) -> Value {
+    object(
+        json!({
+            "template": template,
+            "board": { "type": "string", "description": "the solution as a grid: rows of cells (a 2-D list) or one row, of numbers, booleans or texts; drawn by the playground, printed when there is no template" },
+        }),
+        &[],
+        "how a solution is printed and drawn",
+    )
+}
+
 fn game(template: &Value) -> Value {
     object(
         json!({

@@ -257,9 +257,10 @@ impl Printed {
 }
 
 /// Reads one solution: the start; `K. MOVE  POSITION` for K = 1, 2, ...;
-/// `N moves` (or `1 move`) with N the number of move lines.
+/// `N moves` (or `1 move`) with N the number of move lines. Indented lines
+/// (the spec's board of the position above them) are passed over.
 pub(super) fn read_solution(text: &str) -> Printed {
-    let lines: Vec<&str> = text.lines().collect();
+    let lines: Vec<&str> = text.lines().filter(|l| !l.starts_with("   ")).collect();
     assert!(lines.len() >= 2, "not a solution:\n{text}");
     let last = lines[lines.len() - 1];
     let n: usize = last

@@ -507,13 +507,25 @@ function board(rows) {
   return table;
 }
 
-// A 2-D array as a grid board, a 1-D array as a row (values as numbers
-// and texts, or as colours), a number as text; the template's text beside
-// them.
+// The spec's board, or each variable: a 2-D array as a grid board, a 1-D
+// array as a row (values as numbers and texts, or as colours), a number as
+// text; the template's text beside them.
 function drawSolution(e) {
   shown++;
   const div = document.createElement("div");
   div.className = "solution";
+  // The spec's board when it declares one (`[output] board`), the
+  // template's text below it; else each variable by its shape.
+  if (e.board) {
+    div.appendChild(board(e.board));
+    if (e.templated) {
+      const pre = document.createElement("pre");
+      pre.textContent = e.text;
+      div.appendChild(pre);
+    }
+    $("solutions").appendChild(div);
+    return;
+  }
   for (const [name, value] of Object.entries(e.values ?? {})) {
     const part = document.createElement("div");
     const title = document.createElement("h3");

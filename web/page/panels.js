@@ -175,10 +175,17 @@ export function setupPanels(page) {
   function drawStep() {
     if (!path) return;
     const positions = [path.start, ...path.steps.map((s) => s.position)];
-    const columns = Number($("columns").value) || positions[0].length;
-    const all = cells(positions[step]);
-    const grid = [];
-    for (let i = 0; i < all.length; i += columns) grid.push(all.slice(i, i + columns));
+    // The spec's board when it declares one; else the position's
+    // characters, in rows of the Columns asked.
+    const boards = [path.start_board, ...path.steps.map((s) => s.board)];
+    $("columns-label").hidden = boards[0] != null;
+    let grid = boards[step];
+    if (grid == null) {
+      const columns = Number($("columns").value) || positions[0].length;
+      const all = cells(positions[step]);
+      grid = [];
+      for (let i = 0; i < all.length; i += columns) grid.push(all.slice(i, i + columns));
+    }
     $("step-board").innerHTML = "";
     $("step-board").appendChild(board(grid));
     $("step-label").textContent = step === 0

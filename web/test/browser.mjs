@@ -184,6 +184,12 @@ await check("the page drew queens for the README", async () => {
   await page.fill("#limit", "3");
   await run();
   expect("solutions", await page.locator(".solution").count(), 3);
+  // The spec's board: a chess board of 8 rows of 8, one queen per row.
+  const first = page.locator(".solution").first();
+  expect("rows", await first.locator("table.board tr").count(), 8);
+  expect("squares", await first.locator("table.board td").count(), 64);
+  const queens = await first.locator("table.board td").evaluateAll((tds) => tds.filter((td) => td.textContent === "●").length);
+  expect("queens", queens, 8);
   await page.screenshot({ path: `${shots}playground.png` });
 });
 
@@ -270,6 +276,16 @@ await check("a puzzle: stepped move by move, every position's distance", async (
   expect("bars", await page.locator("#puzzle-chart rect.bar").count(), 9);
   await page.screenshot({ path: `${shots}puzzle.png` });
   await page.fill("#set", "");
+  await page.fill("#start", "");
+  // The eight puzzle declares its board: 3 rows of 3, Columns not asked.
+  await open("eight-puzzle");
+  await page.waitForSelector("#puzzle-tab:not([hidden])");
+  await page.fill("#start", "1234567_8");
+  await page.click("#path-run");
+  await page.waitForSelector("#path-moves li");
+  expect("rows", await page.locator("#step-board tr").count(), 3);
+  expect("squares", await page.locator("#step-board td").count(), 9);
+  expect("columns asked", await page.locator("#columns-label").isHidden(), true);
   await page.fill("#start", "");
 });
 

@@ -10,8 +10,8 @@ use crate::model::plan::{CONSISTENCIES, RESTARTS, Sense, VALUE_ORDERS, VAR_ORDER
 use crate::source::{SourceId, Sources, Span};
 use crate::spec::ast::{
     Assignment, ConstraintDecl, Expr, ExprKind, Function, GameDecl, INVALID_MOVES, MAP_KEYS,
-    MoveDecl, Name, ObjectiveDecl, Param, PhaseDecl, PuzzleDecl, SYMMETRY_BREAKS, SYMMETRY_KINDS,
-    SearchSettings, Spec, SymmetryDecl, SymmetryKind, TemplatePart, Var,
+    MoveDecl, Name, ObjectiveDecl, OutputDecl, Param, PhaseDecl, PuzzleDecl, SYMMETRY_BREAKS,
+    SYMMETRY_KINDS, SearchSettings, Spec, SymmetryDecl, SymmetryKind, TemplatePart, Var,
 };
 use crate::spec::parser::{Origin, parse_expr, parse_function};
 use toml::Spanned;
@@ -143,7 +143,7 @@ impl<'t> Loader<'t> {
                         }
                     });
                 }
-                "output" => spec.template = self.output(value),
+                "output" => spec.output = self.output(value),
                 other => self.unknown(key, "section or key", other, &SECTIONS),
             }
         }

@@ -1,4 +1,5 @@
-//! Reading `[output]`: the template, and templates in general (`text {expr} text`).
+//! Reading `[output]`: the template and the board, and templates in
+//! general (`text {expr} text`).
 
 use super::*;
 
@@ -14,19 +15,20 @@ impl Loader<'_> {
         }
     }
 
-    pub(super) fn output(&mut self, value: &Spanned<DeValue<'_>>) -> Option<Vec<TemplatePart>> {
+    pub(super) fn output(&mut self, value: &Spanned<DeValue<'_>>) -> OutputDecl {
+        let mut output = OutputDecl::default();
         let DeValue::Table(table) = value.get_ref() else {
             self.error("expected a table for [output]", value.span());
-            return None;
+            return output;
         };
-        let mut template = None;
         for (k, v) in table.iter() {
             match k.get_ref().as_ref() {
-                "template" => template = self.template(v),
-                other => self.unknown(k, "key", other, &["template"]),
+                "template" => output.template = self.template(v),
+                "board" => output.board = self.expr(v),
+                other => self.unknown(k, "key", other, &["template", "board"]),
             }
         }
-        template
+        output
     }
 }
 

@@ -183,10 +183,13 @@ fn errors(spec: &Spec) -> Vec<Diagnostic> {
     if let Some(objective) = &spec.objective {
         scope.expr(&objective.expr);
     }
-    for part in spec.template.iter().flatten() {
+    for part in spec.output.template.iter().flatten() {
         if let TemplatePart::Expr(e) = part {
             scope.expr(e);
         }
+    }
+    if let Some(board) = &spec.output.board {
+        scope.expr(board);
     }
     if let Some(game) = &spec.game {
         scope.expr(&game.code);
