@@ -1,6 +1,7 @@
 //! `solve check-symmetry FILE`: prints the report of
 //! [`crate::symmetry::check`] (what is checked is said there).
 
+use super::args::Threads;
 use super::output::Printer;
 use super::{EXIT_FOUND, EXIT_NONE, Params, Run, SpecArgs, TimeLimit};
 use crate::symmetry::check::{Report, check};
@@ -18,6 +19,11 @@ pub struct CheckSymmetryArgs {
     /// [objective].
     #[arg(long)]
     no_objective: bool,
+    /// Work out the solutions' classes on N threads (default: [search]
+    /// threads, else every core the process may use); the searches run on
+    /// one. The report does not depend on N.
+    #[arg(long, short = 'j', value_name = "N", value_parser = clap::value_parser!(u64).range(1..=1024))]
+    threads: Option<u64>,
     #[command(flatten)]
     pub time: TimeLimit,
 }
@@ -38,11 +44,16 @@ pub(super) fn run(args: &CheckSymmetryArgs, deadline: Option<Instant>) -> Run {
         ..spec.clone()
     };
     let (lowered, sources) = super::compile(file, &without, no_objective, deadline)?;
+    let threads = Threads {
+        threads: args.threads,
+    }
+    .resolve(lowered.plan.threads);
     let report = check(
         lowered,
         sources,
         || super::compile(file, &with, no_objective, deadline),
         deadline,
+        threads,
     )?;
     let mut out = Printer::new(false);
     print(&report, &mut out);

@@ -12,7 +12,7 @@
 //! map an optimal solution to an optimal one, and the breaking constraints
 //! must keep the optimum and one optimal solution per class.
 
-use super::group::SymmetryPlan;
+use super::group::{Canonicaliser, SymmetryPlan};
 use crate::diagnostic::{Diagnostic, Error};
 use crate::host::Instant;
 use crate::lowered::Lowered;
@@ -90,6 +90,7 @@ pub fn check(
     sources: Sources,
     with_breaking: impl FnOnce() -> Result<(Lowered, Sources), Error>,
     deadline: Option<Instant>,
+    threads: usize,
 ) -> Result<Report, Error> {
     let plan: SymmetryPlan = std::mem::take(&mut without.symmetry);
     if plan.is_empty() {
@@ -120,16 +121,18 @@ pub fn check(
         report.not_symmetric = Some(wrong);
         return Ok(report);
     }
-    // Each class by its first solution in search order. The group maps
-    // solutions to solutions (checked above), so an orbit walked once
-    // serves all its members.
-    let (mut cache, mut smallest) = (HashMap::new(), Vec::new());
+    // Each class by its first solution in search order, named by its
+    // smallest key.
+    let mut class_of: HashMap<Vec<i64>, usize> = HashMap::new();
     let mut first_of: Vec<usize> = Vec::new();
-    for (i, key) in keys.iter().enumerate() {
-        let class = classes.canonical_cached(key, &mut cache, &mut smallest);
-        if class == first_of.len() {
+    for (i, smallest) in smallest_keys(&classes, &keys, threads)
+        .into_iter()
+        .enumerate()
+    {
+        let _ = class_of.entry(smallest).or_insert_with(|| {
             first_of.push(i);
-        }
+            first_of.len() - 1
+        });
     }
     report.classes = first_of.len();
 
@@ -152,10 +155,9 @@ pub fn check(
         return Ok(report);
     }
     let mut per_class = vec![0usize; first_of.len()];
-    for s in &kept {
-        let key = plan.key_of(s.values());
-        let class = classes.canonical_cached(&key, &mut cache, &mut smallest);
-        let Some(n) = per_class.get_mut(class) else {
+    let kept_keys: Vec<Vec<i64>> = kept.iter().map(|s| plan.key_of(s.values())).collect();
+    for smallest in smallest_keys(&classes, &kept_keys, threads) {
+        let Some(n) = class_of.get(&smallest).and_then(|&c| per_class.get_mut(c)) else {
             // Only possible if a breaking constraint let through what the
             // spec without them forbids: a bug in solve.
             return Err(refusal(
@@ -168,6 +170,45 @@ pub fn check(
     tally(&session, &solutions, &first_of, &per_class, &mut breaking)?;
     report.breaking = Some(breaking);
     Ok(report)
+}
+
+/// The smallest key of each key's class, worked out on `threads` threads
+/// (each a contiguous share of the keys). The group maps solutions to
+/// solutions (checked before), so an orbit walked once serves all its
+/// members a thread meets.
+fn smallest_keys(classes: &Canonicaliser<'_>, keys: &[Vec<i64>], threads: usize) -> Vec<Vec<i64>> {
+    let share = keys.len().div_ceil(threads.max(1)).max(1);
+    let classify = |keys: &[Vec<i64>]| -> Vec<Vec<i64>> {
+        let (mut cache, mut smallest) = (HashMap::new(), Vec::new());
+        keys.iter()
+            .map(|key| {
+                let class = classes.canonical_cached(key, &mut cache, &mut smallest);
+                smallest[class].clone()
+            })
+            .collect()
+    };
+    if threads <= 1 || keys.len() <= share {
+        return classify(keys);
+    }
+    // A share whose thread cannot start (a process limit) is classified
+    // here, after the others started.
+    std::thread::scope(|scope| {
+        let parts: Vec<_> = keys
+            .chunks(share)
+            .map(|part| {
+                let thread =
+                    std::thread::Builder::new().spawn_scoped(scope, move || classify(part));
+                (part, thread.ok())
+            })
+            .collect();
+        parts
+            .into_iter()
+            .flat_map(|(part, thread)| match thread {
+                Some(t) => t.join().expect("a classifying thread does not panic"),
+                None => classify(part),
+            })
+            .collect()
+    })
 }
 
 /// The solutions some declared element maps to a non-solution.

@@ -7,6 +7,7 @@
 //! breaking constraints keep, and the lex-leader constraints select the
 //! same representatives.
 
+use super::matrix::MatrixSort;
 use crate::model::VarId;
 use std::collections::{HashMap, HashSet};
 
@@ -107,9 +108,24 @@ pub enum Sort {
         positions: Vec<u32>,
         values: Vec<i64>,
     },
+    /// The rows of one matrix and its columns, both interchangeable (two
+    /// declared groups sorted together).
+    Matrix(MatrixSort),
 }
 
 impl Sort {
+    /// Whether `key` is already the smallest this sort gives.
+    fn is_sorted(&self, key: &[i64]) -> bool {
+        match self {
+            Sort::Matrix(m) => m.is_smallest(key),
+            _ => {
+                let mut sorted = key.to_vec();
+                self.apply(&mut sorted);
+                sorted == key
+            }
+        }
+    }
+
     fn apply(&self, key: &mut [i64]) {
         match self {
             Sort::Lines(lines) => {
@@ -139,6 +155,7 @@ impl Sort {
                     key[p as usize] = w;
                 }
             }
+            Sort::Matrix(m) => m.apply(key),
         }
     }
 }
@@ -165,9 +182,11 @@ pub struct SymmetryPlan {
     /// declaration order: the group acts on their values.
     pub key: Vec<VarId>,
     pub factors: Vec<Factor>,
-    /// The factor whose [`Sort`] canonicalises (it commutes with every
-    /// other factor's elements); the others are walked element by element.
-    pub sorter: Option<usize>,
+    /// The factors sorted rather than walked, and how: one factor's own
+    /// [`Sort`], or the rows and the columns of one matrix together; they
+    /// commute with every other factor's elements, which are walked
+    /// element by element.
+    pub sorter: Option<(Vec<usize>, Sort)>,
 }
 
 /// The largest orbit walked element by element for one solution.
@@ -190,12 +209,15 @@ impl SymmetryPlan {
 
     /// A canonicaliser, or why the group is too large to walk.
     pub fn canonicaliser(&self) -> Result<Canonicaliser<'_>, String> {
-        let sort = self.sorter.and_then(|i| self.factors[i].sort.as_ref());
+        let (sorted, sort) = match &self.sorter {
+            Some((sorted, sort)) => (sorted.as_slice(), Some(sort)),
+            None => (&[][..], None),
+        };
         let walked: Vec<&Factor> = self
             .factors
             .iter()
             .enumerate()
-            .filter(|&(i, _)| Some(i) != self.sorter)
+            .filter(|(i, _)| !sorted.contains(i))
             .map(|(_, f)| f)
             .collect();
         let order = walked
@@ -213,7 +235,7 @@ impl SymmetryPlan {
                 format!("about {order}")
             };
             return Err(format!(
-                "{what} {order} elements, too many to walk for every solution (at most {MAX_ORBIT}): declare fewer symmetries together (a symmetric group, rows, columns or values, is sorted instead of walked when it is found to commute with the others)"
+                "{what} {order} elements, too many to walk for every solution (at most {MAX_ORBIT}): declare fewer symmetries together (a symmetric group, rows, columns or values, or the rows and the columns of one matrix together, is sorted instead of walked when it is found to commute with the others)"
             ));
         }
         Ok(Canonicaliser {
@@ -325,7 +347,7 @@ impl Canonicaliser<'_> {
     /// representative of its class.
     pub fn is_canonical(&self, values: &[i64]) -> bool {
         let key = self.plan.key_of(values);
-        if self.sorted(&key) != key {
+        if self.sort.is_some_and(|s| !s.is_sorted(&key)) {
             return false;
         }
         // Stops at the first smaller member: most solutions are not the
@@ -339,10 +361,12 @@ impl Canonicaliser<'_> {
     }
 }
 
-/// Most classes whose representative [`Representatives`] waits for: each
-/// costs a whole orbit walk (the canonical test stops early), so the extra
-/// work stays within this many walks.
+/// Most classes whose representative [`Representatives`] waits for.
 const MAX_AWAITED: usize = 1_000;
+/// Most solutions whose class [`Representatives`] works out: each costs a
+/// whole canonical form (the test of a representative stops early), so
+/// the extra work stays within this many.
+const MAX_CLASSIFIED: usize = 20_000;
 /// Most representatives remembered (about 16 bytes each); past it the
 /// check is given up rather than report a class lost that was not.
 const MAX_KEPT: usize = 4_000_000;
@@ -352,8 +376,9 @@ const MAX_EXAMPLE_VALUES: usize = 1 << 20;
 /// Checks, while `--unique` enumerates, that every class met has its
 /// representative among the solutions: a declared group that is not a
 /// symmetry of the solutions maps some solution to a smallest key that is
-/// no solution, and its class would silently be lost. Bounded: the first
-/// classes awaited are checked, while the representatives met fit.
+/// no solution, and its class would silently be lost. Bounded: the classes
+/// of the first solutions that are not representatives are awaited and
+/// checked, while the representatives met fit.
 #[derive(Debug, Default)]
 pub struct Representatives {
     /// Hashes of the representatives met.
@@ -364,6 +389,8 @@ pub struct Representatives {
     /// class (values over every model variable) while they fit.
     awaited: HashMap<u64, Option<Vec<i64>>>,
     example_values: usize,
+    /// Solutions whose class was worked out.
+    classified: usize,
 }
 
 impl Representatives {
@@ -378,7 +405,9 @@ impl Representatives {
             }
             return true;
         }
-        if self.awaited.len() < MAX_AWAITED && !self.overflowed {
+        if self.awaited.len() < MAX_AWAITED && self.classified < MAX_CLASSIFIED && !self.overflowed
+        {
+            self.classified += 1;
             let smallest = classes.canonical(&classes.plan.key_of(values));
             let room = self.example_values + values.len() <= MAX_EXAMPLE_VALUES;
             if let std::collections::hash_map::Entry::Vacant(e) =

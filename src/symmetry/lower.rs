@@ -8,10 +8,11 @@
 //! structure moves cells; it moves the literals `variable = value` with
 //! them, which is a group element acting on the solutions.
 
-use super::group::{Element, Factor, Move, SymmetryPlan};
+use super::group::{Element, Factor, Move, Sort, SymmetryPlan};
 use super::kinds;
 use super::lex_leader::lex_leader;
 use super::map::map_element;
+use super::matrix::MatrixSort;
 use crate::diagnostic::Diagnostic;
 use crate::lower::Lowerer;
 use crate::lower::value::{LinExpr, R, Value};
@@ -99,8 +100,7 @@ pub(crate) fn symmetries(
     if !build {
         return Ok(SymmetryPlan::default());
     }
-    let sorter =
-        (0..factors.len()).find(|&i| factors[i].sort.is_some() && commutes(l, &factors, i, key));
+    let sorter = sorter(l, &factors, key);
     Ok(SymmetryPlan {
         key: key.to_vec(),
         factors,
@@ -355,6 +355,28 @@ pub(super) fn element(
     // The element stays in the plan: within the lowering budget.
     l.spend_symmetry(element.size(), span)?;
     Ok((!element.0.is_empty()).then_some(element))
+}
+
+/// The factors sorted rather than walked: the rows and the columns of one
+/// matrix together when both are declared, else the first factor with a
+/// [`Sort`]; each commutes with every other factor (so that sorting them
+/// and walking the others finds the smallest key of the whole orbit).
+fn sorter(l: &Lowerer, factors: &[Factor], key: &[VarId]) -> Option<(Vec<usize>, Sort)> {
+    let sortable: Vec<usize> = (0..factors.len())
+        .filter(|&i| factors[i].sort.is_some() && commutes(l, factors, i, key))
+        .collect();
+    for (n, &i) in sortable.iter().enumerate() {
+        for &j in &sortable[n + 1..] {
+            if let (Some(Sort::Lines(a)), Some(Sort::Lines(b))) =
+                (&factors[i].sort, &factors[j].sort)
+                && let Some(matrix) = MatrixSort::new(a, b)
+            {
+                return Some((vec![i, j], Sort::Matrix(matrix)));
+            }
+        }
+    }
+    let &i = sortable.first()?;
+    Some((vec![i], factors[i].sort.clone()?))
 }
 
 /// Whether factor `i`'s elements commute with every other factor's, on

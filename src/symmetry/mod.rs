@@ -9,7 +9,8 @@
 //!   functions (`map`); `lex_leader.rs`: its breaking constraints
 //!   (`break = "lex-leader"`).
 //! - `group.rs`: the plan as plain data, and canonical forms of solutions
-//!   under it (the [`group::Canonicaliser`]).
+//!   under it (the [`group::Canonicaliser`]); `matrix.rs`: the canonical
+//!   form of a matrix whose rows and columns are both interchangeable.
 //! - `check.rs`: `check-symmetry`, the breaking checked against the
 //!   declarations on a small instance, as a [`check::Report`].
 //! - `unique.rs`: `--unique`, one solution per class.
@@ -20,4 +21,5 @@ mod kinds;
 mod lex_leader;
 pub(crate) mod lower;
 mod map;
+mod matrix;
 pub mod unique;

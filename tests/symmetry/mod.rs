@@ -19,6 +19,7 @@ use crate::specs::brute_queens;
 use crate::{Rng, TempSpec, count, for_each_permutation, int, json_solutions, solve};
 
 mod brute_force;
+mod designs;
 mod errors;
 mod every_kind;
 mod models_against_brute_force;
