@@ -361,9 +361,42 @@ fn threads_under_a_memory_cap_fit_it() {
     let spec = round2("threads-under-memory-cap");
     let (stdout, stderr, code) = crate::solve_capped(500_000, &[&spec, "--count"]);
     assert_eq!((stdout.trim(), code), ("12", 0), "{stderr}");
-    let (stdout, stderr, code) =
-        crate::solve_capped(1_000_000, &[&spec, "--set", "n=11", "--count", "-j", "32"]);
+    let (stdout, stderr, code) = crate::solve_capped(
+        1_000_000,
+        &[&spec, "--set", "n=11", "--count", "-j", "32", "--stats"],
+    );
     assert_eq!((stdout.trim(), code), ("341", 0), "{stderr}");
+    // The statistics say how many threads searched, not only how many
+    // were asked for.
+    let threads = stderr
+        .lines()
+        .find_map(|l| l.strip_prefix("threads: "))
+        .expect("a threads line");
+    assert!(threads.contains(" of 32 asked"), "{stderr}");
+}
+
+/// A stopped run says which limit stopped it: the node limit or the time
+/// limit, not "the search limit" for both.
+#[test]
+fn a_stop_names_the_limit_that_stopped_it() {
+    let args = ["specs/queens.toml", "--count", "--set", "n=30", "-j", "1"];
+    let nodes = [&args[..], &["--node-limit", "1000"]].concat();
+    let (stdout, stderr, code) = solve(&nodes);
+    assert_eq!(code, 3, "{stderr}");
+    assert_eq!(
+        stderr,
+        format!(
+            "solve: the node limit was reached after {} solution(s); the search is incomplete\n",
+            stdout.trim()
+        )
+    );
+    let time = [&args[..], &["--time-limit", "0.2"]].concat();
+    let (_, stderr, code) = solve(&time);
+    assert_eq!(code, 3, "{stderr}");
+    assert!(
+        stderr.starts_with("solve: the time limit ran out after "),
+        "{stderr}"
+    );
 }
 
 /// Whether the server answers `GET /` with the page.
@@ -765,4 +798,37 @@ fn a_tree_too_wide_for_svg_is_said_not_drawn() {
     assert_eq!(code, 0);
     assert!(std::fs::read_to_string(&wide).unwrap().starts_with("<svg"));
     let _ = std::fs::remove_file(&wide);
+}
+
+/// A `--start` (or `--goal`) ruled out names the constraint items that
+/// rule it out (a minimal set, as `explain` finds), on the command line
+/// and in the playground.
+#[test]
+fn a_start_ruled_out_names_its_constraints() {
+    let spec = "[vars]\nx = { index = \"0..2\", domain = \"0..3\" }\n\
+                [constraints]\nsmall = \"forall(x[i] <= 2 for i in 0..2)\"\nsum = \"sum(x) <= 5\"\n\
+                [puzzle]\ngoal = \"x[0] == 0\"\n\
+                [moves.down]\nfor = { i = \"0..2\" }\nwhen = \"x[i] > 0\"\nnext = { \"x[i]\" = \"x[i] - 1\" }\n";
+    Case::new()
+        .spec(spec)
+        .args(&["spec.toml", "--start", "2,2,2"])
+        .stderr("error: the start `2,2,2` is not a position: `sum` rules it out\n")
+        .status(2)
+        .run();
+    Case::new()
+        .spec(spec)
+        .args(&["spec.toml", "--start", "0,3,0"])
+        .stderr("error: the start `0,3,0` is not a position: `small[i=1]` rules it out\n")
+        .status(2)
+        .run();
+    let request = serde_json::json!({"op": "path", "spec": spec, "start": "2,2,2"});
+    let events = crate::playground::events(&request);
+    let failed = events
+        .iter()
+        .find(|e| e["event"] == "failed")
+        .expect("refused");
+    assert_eq!(
+        failed["message"],
+        "the start `2,2,2` is not a position: `sum` rules it out"
+    );
 }

@@ -36,7 +36,7 @@ pub(super) fn run(
     }
     let mut p = Puzzle::new(lowered, sources)?;
     p.set_deadline(deadline);
-    let (start, target) = ends(args, &mut p)?;
+    let (start, target) = ends(args, &mut p, lowered)?;
     let method = pick(METHODS, &args.method).unwrap_or(Method::Bfs);
     if method == Method::Astar && (args.all || args.count) {
         return Err(usage(
@@ -95,7 +95,11 @@ pub(super) fn run(
 
 /// The start (`--start`, or the spec's) and the target (`--goal`, or the
 /// spec's goal), both positions the spec's constraints allow.
-fn ends(args: &SolveArgs, p: &mut Puzzle) -> Result<(State, Target), crate::diagnostic::Error> {
+fn ends(
+    args: &SolveArgs,
+    p: &mut Puzzle,
+    lowered: &Lowered,
+) -> Result<(State, Target), crate::diagnostic::Error> {
     let start = match &args.start {
         Some(text) => p.parse(text).map_err(|m| usage(format!("--start: {m}")))?,
         None => match p.start() {
@@ -120,10 +124,7 @@ fn ends(args: &SolveArgs, p: &mut Puzzle) -> Result<(State, Target), crate::diag
         if let Some(s) = s
             && !p.is_valid(s)?
         {
-            return Err(usage(format!(
-                "the {what} `{}` is not a position: the spec's constraints rule it out",
-                p.format(s)
-            )));
+            return Err(usage(p.not_a_position(lowered, what, s)));
         }
     }
     Ok((start, target))

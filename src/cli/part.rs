@@ -60,7 +60,7 @@ pub(super) fn spread(session: &mut Session, of: PartOf, threads: usize) -> Sprea
     // Every machine branches the split's nodes; part 0 counts them, so
     // the merged nodes are those of the whole search.
     if of.part == 0 {
-        session.add_elsewhere(all.stats, 0, 0);
+        session.add_elsewhere(all.stats, 0, 0, 1);
     }
     Spread {
         threads,

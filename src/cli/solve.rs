@@ -102,10 +102,15 @@ pub struct SolveArgs {
     pub method: Option<String>,
 }
 
+/// The run's limits, for saying which one stopped it (one run per
+/// process).
+static LIMITS: std::sync::OnceLock<(Option<Instant>, Option<u64>)> = std::sync::OnceLock::new();
+
 pub(super) fn run(args: &SolveArgs, started: Instant, deadline: Option<Instant>) -> Run {
     let Some(file) = &args.file else {
         return Err(super::refusal("no spec file given", "try `solve --help`"));
     };
+    let _ = LIMITS.set((deadline, args.node_limit));
     // `--unique` keeps one solution per class itself: breaking constraints
     // would only hide whether the declared group is right.
     let spec_args = super::SpecArgs {
@@ -201,6 +206,14 @@ fn print_stats(session: &Session, code: u8, threads: usize, started: Instant) {
     note(&format!("solutions: {}", stats.solutions));
     note(&format!("restarts: {}", stats.restarts));
     if let Some(parts) = session.parts() {
+        // The threads that searched: fewer parts than threads, or the
+        // machine's limits, may start fewer than asked.
+        let started = session.threads();
+        let threads = if started < threads {
+            format!("{started} of {threads} asked")
+        } else {
+            started.to_string()
+        };
         note(&format!("threads: {threads}, parts: {parts}"));
     }
     note(&format!("time: {:.3} s", started.elapsed().as_secs_f64()));
@@ -216,12 +229,16 @@ fn stopped(found: u64) -> u8 {
     EXIT_LIMIT
 }
 
-/// Why a search stopped early: a signal, or else its limit.
+/// Why a search stopped early: a signal, the time limit (its deadline
+/// has passed), or else the node limit.
 fn stop_reason() -> &'static str {
-    if crate::engine::deadline::interrupted() {
+    let (deadline, nodes) = LIMITS.get().copied().unwrap_or_default();
+    if crate::engine::deadline::interrupted() || deadline.is_some_and(|d| Instant::now() >= d) {
         crate::engine::deadline::stop_cause()
+    } else if nodes.is_some() {
+        "the node limit was reached"
     } else {
-        "stopped by the search limit"
+        "the time limit ran out"
     }
 }
 

@@ -109,6 +109,8 @@ pub struct Puzzle {
     next_scratch: Vec<i64>,
     /// The time limit and Ctrl-C, read now and then.
     clock: Deadline,
+    /// The same deadline, for the searches `ruled_out_by` starts.
+    deadline: Option<crate::host::Instant>,
     expanded: u64,
 }
 
@@ -187,6 +189,7 @@ impl Puzzle {
             state_scratch: Vec::new(),
             next_scratch: Vec::new(),
             clock: Deadline::new(None),
+            deadline: None,
             expanded: 0,
         })
     }
@@ -195,6 +198,7 @@ impl Puzzle {
     /// (exit 3).
     pub fn set_deadline(&mut self, deadline: Option<crate::host::Instant>) {
         self.clock = Deadline::new(deadline);
+        self.deadline = deadline;
     }
 
     /// States whose moves were generated so far.
@@ -237,6 +241,38 @@ impl Puzzle {
     pub fn parse(&self, text: &str) -> Result<State, String> {
         let values = self.plan.read(text, &self.sets, &self.names)?;
         Ok(self.pack(&values))
+    }
+
+    /// The spec's constraint items that rule the state `s` out: a minimal
+    /// set, found by `explain` with the state's values as the domains of
+    /// `lowered` (the spec this puzzle was made from); empty when the
+    /// time limit stops the explanation first.
+    pub fn ruled_out_by(&self, lowered: &Lowered, s: State) -> Vec<String> {
+        let mut fixed = lowered.clone();
+        let mut values = Vec::new();
+        self.unpack(s, &mut values);
+        for (&x, &v) in self.plan.state.iter().zip(&values) {
+            fixed.model.vars[x.index()].domain = IntervalSet::range(v, v);
+        }
+        match crate::explain::explain(fixed, self.sources.clone(), self.deadline) {
+            Ok(crate::explain::Explanation::Conflict(names)) => names,
+            _ => Vec::new(),
+        }
+    }
+
+    /// Why the `what` (start or goal) `s` is not a position: the
+    /// constraint items that rule it out, when `explain` names them in
+    /// time.
+    pub fn not_a_position(&self, lowered: &Lowered, what: &str, s: State) -> String {
+        let by = match &self.ruled_out_by(lowered, s)[..] {
+            [] => "the spec's constraints rule it out".to_string(),
+            [one] => format!("`{one}` rules it out"),
+            many => {
+                let names: Vec<String> = many.iter().map(|n| format!("`{n}`")).collect();
+                format!("{} rule it out together", names.join(", "))
+            }
+        };
+        format!("the {what} `{}` is not a position: {by}", self.format(s))
     }
 
     /// Whether `s` satisfies the spec's constraints (is a position).

@@ -95,7 +95,7 @@ fn prepare(session: &mut Session, spread: &Spread) -> (Split, Shared) {
     );
     split.stopped |= spread.cut;
     // The split's nodes count against the session's node limit.
-    session.add_elsewhere(split.stats, 0, 0);
+    session.add_elsewhere(split.stats, 0, 0, 1);
     let shared = Shared {
         nodes: session.nodes_left().map(|n| Arc::new(AtomicU64::new(n))),
         ..Shared::default()
@@ -152,9 +152,14 @@ pub fn count(session: &mut Session, spread: &Spread, progress: &mut dyn FnMut(u6
     );
     let found = Stats {
         solutions: prefix.total,
-        ..searched.0
+        ..searched.stats
     };
-    session.add_elsewhere(found, searched.1, split.parts.len() as u64);
+    session.add_elsewhere(
+        found,
+        searched.propagations,
+        split.parts.len() as u64,
+        searched.threads,
+    );
     Count {
         solutions: prefix.total,
         complete: !split.stopped && !prefix.cut && prefix.head == split.parts.len(),
@@ -288,9 +293,14 @@ pub fn solutions(
     // found beyond it is not counted either).
     let found = Stats {
         solutions: order.given,
-        ..searched.0
+        ..searched.stats
     };
-    session.add_elsewhere(found, searched.1, split.parts.len() as u64);
+    session.add_elsewhere(
+        found,
+        searched.propagations,
+        split.parts.len() as u64,
+        searched.threads,
+    );
     order.cut || split.stopped || (!broken && !order.whole())
 }
 
@@ -525,7 +535,12 @@ fn optimise_spread(
             }
         },
     );
-    session.add_elsewhere(searched.0, searched.1, split.parts.len() as u64);
+    session.add_elsewhere(
+        searched.stats,
+        searched.propagations,
+        split.parts.len() as u64,
+        searched.threads,
+    );
     // The last solution shown is the optimum one thread ends with: when
     // another thread met an optimal solution first, the first optimal one
     // in depth-first order is shown after it (of the same value).

@@ -181,7 +181,7 @@ const LOOK_EVERY: Duration = Duration::from_millis(20);
 /// sharing `shared`; `work` solves one part in a thread's session and
 /// sends its events; `hear` gets them in the calling thread, each part's
 /// in order, and may stop the run. Returns what the threads searched in
-/// all (statistics and propagations), for `session`'s statistics.
+/// all, for `session`'s statistics.
 pub fn run(
     session: &Session,
     parts: &[Vec<Decision>],
@@ -189,7 +189,7 @@ pub fn run(
     shared: &Shared,
     work: &(dyn Fn(&mut Session, &Outbox<'_>) + Sync),
     hear: &mut Hear<'_>,
-) -> (Stats, u64) {
+) -> Searched {
     let vars = session.lowered().model().vars.len().max(1);
     let flow = Flow::new((BUFFER_BYTES / (8 * vars + 64)).max(64), session.deadline());
     let next = AtomicUsize::new(0);
@@ -253,7 +253,21 @@ pub fn run(
         let heard = std::cell::RefCell::new(Vec::new());
         searched = search(To::Here(&heard), &mut Some(hear));
     }
-    searched
+    Searched {
+        stats: searched.0,
+        propagations: searched.1,
+        threads: started.max(1),
+    }
+}
+
+/// What the threads of one run searched in all, and how many searched.
+#[derive(Clone, Copy, Debug)]
+pub struct Searched {
+    pub stats: Stats,
+    pub propagations: u64,
+    /// The threads that started (the machine's limits may start fewer
+    /// than asked; 1 when the calling thread searched alone).
+    pub threads: usize,
 }
 
 /// What the calling thread does with the events of the parts.

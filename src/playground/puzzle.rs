@@ -43,7 +43,7 @@ fn puzzle(
 /// (`steps` is null when no sequence of moves reaches the goal); with the
 /// spec's board of each position when it declares one (else null).
 pub(super) fn path(request: &PuzzleRequest, emit: &mut dyn FnMut(Value)) {
-    let Some((mut p, _session)) = puzzle(request, false, emit) else {
+    let Some((mut p, session)) = puzzle(request, false, emit) else {
         return;
     };
     let started = Instant::now();
@@ -58,11 +58,7 @@ pub(super) fn path(request: &PuzzleRequest, emit: &mut dyn FnMut(Value)) {
             },
         };
         if !p.is_valid(start).map_err(|e| e.to_string())? {
-            let message = format!(
-                "the start `{}` is not a position: the spec's constraints rule it out",
-                p.format(start)
-            );
-            return Err(message);
+            return Err(p.not_a_position(session.lowered(), "start", start));
         }
         let paths =
             moves::shortest_all(&mut p, start, Target::Goal, Some(1)).map_err(|e| e.to_string())?;

@@ -50,6 +50,7 @@ use std::time::Duration;
 
 mod answers;
 mod solutions;
+mod stats;
 mod view;
 
 pub use answers::{Count, Optimum, Solution, Stopped};
@@ -97,6 +98,8 @@ pub struct Session {
     propagations_forgotten: u64,
     /// The parts of the last parallel run (`--stats`).
     parts: Option<u64>,
+    /// The most threads a parallel run started.
+    threads: usize,
 }
 
 impl Session {
@@ -138,6 +141,7 @@ impl Session {
             propagations_elsewhere: 0,
             propagations_forgotten: 0,
             parts: None,
+            threads: 0,
         }
     }
 
@@ -160,56 +164,6 @@ impl Session {
 
     pub fn lowered(&self) -> &Lowered {
         &self.lowered
-    }
-
-    /// Statistics summed over every search of this session.
-    pub fn stats(&self) -> Stats {
-        self.stats
-    }
-
-    /// Propagator runs over every search of this session (and of the
-    /// threads it ran).
-    pub fn propagations(&self) -> u64 {
-        self.engine.propagations() + self.propagations_elsewhere - self.propagations_forgotten
-    }
-
-    /// Runs `run` with at most `nodes` more nodes (within the session's
-    /// own node limit): its result when it ended before spending them all,
-    /// else `None`, and then its work is forgotten (statistics as before),
-    /// as if it had not run. A parallel search first tries this way, so a
-    /// small search stays the sequential one, figures and all.
-    pub fn within<T>(&mut self, nodes: u64, run: impl FnOnce(&mut Session) -> T) -> Option<T> {
-        let (limit, stats, propagations) = (self.node_limit, self.stats, self.propagations());
-        let probe = self.stats.nodes.saturating_add(nodes);
-        let own = limit.is_some_and(|l| l <= probe);
-        if !own {
-            self.node_limit = Some(probe);
-        }
-        let result = run(self);
-        self.node_limit = limit;
-        if own || self.stats.nodes < probe {
-            return Some(result);
-        }
-        self.stats = stats;
-        self.propagations_forgotten += self.propagations() - propagations;
-        None
-    }
-
-    /// Adds what other sessions searched on this one's behalf (the
-    /// threads of a parallel run, in `parts` parts) to its statistics.
-    pub fn add_elsewhere(&mut self, stats: Stats, propagations: u64, parts: u64) {
-        self.stats.nodes += stats.nodes;
-        self.stats.failures += stats.failures;
-        self.stats.solutions += stats.solutions;
-        self.stats.restarts += stats.restarts;
-        self.propagations_elsewhere += propagations;
-        self.parts = Some(self.parts.unwrap_or(0) + parts);
-    }
-
-    /// The parts the parallel runs of this session were cut into, if any
-    /// ran.
-    pub fn parts(&self) -> Option<u64> {
-        self.parts
     }
 
     /// Later searches search only below `path` (a part of a parallel run,

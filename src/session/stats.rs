@@ -1,0 +1,66 @@
+//! What a session searched: its statistics summed over every search, with
+//! what the threads of its parallel runs searched for it, and the probe
+//! that forgets a search that ran too long to stay sequential.
+
+use super::Session;
+use crate::search::Stats;
+
+impl Session {
+    /// Statistics summed over every search of this session.
+    pub fn stats(&self) -> Stats {
+        self.stats
+    }
+
+    /// Propagator runs over every search of this session (and of the
+    /// threads it ran).
+    pub fn propagations(&self) -> u64 {
+        self.engine.propagations() + self.propagations_elsewhere - self.propagations_forgotten
+    }
+
+    /// Runs `run` with at most `nodes` more nodes (within the session's
+    /// own node limit): its result when it ended before spending them all,
+    /// else `None`, and then its work is forgotten (statistics as before),
+    /// as if it had not run. A parallel search first tries this way, so a
+    /// small search stays the sequential one, figures and all.
+    pub fn within<T>(&mut self, nodes: u64, run: impl FnOnce(&mut Session) -> T) -> Option<T> {
+        let (limit, stats, propagations) = (self.node_limit, self.stats, self.propagations());
+        let probe = self.stats.nodes.saturating_add(nodes);
+        let own = limit.is_some_and(|l| l <= probe);
+        if !own {
+            self.node_limit = Some(probe);
+        }
+        let result = run(self);
+        self.node_limit = limit;
+        if own || self.stats.nodes < probe {
+            return Some(result);
+        }
+        self.stats = stats;
+        self.propagations_forgotten += self.propagations() - propagations;
+        None
+    }
+
+    /// Adds what other sessions searched on this one's behalf (the
+    /// threads of a parallel run, in `parts` parts, on `threads` threads)
+    /// to its statistics.
+    pub fn add_elsewhere(&mut self, stats: Stats, propagations: u64, parts: u64, threads: usize) {
+        self.threads = self.threads.max(threads);
+        self.stats.nodes += stats.nodes;
+        self.stats.failures += stats.failures;
+        self.stats.solutions += stats.solutions;
+        self.stats.restarts += stats.restarts;
+        self.propagations_elsewhere += propagations;
+        self.parts = Some(self.parts.unwrap_or(0) + parts);
+    }
+
+    /// The parts the parallel runs of this session were cut into, if any
+    /// ran.
+    pub fn parts(&self) -> Option<u64> {
+        self.parts
+    }
+
+    /// The most threads a parallel run of this session started (0 when
+    /// none ran).
+    pub fn threads(&self) -> usize {
+        self.threads
+    }
+}
