@@ -583,6 +583,9 @@ fn the_tree_shows_the_decisions_the_trace_prints() {
         done(&e)["nodes"].as_u64(),
         Some(decisions.iter().filter(|d| !d.contains("!=")).count() as u64)
     );
+    // One vocabulary: the tree's nodes are its first branches, as counted.
+    let left = nodes.iter().filter(|n| n["left"] == true).count() as u64;
+    assert_eq!(done(&e)["nodes"].as_u64(), Some(left));
     assert_eq!(
         tree["svg"].as_str().expect("svg").matches("<line ").count(),
         decisions.len()

@@ -26,7 +26,7 @@ fn tree_event(tree: &Tree) -> Value {
                 End::Failed(by) => ("failed", json!(by)),
                 End::Solution(k) => ("solution", json!(k)),
             };
-            json!({"parent": n.parent, "depth": n.depth, "decision": n.decision, "end": end, "by": by, "prunings": n.prunings})
+            json!({"parent": n.parent, "depth": n.depth, "decision": n.decision, "left": n.left, "end": end, "by": by, "prunings": n.prunings})
         })
         .collect();
     json!({"event": "tree", "nodes": nodes, "cut": tree.cut, "svg": tree.svg()})

@@ -26,6 +26,9 @@ pub struct Node {
     pub depth: usize,
     /// The decision that leads here (empty for the root).
     pub decision: String,
+    /// Whether it is a decision's first branch (`x = v`): a node as
+    /// `--stats` counts them; its other branch (`x != v`) is not one.
+    pub left: bool,
     pub end: End,
     /// What the named constraints pruned at this node, as `--trace`
     /// prints it (when the recorder kept prunings).
@@ -46,6 +49,7 @@ impl Tree {
             parent: None,
             depth: 0,
             decision: String::new(),
+            left: false,
             end: End::Open,
             prunings: Vec::new(),
         }];
@@ -68,6 +72,7 @@ impl Tree {
                         parent: Some(parent),
                         depth: *depth,
                         decision: decision(model, *var, *choice, *left),
+                        left: *left,
                         end: End::Open,
                         prunings: Vec::new(),
                     });

@@ -373,9 +373,12 @@ function ask(request, progress, onEvent) {
 // where the two searches differ marked in both (as CP-Profiler's merge).
 let lastTree = null, pinned = null, treeLabel = "";
 
+// One vocabulary with --stats and the progress line: a node is a decision
+// tried (x = v); its other branch (x != v) is a branch, not a node.
 function treeSummary(e) {
   const count = (end) => e.nodes.filter((n) => n.end === end).length;
-  return `${e.nodes.length - 1} decisions, ${count("failed")} failures, ${count("solution")} solutions${e.cut ? "; the first 30,000 events" : ""}`;
+  const nodes = e.nodes.filter((n) => n.left).length;
+  return `${nodes} nodes (${e.nodes.length - 1} branches), ${count("failed")} failures, ${count("solution")} solutions${e.cut ? "; the first 30,000 events" : ""}`;
 }
 
 // The run's choices, to label its tree.
@@ -395,14 +398,15 @@ function firstDifference(a, b) {
   return a.length === b.length ? null : n;
 }
 
-// The tree as an outline: a node per line, collapsible, with the nodes,
-// failures and solutions below it, and what each constraint pruned there.
+// The tree as an outline: a branch per line, collapsible, with the nodes
+// (decisions x = v, as --stats counts them), failures and solutions below
+// it, and what each constraint pruned there.
 function outline(nodes) {
   const below = nodes.map(() => ({ nodes: 0, failed: 0, solution: 0 }));
   // Children come after their parent: one pass from the end sums them.
   for (let i = nodes.length - 1; i > 0; i--) {
     const b = below[i], p = below[nodes[i].parent];
-    p.nodes += 1 + b.nodes;
+    p.nodes += (nodes[i].left ? 1 : 0) + b.nodes;
     p.failed += b.failed + (nodes[i].end === "failed" ? 1 : 0);
     p.solution += b.solution + (nodes[i].end === "solution" ? 1 : 0);
   }

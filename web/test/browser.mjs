@@ -147,11 +147,14 @@ await check("the tree panel of queens n=4 shows the search's decisions", async (
   // queens n=4, no symmetry breaking: 2 solutions and the decisions --trace prints.
   expect("solutions drawn", await page.locator(".solution").count(), 2);
   expect("first decision", decisions[0], "q[0] = 0");
-  if (!(await page.locator("#tree-summary").textContent()).includes("2 solutions")) throw new Error("summary");
-  // The outline: a line per node, the root's counts, what was pruned.
-  expect("outline nodes", await page.locator("#tree-outline details").count(), decisions.length + 1);
+  // One vocabulary with --stats: 5 nodes (the x = v decisions), 10 branches.
+  const nodes = decisions.filter((t) => !t.includes("!=")).length;
+  const summary = await page.locator("#tree-summary").textContent();
+  if (!summary.includes(`${nodes} nodes (${decisions.length} branches)`) || !summary.includes("2 solutions")) throw new Error(summary);
+  // The outline: a line per branch, the root's counts, what was pruned.
+  expect("outline lines", await page.locator("#tree-outline details").count(), decisions.length + 1);
   const root = await page.locator("#tree-outline > details > summary").textContent();
-  if (!root.includes(`${decisions.length} nodes below`) || !root.includes("2 solutions")) throw new Error(root);
+  if (!root.includes(`${nodes} nodes below`) || !root.includes("2 solutions")) throw new Error(root);
   expect("a pruning", (await page.locator("#tree-outline .pruning").first().textContent()).startsWith("rows: q[1]"), true);
   await page.screenshot({ path: `${shots}tree.png` });
   await page.uncheck("#tree");
