@@ -72,14 +72,22 @@ fn bars(svg: &str) -> Vec<(f64, f64)> {
     bars
 }
 
-/// Bars as tall as the counts, up to the pixel each is rounded to.
+/// Bars as tall as the counts, up to the pixel each is rounded to (a
+/// count too small to see at least 1% as tall as the tallest), each count
+/// written on the chart.
 fn assert_bars_follow(svg: &str, counts: &[u64]) {
     let bars = bars(svg);
     assert_eq!(bars.len(), counts.len(), "one bar per count: {bars:?}");
     let top = *counts.iter().max().unwrap() as f64;
     let tallest = bars.iter().map(|b| b.1).fold(0.0, f64::max);
+    let written = texts(svg);
     for ((_, height), &count) in bars.iter().zip(counts) {
-        let expected = tallest * count as f64 / top;
+        assert!(
+            written.contains(&count.to_string().as_str()),
+            "{count} not written: {written:?}"
+        );
+        let least = if count > 0 { tallest / 100.0 } else { 0.0 };
+        let expected = (tallest * count as f64 / top).max(least);
         assert!(
             (height - expected).abs() <= 2.0,
             "bar of {count}: {height} px, expected {expected:.1} ({bars:?})"
@@ -183,7 +191,18 @@ fn analyze_plots_the_histogram_of_distances() {
         counts.iter().sum::<u64>(),
         json["solvable"].as_u64().unwrap()
     );
-    assert_bars_follow(&svg.read(), &counts);
+    let drawn = svg.read();
+    assert_bars_follow(&drawn, &counts);
+    // The title names the spec and its --set values.
+    let title = format!(
+        "flipit (n=6): {} positions, {0} solvable",
+        counts.iter().sum::<u64>()
+    );
+    assert!(
+        texts(&drawn).contains(&title.as_str()),
+        "{:?}",
+        texts(&drawn)
+    );
 }
 
 #[test]

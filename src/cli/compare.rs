@@ -103,8 +103,7 @@ fn plot(args: &CompareArgs, param: &str, rows: &[Row]) -> Result<(), Error> {
                 .push((r.value.unwrap_or(0), measure(r), r.complete));
         }
     }
-    let spec = args.file.file_stem().map(|s| s.to_string_lossy());
-    let title = format!("{}: {name} per configuration", spec.unwrap_or_default());
+    let title = super::plot::title(&args.file, &[], &format!("{name} per configuration"));
     let svg = super::plot::lines(&title, param, name, &series)?;
     super::plot::write(path, &svg)
 }

@@ -224,7 +224,8 @@ pub(super) fn analyze(args: &AnalyzeArgs, deadline: Option<Instant>) -> Run {
     // loses none of them.
     out.flush();
     if let Some(path) = &args.plot.plot {
-        let title = format!("{} positions, {} solvable", a.positions.len(), a.solvable());
+        let what = format!("{} positions, {} solvable", a.positions.len(), a.solvable());
+        let title = super::plot::title(&args.file, &args.params.set, &what);
         let svg = super::plot::histogram(
             &title,
             "distance to the goal",

@@ -226,13 +226,14 @@ fn all_secrets(game: &mut Game, strategy: Strategy, args: &PlayArgs) -> Run {
     // loses none of them.
     out.flush();
     if let Some(path) = &args.plot.plot {
-        let title = format!(
+        let what = format!(
             "{} secrets, {} strategy: average {:.4}, maximum {}",
             record.secrets(),
             strategy.name(),
             record.total() as f64 / record.secrets() as f64,
             record.maximum()
         );
+        let title = super::plot::title(&args.file, &args.spec.params.set, &what);
         let svg = super::plot::histogram(&title, "guesses", "secrets", 1, &record.histogram())?;
         super::plot::write(path, &svg)?;
     }

@@ -1,13 +1,16 @@
 //! The CLI's charts, written as SVG files by `--plot FILE.svg`: `compare`'s
 //! sweep as one line per configuration (a measure against the param, log
 //! scale), and the histograms of `play --all-secrets` (guesses per secret)
-//! and `analyze` (positions per distance). Drawn by plotters' SVG backend,
-//! which needs no font files: the page's browser or viewer lays the text.
+//! and `analyze` (positions per distance), each count written above its
+//! bar. Titles name the spec and its `--set` values. Drawn by plotters'
+//! SVG backend, which needs no font files: the page's browser or viewer
+//! lays the text.
 
 use super::usage;
 use crate::diagnostic::Error;
 use plotters::coord::Shift;
 use plotters::prelude::*;
+use plotters::style::text_anchor::{HPos, Pos, VPos};
 use std::path::{Path, PathBuf};
 
 /// `--plot FILE.svg`: every subcommand that draws a chart takes it.
@@ -201,6 +204,10 @@ fn draw_histogram(
         .y_desc(y_name)
         .x_labels(counts.len().clamp(1, 30))
         .draw()?;
+    // A count too small to see beside the largest is drawn 1% as tall,
+    // and every count is written above its bar.
+    let least = top.div_ceil(100);
+    let shown = |c: u64| if c == 0 { 0 } else { c.max(least) };
     let _ = chart.draw_series(
         Histogram::vertical(&chart)
             .style(COLOURS[0].filled())
@@ -209,11 +216,35 @@ fn draw_histogram(
                 counts
                     .iter()
                     .enumerate()
-                    .map(|(k, &c)| (first + k as u32, c)),
+                    .map(|(k, &c)| (first + k as u32, shown(c))),
             ),
     )?;
+    let label = ("sans-serif", 12)
+        .into_font()
+        .color(&BLACK)
+        .pos(Pos::new(HPos::Center, VPos::Bottom));
+    let _ = chart.draw_series(counts.iter().enumerate().filter(|(_, c)| **c > 0).map(
+        |(k, &c)| {
+            let at = (SegmentValue::CenterOf(first + k as u32), shown(c));
+            Text::new(c.to_string(), at, label.clone())
+        },
+    ))?;
     root.present()?;
     Ok(())
+}
+
+/// A chart's title: the spec's file name and the `--set` values it ran
+/// with, then what the chart shows.
+pub fn title(file: &Path, set: &[String], what: &str) -> String {
+    let spec = file
+        .file_stem()
+        .map(|s| s.to_string_lossy())
+        .unwrap_or_default();
+    if set.is_empty() {
+        format!("{spec}: {what}")
+    } else {
+        format!("{spec} ({}): {what}", set.join(" "))
+    }
 }
 
 /// Writes the chart; a file that cannot be written is an I/O error (2).
