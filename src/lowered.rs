@@ -74,10 +74,7 @@ impl Lowered {
     /// constraint `name`. Atomic: on an error nothing of it stays.
     pub fn add_constraint(&mut self, sources: &mut Sources, name: &str, text: &str) -> R<()> {
         let id = sources.add(name, text);
-        let origin = Origin {
-            whole: Span::new(id, 0, text.len()),
-            content_start: Some(0),
-        };
+        let origin = Origin::exact(Span::new(id, 0, text.len()), 0);
         let e = parse_expr(text, origin)?;
         check_constraint(&self.names, &e).map_err(|mut errors| errors.remove(0))?;
         self.extend(|l| l.scoped(Scope::origin(name), |l| l.post(&e)))

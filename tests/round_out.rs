@@ -832,3 +832,51 @@ fn a_start_ruled_out_names_its_constraints() {
         "the start `2,2,2` is not a position: `sum` rules it out"
     );
 }
+
+/// A mistake inside a string with escapes (`\t`, `\n`, `\u0079`, a
+/// line-ending backslash) is underlined where it was written, not as the
+/// whole string.
+#[test]
+fn mistakes_in_strings_with_escapes_are_underlined_where_written() {
+    Case::new()
+        .spec("[vars]\nx = \"0..3\"\n[output]\ntemplate = \"x is\\t{xx} and\\n{x}\"\n")
+        .args(&["spec.toml"])
+        .stderr(
+            "error: unknown name `xx`
+ --> spec.toml:4:20
+  |
+4 | template = \"x is\\t{xx} and\\n{x}\"
+  |                    ^^
+  = help: did you mean `x`?
+",
+        )
+        .status(2)
+        .run();
+    Case::new()
+        .spec("[vars]\nx = \"0..3\"\n[constraints]\nc = \"x > 1 and \\u0079 < 2\"\n")
+        .args(&["spec.toml"])
+        .stderr(
+            "error: unknown name `y`
+ --> spec.toml:4:16
+  |
+4 | c = \"x > 1 and \\u0079 < 2\"
+  |                ^^^^^^
+  = help: did you mean `x`?
+",
+        )
+        .status(2)
+        .run();
+    Case::new()
+        .spec("[vars]\nx = \"0..3\"\n[constraints]\nc = \"\"\"x > 1 and \\\n     yy < 2\"\"\"\n")
+        .args(&["spec.toml"])
+        .stderr(
+            "error: unknown name `yy`
+ --> spec.toml:5:6
+  |
+5 |      yy < 2\"\"\"
+  |      ^^
+",
+        )
+        .status(2)
+        .run();
+}

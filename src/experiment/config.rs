@@ -381,8 +381,5 @@ impl Experiment {
 
 /// The span of a whole `--try` text, for [`parse`].
 pub fn whole(span: Span) -> Origin {
-    Origin {
-        whole: span,
-        content_start: Some(span.start),
-    }
+    Origin::exact(span, span.start)
 }

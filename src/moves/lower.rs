@@ -420,10 +420,7 @@ fn state_network(
 /// scratch lowerer: the state's names are unknown there): its scalar
 /// values, nested lists flattened.
 fn param_values(l: &Lowerer, text: &str, span: Span, scope: &StateScope<'_>) -> R<Vec<Value>> {
-    let origin = Origin {
-        whole: span,
-        content_start: None,
-    };
+    let origin = Origin::whole(span);
     let e = parse_expr(text, origin)?;
     let v = l.scratch(scope.params).eval(&e)?;
     let mut items = Vec::new();

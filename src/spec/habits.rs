@@ -142,7 +142,7 @@ pub(super) fn minizinc_word(rest: &str) -> Option<&'static str> {
 /// `<-` is not an operator; pest would read `p <- q` as `p < -q` and the
 /// spec would mean something else in silence. An error at its place, with
 /// both readings.
-pub(super) fn no_reverse_arrow(text: &str, origin: Origin) -> Result<(), Diagnostic> {
+pub(super) fn no_reverse_arrow(text: &str, origin: &Origin) -> Result<(), Diagnostic> {
     let mut quote: Option<char> = None;
     let bytes = text.as_bytes();
     for (i, c) in text.char_indices() {

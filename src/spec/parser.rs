@@ -12,27 +12,67 @@ use crate::spec::ast::{BinaryOp, Clause, Expr, ExprKind, Name, UnaryOp};
 use pest::Parser as _;
 use pest::iterators::{Pair, Pairs};
 use pest::pratt_parser::{Assoc, Op, PrattParser};
-use std::sync::LazyLock;
+use std::sync::{Arc, LazyLock};
 
 #[derive(pest_derive::Parser)]
 #[grammar = "../grammar/expr.pest"]
 struct ExprParser;
 
 /// Where an expression string sits in its source.
-#[derive(Clone, Copy, Debug)]
+#[derive(Clone, Debug)]
 pub struct Origin {
     /// The whole string, quotes included.
     pub whole: Span,
     /// Offset of the string's first character in the source, if the string
     /// maps byte for byte onto the source (no escapes).
     pub content_start: Option<usize>,
+    /// For a string with escapes (`\n`, `\"`, `\u00e9`): the source
+    /// offset of each of its bytes as read, and of its end, so that a
+    /// span inside it still points at the characters written.
+    pub offsets: Option<Arc<[usize]>>,
 }
 
 impl Origin {
+    /// An origin whose positions map onto the source from `start` on.
+    pub(crate) fn exact(whole: Span, start: usize) -> Origin {
+        Origin {
+            whole,
+            content_start: Some(start),
+            offsets: None,
+        }
+    }
+
+    /// An origin whose positions are not known: spans are the whole.
+    pub(crate) fn whole(whole: Span) -> Origin {
+        Origin {
+            whole,
+            content_start: None,
+            offsets: None,
+        }
+    }
+
     pub(crate) fn span(&self, start: usize, end: usize) -> Span {
-        match self.content_start {
-            Some(base) => Span::new(self.whole.source, base + start, base + end),
-            None => self.whole,
+        match (self.content_start, &self.offsets) {
+            (Some(base), _) => Span::new(self.whole.source, base + start, base + end),
+            (None, Some(at)) => {
+                let last = at.len() - 1;
+                let (from, to) = (at[start.min(last)], at[end.min(last)]);
+                Span::new(self.whole.source, from, to.max(from))
+            }
+            (None, None) => self.whole,
+        }
+    }
+
+    /// The origin of the part of the string from `start` on (a template's
+    /// `{expr}`).
+    pub(crate) fn from(&self, start: usize) -> Origin {
+        Origin {
+            whole: self.whole,
+            content_start: self.content_start.map(|s| s + start),
+            offsets: self
+                .offsets
+                .as_ref()
+                .map(|at| at[start.min(at.len() - 1)..].into()),
         }
     }
 }
@@ -70,7 +110,7 @@ const MAX_LENGTH: usize = 100_000;
 const MAX_DEPTH: usize = 1000;
 
 /// Rejects texts too long or too deeply nested to parse and evaluate safely.
-fn check_size(text: &str, origin: Origin) -> Result<(), Diagnostic> {
+fn check_size(text: &str, origin: &Origin) -> Result<(), Diagnostic> {
     if text.len() > MAX_LENGTH {
         return Err(Diagnostic::new(
             format!(
@@ -98,6 +138,7 @@ fn check_size(text: &str, origin: Origin) -> Result<(), Diagnostic> {
 }
 
 pub fn parse_expr(text: &str, origin: Origin) -> Result<Expr, Diagnostic> {
+    let origin = &origin;
     check_size(text, origin)?;
     no_reverse_arrow(text, origin)?;
     pest::set_error_detail(true);
@@ -110,6 +151,7 @@ pub fn parse_expr(text: &str, origin: Origin) -> Result<Expr, Diagnostic> {
 
 /// Parses `(a, b) => body`; returns the parameter names and the body.
 pub fn parse_function(text: &str, origin: Origin) -> Result<(Vec<Name>, Expr), Diagnostic> {
+    let origin = &origin;
     check_size(text, origin)?;
     no_reverse_arrow(text, origin)?;
     pest::set_error_detail(true);
@@ -127,7 +169,7 @@ pub fn parse_function(text: &str, origin: Origin) -> Result<(Vec<Name>, Expr), D
     Ok((params, body.expect("function body")))
 }
 
-fn name(pair: &Pair<'_, Rule>, origin: Origin) -> Name {
+fn name(pair: &Pair<'_, Rule>, origin: &Origin) -> Name {
     let s = pair.as_span();
     Name {
         text: pair.as_str().to_string(),
@@ -135,12 +177,12 @@ fn name(pair: &Pair<'_, Rule>, origin: Origin) -> Name {
     }
 }
 
-fn build(pair: Pair<'_, Rule>, origin: Origin) -> Result<Expr, Diagnostic> {
+fn build(pair: Pair<'_, Rule>, origin: &Origin) -> Result<Expr, Diagnostic> {
     debug_assert_eq!(pair.as_rule(), Rule::expr);
     build_pairs(pair.into_inner(), origin)
 }
 
-fn build_pairs(pairs: Pairs<'_, Rule>, origin: Origin) -> Result<Expr, Diagnostic> {
+fn build_pairs(pairs: Pairs<'_, Rule>, origin: &Origin) -> Result<Expr, Diagnostic> {
     PRATT
         .map_primary(|p| primary(p, origin))
         .map_prefix(|op, rhs| {
@@ -209,7 +251,7 @@ fn build_pairs(pairs: Pairs<'_, Rule>, origin: Origin) -> Result<Expr, Diagnosti
 }
 
 /// Was `e` written in parentheses? (Its span excludes them: look after it.)
-fn parenthesized(e: &Expr, input: &str, origin: Origin) -> bool {
+fn parenthesized(e: &Expr, input: &str, origin: &Origin) -> bool {
     let Some(base) = origin.content_start else {
         return true; // Positions are not exact: do not guess.
     };
@@ -218,14 +260,14 @@ fn parenthesized(e: &Expr, input: &str, origin: Origin) -> bool {
         .is_some_and(|rest| rest.trim_start().starts_with(')'))
 }
 
-fn exprs(pair: Pair<'_, Rule>, origin: Origin) -> Result<Vec<Expr>, Diagnostic> {
+fn exprs(pair: Pair<'_, Rule>, origin: &Origin) -> Result<Vec<Expr>, Diagnostic> {
     pair.into_inner()
         .filter(|p| p.as_rule() == Rule::expr)
         .map(|p| build(p, origin))
         .collect()
 }
 
-fn clauses(pair: Pair<'_, Rule>, origin: Origin) -> Result<Vec<Clause>, Diagnostic> {
+fn clauses(pair: Pair<'_, Rule>, origin: &Origin) -> Result<Vec<Clause>, Diagnostic> {
     let mut out = Vec::new();
     for clause in pair.into_inner() {
         match clause.as_rule() {
@@ -250,7 +292,7 @@ fn clauses(pair: Pair<'_, Rule>, origin: Origin) -> Result<Vec<Clause>, Diagnost
     Ok(out)
 }
 
-fn primary(pair: Pair<'_, Rule>, origin: Origin) -> Result<Expr, Diagnostic> {
+fn primary(pair: Pair<'_, Rule>, origin: &Origin) -> Result<Expr, Diagnostic> {
     let s = pair.as_span();
     let span = origin.span(s.start(), s.end());
     let kind = match pair.as_rule() {
@@ -297,7 +339,7 @@ fn primary(pair: Pair<'_, Rule>, origin: Origin) -> Result<Expr, Diagnostic> {
 
 /// The items of a call or a list: expressions, or one expression followed
 /// by `for` clauses, which make one generator (a comprehension node).
-fn items(pairs: Pairs<'_, Rule>, origin: Origin) -> Result<Vec<Expr>, Diagnostic> {
+fn items(pairs: Pairs<'_, Rule>, origin: &Origin) -> Result<Vec<Expr>, Diagnostic> {
     let mut out: Vec<Expr> = Vec::new();
     for pair in pairs {
         match pair.as_rule() {
@@ -324,7 +366,7 @@ fn has_clauses(pair: &Pair<'_, Rule>) -> bool {
         .any(|p| p.as_rule() == Rule::clauses)
 }
 
-fn syntax_error(error: pest::error::Error<Rule>, origin: Origin, text: &str) -> Diagnostic {
+fn syntax_error(error: pest::error::Error<Rule>, origin: &Origin, text: &str) -> Diagnostic {
     let (start, end) = match error.location {
         pest::error::InputLocation::Pos(p) => (p, p + 1),
         pest::error::InputLocation::Span((s, e)) => (s, e.max(s + 1)),
@@ -431,10 +473,7 @@ mod tests {
     use crate::source::SourceId;
 
     fn parse(text: &str) -> Expr {
-        let origin = Origin {
-            whole: Span::new(SourceId(0), 0, text.len() + 2),
-            content_start: Some(1),
-        };
+        let origin = Origin::exact(Span::new(SourceId(0), 0, text.len() + 2), 1);
         parse_expr(text, origin).unwrap()
     }
 
@@ -488,10 +527,7 @@ mod tests {
 
     #[test]
     fn comparisons_do_not_chain() {
-        let origin = Origin {
-            whole: Span::new(SourceId(0), 0, 11),
-            content_start: Some(1),
-        };
+        let origin = Origin::exact(Span::new(SourceId(0), 0, 11), 1);
         let d = parse_expr("1 < x < 3", origin).unwrap_err();
         assert_eq!(d.message, "comparison operators cannot be chained");
     }
@@ -527,10 +563,7 @@ mod tests {
 
     #[test]
     fn syntax_errors_point_inside_the_string() {
-        let origin = Origin {
-            whole: Span::new(SourceId(0), 10, 19),
-            content_start: Some(11),
-        };
+        let origin = Origin::exact(Span::new(SourceId(0), 10, 19), 11);
         let d = parse_expr("a + * b", origin).unwrap_err();
         assert!(d.message.starts_with("syntax error"), "{}", d.message);
         assert_eq!(d.span.unwrap().start, 15);

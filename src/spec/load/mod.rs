@@ -23,6 +23,7 @@ mod moves;
 mod output;
 mod overrides;
 mod search;
+mod strings;
 mod symmetry;
 
 pub use output::parse_template;
@@ -218,7 +219,8 @@ impl<'t> Loader<'t> {
         }
     }
 
-    /// Maps a TOML string's content onto the file, when it is byte-exact.
+    /// Maps a TOML string's content onto the file: by an offset when it is
+    /// byte-exact, byte by byte when it has escapes.
     pub(super) fn origin(&self, range: std::ops::Range<usize>, content: &str) -> Origin {
         let whole = self.span(range.clone());
         let raw = &self.text[range.clone()];
@@ -236,10 +238,17 @@ impl<'t> Loader<'t> {
                 start += 1;
             }
         }
-        let exact = self.text.get(start..end) == Some(content);
+        let raw = self.text.get(start..end).unwrap_or_default();
+        if raw == content {
+            return Origin::exact(whole, start);
+        }
+        // A basic string with escapes: each byte read mapped to its text.
+        let basic = self.text[range].starts_with('"');
         Origin {
-            whole,
-            content_start: exact.then_some(start),
+            offsets: basic
+                .then(|| strings::offsets(raw, start, content))
+                .flatten(),
+            ..Origin::whole(whole)
         }
     }
 

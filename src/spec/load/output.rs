@@ -69,20 +69,18 @@ pub fn parse_template(text: &str, origin: Origin) -> Result<Vec<TemplatePart>, D
                 if !literal.is_empty() {
                     parts.push(TemplatePart::Text(std::mem::take(&mut literal)));
                 }
-                let sub = Origin {
-                    whole: origin.whole,
-                    content_start: origin.content_start.map(|s| s + start),
-                };
-                parts.push(TemplatePart::Expr(parse_expr(&text[start..j - 1], sub)?));
+                parts.push(TemplatePart::Expr(parse_expr(
+                    &text[start..j - 1],
+                    origin.from(start),
+                )?));
                 i = j;
             }
             b'}' => {
-                let span = match origin.content_start {
-                    Some(s) => Span::new(origin.whole.source, s + i, s + i + 1),
-                    None => origin.whole,
-                };
-                return Err(Diagnostic::new("unmatched `}` in output template", span)
-                    .with_help("write `}}` for a literal brace"));
+                return Err(Diagnostic::new(
+                    "unmatched `}` in output template",
+                    origin.span(i, i + 1),
+                )
+                .with_help("write `}}` for a literal brace"));
             }
             _ => {
                 let ch = text[i..].chars().next().expect("char");

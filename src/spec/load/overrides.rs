@@ -39,10 +39,7 @@ pub fn apply_overrides(
             continue;
         };
         let start = text.len() - value.len();
-        let origin = Origin {
-            whole: Span::new(id, start, text.len()),
-            content_start: Some(start),
-        };
+        let origin = Origin::exact(Span::new(id, start, text.len()), start);
         if value.trim().is_empty() {
             errors.push(Diagnostic::new(
                 format!("missing value for `{name}`"),

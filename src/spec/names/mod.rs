@@ -475,10 +475,7 @@ pub fn check_constraint(names: &Names, e: &Expr) -> Result<(), Vec<Diagnostic>> 
 /// An entry of the search order that is not a plain name, parsed (its
 /// spans point at the whole entry).
 pub fn order_expr(name: &Name) -> Result<Expr, Diagnostic> {
-    let origin = crate::spec::parser::Origin {
-        whole: name.span,
-        content_start: None,
-    };
+    let origin = crate::spec::parser::Origin::whole(name.span);
     crate::spec::parser::parse_expr(&name.text, origin)
 }
 
