@@ -49,6 +49,9 @@ fn passes(l: &mut Lowerer, checked: &CheckedSpec, options: &Options) -> R<Lowere
     let symmetry = symmetry::lower::lower_symmetry(l, spec, &vars.key, options)?;
     lower::sums::post_on_sums(&mut l.model);
     let plan = lower::plan::search_plan(l, spec, options, &vars)?;
+    // What the engine builds from the model beside it, by the plan's levels.
+    let (model, budget) = l.model_and_budget();
+    budget.value_graphs(model, plan.consistency)?;
     let game = game::lower::lower_game(l, spec, &params)?;
     let puzzle = moves::lower::lower_moves(l, spec, &params, &vars)?;
     let output = output::lower_output(l, spec, params, vars)?;

@@ -880,3 +880,21 @@ fn mistakes_in_strings_with_escapes_are_underlined_where_written() {
         .status(2)
         .run();
 }
+
+/// The value graph an alldifferent builds at domain consistency counts
+/// against the model's size: one too large for the budget is refused by
+/// name before it is built (9,000 variables of 9,000 values: 81 M pairs),
+/// not built until the machine runs out.
+#[test]
+fn a_value_graph_too_large_is_refused_by_name() {
+    Case::new()
+        .spec("[vars]\nx = { index = \"0..8999\", domain = \"0..8999\" }\n[constraints]\na = \"alldifferent(x)\"\n")
+        .args(&["spec.toml", "--consistency", "domain", "--count"])
+        .stderr(
+            "error: this spec is too large: `a` at domain consistency builds a graph of 81000000 variable-value pairs (about 1235 MB), which takes the model past 1024 MB
+ = help: keep it at bounds (`--consistency a=bounds`), or narrow the domains
+",
+        )
+        .status(2)
+        .run();
+}
