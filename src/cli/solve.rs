@@ -102,15 +102,10 @@ pub struct SolveArgs {
     pub method: Option<String>,
 }
 
-/// The run's limits, for saying which one stopped it (one run per
-/// process).
-static LIMITS: std::sync::OnceLock<(Option<Instant>, Option<u64>)> = std::sync::OnceLock::new();
-
 pub(super) fn run(args: &SolveArgs, started: Instant, deadline: Option<Instant>) -> Run {
     let Some(file) = &args.file else {
         return Err(super::refusal("no spec file given", "try `solve --help`"));
     };
-    let _ = LIMITS.set((deadline, args.node_limit));
     // `--unique` keeps one solution per class itself: breaking constraints
     // would only hide whether the declared group is right.
     let spec_args = super::SpecArgs {
@@ -219,23 +214,23 @@ fn print_stats(session: &Session, code: u8, threads: usize, started: Instant) {
     note(&format!("time: {:.3} s", started.elapsed().as_secs_f64()));
 }
 
-fn stopped(found: u64) -> u8 {
+fn stopped(session: &Session, found: u64) -> u8 {
     let what = if found == 0 {
         "before a solution was found".to_string()
     } else {
         format!("after {found} solution(s); the search is incomplete")
     };
-    note(&format!("solve: {} {what}", stop_reason()));
+    note(&format!("solve: {} {what}", stop_reason(session)));
     EXIT_LIMIT
 }
 
 /// Why a search stopped early: a signal, the time limit (its deadline
 /// has passed), or else the node limit.
-fn stop_reason() -> &'static str {
-    let (deadline, nodes) = LIMITS.get().copied().unwrap_or_default();
+fn stop_reason(session: &Session) -> &'static str {
+    let deadline = session.deadline();
     if crate::engine::deadline::interrupted() || deadline.is_some_and(|d| Instant::now() >= d) {
         crate::engine::deadline::stop_cause()
-    } else if nodes.is_some() {
+    } else if session.nodes_left().is_some() {
         "the node limit was reached"
     } else {
         "the time limit ran out"
@@ -283,7 +278,7 @@ fn satisfy(session: &mut Session, out: &mut Printer, args: &SolveArgs, spread: &
     if args.count {
         let count = count(session, spread);
         out.count(count.solutions);
-        return Ok(finish(count.solutions, !count.complete));
+        return Ok(finish(session, count.solutions, !count.complete));
     }
     if !args.all && args.limit.is_none_or(|n| n == 1) {
         // One solution: the search may restart.
@@ -300,7 +295,7 @@ fn satisfy(session: &mut Session, out: &mut Printer, args: &SolveArgs, spread: &
                 }
                 EXIT_FOUND
             }
-            None if stopped_early => stopped(0),
+            None if stopped_early => stopped(session, 0),
             None => {
                 if args.limit.is_some() && !args.json {
                     out.line("0 solutions");
@@ -314,7 +309,7 @@ fn satisfy(session: &mut Session, out: &mut Printer, args: &SolveArgs, spread: &
     let wanted = args.limit.unwrap_or(u64::MAX);
     let (found, incomplete) = enumerate(session, out, wanted, spread, &mut |_| true)?;
     out.solution_count(found);
-    Ok(finish(found, incomplete))
+    Ok(finish(session, found, incomplete))
 }
 
 /// Prints up to `wanted` solutions that `keep` accepts, in the order of
@@ -376,7 +371,7 @@ fn satisfy_unique(
             unique::no_class_lost(session, classes, &representatives)?;
         }
         out.count(n);
-        return Ok(finish(n, incomplete));
+        return Ok(finish(session, n, incomplete));
     }
     if !args.all && args.limit.is_none() {
         // One representative: the search may restart.
@@ -394,7 +389,7 @@ fn satisfy_unique(
                     out.no_solution();
                     EXIT_NONE
                 }
-                Err(_) => stopped(0),
+                Err(_) => stopped(session, 0),
             },
         );
     }
@@ -405,7 +400,7 @@ fn satisfy_unique(
         unique::no_class_lost(session, classes, &representatives)?;
     }
     out.solution_count(found);
-    Ok(finish(found, incomplete))
+    Ok(finish(session, found, incomplete))
 }
 
 /// With an objective: branch and bound, printing each improving solution
@@ -449,7 +444,7 @@ fn optimise(
     }
     let Some((best, value)) = optimum.best else {
         if !optimum.proven {
-            return Ok(stopped(0));
+            return Ok(stopped(session, 0));
         }
         if args.count {
             out.count(0);
@@ -470,7 +465,7 @@ fn optimise(
         );
         note(&format!(
             "solve: {} before the optimum was proven",
-            stop_reason()
+            stop_reason(session)
         ));
         return Ok(EXIT_LIMIT);
     }
@@ -543,15 +538,15 @@ fn optimal_solutions(
     };
     let _ = session.pop();
     Ok(if incomplete {
-        stopped(found)
+        stopped(session, found)
     } else {
         EXIT_FOUND
     })
 }
 
-fn finish(found: u64, incomplete: bool) -> u8 {
+fn finish(session: &Session, found: u64, incomplete: bool) -> u8 {
     if incomplete {
-        stopped(found)
+        stopped(session, found)
     } else if found == 0 {
         EXIT_NONE
     } else {

@@ -150,16 +150,7 @@ pub fn count(session: &mut Session, spread: &Spread, progress: &mut dyn FnMut(u6
             ControlFlow::Continue(())
         },
     );
-    let found = Stats {
-        solutions: prefix.total,
-        ..searched.stats
-    };
-    session.add_elsewhere(
-        found,
-        searched.propagations,
-        split.parts.len() as u64,
-        searched.threads,
-    );
+    record(session, &searched, Some(prefix.total), split.parts.len());
     Count {
         solutions: prefix.total,
         complete: !split.stopped && !prefix.cut && prefix.head == split.parts.len(),
@@ -291,16 +282,7 @@ pub fn solutions(
     // The solutions are those given: a prefix of the sequential ones when
     // a limit cut a part (nothing after it is given, and what the threads
     // found beyond it is not counted either).
-    let found = Stats {
-        solutions: order.given,
-        ..searched.stats
-    };
-    session.add_elsewhere(
-        found,
-        searched.propagations,
-        split.parts.len() as u64,
-        searched.threads,
-    );
+    record(session, &searched, Some(order.given), split.parts.len());
     order.cut || split.stopped || (!broken && !order.whole())
 }
 
@@ -535,12 +517,7 @@ fn optimise_spread(
             }
         },
     );
-    session.add_elsewhere(
-        searched.stats,
-        searched.propagations,
-        split.parts.len() as u64,
-        searched.threads,
-    );
+    record(session, &searched, None, split.parts.len());
     // The last solution shown is the optimum one thread ends with: when
     // another thread met an optimal solution first, the first optimal one
     // in depth-first order is shown after it (of the same value).
@@ -555,4 +532,15 @@ fn optimise_spread(
         best: best.map(|(s, v, _)| (s, v)),
         proven: complete && !broken,
     })
+}
+
+/// Adds what the threads of a run searched (in `parts` parts) to
+/// `session`'s statistics; its solutions are `solutions` when the run
+/// counts a prefix of what they found.
+fn record(session: &mut Session, searched: &queue::Searched, solutions: Option<u64>, parts: usize) {
+    let stats = Stats {
+        solutions: solutions.unwrap_or(searched.stats.solutions),
+        ..searched.stats
+    };
+    session.add_elsewhere(stats, searched.propagations, parts as u64, searched.threads);
 }
