@@ -56,7 +56,13 @@ impl Origin {
             (Some(base), _) => Span::new(self.whole.source, base + start, base + end),
             (None, Some(at)) => {
                 let last = at.len() - 1;
-                let (from, to) = (at[start.min(last)], at[end.min(last)]);
+                // An end inside a character written as an escape moves to
+                // the end of what wrote it.
+                let mut end = end.min(last);
+                while end > 0 && end < last && at[end] == at[end - 1] {
+                    end += 1;
+                }
+                let (from, to) = (at[start.min(last)], at[end]);
                 Span::new(self.whole.source, from, to.max(from))
             }
             (None, None) => self.whole,

@@ -357,26 +357,45 @@ pub(super) fn element(
     Ok((!element.0.is_empty()).then_some(element))
 }
 
-/// The factors sorted rather than walked: the rows and the columns of one
-/// matrix together when both are declared, else the first factor with a
-/// [`Sort`]; each commutes with every other factor (so that sorting them
-/// and walking the others finds the smallest key of the whole orbit).
+/// The factors sorted rather than walked: among each factor with a
+/// [`Sort`] and the rows and the columns of one matrix together, the
+/// choice that leaves the fewest elements to walk (the first such, so a
+/// matrix pair wins a tie). Each factor sorted commutes with every other
+/// (so that sorting them and walking the others finds the smallest key of
+/// the whole orbit).
 fn sorter(l: &Lowerer, factors: &[Factor], key: &[VarId]) -> Option<(Vec<usize>, Sort)> {
     let sortable: Vec<usize> = (0..factors.len())
         .filter(|&i| factors[i].sort.is_some() && commutes(l, factors, i, key))
         .collect();
+    let mut choices: Vec<(Vec<usize>, Sort)> = Vec::new();
     for (n, &i) in sortable.iter().enumerate() {
         for &j in &sortable[n + 1..] {
             if let (Some(Sort::Lines(a)), Some(Sort::Lines(b))) =
                 (&factors[i].sort, &factors[j].sort)
                 && let Some(matrix) = MatrixSort::new(a, b)
             {
-                return Some((vec![i, j], Sort::Matrix(matrix)));
+                choices.push((vec![i, j], Sort::Matrix(matrix)));
             }
         }
     }
-    let &i = sortable.first()?;
-    Some((vec![i], factors[i].sort.clone()?))
+    for &i in &sortable {
+        choices.extend(factors[i].sort.clone().map(|sort| (vec![i], sort)));
+    }
+    let walked = |sorted: &[usize]| {
+        (0..factors.len())
+            .filter(|i| !sorted.contains(i))
+            .fold(1u64, |acc, i| acc.saturating_mul(factors[i].order.max(1)))
+    };
+    let mut best: Option<(Vec<usize>, Sort)> = None;
+    for choice in choices {
+        if best
+            .as_ref()
+            .is_none_or(|b| walked(&choice.0) < walked(&b.0))
+        {
+            best = Some(choice);
+        }
+    }
+    best
 }
 
 /// Whether factor `i`'s elements commute with every other factor's, on
