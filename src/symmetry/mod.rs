@@ -10,7 +10,8 @@
 //!   (`break = "lex-leader"`).
 //! - `group.rs`: the plan as plain data, and canonical forms of solutions
 //!   under it (the [`group::Canonicaliser`]); `matrix.rs`: the canonical
-//!   form of a matrix whose rows and columns are both interchangeable.
+//!   form of a matrix whose rows and columns are both interchangeable;
+//!   `sorter.rs`: which groups are sorted rather than walked.
 //! - `check.rs`: `check-symmetry`, the breaking checked against the
 //!   declarations on a small instance, as a [`check::Report`].
 //! - `unique.rs`: `--unique`, one solution per class.
@@ -22,4 +23,5 @@ mod lex_leader;
 pub(crate) mod lower;
 mod map;
 mod matrix;
+mod sorter;
 pub mod unique;
