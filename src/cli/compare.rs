@@ -139,7 +139,7 @@ pub(super) fn run(args: &CompareArgs, deadline: Option<Instant>) -> Run {
         &params,
         Budget {
             deadline,
-            threads: args.threads.unwrap_or(1) as usize,
+            spread: super::spread(args.threads.unwrap_or(1) as usize),
         },
         &mut |_| {},
     )?;

@@ -365,6 +365,29 @@ fn read_spec(file: &PathBuf) -> Result<String, String> {
 }
 
 /// `--time-limit SECONDS`, counted from `started`, as a deadline.
+/// How a search of the command line is spread over `threads` threads: its
+/// first nodes alone as the library's default, or as many as
+/// `SOLVE_ALONE_NODES` says (the tests set 0 to spread even the smallest
+/// search). The environment is read here, by the binary, not by the
+/// library.
+fn spread(threads: usize) -> crate::parallel::Spread {
+    let alone = std::env::var("SOLVE_ALONE_NODES")
+        .ok()
+        .and_then(|v| v.parse().ok())
+        .unwrap_or(crate::parallel::ALONE_NODES);
+    crate::parallel::Spread::threads(threads).alone(alone)
+}
+
+/// The most positions a puzzle's search or analysis keeps:
+/// `SOLVE_MAX_STATES`, or the library's [`crate::moves::MAX_STATES`] (a
+/// documented knob for tests and for machines with more memory).
+fn max_states() -> usize {
+    std::env::var("SOLVE_MAX_STATES")
+        .ok()
+        .and_then(|v| v.parse().ok())
+        .unwrap_or(crate::moves::MAX_STATES)
+}
+
 fn deadline(started: Instant, limit: TimeLimit) -> Result<Option<Instant>, Error> {
     let Some(t) = limit.time_limit else {
         return Ok(None);

@@ -36,6 +36,7 @@ pub(super) fn run(
     }
     let mut p = Puzzle::new(lowered, sources)?;
     p.set_deadline(deadline);
+    p.set_max_states(super::max_states());
     let (start, target) = ends(args, &mut p, lowered)?;
     let method = pick(METHODS, &args.method).unwrap_or(Method::Bfs);
     if method == Method::Astar && (args.all || args.count) {
@@ -200,10 +201,11 @@ pub(super) fn analyze(args: &AnalyzeArgs, deadline: Option<Instant>) -> Run {
     let (lowered, sources) = super::compile(file, spec, true, deadline)?;
     let mut p = Puzzle::new(&lowered, sources.clone())?;
     p.set_deadline(deadline);
+    p.set_max_states(super::max_states());
     let threads = args.threads.resolve(lowered.plan.threads);
     let mut session = Session::new(lowered, sources);
     session.set_deadline(deadline);
-    let a = moves::analyze(&mut p, &mut session, threads)?;
+    let a = moves::analyze(&mut p, &mut session, &super::spread(threads))?;
     let mut out = Printer::new(json);
     if json {
         out.line(&a.json(&p).to_string());

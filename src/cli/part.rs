@@ -63,9 +63,9 @@ pub(super) fn spread(session: &mut Session, of: PartOf, threads: usize) -> Sprea
         session.add_elsewhere(all.stats, 0, 0, 1);
     }
     Spread {
-        threads,
         from: all.parts[of.range(all.parts.len())].to_vec(),
         cut: all.stopped,
+        ..super::spread(threads)
     }
 }
 

@@ -164,7 +164,7 @@ pub(super) fn run(args: &SolveArgs, started: Instant, deadline: Option<Instant>)
         args.threads.resolve(session.lowered().plan.threads)
     };
     let spread = match part {
-        None => Spread::threads(threads),
+        None => super::spread(threads),
         Some(of) => super::part::spread(&mut session, of, threads),
     };
     if let Some(of) = part.filter(|_| args.json) {
@@ -394,7 +394,7 @@ fn satisfy_unique(
         );
     }
     let wanted = args.limit.unwrap_or(u64::MAX);
-    let one = Spread::threads(1);
+    let one = super::spread(1);
     let (found, incomplete) = enumerate(session, out, wanted, &one, &mut keep)?;
     if !incomplete && found < wanted {
         unique::no_class_lost(session, classes, &representatives)?;

@@ -151,10 +151,11 @@ pub fn configs(
 
 /// How the counts of a comparison run: within a deadline, each spread
 /// over this many threads.
-#[derive(Clone, Copy, Debug)]
+#[derive(Clone, Debug)]
 pub struct Budget {
     pub deadline: Option<Instant>,
-    pub threads: usize,
+    /// How each count is spread (its threads, its first nodes alone).
+    pub spread: crate::parallel::Spread,
 }
 
 /// Counts the spec in `sources[id]` under every configuration, for each
@@ -197,8 +198,8 @@ pub fn compare(
                 Ok((lowered, sources)) => {
                     let mut session = Session::new(lowered, sources);
                     session.set_deadline(budget.deadline);
-                    let spread = crate::parallel::Spread::threads(budget.threads);
-                    let count = crate::parallel::count(&mut session, &spread, &mut |_, _| {});
+                    let count =
+                        crate::parallel::count(&mut session, &budget.spread, &mut |_, _| {});
                     let stats = session.stats();
                     row.solutions = count.solutions;
                     row.complete = count.complete;

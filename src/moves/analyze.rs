@@ -79,11 +79,11 @@ impl Analysis {
 pub fn analyze(
     puzzle: &mut Puzzle,
     session: &mut Session,
-    threads: usize,
+    spread: &Spread,
 ) -> Result<Analysis, Error> {
-    let met = positions(puzzle, session, threads)?;
+    let met = positions(puzzle, session, spread)?;
     let n = met.len();
-    let (goals, edges) = moves(puzzle, &met, threads)?;
+    let (goals, edges) = moves(puzzle, &met, spread.threads)?;
     // The numbering's map is not needed any more: only its positions.
     let positions = met.into_states();
     let mut start = vec![0u32; n + 1];
@@ -122,13 +122,12 @@ pub fn analyze(
 }
 
 /// Every position, numbered in the spec's search order.
-fn positions(puzzle: &Puzzle, session: &mut Session, threads: usize) -> Result<Numbering, Error> {
+fn positions(puzzle: &Puzzle, session: &mut Session, spread: &Spread) -> Result<Numbering, Error> {
     let state = puzzle.plan.state.clone();
-    let mut met = Numbering::new(ANALYZE);
+    let mut met = Numbering::new(ANALYZE, puzzle.max_states);
     let mut values = Vec::new();
     let mut failed = None;
-    let spread = Spread::threads(threads);
-    let stopped = parallel::solutions(session, &spread, Seek::All(u64::MAX), &mut |_, solution| {
+    let stopped = parallel::solutions(session, spread, Seek::All(u64::MAX), &mut |_, solution| {
         values.clear();
         values.extend(state.iter().map(|x| solution.values()[x.index()]));
         match met.insert(puzzle.pack(&values)) {

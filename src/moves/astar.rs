@@ -16,7 +16,7 @@ pub(super) fn astar(
     start: State,
     target: Target,
 ) -> Result<Option<Path>, Error> {
-    let mut met = Numbering::new("A*");
+    let mut met = Numbering::new("A*", puzzle.max_states);
     let _ = met.insert(start)?;
     let mut best: Vec<i128> = vec![0];
     let mut came: Vec<(u32, Index)> = vec![(u32::MAX, 0)];

@@ -54,7 +54,7 @@ impl Layers {
 
 fn layers(puzzle: &mut Puzzle, start: State, target: Target, keep: Keep) -> Result<Layers, Error> {
     let mut l = Layers {
-        met: Numbering::new("the breadth-first search"),
+        met: Numbering::new("the breadth-first search", puzzle.max_states),
         depth: vec![0],
         first: vec![(u32::MAX, 0)],
         more: Vec::new(),

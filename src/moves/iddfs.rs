@@ -34,6 +34,7 @@ fn iddfs(
     found: &mut Vec<Path>,
 ) -> Result<Option<(Count, usize)>, Error> {
     let mut met_before = 0;
+    let cap = puzzle.max_states;
     let mut d = Deepening {
         puzzle,
         target,
@@ -42,7 +43,7 @@ fn iddfs(
         path: Vec::new(),
         on_path: vec![start],
         table: HashMap::new(),
-        cap: super::max_states(),
+        cap,
         full: false,
         reached_depth: false,
         found,

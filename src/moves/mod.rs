@@ -48,20 +48,9 @@ use plan::PuzzlePlan;
 /// on without it when it is full.
 pub const MAX_STATES: usize = 20_000_000;
 
-/// The cap on positions: [`MAX_STATES`], or `SOLVE_MAX_STATES` from the
-/// environment (a documented knob for tests and for machines with more
-/// memory).
-pub fn max_states() -> usize {
-    std::env::var("SOLVE_MAX_STATES")
-        .ok()
-        .and_then(|v| v.parse().ok())
-        .unwrap_or(MAX_STATES)
-}
-
 /// The one refusal of a search or an analysis (`who`) that met more
-/// positions than the cap (exit 2).
-fn too_many_states(who: &str) -> Error {
-    let cap = max_states();
+/// positions than its cap (exit 2).
+fn too_many_states(who: &str, cap: usize) -> Error {
     let narrow = "narrow the model (smaller params or domains, constraints that rule out states)";
     let help = if who == ANALYZE {
         format!("{ANALYZE} keeps every position: {narrow}")
@@ -111,6 +100,11 @@ pub struct Puzzle {
     clock: Deadline,
     /// The same deadline, for the searches `ruled_out_by` starts.
     deadline: Option<crate::host::Instant>,
+    /// Most positions a search or an analysis keeps: [`MAX_STATES`], or
+    /// what [`Puzzle::set_max_states`] says (the binary reads
+    /// `SOLVE_MAX_STATES`: a documented knob for tests and for machines
+    /// with more memory).
+    max_states: usize,
     expanded: u64,
 }
 
@@ -190,6 +184,7 @@ impl Puzzle {
             next_scratch: Vec::new(),
             clock: Deadline::new(None),
             deadline: None,
+            max_states: MAX_STATES,
             expanded: 0,
         })
     }
@@ -199,6 +194,11 @@ impl Puzzle {
     pub fn set_deadline(&mut self, deadline: Option<crate::host::Instant>) {
         self.clock = Deadline::new(deadline);
         self.deadline = deadline;
+    }
+
+    /// Searches and analyses keep at most `n` positions.
+    pub fn set_max_states(&mut self, n: usize) {
+        self.max_states = n;
     }
 
     /// States whose moves were generated so far.

@@ -6,7 +6,7 @@
 //! moves"). The cap on positions
 //! ([`super::max_states`]) is enforced here, in one place.
 
-use super::{State, max_states, too_many_states};
+use super::{State, too_many_states};
 use crate::diagnostic::Error;
 use std::collections::HashMap;
 
@@ -29,12 +29,12 @@ fn key(s: State) -> [u64; 2] {
 }
 
 impl Numbering {
-    pub fn new(who: &'static str) -> Numbering {
+    pub fn new(who: &'static str, cap: usize) -> Numbering {
         Numbering {
             states: Vec::new(),
             index: HashMap::new(),
             // A number must fit in an `Index`.
-            cap: max_states().min(Index::MAX as usize),
+            cap: cap.min(Index::MAX as usize),
             who,
         }
     }
@@ -53,7 +53,7 @@ impl Numbering {
             return Ok((i, false));
         }
         if self.states.len() >= self.cap {
-            return Err(too_many_states(self.who));
+            return Err(too_many_states(self.who, self.cap));
         }
         let i = self.states.len() as Index;
         self.states.push(s);

@@ -34,16 +34,10 @@ pub const PARTS_PER_THREAD: usize = 100;
 /// Nodes a search first gets on the calling thread alone: one that ends
 /// within them (a small puzzle) is the sequential search, its figures and
 /// all, with no split to pay for; a larger one forgets them and spreads.
-/// The environment variable `SOLVE_ALONE_NODES` sets another number (the
-/// tests set 0 to spread even the smallest search).
+/// The default of [`Spread::alone`] (the binary reads `SOLVE_ALONE_NODES`
+/// for another number: the tests set 0 to spread even the smallest
+/// search).
 pub const ALONE_NODES: u64 = 1000;
-
-fn alone_nodes() -> u64 {
-    std::env::var("SOLVE_ALONE_NODES")
-        .ok()
-        .and_then(|v| v.parse().ok())
-        .unwrap_or(ALONE_NODES)
-}
 
 /// The threads the process may use (`std::thread::available_parallelism`).
 pub fn available_threads() -> usize {
@@ -61,6 +55,9 @@ pub struct Spread {
     /// A limit stopped the split that made `from`: they do not cover
     /// their share, and nothing found below them is complete.
     pub cut: bool,
+    /// Nodes the search first gets on the calling thread alone (see
+    /// [`ALONE_NODES`]).
+    pub alone: u64,
 }
 
 impl Spread {
@@ -70,6 +67,15 @@ impl Spread {
             threads: threads.max(1),
             from: vec![Vec::new()],
             cut: false,
+            alone: ALONE_NODES,
+        }
+    }
+
+    /// The same spread, its search first `nodes` nodes alone.
+    pub fn alone(self, nodes: u64) -> Spread {
+        Spread {
+            alone: nodes,
+            ..self
         }
     }
 
@@ -114,7 +120,7 @@ pub fn count(session: &mut Session, spread: &Spread, progress: &mut dyn FnMut(u6
         return session.count();
     }
     if spread.is_whole()
-        && let Some(count) = session.within(alone_nodes(), Session::count)
+        && let Some(count) = session.within(spread.alone, Session::count)
     {
         return count;
     }
@@ -206,7 +212,7 @@ pub fn solutions(
         return solutions_here(session, seek, each);
     }
     if spread.is_whole() {
-        let alone = session.within(alone_nodes(), |s| {
+        let alone = session.within(spread.alone, |s| {
             let mut found = Vec::new();
             let stopped = solutions_here(s, seek, &mut |_, x| {
                 found.push(x.clone());
@@ -375,14 +381,15 @@ impl InOrder {
     }
 }
 
-/// Branch and bound on the calling thread alone for [`ALONE_NODES`]: its
+/// Branch and bound on the calling thread alone for `spread.alone` nodes: its
 /// answer (the improving solutions given to `improved` once it is known)
 /// when it ended within them, else `None` (its work forgotten).
 fn optimise_alone(
     session: &mut Session,
+    spread: &Spread,
     improved: &mut dyn FnMut(View<'_>, &Solution, i64) -> ControlFlow<()>,
 ) -> Option<Result<Optimum, Error>> {
-    let (met, optimum) = session.within(alone_nodes(), |s| {
+    let (met, optimum) = session.within(spread.alone, |s| {
         let mut met = Vec::new();
         let optimum = s.optimise(|_, x, v| {
             met.push((x.clone(), v));
@@ -455,7 +462,7 @@ fn optimise_spread(
         return session.optimise(improved);
     };
     if spread.is_whole()
-        && let Some(optimum) = optimise_alone(session, improved)
+        && let Some(optimum) = optimise_alone(session, spread, improved)
     {
         return optimum;
     }

@@ -48,7 +48,7 @@ pub(super) fn run(request: &CompareRequest, emit: &mut dyn FnMut(Value)) {
     };
     let budget = Budget {
         deadline: until,
-        threads: 1,
+        spread: crate::parallel::Spread::threads(1),
     };
     let mut on_block = |block: &[Row]| {
         let rows: Vec<Value> = block.iter().map(Row::json).collect();

@@ -106,7 +106,7 @@ pub(super) fn analyze(request: &PuzzleRequest, emit: &mut dyn FnMut(Value)) {
         return;
     };
     let started = Instant::now();
-    match moves::analyze(&mut p, &mut session, 1) {
+    match moves::analyze(&mut p, &mut session, &crate::parallel::Spread::threads(1)) {
         Ok(a) => {
             let mut event = a.json(&p);
             event["event"] = json!("analysis");
