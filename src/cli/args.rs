@@ -1,8 +1,11 @@
-//! The flags more than one subcommand takes, declared once: the params
-//! (`--set`), the time limit, and how to read the spec and search it.
+//! The flags more than one subcommand or module takes, declared once: the
+//! params (`--set`), the time limit, the threads, how to read the spec and
+//! search it, and the main command's own (`SolveArgs`, read by the
+//! printing of solutions, of parts, of puzzles and of recordings).
 
 use super::choices;
 use crate::model::plan::{RESTARTS, VALUE_ORDERS, VAR_ORDERS};
+use std::path::PathBuf;
 
 /// `--set NAME=VALUE`, the params a run overrides: every subcommand that
 /// reads a spec takes it.
@@ -94,4 +97,93 @@ pub struct SpecArgs {
     /// a run that does not use them does not pay for them.
     #[arg(skip)]
     pub symmetries: bool,
+}
+
+// The main command, `solve FILE`: what to find and how to print it.
+#[derive(Debug, clap::Args)]
+pub struct SolveArgs {
+    /// The spec file (TOML).
+    pub file: Option<PathBuf>,
+    #[command(flatten)]
+    pub spec: SpecArgs,
+    /// Print every solution, a blank line between them, then `N solutions`
+    /// (with an [objective]: every optimal solution).
+    #[arg(long)]
+    pub all: bool,
+    /// Print only the number of solutions (with an [objective]: of optimal solutions).
+    #[arg(long)]
+    pub count: bool,
+    /// Stop after N solutions (prints them as --all does).
+    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u64).range(1..))]
+    pub limit: Option<u64>,
+    /// Ignore the [objective] section: solve for any solution.
+    #[arg(long)]
+    pub no_objective: bool,
+    /// Print one JSON object per solution, one per line: every variable by name.
+    #[arg(long)]
+    pub json: bool,
+    /// Print nodes, failures, propagations, solutions and time to stderr.
+    #[arg(long)]
+    pub stats: bool,
+    /// Stop the search after N nodes (exit 3 if it had not finished).
+    #[arg(long, value_name = "N")]
+    pub node_limit: Option<u64>,
+    #[command(flatten)]
+    pub time: TimeLimit,
+    #[command(flatten)]
+    pub threads: Threads,
+    /// Solve one part of the search cut into N (for a cluster: every machine
+    /// computes the same parts), as K/N or K with --parts N, K from 0.
+    ///
+    /// With --json, print one result line for `solve merge`.
+    #[arg(long, value_name = "K/N")]
+    pub part: Option<String>,
+    /// The number of parts --part K counts from.
+    #[arg(long, value_name = "N")]
+    pub parts: Option<u64>,
+    /// One solution per symmetry class of the symmetries the spec declares in
+    /// [symmetry] (grid, rows, columns, values, reverse, map): the search runs
+    /// without the breaking constraints and keeps each solution that is the
+    /// smallest of its class; with --count, --all, --limit.
+    ///
+    /// With an [objective]: one optimal solution per class. The search runs
+    /// on one thread.
+    #[arg(long, conflicts_with = "show_domains")]
+    pub unique: bool,
+    /// Print the first N events of the search on stderr: each decision,
+    /// what each named constraint pruned (declared variables only), each
+    /// failure and the constraint that caused it, solutions, restarts.
+    ///
+    /// The search runs on one thread.
+    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u64).range(1..=1_000_000))]
+    pub trace: Option<u64>,
+    /// Write the search tree (its first 10,000 events): edges are decisions,
+    /// red boxes failures (named by the constraint), green nodes solutions.
+    ///
+    /// A FILE ending in .svg gets a drawing (no Graphviz needed; a tree of
+    /// more than 400 leaves is said to be too wide instead); one ending in
+    /// .dot gets Graphviz DOT (`dot -Tpng FILE`). The search runs on one
+    /// thread.
+    #[arg(long, value_name = "FILE.svg|FILE.dot")]
+    pub tree: Option<PathBuf>,
+    /// Print the lowered model as a spec of this language (spec names, one
+    /// constraint per line with its origin) instead of solving; `solve`
+    /// runs it back to the same solutions.
+    #[arg(long)]
+    pub dump_model: bool,
+    /// Print every declared variable's domain after propagation at the
+    /// root (before any search decision), instead of solving.
+    #[arg(long)]
+    pub show_domains: bool,
+    /// A puzzle of moves: the start position (overrides [puzzle] start),
+    /// written in the spec's alphabet (BB_BBB) or as values (3,0).
+    #[arg(long, value_name = "POSITION")]
+    pub start: Option<String>,
+    /// A puzzle of moves: reach this position instead of the spec's goal.
+    #[arg(long, value_name = "POSITION")]
+    pub goal: Option<String>,
+    /// A puzzle of moves: bfs (fewest moves, the default), iddfs (the same
+    /// in little memory) or astar (least cost, with the spec's heuristic).
+    #[arg(long, value_name = "NAME", value_parser = choices(crate::moves::METHODS))]
+    pub method: Option<String>,
 }

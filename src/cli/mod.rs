@@ -24,8 +24,7 @@ mod record;
 mod solve;
 mod symmetry;
 
-pub use args::{Params, SpecArgs, Threads, TimeLimit};
-pub use solve::SolveArgs;
+pub use args::{Params, SolveArgs, SpecArgs, Threads, TimeLimit};
 
 use crate::diagnostic::{Diagnostic, Error};
 use crate::lower::Options;

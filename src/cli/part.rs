@@ -2,8 +2,8 @@
 //! Without `--json` the part prints as a whole run would (its solutions,
 //! its count); with `--json` it prints one result line for `solve merge`.
 
+use super::SolveArgs;
 use super::output::Printer;
-use super::solve::SolveArgs;
 use super::{EXIT_FOUND, EXIT_LIMIT, EXIT_NONE, Run};
 use crate::diagnostic::Error;
 use crate::parallel::cluster::{Mode, PartOf, PartResult, Shown, fingerprint};

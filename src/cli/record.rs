@@ -2,8 +2,8 @@
 //! events, and where it goes once the run is over (stderr, an SVG drawing
 //! or Graphviz DOT).
 
+use super::SolveArgs;
 use super::output::note;
-use super::solve::SolveArgs;
 use crate::diagnostic::Error;
 use crate::search::trace::Recorder;
 use crate::session::Session;
@@ -53,7 +53,9 @@ pub(super) fn show(session: &Session, args: &SolveArgs) -> Result<(), Error> {
     }
     if let Some(path) = &args.tree {
         let svg = path.extension().is_some_and(|e| e == "svg");
-        let columns = recorder.tree_columns(model);
+        // The tree is built from the recording once, drawn or refused.
+        let tree = crate::search::tree::Tree::new(recorder, model);
+        let columns = tree.columns();
         if svg && columns > MOST_SVG_COLUMNS {
             // Too wide to read: said, not drawn (the empty file goes).
             let _ = std::fs::remove_file(path);
@@ -64,7 +66,7 @@ pub(super) fn show(session: &Session, args: &SolveArgs) -> Result<(), Error> {
             ));
             return Ok(());
         }
-        write_tree(path, &recorder.tree(model, svg))?;
+        write_tree(path, &if svg { tree.svg() } else { tree.dot() })?;
     }
     Ok(())
 }

@@ -116,18 +116,6 @@ impl Recorder {
         }
         lines
     }
-
-    /// The search tree drawn as SVG, or as a Graphviz digraph (see
-    /// [`super::tree::Tree`]).
-    pub fn tree(&self, model: &Model, svg: bool) -> String {
-        let tree = super::tree::Tree::new(self, model);
-        if svg { tree.svg() } else { tree.dot() }
-    }
-
-    /// The columns the tree's SVG drawing takes (one per leaf).
-    pub fn tree_columns(&self, model: &Model) -> usize {
-        super::tree::Tree::new(self, model).columns()
-    }
 }
 
 pub(super) fn decision(model: &Model, var: VarId, choice: Choice, left: bool) -> String {

@@ -4,8 +4,8 @@
 //! cells (read by `lower.rs`) and builds the group elements that move
 //! literals of the key.
 
+use super::element::{Cell, MAX_MOVES, element, too_large};
 use super::group::{Element, Move, Sort};
-use super::lower::{Cell, MAX_MOVES, element, too_large};
 use crate::diagnostic::Diagnostic;
 use crate::lower::Lowerer;
 use crate::lower::value::R;

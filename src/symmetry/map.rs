@@ -11,8 +11,8 @@
 //! (such a value can then be in no solution if the map is a symmetry:
 //! `check-symmetry` says whether it is).
 
+use super::element::{Cell, MAX_MOVES, too_large};
 use super::group::{Element, Move};
-use super::lower::{Cell, MAX_MOVES, too_large};
 use crate::diagnostic::Diagnostic;
 use crate::lower::Lowerer;
 use crate::lower::Scope;

@@ -4,7 +4,8 @@
 //! done with them.
 //!
 //! - `lower.rs`: the lowering pass: declarations into group elements
-//!   ([`group::SymmetryPlan`]); `kinds.rs`: the named groups' generators
+//!   ([`group::SymmetryPlan`]); `element.rs`: the cells of a declared
+//!   structure and the element that moves them; `kinds.rs`: the named groups' generators
 //!   (grid, rows, columns, reverse, values); `map.rs`: the symmetry written as
 //!   functions (`map`); `lex_leader.rs`: its breaking constraints
 //!   (`break = "lex-leader"`).
@@ -17,6 +18,7 @@
 //! - `unique.rs`: `--unique`, one solution per class.
 
 pub mod check;
+mod element;
 pub mod group;
 mod kinds;
 mod lex_leader;
