@@ -2,7 +2,7 @@
 //! estimate (0 without one: uniform-cost search).
 
 use super::numbering::{Index, Numbering};
-use super::search::{Path, Target};
+use super::target::{Path, Target};
 use super::{Puzzle, State};
 use crate::diagnostic::Error;
 use std::cmp::Reverse;

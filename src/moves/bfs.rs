@@ -7,7 +7,7 @@
 
 use super::count::Count;
 use super::numbering::{Index, Numbering};
-use super::search::{Path, Target};
+use super::target::{Path, Target};
 use super::{Puzzle, State, Successor};
 use crate::diagnostic::Error;
 

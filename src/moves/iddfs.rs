@@ -3,7 +3,7 @@
 //! [`Deepening::dfs`]); every shortest solution, or their number.
 
 use super::count::Count;
-use super::search::{Path, Target};
+use super::target::{Path, Target};
 use super::{Puzzle, State};
 use crate::diagnostic::Error;
 use std::collections::HashMap;

@@ -6,7 +6,8 @@
 //!
 //! - `lower.rs`: the lowering pass, `[puzzle]` and `[moves]` into
 //!   networks; `plan.rs`: what it gathers, plain data ([`PuzzlePlan`]);
-//! - `search.rs`: the method, the target, the shortest solution;
+//! - `search.rs`: the method and the shortest solution by it;
+//!   `target.rs`: what ends a solution, and a solution as moves;
 //! - `bfs.rs`, `iddfs.rs`, `astar.rs`: the three methods (every shortest
 //!   solution and their number by the first two);
 //! - `numbering.rs`: the positions a search met, numbered, under one cap;
@@ -24,12 +25,14 @@ pub(crate) mod lower;
 mod numbering;
 pub mod plan;
 mod search;
+mod target;
 
 pub use analyze::{Analysis, analyze};
 pub use bfs::{count_shortest, shortest_all};
 pub use count::Count;
 pub use iddfs::{iddfs_all, iddfs_count};
-pub use search::{METHODS, Method, Path, Target, shortest};
+pub use search::{METHODS, Method, shortest};
+pub use target::{Path, Target};
 
 use crate::diagnostic::{Diagnostic, Error};
 use crate::engine::deadline::Deadline;
