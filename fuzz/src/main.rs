@@ -261,8 +261,9 @@ fn symmetries(session: &mut Session) {
     let _ = session.first();
     if let Some(recorder) = session.recorder() {
         let _ = recorder.text(&model, 200);
-        let _ = recorder.tree(&model, false);
-        let _ = recorder.tree(&model, true);
+        let tree = solve::search::tree::Tree::new(recorder, &model);
+        let _ = tree.dot();
+        let _ = tree.svg();
     }
     session.set_recorder(None);
 }
