@@ -299,6 +299,8 @@ def all_instances():
                         loop=flipit))
     out.append(Instance("eight-analysis", "eight puzzle analysis (solve analyze)",
                         ["analyze", "specs/eight-puzzle.toml"], "eight", "", longest_checker([31]), stats=False))
+    out.append(Instance("unique-fano", "Fano's plane, one matrix per class of row and column orders (--unique --count)",
+                        ["bench/specs/design.toml", "--unique", "--count"], "unique", "", count_checker(1)))
     out.append(Instance("output-template", "331,776 solutions, template calling a function (--all)",
                         ["bench/specs/output.toml", "--all"], "output", "", text_checker("331776 solutions"),
                         stats=False))
@@ -369,11 +371,11 @@ def select_instances():
         return [i for i in insts if i.id in QUICK_IDS] if QUICK else insts
     def match(i, s):   # an id, or a group name: queens, magic-count, magic-first, bulls
         return i.id == s or (s in ("queens", "magic-count", "magic-first", "bulls", "moo", "threads", "hidato", "nonogram",
-                                 "golomb")
+                                 "golomb", "unique")
                              and i.id.startswith(s + "-"))
     unknown = [s for s in sel if not any(match(i, s) for i in insts)]
     if unknown:
-        sys.exit("bench: unknown instance(s) %s; known: %s (groups: queens magic-count magic-first bulls moo threads hidato nonogram golomb)"
+        sys.exit("bench: unknown instance(s) %s; known: %s (groups: queens magic-count magic-first bulls moo threads hidato nonogram golomb unique)"
                  % (" ".join(unknown), " ".join(i.id for i in insts)))
     return [i for i in insts if any(match(i, s) for s in sel)]
 

@@ -32,7 +32,9 @@
 #                Kjellerstrand's model, through bench/minizinc/hidato.py),
 #                output-template and output-json (solve alone:
 #                331,776 solutions printed through a template calling a function, and as JSON);
-#                groups: queens magic-count magic-first bulls moo threads hidato nonogram golomb
+#                unique-fano (solve alone: --unique --count of a block design, rows and columns
+#                sorted together);
+#                groups: queens magic-count magic-first bulls moo threads hidato nonogram golomb unique
 #   RUNS         runs per cell for solve (default 5), PEER_RUNS for the peers (default 3)
 #   CELL_BUDGET  stop repeating a cell once its runs add up to this many seconds (default 30)
 #   CAP          per-run cap in seconds (default 120); MAGIC_CAP for magic-first (default 60,
