@@ -25,10 +25,16 @@
 //! - [`engine`]: domains, trail, propagators and the fixpoint loop.
 //! - [`search`]: depth-first search with a configurable branching order.
 //! - [`session`]: the library API: a lowered spec solved many times.
+//! - [`parallel`]: the search split into parts solved on every core, the
+//!   answers those of one thread.
+//! - [`driver`]: the one answer to "first, all, a count or the best, maybe
+//!   of one part, maybe up to symmetry", as events for a face to print;
+//!   a cluster's parts and their merge.
 //! - [`explain`]: a minimal set of constraints with no solution.
 //! - [`output`]: solutions as text and JSON; [`export`]: the model as a
 //!   spec or as MiniZinc.
-//! - [`cli`]: the command line, a client of [`session::Session`].
+//! - [`cli`]: the command line, a client of [`driver`] and
+//!   [`session::Session`].
 //!
 //! The rooms, one per extension:
 //! - [`symmetry`]: declared symmetries, lex-leader, canonical forms,
@@ -46,6 +52,7 @@ pub mod cli;
 pub mod compile;
 pub mod diagnostic;
 pub mod discard;
+pub mod driver;
 pub mod engine;
 pub mod experiment;
 pub mod explain;

@@ -5,7 +5,8 @@
 use super::output::{Printer, note};
 use super::{EXIT_FOUND, EXIT_LIMIT, EXIT_NONE, Run};
 use crate::diagnostic::{Diagnostic, Error};
-use crate::parallel::cluster::{MergeError, Merged, Mode, PartResult, merge};
+use crate::driver::Ask;
+use crate::driver::part::{MergeError, Merged, PartResult, merge};
 use crate::source::Sources;
 use std::io::Read as _;
 use std::path::PathBuf;
@@ -94,15 +95,15 @@ fn print(m: &Merged, out: &mut Printer) -> u8 {
             );
         }
     };
-    let found = match (m.mode, m.best) {
-        (Mode::Count, best) => {
+    let found = match (m.ask, m.best) {
+        (Ask::Count, best) => {
             if let Some(v) = best {
                 optimal(out, v);
             }
             out.count(m.count);
             m.count > 0
         }
-        (Mode::All, best) => {
+        (Ask::All { .. }, best) => {
             if let Some(v) = best {
                 optimal(out, v);
             }
@@ -110,7 +111,7 @@ fn print(m: &Merged, out: &mut Printer) -> u8 {
             out.solution_count(m.count);
             m.count > 0
         }
-        (Mode::First | Mode::Best, best) => {
+        (Ask::First, best) => {
             show(out, 1);
             if let Some(v) = best {
                 optimal(out, v);

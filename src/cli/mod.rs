@@ -20,6 +20,7 @@ mod part;
 mod play;
 mod playground;
 mod plot;
+mod printing;
 mod record;
 mod solve;
 mod symmetry;

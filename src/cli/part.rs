@@ -6,8 +6,9 @@ use super::SolveArgs;
 use super::output::Printer;
 use super::{EXIT_FOUND, EXIT_LIMIT, EXIT_NONE, Run};
 use crate::diagnostic::Error;
-use crate::parallel::cluster::{Mode, PartOf, PartResult, Shown, fingerprint};
-use crate::parallel::{self, Seek, Spread, split};
+use crate::driver::part::{PartOf, PartResult, Shown, fingerprint};
+use crate::driver::{self, Ask, Event, Query};
+use crate::parallel::Spread;
 use crate::session::{Session, Solution, View};
 use std::ops::ControlFlow;
 use std::time::Instant;
@@ -39,34 +40,9 @@ pub(super) fn part_of(args: &SolveArgs) -> Result<Option<PartOf>, Error> {
     Ok(Some(of))
 }
 
-/// Subproblems per part a cluster split aims at: a part is a contiguous
-/// range of them, so uneven subproblems even out.
-const SUBPROBLEMS_PER_PART: usize = 4;
-
-/// Most subproblems a cluster split aims at (unless there are more
-/// parts): every machine computes the whole split, about 14 ms at 2,048
-/// subproblems and 60 ms at 8,192 for queens n = 16, and that is paid
-/// once per part; past a few hundred parts the scheduler's queue evens
-/// the parts out (scripts/simulate-cluster.sh measures both).
-const MOST_SUBPROBLEMS: usize = 4_096;
-
-/// The subproblems of part `of`: the search split into 4 N subproblems
-/// (at most 4,096, at least N) in depth-first order (the same on every
-/// machine), this part's contiguous range of them.
+/// The subproblems of part `of` (see [`driver::part::spread`]).
 pub(super) fn spread(session: &mut Session, of: PartOf, threads: usize) -> Spread {
-    let parts = of.parts as usize;
-    let target = (parts * SUBPROBLEMS_PER_PART).min(MOST_SUBPROBLEMS.max(parts));
-    let all = split::split(session, vec![Vec::new()], target, session.nodes_left());
-    // Every machine branches the split's nodes; part 0 counts them, so
-    // the merged nodes are those of the whole search.
-    if of.part == 0 {
-        session.add_elsewhere(all.stats, 0, 0, 1);
-    }
-    Spread {
-        from: all.parts[of.range(all.parts.len())].to_vec(),
-        cut: all.stopped,
-        ..super::spread(threads)
-    }
+    driver::part::spread(session, of, super::spread(threads))
 }
 
 /// The fingerprint of a run: the spec's text and every flag that shapes
@@ -121,58 +97,42 @@ pub(super) fn result_line(
     started: Instant,
 ) -> Run {
     let objective = session.objective();
-    let mode = match (args.all, args.count, objective.is_some()) {
-        (true, _, _) => Mode::All,
-        (_, true, _) => Mode::Count,
-        (_, _, true) => Mode::Best,
-        _ => Mode::First,
+    let ask = if args.all {
+        Ask::All { most: None }
+    } else if args.count {
+        Ask::Count
+    } else {
+        Ask::First
     };
+    let query = Query {
+        ask,
+        spread: spread.clone(),
+        classes: None,
+        progress: None,
+    };
+    // The solutions the part reports: those listed, or the best (the
+    // first optimal one, kept with a count for the merged best).
     let mut solutions = Vec::new();
     let mut best = None;
-    let (count, complete) = match (objective.is_some(), mode) {
-        (false, Mode::Count) => {
-            let c = parallel::count(session, spread, &mut |_, _| {});
-            (c.solutions, c.complete)
-        }
-        (false, _) => {
-            let seek = if mode == Mode::All {
-                Seek::All(u64::MAX)
-            } else {
-                Seek::First
-            };
-            let mut error = None;
-            let stopped = parallel::solutions(session, spread, seek, &mut |view, s| {
-                match shown(view, s) {
-                    Ok(s) => solutions.push(s),
-                    Err(e) => error = Some(e),
-                }
-                if error.is_some() || seek == Seek::First {
-                    ControlFlow::Break(())
-                } else {
-                    ControlFlow::Continue(())
-                }
-            });
-            if let Some(e) = error {
-                return Err(e);
+    let outcome = driver::run(session, &query, &mut |event: Event<'_>| {
+        match event {
+            Event::Solution(_, s) => solutions.push(s.clone()),
+            // Listed, the optimal solutions follow the optimum.
+            Event::Optimum(_, _, value) if matches!(ask, Ask::All { .. }) => best = Some(value),
+            Event::Optimum(_, s, value) | Event::BestFound(_, s, value) => {
+                solutions = vec![s.clone()];
+                best = Some(value);
             }
-            (solutions.len() as u64, !stopped)
+            _ => {}
         }
-        (true, _) => {
-            let optimum =
-                parallel::optimise(session, spread, &mut |_, _, _| ControlFlow::Continue(()))?;
-            match optimum.best {
-                None => (0, optimum.proven),
-                Some((s, value)) => {
-                    best = Some(value);
-                    if optimum.proven && matches!(mode, Mode::All | Mode::Count) {
-                        optimal_in_part(session, spread, value, mode, &mut solutions)?
-                    } else {
-                        solutions.extend(shown_optimal(session, &[s], value)?);
-                        (1, optimum.proven)
-                    }
-                }
-            }
-        }
+        ControlFlow::Continue(())
+    })?;
+    let solutions = match best {
+        Some(value) => shown_optimal(session, &solutions, value)?,
+        None => solutions
+            .iter()
+            .map(|s| shown(session.view(), s))
+            .collect::<Result<_, _>>()?,
     };
     let result = PartResult {
         fingerprint: run_fingerprint(args),
@@ -182,10 +142,10 @@ pub(super) fn result_line(
             .map(|f| f.display().to_string())
             .unwrap_or_default(),
         of,
-        mode,
+        ask,
         minimize: objective.map(|o| o.sense == crate::model::plan::Sense::Minimize),
-        count,
-        complete,
+        count: outcome.found,
+        complete: outcome.complete,
         nodes: session.stats().nodes,
         seconds: started.elapsed().as_secs_f64(),
         best,
@@ -193,37 +153,12 @@ pub(super) fn result_line(
     };
     let mut out = Printer::new(false);
     out.line(&result.line());
-    let code = if !complete {
+    let code = if !outcome.complete {
         EXIT_LIMIT
-    } else if count == 0 {
+    } else if outcome.found == 0 {
         EXIT_NONE
     } else {
         EXIT_FOUND
     };
     out.finish(code)
-}
-
-/// The part's solutions of its best value `value`: counted, and listed
-/// with `--all` (the first one kept with `--count`, for the merged best).
-fn optimal_in_part(
-    session: &mut Session,
-    spread: &Spread,
-    value: i64,
-    mode: Mode,
-    solutions: &mut Vec<Shown>,
-) -> Result<(u64, bool), Error> {
-    let mut count = 0;
-    let mut kept = Vec::new();
-    session.push();
-    session.fix_objective(value)?;
-    let stopped = parallel::solutions(session, spread, Seek::All(u64::MAX), &mut |_, s| {
-        count += 1;
-        if mode == Mode::All || kept.is_empty() {
-            kept.push(s.clone());
-        }
-        ControlFlow::Continue(())
-    });
-    let _ = session.pop();
-    solutions.extend(shown_optimal(session, &kept, value)?);
-    Ok((count, !stopped))
 }

@@ -8,12 +8,14 @@
 use super::config::{self, Experiment, Setting, expand};
 use super::settings::apply;
 use crate::diagnostic::Error;
+use crate::driver::{self, Ask, Event, Query};
 use crate::host::Instant;
 use crate::lower::Options;
 use crate::lowered::Lowered;
 use crate::session::Session;
 use crate::source::{SourceId, Sources, Span};
 use crate::spec::load::load;
+use std::ops::ControlFlow;
 
 /// One configuration: its label and how it changes the lowering options.
 #[derive(Clone, Debug, PartialEq)]
@@ -198,10 +200,17 @@ pub fn compare(
                 Ok((lowered, sources)) => {
                     let mut session = Session::new(lowered, sources);
                     session.set_deadline(budget.deadline);
-                    let count =
-                        crate::parallel::count(&mut session, &budget.spread, &mut |_, _| {});
+                    // As `solve --count` counts: with an objective, the
+                    // optimal solutions.
+                    let query = Query {
+                        spread: budget.spread.clone(),
+                        ..Query::sequential(Ask::Count)
+                    };
+                    let count = driver::run(&mut session, &query, &mut |_: Event<'_>| {
+                        ControlFlow::Continue(())
+                    })?;
                     let stats = session.stats();
-                    row.solutions = count.solutions;
+                    row.solutions = count.found;
                     row.complete = count.complete;
                     (row.nodes, row.failures) = (stats.nodes, stats.failures);
                     row.propagations = session.propagations();

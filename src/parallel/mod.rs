@@ -11,7 +11,6 @@
 //! orders, dom/wdeg or restarts, the set of solutions (and the count, and
 //! the optimum's value) is the same and their order may differ.
 
-pub mod cluster;
 pub mod queue;
 pub mod split;
 

@@ -42,7 +42,7 @@ use crate::host::Instant;
 use crate::session::Session;
 use crate::source::{SourceId, Sources};
 pub use request::{
-    CompareRequest, GuessRequest, Mode, PlayRequest, PuzzleRequest, Request, SolveRequest,
+    CompareRequest, GuessRequest, PlayRequest, PuzzleRequest, Request, SolveRequest,
 };
 use serde_json::{Value, json};
 use std::time::Duration;

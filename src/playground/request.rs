@@ -1,6 +1,7 @@
 //! A playground request read from its JSON text: every key checked, an
 //! unknown key or a value of the wrong kind refused with a message.
 
+use crate::driver::Ask;
 use crate::spec::choices::SearchChoices;
 use serde_json::{Map, Value};
 
@@ -76,28 +77,15 @@ pub struct PuzzleRequest {
     pub time_limit: Option<f64>,
 }
 
-/// What to look for, as the command line's flags say it.
-#[derive(Clone, Debug, PartialEq, Eq, Default)]
-pub enum Mode {
-    /// The first solution (the optimum with an objective).
-    #[default]
-    First,
-    /// Every solution.
-    All,
-    /// The number of solutions.
-    Count,
-    /// The first `limit` solutions.
-    Limit,
-}
-
 /// A `solve` request.
 #[derive(Clone, Debug, Default)]
 pub struct SolveRequest {
     pub spec: String,
     /// `--set NAME=VALUE` texts.
     pub set: Vec<String>,
-    pub mode: Mode,
-    pub limit: Option<u64>,
+    /// `mode` and `limit`: `first`, `all`, `count`, or `limit` with
+    /// `limit` (1 unless given).
+    pub ask: Ask,
     pub search: SearchChoices,
     pub no_symmetry: bool,
     /// Seconds.
@@ -239,11 +227,13 @@ fn solve(request: &Map<String, Value>, solving: bool) -> Result<Request, String>
     let solve = Box::new(SolveRequest {
         spec: text_of(request, "spec")?.unwrap_or_default(),
         set: texts_of(request, "set")?,
-        mode: mode(text_of(request, "mode")?.as_deref())?,
-        limit: match number_of(request, "limit")? {
-            Some(0) => return Err("`limit` is at least 1".to_string()),
-            limit => limit,
-        },
+        ask: ask(
+            text_of(request, "mode")?.as_deref(),
+            match number_of(request, "limit")? {
+                Some(0) => return Err("`limit` is at least 1".to_string()),
+                limit => limit,
+            },
+        )?,
         search: search(request.get("search"))?,
         no_symmetry: flag_of(request, "no_symmetry")?,
         time_limit: seconds_of(request, "time_limit")?,
@@ -257,12 +247,16 @@ fn solve(request: &Map<String, Value>, solving: bool) -> Result<Request, String>
     })
 }
 
-fn mode(name: Option<&str>) -> Result<Mode, String> {
-    match name {
-        None | Some("first") => Ok(Mode::First),
-        Some("all") => Ok(Mode::All),
-        Some("count") => Ok(Mode::Count),
-        Some("limit") => Ok(Mode::Limit),
+/// What `mode` asks: `limit` is the first `limit` solutions (1 unless
+/// given); a limit goes with no other mode.
+fn ask(mode: Option<&str>, limit: Option<u64>) -> Result<Ask, String> {
+    match mode {
+        None | Some("first") => Ok(Ask::First),
+        Some("all") => Ok(Ask::All { most: None }),
+        Some("count") => Ok(Ask::Count),
+        Some("limit") => Ok(Ask::All {
+            most: Some(limit.unwrap_or(1)),
+        }),
         Some(other) => Err(format!(
             "unknown mode `{other}` (expected first, all, count or limit)"
         )),

@@ -2,7 +2,8 @@
 //! solution, all, a count, a limit; an objective's improving or optimal
 //! solutions), its solutions, progress and search tree as events.
 
-use super::{Mode, PROGRESS_EVERY, SolveRequest};
+use super::{PROGRESS_EVERY, SolveRequest};
+use crate::driver::{self, Ask, Event, Query};
 use crate::host::Instant;
 use crate::search::trace::Recorder;
 use crate::search::tree::{End, Tree};
@@ -63,54 +64,44 @@ pub(super) fn run(
     }
     let started = Instant::now();
     let ms = move || started.elapsed().as_secs_f64() * 1000.0;
-    let mut done = json!({"event": "done"});
-    // With an objective, all, count and limit are of the optimal solutions.
-    let counting = request.mode != Mode::First;
-    if session.objective().is_some() {
-        // As on the command line: improving solutions and the optimum, or
-        // with count and all, the optimal solutions.
-        let optimum = session.optimise(|view, solution, value| {
-            if !counting {
-                emit(solution_event(view, solution, Some(value)));
+    let query = Query {
+        progress: Some(PROGRESS_EVERY),
+        ..Query::sequential(request.ask)
+    };
+    // Every solution told is one the page shows; with an objective the
+    // best found under a limit is shown too when many were asked.
+    let mut shown = 0;
+    let outcome = driver::run(&mut session, &query, &mut |event: Event<'_>| {
+        let solution = match event {
+            Event::Solution(view, solution) => solution_event(view, solution, None),
+            Event::Improved(view, solution, value) => solution_event(view, solution, Some(value)),
+            Event::BestFound(view, solution, value) if request.ask != Ask::First => {
+                solution_event(view, solution, Some(value))
             }
-            ControlFlow::Continue(())
-        });
-        let optimum = match optimum {
-            Ok(o) => o,
-            Err(e) => {
-                emit(json!({"event": "failed", "message": e.to_string()}));
-                return;
+            Event::Progress { solutions, nodes } => {
+                emit(json!({"event": "progress", "count": solutions, "nodes": nodes, "ms": ms()}));
+                return ControlFlow::Continue(());
             }
+            _ => return ControlFlow::Continue(()),
         };
-        let value = optimum.best.as_ref().map(|(_, v)| *v);
-        done["optimum"] = json!(value);
-        done["complete"] = json!(optimum.proven);
-        match (counting, optimum.best, optimum.proven) {
-            (true, Some((_, value)), true) => {
-                session.push();
-                if let Err(e) = session.fix_objective(value) {
-                    emit(json!({"event": "failed", "message": e.to_string()}));
-                    return;
-                }
-                let (count, complete) = satisfy(&mut session, request, &ms, emit);
-                // A limit in this second search keeps the optimum found: it
-                // is one of the optimal solutions.
-                done["count"] = json!(if complete { count } else { count.max(1) });
-                done["complete"] = json!(complete);
-                let _ = session.pop();
-            }
-            (true, Some((best, value)), false) => {
-                // A limit stopped the search: the best found is told.
-                emit(solution_event(session.view(), &best, Some(value)));
-                done["count"] = json!(1);
-            }
-            (true, None, _) => done["count"] = json!(0),
-            (false, _, _) => done["count"] = json!(session.stats().solutions),
+        shown += 1;
+        emit(solution);
+        ControlFlow::Continue(())
+    });
+    let outcome = match outcome {
+        Ok(outcome) => outcome,
+        Err(e) => {
+            emit(json!({"event": "failed", "message": e.to_string()}));
+            return;
         }
-    } else {
-        let (count, complete) = satisfy(&mut session, request, &ms, emit);
-        done["count"] = json!(count);
-        done["complete"] = json!(complete);
+    };
+    let mut done = json!({
+        "event": "done",
+        "count": if request.ask == Ask::Count { outcome.found } else { shown },
+        "complete": outcome.complete,
+    });
+    if session.objective().is_some() {
+        done["optimum"] = json!(outcome.optimum.map(|(value, _)| value));
     }
     if let Some(recorder) = session.recorder() {
         emit(tree_event(&Tree::new(recorder, session.lowered().model())));
@@ -120,48 +111,6 @@ pub(super) fn run(
     done["failures"] = json!(stats.failures);
     done["ms"] = json!(ms());
     emit(done);
-}
-
-/// Counts or lists the solutions as the mode asks; returns how many were
-/// found and whether the search answered (no limit cut it first).
-fn satisfy(
-    session: &mut Session,
-    request: &SolveRequest,
-    ms: &dyn Fn() -> f64,
-    emit: &mut dyn FnMut(Value),
-) -> (u64, bool) {
-    if request.mode == Mode::Count {
-        let mut progress = |count, stats: crate::search::Stats| {
-            emit(json!({"event": "progress", "count": count, "nodes": stats.nodes, "ms": ms()}));
-        };
-        let count = session.count_watching(PROGRESS_EVERY, &mut progress);
-        return (count.solutions, count.complete);
-    }
-    if request.mode == Mode::First || request.limit == Some(1) {
-        // The plan's restarts apply, as on the command line.
-        return match session.first() {
-            Ok(Some(solution)) => {
-                emit(solution_event(session.view(), &solution, None));
-                (1, true)
-            }
-            Ok(None) => (0, true),
-            Err(_stopped) => (0, false),
-        };
-    }
-    // A first solution returned above: a limit, or every solution.
-    let most = (request.mode == Mode::Limit).then(|| request.limit.unwrap_or(1));
-    let mut index = 0;
-    let mut solutions = session.solutions();
-    while most.is_none_or(|m| index < m) {
-        let Some(solution) = solutions.next() else {
-            break;
-        };
-        emit(solution_event(solutions.view(), &solution, None));
-        index += 1;
-    }
-    // A first solution or a limit met is an answer; a limit of time or
-    // nodes before them is not.
-    (index, !solutions.stopped())
 }
 
 fn solution_event(view: View<'_>, solution: &Solution, objective: Option<i64>) -> Value {

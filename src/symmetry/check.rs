@@ -14,11 +14,13 @@
 
 use super::group::{Canonicaliser, SymmetryPlan};
 use crate::diagnostic::{Diagnostic, Error};
+use crate::driver::{self, Ask, Event, Query};
 use crate::host::Instant;
 use crate::lowered::Lowered;
 use crate::session::{Session, Solution};
 use crate::source::Sources;
 use std::collections::{HashMap, HashSet};
+use std::ops::ControlFlow;
 
 /// At most this many values (solutions times variables) are kept.
 const MAX_VALUES: usize = 50_000_000;
@@ -272,23 +274,35 @@ fn tally(
 }
 
 /// Every solution (every optimal one, with an objective: then also the
-/// optimum), or a limit's stop.
+/// optimum), or a limit's stop, or too many to keep.
 fn all_solutions(session: &mut Session) -> Result<(Vec<Solution>, Option<i64>), Error> {
-    if session.objective().is_none() {
-        return Ok((every_solution(session)?, None));
+    let vars = session.lowered().model().vars.len().max(1);
+    let mut found = Vec::new();
+    let mut too_many = false;
+    let query = Query::sequential(Ask::All { most: None });
+    let outcome = driver::run(session, &query, &mut |event: Event<'_>| {
+        if let Event::Solution(_, s) = event {
+            if (found.len() + 1) * vars > MAX_VALUES {
+                too_many = true;
+                return ControlFlow::Break(());
+            }
+            found.push(s.clone());
+        }
+        ControlFlow::Continue(())
+    })?;
+    if too_many {
+        return Err(refusal(
+            format!(
+                "more than {} solutions: too many to check one by one",
+                found.len()
+            ),
+            "check a smaller instance: --set a smaller size",
+        ));
     }
-    let optimum = session.optimise(|_, _, _| std::ops::ControlFlow::Continue(()))?;
-    if !optimum.proven {
+    if !outcome.complete {
         return Err(stopped());
     }
-    let Some((_, value)) = optimum.best else {
-        return Ok((Vec::new(), None));
-    };
-    session.push();
-    session.fix_objective(value)?;
-    let found = every_solution(session);
-    let _ = session.pop();
-    Ok((found?, Some(value)))
+    Ok((found, outcome.optimum.map(|(value, _)| value)))
 }
 
 fn stopped() -> Error {
@@ -301,27 +315,4 @@ fn stopped() -> Error {
 fn refusal(message: impl Into<String>, help: &str) -> Error {
     let d = Diagnostic::bare(message).with_help(help);
     Error::new(vec![d], &Sources::default())
-}
-
-/// Every solution of the session, or a limit's stop.
-fn every_solution(session: &mut Session) -> Result<Vec<Solution>, Error> {
-    let vars = session.lowered().model().vars.len().max(1);
-    let mut found = Vec::new();
-    let mut solutions = session.solutions();
-    for s in solutions.by_ref() {
-        if (found.len() + 1) * vars > MAX_VALUES {
-            return Err(refusal(
-                format!(
-                    "more than {} solutions: too many to check one by one",
-                    found.len()
-                ),
-                "check a smaller instance: --set a smaller size",
-            ));
-        }
-        found.push(s);
-    }
-    if solutions.stopped() {
-        return Err(stopped());
-    }
-    Ok(found)
 }

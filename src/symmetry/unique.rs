@@ -6,6 +6,7 @@
 
 use super::group::{Canonicaliser, Representatives, SymmetryPlan};
 use crate::diagnostic::{Diagnostic, Error};
+use crate::driver::{Classes, Watch};
 use crate::session::{Session, Solution};
 use crate::source::Sources;
 
@@ -34,9 +35,42 @@ pub fn classes(symmetry: &SymmetryPlan) -> Result<Canonicaliser<'_>, Error> {
     })
 }
 
+impl Classes for Canonicaliser<'_> {
+    fn is_representative(&self, values: &[i64]) -> bool {
+        self.is_canonical(values)
+    }
+
+    fn watch(&self) -> Box<dyn Watch + '_> {
+        Box::new(Watching {
+            classes: self,
+            representatives: Representatives::default(),
+        })
+    }
+
+    fn lost(&self, session: &Session, solution: Option<&Solution>) -> Error {
+        lost_class(session, self, solution)
+    }
+}
+
+/// One enumeration's representatives, checked as they come.
+struct Watching<'c, 'p> {
+    classes: &'c Canonicaliser<'p>,
+    representatives: Representatives,
+}
+
+impl Watch for Watching<'_, '_> {
+    fn keep(&mut self, values: &[i64]) -> bool {
+        self.representatives.keep(self.classes, values)
+    }
+
+    fn none_lost(&self, session: &Session) -> Result<(), Error> {
+        no_class_lost(session, self.classes, &self.representatives)
+    }
+}
+
 /// An error when a class met in a whole enumeration had no
 /// representative among the solutions.
-pub fn no_class_lost(
+fn no_class_lost(
     session: &Session,
     classes: &Canonicaliser<'_>,
     representatives: &Representatives,
@@ -55,7 +89,7 @@ pub fn no_class_lost(
 
 /// The declared symmetries map `solution` to a smallest image that is no
 /// solution: they are not symmetries of the solutions.
-pub fn lost_class(
+fn lost_class(
     session: &Session,
     classes: &Canonicaliser<'_>,
     solution: Option<&Solution>,

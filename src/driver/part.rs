@@ -5,6 +5,9 @@
 //! machine computes the same N parts; a fingerprint of the spec and the
 //! flags that shape the search keeps parts of different runs apart.
 
+use super::Ask;
+use crate::parallel::{Spread, split};
+use crate::session::Session;
 use serde_json::{Value, json};
 
 /// Which part of how many (`--part K/N`, or `--part K --parts N`).
@@ -83,33 +86,34 @@ pub fn fingerprint(pieces: &[&[u8]]) -> String {
     format!("{h:016x}")
 }
 
-/// What a run asked of its part.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Mode {
-    /// The first solution.
-    First,
-    /// Every solution (with an objective: every optimal one).
-    All,
-    /// The number of solutions (with an objective: of optimal ones).
-    Count,
-    /// With an objective: the best solution only.
-    Best,
-}
+/// Subproblems per part a cluster split aims at: a part is a contiguous
+/// range of them, so uneven subproblems even out.
+const SUBPROBLEMS_PER_PART: usize = 4;
 
-impl Mode {
-    pub fn name(self) -> &'static str {
-        match self {
-            Mode::First => "first",
-            Mode::All => "all",
-            Mode::Count => "count",
-            Mode::Best => "best",
-        }
+/// Most subproblems a cluster split aims at (unless there are more
+/// parts): every machine computes the whole split, about 14 ms at 2,048
+/// subproblems and 60 ms at 8,192 for queens n = 16, and that is paid
+/// once per part; past a few hundred parts the scheduler's queue evens
+/// the parts out (scripts/simulate-cluster.sh measures both).
+const MOST_SUBPROBLEMS: usize = 4_096;
+
+/// The subproblems of part `of`: the search split into 4 N subproblems
+/// (at most 4,096, at least N) in depth-first order (the same on every
+/// machine), this part's contiguous range of them, searched as `whole`
+/// says (its threads, its first nodes alone).
+pub fn spread(session: &mut Session, of: PartOf, whole: Spread) -> Spread {
+    let parts = of.parts as usize;
+    let target = (parts * SUBPROBLEMS_PER_PART).min(MOST_SUBPROBLEMS.max(parts));
+    let all = split::split(session, vec![Vec::new()], target, session.nodes_left());
+    // Every machine branches the split's nodes; part 0 counts them, so
+    // the merged nodes are those of the whole search.
+    if of.part == 0 {
+        session.add_elsewhere(all.stats, 0, 0, 1);
     }
-
-    fn from_name(name: &str) -> Option<Mode> {
-        [Mode::First, Mode::All, Mode::Count, Mode::Best]
-            .into_iter()
-            .find(|m| m.name() == name)
+    Spread {
+        from: all.parts[of.range(all.parts.len())].to_vec(),
+        cut: all.stopped,
+        ..whole
     }
 }
 
@@ -133,7 +137,7 @@ pub struct PartResult {
     /// The spec file as given (for messages).
     pub spec: String,
     pub of: PartOf,
-    pub mode: Mode,
+    pub ask: Ask,
     /// `Some(true)` when minimising, `Some(false)` maximising.
     pub minimize: Option<bool>,
     /// Solutions found (of the part's best value, with an objective).
@@ -144,8 +148,8 @@ pub struct PartResult {
     pub seconds: f64,
     /// The part's best objective value, if it found a solution.
     pub best: Option<i64>,
-    /// The solutions kept: every one (`All`), the first (`First`) or the
-    /// best (`Best`, `Count` with an objective: the best one).
+    /// The solutions kept: every one (`All`), the first (`First`; with
+    /// an objective, and with `Count`: the best one).
     pub solutions: Vec<Shown>,
 }
 
@@ -165,7 +169,7 @@ impl PartResult {
             "spec": self.spec,
             "part": self.of.part,
             "parts": self.of.parts,
-            "mode": self.mode.name(),
+            "mode": self.ask.name(self.minimize.is_some()),
             "objective": self.minimize.map(|m| if m { "minimize" } else { "maximize" }),
             "count": self.count,
             "complete": self.complete,
@@ -202,7 +206,7 @@ impl PartResult {
                 parts: v["parts"].as_u64()?,
             })
             .filter(|o| o.part < o.parts)?,
-            mode: Mode::from_name(v["mode"].as_str()?)?,
+            ask: Ask::from_name(v["mode"].as_str()?)?,
             minimize: match &v["objective"] {
                 Value::Null => None,
                 o => Some(o.as_str()? == "minimize"),
@@ -224,7 +228,7 @@ impl PartResult {
 #[derive(Clone, Debug, PartialEq)]
 pub struct Merged {
     pub spec: String,
-    pub mode: Mode,
+    pub ask: Ask,
     pub minimize: Option<bool>,
     pub count: u64,
     pub complete: bool,
@@ -252,7 +256,7 @@ pub fn merge(mut results: Vec<PartResult>) -> Result<Merged, MergeError> {
     for r in &results {
         let same = r.fingerprint == first.fingerprint
             && r.of.parts == first.of.parts
-            && r.mode == first.mode
+            && r.ask == first.ask
             && r.minimize == first.minimize;
         if !same {
             return Err(MergeError::Refused(format!(
@@ -261,12 +265,12 @@ pub fn merge(mut results: Vec<PartResult>) -> Result<Merged, MergeError> {
                 r.of.parts,
                 r.spec,
                 r.fingerprint,
-                r.mode.name(),
+                r.ask.name(r.minimize.is_some()),
                 first.of.part,
                 first.of.parts,
                 first.spec,
                 first.fingerprint,
-                first.mode.name()
+                first.ask.name(first.minimize.is_some())
             )));
         }
     }
@@ -316,15 +320,15 @@ pub fn merge(mut results: Vec<PartResult>) -> Result<Merged, MergeError> {
         // One tree's depth-first order (stable: equal keys keep part order).
         solutions.sort_by(|a, b| a.key.cmp(&b.key));
     }
-    if matches!(first.mode, Mode::First | Mode::Best | Mode::Count) {
+    if matches!(first.ask, Ask::First | Ask::Count) {
         solutions.truncate(1);
     }
     Ok(Merged {
         spec: first.spec.clone(),
-        mode: first.mode,
+        ask: first.ask,
         minimize: first.minimize,
-        count: match first.mode {
-            Mode::First => solutions.len() as u64,
+        count: match first.ask {
+            Ask::First => solutions.len() as u64,
             _ => counted.iter().map(|r| r.count).sum(),
         },
         complete: results.iter().all(|r| r.complete),

@@ -1,0 +1,148 @@
+//! The driver's answers against a brute force over a small space: the
+//! solutions of `x*y + z` over 1..4 each with x != y, optimal ones or all,
+//! in the events' order.
+
+use super::{Ask, Event, Outcome, Query, run};
+use crate::parallel::Spread;
+use crate::session::{Session, Solution, View};
+use std::ops::ControlFlow;
+
+const SPEC: &str = r#"
+[vars]
+x = "1..4"
+y = "1..4"
+z = "1..4"
+[constraints]
+apart = "x != y"
+small = "x * y + z <= 11"
+"#;
+
+/// Every (x, y, z) the constraints allow, in lexicographic order (the
+/// default search's order).
+fn brute_force() -> Vec<[i64; 3]> {
+    let mut all = Vec::new();
+    for x in 1..=4 {
+        for y in 1..=4 {
+            for z in 1..=4 {
+                if x != y && x * y + z <= 11 {
+                    all.push([x, y, z]);
+                }
+            }
+        }
+    }
+    all
+}
+
+/// A solution's `[x, y, z]`.
+fn xyz(view: View<'_>, s: &Solution) -> String {
+    let value = |name| view.value(s, name).and_then(|v| v.as_i64()).unwrap();
+    format!("{:?}", [value("x"), value("y"), value("z")])
+}
+
+/// What a run told: each event as a line, and how it ended.
+fn told(objective: Option<&str>, ask: Ask, threads: usize) -> (Vec<String>, Outcome) {
+    let text = match objective {
+        Some(o) => format!("{SPEC}[objective]\n{o}\n"),
+        None => SPEC.to_string(),
+    };
+    let mut session = Session::from_text("t.toml", &text, &[]).unwrap();
+    let query = Query {
+        spread: Spread::threads(threads).alone(0),
+        ..Query::sequential(ask)
+    };
+    let mut lines = Vec::new();
+    let outcome = run(&mut session, &query, &mut |event: Event<'_>| {
+        lines.push(match event {
+            Event::Solution(view, s) => format!("solution {}", xyz(view, s)),
+            Event::Improved(view, s, v) => format!("improved {} {v}", xyz(view, s)),
+            Event::Optimum(view, s, v) => format!("optimum {} {v}", xyz(view, s)),
+            Event::BestFound(view, s, v) => format!("best found {} {v}", xyz(view, s)),
+            Event::Count(n) => format!("count {n}"),
+            Event::Progress { .. } => return ControlFlow::Continue(()),
+        });
+        ControlFlow::Continue(())
+    })
+    .unwrap();
+    (lines, outcome)
+}
+
+#[test]
+fn without_an_objective_first_all_and_count_are_the_brute_force_s() {
+    let all = brute_force();
+    for threads in [1, 2] {
+        let (lines, outcome) = told(None, Ask::First, threads);
+        assert_eq!(lines, [format!("solution {:?}", all[0])]);
+        assert!(outcome.complete && outcome.found == 1);
+        let (lines, outcome) = told(None, Ask::All { most: None }, threads);
+        let listed: Vec<String> = all.iter().map(|s| format!("solution {s:?}")).collect();
+        assert_eq!(lines, listed);
+        assert_eq!(outcome.found, all.len() as u64);
+        let (lines, _) = told(None, Ask::All { most: Some(3) }, threads);
+        assert_eq!(lines, listed[..3]);
+        let (lines, outcome) = told(None, Ask::Count, threads);
+        assert_eq!(lines, [format!("count {}", all.len())]);
+        assert_eq!(outcome.found, all.len() as u64);
+    }
+}
+
+#[test]
+fn with_an_objective_the_optimum_comes_after_the_improving_or_before_the_optimal() {
+    let all = brute_force();
+    let value = |s: &[i64; 3]| s[0] * s[1] + s[2];
+    let best = all.iter().map(value).max().unwrap();
+    let optimal: Vec<&[i64; 3]> = all.iter().filter(|s| value(s) == best).collect();
+    let first_optimal = format!("{:?}", optimal[0]);
+    for threads in [1, 2] {
+        let objective = Some("maximize = \"x * y + z\"");
+        let (lines, outcome) = told(objective, Ask::First, threads);
+        assert_eq!(
+            lines.last(),
+            Some(&format!("optimum {first_optimal} {best}"))
+        );
+        assert!(
+            lines[..lines.len() - 1]
+                .iter()
+                .all(|l| l.starts_with("improved"))
+        );
+        assert_eq!(outcome.optimum, Some((best, true)));
+        let (lines, outcome) = told(objective, Ask::All { most: None }, threads);
+        let mut expected = vec![format!("optimum {first_optimal} {best}")];
+        expected.extend(optimal.iter().map(|s| format!("solution {s:?}")));
+        assert_eq!(lines, expected);
+        assert_eq!(outcome.found, optimal.len() as u64);
+        let (lines, _) = told(objective, Ask::Count, threads);
+        assert_eq!(lines[1], format!("count {}", optimal.len()));
+    }
+}
+
+#[test]
+fn a_node_limit_in_the_branch_and_bound_leaves_the_best_found() {
+    let text = format!("{SPEC}[objective]\nmaximize = \"x * y + z\"\n");
+    let mut cut = 0;
+    for nodes in 1..40 {
+        let mut session = Session::from_text("t.toml", &text, &[]).unwrap();
+        session.set_node_limit(Some(nodes));
+        let mut best = None;
+        let outcome = run(
+            &mut session,
+            &Query::sequential(Ask::Count),
+            &mut |event: Event<'_>| {
+                if let Event::BestFound(view, s, v) = event {
+                    best = Some((xyz(view, s), v));
+                }
+                ControlFlow::Continue(())
+            },
+        )
+        .unwrap();
+        let Some((values, v)) = best else {
+            continue;
+        };
+        cut += 1;
+        let [x, y, z]: [i64; 3] = serde_json::from_str(&values).unwrap();
+        assert_eq!(x * y + z, v);
+        assert!(!outcome.complete);
+        assert_eq!(outcome.optimum, Some((v, false)));
+        assert_eq!(outcome.stop, Some(super::Stop::NodeLimit));
+    }
+    assert!(cut > 0, "no node limit stopped the search after a solution");
+}
