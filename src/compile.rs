@@ -60,6 +60,7 @@ fn passes(l: &mut Lowerer, checked: &CheckedSpec, options: &Options) -> R<Lowere
     Ok(Lowered {
         model,
         plan,
+        threads: spec.threads,
         output,
         game,
         puzzle,

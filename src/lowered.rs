@@ -23,6 +23,9 @@ use crate::symmetry::group::SymmetryPlan;
 pub struct Lowered {
     pub model: Model,
     pub plan: SearchPlan,
+    /// `[search] threads`: how many threads a run searches with (`None`:
+    /// every core the process may use).
+    pub threads: Option<u64>,
     pub output: OutputPlan,
     /// From `[game]`.
     pub game: Option<GamePlan>,

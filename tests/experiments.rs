@@ -726,3 +726,71 @@ fn levels_of_an_alldifferent_over_expressions() {
         "{stderr}"
     );
 }
+
+/// `compare --help` names every key a configuration item may have, the
+/// keys the one parser of settings reads.
+#[test]
+fn the_help_of_try_names_every_setting_key() {
+    let (stdout, stderr, code) = solve(&["compare", "--help"]);
+    assert_eq!(code, 0, "{stderr}");
+    let help = stdout.split_whitespace().collect::<Vec<_>>().join(" ");
+    for key in solve::spec::setting::KEYS {
+        assert!(
+            help.contains(&format!("{}={}", key.name, key.form)),
+            "--try's help does not name `{}={}`:\n{stdout}",
+            key.name,
+            key.form
+        );
+    }
+}
+
+/// One parser: the same item is read alike from `[search]`, a flag and a
+/// `--try` item (`restart_scale`, new to `--try`, included), and a bad
+/// value is refused alike with the closest name.
+#[test]
+fn a_setting_reads_alike_everywhere() {
+    let spec = "[vars]\nx = \"1..9\"\ny = \"1..9\"\n[constraints]\nsum = \"x + y == 10\"\n";
+    let file = std::env::temp_dir().join(format!("setting-{}.toml", std::process::id()));
+    std::fs::write(&file, spec).unwrap();
+    let path = file.to_str().unwrap();
+    let (flag, _, _) = solve(&[
+        path,
+        "--value",
+        "max",
+        "--restart",
+        "luby",
+        "--restart-scale",
+        "5",
+    ]);
+    let with_search =
+        format!("{spec}[search]\nvalue = \"max\"\nrestart = \"luby\"\nrestart_scale = 5\n");
+    std::fs::write(&file, &with_search).unwrap();
+    let (section, _, _) = solve(&[path]);
+    assert_eq!(flag, section);
+    assert!(flag.contains("x = 9"), "{flag}");
+    std::fs::write(&file, spec).unwrap();
+    let (tried, stderr, code) = solve(&[
+        "compare",
+        path,
+        "--try",
+        "value=max restart=luby restart_scale=5",
+    ]);
+    assert_eq!(code, 0, "{stderr}");
+    assert!(tried.contains("value=max"), "{tried}");
+    // The flag's names are checked by the argument parser, which offers
+    // the closest too.
+    let (_, stderr, code) = solve(&[path, "--value", "maxx"]);
+    assert_eq!(code, 2);
+    assert!(stderr.contains("'max'"), "{stderr}");
+    let (_, stderr, code) = solve(&["compare", path, "--try", "value=maxx"]);
+    assert_eq!(code, 2);
+    assert!(
+        stderr.contains("unknown value order `maxx`") && stderr.contains("did you mean `max`?"),
+        "{stderr}"
+    );
+    std::fs::write(&file, format!("{spec}[search]\nvalue = \"maxx\"\n")).unwrap();
+    let (_, stderr, code) = solve(&[path]);
+    assert_eq!(code, 2);
+    assert!(stderr.contains("did you mean `max`?"), "{stderr}");
+    let _ = std::fs::remove_file(&file);
+}

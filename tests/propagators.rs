@@ -1300,7 +1300,6 @@ fn search_all(
         value,
         restarts: Restarts::NONE,
         seed: 7,
-        threads: None,
         consistency: Consistency::Propagate,
         objective: None,
     };

@@ -23,8 +23,9 @@ pub struct CompareArgs {
     #[command(flatten)]
     spec: SpecArgs,
     /// One configuration: space-separated items among default,
-    /// no-symmetry, var=NAME, value=NAME, consistency=[NAME=]LEVEL,...,
-    /// restart=NAME, seed=N, order=A,B, or a name from the spec's
+    /// no-symmetry, var=NAME, value=NAME, consistency=[NAME=]LEVEL[,...],
+    /// restart=NAME, restart_scale=N, seed=N, order=A,B,
+    /// phase=A,B[:VAR[:VALUE]] (repeatable), or a name from the spec's
     /// [experiments] (repeatable; default: `default` and every
     /// experiment).
     #[arg(long = "try", value_name = "CONFIG")]

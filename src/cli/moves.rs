@@ -202,7 +202,7 @@ pub(super) fn analyze(args: &AnalyzeArgs, deadline: Option<Instant>) -> Run {
     let mut p = Puzzle::new(&lowered, sources.clone())?;
     p.set_deadline(deadline);
     p.set_max_states(super::max_states());
-    let threads = args.threads.resolve(lowered.plan.threads);
+    let threads = args.threads.resolve(lowered.threads);
     let mut session = Session::new(lowered, sources);
     session.set_deadline(deadline);
     let a = moves::analyze(&mut p, &mut session, &super::spread(threads))?;

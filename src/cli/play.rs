@@ -64,7 +64,7 @@ pub(super) fn run(args: &PlayArgs, deadline: Option<Instant>) -> Run {
     let (lowered, sources) = super::compile(&args.file, &args.spec, true, deadline)?;
     let mut session = Session::new(lowered, sources);
     session.set_deadline(deadline);
-    let threads = args.threads.resolve(session.lowered().plan.threads);
+    let threads = args.threads.resolve(session.lowered().threads);
     let mut game = Game::new(session)?;
     game.set_threads(threads);
     let strategy = pick(STRATEGIES, &args.strategy).unwrap_or(Strategy::First);

@@ -70,7 +70,7 @@ pub(super) fn run(args: &SolveArgs, started: Instant, deadline: Option<Instant>)
     let threads = if args.trace.is_some() || args.tree.is_some() || args.unique {
         1
     } else {
-        args.threads.resolve(session.lowered().plan.threads)
+        args.threads.resolve(session.lowered().threads)
     };
     let spread = match part {
         None => super::spread(threads),

@@ -47,7 +47,7 @@ pub(super) fn run(args: &CheckSymmetryArgs, deadline: Option<Instant>) -> Run {
     let threads = Threads {
         threads: args.threads,
     }
-    .resolve(lowered.plan.threads);
+    .resolve(lowered.threads);
     let report = check(
         lowered,
         sources,

@@ -5,7 +5,6 @@
 //! one counts: when one does not, its row is flagged, since that is a bug
 //! in solve (or in the spec's own `consistency` choices).
 
-use super::config::{self, Experiment, Setting, expand};
 use super::settings::apply;
 use crate::diagnostic::Error;
 use crate::driver::{self, Ask, Event, Query};
@@ -14,7 +13,10 @@ use crate::lower::Options;
 use crate::lowered::Lowered;
 use crate::session::Session;
 use crate::source::{SourceId, Sources, Span};
+use crate::spec::experiments::{self, Experiment, expand};
 use crate::spec::load::load;
+use crate::spec::parser::Origin;
+use crate::spec::setting::{self, Setting};
 use std::ops::ControlFlow;
 
 /// One configuration: its label and how it changes the lowering options.
@@ -133,13 +135,14 @@ pub fn configs(
     let mut configs = Vec::new();
     for text in tries {
         let tid = sources.add("--try", text.clone());
-        let settings = config::parse(text, config::whole(Span::new(tid, 0, text.len())))
+        let whole = Span::new(tid, 0, text.len());
+        let settings = setting::configuration(text, &Origin::exact(whole, 0))
             .map_err(|d| Error::new(vec![d], sources))?;
         for s in &settings {
             if let Setting::Use(n) = s
                 && !experiments.iter().any(|e| e.name.text == n.text)
             {
-                let d = config::unknown_item(n, experiments);
+                let d = experiments::unknown_item(n, experiments);
                 return Err(Error::new(vec![d], sources));
             }
         }

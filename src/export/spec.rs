@@ -672,7 +672,7 @@ fn search(lowered: &Lowered, dump: &Dump<'_>) -> String {
         let _ = writeln!(out, "restart_scale = {}", plan.restarts.scale);
     }
     let _ = writeln!(out, "seed = {}", plan.seed);
-    if let Some(n) = plan.threads {
+    if let Some(n) = lowered.threads {
         let _ = writeln!(out, "threads = {n}");
     }
     out

@@ -58,7 +58,6 @@ pub(crate) fn search_plan(
             scale: search.restart_scale.unwrap_or(100),
         },
         seed: search.seed.unwrap_or(1),
-        threads: search.threads,
         consistency: search.consistency.unwrap_or(Consistency::Propagate),
         objective,
     })

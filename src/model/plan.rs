@@ -159,8 +159,6 @@ pub struct SearchPlan {
     /// The restart policy for a search for one solution.
     pub restarts: Restarts,
     pub seed: u64,
-    /// Threads to search with (`None`: every core the process may use).
-    pub threads: Option<u64>,
     /// The level of every constraint that does not set its own.
     pub consistency: Consistency,
     pub objective: Option<Objective>,

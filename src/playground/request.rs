@@ -125,16 +125,6 @@ const PATH_KEYS: &[&str] = &["op", "spec", "set", "start", "time_limit"];
 const ANALYZE_KEYS: &[&str] = &["op", "spec", "set", "time_limit"];
 /// Keys of `solve` that `explain` does not take.
 const EXPLAIN_IGNORES: &[&str] = &["mode", "limit", "node_limit", "tree"];
-const SEARCH_KEYS: &[&str] = &[
-    "order",
-    "phases",
-    "var",
-    "value",
-    "consistency",
-    "restart",
-    "restart_scale",
-    "seed",
-];
 
 impl Request {
     pub fn parse(text: &str) -> Result<Request, String> {
@@ -268,7 +258,7 @@ fn search(value: Option<&Value>) -> Result<SearchChoices, String> {
         return Ok(SearchChoices::default());
     };
     let s = value.as_object().ok_or("`search` is an object")?;
-    known(s, SEARCH_KEYS)?;
+    known(s, &crate::spec::setting::table_keys())?;
     Ok(SearchChoices {
         order: text_of(s, "order")?.filter(|t| !t.trim().is_empty()),
         phases: texts_of(s, "phases")?,

@@ -364,13 +364,16 @@ pub struct Spec {
     /// `[symmetry] break`, with its position.
     pub symmetry_break: Option<(SymmetryBreak, Span)>,
     pub search: SearchSettings,
+    /// `[search] threads = N`: how many threads a run of this spec
+    /// searches with (a run setting: the search plan does not hold it).
+    pub threads: Option<u64>,
     pub objective: Option<ObjectiveDecl>,
     pub game: Option<GameDecl>,
     pub puzzle: Option<PuzzleDecl>,
     pub moves: Vec<MoveDecl>,
     /// `[experiments]`: named configurations for `solve compare`
     /// (`name = "var=first-fail value=min"`), read and checked.
-    pub experiments: Vec<crate::experiment::config::Experiment>,
+    pub experiments: Vec<super::experiments::Experiment>,
     pub output: OutputDecl,
 }
 

@@ -3,9 +3,11 @@
 pub mod ast;
 pub mod builtins;
 pub mod choices;
+pub mod experiments;
 pub mod habits;
 pub mod load;
 pub mod names;
 pub mod parser;
 pub mod schema;
+pub mod setting;
 pub mod settings;

@@ -6,6 +6,7 @@
 
 use crate::model::plan::{CONSISTENCIES, RESTARTS, VALUE_ORDERS, VAR_ORDERS};
 use crate::spec::ast::{SYMMETRY_BREAKS, SYMMETRY_KINDS};
+use crate::spec::setting::{KEYS, items};
 use serde_json::{Value, json};
 
 /// An expression string.
@@ -128,7 +129,7 @@ pub fn schema() -> Value {
         "game": game(&template),
         "puzzle": puzzle(),
         "moves": moves(&template),
-        "experiments": named(json!({ "type": "string", "description": "a configuration: var=NAME value=NAME consistency=... no-symmetry ..." }), "named configurations for `solve compare`"),
+        "experiments": named(json!({ "type": "string", "description": format!("a configuration, items separated by spaces: {}", items()) }), "named configurations for `solve compare`"),
         "output": output(&template),
     });
     json!({
@@ -141,27 +142,51 @@ pub fn schema() -> Value {
     })
 }
 
-/// `[search]`.
+/// `[search]`: one property per setting key (described as the help
+/// describes it), and the run's `threads`.
 fn search() -> Value {
-    object(
-        json!({
-            "order": { "type": "array", "items": { "type": "string" }, "description": "variables, elements (x[n]) and slices (x[0..3]) to branch on first" },
-            "phases": { "type": "array", "description": "search phases, decided in turn", "items": object(json!({
+    let mut properties = serde_json::Map::new();
+    for key in KEYS {
+        let (name, property) = match key.name {
+            "var" => ("var", choice(VAR_ORDERS, key.about)),
+            "value" => ("value", choice(VALUE_ORDERS, key.about)),
+            "restart" => ("restart", choice(RESTARTS, key.about)),
+            "consistency" => {
+                let levels: Vec<&str> = CONSISTENCIES.iter().map(|(n, _)| *n).collect();
+                let doc = format!(
+                    "{}: LEVEL or NAME=LEVEL,... ({})",
+                    key.about,
+                    levels.join(", ")
+                );
+                (
+                    "consistency",
+                    json!({ "type": "string", "description": doc }),
+                )
+            }
+            "order" => (
+                "order",
+                json!({ "type": "array", "items": { "type": "string" }, "description": "variables, elements (x[n]) and slices (x[0..3]) to branch on first, in input order" }),
+            ),
+            "phase" => (
+                "phases",
+                json!({ "type": "array", "description": "search phases, decided in turn", "items": object(json!({
                 "vars": { "oneOf": [{ "type": "string" }, { "type": "array", "items": { "type": "string" } }], "description": "the phase's variables, as in `order`" },
                 "var": choice(VAR_ORDERS, "which open variable of the phase next"),
                 "value": choice(VALUE_ORDERS, "which value first"),
-            }), &["vars"], "one phase") },
-            "var": choice(VAR_ORDERS, "which open variable next"),
-            "value": choice(VALUE_ORDERS, "which value first"),
-            "consistency": choice(CONSISTENCIES, "how hard constraints work"),
-            "restart": choice(RESTARTS, "the restart policy of a one-solution search"),
-            "restart_scale": { "type": "integer", "minimum": 1, "description": "failures before the first restart" },
-            "seed": { "type": "integer", "minimum": 1, "description": "seed of the random choices" },
-            "threads": { "type": "integer", "minimum": 1, "maximum": 1024, "description": "threads to search with (default: every core)" },
-        }),
-        &[],
-        "how to search",
-    )
+            }), &["vars"], "one phase") }),
+            ),
+            other => (
+                other,
+                json!({ "type": "integer", "minimum": 1, "description": key.about }),
+            ),
+        };
+        let _ = properties.insert(name.to_string(), property);
+    }
+    let _ = properties.insert(
+        "threads".to_string(),
+        json!({ "type": "integer", "minimum": 1, "maximum": 1024, "description": "threads to search with (default: every core)" }),
+    );
+    object(Value::Object(properties), &[], "how to search")
 }
 
 /// `[objective]`.

@@ -1,9 +1,12 @@
 //! How to search, as the spec's `[search]`, the command line's flags, a
 //! `--try` configuration or an `[experiments]` entry says it: one type,
-//! every field optional, merged in one place ([`SearchSettings::then`]:
-//! the later word wins) and resolved into a `SearchPlan` by lowering.
+//! every field optional, built item by item from [`Setting`]s
+//! ([`SearchSettings::apply`]), merged in one place
+//! ([`SearchSettings::then`]: the later word wins) and resolved into a
+//! `SearchPlan` by lowering.
 
 use super::ast::Name;
+use super::setting::Setting;
 use crate::model::plan::{Consistency, RestartPolicy, ValueOrder, VarOrder};
 
 /// Search settings; `None` (or empty) where they say nothing.
@@ -23,8 +26,6 @@ pub struct SearchSettings {
     pub restart: Option<RestartPolicy>,
     pub restart_scale: Option<u64>,
     pub seed: Option<u64>,
-    /// `threads = N`: how many threads search (see [`crate::parallel`]).
-    pub threads: Option<u64>,
 }
 
 /// One search phase as written: its variables (each a name or an
@@ -56,8 +57,35 @@ impl SearchSettings {
             restart: over.restart.or(self.restart),
             restart_scale: over.restart_scale.or(self.restart_scale),
             seed: over.seed.or(self.seed),
-            threads: over.threads.or(self.threads),
         }
+    }
+
+    /// These settings with `setting`'s word: it replaces what was said of
+    /// its key; a phase adds to the phases said in the same place;
+    /// `default`, `no-symmetry` and entries' names say nothing of the
+    /// search (see `experiment::settings`).
+    pub fn apply(&mut self, setting: &Setting) {
+        match setting {
+            Setting::Default | Setting::NoSymmetry | Setting::Use(_) => {}
+            Setting::Var(v) => self.var = Some(*v),
+            Setting::Value(v) => self.value = Some(*v),
+            Setting::Restart(r) => self.restart = Some(*r),
+            Setting::RestartScale(n) => self.restart_scale = Some(*n),
+            Setting::Seed(n) => self.seed = Some(*n),
+            Setting::Consistency(None, c) => self.consistency = Some(*c),
+            Setting::Consistency(Some(n), c) => self.consistency_for.push((n.clone(), *c)),
+            Setting::Order(names) => self.order = Some(names.clone()),
+            Setting::Phase(p) => self.phases.get_or_insert_with(Vec::new).push(p.clone()),
+        }
+    }
+
+    /// The settings `items` say, folded in order.
+    pub fn of(items: &[Setting]) -> SearchSettings {
+        let mut settings = SearchSettings::default();
+        for s in items {
+            settings.apply(s);
+        }
+        settings
     }
 }
 
@@ -112,5 +140,34 @@ mod tests {
         assert_eq!(levels, ["a", "b"]);
         // Settings that say nothing keep everything.
         assert_eq!(spec.then(&SearchSettings::default()), spec);
+    }
+
+    /// The fold: the last word of a key wins, phases and named levels
+    /// add up, `all=` is every constraint's level; `default` and
+    /// `no-symmetry` say nothing of the search.
+    #[test]
+    fn items_fold_in_order() {
+        use crate::spec::setting::configuration;
+        let text = "seed=3 var=first-fail phase=x:input phase=y consistency=rows=domain,all=early default no-symmetry seed=4";
+        let origin = crate::spec::parser::Origin::exact(
+            Span::new(crate::source::SourceId(0), 0, text.len()),
+            0,
+        );
+        let items = configuration(text, &origin).unwrap();
+        let folded = SearchSettings::of(&items);
+        assert_eq!(folded.seed, Some(4));
+        assert_eq!(folded.var, Some(VarOrder::FirstFail));
+        let phases = folded.phases.unwrap();
+        let vars: Vec<&str> = phases.iter().map(|p| p.vars[0].text.as_str()).collect();
+        assert_eq!(vars, ["x", "y"]);
+        assert_eq!(phases[0].var, Some(VarOrder::Input));
+        assert_eq!(phases[1].var, None);
+        assert_eq!(folded.consistency, Some(Consistency::Early));
+        assert_eq!(folded.consistency_for.len(), 1);
+        assert_eq!(folded.consistency_for[0].0.text, "rows");
+        assert_eq!(folded.consistency_for[0].1, Consistency::Domain);
+        // Each name points at its place in the text.
+        let rows = &folded.consistency_for[0].0;
+        assert_eq!(&text[rows.span.start..rows.span.end], "rows");
     }
 }

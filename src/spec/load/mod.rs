@@ -4,16 +4,17 @@
 
 use crate::diagnostic::{Diagnostic, did_you_mean};
 use crate::engine::deadline::Deadline;
-use crate::experiment::config::{self, Experiment};
 use crate::host::Instant;
-use crate::model::plan::{CONSISTENCIES, RESTARTS, Sense, VALUE_ORDERS, VAR_ORDERS};
+use crate::model::plan::{CONSISTENCIES, Sense, VALUE_ORDERS, VAR_ORDERS};
 use crate::source::{SourceId, Sources, Span};
 use crate::spec::ast::{
     Assignment, ConstraintDecl, Expr, ExprKind, Function, GameDecl, INVALID_MOVES, MAP_KEYS,
     MoveDecl, Name, ObjectiveDecl, OutputDecl, Param, PhaseDecl, PuzzleDecl, SYMMETRY_BREAKS,
     SYMMETRY_KINDS, SearchSettings, Spec, SymmetryDecl, SymmetryKind, TemplatePart, Var,
 };
+use crate::spec::experiments::{self, Experiment};
 use crate::spec::parser::{Origin, parse_expr, parse_function};
+use crate::spec::setting;
 use toml::Spanned;
 use toml::de::{DeTable, DeValue};
 
@@ -126,7 +127,7 @@ impl<'t> Loader<'t> {
                         .extend(self.entries(value, |l, item| l.constraint(item, false)));
                 }
                 "symmetry" => self.symmetry(value, &mut spec),
-                "search" => spec.search = self.search(value),
+                "search" => (spec.search, spec.threads) = self.search(value),
                 "objective" => spec.objective = self.objective(value),
                 "game" => spec.game = self.game(value),
                 "puzzle" => spec.puzzle = self.puzzle(value),
@@ -135,7 +136,7 @@ impl<'t> Loader<'t> {
                     spec.experiments = self.entries(value, |l, (k, v)| {
                         let name = l.name(k);
                         let (text, origin) = l.string(v)?;
-                        match config::parse(&text, origin) {
+                        match setting::configuration(&text, &origin) {
                             Ok(settings) => Some(Experiment { name, settings }),
                             Err(d) => {
                                 l.errors.push(d);
@@ -154,7 +155,7 @@ impl<'t> Loader<'t> {
             .map(|c| c.name.text.as_str())
             .collect();
         self.errors
-            .extend(config::check(&spec.experiments, &constraints));
+            .extend(experiments::check(&spec.experiments, &constraints));
         if self.stopped {
             Err(vec![Diagnostic::stopped("while the spec was being read")])
         } else if self.errors.is_empty() {

@@ -1,6 +1,14 @@
 //! Reading `[search]` (orders, phases, restarts, seed, consistency) and `[objective]`.
 
 use super::*;
+use crate::spec::setting::{self, Setting};
+
+/// The keys of `[search]`: a setting's, and the run's `threads`.
+fn search_keys() -> Vec<&'static str> {
+    let mut keys = setting::table_keys();
+    keys.push("threads");
+    keys
+}
 
 impl Loader<'_> {
     /// One of the names in `options`, for the key `key`.
@@ -100,43 +108,42 @@ impl Loader<'_> {
         phases
     }
 
-    pub(super) fn search(&mut self, value: &Spanned<DeValue<'_>>) -> SearchSettings {
-        let mut search = SearchSettings::default();
+    /// `[search]`: its keys as settings (strings read by the one parser
+    /// of settings, at the string), and the run's `threads`.
+    pub(super) fn search(&mut self, value: &Spanned<DeValue<'_>>) -> (SearchSettings, Option<u64>) {
+        let mut items = Vec::new();
+        let mut threads = None;
         let DeValue::Table(table) = value.get_ref() else {
             self.error("expected a table for [search]", value.span());
-            return search;
+            return (SearchSettings::default(), None);
         };
         for (k, v) in table.iter() {
-            match k.get_ref().as_ref() {
-                "order" => match v.get_ref() {
-                    DeValue::Array(items) => {
-                        for item in items.iter() {
-                            if let DeValue::String(s) = item.get_ref() {
-                                search.order.get_or_insert_with(Vec::new).push(Name {
-                                    text: s.to_string(),
-                                    span: self.span(item.span()),
-                                });
-                            } else {
-                                self.error("expected a variable name (string)", item.span());
-                            }
-                        }
-                    }
-                    _ => self.error("expected an array of variable names", v.span()),
-                },
-                "phases" => search.phases = Some(self.phases(v)),
-                "var" => search.var = self.choice("variable order", v, VAR_ORDERS),
-                "value" => search.value = self.choice("value order", v, VALUE_ORDERS),
-                "consistency" => {
-                    search.consistency = self.choice("consistency level", v, CONSISTENCIES);
-                }
-                "restart" => search.restart = self.choice("restart policy", v, RESTARTS),
-                "restart_scale" => search.restart_scale = self.positive(v),
-                "seed" => search.seed = self.positive(v),
+            let key = k.get_ref().as_ref();
+            match key {
+                "order" => items.push(Setting::Order(self.order(v))),
+                "phases" => items.extend(self.phases(v).into_iter().map(Setting::Phase)),
+                "restart_scale" => items.extend(self.positive(v).map(Setting::RestartScale)),
+                "seed" => items.extend(self.positive(v).map(Setting::Seed)),
                 "threads" => {
-                    search.threads = self.positive(v);
-                    if search.threads.is_some_and(|n| n > 1024) {
+                    threads = self.positive(v);
+                    if threads.is_some_and(|n| n > 1024) {
                         self.error("expected at most 1024 threads", v.span());
-                        search.threads = None;
+                        threads = None;
+                    }
+                }
+                "var" | "value" | "consistency" | "restart" => {
+                    let Some((text, _)) = self.string(v) else {
+                        continue;
+                    };
+                    // A message points at the whole string.
+                    let origin = Origin::whole(self.span(v.span()));
+                    let key = Name {
+                        text: key.to_string(),
+                        span: self.span(k.span()),
+                    };
+                    match setting::read(&key, &text, 0, &origin) {
+                        Ok(read) => items.extend(read),
+                        Err(d) => self.errors.push(d),
                     }
                 }
                 goal @ ("maximize" | "minimize" | "maximise" | "minimise" | "objective") => {
@@ -150,24 +157,10 @@ impl Loader<'_> {
                         ),
                     );
                 }
-                other => self.unknown(
-                    k,
-                    "key",
-                    other,
-                    &[
-                        "phases",
-                        "order",
-                        "var",
-                        "value",
-                        "consistency",
-                        "restart",
-                        "restart_scale",
-                        "seed",
-                        "threads",
-                    ],
-                ),
+                other => self.unknown(k, "key", other, &search_keys()),
             }
         }
+        let search = SearchSettings::of(&items);
         let given = |v: Option<usize>| v.is_some_and(|n| n > 0);
         if given(search.phases.as_ref().map(Vec::len)) && given(search.order.as_ref().map(Vec::len))
         {
@@ -176,7 +169,27 @@ impl Loader<'_> {
                 value.span(),
             );
         }
-        search
+        (search, threads)
+    }
+
+    /// `order = ["a", "x"]`: the names of one phase in input order.
+    fn order(&mut self, value: &Spanned<DeValue<'_>>) -> Vec<Name> {
+        let DeValue::Array(items) = value.get_ref() else {
+            self.error("expected an array of variable names", value.span());
+            return Vec::new();
+        };
+        let mut names = Vec::new();
+        for item in items.iter() {
+            if let DeValue::String(s) = item.get_ref() {
+                names.push(Name {
+                    text: s.to_string(),
+                    span: self.span(item.span()),
+                });
+            } else {
+                self.error("expected a variable name (string)", item.span());
+            }
+        }
+        names
     }
 
     /// `[objective]`: exactly one of `minimize` and `maximize`.
