@@ -79,7 +79,7 @@ const FILES: &[(&str, &str, &[u8])] = &[
     ),
 ];
 
-pub fn run(args: &PlaygroundArgs) -> Run {
+pub(super) fn run(args: &PlaygroundArgs) -> Run {
     let listener = TcpListener::bind(("127.0.0.1", args.port))
         .map_err(|e| super::usage(format!("cannot listen on 127.0.0.1:{}: {e}", args.port)))?;
     let address = listener.local_addr().map_err(|e| io_error(&e))?;

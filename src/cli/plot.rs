@@ -15,7 +15,7 @@ use std::path::{Path, PathBuf};
 
 /// `--plot FILE.svg`: every subcommand that draws a chart takes it.
 #[derive(Clone, Debug, Default, clap::Args)]
-pub struct PlotArg {
+pub(super) struct PlotArg {
     /// Also draw the figures as a chart in FILE.svg (SVG only).
     #[arg(long, value_name = "FILE.svg", value_parser = svg_path)]
     pub plot: Option<PathBuf>,
@@ -35,7 +35,7 @@ fn svg_path(text: &str) -> Result<PathBuf, String> {
 /// a point that is not exact (a limit stopped it) is drawn hollow, off
 /// the line.
 #[derive(Clone, Debug)]
-pub struct Series {
+pub(super) struct Series {
     pub label: String,
     pub points: Vec<(i64, f64, bool)>,
 }
@@ -66,7 +66,12 @@ fn figure(y: &f64) -> String {
 }
 
 /// Lines of `y` against `x`, `y` on a log scale.
-pub fn lines(title: &str, x_name: &str, y_name: &str, series: &[Series]) -> Result<String, Error> {
+pub(super) fn lines(
+    title: &str,
+    x_name: &str,
+    y_name: &str,
+    series: &[Series],
+) -> Result<String, Error> {
     let xs = series.iter().flat_map(|s| s.points.iter().map(|p| p.0));
     let (x_lo, x_hi) = xs.fold((i64::MAX, i64::MIN), |(lo, hi), x| (lo.min(x), hi.max(x)));
     if x_lo > x_hi {
@@ -163,7 +168,7 @@ fn draw_lines(
 }
 
 /// Bars of `counts[k]` at `first + k`.
-pub fn histogram(
+pub(super) fn histogram(
     title: &str,
     x_name: &str,
     y_name: &str,
@@ -235,7 +240,7 @@ fn draw_histogram(
 
 /// A chart's title: the spec's file name and the `--set` values it ran
 /// with, then what the chart shows.
-pub fn title(file: &Path, set: &[String], what: &str) -> String {
+pub(super) fn title(file: &Path, set: &[String], what: &str) -> String {
     let spec = file
         .file_stem()
         .map(|s| s.to_string_lossy())
@@ -248,7 +253,7 @@ pub fn title(file: &Path, set: &[String], what: &str) -> String {
 }
 
 /// Writes the chart; a file that cannot be written is an I/O error (2).
-pub fn write(path: &Path, svg: &str) -> Result<(), Error> {
+pub(super) fn write(path: &Path, svg: &str) -> Result<(), Error> {
     std::fs::write(path, svg)
         .map_err(|e| usage(format!("--plot: cannot write {}: {e}", path.display())))
 }

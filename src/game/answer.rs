@@ -5,14 +5,14 @@ use crate::model::network::{Evaluator, Undefined};
 
 /// Evaluates the answer again and again.
 #[derive(Clone, Debug)]
-pub struct Answers {
+pub(super) struct Answers {
     evaluator: Evaluator,
     is_list: bool,
     inputs: Vec<i64>,
 }
 
 impl Answers {
-    pub fn new(plan: &crate::game::plan::GamePlan) -> Answers {
+    pub(super) fn new(plan: &crate::game::plan::GamePlan) -> Answers {
         Answers {
             evaluator: Evaluator::new(plan.answer.clone()),
             is_list: plan.answer_is_list,
@@ -20,12 +20,12 @@ impl Answers {
         }
     }
 
-    pub fn is_list(&self) -> bool {
+    pub(super) fn is_list(&self) -> bool {
         self.is_list
     }
 
     /// The answer `secret` gives to `guess`, into `out` (cleared first).
-    pub fn answer(
+    pub(super) fn answer(
         &mut self,
         secret: &[i64],
         guess: &[i64],

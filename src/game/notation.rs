@@ -17,7 +17,7 @@ enum Kind {
 
 /// The notation of one game's codes.
 #[derive(Clone, Debug)]
-pub struct Notation {
+pub(super) struct Notation {
     kinds: Vec<Kind>,
     /// The declared names of the code's variables (for errors).
     names: Vec<String>,
@@ -29,7 +29,7 @@ pub struct Notation {
 }
 
 impl Notation {
-    pub fn new(model: &Model, code: &[VarId]) -> Notation {
+    pub(super) fn new(model: &Model, code: &[VarId]) -> Notation {
         let kinds: Vec<Kind> = code
             .iter()
             .map(|&x| {
@@ -75,7 +75,7 @@ impl Notation {
     }
 
     /// The number of values in a code.
-    pub fn width(&self) -> usize {
+    pub(super) fn width(&self) -> usize {
         self.kinds.len()
     }
 
@@ -89,7 +89,7 @@ impl Notation {
     }
 
     /// A code as it is written.
-    pub fn write(&self, code: &[i64]) -> String {
+    pub(super) fn write(&self, code: &[i64]) -> String {
         let items: Vec<String> = code
             .iter()
             .enumerate()
@@ -127,7 +127,7 @@ impl Notation {
     /// Reads a code: its values joined (`7412`, when every value is a
     /// digit), or separated by commas or spaces. Err says what is wrong;
     /// `example` is a code as it is written.
-    pub fn read(&self, text: &str, example: &str) -> Result<Vec<i64>, String> {
+    pub(super) fn read(&self, text: &str, example: &str) -> Result<Vec<i64>, String> {
         let text = text.trim();
         let malformed = || {
             format!(
@@ -227,7 +227,7 @@ impl Notation {
     }
 
     /// A value outside the domain of the code's `position`-th variable.
-    pub fn outside(&self, text: &str, position: usize, v: i64) -> String {
+    pub(super) fn outside(&self, text: &str, position: usize, v: i64) -> String {
         format!(
             "`{text}` is not a code: {} is outside the domain of `{}`",
             self.value(position, v),

@@ -47,7 +47,7 @@ impl Strategy {
 
 /// Most codes a look-ahead strategy takes on: it holds one answer per pair
 /// of codes (2 bytes each: 512 MB at this size).
-pub const MAX_LOOKAHEAD_CODES: usize = 16_384;
+pub(super) const MAX_LOOKAHEAD_CODES: usize = 16_384;
 
 /// A strategy with what it has computed so far: the answer of every code
 /// to every guess, as small ids (`matrix[secret * n + guess]`), computed on
@@ -128,7 +128,7 @@ impl Numbering {
 
 impl Chooser {
     /// A chooser whose work stops at `deadline` (and at Ctrl-C).
-    pub fn new(strategy: Strategy, codes: usize, deadline: Option<Instant>) -> Chooser {
+    pub(super) fn new(strategy: Strategy, codes: usize, deadline: Option<Instant>) -> Chooser {
         Chooser {
             clock: Deadline::new(deadline),
             strategy,
@@ -139,13 +139,13 @@ impl Chooser {
         }
     }
 
-    pub fn strategy(&self) -> Strategy {
+    pub(super) fn strategy(&self) -> Strategy {
         self.strategy
     }
 
     /// The same chooser, its work stopped by `clock` as well (the other
     /// threads' errors); the matrix is shared, not copied.
-    pub fn with_clock(&self, clock: Deadline) -> Chooser {
+    pub(super) fn with_clock(&self, clock: Deadline) -> Chooser {
         Chooser {
             clock,
             ..self.clone()
@@ -154,7 +154,7 @@ impl Chooser {
 
     /// Computes what every choice needs (the answer matrix of a look-ahead
     /// strategy) now, once, before the chooser is cloned to other threads.
-    pub fn prepare(&mut self, game: &mut Game) -> Result<(), Error> {
+    pub(super) fn prepare(&mut self, game: &mut Game) -> Result<(), Error> {
         if self.strategy != Strategy::First && self.matrix.is_empty() && game.len() > 2 {
             self.compute_matrix(game)?;
         }
@@ -232,7 +232,7 @@ impl Chooser {
 
     /// The best guess among every code for the codes `possible` (at least
     /// two of them; in order).
-    pub fn choose(&mut self, game: &mut Game, possible: &[u32]) -> Result<usize, Error> {
+    pub(super) fn choose(&mut self, game: &mut Game, possible: &[u32]) -> Result<usize, Error> {
         // With two codes left, the first of them splits them as well as any
         // code can and is preferred in every tie.
         if possible.len() <= 2 {

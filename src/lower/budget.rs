@@ -13,11 +13,11 @@ use crate::model::{Constraint, IntervalSet, Model};
 use crate::source::Span;
 
 /// Most items one range may produce when iterated.
-pub const MAX_RANGE_ITEMS: i64 = 10_000_000;
+pub(crate) const MAX_RANGE_ITEMS: i64 = 10_000_000;
 /// Most comprehension items the whole lowering may produce.
-pub const MAX_TOTAL_ITEMS: u64 = 20_000_000;
+pub(super) const MAX_TOTAL_ITEMS: u64 = 20_000_000;
 /// Most bytes the model and the engine built from it may take, estimated.
-pub const MAX_MODEL_BYTES: u64 = 1 << 30;
+pub(super) const MAX_MODEL_BYTES: u64 = 1 << 30;
 /// Estimated bytes per model variable beside its domain (its name, its
 /// engine state: bounds, trail, watch lists), per constraint (the posted
 /// record, its propagator) and per comprehension item (a value), measured
@@ -48,7 +48,7 @@ const CHECK_BYTES: u64 = 16 << 20;
 const CHECK_EVERY: u64 = 1024;
 
 #[derive(Clone, Debug, Default)]
-pub struct Budget {
+pub(crate) struct Budget {
     clock: Option<Deadline>,
     spent: Spent,
     /// Bytes of the declared variables' domains.
@@ -73,13 +73,13 @@ pub(crate) fn is_limit(d: &Diagnostic) -> bool {
 
 /// What lowering has produced so far: items and constraint elements.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
-pub struct Spent {
+pub(crate) struct Spent {
     items: u64,
     element_bytes: u64,
 }
 
 impl Budget {
-    pub fn new(deadline: Option<Instant>) -> Budget {
+    pub(crate) fn new(deadline: Option<Instant>) -> Budget {
         Budget {
             clock: deadline.map(|d| Deadline::new(Some(d))),
             ..Budget::default()
@@ -89,7 +89,7 @@ impl Budget {
     /// The budget of one solution's output: the run's deadline, the item
     /// limit of lowering, and the memory limit with what an output item
     /// really takes (a list of lists is built before it is printed).
-    pub fn for_output(deadline: Option<Instant>) -> Budget {
+    pub(crate) fn for_output(deadline: Option<Instant>) -> Budget {
         Budget {
             output: true,
             ..Budget::new(deadline)
@@ -99,7 +99,7 @@ impl Budget {
     /// The budget of printing one solution that was found: as
     /// [`Budget::for_output`], but its clock stops at `deadline` alone, not
     /// at a signal (a stopped run still prints what it found).
-    pub fn for_printing(deadline: Option<Instant>) -> Budget {
+    pub(crate) fn for_printing(deadline: Option<Instant>) -> Budget {
         Budget {
             clock: deadline.map(Deadline::without_signals),
             ..Budget::for_output(None)
@@ -108,28 +108,28 @@ impl Budget {
 
     /// When lowering must stop (shared with the scratch lowerings of games
     /// and puzzles).
-    pub fn deadline(&self) -> Option<Instant> {
+    pub(crate) fn deadline(&self) -> Option<Instant> {
         self.clock.as_ref().and_then(Deadline::at)
     }
 
-    pub fn spent(&self) -> Spent {
+    pub(crate) fn spent(&self) -> Spent {
         self.spent
     }
 
     /// Back to what was spent earlier (a retracted constraint's share).
-    pub fn set_spent(&mut self, spent: Spent) {
+    pub(crate) fn set_spent(&mut self, spent: Spent) {
         self.spent = spent;
     }
 
     /// A constraint of `elements` terms, views or values was posted.
-    pub fn constraint(&mut self, elements: usize) {
+    pub(crate) fn constraint(&mut self, elements: usize) {
         let bytes = (elements as u64).saturating_mul(ELEMENT_BYTES);
         self.spent.element_bytes = self.spent.element_bytes.saturating_add(bytes);
         self.unchecked = self.unchecked.saturating_add(bytes);
     }
 
     /// One more comprehension item at `span`.
-    pub fn item(&mut self, model: &Model, span: Span) -> R<()> {
+    pub(crate) fn item(&mut self, model: &Model, span: Span) -> R<()> {
         self.spent.items += 1;
         let items = self.spent.items;
         if items > MAX_TOTAL_ITEMS {
@@ -152,7 +152,7 @@ impl Budget {
     /// One more item of compiled output code (which keeps no positions):
     /// whether the budget allows it. When it does not, the interpreter
     /// evaluates the part again and reports why, at its position.
-    pub fn allows_item(&mut self) -> bool {
+    pub(crate) fn allows_item(&mut self) -> bool {
         self.spent.items += 1;
         let items = self.spent.items;
         let bytes = if self.output {
@@ -168,7 +168,7 @@ impl Budget {
     /// A declared symmetry's group element that moves `moves` positions
     /// was built at `span`: it stays in the plan, so it counts like a
     /// constraint.
-    pub fn symmetry(&mut self, moves: usize, model: &Model, span: Span) -> R<()> {
+    pub(crate) fn symmetry(&mut self, moves: usize, model: &Model, span: Span) -> R<()> {
         let bytes = (moves as u64).saturating_mul(MOVE_BYTES);
         self.spent.element_bytes = self.spent.element_bytes.saturating_add(bytes);
         self.unchecked = self.unchecked.saturating_add(bytes);
@@ -181,7 +181,7 @@ impl Budget {
 
     /// The deadline alone, for loops that build no items (the clock is
     /// read at an adapted rate: calling this often is cheap).
-    pub fn tick(&mut self) -> R<()> {
+    pub(crate) fn tick(&mut self) -> R<()> {
         if self.clock.as_mut().is_some_and(Deadline::passed) {
             return Err(self.time_limit());
         }
@@ -191,7 +191,7 @@ impl Budget {
     /// New variables were made at `span` (outside comprehension items too:
     /// a cached comparison, an auxiliary variable): every 1024 of them, or
     /// 16 MB of constraints, the size and the clock are checked.
-    pub fn grew(&mut self, model: &Model, span: Span) -> R<()> {
+    pub(crate) fn grew(&mut self, model: &Model, span: Span) -> R<()> {
         if model.vars.len() >= self.checked_vars + CHECK_EVERY as usize
             || self.unchecked > CHECK_BYTES
         {
@@ -204,7 +204,7 @@ impl Budget {
     /// at domain consistency (their own level, else `default`): counted
     /// against the model's size like the model itself, and refused by
     /// name when they take it past the budget.
-    pub fn value_graphs(&mut self, model: &Model, default: Consistency) -> R<()> {
+    pub(crate) fn value_graphs(&mut self, model: &Model, default: Consistency) -> R<()> {
         for posted in &model.constraints {
             let Constraint::AllDifferent(views) = &posted.constraint else {
                 continue;
@@ -235,7 +235,7 @@ impl Budget {
     }
 
     /// `count` variables with `domain` are about to be declared at `span`.
-    pub fn declare(
+    pub(crate) fn declare(
         &mut self,
         model: &Model,
         count: u64,
@@ -251,7 +251,7 @@ impl Budget {
     }
 
     /// The deadline and the model's size, at `span`.
-    pub fn check(&mut self, model: &Model, span: Span) -> R<()> {
+    pub(crate) fn check(&mut self, model: &Model, span: Span) -> R<()> {
         if self
             .clock
             .as_ref()

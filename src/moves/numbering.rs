@@ -11,10 +11,10 @@ use crate::diagnostic::Error;
 use std::collections::HashMap;
 
 /// A position's number.
-pub type Index = u32;
+pub(super) type Index = u32;
 
 #[derive(Debug)]
-pub struct Numbering {
+pub(super) struct Numbering {
     states: Vec<State>,
     /// Keyed by the position as two words: a `u128` key would be aligned
     /// to 16 bytes and make every entry 32 bytes instead of 24.
@@ -29,7 +29,7 @@ fn key(s: State) -> [u64; 2] {
 }
 
 impl Numbering {
-    pub fn new(who: &'static str, cap: usize) -> Numbering {
+    pub(super) fn new(who: &'static str, cap: usize) -> Numbering {
         Numbering {
             states: Vec::new(),
             index: HashMap::new(),
@@ -39,16 +39,16 @@ impl Numbering {
         }
     }
 
-    pub fn len(&self) -> usize {
+    pub(super) fn len(&self) -> usize {
         self.states.len()
     }
 
-    pub fn get(&self, s: State) -> Option<Index> {
+    pub(super) fn get(&self, s: State) -> Option<Index> {
         self.index.get(&key(s)).copied()
     }
 
     /// `s`'s number, and whether it is new; an error past the cap.
-    pub fn insert(&mut self, s: State) -> Result<(Index, bool), Error> {
+    pub(super) fn insert(&mut self, s: State) -> Result<(Index, bool), Error> {
         if let Some(i) = self.get(s) {
             return Ok((i, false));
         }
@@ -61,12 +61,12 @@ impl Numbering {
         Ok((i, true))
     }
 
-    pub fn state(&self, i: Index) -> State {
+    pub(super) fn state(&self, i: Index) -> State {
         self.states[i as usize]
     }
 
     /// The positions, by number.
-    pub fn into_states(self) -> Vec<State> {
+    pub(super) fn into_states(self) -> Vec<State> {
         self.states
     }
 }
