@@ -20,7 +20,7 @@ pub fn compile(
     overrides: &[String],
     options: &Options,
 ) -> Result<Lowered, Vec<Diagnostic>> {
-    let mut spec = spec::load::load_until(sources, id, options.deadline)?;
+    let mut spec = spec::load::load_until(sources, id, &options.stop)?;
     spec::load::apply_overrides(&mut spec, sources, overrides)?;
     let checked = spec::names::check(spec)?;
     lower(&checked, options).map_err(|d| vec![d])
@@ -28,7 +28,7 @@ pub fn compile(
 
 /// Lowers a spec whose names have been checked.
 pub fn lower(checked: &CheckedSpec, options: &Options) -> R<Lowered> {
-    let mut l = Lowerer::new(options.deadline);
+    let mut l = Lowerer::new(&options.stop);
     match passes(&mut l, checked, options) {
         Ok(lowered) => Ok(lowered),
         Err(error) => {

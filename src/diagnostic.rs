@@ -82,12 +82,11 @@ impl Diagnostic {
     }
 
     /// The run stopped `while` doing something (exit code 3): by the time
-    /// limit, or by Ctrl-C, said as such.
-    pub fn stopped(while_: &str) -> Diagnostic {
-        Diagnostic::time_limit(format!(
-            "{} {while_}",
-            crate::engine::deadline::stop_cause()
-        ))
+    /// limit, or by Ctrl-C, said as such (`cause`: [`Stop::cause`]).
+    ///
+    /// [`Stop::cause`]: crate::engine::stop::Stop::cause
+    pub fn stopped(while_: &str, cause: &str) -> Diagnostic {
+        Diagnostic::time_limit(format!("{cause} {while_}"))
     }
 
     pub fn with_help(mut self, help: impl Into<String>) -> Diagnostic {

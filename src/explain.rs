@@ -13,7 +13,7 @@
 //! root; minimality is exact (dropping any one group leaves a problem with
 //! a solution) because every check is complete.
 
-use crate::host::Instant;
+use crate::engine::stop::Stop;
 use crate::lowered::Lowered;
 use crate::session::{Session, Stopped};
 use crate::source::Sources;
@@ -37,14 +37,10 @@ struct Group {
     constraints: Vec<usize>,
 }
 
-/// Explains why `lowered` has no solution; it stops at `deadline`.
-pub fn explain(
-    lowered: Lowered,
-    sources: Sources,
-    deadline: Option<Instant>,
-) -> Result<Explanation, Stopped> {
+/// Explains why `lowered` has no solution; it stops as `stop` says.
+pub fn explain(lowered: Lowered, sources: Sources, stop: &Stop) -> Result<Explanation, Stopped> {
     let mut session = Session::with_constraints(lowered, sources, |p| p.definition);
-    session.set_deadline(deadline);
+    session.set_stop(stop.clone());
     let mut groups: Vec<Group> = Vec::new();
     let mut index: HashMap<String, usize> = HashMap::new();
     for (i, posted) in session.lowered().model().constraints.iter().enumerate() {

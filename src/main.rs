@@ -43,13 +43,16 @@ fn main() -> ExitCode {
     // search like a limit: what was found is printed (a partial count, the
     // best solution, the stats marked partial) and the exit code is 3. A
     // second signal ends the process at once (exit 128 + the signal).
-    use solve::engine::deadline::{SIGHUP, SIGINT, SIGTERM, interrupt};
+    // The signals raise the run's cancel flag, part of its stop token.
+    use solve::engine::stop::{Cancel, SIGHUP, SIGINT, SIGTERM};
+    let cancel = std::sync::Arc::new(Cancel::new());
     if let Ok(mut signals) = signal_hook::iterator::Signals::new([SIGINT, SIGTERM, SIGHUP]) {
+        let cancel = std::sync::Arc::clone(&cancel);
         let _ = std::thread::Builder::new()
             .name("signals".to_string())
             .spawn(move || {
                 for signal in signals.forever() {
-                    if interrupt(signal) {
+                    if cancel.cancel(signal) {
                         std::process::exit(128 + signal);
                     }
                 }
@@ -58,7 +61,7 @@ fn main() -> ExitCode {
     let stack = stack_bytes();
     let worker = std::thread::Builder::new()
         .stack_size(stack)
-        .spawn(move || solve::cli::run(&cli));
+        .spawn(move || solve::cli::run(&cli, cancel));
     match worker.map(|w| w.join()) {
         Ok(Ok(code)) => ExitCode::from(code),
         Ok(Err(_panicked)) => ExitCode::from(solve::cli::EXIT_INTERNAL),

@@ -2,6 +2,7 @@
 //! declared symmetry and `[experiments]` entry too), without solving.
 
 use super::{EXIT_FOUND, Params, Run, SpecArgs, add_spec, compare, lower, options, output};
+use crate::engine::stop::Stop;
 use crate::source::Sources;
 use std::path::PathBuf;
 
@@ -24,7 +25,7 @@ pub(super) fn run(args: &CheckArgs) -> Run {
     };
     let mut sources = Sources::default();
     let id = add_spec(file, &mut sources)?;
-    let options = options(&mut sources, &args, false, None)?;
+    let options = options(&mut sources, &args, false, &Stop::default())?;
     let (lowered, sources) = lower(sources, id, &args.params.set, &options)?;
     // The [experiments] entries that only lowering can check.
     compare::check_experiments(&sources, id, &args, &options)?;

@@ -8,12 +8,12 @@ use super::{
     EXIT_FOUND, EXIT_INTERNAL, EXIT_LIMIT, Run, SpecArgs, TimeLimit, choices, pick, usage,
 };
 use crate::diagnostic::Error;
+use crate::engine::stop::Stop;
 use crate::experiment::compare::{Budget, Row, compare, configs, sweep, table};
 use crate::lower::Options;
 use crate::source::{SourceId, Sources};
 use crate::spec::load::load;
 use std::path::PathBuf;
-use std::time::Instant;
 
 /// What `solve compare` takes.
 #[derive(Debug, clap::Args)]
@@ -109,7 +109,7 @@ fn plot(args: &CompareArgs, param: &str, rows: &[Row]) -> Result<(), Error> {
     super::plot::write(path, &svg)
 }
 
-pub(super) fn run(args: &CompareArgs, deadline: Option<Instant>) -> Run {
+pub(super) fn run(args: &CompareArgs, stop: &Stop) -> Run {
     if args.plot.plot.is_some() && args.sweep.is_none() {
         return Err(usage(
             "--plot draws each configuration's figures against a swept param: give --sweep NAME=LO..HI too",
@@ -119,7 +119,7 @@ pub(super) fn run(args: &CompareArgs, deadline: Option<Instant>) -> Run {
     // `--try` text, so that every message points into the right one.
     let mut sources = Sources::default();
     let id = super::add_spec(&args.file, &mut sources)?;
-    let base = super::options(&mut sources, &args.spec, true, deadline)?;
+    let base = super::options(&mut sources, &args.spec, true, stop)?;
     let spec = load(&sources, id).map_err(|d| Error::new(d, &sources))?;
     let configs = configs(&mut sources, &args.tries, &spec.experiments)?;
     let params: Vec<Option<(String, i64)>> = match args.sweep.as_deref() {
@@ -139,7 +139,7 @@ pub(super) fn run(args: &CompareArgs, deadline: Option<Instant>) -> Run {
         &configs,
         &params,
         Budget {
-            deadline,
+            stop: stop.clone(),
             spread: super::spread(args.threads.unwrap_or(1) as usize),
         },
         &mut |_| {},

@@ -3,9 +3,9 @@
 
 use super::output::{Printer, note};
 use super::{EXIT_FOUND, EXIT_LIMIT, EXIT_NONE, Run, SpecArgs, TimeLimit};
+use crate::engine::stop::Stop;
 use crate::explain::{Explanation, explain};
 use std::path::PathBuf;
-use std::time::Instant;
 
 /// What `solve explain` takes.
 #[derive(Debug, clap::Args)]
@@ -18,14 +18,14 @@ pub struct ExplainArgs {
     pub time: TimeLimit,
 }
 
-pub(super) fn run(args: &ExplainArgs, deadline: Option<Instant>) -> Run {
+pub(super) fn run(args: &ExplainArgs, stop: &Stop) -> Run {
     let file = &args.file;
     // With the objective: where it is undefined (`10 / (x - 3)` at x = 3)
     // no solution counts, as for `solve`, and that is a constraint of its
     // own, named `objective`.
-    let (lowered, sources) = super::compile(file, &args.spec, false, deadline)?;
+    let (lowered, sources) = super::compile(file, &args.spec, false, stop)?;
     let mut out = Printer::new(false);
-    let code = match explain(lowered, sources, deadline) {
+    let code = match explain(lowered, sources, stop) {
         Ok(Explanation::Satisfiable) => {
             out.line(&format!(
                 "{} has a solution: there is no conflict to explain",
@@ -50,7 +50,7 @@ pub(super) fn run(args: &ExplainArgs, deadline: Option<Instant>) -> Run {
         Err(_) => {
             note(&format!(
                 "solve: {} before the explanation was complete",
-                crate::engine::deadline::stop_cause()
+                stop.cause()
             ));
             EXIT_LIMIT
         }

@@ -1,6 +1,7 @@
 //! `solve export --minizinc FILE`: the lowered model as MiniZinc.
 
 use super::{EXIT_FOUND, Params, Run, SpecArgs, compile, output};
+use crate::engine::stop::Stop;
 use std::path::PathBuf;
 
 /// What `solve export` takes.
@@ -30,7 +31,7 @@ pub(super) fn run(args: &ExportArgs) -> Run {
         no_symmetry: args.no_symmetry,
         ..SpecArgs::default()
     };
-    let (lowered, _) = compile(file, &spec, args.no_objective, None)?;
+    let (lowered, _) = compile(file, &spec, args.no_objective, &Stop::default())?;
     let mut out = output::Printer::new(false);
     out.text(&crate::export::minizinc::export(
         &lowered,

@@ -28,11 +28,13 @@ mod symmetry;
 pub use args::{Params, SolveArgs, SpecArgs, Threads, TimeLimit};
 
 use crate::diagnostic::{Diagnostic, Error};
+use crate::engine::stop::{Cancel, Stop};
 use crate::lower::Options;
 use crate::lowered::Lowered;
 use crate::source::Sources;
 use crate::spec::choices::SearchChoices;
 use std::path::PathBuf;
+use std::sync::Arc;
 use std::time::{Duration, Instant};
 
 pub const EXIT_FOUND: u8 = 0;
@@ -155,8 +157,9 @@ pub enum Command {
     Playground(playground::PlaygroundArgs),
 }
 
-/// Runs the command; returns the exit code.
-pub fn run(cli: &Cli) -> u8 {
+/// Runs the command; `cancel` is raised by a signal (Ctrl-C, SIGTERM,
+/// SIGHUP) to stop it as a limit would. Returns the exit code.
+pub fn run(cli: &Cli, cancel: Arc<Cancel>) -> u8 {
     let started = Instant::now();
     let result = match &cli.command {
         Some(Command::Check(args)) => check::run(args),
@@ -169,21 +172,25 @@ pub fn run(cli: &Cli) -> u8 {
         }
         Some(Command::Export(args)) => export::run(args),
         Some(Command::Merge(args)) => merge::run(args),
-        Some(Command::Playground(args)) => playground::run(args),
-        Some(Command::Play(args)) => deadline(started, args.time).and_then(|d| play::run(args, d)),
+        Some(Command::Playground(args)) => playground::run(args, &cancel),
+        Some(Command::Play(args)) => {
+            stop(started, args.time, &cancel).and_then(|s| play::run(args, &s))
+        }
         Some(Command::Compare(args)) => {
-            deadline(started, args.time).and_then(|d| compare::run(args, d))
+            stop(started, args.time, &cancel).and_then(|s| compare::run(args, &s))
         }
         Some(Command::Analyze(args)) => {
-            deadline(started, args.time).and_then(|d| moves::analyze(args, d))
+            stop(started, args.time, &cancel).and_then(|s| moves::analyze(args, &s))
         }
         Some(Command::CheckSymmetry(args)) => {
-            deadline(started, args.time).and_then(|d| symmetry::run(args, d))
+            stop(started, args.time, &cancel).and_then(|s| symmetry::run(args, &s))
         }
         Some(Command::Explain(args)) => {
-            deadline(started, args.time).and_then(|d| explain::run(args, d))
+            stop(started, args.time, &cancel).and_then(|s| explain::run(args, &s))
         }
-        None => deadline(started, cli.solve.time).and_then(|d| solve::run(&cli.solve, started, d)),
+        None => {
+            stop(started, cli.solve.time, &cancel).and_then(|s| solve::run(&cli.solve, started, &s))
+        }
     };
     match result {
         Ok(code) => code,
@@ -262,11 +269,11 @@ fn compile(
     file: &PathBuf,
     args: &SpecArgs,
     no_objective: bool,
-    deadline: Option<Instant>,
+    stop: &Stop,
 ) -> Result<(Lowered, Sources), Error> {
     let mut sources = Sources::default();
     let id = add_spec(file, &mut sources)?;
-    let options = options(&mut sources, args, no_objective, deadline)?;
+    let options = options(&mut sources, args, no_objective, stop)?;
     lower(sources, id, &args.params.set, &options)
 }
 
@@ -276,7 +283,7 @@ fn options(
     sources: &mut Sources,
     args: &SpecArgs,
     no_objective: bool,
-    deadline: Option<Instant>,
+    stop: &Stop,
 ) -> Result<Options, Error> {
     let search = SearchChoices {
         order: args.order.clone(),
@@ -294,7 +301,7 @@ fn options(
         no_objective,
         search,
         symmetries: args.symmetries,
-        deadline,
+        stop: stop.clone(),
     })
 }
 
@@ -386,6 +393,16 @@ fn max_states() -> usize {
         .ok()
         .and_then(|v| v.parse().ok())
         .unwrap_or(crate::moves::MAX_STATES)
+}
+
+/// The run's stop token: `--time-limit` counted from `started`, and the
+/// signals' `cancel`.
+fn stop(started: Instant, limit: TimeLimit, cancel: &Arc<Cancel>) -> Result<Stop, Error> {
+    Ok(Stop {
+        at: deadline(started, limit)?,
+        nodes: None,
+        cancel: Some(Arc::clone(cancel)),
+    })
 }
 
 fn deadline(started: Instant, limit: TimeLimit) -> Result<Option<Instant>, Error> {

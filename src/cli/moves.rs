@@ -7,19 +7,14 @@ use super::args::Threads;
 use super::output::{Printer, note};
 use super::plot::PlotArg;
 use super::{EXIT_FOUND, EXIT_NONE, Params, Run, SolveArgs, SpecArgs, TimeLimit, pick, usage};
+use crate::engine::stop::Stop;
 use crate::lowered::Lowered;
 use crate::moves::{self, METHODS, Method, Path, Puzzle, State, Target};
 use crate::session::Session;
 use crate::source::Sources;
 use std::path::PathBuf;
-use std::time::Instant;
 
-pub(super) fn run(
-    args: &SolveArgs,
-    lowered: &Lowered,
-    sources: Sources,
-    deadline: Option<Instant>,
-) -> Run {
+pub(super) fn run(args: &SolveArgs, lowered: &Lowered, sources: Sources, stop: &Stop) -> Run {
     let ignored = [
         ("--json", args.json),
         ("--limit", args.limit.is_some()),
@@ -35,7 +30,7 @@ pub(super) fn run(
         )));
     }
     let mut p = Puzzle::new(lowered, sources)?;
-    p.set_deadline(deadline);
+    p.set_stop(stop.clone());
     p.set_max_states(super::max_states());
     let (start, target) = ends(args, &mut p, lowered)?;
     let method = pick(METHODS, &args.method).unwrap_or(Method::Bfs);
@@ -189,7 +184,7 @@ pub struct AnalyzeArgs {
     threads: Threads,
 }
 
-pub(super) fn analyze(args: &AnalyzeArgs, deadline: Option<Instant>) -> Run {
+pub(super) fn analyze(args: &AnalyzeArgs, stop: &Stop) -> Run {
     let (file, json) = (&args.file, args.json);
     // Every position: symmetry rules pick representatives of solutions,
     // they do not say which states are positions.
@@ -198,13 +193,13 @@ pub(super) fn analyze(args: &AnalyzeArgs, deadline: Option<Instant>) -> Run {
         no_symmetry: true,
         ..SpecArgs::default()
     };
-    let (lowered, sources) = super::compile(file, spec, true, deadline)?;
+    let (lowered, sources) = super::compile(file, spec, true, stop)?;
     let mut p = Puzzle::new(&lowered, sources.clone())?;
-    p.set_deadline(deadline);
+    p.set_stop(stop.clone());
     p.set_max_states(super::max_states());
     let threads = args.threads.resolve(lowered.threads);
     let mut session = Session::new(lowered, sources);
-    session.set_deadline(deadline);
+    session.set_stop(stop.clone());
     let a = moves::analyze(&mut p, &mut session, &super::spread(threads))?;
     let mut out = Printer::new(json);
     if json {

@@ -8,6 +8,7 @@ use super::args::Threads;
 use super::output::Printer;
 use super::plot::PlotArg;
 use super::{EXIT_FOUND, EXIT_NONE, Run, SpecArgs, TimeLimit, choices, pick, usage};
+use crate::engine::stop::Stop;
 use crate::game::{Game, Record, STRATEGIES, Strategy};
 use crate::search::branch::Rng;
 use crate::session::Session;
@@ -54,16 +55,16 @@ pub struct PlayArgs {
     threads: Threads,
 }
 
-pub(super) fn run(args: &PlayArgs, deadline: Option<Instant>) -> Run {
+pub(super) fn run(args: &PlayArgs, stop: &Stop) -> Run {
     if args.plot.plot.is_some() && !args.all_secrets {
         return Err(usage(
             "--plot draws the histogram of every secret's guesses: give it with --all-secrets"
                 .to_string(),
         ));
     }
-    let (lowered, sources) = super::compile(&args.file, &args.spec, true, deadline)?;
+    let (lowered, sources) = super::compile(&args.file, &args.spec, true, stop)?;
     let mut session = Session::new(lowered, sources);
-    session.set_deadline(deadline);
+    session.set_stop(stop.clone());
     let threads = args.threads.resolve(session.lowered().threads);
     let mut game = Game::new(session)?;
     game.set_threads(threads);

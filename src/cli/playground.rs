@@ -4,8 +4,10 @@
 
 use super::Run;
 use crate::diagnostic::Error;
+use crate::engine::stop::Cancel;
 use std::io::{BufRead as _, BufReader, Write as _};
 use std::net::{TcpListener, TcpStream};
+use std::sync::Arc;
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::time::{Duration, Instant};
 
@@ -79,15 +81,16 @@ const FILES: &[(&str, &str, &[u8])] = &[
     ),
 ];
 
-pub(super) fn run(args: &PlaygroundArgs) -> Run {
+pub(super) fn run(args: &PlaygroundArgs, cancel: &Arc<Cancel>) -> Run {
     let listener = TcpListener::bind(("127.0.0.1", args.port))
         .map_err(|e| super::usage(format!("cannot listen on 127.0.0.1:{}: {e}", args.port)))?;
     let address = listener.local_addr().map_err(|e| io_error(&e))?;
     println!("the playground is at http://{address}/ (Ctrl-C stops it)");
     // Ctrl-C (or SIGTERM, SIGHUP) only raises a flag that searches read:
     // the server has no search, so it watches the flag and ends.
-    let _ = std::thread::spawn(|| {
-        while !crate::engine::deadline::interrupted() {
+    let cancel = Arc::clone(cancel);
+    let _ = std::thread::spawn(move || {
+        while !cancel.cancelled() {
             std::thread::sleep(std::time::Duration::from_millis(100));
         }
         std::process::exit(i32::from(super::EXIT_FOUND));

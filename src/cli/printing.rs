@@ -6,7 +6,7 @@
 use super::output::{Printer, note};
 use super::{EXIT_FOUND, EXIT_LIMIT, EXIT_NONE, Run};
 use crate::diagnostic::Error;
-use crate::driver::{Ask, Event, Outcome, Sink, Stop};
+use crate::driver::{Ask, Cause, Event, Outcome, Sink};
 use crate::session::{Solution, View};
 use std::ops::ControlFlow;
 use std::time::{Duration, Instant};
@@ -77,7 +77,7 @@ impl<'o> Printing<'o> {
         if self.out.failed() {
             return Ok(EXIT_FOUND);
         }
-        let stop = outcome.stop.unwrap_or(Stop::TimeLimit).says();
+        let stop = outcome.stop.unwrap_or(Cause::TimeLimit).says();
         if outcome.optimum.is_some_and(|(_, proven)| !proven) {
             note(&format!("solve: {stop} before the optimum was proven"));
             return Ok(EXIT_LIMIT);

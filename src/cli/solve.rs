@@ -6,12 +6,13 @@ use super::output::{Printer, note};
 use super::printing::Printing;
 use super::{EXIT_FOUND, EXIT_LIMIT, EXIT_NONE, Run, SolveArgs};
 use crate::driver::{self, Ask, Classes, Query};
+use crate::engine::stop::Stop;
 use crate::session::Session;
 use crate::symmetry::unique;
 use std::io::IsTerminal as _;
 use std::time::{Duration, Instant};
 
-pub(super) fn run(args: &SolveArgs, started: Instant, deadline: Option<Instant>) -> Run {
+pub(super) fn run(args: &SolveArgs, started: Instant, stop: &Stop) -> Run {
     let Some(file) = &args.file else {
         return Err(super::refusal("no spec file given", "try `solve --help`"));
     };
@@ -22,7 +23,7 @@ pub(super) fn run(args: &SolveArgs, started: Instant, deadline: Option<Instant>)
         symmetries: args.unique,
         ..args.spec.clone()
     };
-    let (mut lowered, sources) = super::compile(file, &spec_args, args.no_objective, deadline)?;
+    let (mut lowered, sources) = super::compile(file, &spec_args, args.no_objective, stop)?;
     let mut out = Printer::new(args.json);
     if args.dump_model {
         out.text(&crate::export::spec::export(
@@ -38,7 +39,7 @@ pub(super) fn run(args: &SolveArgs, started: Instant, deadline: Option<Instant>)
                 "--part cuts the search of a spec's variables, and this spec is a puzzle of moves (its search is a breadth-first search of positions)",
             ));
         }
-        return super::moves::run(args, &lowered, sources, deadline);
+        return super::moves::run(args, &lowered, sources, stop);
     }
     if let Some(flag) = [
         ("--start", args.start.is_some()),
@@ -60,8 +61,10 @@ pub(super) fn run(args: &SolveArgs, started: Instant, deadline: Option<Instant>)
         None
     };
     let mut session = Session::new(lowered, sources);
-    session.set_node_limit(args.node_limit);
-    session.set_deadline(deadline);
+    session.set_stop(Stop {
+        nodes: args.node_limit,
+        ..stop.clone()
+    });
     if args.show_domains {
         return show_domains(&mut session, out);
     }

@@ -4,9 +4,9 @@
 use super::args::Threads;
 use super::output::Printer;
 use super::{EXIT_FOUND, EXIT_NONE, Params, Run, SpecArgs, TimeLimit};
+use crate::engine::stop::Stop;
 use crate::symmetry::check::{Report, check};
 use std::path::PathBuf;
-use std::time::Instant;
 
 /// What `solve check-symmetry` takes.
 #[derive(Debug, clap::Args)]
@@ -28,7 +28,7 @@ pub struct CheckSymmetryArgs {
     pub time: TimeLimit,
 }
 
-pub(super) fn run(args: &CheckSymmetryArgs, deadline: Option<Instant>) -> Run {
+pub(super) fn run(args: &CheckSymmetryArgs, stop: &Stop) -> Run {
     let (file, no_objective) = (&args.file, args.no_objective);
     let spec = &SpecArgs {
         params: args.params.clone(),
@@ -43,7 +43,7 @@ pub(super) fn run(args: &CheckSymmetryArgs, deadline: Option<Instant>) -> Run {
         no_symmetry: false,
         ..spec.clone()
     };
-    let (lowered, sources) = super::compile(file, &without, no_objective, deadline)?;
+    let (lowered, sources) = super::compile(file, &without, no_objective, stop)?;
     let threads = Threads {
         threads: args.threads,
     }
@@ -51,8 +51,8 @@ pub(super) fn run(args: &CheckSymmetryArgs, deadline: Option<Instant>) -> Run {
     let report = check(
         lowered,
         sources,
-        || super::compile(file, &with, no_objective, deadline),
-        deadline,
+        || super::compile(file, &with, no_objective, stop),
+        stop,
         threads,
     )?;
     let mut out = Printer::new(false);

@@ -24,7 +24,7 @@ mod satisfy;
 mod stop;
 
 pub use classes::{Classes, Watch};
-pub use stop::Stop;
+pub use stop::Cause;
 
 use crate::diagnostic::Error;
 use crate::parallel::Spread;
@@ -146,7 +146,7 @@ pub struct Outcome {
     /// With an objective: the best value found and whether it is proven.
     pub optimum: Option<(i64, bool)>,
     /// What stopped the run, when it is not complete.
-    pub stop: Option<Stop>,
+    pub stop: Option<Cause>,
 }
 
 /// Answers `query` on `session`, telling `sink` what it finds.
@@ -161,7 +161,7 @@ pub fn run(
         satisfy::run(session, query, sink, None)?
     };
     Ok(Outcome {
-        stop: (!outcome.complete).then(|| Stop::of(session)),
+        stop: (!outcome.complete).then(|| Cause::of(session)),
         ..outcome
     })
 }

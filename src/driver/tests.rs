@@ -142,7 +142,35 @@ fn a_node_limit_in_the_branch_and_bound_leaves_the_best_found() {
         assert_eq!(x * y + z, v);
         assert!(!outcome.complete);
         assert_eq!(outcome.optimum, Some((v, false)));
-        assert_eq!(outcome.stop, Some(super::Stop::NodeLimit));
+        assert_eq!(outcome.stop, Some(super::Cause::NodeLimit));
     }
     assert!(cut > 0, "no node limit stopped the search after a solution");
+}
+
+/// Two runs in one process have two tokens: cancelling one stops it (said
+/// as its signal) and leaves the other whole.
+#[test]
+fn a_cancelled_token_stops_its_run_alone() {
+    use crate::engine::stop::{Cancel, SIGTERM, Stop};
+    use std::sync::Arc;
+    let cancel = Arc::new(Cancel::new());
+    assert!(!cancel.cancel(SIGTERM));
+    let mut stopped = Session::from_text("t.toml", SPEC, &[]).unwrap();
+    stopped.set_stop(Stop {
+        cancel: Some(Arc::clone(&cancel)),
+        ..Stop::default()
+    });
+    let mut whole = Session::from_text("t.toml", SPEC, &[]).unwrap();
+    whole.set_stop(Stop {
+        cancel: Some(Arc::new(Cancel::new())),
+        ..Stop::default()
+    });
+    let ask = Query::sequential(Ask::Count);
+    let quiet = &mut |_: Event<'_>| ControlFlow::Continue(());
+    let cut = run(&mut stopped, &ask, quiet).unwrap();
+    assert!(!cut.complete);
+    assert_eq!(cut.stop, Some(super::Cause::Signal("terminated (SIGTERM)")));
+    let counted = run(&mut whole, &ask, quiet).unwrap();
+    assert!(counted.complete);
+    assert_eq!(counted.found, brute_force().len() as u64);
 }

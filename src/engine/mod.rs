@@ -11,10 +11,10 @@ pub mod post;
 pub mod propagator;
 pub mod propagators;
 pub mod queue;
+pub mod stop;
 pub mod store;
 pub mod view;
 
-use crate::host::Instant;
 use crate::model::plan::Consistency;
 use crate::model::{IntervalSet, Model, Posted, VarId};
 use deadline::Deadline;
@@ -22,6 +22,7 @@ use propagator::{Propagator, Status};
 use queue::{PropagatorId, Queue};
 use std::sync::Arc;
 use std::sync::atomic::AtomicBool;
+use stop::Stop;
 use store::{Change, Conflict, Store};
 
 #[derive(Debug)]
@@ -235,10 +236,10 @@ impl Engine {
         self.failures.fill(0);
     }
 
-    /// Propagation after `deadline` (or once `stop` is set) stops with
+    /// Propagation once `stop` passes (or `run` is set) stops with
     /// [`Engine::interrupted`] set.
-    pub fn set_deadline(&mut self, deadline: Option<Instant>, stop: Option<Arc<AtomicBool>>) {
-        self.store.deadline = Deadline::with_stop(deadline, stop);
+    pub fn set_stop(&mut self, stop: &Stop, run: Option<Arc<AtomicBool>>) {
+        self.store.deadline = Deadline::with_stop(stop, run);
         self.store.stop_seen = false;
         self.interrupted = false;
     }

@@ -8,6 +8,7 @@
 use super::settings::apply;
 use crate::diagnostic::Error;
 use crate::driver::{self, Ask, Event, Query};
+use crate::engine::stop::Stop;
 use crate::host::Instant;
 use crate::lower::Options;
 use crate::lowered::Lowered;
@@ -154,11 +155,11 @@ pub fn configs(
     Ok(configs)
 }
 
-/// How the counts of a comparison run: within a deadline, each spread
-/// over this many threads.
+/// How the counts of a comparison run: until the run's stop token says,
+/// each spread over this many threads.
 #[derive(Clone, Debug)]
 pub struct Budget {
-    pub deadline: Option<Instant>,
+    pub stop: Stop,
     /// How each count is spread (its threads, its first nodes alone).
     pub spread: crate::parallel::Spread,
 }
@@ -202,7 +203,7 @@ pub fn compare(
             match lower(sources, id, &set, &options) {
                 Ok((lowered, sources)) => {
                     let mut session = Session::new(lowered, sources);
-                    session.set_deadline(budget.deadline);
+                    session.set_stop(budget.stop.clone());
                     // As `solve --count` counts: with an objective, the
                     // optimal solutions.
                     let query = Query {

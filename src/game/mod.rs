@@ -29,6 +29,7 @@ pub use strategy::{STRATEGIES, Strategy};
 pub use tree::Record;
 
 use crate::diagnostic::{Diagnostic, Error};
+use crate::engine::stop::Stop;
 use crate::session::Session;
 use crate::source::Sources;
 use answer::Answers;
@@ -150,7 +151,10 @@ impl Game {
     fn fork(&self) -> Game {
         let lowered = self.session.lowered().clone();
         let mut session = Session::new(lowered, self.session.sources().clone());
-        session.set_deadline(self.session.deadline());
+        session.set_stop(Stop {
+            nodes: None,
+            ..self.session.stop().clone()
+        });
         Game {
             session,
             plan: self.plan.clone(),
@@ -294,8 +298,7 @@ impl Game {
     ) -> Result<Vec<(usize, Vec<i64>)>, Error> {
         let mut possible: Vec<u32> = (0..self.len() as u32).collect();
         let mut moves = Vec::new();
-        let deadline = self.session.deadline();
-        let mut chooser = strategy::Chooser::new(strategy, self.len(), deadline);
+        let mut chooser = strategy::Chooser::new(strategy, self.len(), self.session.stop());
         self.session.push();
         let result = loop {
             let first = moves.is_empty();

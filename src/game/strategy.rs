@@ -14,7 +14,7 @@
 use super::Game;
 use crate::diagnostic::{Diagnostic, Error};
 use crate::engine::deadline::Deadline;
-use crate::host::Instant;
+use crate::engine::stop::Stop;
 use crate::source::Sources;
 use std::collections::HashMap;
 use std::sync::Arc;
@@ -63,6 +63,8 @@ pub(super) struct Chooser {
     possible: Vec<bool>,
     /// The run's deadline (and Ctrl-C): scoring is read against it.
     clock: Deadline,
+    /// The run's stop token, to say what stopped the scoring.
+    stop: Stop,
 }
 
 /// Why a thread could not compute its rows.
@@ -127,10 +129,11 @@ impl Numbering {
 }
 
 impl Chooser {
-    /// A chooser whose work stops at `deadline` (and at Ctrl-C).
-    pub(super) fn new(strategy: Strategy, codes: usize, deadline: Option<Instant>) -> Chooser {
+    /// A chooser whose work stops as `stop` says (its deadline, Ctrl-C).
+    pub(super) fn new(strategy: Strategy, codes: usize, stop: &Stop) -> Chooser {
         Chooser {
-            clock: Deadline::new(deadline),
+            clock: Deadline::new(stop),
+            stop: stop.clone(),
             strategy,
             matrix: Arc::from(Vec::new()),
             answers: 0,
@@ -211,7 +214,7 @@ impl Chooser {
                 }
                 Err(Failure::Undefined(s, g)) => return Err(game.undefined(s, game.code(g))),
                 Err(Failure::FalseWin(s, g)) => return Err(game.false_win(s, game.code(g))),
-                Err(Failure::Stopped) => return Err(stopped()),
+                Err(Failure::Stopped) => return Err(stopped(&self.stop)),
             };
             let mut global = Vec::with_capacity(list.len());
             for answer in list {
@@ -255,7 +258,7 @@ impl Chooser {
                 for &s in possible {
                     self.possible[s as usize] = false;
                 }
-                return Err(stopped());
+                return Err(stopped(&self.stop));
             }
             let g1 = (g0 + block).min(n);
             self.counts[..(g1 - g0) * a].fill(0);
@@ -342,9 +345,12 @@ fn rows(
 /// An answer of at most 4 values within 16 bits each as one word (the
 /// scan key of the first answers met).
 /// The time limit or Ctrl-C stopped the scoring of the guesses (exit 3).
-fn stopped() -> Error {
+fn stopped(stop: &Stop) -> Error {
     Error::new(
-        vec![Diagnostic::stopped("while the guesses were being scored")],
+        vec![Diagnostic::stopped(
+            "while the guesses were being scored",
+            stop.cause(),
+        )],
         &Sources::default(),
     )
 }

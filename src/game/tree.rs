@@ -101,7 +101,7 @@ pub(super) fn play_all(
     progress: &mut dyn FnMut(usize, usize),
 ) -> Result<Record, Error> {
     let n = game.len();
-    let mut chooser = Chooser::new(strategy, n, game.session().deadline());
+    let mut chooser = Chooser::new(strategy, n, game.session().stop());
     let mut guesses = vec![0u32; n];
     let root = Subtree {
         path: Vec::new(),
@@ -227,7 +227,7 @@ fn spread(
     let found = AtomicUsize::new(done);
     let stop = Arc::new(AtomicBool::new(false));
     let failure: Mutex<Option<Error>> = Mutex::new(None);
-    let deadline = game.session.deadline();
+    let run_stop = &game.session.stop().clone();
     let threads = game.threads.min(queue.len()).max(1);
     let forks: Vec<Game> = (0..threads).map(|_| game.fork()).collect();
     let (queue, chooser) = (&queue, &chooser);
@@ -237,7 +237,7 @@ fn spread(
             .into_iter()
             .map(|mut fork| {
                 scope.spawn(move || {
-                    let clock = Deadline::with_stop(deadline, Some(Arc::clone(stop)));
+                    let clock = Deadline::with_stop(run_stop, Some(Arc::clone(stop)));
                     let mut chooser = chooser.with_clock(clock);
                     let mut mine = vec![0u32; n];
                     while !stop.load(Ordering::Relaxed) {

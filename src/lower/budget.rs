@@ -7,7 +7,7 @@
 use super::value::R;
 use crate::diagnostic::Diagnostic;
 use crate::engine::deadline::Deadline;
-use crate::host::Instant;
+use crate::engine::stop::Stop;
 use crate::model::plan::Consistency;
 use crate::model::{Constraint, IntervalSet, Model};
 use crate::source::Span;
@@ -50,6 +50,8 @@ const CHECK_EVERY: u64 = 1024;
 #[derive(Clone, Debug, Default)]
 pub(crate) struct Budget {
     clock: Option<Deadline>,
+    /// The run's stop token the clock reads.
+    stop: Stop,
     spent: Spent,
     /// Bytes of the declared variables' domains.
     domain_bytes: u64,
@@ -79,9 +81,10 @@ pub(crate) struct Spent {
 }
 
 impl Budget {
-    pub(crate) fn new(deadline: Option<Instant>) -> Budget {
+    pub(crate) fn new(stop: &Stop) -> Budget {
         Budget {
-            clock: deadline.map(|d| Deadline::new(Some(d))),
+            clock: Some(Deadline::new(stop)),
+            stop: stop.clone(),
             ..Budget::default()
         }
     }
@@ -89,27 +92,24 @@ impl Budget {
     /// The budget of one solution's output: the run's deadline, the item
     /// limit of lowering, and the memory limit with what an output item
     /// really takes (a list of lists is built before it is printed).
-    pub(crate) fn for_output(deadline: Option<Instant>) -> Budget {
+    pub(crate) fn for_output(stop: &Stop) -> Budget {
         Budget {
             output: true,
-            ..Budget::new(deadline)
+            ..Budget::new(stop)
         }
     }
 
     /// The budget of printing one solution that was found: as
-    /// [`Budget::for_output`], but its clock stops at `deadline` alone, not
-    /// at a signal (a stopped run still prints what it found).
-    pub(crate) fn for_printing(deadline: Option<Instant>) -> Budget {
-        Budget {
-            clock: deadline.map(Deadline::without_signals),
-            ..Budget::for_output(None)
-        }
+    /// [`Budget::for_output`], but its clock stops at `stop`'s deadline
+    /// alone, not at a cancel (a stopped run still prints what it found).
+    pub(crate) fn for_printing(stop: &Stop) -> Budget {
+        Budget::for_output(&stop.clock_only())
     }
 
     /// When lowering must stop (shared with the scratch lowerings of games
     /// and puzzles).
-    pub(crate) fn deadline(&self) -> Option<Instant> {
-        self.clock.as_ref().and_then(Deadline::at)
+    pub(crate) fn stop(&self) -> &Stop {
+        &self.stop
     }
 
     pub(crate) fn spent(&self) -> Spent {
@@ -252,11 +252,7 @@ impl Budget {
 
     /// The deadline and the model's size, at `span`.
     pub(crate) fn check(&mut self, model: &Model, span: Span) -> R<()> {
-        if self
-            .clock
-            .as_ref()
-            .is_some_and(|c| c.at().is_some_and(|d| Instant::now() >= d))
-        {
+        if self.stop.passed() {
             return Err(self.time_limit());
         }
         self.check_size(model, 0, span)
@@ -310,11 +306,12 @@ impl Budget {
 
 impl Budget {
     fn time_limit(&self) -> Diagnostic {
-        Diagnostic::stopped(if self.output {
+        let what = if self.output {
             "while the output template was being evaluated"
         } else {
             "while the spec was being lowered"
-        })
+        };
+        Diagnostic::stopped(what, self.stop.cause())
     }
 }
 

@@ -26,7 +26,7 @@
 //! - `network.rs`: a scratch lowering over input variables as a network.
 //! - `later.rs`: what lowering leaves for constraints added later, and
 //!   marks of the model's size to retract them.
-//! - `budget.rs`: the items, model size and deadline lowering may spend.
+//! - `budget.rs`: the items, model size and time lowering may spend.
 //! - `options.rs`: the command line's overrides.
 //!
 //! The extensions' passes (in `src/symmetry/`, `src/game/`, `src/moves/`)
@@ -41,7 +41,7 @@
 //! - scratch networks: `scratch` (a lowering of its own over the params),
 //!   `input_var`, `guards_mark`, `network`;
 //! - the budget: `tick`, `check_budget`, `spend_symmetry`,
-//!   `model_and_budget`, `deadline`; marks: `mark`, `truncate`;
+//!   `model_and_budget`, `stop`; marks: `mark`, `truncate`;
 //! - the caches read by symmetry: `reified`.
 
 mod automaton;
@@ -69,6 +69,7 @@ pub use options::Options;
 pub use scope::Scope;
 
 use crate::diagnostic::Diagnostic;
+use crate::engine::stop::Stop;
 use crate::model::{Constraint, IntervalSet, Lit, Model, Posted, Rel, VarId, View};
 use crate::source::Span;
 use crate::spec::ast::{Expr, Function};
@@ -124,10 +125,10 @@ pub struct Lowerer {
 }
 
 impl Lowerer {
-    /// An empty lowering, stopped by `deadline` (a time-limit error).
-    pub(crate) fn new(deadline: Option<crate::host::Instant>) -> Lowerer {
+    /// An empty lowering, stopped by `stop` (a time-limit error).
+    pub(crate) fn new(stop: &Stop) -> Lowerer {
         Lowerer {
-            budget: Budget::new(deadline),
+            budget: Budget::new(stop),
             ..Lowerer::default()
         }
     }
@@ -179,8 +180,8 @@ impl Lowerer {
     }
 
     /// When lowering must stop.
-    pub(crate) fn deadline(&self) -> Option<crate::host::Instant> {
-        self.budget.deadline()
+    pub(crate) fn stop(&self) -> &Stop {
+        self.budget.stop()
     }
 
     /// An evaluator over constants only (output templates).
@@ -199,9 +200,9 @@ impl Lowerer {
     }
 
     /// The evaluator bounded as one solution's output is: the run's
-    /// deadline, and the items and memory of [`Budget::for_output`].
-    pub(crate) fn until(self, deadline: Option<crate::host::Instant>) -> Lowerer {
-        self.within(Budget::for_output(deadline))
+    /// stop token, and the items and memory of [`Budget::for_output`].
+    pub(crate) fn until(self, stop: &Stop) -> Lowerer {
+        self.within(Budget::for_output(stop))
     }
 
     /// The evaluator bounded by `budget`.

@@ -17,7 +17,7 @@ impl Lowerer {
     /// a size budget of its own.
     pub(crate) fn scratch(&self, params: &HashMap<String, Value>) -> Lowerer {
         Lowerer {
-            budget: super::budget::Budget::new(self.budget.deadline()),
+            budget: super::budget::Budget::new(self.budget.stop()),
             ..Lowerer::for_output(
                 self.model.texts.clone(),
                 params.clone(),

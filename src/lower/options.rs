@@ -17,5 +17,5 @@ pub struct Options {
     /// it the plan is empty unless lex-leader breaking needs it.
     pub symmetries: bool,
     /// When the run must stop: lowering stops too (a time-limit error).
-    pub deadline: Option<crate::host::Instant>,
+    pub stop: crate::engine::stop::Stop,
 }

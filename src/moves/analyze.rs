@@ -142,7 +142,10 @@ fn positions(puzzle: &Puzzle, session: &mut Session, spread: &Spread) -> Result<
         return Err(e);
     }
     if stopped {
-        let d = crate::diagnostic::Diagnostic::stopped("while the positions were enumerated");
+        let d = crate::diagnostic::Diagnostic::stopped(
+            "while the positions were enumerated",
+            session.stop().cause(),
+        );
         return Err(Error::new(vec![d], &crate::source::Sources::default()));
     }
     Ok(met)

@@ -133,7 +133,7 @@ fn puzzle(
     let mut spent = Spent {
         combinations: 0,
         items: 0,
-        clock: Deadline::new(l.deadline()),
+        clock: Deadline::new(l.stop()),
     };
     for m in moves {
         let mut args = Vec::new();
@@ -179,7 +179,10 @@ fn instances(
     // Each instance is lowered apart: the run's deadline (and Ctrl-C)
     // is read between them, as lowering's comprehensions read it.
     if spent.clock.passed() {
-        return Err(Diagnostic::stopped("while the spec was being lowered"));
+        return Err(Diagnostic::stopped(
+            "while the spec was being lowered",
+            l.stop().cause(),
+        ));
     }
     let Some((name, range)) = m.params.get(k) else {
         if let Some(plan) = instance(l, m, args, scope)? {

@@ -36,6 +36,7 @@ pub use target::{Path, Target};
 
 use crate::diagnostic::{Diagnostic, Error};
 use crate::engine::deadline::Deadline;
+use crate::engine::stop::Stop;
 use crate::lowered::Lowered;
 use crate::model::IntervalSet;
 use crate::model::network::Evaluator;
@@ -101,8 +102,8 @@ pub struct Puzzle {
     next_scratch: Vec<i64>,
     /// The time limit and Ctrl-C, read now and then.
     clock: Deadline,
-    /// The same deadline, for the searches `ruled_out_by` starts.
-    deadline: Option<crate::host::Instant>,
+    /// The run's stop token, for the searches `ruled_out_by` starts.
+    stop: Stop,
     /// Most positions a search or an analysis keeps: [`MAX_STATES`], or
     /// what [`Puzzle::set_max_states`] says (the binary reads
     /// `SOLVE_MAX_STATES`: a documented knob for tests and for machines
@@ -185,18 +186,18 @@ impl Puzzle {
             scratch: Vec::new(),
             state_scratch: Vec::new(),
             next_scratch: Vec::new(),
-            clock: Deadline::new(None),
-            deadline: None,
+            clock: Deadline::default(),
+            stop: Stop::default(),
             max_states: MAX_STATES,
             expanded: 0,
         })
     }
 
-    /// Searches stop at `deadline` (or on Ctrl-C) with a time-limit error
-    /// (exit 3).
-    pub fn set_deadline(&mut self, deadline: Option<crate::host::Instant>) {
-        self.clock = Deadline::new(deadline);
-        self.deadline = deadline;
+    /// Searches stop as `stop` says (its deadline, or Ctrl-C) with a
+    /// time-limit error (exit 3).
+    pub fn set_stop(&mut self, stop: Stop) {
+        self.clock = Deadline::new(&stop);
+        self.stop = stop;
     }
 
     /// Searches and analyses keep at most `n` positions.
@@ -257,7 +258,7 @@ impl Puzzle {
         for (&x, &v) in self.plan.state.iter().zip(&values) {
             fixed.model.vars[x.index()].domain = IntervalSet::range(v, v);
         }
-        match crate::explain::explain(fixed, self.sources.clone(), self.deadline) {
+        match crate::explain::explain(fixed, self.sources.clone(), &self.stop) {
             Ok(crate::explain::Explanation::Conflict(names)) => names,
             _ => Vec::new(),
         }
@@ -330,8 +331,8 @@ impl Puzzle {
         out.clear();
         self.expanded += 1;
         if self.clock.passed() {
-            let why = if crate::engine::deadline::interrupted() {
-                crate::engine::deadline::stop_cause()
+            let why = if self.stop.cancelled() {
+                self.stop.cause()
             } else {
                 "stopped by the time limit"
             };

@@ -231,7 +231,7 @@ fn fold(plan: &OutputPlan, code: Code) -> Code {
         plan,
         solution: &[],
         slots: Vec::new(),
-        budget: Budget::for_output(plan.deadline),
+        budget: Budget::for_output(&plan.stop),
     };
     // Folded code reads no slot (`reads` says so).
     match run.eval(&code) {

@@ -15,7 +15,7 @@ pub use board::Board;
 
 use crate::diagnostic::Diagnostic;
 use crate::engine::deadline::PRINT_GRACE;
-use crate::host::Instant;
+use crate::engine::stop::Stop;
 use crate::lower::value::{Array, Value};
 use crate::lower::{Budget, Lowerer, is_limit, value::R};
 use crate::model::Model;
@@ -47,9 +47,10 @@ pub struct OutputPlan {
     compiled: Vec<Option<(compiled::Code, usize)>>,
     /// The most slots any compiled part needs.
     slots: usize,
-    /// The run's deadline: checking the template at load is part of the
-    /// run; printing a found solution gets [`PRINT_GRACE`] past it.
-    deadline: Option<Instant>,
+    /// The run's stop token: checking the template at load is part of
+    /// the run; printing a found solution gets [`PRINT_GRACE`] past its
+    /// deadline.
+    stop: Stop,
 }
 
 impl OutputPlan {
@@ -74,7 +75,7 @@ impl OutputPlan {
             text_vars: model.vars.iter().map(|v| v.text).collect(),
             compiled: Vec::new(),
             slots: 0,
-            deadline: None,
+            stop: Stop::default(),
         };
         plan.compiled = match &plan.template {
             Some(parts) => parts
@@ -96,10 +97,10 @@ impl OutputPlan {
         plan
     }
 
-    /// The plan whose printing stops at `deadline` (printing is part of
-    /// the run that `--time-limit` bounds).
-    pub(crate) fn until(mut self, deadline: Option<Instant>) -> OutputPlan {
-        self.deadline = deadline;
+    /// The plan whose printing stops at `stop` (printing is part of the
+    /// run that `--time-limit` bounds).
+    pub(crate) fn until(mut self, stop: Stop) -> OutputPlan {
+        self.stop = stop;
         self
     }
 
@@ -158,7 +159,7 @@ impl OutputPlan {
             .map(|v| v.domain.min().unwrap_or(0))
             .collect();
         if let Some(e) = &self.board {
-            let budget = Budget::for_output(self.deadline);
+            let budget = Budget::for_output(&self.stop);
             match self.environment(&probe, budget).eval(e) {
                 Ok(v) => drop(Board::read(&v, e.span)?),
                 Err(d) if is_limit(&d) => return Err(d),
@@ -169,7 +170,7 @@ impl OutputPlan {
             return Ok(());
         };
         self.check_constant_parts(parts)?;
-        match self.render_within(&probe, Budget::for_output(self.deadline)) {
+        match self.render_within(&probe, Budget::for_output(&self.stop)) {
             Err(d) if is_limit(&d) => Err(d),
             _ => Ok(()),
         }
@@ -223,7 +224,7 @@ impl OutputPlan {
             self.params.clone(),
             self.functions.clone(),
         )
-        .until(self.deadline);
+        .until(&self.stop);
         for part in parts {
             let TemplatePart::Expr(e) = part else {
                 continue;
@@ -257,7 +258,7 @@ impl OutputPlan {
     /// has after a stop has as long again to be written; the items and
     /// memory still bound one solution's output).
     fn printing(&self) -> Budget {
-        Budget::for_printing(self.deadline.map(|d| d + 2 * PRINT_GRACE))
+        Budget::for_printing(&Stop::at(self.stop.at.map(|d| d + 2 * PRINT_GRACE)))
     }
 
     fn render_within(&self, solution: &[i64], budget: Budget) -> R<String> {
@@ -506,7 +507,7 @@ pub(crate) fn lower_output(
         spec.game.as_ref().and_then(|g| g.show.clone()),
         &l.model,
     )
-    .until(l.deadline());
+    .until(l.stop().clone());
     output.check(&l.model)?;
     Ok(output)
 }

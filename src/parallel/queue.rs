@@ -10,7 +10,8 @@
 //! [`PRINT_GRACE`] at most, then ends the run: a stopped run exits soon,
 //! whatever its buffers hold.
 
-use crate::engine::deadline::{PRINT_GRACE, interrupted};
+use crate::engine::deadline::PRINT_GRACE;
+use crate::engine::stop::Stop;
 use crate::host::Instant;
 use crate::search::shared::Shared;
 use crate::search::{Decision, Stats};
@@ -109,19 +110,19 @@ pub struct Flow {
     most: usize,
     /// The run's deadline, and the end of printing after a stop: nanoseconds
     /// after `started` (`u64::MAX`: no stop seen yet).
-    deadline: Option<Instant>,
+    stop: Stop,
     started: Instant,
     printing_ends: AtomicU64,
 }
 
 impl Flow {
-    fn new(most: usize, deadline: Option<Instant>) -> Flow {
+    fn new(most: usize, stop: Stop) -> Flow {
         Flow {
             head: AtomicUsize::new(0),
             head_printed: AtomicUsize::new(0),
             buffered: AtomicUsize::new(0),
             most,
-            deadline,
+            stop,
             started: Instant::now(),
             printing_ends: AtomicU64::new(u64::MAX),
         }
@@ -157,8 +158,8 @@ impl Flow {
         let now = Instant::now();
         let at = |t: Instant| t.saturating_duration_since(self.started).as_nanos() as u64;
         let mut ends = self.printing_ends.load(Ordering::Relaxed);
-        if ends == u64::MAX && (interrupted() || self.deadline.is_some_and(|d| now >= d)) {
-            let stop = match self.deadline {
+        if ends == u64::MAX && self.stop.passed() {
+            let stop = match self.stop.at {
                 Some(d) if now >= d => d,
                 _ => now,
             };
@@ -191,16 +192,22 @@ pub fn run(
     hear: &mut Hear<'_>,
 ) -> Searched {
     let vars = session.lowered().model().vars.len().max(1);
-    let flow = Flow::new((BUFFER_BYTES / (8 * vars + 64)).max(64), session.deadline());
+    let flow = Flow::new(
+        (BUFFER_BYTES / (8 * vars + 64)).max(64),
+        session.stop().clone(),
+    );
     let next = AtomicUsize::new(0);
     let (sender, receiver) = mpsc::channel();
-    let (lowered, sources, deadline) = (session.lowered(), session.sources(), session.deadline());
+    let (lowered, sources, stop) = (session.lowered(), session.sources(), session.stop());
     // A search thread: its own session, the next part until none is left
     // or the run stops; what it searched in all last. Without threads the
     // calling thread does the same, hearing each part's events as it ends.
     let search = |to: To<'_>, hear: &mut Option<&mut Hear<'_>>| {
         let mut own = Session::new(lowered.clone(), sources.clone());
-        own.set_deadline(deadline);
+        own.set_stop(Stop {
+            nodes: None,
+            ..stop.clone()
+        });
         own.set_shared(Some(shared.clone()));
         loop {
             let k = next.fetch_add(1, Ordering::Relaxed);

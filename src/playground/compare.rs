@@ -1,7 +1,7 @@
 //! The `compare` request: the spec counted under several configurations
 //! (`solve compare`), each swept value's rows sent as soon as counted.
 
-use super::{CompareRequest, deadline, error_event};
+use super::{CompareRequest, error_event, stop};
 use crate::diagnostic::Error;
 use crate::experiment::compare::{Budget, Row, compare, configs, sweep};
 use crate::host::Instant;
@@ -12,7 +12,7 @@ use serde_json::{Value, json};
 /// Emits a `rows` event per swept value, then `done` (whether every count
 /// finished, whether a row is flagged); or the spec's `diagnostics`.
 pub(super) fn run(request: &CompareRequest, emit: &mut dyn FnMut(Value)) {
-    let until = deadline(request.time_limit);
+    let until = stop(request.time_limit);
     let started = Instant::now();
     let mut sources = Sources::default();
     let id = sources.add("spec.toml", request.spec.as_str());
@@ -43,11 +43,11 @@ pub(super) fn run(request: &CompareRequest, emit: &mut dyn FnMut(Value)) {
         }
     };
     let base = crate::Options {
-        deadline: until,
+        stop: until.clone(),
         ..crate::Options::default()
     };
     let budget = Budget {
-        deadline: until,
+        stop: until,
         spread: crate::parallel::Spread::threads(1),
     };
     let mut on_block = |block: &[Row]| {

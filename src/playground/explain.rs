@@ -2,7 +2,7 @@
 //! its named constraints that already has none (`solve explain`), each
 //! with where it is written in the spec, so that the editor marks it.
 
-use super::{SolveRequest, compile, deadline, error_event, utf16};
+use super::{SolveRequest, compile, error_event, stop, utf16};
 use crate::explain::{Explanation, explain};
 use crate::source::SourceId;
 use crate::spec::load::load;
@@ -12,8 +12,8 @@ use serde_json::{Value, json};
 /// (name, and the UTF-16 range of its `name = "..."` when the spec's
 /// [constraints] declares it), or `stopped` when a limit cut it short.
 pub(super) fn run(request: &SolveRequest, emit: &mut dyn FnMut(Value)) {
-    let until = deadline(request.time_limit);
-    let session = match compile(&request.spec, &request.set, request, until) {
+    let until = stop(request.time_limit);
+    let session = match compile(&request.spec, &request.set, request, &until) {
         Ok(session) => session,
         Err((error, sources, id)) => {
             emit(error_event(&error, &sources, id));
@@ -28,7 +28,7 @@ pub(super) fn run(request: &SolveRequest, emit: &mut dyn FnMut(Value)) {
         .unwrap_or_default();
     let text = &sources.get(id).text;
     let lowered = session.lowered().clone();
-    match explain(lowered, sources.clone(), until) {
+    match explain(lowered, sources.clone(), &until) {
         Ok(Explanation::Satisfiable) => emit(json!({"event": "explanation", "satisfiable": true})),
         Ok(Explanation::Conflict(names)) => {
             let conflict: Vec<Value> = names

@@ -3,21 +3,15 @@
 //! so far: the page keeps no game state but the guesses), or the computer
 //! guesses one secret, or every secret (`play --all-secrets`).
 
-use super::{
-    GuessRequest, PROGRESS_EVERY, PlayRequest, SolveRequest, compile, deadline, error_event,
-};
+use super::{GuessRequest, PROGRESS_EVERY, PlayRequest, SolveRequest, compile, error_event, stop};
+use crate::engine::stop::Stop;
 use crate::game::{Game, STRATEGIES, Strategy};
 use crate::host::Instant;
 use crate::spec::choices::named_choice;
 use serde_json::{Value, json};
 
 /// The spec's game, or `None` once its errors were told.
-fn game(
-    spec: &str,
-    set: &[String],
-    until: Option<Instant>,
-    emit: &mut dyn FnMut(Value),
-) -> Option<Game> {
+fn game(spec: &str, set: &[String], until: &Stop, emit: &mut dyn FnMut(Value)) -> Option<Game> {
     let mut session = match compile(spec, set, &SolveRequest::default(), until) {
         Ok(session) => session,
         Err((error, sources, id)) => {
@@ -25,7 +19,7 @@ fn game(
             return None;
         }
     };
-    session.set_deadline(until);
+    session.set_stop(until.clone());
     match Game::new(session) {
         Ok(game) => Some(game),
         Err(e) => {
@@ -38,7 +32,7 @@ fn game(
 /// A `game` event: how many codes, an example, the answer to each guess
 /// (or why it is not a code), and the secret when asked for.
 pub(super) fn guess(request: &GuessRequest, emit: &mut dyn FnMut(Value)) {
-    let Some(mut game) = game(&request.spec, &request.set, deadline(Some(10.0)), emit) else {
+    let Some(mut game) = game(&request.spec, &request.set, &stop(Some(10.0)), emit) else {
         return;
     };
     // The page draws a number without knowing how many codes there are.
@@ -76,8 +70,8 @@ pub(super) fn guess(request: &GuessRequest, emit: &mut dyn FnMut(Value)) {
 /// A `moves` event (the computer's guesses against one secret), or a
 /// `record` event (every secret, after `progress` events).
 pub(super) fn play(request: &PlayRequest, emit: &mut dyn FnMut(Value)) {
-    let until = deadline(request.time_limit);
-    let Some(mut game) = game(&request.spec, &request.set, until, emit) else {
+    let until = stop(request.time_limit);
+    let Some(mut game) = game(&request.spec, &request.set, &until, emit) else {
         return;
     };
     let strategy = match named_choice(

@@ -38,6 +38,7 @@ mod request;
 mod solve;
 
 use crate::diagnostic::Error;
+use crate::engine::stop::Stop;
 use crate::host::Instant;
 use crate::session::Session;
 use crate::source::{SourceId, Sources};
@@ -52,8 +53,8 @@ pub fn handle(request: &str, emit: &mut dyn FnMut(Value)) {
     match Request::parse(request) {
         Err(message) => emit(json!({"event": "failed", "message": message})),
         Ok(Request::Check { spec, set }) => {
-            let until = deadline(Some(CHECK_SECONDS));
-            match compile(&spec, &set, &SolveRequest::default(), until) {
+            let until = stop(Some(CHECK_SECONDS));
+            match compile(&spec, &set, &SolveRequest::default(), &until) {
                 Ok(session) => {
                     let lowered = session.lowered();
                     let kind = if lowered.game.is_some() {
@@ -86,10 +87,10 @@ pub fn handle(request: &str, emit: &mut dyn FnMut(Value)) {
             }));
         }
         Ok(Request::Solve(solve)) => {
-            let until = deadline(solve.time_limit);
-            match compile(&solve.spec, &solve.set, &solve, until) {
+            let until = stop(solve.time_limit);
+            match compile(&solve.spec, &solve.set, &solve, &until) {
                 Err((error, sources, id)) => emit(error_event(&error, &sources, id)),
-                Ok(session) => solve::run(session, &solve, until, emit),
+                Ok(session) => solve::run(session, &solve, &until, emit),
             }
         }
     }
@@ -105,7 +106,7 @@ fn compile(
     spec: &str,
     set: &[String],
     request: &SolveRequest,
-    until: Option<Instant>,
+    until: &Stop,
 ) -> Result<Session, (Error, Sources, SourceId)> {
     let mut sources = Sources::default();
     let id = sources.add("spec.toml", spec);
@@ -116,7 +117,7 @@ fn compile(
     let options = crate::Options {
         no_symmetry: request.no_symmetry,
         search,
-        deadline: until,
+        stop: until.clone(),
         ..crate::Options::default()
     };
     match crate::compile(&mut sources, id, set, &options) {
@@ -125,9 +126,10 @@ fn compile(
     }
 }
 
-fn deadline(limit: Option<f64>) -> Option<Instant> {
-    let limit = Duration::try_from_secs_f64(limit?).ok()?;
-    Instant::now().checked_add(limit)
+/// A request's stop token: its time limit in seconds, from now.
+fn stop(limit: Option<f64>) -> Stop {
+    let limit = limit.and_then(|l| Duration::try_from_secs_f64(l).ok());
+    Stop::at(limit.and_then(|l| Instant::now().checked_add(l)))
 }
 
 /// How often a long request reports its progress.

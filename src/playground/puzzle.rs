@@ -2,7 +2,7 @@
 //! move by move (breadth-first, as `solve FILE` with the default method),
 //! and every position's distance to the goal (`solve analyze`).
 
-use super::{PuzzleRequest, SolveRequest, compile, deadline, error_event};
+use super::{PuzzleRequest, SolveRequest, compile, error_event, stop};
 use crate::host::Instant;
 use crate::moves::{self, Puzzle, Target};
 use crate::session::Session;
@@ -14,22 +14,22 @@ fn puzzle(
     no_symmetry: bool,
     emit: &mut dyn FnMut(Value),
 ) -> Option<(Puzzle, Session)> {
-    let until = deadline(request.time_limit);
+    let until = stop(request.time_limit);
     let choices = SolveRequest {
         no_symmetry,
         ..SolveRequest::default()
     };
-    let mut session = match compile(&request.spec, &request.set, &choices, until) {
+    let mut session = match compile(&request.spec, &request.set, &choices, &until) {
         Ok(session) => session,
         Err((error, sources, id)) => {
             emit(error_event(&error, &sources, id));
             return None;
         }
     };
-    session.set_deadline(until);
+    session.set_stop(until.clone());
     match Puzzle::new(session.lowered(), session.sources().clone()) {
         Ok(mut p) => {
-            p.set_deadline(until);
+            p.set_stop(until.clone());
             Some((p, session))
         }
         Err(e) => {

@@ -4,6 +4,7 @@
 
 use super::{PROGRESS_EVERY, SolveRequest};
 use crate::driver::{self, Ask, Event, Query};
+use crate::engine::stop::Stop;
 use crate::host::Instant;
 use crate::search::trace::Recorder;
 use crate::search::tree::{End, Tree};
@@ -37,7 +38,7 @@ fn tree_event(tree: &Tree) -> Value {
 pub(super) fn run(
     mut session: Session,
     request: &SolveRequest,
-    until: Option<Instant>,
+    until: &Stop,
     emit: &mut dyn FnMut(Value),
 ) {
     let lowered = session.lowered();
@@ -53,10 +54,12 @@ pub(super) fn run(
         emit(json!({"event": "failed", "message": message}));
         return;
     }
-    session.set_node_limit(request.node_limit);
-    // The limit counts from the request, lowering included, as on the
-    // command line.
-    session.set_deadline(until);
+    // The time limit counts from the request, lowering included, as on
+    // the command line.
+    session.set_stop(Stop {
+        nodes: request.node_limit,
+        ..until.clone()
+    });
     if request.tree {
         // Prunings too: the outline shows what each constraint pruned.
         let recorder = Recorder::new(TREE_EVENTS, true, session.lowered().model());

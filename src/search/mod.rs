@@ -23,20 +23,21 @@ pub mod tree;
 
 use crate::engine::Engine;
 use crate::engine::deadline::Deadline;
+use crate::engine::stop::Stop;
 use crate::engine::store::Checkpoint;
-use crate::host::Instant;
 use crate::model::VarId;
 use crate::model::plan::{Objective, RestartPolicy, Restarts, SearchPlan, Sense, VarOrder};
 use branch::{Brancher, Choice, Cursor};
 use shared::Shared;
-use std::time::Duration;
 use trace::{Event, Recorder};
 
 /// When to stop searching (solutions are limited by the caller).
 #[derive(Clone, Debug, Default)]
 pub struct Limits {
     pub nodes: Option<u64>,
-    pub time: Option<Duration>,
+    /// The run's stop token (its deadline and cancel flag; the node
+    /// budget is `nodes`).
+    pub stop: Stop,
     /// What the threads of a parallel run share: their stop flag, node
     /// budget and incumbent.
     pub shared: Option<Shared>,
@@ -196,10 +197,10 @@ impl<'e> Search<'e> {
     ) -> Search<'e> {
         let brancher = Brancher::new(plan, engine.num_vars());
         engine.track_weights(brancher.phases.iter().any(|p| p.var == VarOrder::DomWdeg));
-        let at = limits.time.and_then(|t| Instant::now().checked_add(t));
-        let stop = limits.shared.as_ref().map(|s| s.stop.clone());
-        engine.set_deadline(at, stop.clone());
+        let run = limits.shared.as_ref().map(|s| s.stop.clone());
+        engine.set_stop(&limits.stop, run.clone());
         let root = engine.store_mut().checkpoint();
+        let deadline = Deadline::with_stop(&limits.stop, run);
         Search {
             engine,
             brancher,
@@ -211,7 +212,7 @@ impl<'e> Search<'e> {
             budget: budget(&restarts, 1),
             stack: Vec::new(),
             state: State::Start,
-            deadline: Deadline::with_stop(at, stop),
+            deadline,
             stats: Stats::default(),
             recorder: None,
             depth: 0,

@@ -33,6 +33,7 @@
 //! ```
 
 use crate::diagnostic::{Diagnostic, Error};
+use crate::engine::stop::Stop;
 use crate::engine::{Engine, EngineMark};
 use crate::lower::{ModelMark, Options};
 use crate::lowered::Lowered;
@@ -82,7 +83,8 @@ pub struct Session {
     levels: Vec<Level>,
     /// The session's node count at which searches stop.
     node_limit: Option<u64>,
-    deadline: Option<Instant>,
+    /// The run's stop token (its node budget is `node_limit`).
+    stop: Stop,
     stats: Stats,
     /// Where searches record their first events (`--trace`, `--tree`).
     recorder: Option<Recorder>,
@@ -133,7 +135,7 @@ impl Session {
             posted,
             levels: Vec::new(),
             node_limit: None,
-            deadline: None,
+            stop: Stop::default(),
             stats: Stats::default(),
             recorder: None,
             below: None,
@@ -237,27 +239,26 @@ impl Session {
     /// Every later search stops once `limit` has passed from now: one
     /// budget for the rest of the session.
     pub fn set_time_limit(&mut self, limit: Option<Duration>) {
-        self.set_deadline(limit.and_then(|t| Instant::now().checked_add(t)));
+        self.stop.at = limit.and_then(|t| Instant::now().checked_add(t));
     }
 
-    /// Every later search stops at `deadline` (the command line's
-    /// `--time-limit` counts from the start of the run).
-    pub fn deadline(&self) -> Option<Instant> {
-        self.deadline
+    /// The run's stop token: its deadline, cancel flag and node budget.
+    pub fn stop(&self) -> &Stop {
+        &self.stop
     }
 
-    /// Every later search stops at `deadline` (the command line's
-    /// `--time-limit`), and so does the work of a game's strategies.
-    pub fn set_deadline(&mut self, deadline: Option<Instant>) {
-        self.deadline = deadline;
+    /// Every later search stops as `stop` says (the command line's
+    /// `--time-limit` counts from the start of the run; its node budget
+    /// from now), and so does the work of a game's strategies.
+    pub fn set_stop(&mut self, stop: Stop) {
+        self.set_node_limit(stop.nodes);
+        self.stop = stop;
     }
 
     fn limits(&self) -> Limits {
         Limits {
             nodes: self.node_limit.map(|n| n.saturating_sub(self.stats.nodes)),
-            time: self
-                .deadline
-                .map(|d| d.saturating_duration_since(Instant::now())),
+            stop: self.stop.clone(),
             shared: self.shared.clone(),
         }
     }

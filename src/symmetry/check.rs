@@ -15,7 +15,7 @@
 use super::group::{Canonicaliser, SymmetryPlan};
 use crate::diagnostic::{Diagnostic, Error};
 use crate::driver::{self, Ask, Event, Query};
-use crate::host::Instant;
+use crate::engine::stop::Stop;
 use crate::lowered::Lowered;
 use crate::session::{Session, Solution};
 use crate::source::Sources;
@@ -91,7 +91,7 @@ pub fn check(
     mut without: Lowered,
     sources: Sources,
     with_breaking: impl FnOnce() -> Result<(Lowered, Sources), Error>,
-    deadline: Option<Instant>,
+    stop: &Stop,
     threads: usize,
 ) -> Result<Report, Error> {
     let plan: SymmetryPlan = std::mem::take(&mut without.symmetry);
@@ -106,7 +106,7 @@ pub fn check(
         .map_err(|m| refusal(m, "check the groups one at a time"))?;
     let unbroken_size = without.model().constraints.len();
     let mut session = Session::new(without, sources);
-    session.set_deadline(deadline);
+    session.set_stop(stop.clone());
     let (solutions, optimum) = all_solutions(&mut session)?;
     let keys: Vec<Vec<i64>> = solutions.iter().map(|s| plan.key_of(s.values())).collect();
     let mut report = Report {
@@ -143,7 +143,7 @@ pub fn check(
         return Ok(report);
     }
     let mut broken = Session::new(with, sources);
-    broken.set_deadline(deadline);
+    broken.set_stop(stop.clone());
     let (kept, kept_optimum) = all_solutions(&mut broken)?;
     let mut breaking = Breaking {
         changed_optimum: None,

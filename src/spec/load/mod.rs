@@ -4,7 +4,7 @@
 
 use crate::diagnostic::{Diagnostic, did_you_mean};
 use crate::engine::deadline::Deadline;
-use crate::host::Instant;
+use crate::engine::stop::Stop;
 use crate::model::plan::{CONSISTENCIES, Sense, VALUE_ORDERS, VAR_ORDERS};
 use crate::source::{SourceId, Sources, Span};
 use crate::spec::ast::{
@@ -52,23 +52,20 @@ const SECTIONS: [&str; 14] = [
 
 /// Reads the spec held in `sources[id]`.
 pub fn load(sources: &Sources, id: SourceId) -> Result<Spec, Vec<Diagnostic>> {
-    load_until(sources, id, None)
+    load_until(sources, id, &Stop::default())
 }
 
-/// Reads the spec held in `sources[id]`, stopping at `deadline` (a spec of
+/// Reads the spec held in `sources[id]`, stopping as `stop` says (a spec of
 /// 200,000 constraints takes about a second to parse: `--time-limit`
 /// covers reading too).
-pub fn load_until(
-    sources: &Sources,
-    id: SourceId,
-    deadline: Option<Instant>,
-) -> Result<Spec, Vec<Diagnostic>> {
+pub fn load_until(sources: &Sources, id: SourceId, stop: &Stop) -> Result<Spec, Vec<Diagnostic>> {
     let file = sources.get(id);
     let loader = Loader {
         text: &file.text,
         id,
         errors: Vec::new(),
-        clock: deadline.map(|at| Deadline::new(Some(at))),
+        clock: Some(Deadline::new(stop)),
+        stop: stop.clone(),
         stopped: false,
     };
     loader.run()
@@ -80,6 +77,8 @@ struct Loader<'t> {
     errors: Vec<Diagnostic>,
     /// Read before each expression is parsed.
     clock: Option<Deadline>,
+    /// What the clock reads, to say what stopped it.
+    stop: Stop,
     /// The deadline passed: nothing more is parsed.
     stopped: bool,
 }
@@ -157,7 +156,10 @@ impl<'t> Loader<'t> {
         self.errors
             .extend(experiments::check(&spec.experiments, &constraints));
         if self.stopped {
-            Err(vec![Diagnostic::stopped("while the spec was being read")])
+            Err(vec![Diagnostic::stopped(
+                "while the spec was being read",
+                self.stop.cause(),
+            )])
         } else if self.errors.is_empty() {
             Ok(spec)
         } else {
