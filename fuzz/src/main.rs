@@ -20,6 +20,7 @@ mod rng;
 
 use rng::Rng;
 use solve::Options;
+use solve::engine::stop::Stop;
 use solve::session::Session;
 use solve::source::Sources;
 use std::panic::AssertUnwindSafe;
@@ -153,7 +154,7 @@ fn pipeline(text: &str, overrides: &[String]) -> bool {
     let id = sources.add("fuzz.toml", text);
     // The declared symmetries are built too, under the case's deadline.
     let options = Options {
-        deadline: Some(deadline),
+        stop: Stop::at(Some(deadline)),
         symmetries: true,
         ..Options::default()
     };
@@ -176,8 +177,10 @@ fn pipeline(text: &str, overrides: &[String]) -> bool {
         .is_some()
         .then(|| (lowered.clone(), sources.clone()));
     let mut session = Session::new(lowered, sources);
-    session.set_deadline(Some(deadline));
-    session.set_node_limit(Some(5_000));
+    session.set_stop(Stop {
+        nodes: Some(5_000),
+        ..Stop::at(Some(deadline))
+    });
     if session.objective().is_some() {
         let _ = session.optimise(|view, solution, _| {
             let _ = view.render(solution);
@@ -193,7 +196,7 @@ fn pipeline(text: &str, overrides: &[String]) -> bool {
     }
     symmetries(&mut session);
     if let Some((lowered, sources)) = copy {
-        let _ = solve::explain::explain(lowered, sources, Some(deadline));
+        let _ = solve::explain::explain(lowered, sources, &Stop::at(Some(deadline)));
     }
     if let Some((lowered, sources)) = game {
         play(lowered, sources, deadline);
@@ -207,7 +210,7 @@ fn dumped_count(dump: &str, expected: u64, deadline: Instant) {
     let mut sources = Sources::default();
     let id = sources.add("dump.toml", dump);
     let options = Options {
-        deadline: Some(deadline),
+        stop: Stop::at(Some(deadline)),
         ..Options::default()
     };
     let lowered = match solve::compile(&mut sources, id, &[], &options) {
@@ -229,8 +232,10 @@ fn dumped_count(dump: &str, expected: u64, deadline: Instant) {
         ),
     };
     let mut session = Session::new(lowered, sources);
-    session.set_deadline(Some(deadline));
-    session.set_node_limit(Some(5_000));
+    session.set_stop(Stop {
+        nodes: Some(5_000),
+        ..Stop::at(Some(deadline))
+    });
     let count = session.count();
     if count.complete {
         assert_eq!(
@@ -274,7 +279,7 @@ fn symmetries(session: &mut Session) {
 /// first code.
 fn play(lowered: solve::Lowered, sources: Sources, deadline: Instant) {
     let mut session = Session::new(lowered, sources);
-    session.set_deadline(Some(deadline));
+    session.set_stop(Stop::at(Some(deadline)));
     session.set_node_limit(Some(20_000));
     let Ok(mut game) = solve::game::Game::new(session) else {
         return;
