@@ -66,6 +66,8 @@ pub mod moves;
 pub mod output;
 pub mod parallel;
 pub mod playground;
+pub mod pool;
+pub mod random;
 pub mod search;
 pub mod session;
 pub mod source;

@@ -1,7 +1,7 @@
 //! The fuzzer's random choices: the engine's own seeded generator (the
 //! same seed, the same cases), with picks and chances on top.
 
-pub use solve::search::branch::Rng;
+pub use solve::random::Rng;
 
 pub trait Choose {
     fn pick<'a, T>(&mut self, items: &'a [T]) -> &'a T;

@@ -10,7 +10,7 @@ use super::plot::PlotArg;
 use super::{EXIT_FOUND, EXIT_NONE, Run, SpecArgs, TimeLimit, choices, pick, usage};
 use crate::engine::stop::Stop;
 use crate::game::{Game, Record, STRATEGIES, Strategy};
-use crate::search::branch::Rng;
+use crate::random::Rng;
 use crate::session::Session;
 use std::io::{BufRead, IsTerminal as _, Read as _};
 use std::path::PathBuf;

@@ -41,7 +41,7 @@ impl Answers {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::search::branch::Rng;
+    use crate::random::Rng;
     use crate::session::Session;
 
     /// Random codes within the code's domains (possible or not: the answer

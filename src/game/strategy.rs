@@ -176,31 +176,16 @@ impl Chooser {
         let chunk = n.div_ceil(threads);
         let (codes, w): (&[i64], usize) = (&game.codes, game.width);
         let win = &game.plan.win;
-        let parts: Vec<Result<Rows, Failure>> = if threads == 1 {
-            let mut clock = self.clock.clone();
-            vec![rows(
-                &mut game.answers.clone(),
-                &mut clock,
-                (codes, w),
-                win,
-                0..n,
-            )]
-        } else {
-            std::thread::scope(|scope| {
-                let handles: Vec<_> = (0..threads)
-                    .map(|t| {
-                        let mut answers = game.answers.clone();
-                        let mut clock = self.clock.clone();
-                        let range = t * chunk..((t + 1) * chunk).min(n);
-                        scope.spawn(move || rows(&mut answers, &mut clock, (codes, w), win, range))
-                    })
-                    .collect();
-                handles
-                    .into_iter()
-                    .map(|h| h.join().expect("a matrix thread panicked"))
-                    .collect()
-            })
-        };
+        let parts: Vec<Result<Rows, Failure>> = crate::pool::ordered(
+            threads,
+            threads,
+            || (game.answers.clone(), self.clock.clone()),
+            |(answers, clock), t| {
+                let range = t * chunk..((t + 1) * chunk).min(n);
+                rows(answers, clock, (codes, w), win, range)
+            },
+            Result::is_err,
+        );
         // One numbering of the answers for all the threads' rows.
         let mut ids: HashMap<Vec<i64>, u16> = HashMap::new();
         let mut matrix = Vec::with_capacity(n * n);

@@ -553,7 +553,7 @@ mod tests {
     /// of the satisfying assignment, or waits; never a different value.
     #[test]
     fn inference_recovers_the_hidden_value_of_a_satisfying_assignment() {
-        let mut rng = crate::search::branch::Rng::new(7);
+        let mut rng = crate::random::Rng::new(7);
         let mut recovered = 0;
         for _ in 0..20_000 {
             // Variables 0..=2 are integers, 3..=5 booleans.

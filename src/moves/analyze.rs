@@ -16,7 +16,6 @@ use crate::diagnostic::Error;
 use crate::parallel::{self, Seek, Spread};
 use crate::session::Session;
 use std::ops::ControlFlow;
-use std::sync::atomic::{AtomicUsize, Ordering};
 
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Analysis {
@@ -167,39 +166,16 @@ fn moves(puzzle: &mut Puzzle, met: &Numbering, threads: usize) -> Result<Moves, 
     if threads == 1 {
         return moves_from(puzzle, met, 0..n);
     }
-    let next = AtomicUsize::new(0);
     // Blocks after a failed one are not needed: the first error wins.
-    let failed = AtomicUsize::new(usize::MAX);
-    let (next, failed) = (&next, &failed);
-    let mut done: Vec<(usize, Result<Moves, Error>)> = std::thread::scope(|scope| {
-        let handles: Vec<_> = (0..threads)
-            .map(|_| {
-                let mut puzzle = puzzle.clone();
-                scope.spawn(move || {
-                    let mut mine = Vec::new();
-                    loop {
-                        let b = next.fetch_add(1, Ordering::Relaxed);
-                        if b >= blocks || b > failed.load(Ordering::Relaxed) {
-                            return mine;
-                        }
-                        let found =
-                            moves_from(&mut puzzle, met, b * BLOCK..((b + 1) * BLOCK).min(n));
-                        if found.is_err() {
-                            let _ = failed.fetch_min(b, Ordering::Relaxed);
-                        }
-                        mine.push((b, found));
-                    }
-                })
-            })
-            .collect();
-        handles
-            .into_iter()
-            .flat_map(|h| h.join().unwrap_or_else(|p| std::panic::resume_unwind(p)))
-            .collect()
-    });
-    done.sort_by_key(|(b, _)| *b);
+    let done = crate::pool::ordered(
+        blocks,
+        threads,
+        || puzzle.clone(),
+        |puzzle, b| moves_from(puzzle, met, b * BLOCK..((b + 1) * BLOCK).min(n)),
+        Result::is_err,
+    );
     let (mut goals, mut edges) = (Vec::new(), Vec::new());
-    for (_, found) in done {
+    for found in done {
         let (g, e) = found?;
         goals.extend(g);
         edges.extend(e);

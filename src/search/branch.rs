@@ -12,6 +12,7 @@
 use crate::engine::Engine;
 use crate::model::VarId;
 use crate::model::plan::{Phase, SearchPlan, ValueOrder, VarOrder};
+use crate::random::Rng;
 
 #[derive(Clone, Debug)]
 pub struct Brancher {
@@ -52,24 +53,6 @@ pub enum Choice {
     Assign(i64),
     /// `x <= v`, else `x > v`.
     AtMost(i64),
-}
-
-/// A small seeded generator (xorshift64*): the same seed, the same search.
-#[derive(Clone, Debug)]
-pub struct Rng(u64);
-
-impl Rng {
-    pub fn new(seed: u64) -> Rng {
-        Rng(seed.wrapping_mul(0x9E37_79B9_7F4A_7C15) | 1)
-    }
-
-    /// Uniform in `0..n` (n > 0).
-    pub fn below(&mut self, n: u64) -> u64 {
-        self.0 ^= self.0 >> 12;
-        self.0 ^= self.0 << 25;
-        self.0 ^= self.0 >> 27;
-        (self.0.wrapping_mul(0x2545_F491_4F6C_DD1D) >> 11) % n
-    }
 }
 
 impl Brancher {

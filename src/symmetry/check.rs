@@ -180,37 +180,22 @@ pub fn check(
 /// members a thread meets.
 fn smallest_keys(classes: &Canonicaliser<'_>, keys: &[Vec<i64>], threads: usize) -> Vec<Vec<i64>> {
     let share = keys.len().div_ceil(threads.max(1)).max(1);
-    let classify = |keys: &[Vec<i64>]| -> Vec<Vec<i64>> {
-        let (mut cache, mut smallest) = (HashMap::new(), Vec::new());
-        keys.iter()
-            .map(|key| {
-                let class = classes.canonical_cached(key, &mut cache, &mut smallest);
-                smallest[class].clone()
-            })
-            .collect()
-    };
-    if threads <= 1 || keys.len() <= share {
-        return classify(keys);
-    }
-    // A share whose thread cannot start (a process limit) is classified
-    // here, after the others started.
-    std::thread::scope(|scope| {
-        let parts: Vec<_> = keys
-            .chunks(share)
-            .map(|part| {
-                let thread =
-                    std::thread::Builder::new().spawn_scoped(scope, move || classify(part));
-                (part, thread.ok())
-            })
-            .collect();
-        parts
-            .into_iter()
-            .flat_map(|(part, thread)| match thread {
-                Some(t) => t.join().expect("a classifying thread does not panic"),
-                None => classify(part),
-            })
-            .collect()
-    })
+    let shares = crate::pool::ordered(
+        keys.len().div_ceil(share),
+        threads,
+        || (HashMap::new(), Vec::new()),
+        |(cache, smallest), k| {
+            let part = &keys[k * share..((k + 1) * share).min(keys.len())];
+            part.iter()
+                .map(|key| {
+                    let class = classes.canonical_cached(key, cache, smallest);
+                    smallest[class].clone()
+                })
+                .collect::<Vec<Vec<i64>>>()
+        },
+        |_| false,
+    );
+    shares.into_iter().flatten().collect()
 }
 
 /// The solutions some declared element maps to a non-solution.
