@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# A one-node Slurm cluster on this machine, and the README's job-array
+# A one-node Slurm cluster on this machine, and the book's job-array
 # recipe run on it: queens n=12 cut into 8 parts, one array task each,
 # merged with `solve merge` and checked against the sequential count.
 #
@@ -74,7 +74,7 @@ sinfo -h -o %T | grep -qE 'idle|mixed|alloc' ||
 
 rm -f "$WORK"/part-*.json
 cd "$REPO"
-# The README's recipe: one array task per part, each writes its result line.
+# The book's recipe (docs/parallel.md): one array task per part, each writes its result line.
 sbatch --wait --array=0-$((PARTS - 1)) --output=/dev/null --chdir="$REPO" --wrap \
   "$SOLVE specs/queens.toml --set n=$N --no-symmetry --count -j 1 --part \$SLURM_ARRAY_TASK_ID/$PARTS --json > $WORK/part-\$SLURM_ARRAY_TASK_ID.json"
 merged=$("$SOLVE" merge "$WORK"/part-*.json)

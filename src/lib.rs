@@ -6,12 +6,16 @@
 //!                                                                           │
 //!                                          Session ◀────────────────────────┘
 //!                                (session: engine + search policy; push/pop)
-//!                                    │               │                │
-//!                     first / solutions / count   optimise        explain
-//!                          (search over engine)  (branch and bound) (QuickXplain)
+//!                                    │                              │
+//!   driver: first / all / count / best ──▶ parallel ──▶ search    explain
+//!   (one Query, Events to a Sink)         (parts, queue)         (QuickXplain)
 //!                                    │
-//!                      text / JSON ◀─┘ (output)
+//!   faces: cli, playground, compare ◀┘ (text / JSON: output)
 //! ```
+//!
+//! Every face makes one stop token (`engine::stop::Stop`: a deadline, a
+//! node budget, a cancel flag) and hands it to reading, lowering and the
+//! session.
 //!
 //! The core:
 //! - [`source`], [`diagnostic`]: positions and rustc-style error messages.
@@ -44,7 +48,9 @@
 //!   iddfs, A*, analysis.
 //! - [`experiment`]: `[experiments]` and `--try`, `solve compare`'s rows.
 //! - [`discard`]: freeing a huge model after its error is reported.
-//! - [`host`]: the clock and the threads, native or in a browser.
+//! - [`host`]: the clock and the threads, native or in a browser;
+//!   [`pool`]: one ordered work pool over those threads; [`random`]: a
+//!   seeded generator with no global state.
 //! - [`playground`]: the browser playground's requests and events.
 
 #[cfg(not(target_family = "wasm"))]

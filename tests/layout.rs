@@ -99,10 +99,14 @@ fn nothing_points_outside_the_repository() {
             }
         }
     }
-    let readme = std::fs::read_to_string(root().join("README.md")).unwrap();
-    for (i, line) in readme.lines().enumerate() {
-        if line.contains(&outside) {
-            found.push(format!("README.md:{}", i + 1));
+    let mut documents = vec!["README.md".to_string()];
+    documents.extend(files("docs", &[".md"]).into_iter().map(|(path, _)| path));
+    for path in documents {
+        let text = std::fs::read_to_string(root().join(&path)).unwrap();
+        for (i, line) in text.lines().enumerate() {
+            if line.contains(&outside) {
+                found.push(format!("{path}:{}", i + 1));
+            }
         }
     }
     assert!(found.is_empty(), "{}", found.join("\n"));

@@ -136,7 +136,7 @@ pub enum Command {
     /// must keep the optimum). Exit 0 when they do, 1 when not.
     CheckSymmetry(symmetry::CheckSymmetryArgs),
     /// Print the spec format as a JSON Schema, for TOML editors that read
-    /// one (taplo / Even Better TOML: see the README).
+    /// one (taplo / Even Better TOML: see docs/command-line.md).
     Schema,
     /// Write the lowered model in another modelling language on stdout,
     /// for another solver to check: `solve export --minizinc FILE > m.mzn`

@@ -23,7 +23,7 @@ pub enum VarOrder {
 /// or on the command line) and is not a game or a puzzle of moves (whose
 /// codes and positions go in input order): the smallest domain first,
 /// ties to the earlier variable. Measured over every shipped, test and benchmark spec against
-/// `input` (README, "Which order when"): fewer nodes on most, and static in
+/// `input` (docs/spec-language.md, `[search]`): fewer nodes on most, and static in
 /// the sense the threads need (the answers do not depend on them), which
 /// `dom-wdeg`, stronger still on some puzzles, is not.
 pub const DEFAULT_VAR_ORDER: VarOrder = VarOrder::FirstFail;

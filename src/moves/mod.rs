@@ -47,7 +47,7 @@ use plan::PuzzlePlan;
 
 /// Most positions a search keeps (breadth-first search, A*) or `solve
 /// analyze` enumerates: each costs about 110 to 175 bytes (measured at
-/// 2,000,000: README "Puzzles of moves"), so a few GB at most. Iterative
+/// 2,000,000: docs/moves.md), so a few GB at most. Iterative
 /// deepening keeps a table of at most this many positions too, and goes
 /// on without it when it is full.
 pub const MAX_STATES: usize = 20_000_000;

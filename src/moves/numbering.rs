@@ -2,8 +2,7 @@
 //! they were met: a vector from number to position and a hash map back.
 //! Everything else a search keeps per position is a vector indexed by the
 //! number (a depth, a predecessor): a breadth-first search measured about
-//! 110 bytes a position, hash map slack included (README "Puzzles of
-//! moves"). The cap on positions
+//! 110 bytes a position, hash map slack included (docs/moves.md). The cap on positions
 //! ([`super::max_states`]) is enforced here, in one place.
 
 use super::{State, too_many_states};

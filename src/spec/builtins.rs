@@ -50,7 +50,7 @@ pub struct BuiltinInfo {
     /// `usize::MAX` for any number.
     pub max_args: usize,
     pub usage: Usage,
-    /// The meaning on constants, as the README states it.
+    /// The meaning on constants, as the book states it (docs/spec-language.md).
     pub meaning: &'static str,
 }
 

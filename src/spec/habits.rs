@@ -215,7 +215,7 @@ pub(super) fn minizinc_function(name: &str) -> Option<&'static str> {
             "write `forall(x[i] == 0 or x[j] == 0 or x[i] != x[j] for i in I for j in I if i < j)`"
         }
         "int_search" | "bool_search" | "seq_search" => {
-            "the search is the `[search]` section: `phases = [{ vars = \"x\", var = \"first-fail\", value = \"min\" }]`, or `var`, `value`, `order` (see the README, Coming from MiniZinc)"
+            "the search is the `[search]` section: `phases = [{ vars = \"x\", var = \"first-fail\", value = \"min\" }]`, or `var`, `value`, `order` (see docs/spec-language.md, Coming from MiniZinc)"
         }
         "fix" | "show" | "format" => "the output is the `[output]` template: `{x}` prints x",
         _ => return None,

@@ -135,7 +135,7 @@ pub fn schema() -> Value {
     json!({
         "$schema": "https://json-schema.org/draft/2020-12/schema",
         "title": "solve spec",
-        "description": "A puzzle spec for `solve`: see its README",
+        "description": "A puzzle spec for `solve`: see its book, docs/spec-language.md",
         "type": "object",
         "properties": sections,
         "additionalProperties": false,

@@ -24,7 +24,7 @@ pub fn classes(symmetry: &SymmetryPlan) -> Result<Canonicaliser<'_>, Error> {
     if symmetry.is_empty() {
         return refuse(
             "--unique needs the symmetries of the solutions, and this spec's [symmetry] declares none".to_string(),
-            "declare one, e.g. `board = { grid = \"m\" }` (grid, rows, columns, values, reverse or map): see the README",
+            "declare one, e.g. `board = { grid = \"m\" }` (grid, rows, columns, values, reverse or map): see docs/symmetry.md",
         );
     }
     symmetry.canonicaliser().or_else(|message| {
