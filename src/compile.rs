@@ -1,14 +1,16 @@
 //! The pipeline from a spec file to a [`Lowered`] model, as a list of
 //! passes. Each pass lives in a file of its own that says what it does;
-//! the extensions' passes live in their rooms.
+//! the extensions' passes live in their rooms. [`Session::from_text`] runs
+//! the whole pipeline on a text.
 //!
 //! load (`spec::load`) -> names (`spec::names`) -> params -> vars ->
 //! constraints -> symmetry -> plan -> game -> moves -> output
 
-use crate::diagnostic::Diagnostic;
+use crate::diagnostic::{Diagnostic, Error};
 use crate::lower::value::R;
 use crate::lower::{self, Lowerer, Options};
 use crate::lowered::Lowered;
+use crate::session::Session;
 use crate::source::{SourceId, Sources};
 use crate::spec::names::CheckedSpec;
 use crate::{game, moves, output, spec, symmetry};
@@ -68,4 +70,20 @@ fn passes(l: &mut Lowerer, checked: &CheckedSpec, options: &Options) -> R<Lowere
         names: checked.names(),
         later,
     })
+}
+
+impl Session {
+    /// Loads, checks and lowers a spec given as text, with `--set` style
+    /// overrides (`"n=12"`): the whole pipeline, here so that the session
+    /// does not depend on it (and `game`, which holds sessions, may be a
+    /// pass of it).
+    pub fn from_text(name: &str, text: &str, overrides: &[&str]) -> Result<Session, Error> {
+        let mut sources = Sources::default();
+        let id = sources.add(name, text);
+        let overrides: Vec<String> = overrides.iter().map(|s| s.to_string()).collect();
+        match compile(&mut sources, id, &overrides, &Options::default()) {
+            Ok(lowered) => Ok(Session::new(lowered, sources)),
+            Err(diagnostics) => Err(Error::new(diagnostics, &sources)),
+        }
+    }
 }

@@ -9,6 +9,7 @@ pub mod check;
 pub mod infer;
 pub mod network;
 pub mod plan;
+pub mod program;
 pub mod texts;
 
 /// A variable of the model: an index into [`Model::vars`].

@@ -4,7 +4,8 @@
 //! parsing, no lowering and no propagation per evaluation: a game's answer
 //! and a puzzle's moves are evaluated millions of times.
 
-use crate::model::infer::{Known, Program, infer_all};
+use crate::model::infer::{Known, infer_all};
+use crate::model::program::Program;
 use crate::model::{Constraint, Lit, Model, VarId};
 
 /// `outputs(inputs)` as a network: fix `inputs`, infer the rest, read

@@ -35,7 +35,7 @@
 use crate::diagnostic::{Diagnostic, Error};
 use crate::engine::stop::Stop;
 use crate::engine::{Engine, EngineMark};
-use crate::lower::{ModelMark, Options};
+use crate::lower::ModelMark;
 use crate::lowered::Lowered;
 use crate::model::plan::{Objective, Restarts};
 use crate::model::{Constraint, Posted, Rel, VarId};
@@ -144,18 +144,6 @@ impl Session {
             propagations_forgotten: 0,
             parts: None,
             threads: 0,
-        }
-    }
-
-    /// Loads, checks and lowers a spec given as text, with `--set` style
-    /// overrides (`"n=12"`).
-    pub fn from_text(name: &str, text: &str, overrides: &[&str]) -> Result<Session, Error> {
-        let mut sources = Sources::default();
-        let id = sources.add(name, text);
-        let overrides: Vec<String> = overrides.iter().map(|s| s.to_string()).collect();
-        match crate::compile(&mut sources, id, &overrides, &Options::default()) {
-            Ok(lowered) => Ok(Session::new(lowered, sources)),
-            Err(diagnostics) => Err(Error::new(diagnostics, &sources)),
         }
     }
 
