@@ -550,3 +550,6 @@ fn record(session: &mut Session, searched: &queue::Searched, solutions: Option<u
     };
     session.add_elsewhere(stats, searched.propagations, parts as u64, searched.threads);
 }
+
+#[cfg(test)]
+mod tests;

@@ -116,7 +116,7 @@ pub struct Flow {
 }
 
 impl Flow {
-    fn new(most: usize, stop: Stop) -> Flow {
+    pub(super) fn new(most: usize, stop: Stop) -> Flow {
         Flow {
             head: AtomicUsize::new(0),
             head_printed: AtomicUsize::new(0),

@@ -257,3 +257,64 @@ impl Propagator for AllDifferentBounds {
         }
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::{path_max, path_min, path_set};
+    use crate::random::Rng;
+
+    /// A random forest over `0..n` whose links point one way: up (to a
+    /// higher index) when `up`, else down; a root points at itself.
+    fn forest(rng: &mut Rng, n: usize, up: bool) -> Vec<usize> {
+        (0..n)
+            .map(|i| {
+                let root = rng.below(3) == 0;
+                match (root, up) {
+                    (true, _) => i,
+                    (false, true) if i + 1 < n => i + 1 + rng.below((n - i - 1) as u64) as usize,
+                    (false, false) if i > 0 => rng.below(i as u64) as usize,
+                    _ => i,
+                }
+            })
+            .collect()
+    }
+
+    /// The path from `i` to its root, the root last.
+    fn path(t: &[usize], mut i: usize) -> Vec<usize> {
+        let mut path = vec![i];
+        while t[i] != i {
+            i = t[i];
+            path.push(i);
+        }
+        path
+    }
+
+    /// The roots are those of the links followed one by one, and path
+    /// compression points every node of the path before `end` at `to`,
+    /// leaving the others as they were.
+    #[test]
+    fn roots_and_path_compression_agree_with_following_the_links() {
+        let mut rng = Rng::new(5);
+        for _ in 0..2_000 {
+            let n = 1 + rng.below(12) as usize;
+            let up = rng.below(2) == 0;
+            let t = forest(&mut rng, n, up);
+            for i in 0..n {
+                let root = *path(&t, i).last().unwrap();
+                let found = if up { path_max(&t, i) } else { path_min(&t, i) };
+                assert_eq!(found, root, "{t:?} from {i}");
+            }
+            let start = rng.below(n as u64) as usize;
+            let walk = path(&t, start);
+            let end = walk[rng.below(walk.len() as u64) as usize];
+            let to = rng.below(n as u64) as usize;
+            let mut compressed = t.clone();
+            path_set(&mut compressed, start, end, to);
+            let before_end = &walk[..walk.iter().position(|&x| x == end).unwrap()];
+            for k in 0..n {
+                let expected = if before_end.contains(&k) { to } else { t[k] };
+                assert_eq!(compressed[k], expected, "{t:?}: {start} to {end} at {to}");
+            }
+        }
+    }
+}

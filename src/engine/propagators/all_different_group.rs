@@ -207,3 +207,58 @@ impl Propagator for AllDifferentGroup {
         Ok(Status::Fix)
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::Pair;
+    use crate::random::Rng;
+
+    /// A pair's bit pattern removes exactly the values the members remove
+    /// one by one: with `p` fixed at `x`, member `k` (`sp x + op`) takes
+    /// from `q` the `y` with `sq y + oq` equal to it. When the members
+    /// differ in sign, or their values span more than 64, there is no
+    /// pattern (sign 0).
+    #[test]
+    fn a_pattern_removes_what_the_members_remove() {
+        let mut rng = Rng::new(3);
+        let mut patterns = 0;
+        for _ in 0..5_000 {
+            let members = 1 + rng.below(4) as usize;
+            let mut shift = |rng: &mut Rng| {
+                let scale = if rng.below(4) == 0 { -1 } else { 1 };
+                (scale, rng.below(81) as i64 - 40)
+            };
+            let p: Vec<(i64, i64)> = (0..members).map(|_| shift(&mut rng)).collect();
+            let q: Vec<(i64, i64)> = (0..members).map(|_| shift(&mut rng)).collect();
+            let pair = Pair::new(&p, &q);
+            for x in -6..=6 {
+                let mut removed: Vec<i64> = p
+                    .iter()
+                    .zip(&q)
+                    .map(|(&(sp, op), &(sq, oq))| sq * (sp * x + op - oq))
+                    .collect();
+                removed.sort_unstable();
+                removed.dedup();
+                if pair.sign == 0 {
+                    let signs = p.iter().zip(&q).map(|(a, b)| a.0 * b.0);
+                    let one_sign = signs.clone().all(|s| s == signs.clone().next().unwrap());
+                    let span = removed.last().unwrap() - removed.first().unwrap();
+                    assert!(
+                        !one_sign || span > 63,
+                        "{p:?} {q:?}: a pattern was possible"
+                    );
+                    continue;
+                }
+                patterns += 1;
+                let from_bits: Vec<i64> = (0..64)
+                    .filter(|j| pair.pattern >> j & 1 == 1)
+                    .map(|j| pair.sign * x + pair.low + j)
+                    .collect();
+                let mut from_bits = from_bits;
+                from_bits.sort_unstable();
+                assert_eq!(from_bits, removed, "{p:?} {q:?} at x = {x}");
+            }
+        }
+        assert!(patterns > 10_000, "only {patterns} patterns checked");
+    }
+}
