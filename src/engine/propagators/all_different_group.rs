@@ -224,7 +224,7 @@ mod tests {
         let mut patterns = 0;
         for _ in 0..5_000 {
             let members = 1 + rng.below(4) as usize;
-            let mut shift = |rng: &mut Rng| {
+            let shift = |rng: &mut Rng| {
                 let scale = if rng.below(4) == 0 { -1 } else { 1 };
                 (scale, rng.below(81) as i64 - 40)
             };
