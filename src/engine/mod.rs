@@ -5,7 +5,7 @@
 //! [`Engine::post`] adds a constraint and [`Engine::truncate`] retracts
 //! everything posted since an [`EngineMark`] (a session's push and pop).
 
-pub mod deadline;
+pub mod clock;
 pub mod domain;
 pub mod post;
 pub mod propagator;
@@ -17,7 +17,7 @@ pub mod view;
 
 use crate::model::plan::Consistency;
 use crate::model::{IntervalSet, Model, Posted, VarId};
-use deadline::Deadline;
+use clock::Clock;
 use propagator::{Propagator, Status};
 use queue::{PropagatorId, Queue};
 use std::sync::Arc;
@@ -239,7 +239,7 @@ impl Engine {
     /// Propagation once `stop` passes (or `run` is set) stops with
     /// [`Engine::interrupted`] set.
     pub fn set_stop(&mut self, stop: &Stop, run: Option<Arc<AtomicBool>>) {
-        self.store.deadline = Deadline::with_stop(stop, run);
+        self.store.clock = Clock::with_stop(stop, run);
         self.store.stop_seen = false;
         self.interrupted = false;
     }

@@ -8,7 +8,7 @@
 //! saves the one interval it changed (undo adds one to the size: the bounds
 //! did not move).
 
-use crate::engine::deadline::Deadline;
+use crate::engine::clock::Clock;
 use crate::engine::domain::{BitsRemoved, Domain, IntervalEdit};
 use crate::model::{IntervalSet, VarId};
 
@@ -74,7 +74,7 @@ pub struct Store {
     listened: Vec<Option<Change>>,
     /// When propagation must stop (the run's deadline, a signal, another
     /// thread's stop), for the long loops of a single propagator run.
-    pub(crate) deadline: Deadline,
+    pub(crate) clock: Clock,
     /// A propagator saw `deadline` pass: its conflict is an interruption.
     pub(crate) stop_seen: bool,
 }
@@ -90,7 +90,7 @@ impl Store {
     /// reports an interruption, not a failure.
     #[inline]
     pub fn must_stop(&mut self) -> bool {
-        if self.deadline.passed() {
+        if self.clock.passed() {
             self.stop_seen = true;
         }
         self.stop_seen

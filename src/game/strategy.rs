@@ -13,7 +13,7 @@
 
 use super::Game;
 use crate::diagnostic::{Diagnostic, Error};
-use crate::engine::deadline::Deadline;
+use crate::engine::clock::Clock;
 use crate::engine::stop::Stop;
 use crate::source::Sources;
 use std::collections::HashMap;
@@ -62,7 +62,7 @@ pub(super) struct Chooser {
     counts: Vec<u32>,
     possible: Vec<bool>,
     /// The run's deadline (and Ctrl-C): scoring is read against it.
-    clock: Deadline,
+    clock: Clock,
     /// The run's stop token, to say what stopped the scoring.
     stop: Stop,
 }
@@ -132,7 +132,7 @@ impl Chooser {
     /// A chooser whose work stops as `stop` says (its deadline, Ctrl-C).
     pub(super) fn new(strategy: Strategy, codes: usize, stop: &Stop) -> Chooser {
         Chooser {
-            clock: Deadline::new(stop),
+            clock: Clock::new(stop),
             stop: stop.clone(),
             strategy,
             matrix: Arc::from(Vec::new()),
@@ -148,7 +148,7 @@ impl Chooser {
 
     /// The same chooser, its work stopped by `clock` as well (the other
     /// threads' errors); the matrix is shared, not copied.
-    pub(super) fn with_clock(&self, clock: Deadline) -> Chooser {
+    pub(super) fn with_clock(&self, clock: Clock) -> Chooser {
         Chooser {
             clock,
             ..self.clone()
@@ -297,7 +297,7 @@ impl Chooser {
 /// as guesses), with this numbering of the answers.
 fn rows(
     answers: &mut super::answer::Answers,
-    clock: &mut Deadline,
+    clock: &mut Clock,
     (codes, w): (&[i64], usize),
     win: &[i64],
     range: std::ops::Range<usize>,

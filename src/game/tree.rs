@@ -15,7 +15,7 @@
 use super::strategy::{Chooser, Strategy};
 use super::{Game, error};
 use crate::diagnostic::Error;
-use crate::engine::deadline::Deadline;
+use crate::engine::clock::Clock;
 use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 use std::sync::{Arc, Mutex};
 use std::time::Duration;
@@ -237,7 +237,7 @@ fn spread(
             .into_iter()
             .map(|mut fork| {
                 scope.spawn(move || {
-                    let clock = Deadline::with_stop(run_stop, Some(Arc::clone(stop)));
+                    let clock = Clock::with_stop(run_stop, Some(Arc::clone(stop)));
                     let mut chooser = chooser.with_clock(clock);
                     let mut mine = vec![0u32; n];
                     while !stop.load(Ordering::Relaxed) {

@@ -6,7 +6,7 @@
 
 use super::value::R;
 use crate::diagnostic::Diagnostic;
-use crate::engine::deadline::Deadline;
+use crate::engine::clock::Clock;
 use crate::engine::stop::Stop;
 use crate::model::plan::Consistency;
 use crate::model::{Constraint, IntervalSet, Model};
@@ -49,7 +49,7 @@ const CHECK_EVERY: u64 = 1024;
 
 #[derive(Clone, Debug, Default)]
 pub(crate) struct Budget {
-    clock: Option<Deadline>,
+    clock: Option<Clock>,
     /// The run's stop token the clock reads.
     stop: Stop,
     spent: Spent,
@@ -83,7 +83,7 @@ pub(crate) struct Spent {
 impl Budget {
     pub(crate) fn new(stop: &Stop) -> Budget {
         Budget {
-            clock: Some(Deadline::new(stop)),
+            clock: Some(Clock::new(stop)),
             stop: stop.clone(),
             ..Budget::default()
         }
@@ -140,7 +140,7 @@ impl Budget {
                 span,
             ));
         }
-        if self.clock.as_mut().is_some_and(Deadline::passed) {
+        if self.clock.as_mut().is_some_and(Clock::passed) {
             return Err(self.time_limit());
         }
         if items.is_multiple_of(CHECK_EVERY) || self.unchecked > CHECK_BYTES {
@@ -162,7 +162,7 @@ impl Budget {
         };
         items <= MAX_TOTAL_ITEMS
             && items.saturating_mul(bytes) <= MAX_MODEL_BYTES
-            && !self.clock.as_mut().is_some_and(Deadline::passed)
+            && !self.clock.as_mut().is_some_and(Clock::passed)
     }
 
     /// A declared symmetry's group element that moves `moves` positions
@@ -182,7 +182,7 @@ impl Budget {
     /// The deadline alone, for loops that build no items (the clock is
     /// read at an adapted rate: calling this often is cheap).
     pub(crate) fn tick(&mut self) -> R<()> {
-        if self.clock.as_mut().is_some_and(Deadline::passed) {
+        if self.clock.as_mut().is_some_and(Clock::passed) {
             return Err(self.time_limit());
         }
         Ok(())

@@ -7,7 +7,7 @@
 
 use super::plan::{MovePlan, PuzzlePlan};
 use crate::diagnostic::Diagnostic;
-use crate::engine::deadline::Deadline;
+use crate::engine::clock::Clock;
 use crate::lower::network::substitute;
 use crate::lower::value::{Array, BoolVal, R, Value};
 use crate::lower::{Lowerer, Scope};
@@ -33,7 +33,7 @@ const MAX_NETWORK_ITEMS: usize = 20_000_000;
 struct Spent {
     combinations: u128,
     items: usize,
-    clock: Deadline,
+    clock: Clock,
 }
 
 /// What the puzzle's networks are lowered against.
@@ -133,7 +133,7 @@ fn puzzle(
     let mut spent = Spent {
         combinations: 0,
         items: 0,
-        clock: Deadline::new(l.stop()),
+        clock: Clock::new(l.stop()),
     };
     for m in moves {
         let mut args = Vec::new();

@@ -35,7 +35,7 @@ pub use search::{METHODS, Method, shortest};
 pub use target::{Path, Target};
 
 use crate::diagnostic::{Diagnostic, Error};
-use crate::engine::deadline::Deadline;
+use crate::engine::clock::Clock;
 use crate::engine::stop::Stop;
 use crate::lowered::Lowered;
 use crate::model::IntervalSet;
@@ -101,7 +101,7 @@ pub struct Puzzle {
     state_scratch: Vec<i64>,
     next_scratch: Vec<i64>,
     /// The time limit and Ctrl-C, read now and then.
-    clock: Deadline,
+    clock: Clock,
     /// The run's stop token, for the searches `ruled_out_by` starts.
     stop: Stop,
     /// Most positions a search or an analysis keeps: [`MAX_STATES`], or
@@ -186,7 +186,7 @@ impl Puzzle {
             scratch: Vec::new(),
             state_scratch: Vec::new(),
             next_scratch: Vec::new(),
-            clock: Deadline::default(),
+            clock: Clock::default(),
             stop: Stop::default(),
             max_states: MAX_STATES,
             expanded: 0,
@@ -196,7 +196,7 @@ impl Puzzle {
     /// Searches stop as `stop` says (its deadline, or Ctrl-C) with a
     /// time-limit error (exit 3).
     pub fn set_stop(&mut self, stop: Stop) {
-        self.clock = Deadline::new(&stop);
+        self.clock = Clock::new(&stop);
         self.stop = stop;
     }
 

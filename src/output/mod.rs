@@ -14,7 +14,7 @@ mod compiled;
 pub use board::Board;
 
 use crate::diagnostic::Diagnostic;
-use crate::engine::deadline::PRINT_GRACE;
+use crate::engine::clock::PRINT_GRACE;
 use crate::engine::stop::Stop;
 use crate::lower::value::{Array, Value};
 use crate::lower::{Budget, Lowerer, is_limit, value::R};

@@ -10,7 +10,7 @@
 //! [`PRINT_GRACE`] at most, then ends the run: a stopped run exits soon,
 //! whatever its buffers hold.
 
-use crate::engine::deadline::PRINT_GRACE;
+use crate::engine::clock::PRINT_GRACE;
 use crate::engine::stop::Stop;
 use crate::host::Instant;
 use crate::search::shared::Shared;

@@ -22,7 +22,7 @@ pub mod trace;
 pub mod tree;
 
 use crate::engine::Engine;
-use crate::engine::deadline::Deadline;
+use crate::engine::clock::Clock;
 use crate::engine::stop::Stop;
 use crate::engine::store::Checkpoint;
 use crate::model::VarId;
@@ -166,7 +166,7 @@ pub struct Search<'e> {
     budget: Option<u64>,
     stack: Vec<Frame>,
     state: State,
-    deadline: Deadline,
+    clock: Clock,
     pub stats: Stats,
     /// Seeing the search: where its first events go.
     recorder: Option<&'e mut Recorder>,
@@ -200,7 +200,7 @@ impl<'e> Search<'e> {
         let run = limits.shared.as_ref().map(|s| s.stop.clone());
         engine.set_stop(&limits.stop, run.clone());
         let root = engine.store_mut().checkpoint();
-        let deadline = Deadline::with_stop(&limits.stop, run);
+        let clock = Clock::with_stop(&limits.stop, run);
         Search {
             engine,
             brancher,
@@ -212,7 +212,7 @@ impl<'e> Search<'e> {
             budget: budget(&restarts, 1),
             stack: Vec::new(),
             state: State::Start,
-            deadline,
+            clock,
             stats: Stats::default(),
             recorder: None,
             depth: 0,
@@ -397,7 +397,7 @@ impl<'e> Search<'e> {
             }
             self.allowance += got;
         }
-        self.deadline.passed()
+        self.clock.passed()
     }
 
     /// Counts a failure; when the run's budget is spent, restarts.

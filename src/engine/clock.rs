@@ -25,14 +25,14 @@ const MOST_EVENTS: u32 = 4096;
 pub const PRINT_GRACE: Duration = Duration::from_secs(1);
 
 /// Nothing passes it.
-impl Default for Deadline {
-    fn default() -> Deadline {
-        Deadline::new(&Stop::default())
+impl Default for Clock {
+    fn default() -> Clock {
+        Clock::new(&Stop::default())
     }
 }
 
 #[derive(Clone, Debug)]
-pub struct Deadline {
+pub struct Clock {
     at: Option<Instant>,
     cancel: Option<Arc<Cancel>>,
     /// Set by another thread to stop this search too.
@@ -43,15 +43,15 @@ pub struct Deadline {
     last: Instant,
 }
 
-impl Deadline {
+impl Clock {
     /// Passed at `stop`'s deadline or once it is cancelled.
-    pub fn new(stop: &Stop) -> Deadline {
-        Deadline::with_stop(stop, None)
+    pub fn new(stop: &Stop) -> Clock {
+        Clock::with_stop(stop, None)
     }
 
-    /// As [`Deadline::new`], and once `run` (a run's own flag) is set.
-    pub fn with_stop(stop: &Stop, run: Option<Arc<AtomicBool>>) -> Deadline {
-        Deadline {
+    /// As [`Clock::new`], and once `run` (a run's own flag) is set.
+    pub fn with_stop(stop: &Stop, run: Option<Arc<AtomicBool>>) -> Clock {
+        Clock {
             at: stop.at,
             cancel: stop.cancel.clone(),
             stop: run,
