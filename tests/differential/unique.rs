@@ -3,13 +3,14 @@
 //! a rotation of the cells, a value complement, a mirror with a
 //! complement), symmetry of the model or not. The classes are computed
 //! here: each solution's orbit walked under the declared element (images
-//! that are no assignment left out, as the README says), its smallest key
-//! the class. When every class's smallest key is a solution, `solve
-//! --unique --count` must print the number of classes; when one is not,
-//! the declaration is no symmetry and `--unique` must refuse it (exit 2,
-//! "cannot trust"), never print a count.
+//! that are no assignment left out, as docs/symmetry.md says), its
+//! smallest key the class. When every class's smallest key is a solution,
+//! `solve --unique --count` must print the number of classes; when one is
+//! not, the declaration is no symmetry and `--unique` must refuse it (exit
+//! 2, "cannot trust"), never print a count.
 
-use super::{Model, Tally};
+use super::driver::Tally;
+use super::model::Model;
 use crate::{Rng, TempSpec, solve};
 use std::collections::{BTreeSet, HashSet};
 use std::sync::atomic::Ordering;

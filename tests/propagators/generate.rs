@@ -1,0 +1,382 @@
+//! The random instances: variables over small domains (sometimes with a
+//! far value), views, literals, and a generator for each constraint kind.
+
+use crate::Rng;
+use solve::model::{Automaton, Constraint, Lit, Rel, VarId, View};
+
+/// The values every generated domain is drawn from.
+const LO: i64 = -2;
+const HI: i64 = 3;
+/// Sometimes added to a domain, so that its span needs interval storage
+/// (more than `BITSET_LIMIT` values).
+const FAR: i64 = 5000;
+
+/// Random constraints over a growing (or, for mixed instances, fixed) pool
+/// of variables.
+pub(super) struct Gen {
+    pub(super) rng: Rng,
+    pub(super) domains: Vec<Vec<i64>>,
+    /// Pick from the existing variables instead of creating new ones.
+    pub(super) shared: bool,
+    /// Reuse variables once this many exist.
+    max_vars: usize,
+}
+
+impl Gen {
+    pub(super) fn new(seed: u64, max_vars: usize) -> Gen {
+        Gen {
+            rng: Rng::new(seed),
+            domains: Vec::new(),
+            shared: false,
+            max_vars,
+        }
+    }
+
+    /// Starts a new instance: no variables yet.
+    pub(super) fn reset(&mut self, shared: bool) {
+        self.domains.clear();
+        self.shared = shared;
+    }
+
+    /// A random non-empty subset of `values`.
+    fn subset(&mut self, values: &[i64]) -> Vec<i64> {
+        loop {
+            // Sometimes dense (intervals), sometimes sparse.
+            let keep = if self.rng.one_in(3) { 4 } else { 2 };
+            let d: Vec<i64> = values
+                .iter()
+                .copied()
+                .filter(|_| self.rng.below(keep) != 0)
+                .collect();
+            if !d.is_empty() {
+                return d;
+            }
+        }
+    }
+
+    fn new_var(&mut self, domain: Vec<i64>) -> VarId {
+        self.domains.push(domain);
+        VarId(self.domains.len() as u32 - 1)
+    }
+
+    pub(super) fn new_int(&mut self) -> VarId {
+        let mut d = if self.rng.one_in(6) {
+            self.subset(&[0, 1])
+        } else {
+            let all: Vec<i64> = (LO..=HI).collect();
+            self.subset(&all)
+        };
+        if self.rng.one_in(10) {
+            // A far value: the store keeps the domain as intervals, not bits.
+            d.push(self.rng.pick(&[-FAR, FAR]));
+            d.sort_unstable();
+        }
+        self.new_var(d)
+    }
+
+    pub(super) fn new_bool(&mut self) -> VarId {
+        let d = self.subset(&[0, 1]);
+        self.new_var(d)
+    }
+
+    fn is_bool(&self, x: VarId) -> bool {
+        self.domains[x.index()].iter().all(|&v| v == 0 || v == 1)
+    }
+
+    fn reuse(&mut self, candidates: &[VarId]) -> bool {
+        !candidates.is_empty()
+            && (self.shared || self.domains.len() >= self.max_vars || self.rng.one_in(4))
+    }
+
+    /// An integer variable not in `avoid`: an existing one or a new one.
+    fn int(&mut self, avoid: &[VarId]) -> VarId {
+        let candidates: Vec<VarId> = (0..self.domains.len() as u32)
+            .map(VarId)
+            .filter(|x| !avoid.contains(x))
+            .collect();
+        if self.reuse(&candidates) {
+            self.rng.pick(&candidates)
+        } else {
+            self.new_int()
+        }
+    }
+
+    /// A 0/1 variable not in `avoid`: an existing one or a new one.
+    fn boolean(&mut self, avoid: &[VarId]) -> VarId {
+        let candidates: Vec<VarId> = (0..self.domains.len() as u32)
+            .map(VarId)
+            .filter(|&x| !avoid.contains(&x) && self.is_bool(x))
+            .collect();
+        if self.reuse(&candidates) {
+            self.rng.pick(&candidates)
+        } else {
+            self.new_bool()
+        }
+    }
+
+    fn view_of(&mut self, var: VarId) -> View {
+        if self.rng.one_in(3) {
+            return View::of(var);
+        }
+        View {
+            var,
+            scale: self.rng.pick(&[-2, -1, 1, 2]),
+            offset: self.rng.range(-2, 2),
+        }
+    }
+
+    /// A random view of an input variable (not one of `avoid`).
+    fn view(&mut self, avoid: &[VarId]) -> View {
+        let x = self.int(avoid);
+        self.view_of(x)
+    }
+
+    fn lit(&mut self, avoid: &[VarId]) -> Lit {
+        Lit {
+            var: self.boolean(avoid),
+            positive: self.rng.one_in(2) || self.rng.one_in(3),
+        }
+    }
+
+    pub(super) fn linear(&mut self) -> Constraint {
+        let n = 1 + self.rng.below(3);
+        let mut vars = Vec::new();
+        let mut terms = Vec::new();
+        for _ in 0..n {
+            let x = self.int(&vars);
+            vars.push(x);
+            let a = self.rng.pick(&[-3, -2, -1, -1, 1, 1, 2, 3]);
+            terms.push((a, x));
+        }
+        let reif = if self.rng.one_in(2) {
+            Some(self.lit(&vars))
+        } else {
+            None
+        };
+        Constraint::Linear {
+            terms,
+            rel: self.rng.pick(&[Rel::Le, Rel::Eq, Rel::Ne]),
+            rhs: self.rng.range(-4, 4),
+            reif,
+        }
+    }
+
+    /// [`Gen::linear`] with a variable named twice (e.g. `x + 2y - x`),
+    /// which the propagator merges.
+    pub(super) fn linear_repeating(&mut self) -> Constraint {
+        let mut c = self.linear();
+        if let Constraint::Linear { terms, .. } = &mut c {
+            let (_, x) = terms[self.rng.below(terms.len())];
+            terms.push((self.rng.pick(&[-2, -1, 1, 2]), x));
+        }
+        c
+    }
+
+    pub(super) fn all_different(&mut self) -> Constraint {
+        let n = 2 + self.rng.below(3);
+        Constraint::AllDifferent((0..n).map(|_| self.view(&[])).collect())
+    }
+
+    /// 2 or 3 alldifferents over shifts (`x + c`, `-x + c`) of the same 2-4
+    /// distinct variables, each in its own order: what posting runs as one
+    /// group (the queens' rows and diagonals); sometimes a fourth over
+    /// other views of them, which stays apart.
+    pub(super) fn shifted_all_different(&mut self) -> Vec<Constraint> {
+        let n = 2 + self.rng.below(3);
+        let mut vars: Vec<VarId> = Vec::new();
+        for _ in 0..n {
+            let x = self.int(&vars);
+            vars.push(x);
+        }
+        let members = 2 + self.rng.below(2);
+        let mut out: Vec<Constraint> = (0..members)
+            .map(|_| {
+                let mut order = vars.clone();
+                for i in (1..order.len()).rev() {
+                    order.swap(i, self.rng.below(i + 1));
+                }
+                let views = order
+                    .iter()
+                    .map(|&var| View {
+                        var,
+                        scale: self.rng.pick(&[-1, 1, 1]),
+                        offset: self.rng.range(-3, 3),
+                    })
+                    .collect();
+                Constraint::AllDifferent(views)
+            })
+            .collect();
+        if self.rng.one_in(4) {
+            out.push(self.all_different());
+        }
+        out
+    }
+
+    pub(super) fn element_const(&mut self) -> Constraint {
+        let result = self.int(&[]);
+        let result = self.view_of(result);
+        let index = self.view(&[result.var]);
+        let n = 1 + self.rng.below(4);
+        let values = (0..n).map(|_| self.rng.range(LO, HI)).collect();
+        Constraint::ElementConst {
+            index,
+            values,
+            result,
+        }
+    }
+
+    pub(super) fn element_var(&mut self) -> Constraint {
+        let result = self.int(&[]);
+        let result = self.view_of(result);
+        let index = self.view(&[result.var]);
+        let n = 1 + self.rng.below(3);
+        let array = (0..n).map(|_| self.view(&[result.var])).collect();
+        Constraint::ElementVar {
+            index,
+            array,
+            result,
+        }
+    }
+
+    pub(super) fn clause(&mut self) -> Constraint {
+        let n = 1 + self.rng.below(3);
+        let lits: Vec<Lit> = (0..n).map(|_| self.lit(&[])).collect();
+        let vars: Vec<VarId> = lits.iter().map(|l| l.var).collect();
+        let reif = if self.rng.one_in(3) {
+            None
+        } else {
+            Some(self.lit(&vars))
+        };
+        Constraint::Clause { lits, reif }
+    }
+
+    /// `(x, y, z)` with `z` a variable of its own.
+    fn ternary(&mut self) -> (View, View, View) {
+        let z = self.int(&[]);
+        let z = View::of(z);
+        let x = self.view(&[z.var]);
+        let y = self.view(&[z.var]);
+        (x, y, z)
+    }
+
+    pub(super) fn times(&mut self) -> Constraint {
+        let (x, y, z) = self.ternary();
+        Constraint::Times { x, y, z }
+    }
+
+    pub(super) fn div(&mut self) -> Constraint {
+        let (x, y, z) = self.ternary();
+        Constraint::Div { x, y, z }
+    }
+
+    pub(super) fn rem(&mut self) -> Constraint {
+        let (x, y, z) = self.ternary();
+        Constraint::Rem { x, y, z }
+    }
+
+    pub(super) fn abs(&mut self) -> Constraint {
+        let z = self.int(&[]);
+        let z = View::of(z);
+        let x = self.view(&[z.var]);
+        Constraint::Abs { x, z }
+    }
+
+    pub(super) fn max(&mut self) -> Constraint {
+        let z = self.int(&[]);
+        // Lowering gives `z` or `-z` (min is max over negated views).
+        let z = View {
+            var: z,
+            scale: self.rng.pick(&[1, -1]),
+            offset: 0,
+        };
+        let n = 1 + self.rng.below(3);
+        let xs = (0..n).map(|_| self.view(&[z.var])).collect();
+        Constraint::Max { xs, z }
+    }
+
+    /// A table over views, with up to five rows of values near the domains.
+    pub(super) fn table(&mut self) -> Constraint {
+        let n = 1 + self.rng.below(3);
+        let xs: Vec<View> = (0..n).map(|_| self.view(&[])).collect();
+        let rows = (0..self.rng.below(6))
+            .map(|_| (0..n).map(|_| self.rng.range(LO - 1, HI + 1)).collect())
+            .collect();
+        Constraint::Table { xs, rows }
+    }
+
+    /// A circuit over up to four successor variables (nodes from `base`).
+    pub(super) fn circuit(&mut self) -> Constraint {
+        let n = 1 + self.rng.below(4);
+        let base = self.rng.pick(&[0, 0, 1, -1]);
+        let succ = (0..n).map(|_| View::of(self.int(&[]))).collect();
+        Constraint::Circuit { succ, base }
+    }
+
+    /// `regular` over up to four views (which may share variables): an
+    /// automaton of up to four states numbered from a random first one,
+    /// up to eight random transitions (so sometimes nondeterministic, with
+    /// values near the domains), a random start and accepting states.
+    pub(super) fn regular(&mut self) -> Constraint {
+        let n = 1 + self.rng.below(4);
+        let xs = (0..n).map(|_| self.view(&[])).collect();
+        let first = self.rng.pick(&[0, 1, -3, 10]);
+        let states = 1 + self.rng.below(4) as i64;
+        let state = |g: &mut Gen| first + g.rng.below(states as usize) as i64;
+        let transitions = (0..self.rng.below(9))
+            .map(|_| (state(self), self.rng.range(LO - 1, HI + 1), state(self)))
+            .collect();
+        let start = state(self);
+        let mut accepting: Vec<i64> = (0..self.rng.below(3)).map(|_| state(self)).collect();
+        accepting.sort_unstable();
+        Constraint::Regular {
+            xs,
+            automaton: Automaton {
+                transitions,
+                start,
+                accepting,
+            },
+        }
+    }
+
+    /// `regular` with 65 to 140 states (so layers of two or three words),
+    /// each state with two to five transitions to a state up to 70 away in
+    /// either direction (moves that cross words), half the states
+    /// accepting.
+    pub(super) fn regular_wide(&mut self) -> Constraint {
+        let n = 1 + self.rng.below(4);
+        let xs = (0..n).map(|_| self.view(&[])).collect();
+        let states = 65 + self.rng.below(76) as i64;
+        let mut transitions = Vec::new();
+        for from in 0..states {
+            for _ in 0..2 + self.rng.below(4) {
+                let to = (from + self.rng.range(-70, 70)).clamp(0, states - 1);
+                transitions.push((from, self.rng.range(LO - 1, HI + 1), to));
+            }
+        }
+        let start = self.rng.below(states as usize) as i64;
+        let mut accepting: Vec<i64> = (0..states).filter(|_| self.rng.one_in(2)).collect();
+        accepting.sort_unstable();
+        Constraint::Regular {
+            xs,
+            automaton: Automaton {
+                transitions,
+                start,
+                accepting,
+            },
+        }
+    }
+
+    pub(super) fn lex(&mut self) -> Constraint {
+        let n = 1 + self.rng.below(3);
+        let xs = (0..n).map(|_| self.view(&[])).collect();
+        let ys = (0..n).map(|_| self.view(&[])).collect();
+        Constraint::Lex {
+            xs,
+            ys,
+            strict: self.rng.one_in(2),
+        }
+    }
+}
+
+/// One constraint kind: its generator.
+pub(super) type Kind = fn(&mut Gen) -> Constraint;
