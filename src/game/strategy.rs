@@ -176,15 +176,18 @@ impl Chooser {
         let chunk = n.div_ceil(threads);
         let (codes, w): (&[i64], usize) = (&game.codes, game.width);
         let win = &game.plan.win;
+        let states = (0..threads)
+            .map(|_| (game.answers.clone(), self.clock.clone()))
+            .collect();
         let parts: Vec<Result<Rows, Failure>> = crate::pool::ordered(
             threads,
-            threads,
-            || (game.answers.clone(), self.clock.clone()),
-            |(answers, clock), t| {
+            states,
+            &|(answers, clock), t| {
                 let range = t * chunk..((t + 1) * chunk).min(n);
                 rows(answers, clock, (codes, w), win, range)
             },
-            Result::is_err,
+            &Result::is_err,
+            None,
         );
         // One numbering of the answers for all the threads' rows.
         let mut ids: HashMap<Vec<i64>, u16> = HashMap::new();

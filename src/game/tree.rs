@@ -223,61 +223,55 @@ fn spread(
     // Largest first: the long subtrees start early, the short ones fill in.
     let mut queue: Vec<&Subtree> = open.iter().collect();
     queue.sort_by_key(|t| std::cmp::Reverse(t.codes.len()));
-    let next = AtomicUsize::new(0);
     let found = AtomicUsize::new(done);
+    // Set at the first error: the other threads' walks stop too.
     let stop = Arc::new(AtomicBool::new(false));
     let failure: Mutex<Option<Error>> = Mutex::new(None);
-    let run_stop = &game.session.stop().clone();
+    let run_stop = game.session.stop().clone();
     let threads = game.threads.min(queue.len()).max(1);
-    let forks: Vec<Game> = (0..threads).map(|_| game.fork()).collect();
-    let (queue, chooser) = (&queue, &chooser);
-    let (next, found, failure, stop) = (&next, &found, &failure, &stop);
-    let locals: Vec<Vec<u32>> = std::thread::scope(|scope| {
-        let handles: Vec<_> = forks
-            .into_iter()
-            .map(|mut fork| {
-                scope.spawn(move || {
-                    let clock = Clock::with_stop(run_stop, Some(Arc::clone(stop)));
-                    let mut chooser = chooser.with_clock(clock);
-                    let mut mine = vec![0u32; n];
-                    while !stop.load(Ordering::Relaxed) {
-                        let Some(tree) = queue.get(next.fetch_add(1, Ordering::Relaxed)) else {
-                            break;
-                        };
-                        let mut count = |k| {
-                            let _ = found.fetch_add(k, Ordering::Relaxed);
-                        };
-                        if let Err(e) = walk(&mut fork, &mut chooser, tree, &mut mine, &mut count) {
-                            // The first error is the run's; the others
-                            // may only be this stop's echo.
-                            let mut first = failure.lock().expect("no thread panics holding it");
-                            if first.is_none() {
-                                *first = Some(e);
-                            }
-                            stop.store(true, Ordering::Relaxed);
-                        }
-                    }
-                    mine
-                })
-            })
-            .collect();
-        while !handles.iter().all(|h| h.is_finished()) {
-            std::thread::sleep(Duration::from_millis(20));
-            progress(found.load(Ordering::Relaxed), n);
+    let states: Vec<(Game, Chooser, Vec<u32>)> = (0..threads)
+        .map(|_| {
+            let clock = Clock::with_stop(&run_stop, Some(Arc::clone(&stop)));
+            (game.fork(), chooser.with_clock(clock), vec![0u32; n])
+        })
+        .collect();
+    // Each subtree's secrets with their numbers of guesses.
+    let walked = |(fork, chooser, mine): &mut (Game, Chooser, Vec<u32>), k: usize| {
+        let tree: &Subtree = queue[k];
+        let mut count = |k| {
+            let _ = found.fetch_add(k, Ordering::Relaxed);
+        };
+        match walk(fork, chooser, tree, mine, &mut count) {
+            Ok(()) => Some(
+                tree.codes
+                    .iter()
+                    .map(|&c| (c as usize, mine[c as usize]))
+                    .collect(),
+            ),
+            Err(e) => {
+                // The first error is the run's; the others may only be
+                // this stop's echo.
+                let mut first = failure.lock().unwrap_or_else(|e| e.into_inner());
+                if first.is_none() {
+                    *first = Some(e);
+                }
+                stop.store(true, Ordering::Relaxed);
+                None
+            }
         }
-        handles
-            .into_iter()
-            .map(|h| h.join().unwrap_or_else(|p| std::panic::resume_unwind(p)))
-            .collect()
-    });
-    if let Some(e) = failure.lock().expect("the threads are done").take() {
+    };
+    let watch = crate::pool::Watch {
+        every: Duration::from_millis(20),
+        tell: &mut || progress(found.load(Ordering::Relaxed), n),
+    };
+    let results: Vec<Option<Vec<(usize, u32)>>> =
+        crate::pool::ordered(queue.len(), states, &walked, &Option::is_none, Some(watch));
+    if let Some(e) = failure.into_inner().unwrap_or_else(|e| e.into_inner()) {
         return Err(e);
     }
-    for mine in locals {
-        for (g, m) in guesses.iter_mut().zip(mine) {
-            if m != 0 {
-                *g = m;
-            }
+    for (g, m) in results.into_iter().flatten().flatten() {
+        if m != 0 {
+            guesses[g] = m;
         }
     }
     Ok(found.load(Ordering::Relaxed))

@@ -169,10 +169,10 @@ fn moves(puzzle: &mut Puzzle, met: &Numbering, threads: usize) -> Result<Moves, 
     // Blocks after a failed one are not needed: the first error wins.
     let done = crate::pool::ordered(
         blocks,
-        threads,
-        || puzzle.clone(),
-        |puzzle, b| moves_from(puzzle, met, b * BLOCK..((b + 1) * BLOCK).min(n)),
-        Result::is_err,
+        (0..threads).map(|_| puzzle.clone()).collect(),
+        &|puzzle, b| moves_from(puzzle, met, b * BLOCK..((b + 1) * BLOCK).min(n)),
+        &Result::is_err,
+        None,
     );
     let (mut goals, mut edges) = (Vec::new(), Vec::new());
     for found in done {

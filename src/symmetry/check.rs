@@ -180,11 +180,13 @@ pub fn check(
 /// members a thread meets.
 fn smallest_keys(classes: &Canonicaliser<'_>, keys: &[Vec<i64>], threads: usize) -> Vec<Vec<i64>> {
     let share = keys.len().div_ceil(threads.max(1)).max(1);
+    let states = (0..threads.max(1))
+        .map(|_| (HashMap::new(), Vec::new()))
+        .collect();
     let shares = crate::pool::ordered(
         keys.len().div_ceil(share),
-        threads,
-        || (HashMap::new(), Vec::new()),
-        |(cache, smallest), k| {
+        states,
+        &|(cache, smallest), k| {
             let part = &keys[k * share..((k + 1) * share).min(keys.len())];
             part.iter()
                 .map(|key| {
@@ -193,7 +195,8 @@ fn smallest_keys(classes: &Canonicaliser<'_>, keys: &[Vec<i64>], threads: usize)
                 })
                 .collect::<Vec<Vec<i64>>>()
         },
-        |_| false,
+        &|_| false,
+        None,
     );
     shares.into_iter().flatten().collect()
 }
