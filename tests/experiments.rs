@@ -794,3 +794,50 @@ fn a_setting_reads_alike_everywhere() {
     assert!(stderr.contains("did you mean `max`?"), "{stderr}");
     let _ = std::fs::remove_file(&file);
 }
+
+/// `[search] consistency = "NAME=LEVEL"` gives one constraint its level as
+/// `--consistency NAME=LEVEL` does (the same search), and a name that is
+/// no constraint is refused at its place, never ignored.
+#[test]
+fn search_consistency_names_a_constraint_as_the_flag_does() {
+    let spec = "[vars]\nx = { index = \"0..3\", domain = \"1..4\" }\n[constraints]\ndistinct = \"alldifferent(x)\"\n";
+    let file = std::env::temp_dir().join(format!("levels-{}.toml", std::process::id()));
+    let path = file.to_str().unwrap();
+    std::fs::write(&file, spec).unwrap();
+    let (_, by_flag, code) = solve(&[
+        path,
+        "--count",
+        "--stats",
+        "--consistency",
+        "distinct=check",
+    ]);
+    assert_eq!(code, 0, "{by_flag}");
+    std::fs::write(
+        &file,
+        format!("{spec}[search]\nconsistency = \"distinct=check\"\n"),
+    )
+    .unwrap();
+    let (_, by_section, code) = solve(&[path, "--count", "--stats"]);
+    assert_eq!(code, 0, "{by_section}");
+    let nodes = |stats: &str| {
+        stats
+            .lines()
+            .find(|l| l.starts_with("nodes:"))
+            .map(str::to_string)
+    };
+    assert_eq!(nodes(&by_flag), nodes(&by_section));
+    // At `check` the 24 permutations are enumerated: 255 nodes, not 23.
+    assert_eq!(nodes(&by_section).as_deref(), Some("nodes: 255"));
+    std::fs::write(
+        &file,
+        format!("{spec}[search]\nconsistency = \"distinc=check\"\n"),
+    )
+    .unwrap();
+    let (_, stderr, code) = solve(&[path, "--count"]);
+    assert_eq!(code, 2);
+    assert!(
+        stderr.contains("unknown constraint `distinc`") && stderr.contains(":6:15"),
+        "{stderr}"
+    );
+    let _ = std::fs::remove_file(&file);
+}

@@ -12,10 +12,12 @@ use crate::spec::ast::Spec;
 
 /// Posts every constraint of `spec`.
 pub(crate) fn post_constraints(l: &mut Lowerer, spec: &Spec, options: &Options) -> R<()> {
-    for (name, _) in &options.search.consistency_for {
+    // The levels of named constraints, `[search]`'s then the flags'.
+    let levels = spec.search.then(&options.search).consistency_for;
+    for (name, _) in &levels {
         if !spec.constraints.iter().any(|c| c.name.text == name.text) {
             let mut d = Diagnostic::new(
-                format!("unknown constraint `{}` in --consistency", name.text),
+                format!("unknown constraint `{}` in a consistency setting", name.text),
                 name.span,
             );
             let names = spec.constraints.iter().map(|c| c.name.text.as_str());
@@ -34,14 +36,9 @@ pub(crate) fn post_constraints(l: &mut Lowerer, spec: &Spec, options: &Options) 
         if c.symmetry && options.no_symmetry {
             continue;
         }
-        // `--consistency NAME=LEVEL` overrides this constraint's level;
-        // `--consistency LEVEL` every spec-given level.
-        let named = options
-            .search
-            .consistency_for
-            .iter()
-            .rev()
-            .find(|(n, _)| n.text == c.name.text);
+        // `NAME=LEVEL` (the flags' after `[search]`'s) overrides this
+        // constraint's level; `--consistency LEVEL` every spec-given level.
+        let named = levels.iter().rev().find(|(n, _)| n.text == c.name.text);
         let own = if options.search.consistency.is_some() {
             None
         } else {
