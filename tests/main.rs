@@ -7,6 +7,7 @@
 //! the module list and the shared harness.
 
 mod allocations;
+mod answers;
 mod boards;
 mod cli;
 mod differential;
@@ -245,7 +246,8 @@ impl Drop for TempSpec {
 /// spec's text (written as `spec.toml` in a scratch directory, where the
 /// command runs beside a copy of `specs/`), the arguments, and the exact
 /// stdout, stderr and exit code expected (stdout empty and exit 0 unless
-/// said otherwise).
+/// said otherwise); with [`Case::timings`], a number of seconds (`0.030`)
+/// compares equal to any other.
 #[derive(Default)]
 pub(crate) struct Case {
     spec: Option<String>,
@@ -253,6 +255,26 @@ pub(crate) struct Case {
     stdout: String,
     stderr: String,
     status: i32,
+    timings: bool,
+}
+
+/// `text` with every word that is a decimal number (a timing: `0.030`)
+/// written `T`.
+pub(crate) fn without_timings(text: &str) -> String {
+    let timing = |w: &str| {
+        w.contains('.')
+            && w.chars().any(|c| c.is_ascii_digit())
+            && w.chars().all(|c| c.is_ascii_digit() || c == '.')
+    };
+    text.split('\n')
+        .map(|line| {
+            line.split(' ')
+                .map(|w| if timing(w) { "T" } else { w })
+                .collect::<Vec<_>>()
+                .join(" ")
+        })
+        .collect::<Vec<_>>()
+        .join("\n")
 }
 
 impl Case {
@@ -285,6 +307,12 @@ impl Case {
         self
     }
 
+    /// Timings (`time: 0.004 s`) compare equal whatever their figures.
+    pub(crate) fn timings(mut self) -> Case {
+        self.timings = true;
+        self
+    }
+
     /// Runs the case and compares all three outputs.
     pub(crate) fn run(self) {
         static NEXT: AtomicUsize = AtomicUsize::new(0);
@@ -302,11 +330,32 @@ impl Case {
             .output()
             .expect("failed to run the solve binary");
         let _ = std::fs::remove_dir_all(&dir);
-        let stdout = String::from_utf8_lossy(&output.stdout);
-        let stderr = String::from_utf8_lossy(&output.stderr);
+        let seen = |bytes: &[u8]| {
+            let text = String::from_utf8_lossy(bytes).into_owned();
+            if self.timings {
+                without_timings(&text)
+            } else {
+                text
+            }
+        };
+        let expected = |text: &str| {
+            if self.timings {
+                without_timings(text)
+            } else {
+                text.to_string()
+            }
+        };
         let what = format!("solve {:?}", self.args);
-        assert_eq!(stderr, self.stderr, "{what}: stderr");
-        assert_eq!(stdout, self.stdout, "{what}: stdout");
+        assert_eq!(
+            seen(&output.stderr),
+            expected(&self.stderr),
+            "{what}: stderr"
+        );
+        assert_eq!(
+            seen(&output.stdout),
+            expected(&self.stdout),
+            "{what}: stdout"
+        );
         assert_eq!(output.status.code(), Some(self.status), "{what}: exit code");
     }
 }
