@@ -1,6 +1,6 @@
 //! Differential testing: random small models over the whole expression
 //! language of the book's spec-language chapter (docs/spec-language.md),
-//! counted by the binary under many search options and by a brute-force
+//! counted by the solver under many search options and by a brute-force
 //! enumeration written here.
 //!
 //! Every random constraint is built as a small AST that is both printed as
@@ -48,8 +48,8 @@
 //!
 //! Each model is counted with the default search and with 4 random
 //! combinations of `--var`, `--value`, `--consistency`, `--restart`,
-//! `--restart-scale`, `--seed` and `--order`, none of which may change the
-//! number of solutions.
+//! `--restart-scale`, `--seed`, `--order` and `--threads`, none of which
+//! may change the number of solutions.
 //!
 //! Each model is also dumped once (`--dump-model`, with the options of one
 //! of those runs, in turn: the default, a random combination, or
@@ -57,19 +57,49 @@
 //! with `--count` and no option (its `[search]` is the plan the run had;
 //! past `DUMP_NODE_LIMIT` nodes, again with `--consistency propagate`):
 //! it must give the brute-force count of what was dumped. A dump that
-//! fails, or that the binary refuses to load (exit 2), is a disagreement
+//! fails, or that the solver refuses to load (exit 2), is a disagreement
 //! too: the dump must always be a valid spec.
 //!
 //! One model in three with a 1-D array is also run with `--unique` and a
 //! declared symmetry of the array (`differential/unique.rs`), against the
 //! classes of its solutions computed here.
 //!
-//! `DIFFERENTIAL_MODELS` (default 400), `DIFFERENTIAL_SEED` (default 1),
-//! `DIFFERENTIAL_FIRST` (index of the first model, default 0) and
-//! `DIFFERENTIAL_THREADS` (default: the available parallelism) configure the
-//! run; `scripts/differential.sh` runs a large one.
+//! Every 4th model is also listed with `--all` (`differential/threads.rs`):
+//! the same bytes with 1 and 3 threads and as 2 parts merged by `solve
+//! merge`, with and without an objective.
 //!
-//! What the generator avoids, because the binary rejects it as a spec error
+//! Which path does what. The runs above are phrased as the command line's
+//! flags, and `differential/solver.rs` sends them one of two ways. One
+//! model in ten (`DIFFERENTIAL_BINARY_EVERY`, default 10; 1 for all, 0 for
+//! none) has all its counts, its dump and its `--unique` run done by the
+//! `solve` binary, a process per run, as they always were: its printed
+//! count, exit code (0, 1, 2 for a spec error, 3 at the node limit) and
+//! `--dump-model` text stay tested. The other models' runs are done in
+//! process (`differential/library.rs`), through the library exactly as
+//! `src/cli` calls it: `SearchChoices::settings` and `Options` from the
+//! flags, `solve::compile` (an `Err` is the binary's exit 2),
+//! `solve::export::spec::export` for the dump, a `Session` and
+//! `driver::run` with `Ask::Count` (a node limit as the session's stop, the
+//! declared symmetries' classes for `--unique`), the count the one
+//! `Event::Count`, which must equal `Outcome::found` with the outcome
+//! complete. Starting thousands of processes was most of the test's time.
+//! One difference, on purpose: in process, `--threads N` spreads the search
+//! from its first node (the binary's `SOLVE_ALONE_NODES=0`), where the
+//! binary searches the first `ALONE_NODES` (1,000) alone and counts these
+//! small models on one thread; the default run resolves its threads and
+//! spread as the binary does. The threads-and-parts check stays with the
+//! binary for every model it takes: it compares printed bytes, `--part` and
+//! `solve merge`, which only the command line has. A panic in process is
+//! caught and reported as a disagreement, as the binary's would be (an
+//! abort, say a stack overflow, would end the whole test instead).
+//!
+//! `DIFFERENTIAL_MODELS` (default 400), `DIFFERENTIAL_SEED` (default 1),
+//! `DIFFERENTIAL_FIRST` (index of the first model, default 0),
+//! `DIFFERENTIAL_THREADS` (default: the available parallelism) and
+//! `DIFFERENTIAL_BINARY_EVERY` configure the run; `scripts/differential.sh`
+//! runs a large one.
+//!
+//! What the generator avoids, because the solver rejects it as a spec error
 //! (exit 2): an index or a divisor that is constant once generators are
 //! expanded (a constant index must be in range, a constant divisor is a
 //! non-zero literal), including variable expressions that fold to a
@@ -89,8 +119,10 @@
 //! text, its search options, the brute force), `generate.rs` and
 //! `generate/boolean.rs` (random expressions), `expand.rs` (function
 //! calls), `print.rs` (spec text), `eval.rs` (the semantics on one
-//! assignment), `driver.rs` (the runs and their reports), `threads.rs`
-//! (threads and parts), `unique.rs` (`--unique`); the test is here.
+//! assignment), `driver.rs` (the runs and their reports), `solver.rs`
+//! (the binary or the library) and `library.rs` (the library, as the
+//! command line calls it), `threads.rs` (threads and parts), `unique.rs`
+//! (`--unique`); the test is here.
 
 use std::sync::atomic::{AtomicUsize, Ordering};
 
@@ -101,8 +133,10 @@ mod driver;
 mod eval;
 mod expand;
 mod generate;
+mod library;
 mod model;
 mod print;
+mod solver;
 mod threads;
 mod unique;
 
@@ -116,6 +150,7 @@ fn random_models_count_like_brute_force_under_every_search_option() {
         std::thread::available_parallelism().map_or(2, |n| n.get() as u64),
     )
     .max(1);
+    let binary_every = env_u64("DIFFERENTIAL_BINARY_EVERY", 10);
     let tally = Tally::default();
     let next = AtomicUsize::new(0);
     let started = std::time::Instant::now();
@@ -127,7 +162,7 @@ fn random_models_count_like_brute_force_under_every_search_option() {
                     if k >= models {
                         return;
                     }
-                    let failures = check_model(seed, first + k, &tally);
+                    let failures = check_model(seed, first + k, binary_every, &tally);
                     if !failures.is_empty() {
                         for failure in &failures {
                             eprintln!("DISAGREEMENT {failure}\n");
@@ -144,11 +179,13 @@ fn random_models_count_like_brute_force_under_every_search_option() {
     });
     let failures = tally.failures.into_inner().expect("the failure list");
     eprintln!(
-        "differential: {} models ({} with no solution), {} solver runs, {} dumps counted back \
+        "differential: {} models ({} with no solution, {} through the binary), {} solver runs, \
+         {} dumps counted back \
          ({} past {DUMP_NODE_LIMIT} nodes), {} --unique runs ({} refused), {} disagreements \
          (DIFFERENTIAL_SEED={seed}, models {first}..{}, {threads} threads, {:.1} s)",
         tally.models.load(Ordering::Relaxed),
         tally.unsat.load(Ordering::Relaxed),
+        tally.binary_models.load(Ordering::Relaxed),
         tally.runs.load(Ordering::Relaxed),
         tally.dumps.load(Ordering::Relaxed),
         tally.dumps_cut.load(Ordering::Relaxed),

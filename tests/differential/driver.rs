@@ -1,15 +1,16 @@
-//! The driver: each model counted by the solver under several search
-//! options and against the brute force, its dump counted back, the tally
-//! and the reports of disagreements.
+//! The driver: each model counted by the solver (the binary or the
+//! library, `solver.rs`) under several search options and against the
+//! brute force, its dump counted back, the tally and the reports of
+//! disagreements.
 
-use std::panic::{AssertUnwindSafe, catch_unwind};
 use std::sync::Mutex;
 use std::sync::atomic::{AtomicUsize, Ordering};
 
 use super::model::{Model, random_options};
+use super::solver::Solver;
 use super::threads::check_threads_keep_the_order;
 use super::unique;
-use crate::{Rng, TempSpec, count, solve};
+use crate::{Rng, TempSpec};
 
 pub(super) fn env_u64(name: &str, default: u64) -> u64 {
     match std::env::var(name) {
@@ -26,6 +27,8 @@ pub(super) fn env_u64(name: &str, default: u64) -> u64 {
 pub(super) struct Tally {
     pub(super) models: AtomicUsize,
     pub(super) runs: AtomicUsize,
+    /// Models whose runs went through the binary (the others in process).
+    pub(super) binary_models: AtomicUsize,
     /// Dumps counted back (one per model).
     pub(super) dumps: AtomicUsize,
     /// Dumps whose count stopped at the node limit (counted again).
@@ -38,35 +41,6 @@ pub(super) struct Tally {
     pub(super) failures: Mutex<Vec<String>>,
 }
 
-/// The count `solve --count` prints for the spec with `opts`, or the
-/// message of the harness's panic (a spec error, a wrong exit code, a crash).
-fn solver_count(path: &str, opts: &[String]) -> Result<u64, String> {
-    let mut args = vec![path];
-    args.extend(opts.iter().map(String::as_str));
-    catch_unwind(AssertUnwindSafe(|| count(&args))).map_err(panic_message)
-}
-
-/// The message of a panic caught from the harness.
-pub(super) fn panic_message(payload: Box<dyn std::any::Any + Send>) -> String {
-    payload
-        .downcast_ref::<String>()
-        .cloned()
-        .or_else(|| payload.downcast_ref::<&str>().map(|s| s.to_string()))
-        .unwrap_or_else(|| "a panic".to_string())
-}
-
-/// The text `solve --dump-model` prints for the spec with `opts`, or why
-/// there is none (a non-zero exit, a crash).
-fn solver_dump(path: &str, opts: &[String]) -> Result<String, String> {
-    let mut args = vec!["--dump-model", path];
-    args.extend(opts.iter().map(String::as_str));
-    match catch_unwind(AssertUnwindSafe(|| solve(&args))) {
-        Ok((stdout, _, 0)) => Ok(stdout),
-        Ok((_, stderr, code)) => Err(format!("exit {code}\nstderr:\n{stderr}")),
-        Err(payload) => Err(panic_message(payload)),
-    }
-}
-
 /// Nodes a dump's count may take before it is counted again with
 /// `--consistency propagate`. The dumps of these models mostly take a few
 /// hundred nodes; under `consistency = "check"` some took 10^8 (their
@@ -74,34 +48,13 @@ fn solver_dump(path: &str, opts: &[String]) -> Result<String, String> {
 /// propagation), and the count must not depend on the level anyway.
 pub(super) const DUMP_NODE_LIMIT: u64 = 1_000_000;
 
-/// `solve --count --node-limit N` of `path`: the count, `None` when the
-/// limit stopped the search (exit 3), or why there is none (a spec error,
-/// a crash, a count with the wrong exit code).
-fn limited_count(path: &str, limit: u64) -> Result<Option<u64>, String> {
-    let limit = limit.to_string();
-    let args = ["--count", "--node-limit", limit.as_str(), path];
-    let (stdout, stderr, code) =
-        catch_unwind(AssertUnwindSafe(|| solve(&args))).map_err(panic_message)?;
-    if code == 3 {
-        return Ok(None);
-    }
-    let n: u64 = stdout.trim().parse().map_err(|_| {
-        format!("solve {args:?}: exit {code}, expected a count, got {stdout:?}\nstderr:\n{stderr}")
-    })?;
-    if code != if n == 0 { 1 } else { 0 } {
-        return Err(format!(
-            "solve {args:?} printed {n}: wrong exit code {code}\nstderr:\n{stderr}"
-        ));
-    }
-    Ok(Some(n))
-}
-
 /// Dumps the model with `opts` and counts the dump (with its own
 /// `[search]`; past [`DUMP_NODE_LIMIT`] nodes, again with `--consistency
 /// propagate`): a report unless the dump's count is `expected` (the
 /// brute-force count of what was dumped).
 fn check_dump(
     (index, seed, text): (u64, u64, &str),
+    solver: Solver,
     path: &str,
     opts: &[String],
     expected: u64,
@@ -114,18 +67,19 @@ fn check_dump(
         .chain([path])
         .collect::<Vec<_>>()
         .join(" ");
-    let dump = match solver_dump(path, opts) {
+    let says = solver.says();
+    let dump = match solver.dump(path, text, opts) {
         Ok(dump) => dump,
         Err(message) => {
             return Some(format!(
-                "model {index} (DIFFERENTIAL_SEED={seed}): `solve {command}` failed: {message}\n\
+                "model {index} (DIFFERENTIAL_SEED={seed}): `solve {command}`{says} failed: {message}\n\
                  --- spec ---\n{text}---"
             ));
         }
     };
     let file = TempSpec::new("differential-dump", &dump);
     let mut counted = "`solve --count` of the dump".to_string();
-    let got = match limited_count(file.path(), DUMP_NODE_LIMIT) {
+    let got = match solver.limited_count(file.path(), &dump, DUMP_NODE_LIMIT) {
         Ok(Some(n)) => Ok(n),
         Ok(None) => {
             let _ = tally.dumps_cut.fetch_add(1, Ordering::Relaxed);
@@ -133,7 +87,8 @@ fn check_dump(
                 "`solve --count --consistency propagate` of the dump, \
                  `solve --count` having stopped at {DUMP_NODE_LIMIT} nodes"
             );
-            solver_count(file.path(), &["--consistency".into(), "propagate".into()])
+            let opts = ["--consistency".into(), "propagate".into()];
+            solver.count(file.path(), &dump, &opts)
         }
         Err(message) => Err(message),
     };
@@ -145,8 +100,8 @@ fn check_dump(
         Err(message) => format!("an error: {message}"),
     };
     Some(format!(
-        "model {index} (DIFFERENTIAL_SEED={seed}): the dump of `solve {command}` counts {got} \
-         ({counted}), brute force {expected}\n\
+        "model {index} (DIFFERENTIAL_SEED={seed}): the dump of `solve {command}`{says} counts \
+         {got} ({counted}), brute force {expected}\n\
          --- spec ---\n{text}--- dump ---\n{dump}---"
     ))
 }
@@ -157,9 +112,14 @@ fn model_rng(seed: u64, index: u64) -> Rng {
     )
 }
 
-/// Generates model `index` and compares the counts; returns a report of
-/// every disagreement.
-pub(super) fn check_model(seed: u64, index: u64, tally: &Tally) -> Vec<String> {
+/// Generates model `index` and compares the counts, through the binary
+/// for one model in `binary_every` (see [`Solver::of_model`]); returns a
+/// report of every disagreement.
+pub(super) fn check_model(seed: u64, index: u64, binary_every: u64, tally: &Tally) -> Vec<String> {
+    let solver = Solver::of_model(index, binary_every);
+    if solver == Solver::Binary {
+        let _ = tally.binary_models.fetch_add(1, Ordering::Relaxed);
+    }
     let mut rng = model_rng(seed, index);
     let model = Model::random(&mut rng);
     let text = model.text();
@@ -193,13 +153,14 @@ pub(super) fn check_model(seed: u64, index: u64, tally: &Tally) -> Vec<String> {
         if r == dumped {
             failures.extend(check_dump(
                 (index, seed, &text),
+                solver,
                 file.path(),
                 &opts,
                 expected,
                 tally,
             ));
         }
-        let got = solver_count(file.path(), &opts);
+        let got = solver.count(file.path(), &text, &opts);
         let _ = tally.runs.fetch_add(1, Ordering::Relaxed);
         if got == Ok(expected) {
             continue;
@@ -209,21 +170,23 @@ pub(super) fn check_model(seed: u64, index: u64, tally: &Tally) -> Vec<String> {
             Err(message) => format!("an error: {message}"),
         };
         let mut report = format!(
-            "model {index} (DIFFERENTIAL_SEED={seed}): `solve {}` gave {got}, brute force {expected}\n--- spec ---\n{text}---",
+            "model {index} (DIFFERENTIAL_SEED={seed}): `solve {}`{} gave {got}, brute force {expected}\n--- spec ---\n{text}---",
             ["--count"]
                 .into_iter()
                 .chain(opts.iter().map(String::as_str))
                 .chain([file.path()])
                 .collect::<Vec<_>>()
-                .join(" ")
+                .join(" "),
+            solver.says()
         );
         // Which constraint disagrees on its own, to help minimise.
         if model.items.len() > 1 {
             for k in 0..model.items.len() {
                 let single = model.only(k);
-                let single_file = TempSpec::new("differential-item", &single.text());
+                let single_text = single.text();
+                let single_file = TempSpec::new("differential-item", &single_text);
                 let want = single.brute_force(|item| !no_symmetry || !item.symmetry);
-                let have = solver_count(single_file.path(), &opts);
+                let have = solver.count(single_file.path(), &single_text, &opts);
                 let have = match have {
                     Ok(n) => n.to_string(),
                     Err(_) => "an error".to_string(),
@@ -241,7 +204,7 @@ pub(super) fn check_model(seed: u64, index: u64, tally: &Tally) -> Vec<String> {
         file.path(),
         &text,
     ));
-    if let Some(failure) = unique::check(&model, &text, &mut rng, tally) {
+    if let Some(failure) = unique::check(&model, &text, solver, &mut rng, tally) {
         failures.push(format!(
             "model {index} (DIFFERENTIAL_SEED={seed}): {failure}"
         ));

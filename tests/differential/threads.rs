@@ -4,8 +4,8 @@
 
 use std::panic::{AssertUnwindSafe, catch_unwind};
 
-use super::driver::panic_message;
 use super::model::Model;
+use super::solver::panic_message;
 use crate::TempSpec;
 
 /// Every 4th model, under one of the static orders in turn (`input` or

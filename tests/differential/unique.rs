@@ -11,7 +11,8 @@
 
 use super::driver::Tally;
 use super::model::Model;
-use crate::{Rng, TempSpec, solve};
+use super::solver::Solver;
+use crate::{Rng, TempSpec};
 use std::collections::{BTreeSet, HashSet};
 use std::sync::atomic::Ordering;
 
@@ -138,7 +139,13 @@ fn with_declaration(text: &str, line: &str) -> String {
 /// One in three models with a 1-D array: `--unique --count` with a
 /// declared symmetry against the brute force's classes; the disagreement,
 /// if any.
-pub(super) fn check(model: &Model, text: &str, rng: &mut Rng, tally: &Tally) -> Option<String> {
+pub(super) fn check(
+    model: &Model,
+    text: &str,
+    solver: Solver,
+    rng: &mut Rng,
+    tally: &Tally,
+) -> Option<String> {
     if !rng.one_in(3) {
         return None;
     }
@@ -150,7 +157,7 @@ pub(super) fn check(model: &Model, text: &str, rng: &mut Rng, tally: &Tally) -> 
     let classes: BTreeSet<Vec<i64>> = solutions.iter().map(|s| smallest(s, &elements)).collect();
     let refused = classes.iter().any(|k| !known.contains(k));
     let file = TempSpec::new("differential-unique", &spec);
-    let (stdout, stderr, code) = solve(&[file.path(), "--unique", "--count"]);
+    let (stdout, stderr, code) = solver.unique_count(file.path(), &spec);
     let _ = tally.unique.fetch_add(1, Ordering::Relaxed);
     let agrees = if refused {
         let _ = tally.unique_refused.fetch_add(1, Ordering::Relaxed);
@@ -166,7 +173,8 @@ pub(super) fn check(model: &Model, text: &str, rng: &mut Rng, tally: &Tally) -> 
             format!("{} classes", classes.len())
         };
         format!(
-            "`solve --unique --count` gave exit {code}, stdout {:?}, stderr {:?}; brute force: {want}\n--- spec ---\n{spec}---",
+            "`solve --unique --count`{} gave exit {code}, stdout {:?}, stderr {:?}; brute force: {want}\n--- spec ---\n{spec}---",
+            solver.says(),
             stdout.trim(),
             stderr.trim()
         )
