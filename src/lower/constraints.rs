@@ -17,7 +17,10 @@ pub(crate) fn post_constraints(l: &mut Lowerer, spec: &Spec, options: &Options) 
     for (name, _) in &levels {
         if !spec.constraints.iter().any(|c| c.name.text == name.text) {
             let mut d = Diagnostic::new(
-                format!("unknown constraint `{}` in a consistency setting", name.text),
+                format!(
+                    "unknown constraint `{}` in a consistency setting",
+                    name.text
+                ),
                 name.span,
             );
             let names = spec.constraints.iter().map(|c| c.name.text.as_str());
