@@ -110,3 +110,18 @@ fn no_solution_is_said_as_each_ask_says_it() {
             .run();
     }
 }
+
+/// A solution the template cannot print ends the run with that error
+/// (exit 2), after what was printed: no `best found` line, since no limit
+/// stopped the branch and bound. x = 1 prints 10 / (1 - 2) = -10; x = 2
+/// divides by zero.
+#[test]
+fn an_error_while_printing_ends_the_run_with_nothing_more() {
+    Case::new()
+        .spec("[vars]\nx = \"1..4\"\n[objective]\nmaximize = \"x\"\n[output]\ntemplate = \"{10 / (x - 2)}\"\n")
+        .args(&["spec.toml", "-j", "1"])
+        .stdout("-10\n")
+        .stderr("error: division by zero\n --> spec.toml:6:20\n  |\n6 | template = \"{10 / (x - 2)}\"\n  |                    ^^^^^\n")
+        .status(2)
+        .run();
+}

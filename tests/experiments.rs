@@ -745,7 +745,8 @@ fn the_help_of_try_names_every_setting_key() {
 }
 
 /// One parser: the same item is read alike from `[search]`, a flag and a
-/// `--try` item (`restart_scale`, new to `--try`, included), and a bad
+/// `--try` item (`restart_scale` included, which `--try` now reads: a
+/// count never restarts, so only its reading is checked there), and a bad
 /// value is refused alike with the closest name.
 #[test]
 fn a_setting_reads_alike_everywhere() {
@@ -788,6 +789,9 @@ fn a_setting_reads_alike_everywhere() {
         stderr.contains("unknown value order `maxx`") && stderr.contains("did you mean `max`?"),
         "{stderr}"
     );
+    let (_, stderr, code) = solve(&["compare", path, "--try", "restart_scale=0"]);
+    assert_eq!(code, 2);
+    assert!(stderr.contains("is not a positive integer"), "{stderr}");
     std::fs::write(&file, format!("{spec}[search]\nvalue = \"maxx\"\n")).unwrap();
     let (_, stderr, code) = solve(&[path]);
     assert_eq!(code, 2);
@@ -828,6 +832,11 @@ fn search_consistency_names_a_constraint_as_the_flag_does() {
     assert_eq!(nodes(&by_flag), nodes(&by_section));
     // At `check` the 24 permutations are enumerated: 255 nodes, not 23.
     assert_eq!(nodes(&by_section).as_deref(), Some("nodes: 255"));
+    // `--consistency LEVEL` overrides every level the spec gives, its named
+    // ones in `[search]` too: at `propagate`, 23 nodes.
+    let (_, overridden, code) = solve(&[path, "--count", "--stats", "--consistency", "propagate"]);
+    assert_eq!(code, 0, "{overridden}");
+    assert_eq!(nodes(&overridden).as_deref(), Some("nodes: 23"));
     std::fs::write(
         &file,
         format!("{spec}[search]\nconsistency = \"distinc=check\"\n"),

@@ -112,6 +112,12 @@ impl<'o> Printing<'o> {
 
 impl Sink for Printing<'_> {
     fn event(&mut self, event: Event<'_>) -> ControlFlow<()> {
+        // After an error (or a closed pipe, or the grace run out) nothing
+        // more is printed: what follows would describe a run that did not
+        // end so.
+        if self.error.is_some() || self.late || self.out.failed() {
+            return ControlFlow::Break(());
+        }
         match event {
             Event::Solution(view, solution) => self.solution(view, solution),
             Event::Improved(view, solution, _) => {

@@ -101,7 +101,8 @@ fn first(
             // No representative: then there must be no solution.
             Ok(None) => match session.first() {
                 Ok(Some(solution)) => Err(classes.lost(session, Some(&solution))),
-                _ => Ok((0, true)),
+                Ok(None) => Ok((0, true)),
+                Err(_stopped) => Ok((0, false)),
             },
             Err(_stopped) => Ok((0, false)),
         };

@@ -174,3 +174,46 @@ fn a_cancelled_token_stops_its_run_alone() {
     assert!(counted.complete);
     assert_eq!(counted.found, brute_force().len() as u64);
 }
+
+/// A limit that cuts the search for the optimal solutions after the
+/// optimum is proven keeps the best: a cut count is at least 1, and a cut
+/// list holds the best (the first optimal solution of the brute force).
+#[test]
+fn a_cut_search_of_the_optimal_solutions_keeps_the_best() {
+    let text = format!("{SPEC}[objective]\nmaximize = \"x * y + z\"\n");
+    let all = brute_force();
+    let value = |s: &[i64; 3]| s[0] * s[1] + s[2];
+    let optimum = all.iter().map(value).max().unwrap();
+    let best = format!("{:?}", all.iter().find(|s| value(s) == optimum).unwrap());
+    let mut cut = 0;
+    for nodes in 1..200 {
+        for ask in [Ask::Count, Ask::All { most: None }] {
+            let mut session = Session::from_text("t.toml", &text, &[]).unwrap();
+            session.set_node_limit(Some(nodes));
+            let mut lines = Vec::new();
+            let outcome = run(
+                &mut session,
+                &Query::sequential(ask),
+                &mut |event: Event<'_>| {
+                    match event {
+                        Event::Solution(view, s) => lines.push(xyz(view, s)),
+                        Event::Count(n) => lines.push(n.to_string()),
+                        _ => {}
+                    }
+                    ControlFlow::Continue(())
+                },
+            )
+            .unwrap();
+            if outcome.complete || outcome.optimum != Some((optimum, true)) {
+                continue;
+            }
+            cut += 1;
+            assert!(outcome.found >= 1, "{nodes} nodes, {ask:?}: {lines:?}");
+            match ask {
+                Ask::Count => assert_ne!(lines, ["0"], "{nodes} nodes"),
+                _ => assert!(lines.contains(&best), "{nodes}: {lines:?}"),
+            }
+        }
+    }
+    assert!(cut > 0, "no limit cut the search of the optimal solutions");
+}

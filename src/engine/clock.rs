@@ -61,10 +61,6 @@ impl Clock {
         }
     }
 
-    pub fn at(&self) -> Option<Instant> {
-        self.at
-    }
-
     /// One event; whether the deadline has passed or the run was
     /// cancelled (read now and then).
     #[inline]

@@ -204,8 +204,8 @@ pub fn compare(
                 Ok((lowered, sources)) => {
                     let mut session = Session::new(lowered, sources);
                     session.set_stop(budget.stop.clone());
-                    // As `solve --count` counts: with an objective, the
-                    // optimal solutions.
+                    // Both faces lower without the objective: every
+                    // solution is counted.
                     let query = Query {
                         spread: budget.spread.clone(),
                         ..Query::sequential(Ask::Count)

@@ -40,13 +40,22 @@ pub(crate) fn post_constraints(l: &mut Lowerer, spec: &Spec, options: &Options) 
             continue;
         }
         // `NAME=LEVEL` (the flags' after `[search]`'s) overrides this
-        // constraint's level; `--consistency LEVEL` every spec-given level.
-        let named = levels.iter().rev().find(|(n, _)| n.text == c.name.text);
-        let own = if options.search.consistency.is_some() {
-            None
+        // constraint's level; `--consistency LEVEL` every spec-given level
+        // (a constraint's own and `[search]`'s named ones alike).
+        let spec_levels_stand = options.search.consistency.is_none();
+        let named_levels = if spec_levels_stand {
+            &levels[..]
         } else {
-            c.consistency.map(|level| (level, c.name.span))
+            &options.search.consistency_for[..]
         };
+        let named = named_levels
+            .iter()
+            .rev()
+            .find(|(n, _)| n.text == c.name.text);
+        let own = c
+            .consistency
+            .filter(|_| spec_levels_stand)
+            .map(|level| (level, c.name.span));
         let level = named.map(|(n, level)| (*level, n.span)).or(own);
         let first = l.model.constraints.len();
         let scope = Scope::origin(&c.name.text).consistency(level.map(|(level, _)| level));

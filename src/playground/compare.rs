@@ -42,7 +42,9 @@ pub(super) fn run(request: &CompareRequest, emit: &mut dyn FnMut(Value)) {
             return;
         }
     };
+    // Every solution is counted, as `solve compare` counts them.
     let base = crate::Options {
+        no_objective: true,
         stop: until.clone(),
         ..crate::Options::default()
     };

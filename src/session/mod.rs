@@ -236,10 +236,13 @@ impl Session {
     }
 
     /// Every later search stops as `stop` says (the command line's
-    /// `--time-limit` counts from the start of the run; its node budget
-    /// from now), and so does the work of a game's strategies.
+    /// `--time-limit` counts from the start of the run; its node budget,
+    /// when it has one, from now: a token without one keeps the node limit
+    /// set before), and so does the work of a game's strategies.
     pub fn set_stop(&mut self, stop: Stop) {
-        self.set_node_limit(stop.nodes);
+        if stop.nodes.is_some() {
+            self.set_node_limit(stop.nodes);
+        }
         self.stop = stop;
     }
 

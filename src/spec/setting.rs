@@ -204,13 +204,13 @@ fn phase(text: &str, at: usize, origin: &Origin) -> Result<Setting, Diagnostic> 
     let vars = parts.next().unwrap_or_default();
     let mut from = at + vars.len() + 1;
     let mut order = |part: Option<&str>| {
-        let part = part.filter(|p| !p.is_empty())?;
-        let name = Name {
-            text: part.to_string(),
-            span: origin.span(from, from + part.len()),
-        };
+        let part = part?;
+        let start = from;
         from += part.len() + 1;
-        Some(name)
+        (!part.is_empty()).then(|| Name {
+            text: part.to_string(),
+            span: origin.span(start, start + part.len()),
+        })
     };
     let var = order(parts.next());
     let value = order(parts.next());
