@@ -49,7 +49,7 @@ const CHECK_EVERY: u64 = 1024;
 
 #[derive(Clone, Debug, Default)]
 pub(crate) struct Budget {
-    clock: Option<Clock>,
+    clock: Clock,
     /// The run's stop token the clock reads.
     stop: Stop,
     spent: Spent,
@@ -83,7 +83,7 @@ pub(crate) struct Spent {
 impl Budget {
     pub(crate) fn new(stop: &Stop) -> Budget {
         Budget {
-            clock: Some(Clock::new(stop)),
+            clock: Clock::new(stop),
             stop: stop.clone(),
             ..Budget::default()
         }
@@ -140,7 +140,7 @@ impl Budget {
                 span,
             ));
         }
-        if self.clock.as_mut().is_some_and(Clock::passed) {
+        if self.clock.passed() {
             return Err(self.time_limit());
         }
         if items.is_multiple_of(CHECK_EVERY) || self.unchecked > CHECK_BYTES {
@@ -162,7 +162,7 @@ impl Budget {
         };
         items <= MAX_TOTAL_ITEMS
             && items.saturating_mul(bytes) <= MAX_MODEL_BYTES
-            && !self.clock.as_mut().is_some_and(Clock::passed)
+            && !self.clock.passed()
     }
 
     /// A declared symmetry's group element that moves `moves` positions
@@ -182,7 +182,7 @@ impl Budget {
     /// The deadline alone, for loops that build no items (the clock is
     /// read at an adapted rate: calling this often is cheap).
     pub(crate) fn tick(&mut self) -> R<()> {
-        if self.clock.as_mut().is_some_and(Clock::passed) {
+        if self.clock.passed() {
             return Err(self.time_limit());
         }
         Ok(())

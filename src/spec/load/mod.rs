@@ -64,7 +64,7 @@ pub fn load_until(sources: &Sources, id: SourceId, stop: &Stop) -> Result<Spec, 
         text: &file.text,
         id,
         errors: Vec::new(),
-        clock: Some(Clock::new(stop)),
+        clock: Clock::new(stop),
         stop: stop.clone(),
         stopped: false,
     };
@@ -76,7 +76,7 @@ struct Loader<'t> {
     id: SourceId,
     errors: Vec<Diagnostic>,
     /// Read before each expression is parsed.
-    clock: Option<Clock>,
+    clock: Clock,
     /// What the clock reads, to say what stopped it.
     stop: Stop,
     /// The deadline passed: nothing more is parsed.
@@ -258,7 +258,7 @@ impl<'t> Loader<'t> {
     /// Whether the deadline has passed (or Ctrl-C came): then every later
     /// expression is skipped and the run ends with the time limit alone.
     pub(super) fn out_of_time(&mut self) -> bool {
-        if !self.stopped && self.clock.as_mut().is_some_and(Clock::passed) {
+        if !self.stopped && self.clock.passed() {
             self.stopped = true;
         }
         self.stopped
