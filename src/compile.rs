@@ -9,7 +9,7 @@
 use crate::diagnostic::{Diagnostic, Error};
 use crate::lower::value::R;
 use crate::lower::{self, Lowerer, Options};
-use crate::lowered::Lowered;
+use crate::lowered::{ConstraintInfo, Lowered};
 use crate::session::Session;
 use crate::source::{SourceId, Sources};
 use crate::spec::names::CheckedSpec;
@@ -67,6 +67,16 @@ fn passes(l: &mut Lowerer, checked: &CheckedSpec, options: &Options) -> R<Lowere
         game,
         puzzle,
         symmetry,
+        constraints: spec
+            .constraints
+            .iter()
+            .map(|c| ConstraintInfo {
+                name: c.name.text.clone(),
+                span: c.expr.span,
+                weight: c.weight,
+                say: c.say.as_ref().map(|(text, _)| text.clone()),
+            })
+            .collect(),
         names: checked.names(),
         later,
     })

@@ -33,13 +33,32 @@ pub struct Lowered {
     pub puzzle: Option<PuzzlePlan>,
     /// The symmetries `[symmetry]` declares.
     pub symmetry: SymmetryPlan,
+    /// The spec's named constraints as written, for explanations.
+    pub constraints: Vec<ConstraintInfo>,
     /// The names a constraint added later may use.
     pub(crate) names: Names,
     /// What lowering a constraint added later resumes from.
     pub(crate) later: Later,
 }
 
+/// A named constraint of the spec as written: where its rule is, what a
+/// step of `solve steps` using one of its items costs, and how it says
+/// one of them.
+#[derive(Clone, Debug)]
+pub struct ConstraintInfo {
+    pub name: String,
+    pub span: Span,
+    pub weight: u64,
+    pub say: Option<String>,
+}
+
 impl Lowered {
+    /// The named constraint `name` as written (`None` for one added later,
+    /// such as a hint's givens or the objective's bound).
+    pub fn constraint_info(&self, name: &str) -> Option<&ConstraintInfo> {
+        self.constraints.iter().find(|c| c.name == name)
+    }
+
     pub fn model(&self) -> &Model {
         &self.model
     }

@@ -6,9 +6,11 @@ use super::options::Options;
 use super::value::R;
 use super::{Lowerer, Scope};
 use crate::diagnostic::{Diagnostic, did_you_mean};
+use crate::model::Posted;
 use crate::model::plan::Consistency;
 use crate::source::Span;
 use crate::spec::ast::Spec;
+use crate::spec::sentence;
 
 /// Posts every constraint of `spec`.
 pub(crate) fn post_constraints(l: &mut Lowerer, spec: &Spec, options: &Options) -> R<()> {
@@ -71,7 +73,36 @@ pub(crate) fn post_constraints(l: &mut Lowerer, spec: &Spec, options: &Options) 
             }
             supported(&l.model.constraints[first..], level, &c.name.text, span)?;
         }
+        if let Some((say, span)) = &c.say {
+            sentence_fits(&l.model.constraints[first..], say, *span, &c.name.text)?;
+        }
         l.budget.check(&l.model, c.name.span)?;
+    }
+    Ok(())
+}
+
+/// Each hole of a `say` template must be a generator value of every item
+/// the constraint posted.
+fn sentence_fits(posted: &[Posted], say: &str, span: Span, name: &str) -> R<()> {
+    let holes = sentence::holes(say).map_err(|m| Diagnostic::new(m, span))?;
+    for p in posted.iter().filter(|p| !p.definition) {
+        let bound = sentence::bindings(&p.item);
+        if let Some(hole) = holes.iter().find(|h| !bound.iter().any(|(n, _)| n == *h)) {
+            let names: Vec<&str> = bound.iter().map(|(n, _)| n.as_str()).collect();
+            let mut d = Diagnostic::new(
+                format!(
+                    "`{{{hole}}}` in `say` is not a generator value of `{name}{}`",
+                    p.item
+                ),
+                span,
+            );
+            d = d.with_help(if names.is_empty() {
+                "a hole names a generator of the constraint's top-level `forall` (`forall(... for r in 1..9)`)".to_string()
+            } else {
+                format!("its items bind {}", names.join(", "))
+            });
+            return Err(d);
+        }
     }
     Ok(())
 }

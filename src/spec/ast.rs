@@ -193,6 +193,12 @@ pub struct ConstraintDecl {
     pub symmetry: bool,
     /// Overrides the spec-wide consistency for this constraint.
     pub consistency: Option<Consistency>,
+    /// What a step of `solve steps` that uses one of its items costs
+    /// (`weight = N`, default 1).
+    pub weight: u64,
+    /// `say = "row {r} holds each digit once"`: how a step names one of its
+    /// items, `{r}` a generator value of a top-level `forall`.
+    pub say: Option<(String, Span)>,
 }
 
 /// A declared symmetry of the solutions, from `[symmetry]`:

@@ -9,5 +9,6 @@ pub mod load;
 pub mod names;
 pub mod parser;
 pub mod schema;
+pub mod sentence;
 pub mod setting;
 pub mod settings;

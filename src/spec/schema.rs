@@ -89,7 +89,9 @@ pub fn schema() -> Value {
             object(json!({
                 "rule": expr("a boolean expression that must hold"),
                 "consistency": choice(CONSISTENCIES, "this constraint's consistency level"),
-            }), &["rule"], "a constraint with its own consistency level"),
+                "weight": { "type": "integer", "minimum": 1, "description": "what a step of `solve steps` using one of its items costs (default 1)" },
+                "say": { "type": "string", "description": "how a step says one of its items: `row {r} holds each digit once`, `{r}` a generator value of its top-level forall" },
+            }), &["rule"], "a constraint with its own consistency level, weight or sentence"),
         ]
     });
     let mut declared = serde_json::Map::new();

@@ -137,7 +137,8 @@ impl Loader<'_> {
         }
     }
 
-    /// `name = "expr"`, or `name = { rule = "expr", consistency = "check" }`.
+    /// `name = "expr"`, or `name = { rule = "expr", consistency = "check",
+    /// weight = 2, say = "..." }`.
     pub(super) fn constraint(
         &mut self,
         (key, value): Item<'_, '_>,
@@ -150,14 +151,18 @@ impl Loader<'_> {
                 expr: self.expr(value)?,
                 symmetry,
                 consistency: None,
+                weight: 1,
+                say: None,
             });
         };
-        let (mut expr, mut consistency) = (None, None);
+        let (mut expr, mut consistency, mut weight, mut say) = (None, None, 1, None);
         for (k, v) in table.iter() {
             match k.get_ref().as_ref() {
                 "rule" => expr = self.expr(v),
                 "consistency" => consistency = self.choice("consistency level", v, CONSISTENCIES),
-                other => self.unknown(k, "key", other, &["rule", "consistency"]),
+                "weight" => weight = self.positive(v).unwrap_or(1),
+                "say" => say = self.sentence(v),
+                other => self.unknown(k, "key", other, CONSTRAINT_KEYS),
             }
         }
         if expr.is_none() && !table.contains_key("rule") {
@@ -171,6 +176,25 @@ impl Loader<'_> {
             expr: expr?,
             symmetry,
             consistency,
+            weight,
+            say,
         })
     }
+
+    /// A `say` template: a text whose `{name}` holes are generator names
+    /// (checked when the constraint is lowered).
+    fn sentence(&mut self, value: &Spanned<DeValue<'_>>) -> Option<(String, Span)> {
+        let (text, _) = self.string(value)?;
+        let span = self.span(value.span());
+        match crate::spec::sentence::holes(&text) {
+            Ok(_) => Some((text, span)),
+            Err(message) => {
+                self.errors.push(Diagnostic::new(message, span));
+                None
+            }
+        }
+    }
 }
+
+/// The keys of a constraint written as a table.
+const CONSTRAINT_KEYS: &[&str] = &["rule", "consistency", "weight", "say"];
