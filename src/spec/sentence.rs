@@ -88,8 +88,8 @@ mod tests {
     #[test]
     fn holes_are_read_and_filled() {
         assert_eq!(holes("row {r}, column {c}").unwrap(), ["r", "c"]);
-        let bindings = [("r".to_string(), "3".to_string())];
-        assert_eq!(fill("row {r} {{sic}} {c}", &bindings), "row 3 {sic} {c}");
+        let row = [("r".to_string(), "3".to_string())];
+        assert_eq!(fill("row {r} {{sic}} {c}", &row), "row 3 {sic} {c}");
         assert!(holes("row {r").is_err());
         assert!(holes("row r}").is_err());
         assert!(holes("row {1}").is_err());
