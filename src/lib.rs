@@ -78,6 +78,7 @@ pub mod search;
 pub mod session;
 pub mod source;
 pub mod spec;
+pub mod steps;
 pub mod symmetry;
 
 pub use compile::{compile, lower};

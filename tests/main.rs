@@ -35,6 +35,7 @@ mod round_out;
 mod semantics;
 mod session;
 mod specs;
+mod steps;
 mod symmetry;
 mod texts;
 

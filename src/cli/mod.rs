@@ -23,6 +23,7 @@ mod plot;
 mod printing;
 mod record;
 mod solve;
+mod steps;
 mod symmetry;
 
 pub use args::{Params, SolveArgs, SpecArgs, Threads, TimeLimit};
@@ -107,6 +108,22 @@ pub enum Command {
     ///
     /// Exit 1 after printing, 0 if the spec has a solution.
     Explain(explain::ExplainArgs),
+    /// How each value follows, one small step at a time: the constraint items
+    /// a step uses, the facts it uses (earlier steps, or the givens), what it
+    /// deduces and its cost, cheapest steps first, until every value common to
+    /// all solutions is derived.
+    ///
+    /// Each step is sound (its items and facts alone imply it) and minimal
+    /// (without any one of them it no longer follows). Exit 0 when every
+    /// variable's value follows, 3 when values stay open (several solutions,
+    /// --max-items, a limit), 1 when there is no solution.
+    Steps(steps::StepsArgs),
+    /// The next step from a player's state (--given, --state): the cheapest
+    /// deduction, or why the state has no solution.
+    ///
+    /// Exit 0 with a step, 3 when nothing more follows, 1 when the state has
+    /// no solution.
+    Hint(steps::StepsArgs),
     /// Play the guessing game of a spec's [game] section.
     ///
     /// Without --secret the computer picks a secret (random; --seed N repeats a
@@ -184,6 +201,12 @@ pub fn run(cli: &Cli, cancel: Arc<Cancel>) -> u8 {
         }
         Some(Command::CheckSymmetry(args)) => {
             stop(started, args.time, &cancel).and_then(|s| symmetry::run(args, &s))
+        }
+        Some(Command::Steps(args)) => {
+            stop(started, args.time, &cancel).and_then(|s| steps::run(args, false, &s))
+        }
+        Some(Command::Hint(args)) => {
+            stop(started, args.time, &cancel).and_then(|s| steps::run(args, true, &s))
         }
         Some(Command::Explain(args)) => {
             stop(started, args.time, &cancel).and_then(|s| explain::run(args, &s))

@@ -67,8 +67,8 @@ pub fn fill_scopes(model: &Model, items: &mut [Item]) {
     }
 }
 
-/// Which declared variables an auxiliary variable stands for: those its
-/// definitions mention, through other auxiliary variables too.
+/// Which declared variables an auxiliary or derived variable stands for:
+/// those its definitions mention, through other such variables too.
 struct AuxReach<'m> {
     model: &'m Model,
     /// For each auxiliary variable, the definitions that mention it.
@@ -83,7 +83,8 @@ impl<'m> AuxReach<'m> {
                 continue;
             }
             for var in posted.constraint.vars() {
-                if model.vars[var.index()].aux {
+                let info = &model.vars[var.index()];
+                if info.aux || info.derived {
                     definitions.entry(var).or_default().push(i);
                 }
             }
@@ -96,11 +97,11 @@ impl<'m> AuxReach<'m> {
         let mut out = Vec::new();
         let mut seen: HashSet<VarId> = HashSet::new();
         while let Some(var) = todo.pop() {
-            if !self.model.vars[var.index()].aux {
+            let info = &self.model.vars[var.index()];
+            if !info.aux {
                 out.push(var);
-                continue;
             }
-            if !seen.insert(var) {
+            if !(info.aux || info.derived) || !seen.insert(var) {
                 continue;
             }
             for &d in self.definitions.get(&var).into_iter().flatten() {

@@ -368,6 +368,7 @@ impl Lowerer {
         }
         self.budget.grew(&self.model, span)?;
         let x = self.model.new_var(name, IntervalSet::range(lo, hi), false);
+        self.model.vars[x.index()].derived = true;
         // Equal to a variable over texts: printed as text too.
         if let ([(1, y)], 0) = (&l.terms[..], l.constant) {
             self.model.vars[x.index()].text = self.model.vars[y.index()].text;

@@ -228,6 +228,8 @@ pub struct VarInfo {
     pub domain: IntervalSet,
     /// Introduced by lowering (not declared in the spec).
     pub aux: bool,
+    /// Declared with `define`: a definition ties it to other variables.
+    pub derived: bool,
     /// Its values are numbers of [`Model::texts`] (an enum domain): it is
     /// printed as text.
     pub text: bool,
@@ -354,6 +356,7 @@ impl Model {
             name: name.into(),
             domain,
             aux,
+            derived: false,
             text: false,
             boolean: false,
         });

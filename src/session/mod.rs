@@ -50,6 +50,7 @@ use crate::host::Instant;
 use std::time::Duration;
 
 mod answers;
+mod root;
 mod solutions;
 mod stats;
 mod view;

@@ -1,0 +1,239 @@
+//! `solve steps FILE`: how each value follows, one small step at a time;
+//! `solve hint FILE --given ...`: the next step from a player's state.
+//!
+//! Exit codes: `steps` 0 when the steps derive every variable's value, 3
+//! when deduction stops with values open (several solutions, or
+//! `--max-items`) or a limit stops it, 1 when the spec (with the givens)
+//! has no solution; `hint` 0 with a step, 3 when nothing more follows, 1
+//! when the state has no solution; both 2 for a bad spec or state.
+
+use super::output::{Printer, note};
+use super::{EXIT_FOUND, EXIT_LIMIT, EXIT_NONE, Run, SpecArgs, TimeLimit};
+use crate::diagnostic::{Diagnostic, Error};
+use crate::engine::stop::Stop;
+use crate::lowered::Lowered;
+use crate::session::Stopped;
+use crate::source::Sources;
+use crate::steps::{self, Ending, Fact, Settings, Stepper, Walk};
+use serde_json::json;
+use std::path::PathBuf;
+
+/// What `solve steps` and `solve hint` take.
+#[derive(Debug, clap::Args)]
+pub struct StepsArgs {
+    /// The spec file.
+    file: PathBuf,
+    #[command(flatten)]
+    spec: SpecArgs,
+    /// A value the player knows: `x[1][2]=3` (the variable is 3) or
+    /// `x[1][2]!=3,5` (it is neither), the variable named as the steps
+    /// name it (repeatable).
+    #[arg(long = "given", value_name = "VAR=VALUE")]
+    givens: Vec<String>,
+    /// A file of givens, one per line as --given takes them (`#` starts a
+    /// comment).
+    #[arg(long, value_name = "FILE")]
+    state: Option<PathBuf>,
+    /// The most constraint items a step may combine (deduction may then stop
+    /// with values open).
+    #[arg(long, value_name = "K", value_parser = clap::value_parser!(u64).range(1..))]
+    max_items: Option<u64>,
+    /// One JSON object per line: each step, then how the steps ended.
+    #[arg(long)]
+    json: bool,
+    /// After the steps, the grade: the largest step's cost and the sum.
+    #[arg(long)]
+    stats: bool,
+    #[command(flatten)]
+    pub time: TimeLimit,
+}
+
+/// `solve steps` (`hint` false) or `solve hint`.
+pub(super) fn run(args: &StepsArgs, hint: bool, stop: &Stop) -> Run {
+    let (lowered, sources) = super::compile(&args.file, &args.spec, true, stop)?;
+    let (texts, givens) = read_givens(args, &lowered, &sources)?;
+    let settings = Settings {
+        max_items: args.max_items.map(|k| k as usize),
+        most: hint.then_some(1),
+    };
+    let mut out = Printer::new(args.json);
+    let stopped = |out: Printer| {
+        note(&format!(
+            "solve: {} before the steps were complete",
+            stop.cause()
+        ));
+        out.finish(EXIT_LIMIT)
+    };
+    let walk = match steps::walk(lowered, sources, givens.clone(), settings, stop) {
+        Ok(walk) => walk,
+        Err(Stopped) => return stopped(out),
+    };
+    let mut stepper = match walk {
+        Walk::Ready(stepper) => stepper,
+        Walk::NoSolution {
+            items,
+            givens: used,
+        } => {
+            let used: Vec<&str> = (givens.iter().zip(&texts))
+                .filter(|(g, _)| used.contains(g))
+                .map(|(_, t)| t.as_str())
+                .collect();
+            no_solution(&mut out, args.json, hint, &items, &used, &args.file);
+            return out.finish(EXIT_NONE);
+        }
+    };
+    let mut costs: Vec<u64> = Vec::new();
+    loop {
+        match stepper.next_step() {
+            Ok(Some(step)) => {
+                costs.push(step.cost);
+                let words = stepper.words();
+                if args.json {
+                    out.line(&words.step_json(costs.len(), &step).to_string());
+                } else {
+                    out.line(&words.step_text(costs.len(), &step));
+                }
+            }
+            Ok(None) => break,
+            Err(Stopped) => return stopped(out),
+        }
+        if out.failed() {
+            return out.finish(EXIT_FOUND);
+        }
+    }
+    let code = if hint {
+        hint_end(&mut out, args.json, &stepper, &costs)
+    } else {
+        steps_end(&mut out, args, &stepper, &costs)
+    };
+    out.finish(code)
+}
+
+/// The givens of `--given` and `--state`, each with its text.
+fn read_givens(
+    args: &StepsArgs,
+    lowered: &Lowered,
+    sources: &Sources,
+) -> Result<(Vec<String>, Vec<Fact>), Error> {
+    let bad = |message: String| Error::new(vec![Diagnostic::bare(message)], sources);
+    let (mut texts, mut givens) = (Vec::new(), Vec::new());
+    for text in &args.givens {
+        let fact = steps::givens::parse(lowered.model(), text)
+            .map_err(|m| bad(format!("bad --given `{text}`: {m}")))?;
+        texts.push(text.trim().to_string());
+        givens.push(fact);
+    }
+    if let Some(path) = &args.state {
+        let text = std::fs::read_to_string(path)
+            .map_err(|e| bad(format!("cannot read `{}`: {e}", path.display())))?;
+        for (n, line) in text.lines().enumerate() {
+            let line = line.split('#').next().unwrap_or_default().trim();
+            if line.is_empty() {
+                continue;
+            }
+            let fact = steps::givens::parse(lowered.model(), line)
+                .map_err(|m| bad(format!("{}:{}: {m}", path.display(), n + 1)))?;
+            texts.push(line.to_string());
+            givens.push(fact);
+        }
+    }
+    Ok((texts, givens))
+}
+
+fn no_solution(
+    out: &mut Printer,
+    json: bool,
+    hint: bool,
+    items: &[String],
+    givens: &[&str],
+    file: &std::path::Path,
+) {
+    let what = if hint { "this state" } else { "the spec" };
+    if json {
+        out.line(&json!({ "end": "no solution", "conflict": items, "givens": givens }).to_string());
+    } else {
+        out.line(&format!(
+            "{what} has no solution: these constraints{} have none together:",
+            if givens.is_empty() { "" } else { " and givens" }
+        ));
+        for item in items {
+            out.line(&format!("   {item}"));
+        }
+        for given in givens {
+            out.line(&format!("   given {given}"));
+        }
+        if !hint && givens.is_empty() {
+            note(&format!(
+                "`solve explain {}` says the same with each check's details",
+                file.display()
+            ));
+        }
+    }
+}
+
+/// How `steps` ended: a summary line (and the open values), the grade.
+fn steps_end(out: &mut Printer, args: &StepsArgs, stepper: &Stepper, costs: &[u64]) -> u8 {
+    let words = stepper.words();
+    let largest = costs.iter().copied().max().unwrap_or(0);
+    let total: u64 = costs.iter().sum();
+    let (end, open, code) = match stepper.ending() {
+        Ending::Solved => ("solved", Vec::new(), EXIT_FOUND),
+        Ending::Open(open) => ("open", open, EXIT_LIMIT),
+        Ending::Stuck(open) => ("stuck", open, EXIT_LIMIT),
+    };
+    if args.json {
+        let open: Vec<serde_json::Value> = (open.iter())
+            .map(
+                |(x, values)| json!({ "var": words.name(*x), "in": words.json_values(*x, values) }),
+            )
+            .collect();
+        out.line(
+            &json!({ "end": end, "steps": costs.len(), "largest": largest, "total": total, "open": open })
+                .to_string(),
+        );
+        return code;
+    }
+    let summary = match end {
+        "solved" => format!("every value follows, in {} steps", costs.len()),
+        "open" => format!(
+            "deduction stops after {} steps: the solutions differ on {} variables, still",
+            costs.len(),
+            open.len()
+        ),
+        _ => format!(
+            "no step of at most {} items is left after {} steps; still open:",
+            args.max_items.unwrap_or(0),
+            costs.len()
+        ),
+    };
+    out.line(&summary);
+    for (x, values) in &open {
+        out.line(&format!(
+            "   {} ∈ {}",
+            words.name(*x),
+            words.set(*x, values)
+        ));
+    }
+    if args.stats {
+        note(&format!("grade: largest step {largest}, total {total}"));
+    }
+    code
+}
+
+/// How `hint` ended: nothing more follows (exit 3) or the one step (0).
+fn hint_end(out: &mut Printer, json: bool, stepper: &Stepper, costs: &[u64]) -> u8 {
+    if !costs.is_empty() {
+        return EXIT_FOUND;
+    }
+    let text = match stepper.ending() {
+        Ending::Solved => "nothing more follows: every value is known",
+        Ending::Open(_) => "nothing more follows: the solutions differ on the values left",
+        Ending::Stuck(_) => "no step of at most --max-items items follows",
+    };
+    if json {
+        out.line(&json!({ "end": text }).to_string());
+    } else {
+        out.line(text);
+    }
+    EXIT_LIMIT
+}

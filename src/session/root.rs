@@ -1,0 +1,56 @@
+//! Narrowing domains and propagating at the root, inside a level that
+//! [`Session::pop`] undoes: what a step-by-step explanation does to ask
+//! "what follows from these constraints and these known domains?".
+
+use super::Session;
+use crate::model::VarId;
+use crate::model::plan::{Phase, Restarts, ValueOrder, VarOrder};
+
+impl Session {
+    /// Narrows `var` to the values of `intervals` (sorted, disjoint) at the
+    /// current root level; false when no value is left. Call it after a
+    /// [`Session::push`]: the matching pop restores the domain.
+    pub(crate) fn narrow(&mut self, var: VarId, intervals: &[(i64, i64)]) -> bool {
+        let store = self.engine.store_mut();
+        let (Some(first), Some(last)) = (intervals.first(), intervals.last()) else {
+            return false;
+        };
+        if store.set_bounds(var, first.0, last.1).is_err() {
+            return false;
+        }
+        for gap in intervals.windows(2) {
+            let holes: Vec<i64> = (gap[0].1 + 1..gap[1].0)
+                .filter(|&v| store.contains(var, v))
+                .collect();
+            if store.remove_values(var, &holes).is_err() {
+                return false;
+            }
+        }
+        true
+    }
+
+    /// Propagates what is posted at the root to its fixpoint; false on a
+    /// conflict. The domains stay narrowed until the level is popped.
+    pub(crate) fn propagate_root(&mut self) -> bool {
+        self.engine.schedule_all();
+        self.engine.propagate().is_ok()
+    }
+
+    /// `var`'s domain now, as sorted disjoint intervals.
+    pub(crate) fn domain_now(&self, var: VarId) -> Vec<(i64, i64)> {
+        self.engine.store().intervals(var)
+    }
+
+    /// Later searches decide `vars` first (smallest domain first) and
+    /// never restart: a search over a few constraints then fails within
+    /// their variables, not once per value of the others.
+    pub(crate) fn decide_first(&mut self, vars: Vec<VarId>) {
+        let plan = &mut self.lowered.plan;
+        plan.phases = vec![Phase {
+            vars,
+            var: VarOrder::DomWdeg,
+            value: ValueOrder::Min,
+        }];
+        plan.restarts = Restarts::NONE;
+    }
+}

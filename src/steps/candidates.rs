@@ -1,0 +1,66 @@
+//! True candidates: for each declared variable, the values it takes in some
+//! solution. One search finds a first solution; then, for each variable,
+//! searches restricted to its values not yet seen in any solution found,
+//! each solution found marking every variable's values, until the search
+//! proves the rest impossible. For a puzzle with one solution that is one
+//! proof of uniqueness per variable.
+
+use super::values::{self, Values};
+use crate::model::VarId;
+use crate::session::{Session, Stopped};
+
+/// The values each variable of `vars` takes in some solution of `session`
+/// with each variable narrowed to `known` (indexed by variable); `None`
+/// when there is no solution.
+pub(crate) fn candidates(
+    session: &mut Session,
+    vars: &[VarId],
+    known: &[Values],
+) -> Result<Option<Vec<Values>>, Stopped> {
+    session.push();
+    let found = within(session, vars, known);
+    let _ = session.pop();
+    found
+}
+
+fn within(
+    session: &mut Session,
+    vars: &[VarId],
+    known: &[Values],
+) -> Result<Option<Vec<Values>>, Stopped> {
+    for &x in vars {
+        if !session.narrow(x, &known[x.index()]) {
+            return Ok(None);
+        }
+    }
+    let Some(first) = session.first()? else {
+        return Ok(None);
+    };
+    let mut seen: Vec<Vec<i64>> = vec![Vec::new(); known.len()];
+    let mark = |seen: &mut Vec<Vec<i64>>, solution: &[i64]| {
+        for &x in vars {
+            seen[x.index()].push(solution[x.index()]);
+        }
+    };
+    mark(&mut seen, first.values());
+    for &x in vars {
+        loop {
+            let unseen = values::minus(&known[x.index()], &values::of(seen[x.index()].clone()));
+            if unseen.is_empty() {
+                break;
+            }
+            session.push();
+            let found = if session.narrow(x, &unseen) {
+                session.first()
+            } else {
+                Ok(None)
+            };
+            let _ = session.pop();
+            match found? {
+                Some(solution) => mark(&mut seen, solution.values()),
+                None => break,
+            }
+        }
+    }
+    Ok(Some(seen.into_iter().map(values::of).collect()))
+}

@@ -1,0 +1,295 @@
+//! Steps no small group of items finds by propagation. First by failed
+//! values: a value of an open variable with which every live item and
+//! fact, propagated together, fails; QuickXplain over the items and facts,
+//! each check a propagation, keeps a minimal failing set, and deletion
+//! with complete searches makes it minimal logically. When no value fails
+//! so, by conflict: QuickXplain over every live item and fact with the
+//! negated deduction ("the variable takes one of those values") as the
+//! background, each check a complete search, which always finds a step
+//! while a value that no solution takes is left. The same machinery says
+//! why a player's givens have no solution.
+
+use super::finder::live_items;
+use super::stepper::{Stepper, satisfiable};
+use super::values::{self, Values};
+use super::{Fact, Method, Step};
+use crate::explain::items::Item;
+use crate::explain::quickxplain::{Conflicts, quickxplain};
+use crate::model::VarId;
+use crate::session::{Session, Stopped};
+
+/// How many deductions (on the variables with the fewest values left) the
+/// fallback explains before it takes the cheapest of their steps.
+const TRIES: usize = 6;
+
+/// How many the fallback explains by conflict (each takes many searches).
+const SEARCH_TRIES: usize = 2;
+
+/// The cheapest step by a failed value, else by conflict, over a few open
+/// variables; `None` when no variable is open, or every step would combine
+/// more items than allowed.
+pub(super) fn conflict_step(s: &mut Stepper) -> Result<Option<Step>, Stopped> {
+    let mut open: Vec<VarId> = (s.declared.iter().copied())
+        .filter(|&x| s.open(x))
+        .collect();
+    open.sort_by_key(|&x| (values::size(s.known(x)), x));
+    let mut tries: Vec<(VarId, Values)> = failed_values(s, &open)?;
+    let check = if tries.is_empty() {
+        tries = (open.iter().take(SEARCH_TRIES))
+            .map(|&x| (x, values::minus(s.known(x), &s.target[x.index()])))
+            .collect();
+        Check::Search
+    } else {
+        Check::Propagation
+    };
+    let mut best: Option<Step> = None;
+    for (var, removed) in tries {
+        let step = explain_removal(s, var, removed, check)?;
+        let within = s
+            .settings
+            .max_items
+            .is_none_or(|most| step.uses.len() <= most);
+        if within && best.as_ref().is_none_or(|b| step.cost < b.cost) {
+            best = Some(step);
+        }
+    }
+    // Made minimal logically once chosen: a complete search per piece.
+    match best {
+        Some(step) if check == Check::Propagation => minimal(s, step).map(Some),
+        best => Ok(best),
+    }
+}
+
+/// Up to [`TRIES`] values of `open` variables (in turn) with which every
+/// live item and fact, propagated together, fail.
+fn failed_values(s: &mut Stepper, open: &[VarId]) -> Result<Vec<(VarId, Values)>, Stopped> {
+    let live = live_items(s);
+    let facts = s.facts_among(&s.declared.clone());
+    let mut failed = Vec::new();
+    for &var in open {
+        let impossible = values::minus(s.known(var), &s.target[var.index()]);
+        for v in impossible.iter().flat_map(|&(lo, hi)| lo..=hi) {
+            if s.session.stop().passed() {
+                return Err(Stopped);
+            }
+            let fails = s.with(&live, &facts, |session, alive| {
+                !alive || !session.narrow(var, &[(v, v)]) || !session.propagate_root()
+            });
+            if fails {
+                failed.push((var, vec![(v, v)]));
+                if failed.len() == TRIES {
+                    return Ok(failed);
+                }
+            }
+        }
+    }
+    Ok(failed)
+}
+
+/// The step "`var` takes none of `removed`" with a minimal set of items
+/// and facts: QuickXplain by `check`, then, after propagation, deletion by
+/// complete searches.
+fn explain_removal(
+    s: &mut Stepper,
+    var: VarId,
+    removed: Values,
+    check: Check,
+) -> Result<Step, Stopped> {
+    let near = |item: &Item| item.scope.contains(&var);
+    let mut live = live_items(s);
+    live.sort_by_key(|&i| (!near(&s.items[i]), s.weights[i], i));
+    let neighbours: Vec<VarId> = (live.iter())
+        .filter(|&&i| near(&s.items[i]))
+        .flat_map(|&i| s.items[i].scope.iter().copied())
+        .collect();
+    let mut facts = s.facts_among(&s.declared.clone());
+    facts.sort_by_key(|x| (!neighbours.contains(x), *x));
+    let known: Vec<Values> = facts.iter().map(|x| s.known(*x).clone()).collect();
+    let mut asker = Asker::new(&mut s.session, &s.items, &live, &facts, &known, check);
+    asker.var = Some(var);
+    asker.push();
+    let alive = asker.session.narrow(var, &removed);
+    let all: Vec<usize> = (0..live.len() + facts.len()).collect();
+    let conflict = if alive {
+        quickxplain(&mut asker, true, &all)
+    } else {
+        Ok(Vec::new())
+    };
+    asker.pop();
+    let conflict = conflict?;
+    let mut uses: Vec<usize> = (conflict.iter())
+        .filter(|&&e| e < live.len())
+        .map(|&e| live[e])
+        .collect();
+    let mut used: Vec<VarId> = (conflict.iter())
+        .filter(|&&e| e >= live.len())
+        .map(|&e| facts[e - live.len()])
+        .collect();
+    used.sort_unstable();
+    uses.sort_unstable();
+    Ok(Step {
+        cost: s.cost(&uses, used.len()),
+        facts: s.facts(&used),
+        left: values::minus(s.known(var), &removed),
+        uses,
+        decides: s.decides(var, &removed),
+        var,
+        removed,
+        method: Method::Conflict,
+    })
+}
+
+/// `step` less each item and fact without which its deduction still
+/// follows (by complete search).
+fn minimal(s: &mut Stepper, mut step: Step) -> Result<Step, Stopped> {
+    let (var, removed) = (step.var, step.removed.clone());
+    let mut facts: Vec<VarId> = step.facts.iter().map(|f| f.var).collect();
+    for fact in facts.clone() {
+        let fewer: Vec<VarId> = facts.iter().copied().filter(|&f| f != fact).collect();
+        if s.follows(&step.uses, &fewer, var, &removed)? {
+            facts = fewer;
+        }
+    }
+    for item in step.uses.clone() {
+        let fewer: Vec<usize> = step.uses.iter().copied().filter(|&i| i != item).collect();
+        if s.follows(&fewer, &facts, var, &removed)? {
+            step.uses = fewer;
+        }
+    }
+    step.facts.retain(|f| facts.contains(&f.var));
+    step.cost = s.cost(&step.uses, step.facts.len());
+    Ok(step)
+}
+
+/// Why the spec with `givens` has no solution: a minimal set of items and
+/// givens that already has none (QuickXplain over both).
+pub(super) fn why_none(
+    session: &mut Session,
+    items: &[Item],
+    initial: &[Values],
+    givens: &[Fact],
+) -> Result<(Vec<String>, Vec<Fact>), Stopped> {
+    let all_items: Vec<usize> = (0..items.len()).collect();
+    let vars: Vec<VarId> = givens.iter().map(|g| g.var).collect();
+    let known: Vec<Values> = (givens.iter())
+        .map(|g| values::both(&initial[g.var.index()], &g.values))
+        .collect();
+    let mut asker = Asker::new(session, items, &all_items, &vars, &known, Check::Search);
+    let all: Vec<usize> = (0..items.len() + givens.len()).collect();
+    let conflict = quickxplain(&mut asker, true, &all)?;
+    let names = (conflict.iter())
+        .filter(|&&e| e < items.len())
+        .map(|&e| items[e].name.clone())
+        .collect();
+    let facts = (conflict.iter())
+        .filter(|&&e| e >= items.len())
+        .map(|&e| givens[e - items.len()].clone())
+        .collect();
+    Ok((names, facts))
+}
+
+/// How a set of items and facts is found to have no solution.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Check {
+    /// Propagation fails.
+    Propagation,
+    /// A complete search finds none (within [`super::stepper::CHECK_NODES`]).
+    Search,
+}
+
+/// Items and known domains posted on a session for QuickXplain: element
+/// `e < items.len()` is the item `items[e]`, the others the facts.
+struct Asker<'a> {
+    check: Check,
+    session: &'a mut Session,
+    all: &'a [Item],
+    items: &'a [usize],
+    facts: &'a [VarId],
+    known: &'a [Values],
+    /// The items posted, and how many at each open level.
+    posted: Vec<usize>,
+    marks: Vec<usize>,
+    /// Decided first by a search: the variable the deduction is about.
+    var: Option<VarId>,
+    /// Per open level: whether a fact posted at it (or below) emptied a
+    /// domain.
+    dead: Vec<bool>,
+}
+
+impl<'a> Asker<'a> {
+    fn new(
+        session: &'a mut Session,
+        all: &'a [Item],
+        items: &'a [usize],
+        facts: &'a [VarId],
+        known: &'a [Values],
+        check: Check,
+    ) -> Asker<'a> {
+        Asker {
+            check,
+            session,
+            all,
+            items,
+            facts,
+            known,
+            posted: Vec::new(),
+            marks: Vec::new(),
+            var: None,
+            dead: vec![false],
+        }
+    }
+}
+
+impl Conflicts for Asker<'_> {
+    fn push(&mut self) {
+        self.session.push();
+        self.dead.push(self.dead.last() == Some(&true));
+        self.marks.push(self.posted.len());
+    }
+
+    fn pop(&mut self) {
+        let _ = self.session.pop();
+        let _ = self.dead.pop();
+        if let Some(mark) = self.marks.pop() {
+            self.posted.truncate(mark);
+        }
+    }
+
+    fn post(&mut self, element: usize) {
+        if let Some(&item) = self.items.get(element) {
+            self.session
+                .post_model_constraints(&self.all[item].constraints);
+            self.posted.push(item);
+            return;
+        }
+        let fact = element - self.items.len();
+        if !self.session.narrow(self.facts[fact], &self.known[fact]) {
+            *self.dead.last_mut().expect("a level is open") = true;
+        }
+    }
+
+    fn satisfiable(&mut self) -> Result<bool, Stopped> {
+        if self.dead.last() == Some(&true) {
+            return Ok(false);
+        }
+        match self.check {
+            Check::Propagation => {
+                self.session.push();
+                let fixpoint = self.session.propagate_root();
+                let _ = self.session.pop();
+                Ok(fixpoint)
+            }
+            // Unknown counts as a solution: the conflict may keep more.
+            Check::Search => {
+                let mut first: Vec<VarId> = (self.posted.iter())
+                    .flat_map(|&i| self.all[i].scope.iter().copied())
+                    .chain(self.var)
+                    .collect();
+                first.sort_unstable();
+                first.dedup();
+                self.session.decide_first(first);
+                Ok(satisfiable(self.session)? != Some(false))
+            }
+        }
+    }
+}

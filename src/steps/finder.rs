@@ -1,0 +1,190 @@
+//! Steps found by propagation: one item alone on the known domains, then
+//! two, then three items sharing variables, each propagated at its own
+//! consistency level. What a group removes becomes a candidate step, one
+//! per variable; [`settle`] makes a candidate minimal, logically, before it
+//! is taken.
+
+use super::stepper::Stepper;
+use super::values::{self, Values};
+use super::{Method, Step};
+use crate::model::VarId;
+use crate::session::Stopped;
+use std::collections::{BTreeSet, HashMap};
+
+/// The most groups of items one search for steps tries at a size; a spec
+/// with more goes on to larger groups, then to the fallback.
+const MOST_GROUPS: usize = 20_000;
+
+/// The most items a step found by propagation combines.
+const MOST_PROPAGATED: usize = 3;
+
+/// A deduction found by propagating `items`, not yet made minimal.
+#[derive(Clone, Debug)]
+pub(super) struct Candidate {
+    items: Vec<usize>,
+    var: VarId,
+    removed: Values,
+}
+
+/// The candidates of the smallest groups of items that deduce anything,
+/// cheapest first (by the items' weights and the facts on their
+/// variables); empty when groups of up to three items deduce nothing.
+pub(super) fn propagation_candidates(s: &mut Stepper) -> Result<Vec<Candidate>, Stopped> {
+    let live = live_items(s);
+    let most = s.settings.max_items.unwrap_or(MOST_PROPAGATED);
+    for size in 1..=most.min(MOST_PROPAGATED) {
+        let mut found: Vec<(u64, Candidate)> = Vec::new();
+        for group in groups(s, &live, size) {
+            if s.session.stop().passed() {
+                return Err(Stopped);
+            }
+            let scope = scope_of(s, &group);
+            if !scope.iter().any(|&x| s.open(x)) {
+                continue;
+            }
+            let facts = s.facts_among(&scope);
+            let now = s.with(&group, &facts, |session, alive| {
+                (alive && session.propagate_root()).then(|| {
+                    scope
+                        .iter()
+                        .map(|&x| session.domain_now(x))
+                        .collect::<Vec<_>>()
+                })
+            });
+            // A conflict cannot happen: the known domains have a solution.
+            let Some(now) = now else { continue };
+            let estimate = s.cost(&group, facts.len());
+            for (&var, domain) in scope.iter().zip(now) {
+                let removed = values::minus(s.known(var), &domain);
+                if !removed.is_empty() {
+                    let items = group.clone();
+                    found.push((
+                        estimate,
+                        Candidate {
+                            items,
+                            var,
+                            removed,
+                        },
+                    ));
+                }
+            }
+        }
+        if !found.is_empty() {
+            found.sort_by(|a, b| (a.0, a.1.var, &a.1.items).cmp(&(b.0, b.1.var, &b.1.items)));
+            return Ok(found.into_iter().map(|(_, c)| c).collect());
+        }
+    }
+    Ok(Vec::new())
+}
+
+/// The candidate as a minimal step on what is known now (`None` when
+/// earlier steps already removed its values): facts dropped while
+/// propagation still deduces it, then facts and items dropped while it
+/// still follows by complete search.
+pub(super) fn settle(s: &mut Stepper, c: Candidate) -> Result<Option<Step>, Stopped> {
+    let removed = values::both(&c.removed, s.known(c.var));
+    if removed.is_empty() {
+        return Ok(None);
+    }
+    let var = c.var;
+    let mut facts = s.facts_among(&scope_of(s, &c.items));
+    // The weakest facts are tried first, so the strong ones stay.
+    facts.sort_by_key(|x| std::cmp::Reverse(values::size(s.known(*x))));
+    for fact in facts.clone() {
+        let fewer: Vec<VarId> = facts.iter().copied().filter(|&f| f != fact).collect();
+        let still = s.with(&c.items, &fewer, |session, alive| {
+            !alive
+                || !session.propagate_root()
+                || values::both(&session.domain_now(var), &removed).is_empty()
+        });
+        if still {
+            facts = fewer;
+        }
+    }
+    for fact in facts.clone() {
+        let fewer: Vec<VarId> = facts.iter().copied().filter(|&f| f != fact).collect();
+        if s.follows(&c.items, &fewer, var, &removed)? {
+            facts = fewer;
+        }
+    }
+    let mut items = c.items.clone();
+    if items.len() > 1 {
+        for item in c.items {
+            let fewer: Vec<usize> = items.iter().copied().filter(|&i| i != item).collect();
+            if s.follows(&fewer, &facts, var, &removed)? {
+                items = fewer;
+            }
+        }
+    }
+    facts.sort_unstable();
+    let left = values::minus(s.known(var), &removed);
+    Ok(Some(Step {
+        cost: s.cost(&items, facts.len()),
+        facts: s.facts(&facts),
+        uses: items,
+        decides: s.decides(var, &removed),
+        var,
+        removed,
+        left,
+        method: Method::Propagation,
+    }))
+}
+
+/// The items that can still tell something: some variable of theirs is
+/// not fixed.
+pub(super) fn live_items(s: &Stepper) -> Vec<usize> {
+    (0..s.items.len())
+        .filter(|&i| (s.items[i].scope.iter()).any(|x| values::size(s.known(*x)) > 1))
+        .collect()
+}
+
+/// The declared variables of a group of items.
+pub(super) fn scope_of(s: &Stepper, items: &[usize]) -> Vec<VarId> {
+    let scope: BTreeSet<VarId> = (items.iter())
+        .flat_map(|&i| s.items[i].scope.iter().copied())
+        .collect();
+    scope.into_iter().collect()
+}
+
+/// The groups of `size` live items that are connected by shared variables
+/// (at most [`MOST_GROUPS`]), in order.
+fn groups(s: &Stepper, live: &[usize], size: usize) -> Vec<Vec<usize>> {
+    if size == 1 {
+        return live.iter().map(|&i| vec![i]).collect();
+    }
+    let mut by_var: HashMap<VarId, Vec<usize>> = HashMap::new();
+    for &i in live {
+        for &x in &s.items[i].scope {
+            by_var.entry(x).or_default().push(i);
+        }
+    }
+    let neighbours = |i: usize| -> BTreeSet<usize> {
+        (s.items[i].scope.iter())
+            .flat_map(|x| by_var[x].iter().copied())
+            .filter(|&j| j != i)
+            .collect()
+    };
+    let mut groups: BTreeSet<Vec<usize>> = BTreeSet::new();
+    for &i in live {
+        let near = neighbours(i);
+        for &j in &near {
+            if size == 2 {
+                let mut g = vec![i, j];
+                g.sort_unstable();
+                let _ = groups.insert(g);
+            } else {
+                for k in near.iter().copied().chain(neighbours(j)) {
+                    if k != i && k != j {
+                        let mut g = vec![i, j, k];
+                        g.sort_unstable();
+                        let _ = groups.insert(g);
+                    }
+                }
+            }
+            if groups.len() >= MOST_GROUPS {
+                return groups.into_iter().collect();
+            }
+        }
+    }
+    groups.into_iter().collect()
+}

@@ -1,0 +1,85 @@
+//! Step-by-step explanations: how each value of a puzzle follows, one
+//! small deduction at a time (after Bogaerts, Gamba and Guns, "A framework
+//! for step-wise explaining how to solve constraint satisfaction problems",
+//! AIJ 2021, and Espasa et al., "Using small MUSes to explain how to solve
+//! pen and paper puzzles", 2021).
+//!
+//! A *step* names the constraint items it uses ([`crate::explain::items`]),
+//! the facts it uses (the known domains of some variables: what earlier
+//! steps or the player's givens established) and what it deduces: values
+//! one variable cannot take. Every step is *sound* (its items and facts
+//! alone imply the deduction) and *minimal* (without any one item or fact
+//! the deduction no longer follows): both are checked by complete searches
+//! over the step's items and facts alone, so they hold logically, not only
+//! for the propagators that found the step.
+//!
+//! Cheapest steps first ([`finder`]): one item propagated alone on the
+//! known domains at its consistency level; then two or three items sharing
+//! variables; then, when propagation of small groups finds nothing, a
+//! conflict found by QuickXplain over every item and fact with the negated
+//! deduction ([`fallback`]), which always finds a step while a value that no
+//! solution takes is left. The sequence ends when the known domains are the
+//! values the solutions take ([`candidates`]): for a puzzle with one
+//! solution, that solution.
+
+mod candidates;
+mod fallback;
+mod finder;
+pub mod givens;
+pub mod say;
+mod stepper;
+pub mod values;
+
+pub use stepper::{Ending, Stepper, Walk, walk};
+pub use values::Values;
+
+use crate::model::VarId;
+
+/// How steps are searched for.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Settings {
+    /// The most items a step may combine (`--max-items`); `None`: as many
+    /// as the fallback needs.
+    pub max_items: Option<usize>,
+    /// Stop after this many steps (`hint`: 1).
+    pub most: Option<usize>,
+}
+
+/// A known domain: one variable's values that are still possible.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Fact {
+    pub var: VarId,
+    pub values: Values,
+}
+
+/// How a step was found.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Method {
+    /// Its items propagated on its facts.
+    Propagation,
+    /// A conflict of its items and facts with the negated deduction
+    /// (QuickXplain; each check a complete search).
+    Conflict,
+}
+
+/// One deduction, with what it uses.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Step {
+    /// The items it uses: indices into [`Walk::items`].
+    pub uses: Vec<usize>,
+    /// The facts it uses (each a domain known before the step).
+    pub facts: Vec<Fact>,
+    /// The variable it narrows.
+    pub var: VarId,
+    /// The values it shows `var` cannot take.
+    pub removed: Values,
+    /// `var`'s values after it.
+    pub left: Values,
+    /// Whether it alone fixes `var`: it removes every value of `var`'s
+    /// domain but one (else a value left alone was fixed by earlier steps
+    /// too: `x ≠ 2, so x = 7`).
+    pub decides: bool,
+    /// The items' weights plus the number of facts.
+    pub cost: u64,
+    pub method: Method,
+}

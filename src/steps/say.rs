@@ -1,0 +1,181 @@
+//! How steps read: an item by its sentence (`say`) or its name, values as
+//! the solutions print them (`x[3][5] = 7`, `x[3][5] ≠ 2, 4`, `pet[2] ∈
+//! {"fox", "horse"}`), and a step as text lines or as one JSON object (the
+//! command line's `--json` and the playground's format alike).
+
+use super::values::Values;
+use super::{Fact, Method, Step};
+use crate::explain::items::Item;
+use crate::lowered::Lowered;
+use crate::model::VarId;
+use crate::source::Sources;
+use crate::spec::sentence;
+use serde_json::{Value, json};
+
+/// What names and values are read from.
+#[derive(Debug)]
+pub struct Words<'a> {
+    pub lowered: &'a Lowered,
+    pub sources: &'a Sources,
+    pub items: &'a [Item],
+}
+
+impl Words<'_> {
+    /// The item as its constraint's `say` template fills it, with its name
+    /// in parentheses; its name alone when the constraint has no sentence.
+    pub fn item(&self, index: usize) -> String {
+        let item = &self.items[index];
+        match self.sentence(item) {
+            Some(said) => format!("{said} ({})", item.name),
+            None => item.name.clone(),
+        }
+    }
+
+    fn sentence(&self, item: &Item) -> Option<String> {
+        let info = self.lowered.constraint_info(&item.origin)?;
+        let say = info.say.as_ref()?;
+        Some(sentence::fill(say, &sentence::bindings(&item.label)))
+    }
+
+    /// `x = 4`, or `x ∈ {1, 3}` for a known domain of several values.
+    pub fn fact(&self, fact: &Fact) -> String {
+        let name = self.name(fact.var);
+        match fact.values[..] {
+            [(lo, hi)] if lo == hi => format!("{name} = {}", self.value(fact.var, lo)),
+            _ => format!("{name} ∈ {}", self.set(fact.var, &fact.values)),
+        }
+    }
+
+    /// What a step deduces: `x = 7` when it fixes `x` alone, else `x ≠ 2,
+    /// 4`, with `so x = 7` when one value is left.
+    pub fn deduction(&self, step: &Step) -> String {
+        let name = self.name(step.var);
+        let left = match step.left[..] {
+            [(lo, hi)] if lo == hi => Some(self.value(step.var, lo)),
+            _ => None,
+        };
+        match left {
+            Some(value) if step.decides => format!("{name} = {value}"),
+            _ => {
+                let removed: Vec<String> = (step.removed.iter())
+                    .flat_map(|&(lo, hi)| lo..=hi)
+                    .map(|v| self.value(step.var, v))
+                    .collect();
+                let so = left.map_or(String::new(), |v| format!(", so {name} = {v}"));
+                format!("{name} ≠ {}{so}", removed.join(", "))
+            }
+        }
+    }
+
+    /// A step as text: a head line (number, deduction, cost, method), the
+    /// items it uses, the facts it uses.
+    pub fn step_text(&self, number: usize, step: &Step) -> String {
+        let how = match step.method {
+            Method::Propagation => "",
+            Method::Conflict => ", by contradiction",
+        };
+        let mut text = format!(
+            "{number}. {}   (cost {}{how})",
+            self.deduction(step),
+            step.cost
+        );
+        for &item in &step.uses {
+            text.push_str(&format!("\n   {}", self.item(item)));
+        }
+        if !step.facts.is_empty() {
+            let facts: Vec<String> = step.facts.iter().map(|f| self.fact(f)).collect();
+            text.push_str(&format!("\n   knowing {}", facts.join(", ")));
+        }
+        text
+    }
+
+    /// A step as JSON: `uses` (each item's name, constraint, sentence and
+    /// the span of its rule), `facts`, `deduces`, `cost` and `method`.
+    pub fn step_json(&self, number: usize, step: &Step) -> Value {
+        let uses: Vec<Value> = step.uses.iter().map(|&i| self.item_json(i)).collect();
+        let facts: Vec<Value> = step.facts.iter().map(|f| self.fact_json(f)).collect();
+        let name = self.name(step.var);
+        let deduces = match step.left[..] {
+            [(lo, hi)] if lo == hi && step.decides => {
+                json!({ "var": name, "is": self.json_value(step.var, lo) })
+            }
+            [(lo, hi)] if lo == hi => json!({
+                "var": name,
+                "not": self.json_values(step.var, &step.removed),
+                "so": self.json_value(step.var, lo),
+            }),
+            _ => json!({ "var": name, "not": self.json_values(step.var, &step.removed) }),
+        };
+        json!({
+            "step": number,
+            "deduces": [deduces],
+            "uses": uses,
+            "facts": facts,
+            "cost": step.cost,
+            "method": match step.method {
+                Method::Propagation => "propagation",
+                Method::Conflict => "contradiction",
+            },
+        })
+    }
+
+    pub fn item_json(&self, index: usize) -> Value {
+        let item = &self.items[index];
+        let mut out = json!({ "name": item.name, "constraint": item.origin });
+        if let Some(said) = self.sentence(item) {
+            out["say"] = json!(said);
+        }
+        if let Some(info) = self.lowered.constraint_info(&item.origin) {
+            let file = self.sources.get(info.span.source);
+            let (line, column) = file.line_col(info.span.start);
+            out["span"] = json!({
+                "start": info.span.start,
+                "end": info.span.end,
+                "line": line,
+                "column": column,
+            });
+        }
+        out
+    }
+
+    /// `{"var": "x", "is": 4}` or `{"var": "x", "in": [1, 3]}`.
+    pub fn fact_json(&self, fact: &Fact) -> Value {
+        let name = self.name(fact.var);
+        match fact.values[..] {
+            [(lo, hi)] if lo == hi => json!({ "var": name, "is": self.json_value(fact.var, lo) }),
+            _ => json!({ "var": name, "in": self.json_values(fact.var, &fact.values) }),
+        }
+    }
+
+    pub fn name(&self, var: VarId) -> &str {
+        &self.lowered.model().vars[var.index()].name
+    }
+
+    /// One value as the solutions print it.
+    pub fn value(&self, var: VarId, v: i64) -> String {
+        self.lowered.model().values_text(var, &[(v, v)])
+    }
+
+    /// A set of values as a domain is written: `{1..3, 5}`.
+    pub fn set(&self, var: VarId, values: &Values) -> String {
+        self.lowered.model().values_text(var, values)
+    }
+
+    pub fn json_value(&self, var: VarId, v: i64) -> Value {
+        let model = self.lowered.model();
+        let info = &model.vars[var.index()];
+        match model.texts.text(v) {
+            Some(t) if info.text => json!(&**t),
+            _ if info.boolean => json!(v != 0),
+            _ => json!(v),
+        }
+    }
+
+    pub fn json_values(&self, var: VarId, values: &Values) -> Value {
+        let all: Vec<Value> = (values.iter())
+            .flat_map(|&(lo, hi)| lo..=hi)
+            .map(|v| self.json_value(var, v))
+            .collect();
+        Value::Array(all)
+    }
+}

@@ -1,0 +1,293 @@
+//! The walk from the known domains to the values the solutions take: a
+//! session holding only the model's definitions (items are posted and
+//! retracted per question), the known domains, the target, and the queue of
+//! steps found by the last search for them.
+
+use super::say::Words;
+use super::values::{self, Values};
+use super::{Fact, Settings, Step, candidates, fallback, finder};
+use crate::engine::stop::Stop;
+use crate::explain::items::{self, Item};
+use crate::lowered::Lowered;
+use crate::model::VarId;
+use crate::session::{Session, Stopped};
+use crate::source::Sources;
+use std::collections::VecDeque;
+
+/// Where a walk ended.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Ending {
+    /// Every declared variable's value was derived.
+    Solved,
+    /// Every value common to all solutions was derived; the solutions
+    /// differ on these variables, each of which keeps these values.
+    Open(Vec<(VarId, Values)>),
+    /// No step within the bound on items (`--max-items`) was left: these
+    /// variables keep values that no solution takes.
+    Stuck(Vec<(VarId, Values)>),
+}
+
+/// The most nodes one check of a step spends: a check that needs more
+/// counts as "has a solution", which may keep an item or fact a step did
+/// not need (never one it needs: steps stay sound).
+pub(super) const CHECK_NODES: u64 = 1_000;
+
+/// Whether what `session` has posted has a solution: `None` when the
+/// search spent [`CHECK_NODES`] without an answer.
+pub(super) fn satisfiable(session: &mut Session) -> Result<Option<bool>, Stopped> {
+    match session.within(CHECK_NODES, |session| session.first()) {
+        Some(found) => Ok(Some(found?.is_some())),
+        None => Ok(None),
+    }
+}
+
+/// How a walk starts.
+#[derive(Debug)]
+pub enum Walk {
+    Ready(Box<Stepper>),
+    /// The spec with the givens has no solution: these items and givens
+    /// (a minimal set) already have none.
+    NoSolution {
+        items: Vec<String>,
+        givens: Vec<Fact>,
+    },
+}
+
+/// The state of a walk.
+#[derive(Debug)]
+pub struct Stepper {
+    /// The model's definitions only.
+    pub(super) session: Session,
+    pub(super) items: Vec<Item>,
+    pub(super) weights: Vec<u64>,
+    /// The declared variables, the only ones steps speak of.
+    pub(super) declared: Vec<VarId>,
+    /// Each variable's domain with nothing known (indexed by variable).
+    pub(super) initial: Vec<Values>,
+    /// What is known now.
+    pub(super) known: Vec<Values>,
+    /// The values the solutions take.
+    pub(super) target: Vec<Values>,
+    pub(super) settings: Settings,
+    /// Steps found and not yet taken, cheapest first.
+    pub(super) pending: VecDeque<finder::Candidate>,
+    taken: usize,
+}
+
+/// Starts a walk over `lowered` from `givens` (facts a player knows).
+pub fn walk(
+    lowered: Lowered,
+    sources: Sources,
+    givens: Vec<Fact>,
+    settings: Settings,
+    stop: &Stop,
+) -> Result<Walk, Stopped> {
+    let declared: Vec<VarId> = (lowered.model().vars.iter().enumerate())
+        .filter(|(_, v)| !v.aux)
+        .map(|(i, _)| VarId(i as u32))
+        .collect();
+    let mut full = Session::new(lowered.clone(), sources.clone());
+    full.set_stop(stop.clone());
+    let mut session = Session::with_constraints(lowered, sources, |p| p.definition);
+    session.set_stop(stop.clone());
+    let initial: Vec<Values> = session
+        .root_domains()
+        .unwrap_or_else(|| vec![Vec::new(); session.lowered().model().vars.len()]);
+    let mut known = initial.clone();
+    for g in &givens {
+        known[g.var.index()] = values::both(&known[g.var.index()], &g.values);
+    }
+    let mut items = items::items(session.lowered().model());
+    items::fill_scopes(session.lowered().model(), &mut items);
+    let weights = items
+        .iter()
+        .map(|item| {
+            let info = session.lowered().constraint_info(&item.origin);
+            info.map_or(1, |c| c.weight)
+        })
+        .collect();
+    let Some(target) = candidates::candidates(&mut full, &declared, &known)? else {
+        let (items, givens) = fallback::why_none(&mut session, &items, &initial, &givens)?;
+        return Ok(Walk::NoSolution { items, givens });
+    };
+    Ok(Walk::Ready(Box::new(Stepper {
+        session,
+        items,
+        weights,
+        declared,
+        initial,
+        known,
+        target,
+        settings,
+        pending: VecDeque::new(),
+        taken: 0,
+    })))
+}
+
+impl Stepper {
+    /// The items steps name by index.
+    pub fn items(&self) -> &[Item] {
+        &self.items
+    }
+
+    /// How the steps read.
+    pub fn words(&self) -> Words<'_> {
+        Words {
+            lowered: self.session.lowered(),
+            sources: self.session.sources(),
+            items: &self.items,
+        }
+    }
+
+    /// What is known of `var` now.
+    pub fn known(&self, var: VarId) -> &Values {
+        &self.known[var.index()]
+    }
+
+    /// The declared variables.
+    pub fn declared(&self) -> &[VarId] {
+        &self.declared
+    }
+
+    /// The next step, cheapest first; `None` when no step is left (see
+    /// [`Stepper::ending`]).
+    pub fn next_step(&mut self) -> Result<Option<Step>, Stopped> {
+        if self.settings.most.is_some_and(|most| self.taken >= most) {
+            return Ok(None);
+        }
+        loop {
+            if self.done() {
+                return Ok(None);
+            }
+            if self.session.stop().passed() {
+                return Err(Stopped);
+            }
+            if let Some(candidate) = self.pending.pop_front() {
+                if let Some(step) = finder::settle(self, candidate)? {
+                    self.take(&step);
+                    return Ok(Some(step));
+                }
+                continue;
+            }
+            let found = finder::propagation_candidates(self)?;
+            if !found.is_empty() {
+                self.pending = found.into();
+                continue;
+            }
+            let Some(step) = fallback::conflict_step(self)? else {
+                return Ok(None);
+            };
+            self.take(&step);
+            return Ok(Some(step));
+        }
+    }
+
+    /// Where the walk stands: call it once [`Stepper::next_step`] gave
+    /// `None`.
+    pub fn ending(&self) -> Ending {
+        let keeping = |which: &dyn Fn(VarId) -> bool| -> Vec<(VarId, Values)> {
+            (self.declared.iter().copied())
+                .filter(|&x| which(x))
+                .map(|x| (x, self.known[x.index()].clone()))
+                .collect()
+        };
+        if !self.done() {
+            Ending::Stuck(keeping(&|x| self.open(x)))
+        } else if self
+            .declared
+            .iter()
+            .all(|x| values::size(&self.known[x.index()]) == 1)
+        {
+            Ending::Solved
+        } else {
+            Ending::Open(keeping(&|x| values::size(&self.known[x.index()]) > 1))
+        }
+    }
+
+    /// Whether `var` still has values that no solution takes.
+    pub(super) fn open(&self, var: VarId) -> bool {
+        self.known[var.index()] != self.target[var.index()]
+    }
+
+    fn done(&self) -> bool {
+        !self.declared.iter().any(|&x| self.open(x))
+    }
+
+    fn take(&mut self, step: &Step) {
+        self.known[step.var.index()] = step.left.clone();
+        self.taken += 1;
+    }
+
+    /// The facts among `vars`: those whose known domain is narrower than
+    /// with nothing known.
+    pub(super) fn facts_among(&self, vars: &[VarId]) -> Vec<VarId> {
+        (vars.iter().copied())
+            .filter(|x| self.known[x.index()] != self.initial[x.index()])
+            .collect()
+    }
+
+    /// The cost of a step using `items` and `facts` facts.
+    pub(super) fn cost(&self, items: &[usize], facts: usize) -> u64 {
+        items.iter().map(|&i| self.weights[i]).sum::<u64>() + facts as u64
+    }
+
+    /// Posts `items` and narrows `facts` to their known domains at a new
+    /// level, runs `f`, and retracts it all; `f` gets false when narrowing
+    /// already empties a domain.
+    pub(super) fn with<T>(
+        &mut self,
+        items: &[usize],
+        facts: &[VarId],
+        f: impl FnOnce(&mut Session, bool) -> T,
+    ) -> T {
+        self.session.push();
+        for &i in items {
+            self.session
+                .post_model_constraints(&self.items[i].constraints);
+        }
+        let mut alive = true;
+        for &x in facts {
+            alive = alive && self.session.narrow(x, &self.known[x.index()]);
+        }
+        let result = f(&mut self.session, alive);
+        let _ = self.session.pop();
+        result
+    }
+
+    /// Whether `items` and the known domains of `facts` imply that `var`
+    /// takes none of `removed`: a complete search for a solution with `var`
+    /// among them.
+    pub(super) fn follows(
+        &mut self,
+        items: &[usize],
+        facts: &[VarId],
+        var: VarId,
+        removed: &[(i64, i64)],
+    ) -> Result<bool, Stopped> {
+        let mut first = finder::scope_of(self, items);
+        first.push(var);
+        self.with(items, facts, |session, alive| {
+            if !alive || !session.narrow(var, removed) {
+                return Ok(true);
+            }
+            session.decide_first(first);
+            Ok(satisfiable(session)? == Some(false))
+        })
+    }
+
+    /// Whether removing `removed` from `var`'s domain with nothing known
+    /// leaves one value.
+    pub(super) fn decides(&self, var: VarId, removed: &[(i64, i64)]) -> bool {
+        values::size(&values::minus(&self.initial[var.index()], removed)) == 1
+    }
+
+    /// The step's facts as known now.
+    pub(super) fn facts(&self, vars: &[VarId]) -> Vec<Fact> {
+        (vars.iter())
+            .map(|&var| Fact {
+                var,
+                values: self.known[var.index()].clone(),
+            })
+            .collect()
+    }
+}

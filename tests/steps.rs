@@ -1,0 +1,378 @@
+//! `solve steps` and `solve hint`: every step is sound and minimal, and the
+//! sequence derives exactly the values common to all solutions.
+//!
+//! Oracles, sharing no code with the interpreter:
+//! - random 3x3 Latin squares with random clues and a random extra rule,
+//!   each item's meaning written here as a Rust closure: a brute force over
+//!   all 3^9 grids checks that each step's items and facts alone exclude
+//!   its values (sound), that without any one of them some grid takes one
+//!   of those values (minimal), and that the steps leave each cell exactly
+//!   the values the solutions give it (at `domain`, and at `early`, where
+//!   steps need the fallback);
+//! - the shipped unique puzzles: the steps end on the solution `solve`
+//!   prints, checked against the puzzle's own rules here;
+//! - hints: from random partial states of the sudoku, `hint` gives the
+//!   first step `steps` gives from the same state; a state against a clue
+//!   has no solution, and the clue is named.
+
+use crate::{Rng, TempSpec, solve};
+use serde_json::Value;
+use std::collections::BTreeSet;
+
+type Grid = [i64; 9];
+type Meaning = Box<dyn Fn(&Grid) -> bool>;
+
+fn cell(name: &str) -> usize {
+    let digits: Vec<usize> = name
+        .split(|c: char| !c.is_ascii_digit())
+        .filter(|s| !s.is_empty())
+        .map(|s| s.parse().unwrap())
+        .collect();
+    (digits[0] - 1) * 3 + (digits[1] - 1)
+}
+
+fn values(v: &Value) -> Vec<i64> {
+    match v {
+        Value::Array(a) => a.iter().map(|x| x.as_i64().unwrap()).collect(),
+        x => vec![x.as_i64().unwrap()],
+    }
+}
+
+/// A random Latin square spec, and each item's meaning by its name.
+fn latin(rng: &mut Rng) -> (String, Vec<(String, Meaning)>) {
+    let squares: Vec<Grid> = all_grids()
+        .into_iter()
+        .filter(|g| {
+            (0..3).all(|r| distinct(&[g[3 * r], g[3 * r + 1], g[3 * r + 2]]))
+                && (0..3).all(|c| distinct(&[g[c], g[3 + c], g[6 + c]]))
+        })
+        .collect();
+    let solution = squares[rng.below(squares.len())];
+    let mut text = String::from(
+        "[vars]\nx = { index = [\"1..3\", \"1..3\"], domain = \"1..3\" }\n[constraints]\n\
+         rows = \"forall(alldifferent(x[r]) for r in 1..3)\"\n\
+         cols = \"forall(alldifferent([x[r][c] for r in 1..3]) for c in 1..3)\"\n",
+    );
+    let mut meanings: Vec<(String, Meaning)> = Vec::new();
+    for r in 0..3 {
+        meanings.push((
+            format!("rows[r={}]", r + 1),
+            Box::new(move |g: &Grid| distinct(&[g[3 * r], g[3 * r + 1], g[3 * r + 2]])),
+        ));
+        meanings.push((
+            format!("cols[c={}]", r + 1),
+            Box::new(move |g: &Grid| distinct(&[g[r], g[3 + r], g[6 + r]])),
+        ));
+    }
+    for k in 0..rng.below(4) {
+        let i = rng.below(9);
+        let v = solution[i];
+        text.push_str(&format!(
+            "clue{k} = \"x[{}][{}] == {v}\"\n",
+            i / 3 + 1,
+            i % 3 + 1
+        ));
+        meanings.push((format!("clue{k}"), Box::new(move |g: &Grid| g[i] == v)));
+    }
+    let (a, b) = (rng.below(9), rng.below(9));
+    let bound = solution[a] + solution[b] + rng.below(2) as i64;
+    text.push_str(&format!(
+        "extra = \"x[{}][{}] + x[{}][{}] <= {bound}\"\n",
+        a / 3 + 1,
+        a % 3 + 1,
+        b / 3 + 1,
+        b % 3 + 1
+    ));
+    meanings.push((
+        "extra".to_string(),
+        Box::new(move |g: &Grid| g[a] + g[b] <= bound),
+    ));
+    (text, meanings)
+}
+
+fn distinct(xs: &[i64]) -> bool {
+    xs.iter().collect::<BTreeSet<_>>().len() == xs.len()
+}
+
+fn all_grids() -> Vec<Grid> {
+    (0..19683)
+        .map(|n: i64| {
+            let mut g = [0; 9];
+            for (i, c) in g.iter_mut().enumerate() {
+                *c = (n / 3i64.pow(i as u32)) % 3 + 1;
+            }
+            g
+        })
+        .collect()
+}
+
+/// Some grid satisfies the named items and lies in the domains, with
+/// `var` taking one of `removed`.
+fn possible(
+    grids: &[Grid],
+    meanings: &[(String, Meaning)],
+    items: &[String],
+    domains: &[(usize, Vec<i64>)],
+    var: usize,
+    removed: &[i64],
+) -> bool {
+    grids.iter().any(|g| {
+        removed.contains(&g[var])
+            && domains.iter().all(|(x, vs)| vs.contains(&g[*x]))
+            && items.iter().all(|name| {
+                let (_, m) = meanings.iter().find(|(n, _)| n == name).unwrap();
+                m(g)
+            })
+    })
+}
+
+#[test]
+fn random_latin_squares_steps_are_sound_minimal_and_complete() {
+    let grids = all_grids();
+    let mut rng = Rng::new(36);
+    for round in 0..24 {
+        let (text, meanings) = latin(&mut rng);
+        let spec = TempSpec::new("latin-steps", &text);
+        let level = if round % 2 == 0 { "domain" } else { "early" };
+        let path = spec.path.to_str().unwrap();
+        let (out, err, code) = solve(&["steps", path, "--json", "--consistency", level]);
+        let solutions: Vec<&Grid> = grids
+            .iter()
+            .filter(|g| meanings.iter().all(|(_, m)| m(g)))
+            .collect();
+        let mut known: Vec<Vec<i64>> = vec![vec![1, 2, 3]; 9];
+        let lines: Vec<Value> = out
+            .lines()
+            .map(|l| serde_json::from_str(l).unwrap())
+            .collect();
+        for step in &lines[..lines.len() - 1] {
+            let items: Vec<String> = (step["uses"].as_array().unwrap().iter())
+                .map(|u| u["name"].as_str().unwrap().to_string())
+                .collect();
+            let facts: Vec<(usize, Vec<i64>)> = (step["facts"].as_array().unwrap().iter())
+                .map(|f| {
+                    let vs = f.get("is").or(f.get("in")).unwrap();
+                    (cell(f["var"].as_str().unwrap()), values(vs))
+                })
+                .collect();
+            let deduces = &step["deduces"][0];
+            let var = cell(deduces["var"].as_str().unwrap());
+            let removed: Vec<i64> = match deduces.get("not") {
+                Some(not) => values(not),
+                None => {
+                    let is = deduces["is"].as_i64().unwrap();
+                    known[var].iter().copied().filter(|&v| v != is).collect()
+                }
+            };
+            // Each fact was known when the step was taken.
+            for (x, vs) in &facts {
+                assert!(known[*x].iter().all(|v| vs.contains(v)), "{text}\n{step}");
+            }
+            assert!(
+                !possible(&grids, &meanings, &items, &facts, var, &removed),
+                "unsound:\n{text}\n{step}"
+            );
+            for drop in 0..items.len() {
+                let mut fewer = items.clone();
+                let _ = fewer.remove(drop);
+                assert!(
+                    possible(&grids, &meanings, &fewer, &facts, var, &removed),
+                    "item not needed:\n{text}\n{step}"
+                );
+            }
+            for drop in 0..facts.len() {
+                let mut fewer = facts.clone();
+                let _ = fewer.remove(drop);
+                assert!(
+                    possible(&grids, &meanings, &items, &fewer, var, &removed),
+                    "fact not needed:\n{text}\n{step}"
+                );
+            }
+            known[var].retain(|v| !removed.contains(v));
+        }
+        let end = &lines[lines.len() - 1];
+        if solutions.is_empty() {
+            assert_eq!(code, 1, "{text}\n{out}{err}");
+            continue;
+        }
+        for (x, vs) in known.iter().enumerate() {
+            let taken: BTreeSet<i64> = solutions.iter().map(|g| g[x]).collect();
+            assert_eq!(
+                vs.iter().copied().collect::<BTreeSet<_>>(),
+                taken,
+                "{text}\n{out}"
+            );
+        }
+        let unique = solutions.len() == 1;
+        assert_eq!(
+            end["end"],
+            if unique { "solved" } else { "open" },
+            "{text}\n{out}"
+        );
+        assert_eq!(code, if unique { 0 } else { 3 }, "{text}\n{out}{err}");
+    }
+}
+
+/// The values the steps leave, by variable name, from `--json` output.
+fn derived(out: &str) -> Vec<(String, Value)> {
+    let mut fixed = Vec::new();
+    for line in out.lines() {
+        let step: Value = serde_json::from_str(line).unwrap();
+        let Some(deduces) = step.get("deduces") else {
+            continue;
+        };
+        let d = &deduces[0];
+        if let Some(is) = d.get("is").or(d.get("so")) {
+            fixed.push((d["var"].as_str().unwrap().to_string(), is.clone()));
+        }
+    }
+    fixed
+}
+
+#[test]
+fn the_steps_of_the_shipped_unique_puzzles_end_on_their_solution() {
+    for (spec, array) in [
+        ("specs/sudoku.toml", "x"),
+        ("specs/zebra.toml", "pet"),
+        ("specs/nonogram.toml", "cell"),
+    ] {
+        let (out, err, code) = solve(&["steps", spec, "--json"]);
+        assert_eq!(code, 0, "{spec}: {err}");
+        let (solution, _, _) = solve(&[spec, "--json"]);
+        let solution: Value = serde_json::from_str(solution.lines().next().unwrap()).unwrap();
+        let fixed = derived(&out);
+        let mut checked = 0;
+        for (name, value) in &fixed {
+            let Some(rest) = name.strip_prefix(&format!("{array}[")) else {
+                continue;
+            };
+            let index: Vec<usize> = rest
+                .trim_end_matches(']')
+                .split("][")
+                .map(|i| i.parse().unwrap())
+                .collect();
+            let mut at = &solution[array];
+            // JSON arrays start at 0; the sudoku's and the zebra's indices
+            // at 1, the nonogram's at 0.
+            let first = if spec.contains("nonogram") { 0 } else { 1 };
+            for i in &index {
+                at = &at[i - first];
+            }
+            assert_eq!(at, value, "{spec}: {name}");
+            checked += 1;
+        }
+        let cells = match spec {
+            "specs/sudoku.toml" => 81,
+            "specs/zebra.toml" => 5,
+            _ => 64,
+        };
+        assert!(checked >= cells, "{spec}: only {checked} values derived");
+    }
+    // The sudoku's solution keeps its own rules and clues.
+    let (out, _, _) = solve(&["specs/sudoku.toml", "--json"]);
+    let solution: Value = serde_json::from_str(out.lines().next().unwrap()).unwrap();
+    let grid: Vec<Vec<i64>> = (0..9)
+        .map(|r| {
+            (0..9)
+                .map(|c| solution["x"][r][c].as_i64().unwrap())
+                .collect()
+        })
+        .collect();
+    for i in 0..9 {
+        assert!(distinct(&grid[i]));
+        assert!(distinct(&(0..9).map(|r| grid[r][i]).collect::<Vec<_>>()));
+        let (b, s) = (i / 3 * 3, i % 3 * 3);
+        assert!(distinct(
+            &(0..9)
+                .map(|k| grid[b + k / 3][s + k % 3])
+                .collect::<Vec<_>>()
+        ));
+    }
+    assert_eq!(grid[0][..2], [5, 3]);
+}
+
+#[test]
+fn a_hidden_single_is_one_item_at_domain_and_not_at_early() {
+    let spec = TempSpec::new(
+        "hidden-single",
+        "[vars]\na = \"1..3\"\nb = \"1..3\"\nc = \"1..3\"\n[constraints]\nall = \"alldifferent([a, b, c])\"\n",
+    );
+    let path = spec.path.to_str().unwrap();
+    let hint = |level: &str| {
+        let (out, err, code) = solve(&[
+            "hint",
+            path,
+            "--given",
+            "b!=1",
+            "--given",
+            "c!=1",
+            "--json",
+            "--consistency",
+            level,
+        ]);
+        assert_eq!(code, 0, "{err}");
+        serde_json::from_str::<Value>(out.lines().next().unwrap()).unwrap()
+    };
+    let domain = hint("domain");
+    assert_eq!(
+        domain["deduces"][0],
+        serde_json::json!({ "var": "a", "is": 1 })
+    );
+    assert_eq!(domain["method"], "propagation");
+    assert_eq!(domain["uses"].as_array().unwrap().len(), 1);
+    assert_eq!(domain["facts"].as_array().unwrap().len(), 2);
+    let early = hint("early");
+    assert_eq!(early["method"], "contradiction", "{early}");
+}
+
+#[test]
+fn hints_from_random_sudoku_states_are_the_first_steps() {
+    let (out, _, _) = solve(&["specs/sudoku.toml", "--json"]);
+    let solution: Value = serde_json::from_str(out.lines().next().unwrap()).unwrap();
+    let mut rng = Rng::new(7);
+    for _ in 0..4 {
+        let givens: Vec<String> = (0..rng.below(30))
+            .map(|_| {
+                let (r, c) = (rng.below(9), rng.below(9));
+                format!("x[{}][{}]={}", r + 1, c + 1, solution["x"][r][c])
+            })
+            .collect();
+        let mut args = vec!["hint", "specs/sudoku.toml", "--json"];
+        for g in &givens {
+            args.extend(["--given", g.as_str()]);
+        }
+        let (hint, err, code) = solve(&args);
+        assert_eq!(code, 0, "{err}");
+        args[0] = "steps";
+        let (steps, _, _) = solve(&args);
+        assert_eq!(hint.lines().next(), steps.lines().next());
+    }
+    // Against the clue in row 1, column 1 (a 5).
+    let (out, _, code) = solve(&["hint", "specs/sudoku.toml", "--given", "x[1][1]=6"]);
+    assert_eq!(code, 1, "{out}");
+    assert!(
+        out.contains("clues[r=1, c=1]") && out.contains("given x[1][1]=6"),
+        "{out}"
+    );
+}
+
+#[test]
+fn bad_givens_and_sentences_are_errors() {
+    let (_, err, code) = solve(&["hint", "specs/sudoku.toml", "--given", "x[1][10]=3"]);
+    assert_eq!(code, 2);
+    assert!(err.contains("unknown variable `x[1][10]`"), "{err}");
+    let (_, err, code) = solve(&["hint", "specs/sudoku.toml", "--given", "x[1][2]=10"]);
+    assert_eq!(code, 2);
+    assert!(err.contains("`10` is not a value of `x[1][2]`"), "{err}");
+    let spec = TempSpec::new(
+        "bad-say",
+        "[vars]\nx = { index = \"1..3\", domain = \"1..3\" }\n[constraints]\nrow = { rule = \"forall(x[i] != 2 for i in 1..2)\", say = \"cell {j}\" }\n",
+    );
+    let (_, err, code) = solve(&["steps", spec.path.to_str().unwrap()]);
+    assert_eq!(code, 2);
+    assert!(
+        err.contains("`{j}` in `say` is not a generator value of `row[i=1]`")
+            && err.contains(":4:"),
+        "{err}"
+    );
+}
