@@ -112,6 +112,11 @@ def nonogram_dzn(name):
     return block("row", rows) + block("col", columns)
 
 
+# Arto Inkala's "world's hardest sudoku" (2012), row by row, 0 for a blank.
+INKALA = ("[[8,0,0,0,0,0,0,0,0],[0,0,3,6,0,0,0,0,0],[0,7,0,0,9,0,2,0,0],[0,5,0,0,0,7,0,0,0],"
+          "[0,0,0,0,4,5,7,0,0],[0,0,0,1,0,0,0,3,0],[0,0,1,0,0,0,0,6,8],[0,0,8,5,0,0,0,1,0],"
+          "[0,9,0,0,0,0,4,0,0]]")
+
 # Issue 23's Hidato instances (a unique solution each).
 HIDATO = {
     8: [[64, 0, 0, 0, 0, 0, 0, 0], [1, 63, 0, 59, 15, 57, 53, 0], [0, 4, 0, 14, 0, 0, 0, 0],
@@ -160,7 +165,9 @@ class Instance:
 
 def solve_args(inst):
     """The solve arguments of a row: -j N for a parallel row, -j 1 for any other (a search of
-    a spec, `solve play`, `solve analyze`)."""
+    a spec, `solve play`, `solve analyze`); `solve steps` is sequential and takes no -j."""
+    if inst.args[:1] == ["steps"]:
+        return inst.args
     if inst.threads:
         return inst.args + ["-j", str(inst.threads)]
     if inst.args:
@@ -193,6 +200,12 @@ def hidato_checker(r):
         ok = hidato.verify(r, HIDATO[r], ints(out))
         return ("found (verified)" if ok else "WRONG grid"), ok
     return check
+
+
+def steps_checker(out):
+    """`solve steps`: the last line says every value follows, and in how many steps."""
+    last = out.strip().splitlines()[-1] if out.strip() else ""
+    return last or "(no output)", last.startswith("every value follows, in ")
 
 
 def text_checker(line):
@@ -357,6 +370,14 @@ def all_instances():
                             ["specs/hidato.toml", "--set", "r=%d" % r,
                              "--set", "puzzle=" + json.dumps(HIDATO[r]).replace(" ", "")],
                             "hidato", str(r), hidato_checker(r)))
+    # Step-wise explanations (solve alone: no peer explains step by step).
+    for name, args in (("zebra", ["specs/zebra.toml"]),
+                       ("sudoku", ["specs/sudoku.toml"]),
+                       ("inkala", ["specs/sudoku.toml", "--set", "puzzle=" + INKALA]),
+                       ("hidato", ["specs/hidato.toml"]),
+                       ("nonogram", ["specs/nonogram.toml"])):
+        out.append(Instance("steps-" + name, "solve steps: %s" % name, ["steps"] + args, "steps", name,
+                            steps_checker, stats=False))
     return out
 
 
@@ -371,11 +392,11 @@ def select_instances():
         return [i for i in insts if i.id in QUICK_IDS] if QUICK else insts
     def match(i, s):   # an id, or a group name: queens, magic-count, magic-first, bulls
         return i.id == s or (s in ("queens", "magic-count", "magic-first", "bulls", "moo", "threads", "hidato", "nonogram",
-                                 "golomb", "unique")
+                                 "golomb", "unique", "steps")
                              and i.id.startswith(s + "-"))
     unknown = [s for s in sel if not any(match(i, s) for i in insts)]
     if unknown:
-        sys.exit("bench: unknown instance(s) %s; known: %s (groups: queens magic-count magic-first bulls moo threads hidato nonogram golomb unique)"
+        sys.exit("bench: unknown instance(s) %s; known: %s (groups: queens magic-count magic-first bulls moo threads hidato nonogram golomb unique steps)"
                  % (" ".join(unknown), " ".join(i.id for i in insts)))
     return [i for i in insts if any(match(i, s) for s in sel)]
 

@@ -33,8 +33,10 @@
 #                output-template and output-json (solve alone:
 #                331,776 solutions printed through a template calling a function, and as JSON);
 #                unique-fano (solve alone: --unique --count of a block design, rows and columns
-#                sorted together);
+#                sorted together); steps-zebra, steps-sudoku, steps-inkala, steps-hidato,
+#                steps-nonogram (solve alone: `solve steps` until every value follows);
 #                groups: queens magic-count magic-first bulls moo threads hidato nonogram golomb unique
+#                steps
 #   RUNS         runs per cell for solve (default 5), PEER_RUNS for the peers (default 3)
 #   CELL_BUDGET  stop repeating a cell once its runs add up to this many seconds (default 30)
 #   CAP          per-run cap in seconds (default 120); MAGIC_CAP for magic-first (default 60,
