@@ -26,6 +26,10 @@ pub struct Item {
     /// the auxiliary variables its definitions tie to them; empty until
     /// [`fill_scopes`].
     pub scope: Vec<VarId>,
+    /// The auxiliary variables it reaches (sorted): through them, and only
+    /// through them, two items' propagation can tell each other more than
+    /// the declared variables' domains do. Empty until [`fill_scopes`].
+    pub links: Vec<VarId>,
 }
 
 /// The items of `model`, in the order their first constraint was posted.
@@ -44,6 +48,7 @@ pub fn items(model: &Model) -> Vec<Item> {
                 label: posted.item.clone(),
                 constraints: Vec::new(),
                 scope: Vec::new(),
+                links: Vec::new(),
             });
             items.len() - 1
         });
@@ -52,7 +57,7 @@ pub fn items(model: &Model) -> Vec<Item> {
     items
 }
 
-/// Fills each item's [`Item::scope`].
+/// Fills each item's [`Item::scope`] and [`Item::links`].
 pub fn fill_scopes(model: &Model, items: &mut [Item]) {
     let reach = AuxReach::new(model);
     for item in items {
@@ -60,10 +65,12 @@ pub fn fill_scopes(model: &Model, items: &mut [Item]) {
             .constraints
             .iter()
             .flat_map(|&c| model.constraints[c].constraint.vars());
-        let mut scope = reach.declared(vars.collect());
+        let (mut scope, mut links) = reach.declared(vars.collect());
         scope.sort_unstable();
         scope.dedup();
+        links.sort_unstable();
         item.scope = scope;
+        item.links = links;
     }
 }
 
@@ -92,9 +99,10 @@ impl<'m> AuxReach<'m> {
         AuxReach { model, definitions }
     }
 
-    /// The declared variables among `vars` and behind their auxiliaries.
-    fn declared(&self, mut todo: Vec<VarId>) -> Vec<VarId> {
-        let mut out = Vec::new();
+    /// The declared variables among `vars` and behind their auxiliaries,
+    /// and the auxiliary variables met on the way.
+    fn declared(&self, mut todo: Vec<VarId>) -> (Vec<VarId>, Vec<VarId>) {
+        let (mut out, mut links) = (Vec::new(), Vec::new());
         let mut seen: HashSet<VarId> = HashSet::new();
         while let Some(var) = todo.pop() {
             let info = &self.model.vars[var.index()];
@@ -104,10 +112,13 @@ impl<'m> AuxReach<'m> {
             if !(info.aux || info.derived) || !seen.insert(var) {
                 continue;
             }
+            if info.aux {
+                links.push(var);
+            }
             for &d in self.definitions.get(&var).into_iter().flatten() {
                 todo.extend(self.model.constraints[d].constraint.vars());
             }
         }
-        out
+        (out, links)
     }
 }

@@ -42,6 +42,12 @@ pub(super) fn propagation_candidates(s: &mut Stepper) -> Result<Vec<Candidate>, 
             if !scope.iter().any(|&x| s.open(x)) {
                 continue;
             }
+            // Nothing it knows changed since it deduced nothing.
+            if let Some(&then) = s.quiet.get(&group)
+                && scope.iter().all(|x| s.changed[x.index()] <= then)
+            {
+                continue;
+            }
             let facts = s.facts_among(&scope);
             let now = s.with(&group, &facts, |session, alive| {
                 (alive && session.propagate_root()).then(|| {
@@ -146,21 +152,25 @@ pub(super) fn scope_of(s: &Stepper, items: &[usize]) -> Vec<VarId> {
     scope.into_iter().collect()
 }
 
-/// The groups of `size` live items that are connected by shared variables
-/// (at most [`MOST_GROUPS`]), in order.
+/// The groups of `size` live items connected by shared auxiliary
+/// variables (at most [`MOST_GROUPS`]), in order. Items that share none
+/// cannot deduce together what none deduces alone: each one's propagation
+/// leaves the declared variables' known domains as they are (no group of
+/// fewer items deduced anything), and only an auxiliary variable could
+/// carry more from one to the other.
 fn groups(s: &Stepper, live: &[usize], size: usize) -> Vec<Vec<usize>> {
     if size == 1 {
         return live.iter().map(|&i| vec![i]).collect();
     }
-    let mut by_var: HashMap<VarId, Vec<usize>> = HashMap::new();
+    let mut by_link: HashMap<VarId, Vec<usize>> = HashMap::new();
     for &i in live {
-        for &x in &s.items[i].scope {
-            by_var.entry(x).or_default().push(i);
+        for &x in &s.items[i].links {
+            by_link.entry(x).or_default().push(i);
         }
     }
     let neighbours = |i: usize| -> BTreeSet<usize> {
-        (s.items[i].scope.iter())
-            .flat_map(|x| by_var[x].iter().copied())
+        (s.items[i].links.iter())
+            .flat_map(|x| by_link[x].iter().copied())
             .filter(|&j| j != i)
             .collect()
     };

@@ -12,7 +12,7 @@ use crate::lowered::Lowered;
 use crate::model::VarId;
 use crate::session::{Session, Stopped};
 use crate::source::Sources;
-use std::collections::VecDeque;
+use std::collections::{HashMap, VecDeque};
 
 /// Where a walk ended.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -30,7 +30,7 @@ pub enum Ending {
 /// The most nodes one check of a step spends: a check that needs more
 /// counts as "has a solution", which may keep an item or fact a step did
 /// not need (never one it needs: steps stay sound).
-pub(super) const CHECK_NODES: u64 = 1_000;
+pub(super) const CHECK_NODES: u64 = 300;
 
 /// Whether what `session` has posted has a solution: `None` when the
 /// search spent [`CHECK_NODES`] without an answer.
@@ -71,7 +71,14 @@ pub struct Stepper {
     pub(super) settings: Settings,
     /// Steps found and not yet taken, cheapest first.
     pub(super) pending: VecDeque<finder::Candidate>,
-    taken: usize,
+    /// Steps taken so far.
+    pub(super) taken: usize,
+    /// For each variable, how many steps had been taken when its known
+    /// domain last changed.
+    pub(super) changed: Vec<usize>,
+    /// Groups of items that deduced nothing, with how many steps had been
+    /// taken then: tried again only once a variable of theirs changed.
+    pub(super) quiet: HashMap<Vec<usize>, usize>,
 }
 
 /// Starts a walk over `lowered` from `givens` (facts a player knows).
@@ -106,6 +113,7 @@ pub fn walk(
             info.map_or(1, |c| c.weight)
         })
         .collect();
+    let session_vars = known.len();
     let Some(target) = candidates::candidates(&mut full, &declared, &known)? else {
         let (items, givens) = fallback::why_none(&mut session, &items, &initial, &givens)?;
         return Ok(Walk::NoSolution { items, givens });
@@ -121,6 +129,8 @@ pub fn walk(
         settings,
         pending: VecDeque::new(),
         taken: 0,
+        changed: vec![0; session_vars],
+        quiet: HashMap::new(),
     })))
 }
 
@@ -216,6 +226,7 @@ impl Stepper {
     fn take(&mut self, step: &Step) {
         self.known[step.var.index()] = step.left.clone();
         self.taken += 1;
+        self.changed[step.var.index()] = self.taken;
     }
 
     /// The facts among `vars`: those whose known domain is narrower than
