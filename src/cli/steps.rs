@@ -82,6 +82,9 @@ pub(super) fn run(args: &StepsArgs, hint: bool, stop: &Stop) -> Run {
             return out.finish(EXIT_NONE);
         }
     };
+    if !hint {
+        print_start(&mut out, args.json, &stepper);
+    }
     let mut costs: Vec<u64> = Vec::new();
     loop {
         match stepper.next_step() {
@@ -107,6 +110,38 @@ pub(super) fn run(args: &StepsArgs, hint: bool, stop: &Stop) -> Run {
         steps_end(&mut out, args, &stepper, &costs)
     };
     out.finish(code)
+}
+
+/// What is known from the start: each rule on one variable (a clue) with
+/// what it gives.
+fn print_start(out: &mut Printer, json: bool, stepper: &Stepper) {
+    let start = stepper.start();
+    if start.is_empty() {
+        return;
+    }
+    let words = stepper.words();
+    if json {
+        let known: Vec<serde_json::Value> = (start.iter())
+            .map(|(item, fact)| {
+                let mut f = words.fact_json(fact);
+                f["from"] = words.item_json(*item);
+                f
+            })
+            .collect();
+        out.line(&json!({ "start": known }).to_string());
+        return;
+    }
+    let mut origins: Vec<&str> = start
+        .iter()
+        .map(|(item, _)| stepper.items()[*item].origin.as_str())
+        .collect();
+    origins.dedup();
+    let facts: Vec<String> = start.iter().map(|(_, f)| words.fact(f)).collect();
+    out.line(&format!(
+        "0. known from the start, each from one rule on one variable ({}): {}",
+        origins.join(", "),
+        facts.join(", ")
+    ));
 }
 
 /// The givens of `--given` and `--state`, each with its text.

@@ -76,7 +76,12 @@ pub(super) fn propagation_candidates(s: &mut Stepper) -> Result<Vec<Candidate>, 
             }
         }
         if !found.is_empty() {
-            found.sort_by(|a, b| (a.0, a.1.var, &a.1.items).cmp(&(b.0, b.1.var, &b.1.items)));
+            // Among steps of one cost, those that fix a variable first.
+            let key = |(estimate, c): &(u64, Candidate)| {
+                let left = values::size(&values::minus(s.known(c.var), &c.removed));
+                (*estimate, left != 1, c.var, c.items.clone())
+            };
+            found.sort_by_cached_key(key);
             return Ok(found.into_iter().map(|(_, c)| c).collect());
         }
     }

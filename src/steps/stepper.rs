@@ -69,6 +69,9 @@ pub struct Stepper {
     /// The values the solutions take.
     pub(super) target: Vec<Values>,
     pub(super) settings: Settings,
+    /// What rules on one variable each give with nothing known (a sudoku's
+    /// clues): known from the start, as a board shows it.
+    start: Vec<(usize, Fact)>,
     /// Steps found and not yet taken, cheapest first.
     pub(super) pending: VecDeque<finder::Candidate>,
     /// Steps taken so far.
@@ -100,12 +103,12 @@ pub fn walk(
     let initial: Vec<Values> = session
         .root_domains()
         .unwrap_or_else(|| vec![Vec::new(); session.lowered().model().vars.len()]);
-    let mut known = initial.clone();
+    let mut items = items::items(session.lowered().model());
+    items::fill_scopes(session.lowered().model(), &mut items);
+    let (mut known, start) = read_off(&mut session, &items, &initial);
     for g in &givens {
         known[g.var.index()] = values::both(&known[g.var.index()], &g.values);
     }
-    let mut items = items::items(session.lowered().model());
-    items::fill_scopes(session.lowered().model(), &mut items);
     let weights = items
         .iter()
         .map(|item| {
@@ -127,6 +130,7 @@ pub fn walk(
         known,
         target,
         settings,
+        start,
         pending: VecDeque::new(),
         taken: 0,
         changed: vec![0; session_vars],
@@ -134,7 +138,37 @@ pub fn walk(
     })))
 }
 
+/// The known domains once each item on one variable (a clue) narrowed
+/// its variable alone, and what each of them gave.
+fn read_off(
+    session: &mut Session,
+    items: &[Item],
+    initial: &[Values],
+) -> (Vec<Values>, Vec<(usize, Fact)>) {
+    let mut known = initial.to_vec();
+    let mut start = Vec::new();
+    for (i, item) in items.iter().enumerate() {
+        let [var] = item.scope[..] else { continue };
+        session.push();
+        session.post_model_constraints(&item.constraints);
+        let values = session.propagate_root().then(|| session.domain_now(var));
+        let _ = session.pop();
+        let values = values.unwrap_or_default();
+        if values != known[var.index()] {
+            known[var.index()] = values::both(&known[var.index()], &values);
+            start.push((i, Fact { var, values }));
+        }
+    }
+    (known, start)
+}
+
 impl Stepper {
+    /// What is known from the start: each item on one variable (a clue)
+    /// with what it gives that variable alone.
+    pub fn start(&self) -> &[(usize, Fact)] {
+        &self.start
+    }
+
     /// The items steps name by index.
     pub fn items(&self) -> &[Item] {
         &self.items
