@@ -2,7 +2,8 @@
 //! codes. Each subcommand is a thin client of [`crate::session::Session`]
 //! (or of [`crate::explain`]) in a module of its own.
 //!
-//! Exit codes: 0 solution(s) found (or a valid spec for `check`), 1 proven
+//! Exit codes (`steps` and `hint` say theirs in `cli/steps.rs`): 0
+//! solution(s) found (or a valid spec for `check`), 1 proven
 //! no solution, 2 usage, spec or I/O error, 3 a node or time limit stopped
 //! the search before it finished what was asked, 4 an internal error (a
 //! bug in solve).
@@ -64,6 +65,8 @@ Examples:
   solve specs/queens.toml --consistency diagonals=early,antidiagonals=early --count
   solve specs/dominating-queens.toml --set n=6  fewest queens ([objective])
   solve explain specs/queens.toml --set n=3     which constraints conflict
+  solve steps specs/sudoku.toml                how each value follows, step by step
+  solve hint specs/sudoku.toml --given 'x[1][3]=4'   the next step from a player's state
   solve check specs/queens.toml                validate without solving
   solve specs/magic.toml --set n=4 --unique --count   one square per symmetry class
   solve check-symmetry specs/queens.toml --set n=6   do the rules keep one per class?
@@ -75,11 +78,13 @@ Examples:
   solve compare specs/queens.toml --try 'consistency=diagonals=early,antidiagonals=early' --try default --sweep n=6..10
 
 Exit codes:
-  0  solution(s) found (check: the spec is valid; explain: it has a solution; play: won)
+  0  solution(s) found (check: the spec is valid; explain: it has a solution; play: won;
+     steps: every value follows; hint: a step)
   1  proven: no solution (play: the guesses ran out before the secret was found;
      check-symmetry: the breaking loses or repeats a class, or a symmetry is wrong)
   2  usage, spec or I/O error
   3  a node or time limit, or Ctrl-C, stopped the search before it finished
+     (steps: values stay open; hint: nothing more follows)
   4  internal error (a bug in solve: please report it; compare: configurations disagree)";
 
 /// Solve a puzzle described by a spec file.

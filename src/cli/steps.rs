@@ -231,7 +231,7 @@ fn steps_end(out: &mut Printer, args: &StepsArgs, stepper: &Stepper, costs: &[u6
     let summary = match end {
         "solved" => format!("every value follows, in {} steps", costs.len()),
         "open" => format!(
-            "deduction stops after {} steps: the solutions differ on {} variables, still",
+            "deduction stops after {} steps; the solutions differ on {} variables:",
             costs.len(),
             open.len()
         ),
