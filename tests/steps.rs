@@ -404,3 +404,25 @@ fn bad_givens_and_sentences_are_errors() {
         "{err}"
     );
 }
+
+#[test]
+fn explain_derives_its_conflict_step_by_step() {
+    let (out, _, code) = solve(&["explain", "specs/queens.toml", "--set", "n=3", "--steps"]);
+    assert_eq!(code, 1, "{out}");
+    let (names, steps) = out.split_once("\n\n").unwrap();
+    let names: Vec<&str> = names.lines().collect();
+    assert_eq!(names, ["rows", "diagonals", "antidiagonals"]);
+    // Each item a step uses is one of the conflict's.
+    for line in steps
+        .lines()
+        .filter(|l| l.starts_with("   ") && !l.contains("knowing"))
+    {
+        assert!(names.contains(&line.trim()), "{line}\n{out}");
+    }
+    let last = steps.lines().last().unwrap();
+    assert!(
+        last.starts_with("so q[")
+            && last.ends_with("has no value left: these constraints have no solution together"),
+        "{out}"
+    );
+}

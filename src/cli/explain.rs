@@ -2,9 +2,13 @@
 //! named constraints that already has none, one per line.
 
 use super::output::{Printer, note};
+use super::steps::{print_start, print_steps};
 use super::{EXIT_FOUND, EXIT_LIMIT, EXIT_NONE, Run, SpecArgs, TimeLimit};
 use crate::engine::stop::Stop;
 use crate::explain::{Explanation, explain};
+use crate::lowered::Lowered;
+use crate::source::Sources;
+use crate::steps::{Ending, Settings, walk_to_conflict};
 use std::path::PathBuf;
 
 /// What `solve explain` takes.
@@ -14,6 +18,10 @@ pub struct ExplainArgs {
     file: PathBuf,
     #[command(flatten)]
     spec: SpecArgs,
+    /// Then derive the conflict step by step inside the set found, as
+    /// `solve steps` derives values, until a variable has no value left.
+    #[arg(long)]
+    steps: bool,
     #[command(flatten)]
     pub time: TimeLimit,
 }
@@ -25,6 +33,7 @@ pub(super) fn run(args: &ExplainArgs, stop: &Stop) -> Run {
     // own, named `objective`.
     let (lowered, sources) = super::compile(file, &args.spec, false, stop)?;
     let mut out = Printer::new(false);
+    let kept = args.steps.then(|| (lowered.clone(), sources.clone()));
     let code = match explain(lowered, sources, stop) {
         Ok(Explanation::Satisfiable) => {
             out.line(&format!(
@@ -42,10 +51,13 @@ pub(super) fn run(args: &ExplainArgs, stop: &Stop) -> Run {
                     names.len()
                 ));
             }
-            for name in names {
-                out.line(&name);
+            for name in &names {
+                out.line(name);
             }
-            EXIT_NONE
+            match kept {
+                Some((lowered, sources)) => derive(&mut out, lowered, sources, &names, stop),
+                None => EXIT_NONE,
+            }
         }
         Err(_) => {
             note(&format!(
@@ -56,4 +68,34 @@ pub(super) fn run(args: &ExplainArgs, stop: &Stop) -> Run {
         }
     };
     out.finish(code)
+}
+
+/// `--steps`: the conflict among `names` derived step by step.
+fn derive(
+    out: &mut Printer,
+    lowered: Lowered,
+    sources: Sources,
+    names: &[String],
+    stop: &Stop,
+) -> u8 {
+    let mut stepper = walk_to_conflict(lowered, sources, names, Settings::default(), stop);
+    out.line("");
+    print_start(out, false, &stepper);
+    match print_steps(out, false, &mut stepper) {
+        Ok(_) => {}
+        Err(_) => {
+            note(&format!(
+                "solve: {} before the steps were complete",
+                stop.cause()
+            ));
+            return EXIT_LIMIT;
+        }
+    }
+    if let Ending::Conflict(var) = stepper.ending() {
+        out.line(&format!(
+            "so {} has no value left: these constraints have no solution together",
+            stepper.words().name(var)
+        ));
+    }
+    EXIT_NONE
 }

@@ -85,25 +85,11 @@ pub(super) fn run(args: &StepsArgs, hint: bool, stop: &Stop) -> Run {
     if !hint {
         print_start(&mut out, args.json, &stepper);
     }
-    let mut costs: Vec<u64> = Vec::new();
-    loop {
-        match stepper.next_step() {
-            Ok(Some(step)) => {
-                costs.push(step.cost);
-                let words = stepper.words();
-                if args.json {
-                    out.line(&words.step_json(costs.len(), &step).to_string());
-                } else {
-                    out.line(&words.step_text(costs.len(), &step));
-                }
-            }
-            Ok(None) => break,
-            Err(Stopped) => return stopped(out),
-        }
-        if out.failed() {
-            return out.finish(EXIT_FOUND);
-        }
-    }
+    let costs = match print_steps(&mut out, args.json, &mut stepper) {
+        Ok(Some(costs)) => costs,
+        Ok(None) => return out.finish(EXIT_FOUND),
+        Err(Stopped) => return stopped(out),
+    };
     let code = if hint {
         hint_end(&mut out, args.json, &stepper, &costs)
     } else {
@@ -112,9 +98,32 @@ pub(super) fn run(args: &StepsArgs, hint: bool, stop: &Stop) -> Run {
     out.finish(code)
 }
 
+/// Prints each step as it is found; their costs, or `None` when the
+/// output closed.
+pub(super) fn print_steps(
+    out: &mut Printer,
+    json: bool,
+    stepper: &mut Stepper,
+) -> Result<Option<Vec<u64>>, Stopped> {
+    let mut costs: Vec<u64> = Vec::new();
+    while let Some(step) = stepper.next_step()? {
+        costs.push(step.cost);
+        let words = stepper.words();
+        if json {
+            out.line(&words.step_json(costs.len(), &step).to_string());
+        } else {
+            out.line(&words.step_text(costs.len(), &step));
+        }
+        if out.failed() {
+            return Ok(None);
+        }
+    }
+    Ok(Some(costs))
+}
+
 /// What is known from the start: each rule on one variable (a clue) with
 /// what it gives.
-fn print_start(out: &mut Printer, json: bool, stepper: &Stepper) {
+pub(super) fn print_start(out: &mut Printer, json: bool, stepper: &Stepper) {
     let start = stepper.start();
     if start.is_empty() {
         return;
@@ -212,6 +221,8 @@ fn steps_end(out: &mut Printer, args: &StepsArgs, stepper: &Stepper, costs: &[u6
     let largest = costs.iter().copied().max().unwrap_or(0);
     let total: u64 = costs.iter().sum();
     let (end, open, code) = match stepper.ending() {
+        // Not met: the values the solutions take are never removed.
+        Ending::Conflict(_) => ("no solution", Vec::new(), EXIT_NONE),
         Ending::Solved => ("solved", Vec::new(), EXIT_FOUND),
         Ending::Open(open) => ("open", open, EXIT_LIMIT),
         Ending::Stuck(open) => ("stuck", open, EXIT_LIMIT),
@@ -264,6 +275,7 @@ fn hint_end(out: &mut Printer, json: bool, stepper: &Stepper, costs: &[u64]) -> 
         Ending::Solved => "nothing more follows: every value is known",
         Ending::Open(_) => "nothing more follows: the solutions differ on the values left",
         Ending::Stuck(_) => "no step of at most --max-items items follows",
+        Ending::Conflict(_) => "this state has no solution",
     };
     if json {
         out.line(&json!({ "end": text }).to_string());

@@ -142,11 +142,21 @@ pub(super) fn settle(s: &mut Stepper, c: Candidate) -> Result<Option<Step>, Stop
 }
 
 /// The items that can still tell something: some variable of theirs is
-/// not fixed.
-pub(super) fn live_items(s: &Stepper) -> Vec<usize> {
-    (0..s.items.len())
-        .filter(|&i| (s.items[i].scope.iter()).any(|x| values::size(s.known(*x)) > 1))
-        .collect()
+/// not fixed, or the fixed values break it (on a walk to a conflict).
+pub(super) fn live_items(s: &mut Stepper) -> Vec<usize> {
+    let mut live = Vec::new();
+    for i in 0..s.items.len() {
+        let scope = s.items[i].scope.clone();
+        let open = scope.iter().any(|x| values::size(s.known(*x)) > 1);
+        if open
+            || s.with(&[i], &scope, |session, alive| {
+                !alive || !session.propagate_root()
+            })
+        {
+            live.push(i);
+        }
+    }
+    live
 }
 
 /// The declared variables of a group of items.

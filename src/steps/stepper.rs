@@ -25,6 +25,8 @@ pub enum Ending {
     /// No step within the bound on items (`--max-items`) was left: these
     /// variables keep values that no solution takes.
     Stuck(Vec<(VarId, Values)>),
+    /// A walk to a conflict: this variable has no value left.
+    Conflict(VarId),
 }
 
 /// The most nodes one check of a step spends: a check that needs more
@@ -92,50 +94,92 @@ pub fn walk(
     settings: Settings,
     stop: &Stop,
 ) -> Result<Walk, Stopped> {
-    let declared: Vec<VarId> = (lowered.model().vars.iter().enumerate())
-        .filter(|(_, v)| !v.aux)
-        .map(|(i, _)| VarId(i as u32))
-        .collect();
     let mut full = Session::new(lowered.clone(), sources.clone());
     full.set_stop(stop.clone());
-    let mut session = Session::with_constraints(lowered, sources, |p| p.definition);
-    session.set_stop(stop.clone());
-    let initial: Vec<Values> = session
-        .root_domains()
-        .unwrap_or_else(|| vec![Vec::new(); session.lowered().model().vars.len()]);
-    let mut items = items::items(session.lowered().model());
-    items::fill_scopes(session.lowered().model(), &mut items);
-    let (mut known, start) = read_off(&mut session, &items, &initial);
+    let mut stepper = Stepper::new(lowered, sources, settings, stop, |_| true);
     for g in &givens {
-        known[g.var.index()] = values::both(&known[g.var.index()], &g.values);
+        let known = &mut stepper.known[g.var.index()];
+        *known = values::both(known, &g.values);
     }
-    let weights = items
-        .iter()
-        .map(|item| {
-            let info = session.lowered().constraint_info(&item.origin);
-            info.map_or(1, |c| c.weight)
-        })
-        .collect();
-    let session_vars = known.len();
-    let Some(target) = candidates::candidates(&mut full, &declared, &known)? else {
-        let (items, givens) = fallback::why_none(&mut session, &items, &initial, &givens)?;
-        return Ok(Walk::NoSolution { items, givens });
-    };
-    Ok(Walk::Ready(Box::new(Stepper {
-        session,
-        items,
-        weights,
-        declared,
-        initial,
-        known,
-        target,
-        settings,
-        start,
-        pending: VecDeque::new(),
-        taken: 0,
-        changed: vec![0; session_vars],
-        quiet: HashMap::new(),
-    })))
+    match candidates::candidates(&mut full, &stepper.declared, &stepper.known)? {
+        Some(target) => {
+            stepper.target = target;
+            Ok(Walk::Ready(Box::new(stepper)))
+        }
+        None => {
+            let s = &mut stepper;
+            let (items, givens) =
+                fallback::why_none(&mut s.session, &s.items, &s.initial, &givens)?;
+            Ok(Walk::NoSolution { items, givens })
+        }
+    }
+}
+
+/// A walk over the items named `conflict` (a minimal set with no
+/// solution, as `solve explain` finds it) that ends when a variable has
+/// no value left: the conflict derived step by step.
+pub fn walk_to_conflict(
+    lowered: Lowered,
+    sources: Sources,
+    conflict: &[String],
+    settings: Settings,
+    stop: &Stop,
+) -> Stepper {
+    let mut stepper = Stepper::new(lowered, sources, settings, stop, |item| {
+        conflict.contains(&item.name)
+    });
+    // No solution takes any value: every value is to be removed.
+    stepper.target = vec![Vec::new(); stepper.known.len()];
+    stepper
+}
+
+impl Stepper {
+    /// A stepper over the items `keep` accepts, with what rules on one
+    /// variable give known, and no target yet.
+    fn new(
+        lowered: Lowered,
+        sources: Sources,
+        settings: Settings,
+        stop: &Stop,
+        keep: impl Fn(&Item) -> bool,
+    ) -> Stepper {
+        let declared: Vec<VarId> = (lowered.model().vars.iter().enumerate())
+            .filter(|(_, v)| !v.aux)
+            .map(|(i, _)| VarId(i as u32))
+            .collect();
+        let mut session = Session::with_constraints(lowered, sources, |p| p.definition);
+        session.set_stop(stop.clone());
+        let vars = session.lowered().model().vars.len();
+        let initial: Vec<Values> = session
+            .root_domains()
+            .unwrap_or_else(|| vec![Vec::new(); vars]);
+        let mut items = items::items(session.lowered().model());
+        items.retain(|item| keep(item));
+        items::fill_scopes(session.lowered().model(), &mut items);
+        let (known, start) = read_off(&mut session, &items, &initial);
+        let weights = items
+            .iter()
+            .map(|item| {
+                let info = session.lowered().constraint_info(&item.origin);
+                info.map_or(1, |c| c.weight)
+            })
+            .collect();
+        Stepper {
+            session,
+            items,
+            weights,
+            declared,
+            initial,
+            known,
+            target: Vec::new(),
+            settings,
+            start,
+            pending: VecDeque::new(),
+            taken: 0,
+            changed: vec![0; vars],
+            quiet: HashMap::new(),
+        }
+    }
 }
 
 /// The known domains once each item on one variable (a clue) narrowed
@@ -235,7 +279,9 @@ impl Stepper {
                 .map(|x| (x, self.known[x.index()].clone()))
                 .collect()
         };
-        if !self.done() {
+        if let Some(var) = self.emptied() {
+            Ending::Conflict(var)
+        } else if !self.done() {
             Ending::Stuck(keeping(&|x| self.open(x)))
         } else if self
             .declared
@@ -254,7 +300,12 @@ impl Stepper {
     }
 
     fn done(&self) -> bool {
-        !self.declared.iter().any(|&x| self.open(x))
+        !self.declared.iter().any(|&x| self.open(x)) || self.emptied().is_some()
+    }
+
+    /// A variable with no value left: the walk derived a conflict.
+    fn emptied(&self) -> Option<VarId> {
+        (self.declared.iter().copied()).find(|x| self.known[x.index()].is_empty())
     }
 
     fn take(&mut self, step: &Step) {
