@@ -388,6 +388,7 @@ fn the_pages_scripts_parse() {
     for name in [
         "app.js",
         "panels.js",
+        "steps.js",
         "chart.js",
         "editor.js",
         "worker.js",

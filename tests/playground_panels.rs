@@ -277,3 +277,57 @@ fn the_webassembly_module_plays_as_the_library() {
         assert_eq!(strip(theirs), strip(events(request)), "{}", request["op"]);
     }
 }
+
+#[test]
+fn steps_are_those_of_solve_steps_json() {
+    let zebra = spec("specs/zebra.toml");
+    let (out, _, code) = solve(&["steps", "specs/zebra.toml", "--json"]);
+    assert_eq!(code, 0);
+    let cli: Vec<Value> = (out.lines())
+        .map(|l| serde_json::from_str(l).unwrap())
+        .filter(|v: &Value| v.get("step").is_some())
+        .collect();
+    let got = events(&json!({"op": "steps", "spec": zebra}));
+    let steps: Vec<Value> = (got.iter())
+        .filter(|e| e["event"] == "step")
+        .map(|e| {
+            let mut step = e["step"].clone();
+            let o = step.as_object_mut().unwrap();
+            let _ = (o.remove("text"), o.remove("left"));
+            for u in o["uses"].as_array_mut().unwrap() {
+                let u = u.as_object_mut().unwrap();
+                // The items' ranges for the editor (ASCII: bytes).
+                assert_eq!(u.remove("from"), Some(u["span"]["start"].clone()));
+                let _ = (u.remove("to"), u.remove("text"));
+            }
+            step
+        })
+        .collect();
+    assert_eq!(steps, cli);
+    let start = only(&got, "steps-start");
+    assert_eq!(start["vars"].as_array().unwrap().len(), 25);
+    assert_eq!(only(&got, "steps-end")["end"], "solved");
+    // A hint from the learner's givens; a state with no solution.
+    let hint =
+        events(&json!({"op": "steps", "spec": zebra, "hint": true, "givens": ["pet[1]=fox"]}));
+    assert_eq!(hint.iter().filter(|e| e["event"] == "step").count(), 1);
+    let wrong = events(
+        &json!({"op": "steps", "spec": zebra, "hint": true, "givens": ["nation[1]=english"]}),
+    );
+    let conflict = only(&wrong, "steps-conflict");
+    assert_eq!(conflict["givens"], json!(["nation[1]=english"]));
+    assert!(
+        conflict["conflict"]
+            .as_array()
+            .unwrap()
+            .contains(&json!("norwegian_first")),
+        "{conflict}"
+    );
+    let bad = events(&json!({"op": "steps", "spec": zebra, "givens": ["pet[9]=fox"]}));
+    assert!(
+        only(&bad, "failed")["message"]
+            .as_str()
+            .unwrap()
+            .contains("unknown variable `pet[9]`")
+    );
+}

@@ -55,6 +55,11 @@ const FILES: &[(&str, &str, &[u8])] = &[
         include_bytes!("../../web/page/panels.js"),
     ),
     (
+        "/steps.js",
+        "text/javascript; charset=utf-8",
+        include_bytes!("../../web/page/steps.js"),
+    ),
+    (
         "/editor.js",
         "text/javascript; charset=utf-8",
         include_bytes!("../../web/page/editor.js"),

@@ -19,6 +19,8 @@
 //!   their SVG drawing) comes before `done`.
 //! - `explain`: as `solve` → an `explanation` event: `satisfiable`, or the
 //!   `conflict`'s constraints with their spans in the spec (`explain.rs`).
+//! - `steps`: as `explain`, with `givens`, `hint` and `max_items` →
+//!   `steps-start`, one `step` per step, `steps-end` (`steps.rs`).
 //! - `compare`: `{spec, set, tries, sweep, time_limit}` → a `rows` event
 //!   per swept value (as `compare --json`), then `done` (`compare.rs`).
 //! - `guess`: `{spec, set, secret, guesses, reveal}` → a `game` event, the
@@ -36,6 +38,7 @@ mod game;
 mod puzzle;
 mod request;
 mod solve;
+mod steps;
 
 use crate::diagnostic::Error;
 use crate::engine::stop::Stop;
@@ -43,7 +46,7 @@ use crate::host::Instant;
 use crate::session::Session;
 use crate::source::{SourceId, Sources};
 pub use request::{
-    CompareRequest, GuessRequest, PlayRequest, PuzzleRequest, Request, SolveRequest,
+    CompareRequest, GuessRequest, PlayRequest, PuzzleRequest, Request, SolveRequest, StepsRequest,
 };
 use serde_json::{Value, json};
 use std::time::Duration;
@@ -70,6 +73,7 @@ pub fn handle(request: &str, emit: &mut dyn FnMut(Value)) {
             }
         }
         Ok(Request::Explain(request)) => explain::run(&request, emit),
+        Ok(Request::Steps(request)) => steps::run(&request, emit),
         Ok(Request::Compare(request)) => compare::run(&request, emit),
         Ok(Request::Guess(request)) => game::guess(&request, emit),
         Ok(Request::Play(request)) => game::play(&request, emit),

@@ -15,6 +15,9 @@ pub enum Request {
     /// Why no solution: the conflicting constraints (`solve explain`);
     /// the search choices and limits as for `solve`.
     Explain(Box<SolveRequest>),
+    /// How each value follows (`solve steps`), or the next step from the
+    /// learner's givens (`solve hint`).
+    Steps(Box<StepsRequest>),
     /// Count under several configurations (`solve compare`).
     Compare(CompareRequest),
     /// The person guesses a `[game]`'s secret: the answers to the
@@ -77,6 +80,17 @@ pub struct PuzzleRequest {
     pub time_limit: Option<f64>,
 }
 
+/// A `steps` request: the spec and its choices as for `explain`, the
+/// givens (`x[1][3]=4`, `x[1][3]!=4,5`), one step only (`hint`), and the
+/// most items a step may combine.
+#[derive(Clone, Debug, Default)]
+pub struct StepsRequest {
+    pub solve: SolveRequest,
+    pub givens: Vec<String>,
+    pub hint: bool,
+    pub max_items: Option<u64>,
+}
+
 /// A `solve` request.
 #[derive(Clone, Debug, Default)]
 pub struct SolveRequest {
@@ -123,7 +137,9 @@ const PLAY_KEYS: &[&str] = &[
 ];
 const PATH_KEYS: &[&str] = &["op", "spec", "set", "start", "time_limit"];
 const ANALYZE_KEYS: &[&str] = &["op", "spec", "set", "time_limit"];
-/// Keys of `solve` that `explain` does not take.
+/// Keys `steps` takes beside those of `explain`.
+const STEPS_KEYS: &[&str] = &["givens", "hint", "max_items"];
+/// Keys of `solve` that `explain` (and `steps`) does not take.
 const EXPLAIN_IGNORES: &[&str] = &["mode", "limit", "node_limit", "tree"];
 
 impl Request {
@@ -140,6 +156,29 @@ impl Request {
                 })
             }
             "solve" | "explain" => solve(request, op == "solve"),
+            "steps" => {
+                let mut keys: Vec<&str> = (SOLVE_KEYS.iter().copied())
+                    .filter(|k| !EXPLAIN_IGNORES.contains(k))
+                    .collect();
+                keys.extend(STEPS_KEYS);
+                known(request, &keys)?;
+                let mut solve_keys = request.clone();
+                for k in STEPS_KEYS {
+                    let _ = solve_keys.remove(*k);
+                }
+                let Request::Explain(solve) = solve(&solve_keys, false)? else {
+                    unreachable!("an explain request is read as one")
+                };
+                Ok(Request::Steps(Box::new(StepsRequest {
+                    solve: *solve,
+                    givens: texts_of(request, "givens")?,
+                    hint: flag_of(request, "hint")?,
+                    max_items: match number_of(request, "max_items")? {
+                        Some(0) => return Err("`max_items` is at least 1".to_string()),
+                        most => most,
+                    },
+                })))
+            }
             "compare" => {
                 known(request, COMPARE_KEYS)?;
                 Ok(Request::Compare(CompareRequest {
@@ -197,7 +236,7 @@ impl Request {
                 Ok(Request::About)
             }
             other => Err(format!(
-                "unknown op `{other}` (expected check, solve, explain, compare, guess, play, path, analyze or about)"
+                "unknown op `{other}` (expected check, solve, explain, steps, compare, guess, play, path, analyze or about)"
             )),
         }
     }

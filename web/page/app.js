@@ -6,6 +6,7 @@
 import { EXAMPLES } from "./examples.js";
 import { createEditor } from "./editor.js";
 import { setupPanels } from "./panels.js";
+import { setupSteps } from "./steps.js";
 
 const $ = (id) => document.getElementById(id);
 const editor = createEditor($("editor"), () => {
@@ -18,6 +19,7 @@ const editor = createEditor($("editor"), () => {
 window.playground = { editor };
 // The panels beside Solve (set up at the start, below).
 let panels = null;
+let steps = null;
 
 // ---- workers ------------------------------------------------------------
 
@@ -157,10 +159,11 @@ const RESULTS = {
   "guess-progress": ["guess-progress", "guesses"],
   "play-progress": ["play-progress", "computer-moves", "play-chart"],
   "puzzle-progress": ["puzzle-progress", "stepper", "puzzle-chart"],
+  "steps-progress": ["steps-progress", "steps-view"],
 };
 const resultIds = Object.values(RESULTS).flat();
 // Panels that hide when empty, rather than lose their parts.
-const HIDDEN_WHEN_EMPTY = ["tree-panel", "stepper"];
+const HIDDEN_WHEN_EMPTY = ["tree-panel", "stepper", "steps-view"];
 
 // Another spec (an example, a shared link): every result goes.
 function clearResults() {
@@ -170,6 +173,7 @@ function clearResults() {
     $(id).classList.remove("stale");
   }
   panels?.clear();
+  steps?.clear();
   $("stale").hidden = true;
 }
 
@@ -555,6 +559,7 @@ function drawSolution(e) {
 
 let kind = null;
 panels = setupPanels({ ask, spec: () => editor.text(), setValues, board });
+steps = setupSteps({ ask, spec: () => editor.text(), setValues, mark: (ranges) => editor.mark(ranges) });
 
 // The menus of search choices, as the library names them.
 // Asked of the running worker: a check restarts its own worker when busy.

@@ -292,6 +292,26 @@ await check("a puzzle: stepped move by move, every position's distance", async (
   await page.fill("#start", "");
 });
 
+await check("steps: the walk on the board, a hint from the givens", async () => {
+  await open("sudoku");
+  await page.click("#tabs button[data-tab=steps]");
+  await page.click("#steps-run");
+  await page.waitForFunction(() => /every value follows, in \d+ steps/.test(document.querySelector("#steps-progress").textContent));
+  // solve steps specs/sudoku.toml: 81 cells, 30 of them clues.
+  expect("cells", await page.locator("#steps-board td").count(), 81);
+  await page.click("#steps-next");
+  expect("deduced", await page.locator("#steps-board td.deduced").count(), 1);
+  expect("used", await page.locator("#steps-board td.used").count(), 1);
+  const text = await page.locator("#steps-text").textContent();
+  if (!text.startsWith("1. x[1][3] ≠ 8")) throw new Error(text);
+  await page.screenshot({ path: `${shots}steps.png` });
+  await page.fill("#givens", "x[1][3]=5");
+  await page.click("#hint-run");
+  await page.waitForFunction(() => /This state has no solution/.test(document.querySelector("#steps-progress").textContent));
+  await page.fill("#givens", "");
+  await page.click("#tabs button[data-tab=solve]");
+});
+
 await check("results belong to the spec and Set they were made for", async () => {
   await open("queens");
   await page.fill("#set", "n=6");

@@ -1,0 +1,114 @@
+//! The `steps` request: `solve steps` for the page's Steps panel, or, with
+//! `hint`, `solve hint` from the givens the learner typed. Events: a
+//! `steps-start` (every declared variable's known values once the clues
+//! and givens are read, and what the clues gave), one `step` per step (as
+//! `solve steps --json` prints it, each item with its UTF-16 range in the
+//! spec, and the variable's values after it), then a `steps-end` (how the
+//! walk ended, the values left open); or a `steps-conflict` when the spec
+//! with the givens has no solution (the items and givens that conflict).
+
+use super::{StepsRequest, compile, error_event, stop, utf16};
+use crate::session::Stopped;
+use crate::steps::{self, Ending, Settings, Walk};
+use serde_json::{Value, json};
+
+pub(super) fn run(request: &StepsRequest, emit: &mut dyn FnMut(Value)) {
+    let until = stop(request.solve.time_limit);
+    let session = match compile(
+        &request.solve.spec,
+        &request.solve.set,
+        &request.solve,
+        &until,
+    ) {
+        Ok(session) => session,
+        Err((error, sources, id)) => {
+            emit(error_event(&error, &sources, id));
+            return;
+        }
+    };
+    let (lowered, sources) = (session.lowered().clone(), session.sources().clone());
+    let mut givens = Vec::new();
+    for text in &request.givens {
+        match steps::givens::parse(lowered.model(), text) {
+            Ok(fact) => givens.push(fact),
+            Err(message) => {
+                emit(json!({"event": "failed", "message": format!("given `{text}`: {message}")}));
+                return;
+            }
+        }
+    }
+    let settings = Settings {
+        max_items: request.max_items.map(|k| k as usize),
+        most: request.hint.then_some(1),
+    };
+    let text = sources.get(crate::source::SourceId(0)).text.clone();
+    let mut stepper = match steps::walk(lowered, sources, givens.clone(), settings, &until) {
+        Ok(Walk::Ready(stepper)) => stepper,
+        Ok(Walk::NoSolution {
+            items,
+            givens: used,
+        }) => {
+            let used: Vec<&String> = (givens.iter().zip(&request.givens))
+                .filter(|(g, _)| used.contains(g))
+                .map(|(_, t)| t)
+                .collect();
+            emit(json!({"event": "steps-conflict", "conflict": items, "givens": used}));
+            return;
+        }
+        Err(Stopped) => {
+            emit(json!({"event": "steps-end", "stopped": true}));
+            return;
+        }
+    };
+    let words = stepper.words();
+    let vars: Vec<Value> = (stepper.declared().iter())
+        .map(|&x| json!({"name": words.name(x), "values": words.json_values(x, stepper.known(x))}))
+        .collect();
+    let start: Vec<Value> = (stepper.start().iter())
+        .map(|(item, fact)| json!({"fact": words.fact_json(fact), "from": words.item(*item)}))
+        .collect();
+    emit(json!({"event": "steps-start", "vars": vars, "start": start}));
+    let mut number = 0;
+    let stopped = loop {
+        match stepper.next_step() {
+            Ok(Some(step)) => {
+                number += 1;
+                let words = stepper.words();
+                let mut json = words.step_json(number, &step);
+                for (use_, &item) in json["uses"]
+                    .as_array_mut()
+                    .into_iter()
+                    .flatten()
+                    .zip(&step.uses)
+                {
+                    use_["text"] = json!(words.item(item));
+                    if let Some(span) = use_.get("span").cloned() {
+                        let (start, end) = (span["start"].as_u64(), span["end"].as_u64());
+                        if let (Some(start), Some(end)) = (start, end) {
+                            use_["from"] = json!(utf16(&text, start as usize));
+                            use_["to"] = json!(utf16(&text, end as usize));
+                        }
+                    }
+                }
+                json["text"] = json!(words.step_text(number, &step));
+                json["left"] = words.json_values(step.var, &step.left);
+                emit(json!({"event": "step", "step": json}));
+            }
+            Ok(None) => break false,
+            Err(Stopped) => break true,
+        }
+    };
+    let words = stepper.words();
+    let (end, open) = match stepper.ending() {
+        Ending::Solved => ("solved", Vec::new()),
+        Ending::Open(open) => ("open", open),
+        Ending::Stuck(open) => ("stuck", open),
+        Ending::Conflict(_) => ("no solution", Vec::new()),
+    };
+    let open: Vec<Value> = (open.iter())
+        .map(|(x, values)| json!({"var": words.name(*x), "in": words.json_values(*x, values)}))
+        .collect();
+    emit(
+        json!({"event": "steps-end", "end": end, "open": open, "steps": number, "stopped": stopped}),
+    );
+}
