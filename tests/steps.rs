@@ -426,3 +426,31 @@ fn explain_derives_its_conflict_step_by_step() {
         "{out}"
     );
 }
+
+#[test]
+fn limits_and_bounds_end_the_steps_with_values_open() {
+    // Inkala's sudoku takes seconds: a time limit stops it (exit 3).
+    let inkala = "puzzle=[[8,0,0,0,0,0,0,0,0],[0,0,3,6,0,0,0,0,0],[0,7,0,0,9,0,2,0,0],[0,5,0,0,0,7,0,0,0],[0,0,0,0,4,5,7,0,0],[0,0,0,1,0,0,0,3,0],[0,0,1,0,0,0,0,6,8],[0,0,8,5,0,0,0,1,0],[0,9,0,0,0,0,4,0,0]]";
+    let (out, err, code) = solve(&[
+        "steps",
+        "specs/sudoku.toml",
+        "--set",
+        inkala,
+        "--time-limit",
+        "0.3",
+    ]);
+    assert_eq!(code, 3, "{out}{err}");
+    assert!(err.contains("before the steps were complete"), "{err}");
+    // The zebra needs steps of three rules: with one, deduction stops.
+    let (out, _, code) = solve(&["steps", "specs/zebra.toml", "--max-items", "1", "--json"]);
+    assert_eq!(code, 3, "{out}");
+    let end: Value = serde_json::from_str(out.lines().last().unwrap()).unwrap();
+    assert_eq!(end["end"], "stuck");
+    assert!(!end["open"].as_array().unwrap().is_empty());
+    for line in out.lines() {
+        let step: Value = serde_json::from_str(line).unwrap();
+        if let Some(uses) = step.get("uses") {
+            assert_eq!(uses.as_array().unwrap().len(), 1, "{line}");
+        }
+    }
+}

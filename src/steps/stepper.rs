@@ -75,7 +75,7 @@ pub struct Stepper {
     /// clues): known from the start, as a board shows it.
     start: Vec<(usize, Fact)>,
     /// Steps found and not yet taken, cheapest first.
-    pub(super) pending: VecDeque<finder::Candidate>,
+    pub(super) pending: VecDeque<(finder::Candidate, Step)>,
     /// Steps taken so far.
     pub(super) taken: usize,
     /// For each variable, how many steps had been taken when its known
@@ -250,8 +250,16 @@ impl Stepper {
             if self.session.stop().passed() {
                 return Err(Stopped);
             }
-            if let Some(candidate) = self.pending.pop_front() {
-                if let Some(step) = finder::settle(self, candidate)? {
+            if let Some((candidate, step)) = self.pending.pop_front() {
+                // Its facts stay true; taken as settled while what it
+                // removes is still there, else settled again.
+                let known = &self.known[step.var.index()];
+                let step = if values::minus(&step.removed, known).is_empty() {
+                    Some(step)
+                } else {
+                    finder::settle(self, candidate)?
+                };
+                if let Some(step) = step {
                     self.take(&step);
                     return Ok(Some(step));
                 }
@@ -259,7 +267,15 @@ impl Stepper {
             }
             let found = finder::propagation_candidates(self)?;
             if !found.is_empty() {
-                self.pending = found.into();
+                // Made minimal all at once, then taken cheapest first.
+                let mut settled = Vec::new();
+                for candidate in found {
+                    if let Some(step) = finder::settle(self, candidate.clone())? {
+                        settled.push((candidate, step));
+                    }
+                }
+                settled.sort_by_key(|(_, step)| (step.cost, values::size(&step.left) != 1));
+                self.pending = settled.into();
                 continue;
             }
             let Some(step) = fallback::conflict_step(self)? else {
