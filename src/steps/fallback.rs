@@ -55,7 +55,7 @@ pub(super) fn conflict_step(s: &mut Stepper) -> Result<Option<Step>, Stopped> {
     }
     // Made minimal logically once chosen: a complete search per piece.
     match best {
-        Some(step) if check == Check::Propagation => minimal(s, step).map(Some),
+        Some(step) if check == Check::Propagation => s.minimal(step).map(Some),
         best => Ok(best),
     }
 }
@@ -137,28 +137,6 @@ fn explain_removal(
         removed,
         method: Method::Conflict,
     })
-}
-
-/// `step` less each item and fact without which its deduction still
-/// follows (by complete search).
-fn minimal(s: &mut Stepper, mut step: Step) -> Result<Step, Stopped> {
-    let (var, removed) = (step.var, step.removed.clone());
-    let mut facts: Vec<VarId> = step.facts.iter().map(|f| f.var).collect();
-    for fact in facts.clone() {
-        let fewer: Vec<VarId> = facts.iter().copied().filter(|&f| f != fact).collect();
-        if s.follows(&step.uses, &fewer, var, &removed)? {
-            facts = fewer;
-        }
-    }
-    for item in step.uses.clone() {
-        let fewer: Vec<usize> = step.uses.iter().copied().filter(|&i| i != item).collect();
-        if s.follows(&fewer, &facts, var, &removed)? {
-            step.uses = fewer;
-        }
-    }
-    step.facts.retain(|f| facts.contains(&f.var));
-    step.cost = s.cost(&step.uses, step.facts.len());
-    Ok(step)
 }
 
 /// Why the spec with `givens` has no solution: a minimal set of items and

@@ -112,33 +112,18 @@ pub(super) fn settle(s: &mut Stepper, c: Candidate) -> Result<Option<Step>, Stop
             facts = fewer;
         }
     }
-    for fact in facts.clone() {
-        let fewer: Vec<VarId> = facts.iter().copied().filter(|&f| f != fact).collect();
-        if s.follows(&c.items, &fewer, var, &removed)? {
-            facts = fewer;
-        }
-    }
-    let mut items = c.items.clone();
-    if items.len() > 1 {
-        for item in c.items {
-            let fewer: Vec<usize> = items.iter().copied().filter(|&i| i != item).collect();
-            if s.follows(&fewer, &facts, var, &removed)? {
-                items = fewer;
-            }
-        }
-    }
     facts.sort_unstable();
-    let left = values::minus(s.known(var), &removed);
-    Ok(Some(Step {
-        cost: s.cost(&items, facts.len()),
+    let step = Step {
+        cost: s.cost(&c.items, facts.len()),
         facts: s.facts(&facts),
-        uses: items,
+        uses: c.items,
         decides: s.decides(var, &removed),
+        left: values::minus(s.known(var), &removed),
         var,
         removed,
-        left,
         method: Method::Propagation,
-    }))
+    };
+    s.minimal(step).map(Some)
 }
 
 /// The items that can still tell something: some variable of theirs is

@@ -393,6 +393,32 @@ impl Stepper {
         values::size(&values::minus(&self.initial[var.index()], removed)) == 1
     }
 
+    /// `step` less each fact, then each item, without which its deduction
+    /// still follows (by complete search): minimal, since what follows
+    /// from fewer pieces follows from more.
+    pub(super) fn minimal(&mut self, mut step: Step) -> Result<Step, Stopped> {
+        let (var, removed) = (step.var, step.removed.clone());
+        let mut facts: Vec<VarId> = step.facts.iter().map(|f| f.var).collect();
+        for fact in facts.clone() {
+            let fewer: Vec<VarId> = facts.iter().copied().filter(|&f| f != fact).collect();
+            if self.follows(&step.uses, &fewer, var, &removed)? {
+                facts = fewer;
+            }
+        }
+        // One item alone is needed: facts alone never narrow a variable.
+        if step.uses.len() > 1 {
+            for item in step.uses.clone() {
+                let fewer: Vec<usize> = step.uses.iter().copied().filter(|&i| i != item).collect();
+                if self.follows(&fewer, &facts, var, &removed)? {
+                    step.uses = fewer;
+                }
+            }
+        }
+        step.facts.retain(|f| facts.contains(&f.var));
+        step.cost = self.cost(&step.uses, step.facts.len());
+        Ok(step)
+    }
+
     /// The step's facts as known now.
     pub(super) fn facts(&self, vars: &[VarId]) -> Vec<Fact> {
         (vars.iter())
