@@ -64,6 +64,10 @@
 //! declared symmetry of the array (`differential/unique.rs`), against the
 //! classes of its solutions computed here.
 //!
+//! One model in six (whose array has no element names) is walked with
+//! `solve steps --json` (`differential/steps.rs`): each variable must keep
+//! exactly the values the brute force's solutions give it.
+//!
 //! Every 4th model is also listed with `--all` (`differential/threads.rs`):
 //! the same bytes with 1 and 3 threads and as 2 parts merged by `solve
 //! merge`, with and without an objective.
@@ -122,7 +126,7 @@
 //! assignment), `driver.rs` (the runs and their reports), `solver.rs`
 //! (the binary or the library) and `library.rs` (the library, as the
 //! command line calls it), `threads.rs` (threads and parts), `unique.rs`
-//! (`--unique`); the test is here.
+//! (`--unique`), `steps.rs` (`solve steps`); the test is here.
 
 use std::sync::atomic::{AtomicUsize, Ordering};
 
@@ -137,6 +141,7 @@ mod library;
 mod model;
 mod print;
 mod solver;
+mod steps;
 mod threads;
 mod unique;
 

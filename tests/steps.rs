@@ -403,6 +403,18 @@ fn bad_givens_and_sentences_are_errors() {
             && err.contains(":4:"),
         "{err}"
     );
+    // Steps speak of values one at a time: a huge domain is refused (the
+    // fuzzer found a step listing 200,000 removed values).
+    let wide = TempSpec::new(
+        "wide-steps",
+        "[vars]\nx = \"1..200000\"\ny = \"1..3\"\n[constraints]\nc = \"x + y == 5\"\n",
+    );
+    let (_, err, code) = solve(&["steps", wide.path.to_str().unwrap()]);
+    assert_eq!(code, 2);
+    assert!(
+        err.contains("`x` has 200000 values: steps explain variables of at most 100000 values"),
+        "{err}"
+    );
 }
 
 #[test]

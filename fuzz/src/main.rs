@@ -1,7 +1,7 @@
 //! The fuzzer of `solve`, on stable Rust: spec texts from mutated shipped
 //! specs and from a grammar-aware generator go through the whole library
 //! pipeline in-process (load, names, lowering, a bounded solve, output,
-//! and `explain` for small specs), each case with a wall-clock bound and a
+//! and `explain` and `steps` for small specs), each case with a wall-clock bound and a
 //! memory bound. A case fails when it panics, overruns its time (the
 //! pipeline's own deadline plus slack), or allocates beyond the memory
 //! bound; each failure is written to `fuzz/failures/` as a spec with the
@@ -196,12 +196,36 @@ fn pipeline(text: &str, overrides: &[String]) -> bool {
     }
     symmetries(&mut session);
     if let Some((lowered, sources)) = copy {
+        let steps = (lowered.clone(), sources.clone());
         let _ = solve::explain::explain(lowered, sources, &Stop::at(Some(deadline)));
+        walk(steps.0, steps.1, deadline);
     }
     if let Some((lowered, sources)) = game {
         play(lowered, sources, deadline);
     }
     true
+}
+
+/// `solve steps` under the case's deadline: each step found is said as
+/// text and as JSON.
+fn walk(lowered: solve::lowered::Lowered, sources: Sources, deadline: Instant) {
+    let stop = Stop::at(Some(deadline));
+    let settings = solve::steps::Settings::default();
+    let Ok(solve::steps::Walk::Ready(mut stepper)) =
+        solve::steps::walk(lowered, sources, Vec::new(), settings, &stop)
+    else {
+        return;
+    };
+    let mut number = 0;
+    while let Ok(Some(step)) = stepper.next_step() {
+        number += 1;
+        let words = stepper.words();
+        let _ = (
+            words.step_text(number, &step),
+            words.step_json(number, &step),
+        );
+    }
+    let _ = stepper.ending();
 }
 
 /// `--dump-model` is a spec of its own with the same solutions: it loads,

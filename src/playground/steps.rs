@@ -9,7 +9,7 @@
 
 use super::{StepsRequest, compile, error_event, stop, utf16};
 use crate::session::Stopped;
-use crate::steps::{self, Ending, Settings, Walk};
+use crate::steps::{self, Ending, Settings, Stepper, Walk};
 use serde_json::{Value, json};
 
 pub(super) fn run(request: &StepsRequest, emit: &mut dyn FnMut(Value)) {
@@ -55,6 +55,14 @@ pub(super) fn run(request: &StepsRequest, emit: &mut dyn FnMut(Value)) {
             emit(json!({"event": "steps-conflict", "conflict": items, "givens": used}));
             return;
         }
+        Ok(Walk::TooWide { name, values }) => {
+            let message = format!(
+                "`{name}` has {values} values: steps explain variables of at most {} values",
+                steps::MOST_VALUES
+            );
+            emit(json!({"event": "failed", "message": message}));
+            return;
+        }
         Err(Stopped) => {
             emit(json!({"event": "steps-end", "stopped": true}));
             return;
@@ -68,6 +76,25 @@ pub(super) fn run(request: &StepsRequest, emit: &mut dyn FnMut(Value)) {
         .map(|(item, fact)| json!({"fact": words.fact_json(fact), "from": words.item(*item)}))
         .collect();
     emit(json!({"event": "steps-start", "vars": vars, "start": start}));
+    let (number, stopped) = emit_steps(&mut stepper, &text, emit);
+    let words = stepper.words();
+    let (end, open) = match stepper.ending() {
+        Ending::Solved => ("solved", Vec::new()),
+        Ending::Open(open) => ("open", open),
+        Ending::Stuck(open) => ("stuck", open),
+        Ending::Conflict(_) => ("no solution", Vec::new()),
+    };
+    let open: Vec<Value> = (open.iter())
+        .map(|(x, values)| json!({"var": words.name(*x), "in": words.json_values(*x, values)}))
+        .collect();
+    emit(
+        json!({"event": "steps-end", "end": end, "open": open, "steps": number, "stopped": stopped}),
+    );
+}
+
+/// One `step` event per step, each item with its UTF-16 range in `text`;
+/// how many, and whether a limit stopped them.
+fn emit_steps(stepper: &mut Stepper, text: &str, emit: &mut dyn FnMut(Value)) -> (usize, bool) {
     let mut number = 0;
     let stopped = loop {
         match stepper.next_step() {
@@ -85,8 +112,8 @@ pub(super) fn run(request: &StepsRequest, emit: &mut dyn FnMut(Value)) {
                     if let Some(span) = use_.get("span").cloned() {
                         let (start, end) = (span["start"].as_u64(), span["end"].as_u64());
                         if let (Some(start), Some(end)) = (start, end) {
-                            use_["from"] = json!(utf16(&text, start as usize));
-                            use_["to"] = json!(utf16(&text, end as usize));
+                            use_["from"] = json!(utf16(text, start as usize));
+                            use_["to"] = json!(utf16(text, end as usize));
                         }
                     }
                 }
@@ -98,17 +125,5 @@ pub(super) fn run(request: &StepsRequest, emit: &mut dyn FnMut(Value)) {
             Err(Stopped) => break true,
         }
     };
-    let words = stepper.words();
-    let (end, open) = match stepper.ending() {
-        Ending::Solved => ("solved", Vec::new()),
-        Ending::Open(open) => ("open", open),
-        Ending::Stuck(open) => ("stuck", open),
-        Ending::Conflict(_) => ("no solution", Vec::new()),
-    };
-    let open: Vec<Value> = (open.iter())
-        .map(|(x, values)| json!({"var": words.name(*x), "in": words.json_values(*x, values)}))
-        .collect();
-    emit(
-        json!({"event": "steps-end", "end": end, "open": open, "steps": number, "stopped": stopped}),
-    );
+    (number, stopped)
 }

@@ -57,12 +57,8 @@ impl Words<'_> {
         match left {
             Some(value) if step.decides => format!("{name} = {value}"),
             _ => {
-                let removed: Vec<String> = (step.removed.iter())
-                    .flat_map(|&(lo, hi)| lo..=hi)
-                    .map(|v| self.value(step.var, v))
-                    .collect();
                 let so = left.map_or(String::new(), |v| format!(", so {name} = {v}"));
-                format!("{name} ≠ {}{so}", removed.join(", "))
+                format!("{name} ≠ {}{so}", self.list(step.var, &step.removed))
             }
         }
     }
@@ -154,6 +150,15 @@ impl Words<'_> {
     /// One value as the solutions print it.
     pub fn value(&self, var: VarId, v: i64) -> String {
         self.lowered.model().values_text(var, &[(v, v)])
+    }
+
+    /// Values one after another: `2, 4, 7..9` (texts and truth values each
+    /// written out).
+    pub fn list(&self, var: VarId, values: &Values) -> String {
+        match self.set(var, values) {
+            braced if braced.starts_with('{') => braced[1..braced.len() - 1].to_string(),
+            one => one,
+        }
     }
 
     /// A set of values as a domain is written: `{1..3, 5}`.

@@ -53,7 +53,16 @@ pub enum Walk {
         items: Vec<String>,
         givens: Vec<Fact>,
     },
+    /// A declared variable has more than [`MOST_VALUES`] values: steps
+    /// speak of values one by one.
+    TooWide {
+        name: String,
+        values: u64,
+    },
 }
+
+/// The most values a declared variable may have for steps to explain it.
+pub const MOST_VALUES: u64 = 100_000;
 
 /// The state of a walk.
 #[derive(Debug)]
@@ -94,6 +103,12 @@ pub fn walk(
     settings: Settings,
     stop: &Stop,
 ) -> Result<Walk, Stopped> {
+    let model = lowered.model();
+    let wide = (model.vars.iter()).find(|v| !v.aux && v.domain.size() > MOST_VALUES);
+    if let Some(v) = wide {
+        let (name, values) = (v.name.clone(), v.domain.size());
+        return Ok(Walk::TooWide { name, values });
+    }
     let mut full = Session::new(lowered.clone(), sources.clone());
     full.set_stop(stop.clone());
     let mut stepper = Stepper::new(lowered, sources, settings, stop, |_| true);

@@ -9,7 +9,7 @@ use std::sync::atomic::{AtomicUsize, Ordering};
 use super::model::{Model, random_options};
 use super::solver::Solver;
 use super::threads::check_threads_keep_the_order;
-use super::unique;
+use super::{steps, unique};
 use crate::{Rng, TempSpec};
 
 pub(super) fn env_u64(name: &str, default: u64) -> u64 {
@@ -205,6 +205,11 @@ pub(super) fn check_model(seed: u64, index: u64, binary_every: u64, tally: &Tall
         &text,
     ));
     if let Some(failure) = unique::check(&model, &text, solver, &mut rng, tally) {
+        failures.push(format!(
+            "model {index} (DIFFERENTIAL_SEED={seed}): {failure}"
+        ));
+    }
+    if let Some(failure) = steps::check(&model, &text, &mut rng) {
         failures.push(format!(
             "model {index} (DIFFERENTIAL_SEED={seed}): {failure}"
         ));
