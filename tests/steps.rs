@@ -261,6 +261,7 @@ fn the_steps_of_the_shipped_unique_puzzles_end_on_their_solution() {
         ("specs/sudoku.toml", "x"),
         ("specs/zebra.toml", "pet"),
         ("specs/nonogram.toml", "cell"),
+        ("specs/hidato.toml", "x"),
     ] {
         let (out, err, code) = solve(&["steps", spec, "--json"]);
         assert_eq!(code, 0, "{spec}: {err}");
@@ -279,8 +280,12 @@ fn the_steps_of_the_shipped_unique_puzzles_end_on_their_solution() {
                 .collect();
             let mut at = &solution[array];
             // JSON arrays start at 0; the sudoku's and the zebra's indices
-            // at 1, the nonogram's at 0.
-            let first = if spec.contains("nonogram") { 0 } else { 1 };
+            // at 1, the nonogram's and Hidato's at 0.
+            let first = if spec.contains("nonogram") || spec.contains("hidato") {
+                0
+            } else {
+                1
+            };
             for i in &index {
                 at = &at[i - first];
             }
@@ -290,6 +295,7 @@ fn the_steps_of_the_shipped_unique_puzzles_end_on_their_solution() {
         let cells = match spec {
             "specs/sudoku.toml" => 81,
             "specs/zebra.toml" => 5,
+            "specs/hidato.toml" => 25,
             _ => 64,
         };
         assert!(checked >= cells, "{spec}: only {checked} values derived");
