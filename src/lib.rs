@@ -34,7 +34,9 @@
 //! - [`driver`]: the one answer to "first, all, a count or the best, maybe
 //!   of one part, maybe up to symmetry", as events for a face to print;
 //!   a cluster's parts and their merge.
-//! - [`explain`]: a minimal set of constraints with no solution.
+//! - [`explain`]: a minimal set of constraints with no solution;
+//!   [`steps`]: how each value follows, step by step; [`mod@candidates`]:
+//!   the values each variable takes in some solution.
 //! - [`output`]: solutions as text and JSON; [`export`]: the model as a
 //!   spec or as MiniZinc.
 //! - [`cli`]: the command line, a client of [`driver`] and
@@ -53,6 +55,7 @@
 //!   seeded generator with no global state.
 //! - [`playground`]: the browser playground's requests and events.
 
+pub mod candidates;
 #[cfg(not(target_family = "wasm"))]
 pub mod cli;
 pub mod compile;

@@ -8,7 +8,7 @@
 //!   its values (sound), that without any one of them some grid takes one
 //!   of those values (minimal), and that the steps leave each cell exactly
 //!   the values the solutions give it (at `domain`, and at `early`, where
-//!   steps need the fallback);
+//!   steps need the fallback), which `solve candidates` lists too;
 //! - the shipped unique puzzles: the steps end on the solution `solve`
 //!   prints, checked against the puzzle's own rules here;
 //! - hints: from random partial states of the sudoku, `hint` gives the
@@ -218,6 +218,16 @@ fn random_latin_squares_steps_are_sound_minimal_and_complete() {
                 taken,
                 "{text}\n{out}"
             );
+        }
+        // `solve candidates`: the same sets, found by search alone.
+        let (found, _, listed) = solve(&["candidates", path, "--json"]);
+        assert_eq!(listed, 0, "{found}");
+        for line in found.lines() {
+            let v: Value = serde_json::from_str(line).unwrap();
+            let x = cell(v["var"].as_str().unwrap());
+            let taken: BTreeSet<i64> = solutions.iter().map(|g| g[x]).collect();
+            let listed: BTreeSet<i64> = values(&v["values"]).into_iter().collect();
+            assert_eq!(listed, taken, "{text}\n{found}");
         }
         let unique = solutions.len() == 1;
         assert_eq!(

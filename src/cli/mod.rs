@@ -10,6 +10,7 @@
 
 mod advice;
 mod args;
+mod candidates;
 mod check;
 mod compare;
 mod explain;
@@ -67,6 +68,7 @@ Examples:
   solve explain specs/queens.toml --set n=3     which constraints conflict
   solve steps specs/sudoku.toml                how each value follows, step by step
   solve hint specs/sudoku.toml --given 'x[1][3]=4'   the next step from a player's state
+  solve candidates specs/queens.toml --set n=6  the values each variable takes in some solution
   solve check specs/queens.toml                validate without solving
   solve specs/magic.toml --set n=4 --unique --count   one square per symmetry class
   solve check-symmetry specs/queens.toml --set n=6   do the rules keep one per class?
@@ -123,6 +125,11 @@ pub enum Command {
     /// variable's value follows, 3 when values stay open (several solutions,
     /// --max-items, a limit), 1 when there is no solution.
     Steps(steps::StepsArgs),
+    /// For each declared variable, the values it takes in some solution (its
+    /// true candidates), one line each (`x ∈ {1, 3}`, `y = 4`).
+    ///
+    /// Exit 0 when the spec has a solution, 1 when it has none.
+    Candidates(candidates::CandidatesArgs),
     /// The next step from a player's state (--given, --state): the cheapest
     /// deduction, or why the state has no solution.
     ///
@@ -209,6 +216,9 @@ pub fn run(cli: &Cli, cancel: Arc<Cancel>) -> u8 {
         }
         Some(Command::Steps(args)) => {
             stop(started, args.time, &cancel).and_then(|s| steps::run(args, false, &s))
+        }
+        Some(Command::Candidates(args)) => {
+            stop(started, args.time, &cancel).and_then(|s| candidates::run(args, &s))
         }
         Some(Command::Hint(args)) => {
             stop(started, args.time, &cancel).and_then(|s| steps::run(args, true, &s))

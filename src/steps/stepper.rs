@@ -5,7 +5,8 @@
 
 use super::say::Words;
 use super::values::{self, Values};
-use super::{Fact, Settings, Step, candidates, fallback, finder};
+use super::{Fact, Settings, Step, fallback, finder};
+use crate::candidates;
 use crate::engine::stop::Stop;
 use crate::explain::items::{self, Item};
 use crate::lowered::Lowered;

@@ -1,18 +1,18 @@
 //! True candidates: for each declared variable, the values it takes in some
-//! solution. One search finds a first solution; then, for each variable,
+//! solution (`solve candidates`, and the end of a walk of `solve steps`). One search finds a first solution; then, for each variable,
 //! searches restricted to its values not yet seen in any solution found,
 //! each solution found marking every variable's values, until the search
 //! proves the rest impossible. For a puzzle with one solution that is one
 //! proof of uniqueness per variable.
 
-use super::values::{self, Values};
 use crate::model::VarId;
 use crate::session::{Session, Stopped};
+use crate::steps::values::{self, Values};
 
 /// The values each variable of `vars` takes in some solution of `session`
 /// with each variable narrowed to `known` (indexed by variable); `None`
 /// when there is no solution.
-pub(crate) fn candidates(
+pub fn candidates(
     session: &mut Session,
     vars: &[VarId],
     known: &[Values],
