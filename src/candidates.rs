@@ -5,9 +5,32 @@
 //! proves the rest impossible. For a puzzle with one solution that is one
 //! proof of uniqueness per variable.
 
-use crate::model::VarId;
+use crate::model::{Model, VarId};
 use crate::session::{Session, Stopped};
 use crate::steps::values::{self, Values};
+
+/// The most values a declared variable may have: `candidates` and `steps`
+/// find values one at a time (a search or a step each).
+pub const MOST_VALUES: u64 = 100_000;
+
+/// The model's declared variables, in order.
+pub fn declared(model: &Model) -> Vec<VarId> {
+    (model.vars.iter().enumerate())
+        .filter(|(_, v)| !v.aux)
+        .map(|(i, _)| VarId(i as u32))
+        .collect()
+}
+
+/// What is wrong when a declared variable has more than [`MOST_VALUES`]
+/// values, for `who` (`steps explain`, `candidates are found for`).
+pub fn too_wide(model: &Model, who: &str) -> Option<String> {
+    let v = (model.vars.iter()).find(|v| !v.aux && v.domain.size() > MOST_VALUES)?;
+    Some(format!(
+        "`{}` has {} values: {who} variables of at most {MOST_VALUES} values, one value at a time",
+        v.name,
+        v.domain.size()
+    ))
+}
 
 /// The values each variable of `vars` takes in some solution of `session`
 /// with each variable narrowed to `known` (indexed by variable); `None`

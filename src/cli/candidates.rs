@@ -8,10 +8,9 @@ use super::output::{Printer, note};
 use super::{EXIT_FOUND, EXIT_LIMIT, EXIT_NONE, Run, SpecArgs, TimeLimit};
 use crate::diagnostic::{Diagnostic, Error};
 use crate::engine::stop::Stop;
-use crate::model::VarId;
 use crate::session::{Session, Stopped};
+use crate::steps::Fact;
 use crate::steps::say::Words;
-use crate::steps::{Fact, MOST_VALUES};
 use serde_json::json;
 use std::path::PathBuf;
 
@@ -33,19 +32,8 @@ pub(super) fn run(args: &CandidatesArgs, stop: &Stop) -> Run {
     // The values of solutions, not of optima.
     let (lowered, sources) = super::compile(&args.file, &args.spec, true, stop)?;
     let model = lowered.model();
-    let declared: Vec<VarId> = (model.vars.iter().enumerate())
-        .filter(|(_, v)| !v.aux)
-        .map(|(i, _)| VarId(i as u32))
-        .collect();
-    // A solution is found per value: values are few, as for `steps`.
-    let wide = (declared.iter()).find(|x| model.vars[x.index()].domain.size() > MOST_VALUES);
-    if let Some(x) = wide {
-        let v = &model.vars[x.index()];
-        let message = format!(
-            "`{}` has {} values: candidates are found for variables of at most {MOST_VALUES} values",
-            v.name,
-            v.domain.size()
-        );
+    let declared = crate::candidates::declared(model);
+    if let Some(message) = crate::candidates::too_wide(model, "candidates are found for") {
         let d = Diagnostic::bare(message).with_help("declare a smaller domain");
         return Err(Error::new(vec![d], &sources));
     }

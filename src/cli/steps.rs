@@ -70,17 +70,9 @@ pub(super) fn run(args: &StepsArgs, hint: bool, stop: &Stop) -> Run {
     };
     let mut stepper = match walk {
         Walk::Ready(stepper) => stepper,
-        Walk::TooWide { name, values } => {
-            let message = format!(
-                "`{name}` has {values} values: steps explain variables of at most {} values, one value at a time",
-                steps::MOST_VALUES
-            );
-            let help = "declare a smaller domain";
-            let error = Error::new(
-                vec![Diagnostic::bare(message).with_help(help)],
-                &Sources::default(),
-            );
-            return Err(error);
+        Walk::TooWide(message) => {
+            let d = Diagnostic::bare(message).with_help("declare a smaller domain");
+            return Err(Error::new(vec![d], &Sources::default()));
         }
         Walk::NoSolution {
             items,

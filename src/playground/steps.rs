@@ -55,11 +55,7 @@ pub(super) fn run(request: &StepsRequest, emit: &mut dyn FnMut(Value)) {
             emit(json!({"event": "steps-conflict", "conflict": items, "givens": used}));
             return;
         }
-        Ok(Walk::TooWide { name, values }) => {
-            let message = format!(
-                "`{name}` has {values} values: steps explain variables of at most {} values",
-                steps::MOST_VALUES
-            );
+        Ok(Walk::TooWide(message)) => {
             emit(json!({"event": "failed", "message": message}));
             return;
         }

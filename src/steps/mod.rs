@@ -29,7 +29,7 @@ pub mod say;
 mod stepper;
 pub mod values;
 
-pub use stepper::{Ending, MOST_VALUES, Stepper, Walk, walk, walk_to_conflict};
+pub use stepper::{Ending, Stepper, Walk, walk, walk_to_conflict};
 pub use values::Values;
 
 use crate::model::VarId;

@@ -54,16 +54,10 @@ pub enum Walk {
         items: Vec<String>,
         givens: Vec<Fact>,
     },
-    /// A declared variable has more than [`MOST_VALUES`] values: steps
-    /// speak of values one by one.
-    TooWide {
-        name: String,
-        values: u64,
-    },
+    /// A declared variable has too many values (see
+    /// [`candidates::too_wide`]): what the message says.
+    TooWide(String),
 }
-
-/// The most values a declared variable may have for steps to explain it.
-pub const MOST_VALUES: u64 = 100_000;
 
 /// The state of a walk.
 #[derive(Debug)]
@@ -104,11 +98,8 @@ pub fn walk(
     settings: Settings,
     stop: &Stop,
 ) -> Result<Walk, Stopped> {
-    let model = lowered.model();
-    let wide = (model.vars.iter()).find(|v| !v.aux && v.domain.size() > MOST_VALUES);
-    if let Some(v) = wide {
-        let (name, values) = (v.name.clone(), v.domain.size());
-        return Ok(Walk::TooWide { name, values });
+    if let Some(message) = candidates::too_wide(lowered.model(), "steps explain") {
+        return Ok(Walk::TooWide(message));
     }
     let mut full = Session::new(lowered.clone(), sources.clone());
     full.set_stop(stop.clone());
@@ -159,10 +150,7 @@ impl Stepper {
         stop: &Stop,
         keep: impl Fn(&Item) -> bool,
     ) -> Stepper {
-        let declared: Vec<VarId> = (lowered.model().vars.iter().enumerate())
-            .filter(|(_, v)| !v.aux)
-            .map(|(i, _)| VarId(i as u32))
-            .collect();
+        let declared = candidates::declared(lowered.model());
         let mut session = Session::with_constraints(lowered, sources, |p| p.definition);
         session.set_stop(stop.clone());
         let vars = session.lowered().model().vars.len();
