@@ -35,8 +35,9 @@
 //!   of one part, maybe up to symmetry", as events for a face to print;
 //!   a cluster's parts and their merge.
 //! - [`explain`]: a minimal set of constraints with no solution;
-//!   [`steps`]: how each value follows, step by step; [`mod@candidates`]:
-//!   the values each variable takes in some solution.
+//!   [`steps`]: how each value follows, step by step; [`setter`]: what a
+//!   puzzle setter asks (true candidates, uniqueness, needless and
+//!   minimal clues, a grade, new puzzles).
 //! - [`output`]: solutions as text and JSON; [`export`]: the model as a
 //!   spec or as MiniZinc.
 //! - [`cli`]: the command line, a client of [`driver`] and
@@ -55,7 +56,6 @@
 //!   seeded generator with no global state.
 //! - [`playground`]: the browser playground's requests and events.
 
-pub mod candidates;
 #[cfg(not(target_family = "wasm"))]
 pub mod cli;
 pub mod compile;
@@ -79,6 +79,7 @@ pub mod pool;
 pub mod random;
 pub mod search;
 pub mod session;
+pub mod setter;
 pub mod source;
 pub mod spec;
 pub mod steps;

@@ -10,7 +10,7 @@ use crate::game::plan::GamePlan;
 use crate::lower::value::R;
 use crate::lower::{Later, Lowerer, ModelMark, Scope};
 use crate::model::plan::SearchPlan;
-use crate::model::{Model, Posted};
+use crate::model::{Model, Posted, VarId};
 use crate::moves::plan::PuzzlePlan;
 use crate::output::OutputPlan;
 use crate::source::{Sources, Span};
@@ -89,6 +89,20 @@ impl Lowered {
             self.truncate(mark);
         }
         result
+    }
+
+    /// Adds "not all of `assignment`" (some variable of it takes another
+    /// value) as the constraint `name`: a solution excluded, so that the
+    /// next search finds another. Atomic, like [`Lowered::add_constraint`].
+    pub fn add_nogood(
+        &mut self,
+        sources: &mut Sources,
+        name: &str,
+        assignment: &[(VarId, i64)],
+    ) -> R<()> {
+        let id = sources.add(name, name);
+        let span = Span::new(id, 0, name.len());
+        self.extend(|l| l.scoped(Scope::origin(name), |l| l.nogood(assignment, span)))
     }
 
     /// Parses `text` (an expression over the spec's names, a source of its

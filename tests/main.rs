@@ -34,6 +34,7 @@ mod reliability;
 mod round_out;
 mod semantics;
 mod session;
+mod setter;
 mod specs;
 mod steps;
 mod symmetry;

@@ -32,8 +32,8 @@ pub(super) fn run(args: &CandidatesArgs, stop: &Stop) -> Run {
     // The values of solutions, not of optima.
     let (lowered, sources) = super::compile(&args.file, &args.spec, true, stop)?;
     let model = lowered.model();
-    let declared = crate::candidates::declared(model);
-    if let Some(message) = crate::candidates::too_wide(model, "candidates are found for") {
+    let declared = crate::setter::candidates::declared(model);
+    if let Some(message) = crate::setter::candidates::too_wide(model, "candidates are found for") {
         let d = Diagnostic::bare(message).with_help("declare a smaller domain");
         return Err(Error::new(vec![d], &sources));
     }
@@ -41,7 +41,7 @@ pub(super) fn run(args: &CandidatesArgs, stop: &Stop) -> Run {
     let mut session = Session::new(lowered, sources);
     session.set_stop(stop.clone());
     let mut out = Printer::new(args.json);
-    let found = match crate::candidates::candidates(&mut session, &declared, &domains) {
+    let found = match crate::setter::candidates::candidates(&mut session, &declared, &domains) {
         Ok(found) => found,
         Err(Stopped) => {
             note(&format!(

@@ -12,6 +12,7 @@ mod advice;
 mod args;
 mod candidates;
 mod check;
+mod clues;
 mod compare;
 mod explain;
 mod export;
@@ -27,6 +28,7 @@ mod record;
 mod solve;
 mod steps;
 mod symmetry;
+mod unique;
 
 pub use args::{Params, SolveArgs, SpecArgs, Threads, TimeLimit};
 
@@ -69,6 +71,9 @@ Examples:
   solve steps specs/sudoku.toml                how each value follows, step by step
   solve hint specs/sudoku.toml --given 'x[1][3]=4'   the next step from a player's state
   solve candidates specs/queens.toml --set n=6  the values each variable takes in some solution
+  solve unique specs/sudoku.toml               one solution, or two and where they differ
+  solve redundant specs/sudoku.toml --group clues    clues that can go, each alone
+  solve minimize specs/sudoku.toml --group clues     a minimal set of clues that still forces it
   solve check specs/queens.toml                validate without solving
   solve specs/magic.toml --set n=4 --unique --count   one square per symmetry class
   solve check-symmetry specs/queens.toml --set n=6   do the rules keep one per class?
@@ -81,12 +86,13 @@ Examples:
 
 Exit codes:
   0  solution(s) found (check: the spec is valid; explain: it has a solution; play: won;
-     steps: every value follows; hint: a step)
+     steps: every value follows; hint: a step; unique: one solution)
   1  proven: no solution (play: the guesses ran out before the secret was found;
      check-symmetry: the breaking loses or repeats a class, or a symmetry is wrong)
   2  usage, spec or I/O error
   3  a node or time limit, or Ctrl-C, stopped the search before it finished
-     (steps: values stay open; hint: nothing more follows)
+     (steps: values stay open; hint: nothing more follows; unique, redundant,
+     minimize: several solutions)
   4  internal error (a bug in solve: please report it; compare: configurations disagree)";
 
 /// Solve a puzzle described by a spec file.
@@ -130,6 +136,25 @@ pub enum Command {
     ///
     /// Exit 0 when the spec has a solution, 1 when it has none.
     Candidates(candidates::CandidatesArgs),
+    /// Whether the spec has exactly one solution: it prints the solution,
+    /// or two solutions and the declared variables where they differ
+    /// (`x[1][2] = 3 or 5`).
+    ///
+    /// Exit 0 unique, 1 no solution, 3 several (or a limit stopped it).
+    Unique(unique::UniqueArgs),
+    /// For a unique puzzle: the clue items (the items of --group, default
+    /// every item) that can each be dropped alone with the solution still
+    /// unique, one per line.
+    ///
+    /// Exit 0 answered, 1 no solution, 3 several solutions (every clue is
+    /// then needed).
+    Redundant(clues::RedundantArgs),
+    /// For a unique puzzle: a subset-minimal set of the items of --group
+    /// that still forces the solution (dropping any one of them lets
+    /// another solution in), one per line; by QuickXplain.
+    ///
+    /// Exit 0 answered, 1 no solution, 3 several solutions.
+    Minimize(clues::MinimizeArgs),
     /// The next step from a player's state (--given, --state): the cheapest
     /// deduction, or why the state has no solution.
     ///
@@ -219,6 +244,15 @@ pub fn run(cli: &Cli, cancel: Arc<Cancel>) -> u8 {
         }
         Some(Command::Candidates(args)) => {
             stop(started, args.time, &cancel).and_then(|s| candidates::run(args, &s))
+        }
+        Some(Command::Unique(args)) => {
+            stop(started, args.time, &cancel).and_then(|s| unique::run(args, &s))
+        }
+        Some(Command::Redundant(args)) => {
+            stop(started, args.time, &cancel).and_then(|s| clues::run_redundant(args, &s))
+        }
+        Some(Command::Minimize(args)) => {
+            stop(started, args.time, &cancel).and_then(|s| clues::run_minimize(args, &s))
         }
         Some(Command::Hint(args)) => {
             stop(started, args.time, &cancel).and_then(|s| steps::run(args, true, &s))

@@ -289,6 +289,17 @@ impl Session {
         Ok(())
     }
 
+    /// Adds "not all of `assignment`" at the root (see
+    /// [`Lowered::add_nogood`]): with a solution's values, the next search
+    /// finds a solution that differs from it somewhere.
+    pub fn forbid(&mut self, name: &str, assignment: &[(VarId, i64)]) -> Result<(), Error> {
+        self.lowered
+            .add_nogood(&mut self.sources, name, assignment)
+            .map_err(|d| Error::new(vec![d], &self.sources))?;
+        self.sync();
+        Ok(())
+    }
+
     /// For a spec with a `[game]`: adds "the secret (the code's variables)
     /// gives `answer` to `guess`" at the root, lowered from the game's
     /// answer function. Atomic, like [`Session::add_constraint`].

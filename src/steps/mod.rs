@@ -19,7 +19,7 @@
 //! conflict found by QuickXplain over every item and fact with the negated
 //! deduction ([`fallback`]), which always finds a step while a value that no
 //! solution takes is left. The sequence ends when the known domains are the
-//! values the solutions take ([`crate::candidates`]): for a puzzle with one
+//! values the solutions take ([`crate::setter::candidates`]): for a puzzle with one
 //! solution, that solution.
 
 mod fallback;

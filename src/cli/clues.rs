@@ -1,0 +1,184 @@
+//! `solve redundant FILE [--group NAME]` and `solve minimize FILE --group
+//! NAME`: the clue items a unique puzzle can do without, one alone
+//! (redundant) or as many as can go together (minimize), named as
+//! `solve explain` names items (`clues[r=3, c=5]`), one per line.
+//!
+//! Exit codes: 0 answered, 1 the spec has no solution, 3 it has several
+//! (the difference printed, as `solve unique` prints it) or a limit
+//! stopped a search, 2 a group that names no constraint.
+
+use super::output::{Printer, note};
+use super::unique::difference_lines;
+use super::{EXIT_FOUND, EXIT_LIMIT, EXIT_NONE, Run, SpecArgs, TimeLimit, refusal};
+use crate::diagnostic::{Error, did_you_mean};
+use crate::engine::stop::Stop;
+use crate::session::Session;
+use crate::setter::Unanswered;
+use crate::setter::forcing::Forcing;
+use crate::setter::minimize::minimize;
+use crate::setter::redundant::redundant;
+use crate::setter::unique::{Uniqueness, differences, unique};
+use serde_json::json;
+use std::path::PathBuf;
+
+/// What `solve redundant` takes.
+#[derive(Debug, clap::Args)]
+pub struct RedundantArgs {
+    /// The spec file.
+    file: PathBuf,
+    #[command(flatten)]
+    spec: SpecArgs,
+    /// The constraint whose items are the clues (default: every item of
+    /// every constraint).
+    #[arg(long, value_name = "NAME")]
+    group: Option<String>,
+    /// One JSON object: `{"clues": N, "needless": [names]}`.
+    #[arg(long)]
+    json: bool,
+    #[command(flatten)]
+    pub time: TimeLimit,
+}
+
+/// What `solve minimize` takes.
+#[derive(Debug, clap::Args)]
+pub struct MinimizeArgs {
+    /// The spec file.
+    file: PathBuf,
+    #[command(flatten)]
+    spec: SpecArgs,
+    /// The constraint whose items are the clues (a `forall` of one item per
+    /// clue, as `clues` in specs/sudoku.toml).
+    #[arg(long, value_name = "NAME")]
+    group: String,
+    /// One JSON object: `{"clues": N, "kept": [names]}`.
+    #[arg(long)]
+    json: bool,
+    #[command(flatten)]
+    pub time: TimeLimit,
+}
+
+pub(super) fn run_redundant(args: &RedundantArgs, stop: &Stop) -> Run {
+    let mut out = Printer::new(args.json);
+    let mut forcing = match start(
+        &args.file,
+        &args.spec,
+        args.group.as_deref(),
+        &mut out,
+        stop,
+    )? {
+        Ok(forcing) => forcing,
+        Err(code) => return out.finish(code),
+    };
+    let Ok(needless) = redundant(&mut forcing) else {
+        return stopped(out, stop);
+    };
+    let names: Vec<&str> = (needless.iter())
+        .map(|&c| forcing.clues[c].name.as_str())
+        .collect();
+    if args.json {
+        let n = forcing.clues.len();
+        out.line(&json!({ "clues": n, "needless": names }).to_string());
+    } else {
+        note(&format!(
+            "{} of {} clues can go, each alone, with the solution still unique:",
+            names.len(),
+            forcing.clues.len()
+        ));
+        for name in names {
+            out.line(name);
+        }
+    }
+    out.finish(EXIT_FOUND)
+}
+
+pub(super) fn run_minimize(args: &MinimizeArgs, stop: &Stop) -> Run {
+    let mut out = Printer::new(args.json);
+    let mut forcing = match start(&args.file, &args.spec, Some(&args.group), &mut out, stop)? {
+        Ok(forcing) => forcing,
+        Err(code) => return out.finish(code),
+    };
+    let order: Vec<usize> = (0..forcing.classes.len()).collect();
+    let Ok(kept) = minimize(&mut forcing, &order) else {
+        return stopped(out, stop);
+    };
+    let names: Vec<&str> = (kept.iter())
+        .map(|&c| forcing.clues[c].name.as_str())
+        .collect();
+    if args.json {
+        let n = forcing.clues.len();
+        out.line(&json!({ "clues": n, "kept": names }).to_string());
+    } else {
+        note(&format!(
+            "{} of {} clues force the solution; without any one of them it is not unique:",
+            names.len(),
+            forcing.clues.len()
+        ));
+        for name in names {
+            out.line(name);
+        }
+    }
+    out.finish(EXIT_FOUND)
+}
+
+/// Reads the spec, checks the group and that the solution is unique (else
+/// prints why not and gives the exit code), and sets up the questions.
+fn start(
+    file: &PathBuf,
+    spec: &SpecArgs,
+    group: Option<&str>,
+    out: &mut Printer,
+    stop: &Stop,
+) -> Result<Result<Forcing, u8>, Error> {
+    let (lowered, sources) = super::compile(file, spec, true, stop)?;
+    if let Some(group) = group
+        && lowered.constraint_info(group).is_none()
+    {
+        let names = lowered.constraints.iter().map(|c| c.name.as_str());
+        let help = match did_you_mean(group, names) {
+            Some(near) => format!("did you mean `{near}`?"),
+            None => "--group takes the name of a constraint of the spec's [constraints]".into(),
+        };
+        return Err(refusal(format!("no constraint named `{group}`"), help));
+    }
+    let mut session = Session::new(lowered.clone(), sources.clone());
+    session.set_stop(stop.clone());
+    let solution = match unique(&mut session) {
+        Ok(Uniqueness::Unique(solution)) => solution,
+        Ok(Uniqueness::None) => {
+            out.line("no solution");
+            return Ok(Err(EXIT_NONE));
+        }
+        Ok(Uniqueness::Several(first, second)) => {
+            let differ = differences(&session, &first, &second);
+            for line in difference_lines(&session, &first, &second, &differ) {
+                note(&line);
+            }
+            note(
+                "every clue is needed while the solution is not unique: `solve unique` shows both",
+            );
+            return Ok(Err(EXIT_LIMIT));
+        }
+        Err(Unanswered::Stopped) => {
+            note(&format!(
+                "solve: {} before uniqueness was decided",
+                stop.cause()
+            ));
+            return Ok(Err(EXIT_LIMIT));
+        }
+        Err(Unanswered::Error(e)) => return Err(e),
+    };
+    let is_clue = |item: &crate::explain::items::Item| group.is_none_or(|g| item.origin == g);
+    match Forcing::new(lowered, sources, is_clue, &solution, stop) {
+        Ok(forcing) => Ok(Ok(forcing)),
+        Err(Unanswered::Stopped) => Ok(Err(EXIT_LIMIT)),
+        Err(Unanswered::Error(e)) => Err(e),
+    }
+}
+
+fn stopped(out: Printer, stop: &Stop) -> Run {
+    note(&format!(
+        "solve: {} before the clues were all tried",
+        stop.cause()
+    ));
+    out.finish(EXIT_LIMIT)
+}

@@ -1,0 +1,39 @@
+//! The setter's toolkit: what a person making a puzzle asks of its rules,
+//! for any genre written as a spec. Each is a client of
+//! [`crate::session::Session`] (push, pop, a search, a solution forbidden)
+//! and of QuickXplain ([`crate::explain`]):
+//!
+//! - [`candidates`]: the values each variable takes in some solution;
+//! - [`unique`]: one solution, none, or two that differ (a witness);
+//! - [`redundant`]: the clues whose removal keeps the solution unique;
+//! - [`minimize`]: a subset-minimal set of clues that still forces it.
+
+pub mod candidates;
+pub mod forcing;
+pub mod minimize;
+pub mod redundant;
+pub mod unique;
+
+use crate::diagnostic::Error;
+use crate::session::Stopped;
+
+/// Why a setter's question has no answer.
+#[derive(Debug)]
+pub enum Unanswered {
+    /// A limit stopped a search.
+    Stopped,
+    /// Adding a constraint failed (the model outgrew its budget).
+    Error(Error),
+}
+
+impl From<Stopped> for Unanswered {
+    fn from(_: Stopped) -> Unanswered {
+        Unanswered::Stopped
+    }
+}
+
+impl From<Error> for Unanswered {
+    fn from(e: Error) -> Unanswered {
+        Unanswered::Error(e)
+    }
+}

@@ -1,0 +1,282 @@
+//! The setter's toolkit against a brute force: random 4x4 Latin squares
+//! with random clues (a `forall` over a clue grid, one item per clue) and
+//! a random extra rule; the oracle is the list of all 576 Latin squares of
+//! order 4, built here by permutations, filtered by each rule's meaning
+//! written as Rust. `solve unique` answers as the count does, and its
+//! witness is two real solutions that differ where it says; `solve
+//! redundant` lists exactly the clues whose removal leaves one solution;
+//! `solve minimize` keeps clues that force the solution, each needed.
+
+use crate::{Rng, TempSpec, solve};
+use serde_json::Value;
+
+type Grid = [i64; 16];
+
+/// Every Latin square of order 4, rows of permutations of 1..4.
+fn latin_squares() -> Vec<Grid> {
+    let mut perms: Vec<[i64; 4]> = Vec::new();
+    for a in 1..=4 {
+        for b in 1..=4 {
+            for c in 1..=4 {
+                for d in 1..=4 {
+                    let p = [a, b, c, d];
+                    if (0..4).all(|i| (0..i).all(|j| p[i] != p[j])) {
+                        perms.push(p);
+                    }
+                }
+            }
+        }
+    }
+    let mut out = Vec::new();
+    for r0 in &perms {
+        for r1 in &perms {
+            for r2 in &perms {
+                for r3 in &perms {
+                    let rows = [r0, r1, r2, r3];
+                    let columns_ok =
+                        (0..4).all(|c| (0..4).all(|i| (0..i).all(|j| rows[i][c] != rows[j][c])));
+                    if columns_ok {
+                        let mut g = [0; 16];
+                        for (r, row) in rows.iter().enumerate() {
+                            g[4 * r..4 * r + 4].copy_from_slice(&row[..]);
+                        }
+                        out.push(g);
+                    }
+                }
+            }
+        }
+    }
+    out
+}
+
+/// A random puzzle: clues (cell, value) from one square, and an extra rule
+/// `x[a] + x[b] <= bound`.
+struct Puzzle {
+    clues: Vec<(usize, i64)>,
+    extra: (usize, usize, i64),
+}
+
+impl Puzzle {
+    fn random(rng: &mut Rng, squares: &[Grid]) -> Puzzle {
+        let solution = squares[rng.below(squares.len())];
+        let mut cells: Vec<usize> = (0..16).collect();
+        for i in (1..16).rev() {
+            cells.swap(i, rng.below(i + 1));
+        }
+        let k = 3 + rng.below(6);
+        let mut clues: Vec<(usize, i64)> = cells[..k].iter().map(|&c| (c, solution[c])).collect();
+        clues.sort_unstable();
+        let (a, b) = (rng.below(16), rng.below(16));
+        let extra = (a, b, solution[a] + solution[b] + rng.below(3) as i64);
+        Puzzle { clues, extra }
+    }
+
+    fn spec(&self) -> String {
+        let mut grid = [[0i64; 4]; 4];
+        for &(c, v) in &self.clues {
+            grid[c / 4][c % 4] = v;
+        }
+        let (a, b, bound) = self.extra;
+        format!(
+            "[params]\npuzzle = {grid:?}\n\
+             [vars]\nx = {{ index = [\"1..4\", \"1..4\"], domain = \"1..4\" }}\n\
+             [constraints]\n\
+             clues = \"forall(x[r][c] == puzzle[r - 1][c - 1] for r in 1..4 for c in 1..4 if puzzle[r - 1][c - 1] > 0)\"\n\
+             rows = \"forall(alldifferent(x[r]) for r in 1..4)\"\n\
+             cols = \"forall(alldifferent([x[r][c] for r in 1..4]) for c in 1..4)\"\n\
+             extra = \"x[{}][{}] + x[{}][{}] <= {bound}\"\n",
+            a / 4 + 1,
+            a % 4 + 1,
+            b / 4 + 1,
+            b % 4 + 1
+        )
+    }
+
+    /// The solutions with the clues `kept` (indices into `clues`).
+    fn solutions<'a>(&self, squares: &'a [Grid], kept: &[usize]) -> Vec<&'a Grid> {
+        let (a, b, bound) = self.extra;
+        squares
+            .iter()
+            .filter(|g| g[a] + g[b] <= bound)
+            .filter(|g| kept.iter().all(|&k| g[self.clues[k].0] == self.clues[k].1))
+            .collect()
+    }
+
+    fn clue_name(&self, k: usize) -> String {
+        let c = self.clues[k].0;
+        format!("clues[r={}, c={}]", c / 4 + 1, c % 4 + 1)
+    }
+
+    fn holds(&self, g: &Grid) -> bool {
+        let (a, b, bound) = self.extra;
+        let latin = (0..4).all(|r| {
+            (0..4).all(|i| {
+                (0..i).all(|j| g[4 * r + i] != g[4 * r + j] && g[4 * i + r] != g[4 * j + r])
+            })
+        });
+        latin && g[a] + g[b] <= bound && self.clues.iter().all(|&(c, v)| g[c] == v)
+    }
+}
+
+fn grid(v: &Value) -> Grid {
+    let rows = v["x"].as_array().expect("x is an array");
+    let mut g = [0; 16];
+    for (r, row) in rows.iter().enumerate() {
+        for (c, x) in row.as_array().unwrap().iter().enumerate() {
+            g[4 * r + c] = x.as_i64().unwrap();
+        }
+    }
+    g
+}
+
+fn json(stdout: &str) -> Value {
+    serde_json::from_str(stdout.trim()).unwrap_or_else(|e| panic!("bad JSON {stdout:?}: {e}"))
+}
+
+#[test]
+fn unique_answers_as_the_brute_force_count_with_a_real_witness() {
+    let squares = latin_squares();
+    assert_eq!(squares.len(), 576, "the Latin squares of order 4");
+    let mut rng = Rng::new(37);
+    let mut seen = [0; 3];
+    for _ in 0..40 {
+        let puzzle = Puzzle::random(&mut rng, &squares);
+        let all: Vec<usize> = (0..puzzle.clues.len()).collect();
+        let n = puzzle.solutions(&squares, &all).len();
+        let spec = TempSpec::new("unique", &puzzle.spec());
+        let (stdout, stderr, code) = solve(&["unique", spec.path(), "--json"]);
+        let answer = json(&stdout);
+        match n {
+            0 => unreachable!("the clues come from a solution"),
+            1 => {
+                assert_eq!(code, 0, "{stderr}");
+                assert_eq!(answer["solutions"], 1);
+                assert!(puzzle.holds(&grid(&answer["solution"])));
+            }
+            _ => {
+                assert_eq!(code, 3, "{stderr}");
+                let (a, b) = (grid(&answer["first"]), grid(&answer["second"]));
+                assert!(puzzle.holds(&a) && puzzle.holds(&b) && a != b);
+                let named: Vec<String> = answer["differ"]
+                    .as_array()
+                    .unwrap()
+                    .iter()
+                    .map(|d| d["var"].as_str().unwrap().to_string())
+                    .collect();
+                let differ: Vec<String> = (0..16)
+                    .filter(|&i| a[i] != b[i])
+                    .map(|i| format!("x[{}][{}]", i / 4 + 1, i % 4 + 1))
+                    .collect();
+                assert_eq!(named, differ);
+            }
+        }
+        seen[n.min(2)] += 1;
+    }
+    assert!(seen[1] > 0 && seen[2] > 0, "both answers drawn: {seen:?}");
+}
+
+/// The unique puzzles among random ones.
+fn unique_puzzles(rng: &mut Rng, squares: &[Grid], wanted: usize) -> Vec<Puzzle> {
+    let mut out = Vec::new();
+    while out.len() < wanted {
+        let mut puzzle = Puzzle::random(rng, squares);
+        // More clues, so that most are unique and some needless.
+        let solution = *puzzle.solutions(squares, &[0])[0];
+        for (c, &v) in solution.iter().enumerate() {
+            if rng.below(2) == 0 && !puzzle.clues.iter().any(|&(k, _)| k == c) {
+                puzzle.clues.push((c, v));
+            }
+        }
+        puzzle.clues.sort_unstable();
+        let all: Vec<usize> = (0..puzzle.clues.len()).collect();
+        if puzzle.solutions(squares, &all).len() == 1 {
+            out.push(puzzle);
+        }
+    }
+    out
+}
+
+#[test]
+fn redundant_lists_exactly_the_clues_that_can_go_alone() {
+    let squares = latin_squares();
+    let mut rng = Rng::new(38);
+    for puzzle in unique_puzzles(&mut rng, &squares, 20) {
+        let n = puzzle.clues.len();
+        let expected: Vec<String> = (0..n)
+            .filter(|&k| {
+                let kept: Vec<usize> = (0..n).filter(|&c| c != k).collect();
+                puzzle.solutions(&squares, &kept).len() == 1
+            })
+            .map(|k| puzzle.clue_name(k))
+            .collect();
+        let spec = TempSpec::new("redundant", &puzzle.spec());
+        let (stdout, stderr, code) = solve(&["redundant", spec.path(), "--group", "clues"]);
+        assert_eq!(code, 0, "{stderr}");
+        let listed: Vec<&str> = stdout.lines().collect();
+        assert_eq!(listed, expected, "{}", puzzle.spec());
+    }
+}
+
+#[test]
+fn minimize_keeps_clues_that_force_the_solution_each_needed() {
+    let squares = latin_squares();
+    let mut rng = Rng::new(39);
+    for puzzle in unique_puzzles(&mut rng, &squares, 20) {
+        let spec = TempSpec::new("minimize", &puzzle.spec());
+        let (stdout, stderr, code) = solve(&["minimize", spec.path(), "--group", "clues"]);
+        assert_eq!(code, 0, "{stderr}");
+        let kept: Vec<usize> = stdout
+            .lines()
+            .map(|name| {
+                (0..puzzle.clues.len())
+                    .find(|&k| puzzle.clue_name(k) == name)
+                    .unwrap_or_else(|| panic!("`{name}` is not a clue"))
+            })
+            .collect();
+        assert_eq!(
+            puzzle.solutions(&squares, &kept).len(),
+            1,
+            "kept clues force it"
+        );
+        for &k in &kept {
+            let fewer: Vec<usize> = kept.iter().copied().filter(|&c| c != k).collect();
+            assert!(
+                puzzle.solutions(&squares, &fewer).len() > 1,
+                "{} was needless among {kept:?}",
+                puzzle.clue_name(k)
+            );
+        }
+    }
+}
+
+#[test]
+fn the_clue_tools_refuse_what_they_cannot_answer() {
+    let (_, stderr, code) = solve(&["minimize", "specs/sudoku.toml", "--group", "clue"]);
+    assert_eq!(code, 2);
+    assert!(
+        stderr.contains("no constraint named `clue`") && stderr.contains("`clues`"),
+        "{stderr}"
+    );
+    // Several solutions: every clue is needed, and the difference is shown.
+    let (stdout, stderr, code) = solve(&[
+        "redundant",
+        "specs/queens.toml",
+        "--set",
+        "n=6",
+        "--no-symmetry",
+    ]);
+    assert_eq!((stdout.as_str(), code), ("", 3), "{stderr}");
+    assert!(
+        stderr.contains("not unique: two solutions differ on"),
+        "{stderr}"
+    );
+    let (stdout, _, code) = solve(&[
+        "minimize",
+        "specs/queens.toml",
+        "--set",
+        "n=3",
+        "--group",
+        "rows",
+    ]);
+    assert_eq!((stdout.as_str(), code), ("no solution\n", 1));
+}
