@@ -280,3 +280,132 @@ fn the_clue_tools_refuse_what_they_cannot_answer() {
     ]);
     assert_eq!((stdout.as_str(), code), ("no solution\n", 1));
 }
+
+/// A 3x3 grid's items by name, each with its meaning, for `--expect`.
+fn small_items(
+    clues: &[(usize, i64)],
+    extra: (usize, usize, i64),
+) -> Vec<(String, Box<dyn Fn(&[i64]) -> bool>)> {
+    let mut items: Vec<(String, Box<dyn Fn(&[i64]) -> bool>)> = Vec::new();
+    for &(c, v) in clues {
+        items.push((
+            format!("clues[r={}, c={}]", c / 3 + 1, c % 3 + 1),
+            Box::new(move |g: &[i64]| g[c] == v),
+        ));
+    }
+    let distinct = |a: i64, b: i64, c: i64| a != b && b != c && a != c;
+    for r in 0..3 {
+        items.push((
+            format!("rows[r={}]", r + 1),
+            Box::new(move |g: &[i64]| distinct(g[3 * r], g[3 * r + 1], g[3 * r + 2])),
+        ));
+        items.push((
+            format!("cols[c={}]", r + 1),
+            Box::new(move |g: &[i64]| distinct(g[r], g[3 + r], g[6 + r])),
+        ));
+    }
+    let (a, b, bound) = extra;
+    items.push((
+        "extra".into(),
+        Box::new(move |g: &[i64]| g[a] + g[b] <= bound),
+    ));
+    items
+}
+
+#[test]
+fn explain_expect_names_a_minimal_set_of_items_that_reject_the_values() {
+    let grids: Vec<Vec<i64>> = (0..19683i64)
+        .map(|n| (0..9).map(|i| (n / 3i64.pow(i)) % 3 + 1).collect())
+        .collect();
+    let mut rng = Rng::new(40);
+    let mut rejected = 0;
+    for _ in 0..30 {
+        let clues: Vec<(usize, i64)> = (0..rng.below(3))
+            .map(|_| (rng.below(9), rng.range(1, 3)))
+            .collect();
+        let mut clues = clues;
+        clues.sort_unstable();
+        clues.dedup_by_key(|c| c.0);
+        let extra = (rng.below(9), rng.below(9), rng.range(2, 6));
+        let items = small_items(&clues, extra);
+        let mut grid = [[0i64; 3]; 3];
+        for &(c, v) in &clues {
+            grid[c / 3][c % 3] = v;
+        }
+        let (a, b, bound) = extra;
+        let spec = TempSpec::new(
+            "expect",
+            &format!(
+                "[params]\npuzzle = {grid:?}\n[vars]\nx = {{ index = [\"1..3\", \"1..3\"], domain = \"1..3\" }}\n[constraints]\n\
+                 clues = \"forall(x[r][c] == puzzle[r - 1][c - 1] for r in 1..3 for c in 1..3 if puzzle[r - 1][c - 1] > 0)\"\n\
+                 rows = \"forall(alldifferent(x[r]) for r in 1..3)\"\n\
+                 cols = \"forall(alldifferent([x[r][c] for r in 1..3]) for c in 1..3)\"\n\
+                 extra = \"x[{}][{}] + x[{}][{}] <= {bound}\"\n",
+                a / 3 + 1,
+                a % 3 + 1,
+                b / 3 + 1,
+                b % 3 + 1
+            ),
+        );
+        // Expected: a whole grid, or a few cells.
+        let whole = rng.below(2) == 0;
+        let expected: Vec<(usize, i64)> = if whole {
+            (0..9).map(|c| (c, rng.range(1, 3))).collect()
+        } else {
+            (0..1 + rng.below(4))
+                .map(|_| (rng.below(9), rng.range(1, 3)))
+                .collect()
+        };
+        let mut flags: Vec<String> = Vec::new();
+        if whole {
+            let rows: Vec<Vec<i64>> = (0..3)
+                .map(|r| (0..3).map(|c| expected[3 * r + c].1).collect())
+                .collect();
+            flags.push(format!("x={rows:?}"));
+        } else {
+            flags.extend(
+                expected
+                    .iter()
+                    .map(|&(c, v)| format!("x[{}][{}]={v}", c / 3 + 1, c % 3 + 1)),
+            );
+        }
+        let fits = |g: &Vec<i64>| expected.iter().all(|&(c, v)| g[c] == v);
+        let extends = |names: &[&str]| {
+            grids.iter().any(|g| {
+                fits(g)
+                    && items
+                        .iter()
+                        .filter(|(n, _)| names.contains(&n.as_str()))
+                        .all(|(_, m)| m(g))
+            })
+        };
+        let mut args = vec!["explain", spec.path()];
+        for f in &flags {
+            args.extend(["--expect", f.as_str()]);
+        }
+        let (stdout, stderr, code) = solve(&args);
+        let all: Vec<&str> = items.iter().map(|(n, _)| n.as_str()).collect();
+        if extends(&all) {
+            assert_eq!(code, 0, "{stderr}");
+            continue;
+        }
+        // Contradictory cells in the flags have no grid at all: the domains
+        // alone reject them.
+        assert_eq!(code, 1, "{flags:?}: {stdout}{stderr}");
+        rejected += 1;
+        let named: Vec<&str> = stdout.lines().collect();
+        assert!(named.iter().all(|n| all.contains(n)), "{named:?}");
+        assert!(
+            !extends(&named),
+            "{flags:?}: {named:?} do not reject the values"
+        );
+        for drop in &named {
+            let fewer: Vec<&str> = named.iter().copied().filter(|n| n != drop).collect();
+            assert!(
+                extends(&fewer),
+                "{flags:?}: {drop} is not needed in {named:?}"
+            );
+        }
+    }
+    assert!(rejected > 5, "rejections drawn: {rejected}");
+}

@@ -1,11 +1,12 @@
 //! `solve explain FILE`: for a spec with no solution, a minimal set of its
-//! named constraints that already has none, one per line.
+//! named constraints that already has none, one per line; with `--expect`,
+//! a minimal set that rejects the values the user expected.
 
 use super::output::{Printer, note};
 use super::steps::{print_start, print_steps};
-use super::{EXIT_FOUND, EXIT_LIMIT, EXIT_NONE, Run, SpecArgs, TimeLimit};
+use super::{EXIT_FOUND, EXIT_LIMIT, EXIT_NONE, Run, SpecArgs, TimeLimit, refusal};
 use crate::engine::stop::Stop;
-use crate::explain::{Explanation, explain};
+use crate::explain::{Explanation, expect, explain, explain_given};
 use crate::lowered::Lowered;
 use crate::source::Sources;
 use crate::steps::{Ending, Settings, walk_to_conflict};
@@ -22,6 +23,12 @@ pub struct ExplainArgs {
     /// `solve steps` derives values, until a variable has no value left.
     #[arg(long)]
     steps: bool,
+    /// Values you expected in a solution, which the spec rejects:
+    /// NAME=VALUE for a declared variable or array (`x=[[1,2],[2,1]]`, JSON;
+    /// a text also bare) or one variable as the steps name it (`x[1][2]=3`)
+    /// (repeatable). Prints a minimal set of constraints that reject them.
+    #[arg(long, value_name = "NAME=VALUE", conflicts_with = "steps")]
+    expect: Vec<String>,
     #[command(flatten)]
     pub time: TimeLimit,
 }
@@ -32,6 +39,9 @@ pub(super) fn run(args: &ExplainArgs, stop: &Stop) -> Run {
     // no solution counts, as for `solve`, and that is a constraint of its
     // own, named `objective`.
     let (lowered, sources) = super::compile(file, &args.spec, false, stop)?;
+    if !args.expect.is_empty() {
+        return expected(args, lowered, sources, stop);
+    }
     let mut out = Printer::new(false);
     let kept = args.steps.then(|| (lowered.clone(), sources.clone()));
     let code = match explain(lowered, sources, stop) {
@@ -69,6 +79,44 @@ pub(super) fn run(args: &ExplainArgs, stop: &Stop) -> Run {
     };
     out.finish(code)
 }
+
+/// `--expect`: the constraints that reject the values expected.
+fn expected(args: &ExplainArgs, lowered: Lowered, sources: Sources, stop: &Stop) -> Run {
+    let mut given = Vec::new();
+    for text in &args.expect {
+        let facts = expect::parse(&lowered, text)
+            .map_err(|message| refusal(format!("--expect {text}: {message}"), EXPECT_HELP))?;
+        given.extend(facts);
+    }
+    let mut out = Printer::new(false);
+    let code = match explain_given(lowered, sources, &given, stop) {
+        Ok(Explanation::Satisfiable) => {
+            out.line("the expected values extend to a solution: no constraint rejects them");
+            EXIT_FOUND
+        }
+        Ok(Explanation::Conflict(names)) => {
+            note(&match names.len() {
+                0 => "the variables' domains alone reject the expected values".to_string(),
+                1 => "this constraint rejects the expected values; without it they extend to a solution:".to_string(),
+                n => format!("these {n} constraints reject the expected values together; without any one of them they extend to a solution:"),
+            });
+            for name in &names {
+                out.line(name);
+            }
+            EXIT_NONE
+        }
+        Err(_) => {
+            note(&format!(
+                "solve: {} before the explanation was complete",
+                stop.cause()
+            ));
+            EXIT_LIMIT
+        }
+    };
+    out.finish(code)
+}
+
+const EXPECT_HELP: &str = "write a declared name and its value as JSON (`x=[[1,2],[2,1]]`, `colour=red`), or one variable (`x[1][2]=3`)";
 
 /// `--steps`: the conflict among `names` derived step by step.
 fn derive(

@@ -11,9 +11,11 @@ use crate::engine::stop::Stop;
 use crate::lowered::Lowered;
 use crate::session::{Session, Stopped};
 use crate::source::Sources;
+use crate::steps::Fact;
 use items::Item;
 use quickxplain::{Conflicts, quickxplain};
 
+pub mod expect;
 pub mod items;
 pub(crate) mod quickxplain;
 
@@ -30,8 +32,27 @@ pub enum Explanation {
 
 /// Explains why `lowered` has no solution; it stops as `stop` says.
 pub fn explain(lowered: Lowered, sources: Sources, stop: &Stop) -> Result<Explanation, Stopped> {
+    explain_given(lowered, sources, &[], stop)
+}
+
+/// Explains why `lowered` has no solution where the variables take the
+/// values `given` says (what a user expected: `solve explain --expect`):
+/// the items that reject them. `Satisfiable` when they extend to a
+/// solution.
+pub fn explain_given(
+    lowered: Lowered,
+    sources: Sources,
+    given: &[Fact],
+    stop: &Stop,
+) -> Result<Explanation, Stopped> {
     let mut session = Session::with_constraints(lowered, sources, |p| p.definition);
     session.set_stop(stop.clone());
+    for fact in given {
+        if !session.narrow(fact.var, &fact.values) {
+            // Outside the variable's domain: the domains alone reject it.
+            return Ok(Explanation::Conflict(Vec::new()));
+        }
+    }
     let groups = items::items(session.lowered().model());
     let mut explainer = Explainer {
         session: &mut session,

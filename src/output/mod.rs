@@ -239,6 +239,15 @@ impl OutputPlan {
         Ok(())
     }
 
+    /// The symbolic value of a declared variable, array or alias (its
+    /// variables, in nested lists for an array).
+    pub fn declared(&self, name: &str) -> Option<&Value> {
+        self.declared
+            .iter()
+            .find(|(n, _)| n == name)
+            .map(|(_, v)| v)
+    }
+
     /// The value of a declared variable, array or alias in a solution.
     pub fn value(&self, name: &str, solution: &[i64]) -> Option<Value> {
         let (_, v) = self.declared.iter().find(|(n, _)| n == name)?;

@@ -57,7 +57,7 @@ fn variable(model: &Model, name: &str) -> Result<VarId, String> {
     Err(message)
 }
 
-fn value_of(model: &Model, var: VarId, text: &str) -> Result<i64, String> {
+pub(crate) fn value_of(model: &Model, var: VarId, text: &str) -> Result<i64, String> {
     let info = &model.vars[var.index()];
     let value = if info.text {
         let bare = text.trim_matches(|c| c == '\'' || c == '"');
