@@ -281,12 +281,12 @@ fn the_clue_tools_refuse_what_they_cannot_answer() {
     assert_eq!((stdout.as_str(), code), ("no solution\n", 1));
 }
 
+/// An item's name and its meaning on a 3x3 grid.
+type Meant = (String, Box<dyn Fn(&[i64]) -> bool>);
+
 /// A 3x3 grid's items by name, each with its meaning, for `--expect`.
-fn small_items(
-    clues: &[(usize, i64)],
-    extra: (usize, usize, i64),
-) -> Vec<(String, Box<dyn Fn(&[i64]) -> bool>)> {
-    let mut items: Vec<(String, Box<dyn Fn(&[i64]) -> bool>)> = Vec::new();
+fn small_items(clues: &[(usize, i64)], extra: (usize, usize, i64)) -> Vec<Meant> {
+    let mut items: Vec<Meant> = Vec::new();
     for &(c, v) in clues {
         items.push((
             format!("clues[r={}, c={}]", c / 3 + 1, c % 3 + 1),
