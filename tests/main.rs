@@ -26,6 +26,7 @@ mod phases;
 mod playground;
 mod playground_panels;
 mod plot;
+mod probing;
 mod propagators;
 mod puzzle;
 mod readme;

@@ -9,6 +9,7 @@
 
 use crate::{Rng, TempSpec, solve};
 use serde_json::Value;
+use std::collections::BTreeSet;
 
 type Grid = [i64; 16];
 
@@ -408,4 +409,51 @@ fn explain_expect_names_a_minimal_set_of_items_that_reject_the_values() {
         }
     }
     assert!(rejected > 5, "rejections drawn: {rejected}");
+}
+
+/// The declared variables `--show-domains` leaves open at `level`.
+fn open_at(file: &str, level: &str) -> usize {
+    let (stdout, stderr, code) = solve(&[file, "--show-domains", "--consistency", level]);
+    assert_eq!(code, 0, "{stderr}");
+    stdout.lines().filter(|l| l.contains(" in ")).count()
+}
+
+#[test]
+fn the_grade_is_the_weakest_level_that_finishes_and_the_one_below_does_not() {
+    let levels = ["check", "early", "propagate", "bounds", "domain", "probing"];
+    let squares = latin_squares();
+    let mut rng = Rng::new(42);
+    let puzzles = unique_puzzles(&mut rng, &squares, 8);
+    let temps: Vec<TempSpec> = (puzzles.iter())
+        .map(|p| TempSpec::new("grade", &p.spec()))
+        .collect();
+    let mut files: Vec<&str> = temps.iter().map(TempSpec::path).collect();
+    files.extend(["specs/sudoku.toml", "specs/hidato.toml", "specs/zebra.toml"]);
+    let mut graded = BTreeSet::new();
+    for file in files {
+        let (stdout, stderr, code) = solve(&["grade", file, "--json", "--no-steps"]);
+        assert_eq!(code, 0, "{stderr}");
+        let answer = json(&stdout);
+        let grade = answer["grade"].as_str().unwrap();
+        let ladder = answer["ladder"].as_array().unwrap();
+        for rung in ladder {
+            let level = rung["level"].as_str().unwrap();
+            assert_eq!(rung["open"], open_at(file, level), "{file} at {level}");
+        }
+        let at = levels.iter().position(|l| *l == grade);
+        match at {
+            Some(at) => {
+                assert_eq!(open_at(file, grade), 0, "{file} finished at {grade}");
+                if at > 0 {
+                    assert!(open_at(file, levels[at - 1]) > 0, "{file} below {grade}");
+                }
+            }
+            None => {
+                assert_eq!(grade, "search");
+                assert!(open_at(file, "probing") > 0, "{file}");
+            }
+        }
+        let _ = graded.insert(grade.to_string());
+    }
+    assert!(graded.len() >= 2, "several grades drawn: {graded:?}");
 }

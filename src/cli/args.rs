@@ -89,7 +89,9 @@ pub struct SpecArgs {
     /// generate-and-test), early (fail as soon as fixed variables violate it;
     /// alldifferent only), propagate (the default), bounds (alldifferent also
     /// prunes bounds by Hall intervals), domain (alldifferent: domain
-    /// consistency by Régin's matching).
+    /// consistency by Régin's matching), probing (each value tried and
+    /// removed when propagation refutes it: one constraint's propagators, or
+    /// spec-wide the whole network at every node).
     #[arg(long, value_name = "[NAME=]LEVEL")]
     pub consistency: Vec<String>,
     /// Build the declared symmetries' group elements (set by `--unique`,

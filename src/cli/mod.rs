@@ -16,6 +16,7 @@ mod clues;
 mod compare;
 mod explain;
 mod export;
+mod grade;
 mod merge;
 mod moves;
 mod output;
@@ -74,6 +75,7 @@ Examples:
   solve unique specs/sudoku.toml               one solution, or two and where they differ
   solve redundant specs/sudoku.toml --group clues    clues that can go, each alone
   solve minimize specs/sudoku.toml --group clues     a minimal set of clues that still forces it
+  solve grade specs/sudoku.toml                the weakest level whose propagation finishes it
   solve check specs/queens.toml                validate without solving
   solve specs/magic.toml --set n=4 --unique --count   one square per symmetry class
   solve check-symmetry specs/queens.toml --set n=6   do the rules keep one per class?
@@ -155,6 +157,13 @@ pub enum Command {
     ///
     /// Exit 0 answered, 1 no solution, 3 several solutions.
     Minimize(clues::MinimizeArgs),
+    /// How hard a puzzle is: the weakest consistency level (check < early <
+    /// propagate < bounds < domain < probing) whose propagation alone, with
+    /// no search, finishes it, each level's open variables, and the steps'
+    /// costs (as `solve steps --stats`).
+    ///
+    /// Exit 0 graded, 1 no solution.
+    Grade(grade::GradeArgs),
     /// The next step from a player's state (--given, --state): the cheapest
     /// deduction, or why the state has no solution.
     ///
@@ -253,6 +262,9 @@ pub fn run(cli: &Cli, cancel: Arc<Cancel>) -> u8 {
         }
         Some(Command::Minimize(args)) => {
             stop(started, args.time, &cancel).and_then(|s| clues::run_minimize(args, &s))
+        }
+        Some(Command::Grade(args)) => {
+            stop(started, args.time, &cancel).and_then(|s| grade::run(args, &s))
         }
         Some(Command::Hint(args)) => {
             stop(started, args.time, &cancel).and_then(|s| steps::run(args, true, &s))

@@ -8,6 +8,7 @@
 pub mod clock;
 pub mod domain;
 pub mod post;
+pub mod probing;
 pub mod propagator;
 pub mod propagators;
 pub mod queue;
@@ -170,9 +171,15 @@ impl Engine {
     /// the root, with no search running); constraints posted together may
     /// share a propagator (see [`post::group`]).
     pub fn post_all(&mut self, batch: &[(usize, &Posted)]) {
+        // Spec-wide probing is the engine's (see `probing`): each
+        // constraint without a level of its own works at `Domain`.
+        let default = match self.consistency {
+            Consistency::Probing => Consistency::Domain,
+            level => level,
+        };
         let constraints: Vec<_> = batch
             .iter()
-            .map(|(_, p)| (&p.constraint, p.consistency.unwrap_or(self.consistency)))
+            .map(|&(_, p)| (p, p.consistency.unwrap_or(default)))
             .collect();
         for (created, members) in post::group(&constraints) {
             match created {
@@ -398,8 +405,18 @@ impl Engine {
         }
     }
 
-    /// Runs propagators until none has anything left to do.
+    /// Runs propagators until none has anything left to do; spec-wide
+    /// `probing` then tries values until none fails (see `probing`).
     pub fn propagate(&mut self) -> Result<(), Conflict> {
+        self.fixpoint()?;
+        if self.consistency == Consistency::Probing {
+            self.probe_all()?;
+        }
+        Ok(())
+    }
+
+    /// Runs propagators until none has anything left to do.
+    fn fixpoint(&mut self) -> Result<(), Conflict> {
         if self.root_failed {
             return Err(Conflict);
         }

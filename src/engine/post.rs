@@ -1,9 +1,11 @@
 //! Model constraints to propagators, simplifying at post time: constant
 //! linear constraints are decided here, and `Consistency::Check` wraps each
 //! propagator so it only tests full assignments; alldifferent has its own
-//! propagators for `Early` and `Bounds`. Constraints posted together can
-//! share one propagator: see [`group`].
+//! propagators for `Early` and `Bounds`; `Probing` wraps the propagators of
+//! one item in a [`Probe`]. Constraints posted together can share one
+//! propagator: see [`group`].
 
+use crate::engine::probing::Probe;
 use crate::engine::propagator::{CheckOnly, Propagator};
 use crate::engine::propagators::{
     all_different::AllDifferent,
@@ -22,7 +24,7 @@ use crate::engine::propagators::{
 };
 use crate::engine::store::Conflict;
 use crate::model::plan::Consistency;
-use crate::model::{Constraint, VarId, View};
+use crate::model::{Constraint, Posted, VarId, View};
 use std::collections::HashMap;
 
 /// One propagator for a batch of constraints, with the positions in the
@@ -30,21 +32,30 @@ use std::collections::HashMap;
 pub type Grouped = (Result<Option<Box<dyn Propagator>>, Conflict>, Vec<usize>);
 
 /// The propagators of constraints posted together, in the batch's order:
-/// one per constraint, except that alldifferents by value elimination over
-/// shifts of the same variables (views `x + c` or `-x + c`, each variable
-/// once) share one [`AllDifferentGroup`], posted where the first of them
-/// is. The queens' rows, diagonals and antidiagonals are such a group:
-/// one wake and one removal per variable at a node instead of three. Every
-/// other constraint gets what [`create`] gives it.
-pub fn group(batch: &[(&Constraint, Consistency)]) -> Vec<Grouped> {
+/// one per constraint, except that
+/// - alldifferents by value elimination over shifts of the same variables
+///   (views `x + c` or `-x + c`, each variable once) share one
+///   [`AllDifferentGroup`], posted where the first of them is. The queens'
+///   rows, diagonals and antidiagonals are such a group: one wake and one
+///   removal per variable at a node instead of three;
+/// - the constraints of one item at `Probing` (its assertion and the
+///   definitions it made) share one [`Probe`], which tries values through
+///   all of them together.
+///
+/// Every other constraint gets what [`create`] gives it.
+pub fn group(batch: &[(&Posted, Consistency)]) -> Vec<Grouped> {
     let mut groups: Vec<Vec<usize>> = Vec::new();
-    let mut by_vars: HashMap<Vec<VarId>, usize> = HashMap::new();
+    let mut by_key: HashMap<Key, usize> = HashMap::new();
     let mut group_of: Vec<Option<usize>> = vec![None; batch.len()];
-    for (i, &(constraint, consistency)) in batch.iter().enumerate() {
-        let Some(vars) = shifted_vars(constraint, consistency) else {
+    for (i, &(posted, consistency)) in batch.iter().enumerate() {
+        let key = if consistency == Consistency::Probing {
+            Key::Item(&posted.origin, &posted.item)
+        } else if let Some(vars) = shifted_vars(&posted.constraint, consistency) {
+            Key::Shifted(vars)
+        } else {
             continue;
         };
-        let g = *by_vars.entry(vars).or_insert_with(|| {
+        let g = *by_key.entry(key).or_insert_with(|| {
             groups.push(Vec::new());
             groups.len() - 1
         });
@@ -52,14 +63,18 @@ pub fn group(batch: &[(&Constraint, Consistency)]) -> Vec<Grouped> {
         group_of[i] = Some(g);
     }
     let mut out = Vec::new();
-    for (i, &(constraint, consistency)) in batch.iter().enumerate() {
+    for (i, &(posted, consistency)) in batch.iter().enumerate() {
         let members = group_of[i].map_or(&[][..], |g| &groups[g][..]);
-        if members.len() < 2 {
-            out.push((create(constraint, consistency), vec![i]));
+        if consistency == Consistency::Probing {
+            if members[0] == i {
+                out.push((probe(batch, members), members.to_vec()));
+            }
+        } else if members.len() < 2 {
+            out.push((create(&posted.constraint, consistency), vec![i]));
         } else if members[0] == i {
             let views: Vec<Vec<View>> = members
                 .iter()
-                .map(|&m| match batch[m].0 {
+                .map(|&m| match &batch[m].0.constraint {
                     Constraint::AllDifferent(views) => views.clone(),
                     _ => unreachable!("groups hold alldifferents"),
                 })
@@ -69,6 +84,32 @@ pub fn group(batch: &[(&Constraint, Consistency)]) -> Vec<Grouped> {
         }
     }
     out
+}
+
+/// What puts constraints in one group.
+#[derive(PartialEq, Eq, Hash)]
+enum Key<'a> {
+    /// Alldifferents over the same variables.
+    Shifted(Vec<VarId>),
+    /// One item at `Probing`: its origin and label.
+    Item(&'a str, &'a str),
+}
+
+/// One [`Probe`] over the propagators of `members` at `Domain`.
+fn probe(
+    batch: &[(&Posted, Consistency)],
+    members: &[usize],
+) -> Result<Option<Box<dyn Propagator>>, Conflict> {
+    let mut inners = Vec::new();
+    for &m in members {
+        if let Some(p) = create(&batch[m].0.constraint, Consistency::Domain)? {
+            inners.push(p);
+        }
+    }
+    if inners.is_empty() {
+        return Ok(None);
+    }
+    Ok(Some(Box::new(Probe::new(inners))))
 }
 
 /// The sorted variables of an alldifferent that can join a group: value
@@ -113,7 +154,9 @@ pub fn create(
         Constraint::AllDifferent(views) if consistency == Consistency::Bounds => {
             Box::new(AllDifferentBounds::new(views))
         }
-        Constraint::AllDifferent(views) if consistency == Consistency::Domain => {
+        Constraint::AllDifferent(views)
+            if matches!(consistency, Consistency::Domain | Consistency::Probing) =>
+        {
             Box::new(AllDifferentDomain::new(views))
         }
         Constraint::AllDifferent(views) if consistency == Consistency::Early => {
@@ -166,6 +209,7 @@ pub fn create(
         Consistency::Propagate | Consistency::Bounds | Consistency::Early | Consistency::Domain => {
             propagator
         }
+        Consistency::Probing => Box::new(Probe::new(vec![propagator])),
         Consistency::Check => {
             let mut vars: Vec<_> = propagator
                 .subscriptions()

@@ -201,7 +201,7 @@ impl Budget {
     }
 
     /// The value graphs the engine builds for the alldifferent constraints
-    /// at domain consistency (their own level, else `default`): counted
+    /// at domain consistency or probing (their own level, else `default`): counted
     /// against the model's size like the model itself, and refused by
     /// name when they take it past the budget.
     pub(crate) fn value_graphs(&mut self, model: &Model, default: Consistency) -> R<()> {
@@ -209,7 +209,8 @@ impl Budget {
             let Constraint::AllDifferent(views) = &posted.constraint else {
                 continue;
             };
-            if posted.consistency.unwrap_or(default) != Consistency::Domain {
+            let level = posted.consistency.unwrap_or(default);
+            if !matches!(level, Consistency::Domain | Consistency::Probing) {
                 continue;
             }
             let edges: u64 = views.iter().map(|v| model.domain(v.var).size()).sum();

@@ -449,20 +449,8 @@ impl Lowerer {
         Ok(BoolVal::Lit(if negated { lit.negate() } else { lit }))
     }
 
-    /// "Not all of `assignment`": a clause of `x != v`, each a shared
-    /// reified comparison (a definition, as any other).
-    pub(crate) fn nogood(&mut self, assignment: &[(VarId, i64)], span: Span) -> R<()> {
-        let mut lits = Vec::with_capacity(assignment.len());
-        for &(x, v) in assignment {
-            let e = LinExpr::var(x).add_scaled(1, &LinExpr::constant(-v), span)?;
-            lits.push(self.with_defining(true, |l| l.reify_compare(Rel::Ne, e, span))?);
-        }
-        self.clause(lits);
-        Ok(())
-    }
-
     /// `lits[0] or lits[1] or ...` at the root.
-    fn clause(&mut self, lits: Vec<BoolVal>) {
+    pub(crate) fn clause(&mut self, lits: Vec<BoolVal>) {
         let mut open = Vec::new();
         for l in lits {
             match l {

@@ -2,14 +2,15 @@
 //! literal a value context would need. `a and b` posts both, `forall` posts
 //! each item, a comparison posts one linear constraint, `alldifferent` and
 //! `lex_less` post their global constraints; anything else is evaluated as
-//! a boolean and asserted.
+//! a boolean and asserted. A nogood (a solution forbidden) is posted here
+//! too.
 
 use super::eval::is_list;
 use super::scope::Scope;
-use super::value::{BoolVal, R, Value, type_error};
+use super::value::{BoolVal, LinExpr, R, Value, type_error};
 use super::{Lowerer, negate};
 use crate::diagnostic::Diagnostic;
-use crate::model::{Constraint, Rel, View};
+use crate::model::{Constraint, Rel, VarId, View};
 use crate::source::Span;
 use crate::spec::ast::{BinaryOp, Clause, Expr, ExprKind, UnaryOp};
 use crate::spec::builtins::{self, Builtin};
@@ -311,5 +312,19 @@ impl Lowerer {
             views.push(self.view(&l, e.span)?);
         }
         Ok(views)
+    }
+}
+
+impl Lowerer {
+    /// "Not all of `assignment`": a clause of `x != v`, each a shared
+    /// reified comparison (a definition, as any other).
+    pub(crate) fn nogood(&mut self, assignment: &[(VarId, i64)], span: Span) -> R<()> {
+        let mut lits = Vec::with_capacity(assignment.len());
+        for &(x, v) in assignment {
+            let e = LinExpr::var(x).add_scaled(1, &LinExpr::constant(-v), span)?;
+            lits.push(self.with_defining(true, |l| l.reify_compare(Rel::Ne, e, span))?);
+        }
+        self.clause(lits);
+        Ok(())
     }
 }

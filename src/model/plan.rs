@@ -63,6 +63,12 @@ pub enum Consistency {
     Bounds,
     /// Alldifferent: domain consistency (Régin's matching algorithm).
     Domain,
+    /// Singleton tests on top of `Domain`: each value of each variable is
+    /// tried, propagated, and removed when that fails. On one constraint,
+    /// its own propagators alone are tried (one item of a `forall` at a
+    /// time); spec-wide, every constraint takes `Domain` and the whole
+    /// network is tried at every node (singleton arc consistency).
+    Probing,
 }
 
 /// The names users write for each choice, in the spec and on the command line.
@@ -89,16 +95,21 @@ pub const CONSISTENCIES: &[(&str, Consistency)] = &[
     ("early", Consistency::Early),
     ("bounds", Consistency::Bounds),
     ("domain", Consistency::Domain),
+    ("probing", Consistency::Probing),
 ];
 
 impl Consistency {
     /// Whether a primitive constraint can work at this level: `check`,
     /// `propagate` and `bounds` apply to every kind (the other propagators
     /// already reason on bounds at least; alldifferent adds Hall
-    /// intervals), `early` and `domain` to alldifferent only.
+    /// intervals; `probing` tries values through any propagator), `early`
+    /// and `domain` to alldifferent only.
     pub fn supported_by(self, c: &crate::model::Constraint) -> bool {
         match self {
-            Consistency::Check | Consistency::Propagate | Consistency::Bounds => true,
+            Consistency::Check
+            | Consistency::Propagate
+            | Consistency::Bounds
+            | Consistency::Probing => true,
             Consistency::Early | Consistency::Domain => {
                 matches!(c, crate::model::Constraint::AllDifferent(_))
             }

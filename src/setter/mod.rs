@@ -6,10 +6,13 @@
 //! - [`candidates`]: the values each variable takes in some solution;
 //! - [`unique`]: one solution, none, or two that differ (a witness);
 //! - [`redundant`]: the clues whose removal keeps the solution unique;
-//! - [`minimize`]: a subset-minimal set of clues that still forces it.
+//! - [`minimize`]: a subset-minimal set of clues that still forces it;
+//! - [`grade`]: the weakest consistency level whose propagation finishes
+//!   the puzzle, and the steps' costs.
 
 pub mod candidates;
 pub mod forcing;
+pub mod grade;
 pub mod minimize;
 pub mod redundant;
 pub mod unique;

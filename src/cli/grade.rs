@@ -1,0 +1,127 @@
+//! `solve grade FILE`: the consistency ladder climbed (how many declared
+//! variables root propagation leaves open at each level, up to the first
+//! that finishes the puzzle), the grade, and the steps' costs.
+//!
+//! Exit codes: 0 graded, 1 no solution, 3 a limit stopped it.
+
+use super::output::{Printer, note};
+use super::{EXIT_FOUND, EXIT_LIMIT, EXIT_NONE, Run, SpecArgs, TimeLimit, refusal};
+use crate::engine::stop::Stop;
+use crate::setter::Unanswered;
+use crate::setter::grade::{Grade, Left, grade, level_name, step_costs};
+use serde_json::json;
+use std::path::PathBuf;
+
+/// What `solve grade` takes.
+#[derive(Debug, clap::Args)]
+pub struct GradeArgs {
+    /// The spec file.
+    file: PathBuf,
+    #[command(flatten)]
+    spec: SpecArgs,
+    /// Leave out the steps' costs (a walk of `solve steps`, slower than
+    /// the ladder on a large puzzle).
+    #[arg(long)]
+    no_steps: bool,
+    /// One JSON object: `{"grade": LEVEL or "search", "ladder": [{"level",
+    /// "open"}], "steps": {"steps", "largest", "total"} or null}`.
+    #[arg(long)]
+    json: bool,
+    #[command(flatten)]
+    pub time: TimeLimit,
+}
+
+pub(super) fn run(args: &GradeArgs, stop: &Stop) -> Run {
+    if let Some(level) = (args.spec.consistency.iter())
+        .flat_map(|c| c.split(','))
+        .find(|part| !part.contains('='))
+    {
+        return Err(refusal(
+            format!("--consistency {level}: grade tries every level in turn"),
+            "name the constraints to hold at one level (--consistency NAME=LEVEL)",
+        ));
+    }
+    let lower = |level| {
+        let mut spec = args.spec.clone();
+        spec.consistency.insert(0, level_name(level).to_string());
+        super::compile(&args.file, &spec, true, stop)
+    };
+    let mut out = Printer::new(args.json);
+    let graded = match grade(lower, stop) {
+        Ok(graded) => graded,
+        Err(Unanswered::Stopped) => return stopped(out, stop),
+        Err(Unanswered::Error(e)) => return Err(e),
+    };
+    if graded.rungs.iter().any(|(_, left)| *left == Left::Fails) {
+        out.line("no solution: propagation at the root already fails");
+        return out.finish(EXIT_NONE);
+    }
+    let steps = if args.no_steps {
+        None
+    } else {
+        let (lowered, sources) = super::compile(&args.file, &args.spec, true, stop)?;
+        match step_costs(lowered, sources, stop) {
+            Ok(costs) => costs,
+            Err(_) => return stopped(out, stop),
+        }
+    };
+    let name = graded.level().map_or("search", level_name);
+    if args.json {
+        let ladder: Vec<_> = (graded.rungs.iter())
+            .map(|&(level, left)| json!({ "level": level_name(level), "open": open(left) }))
+            .collect();
+        let steps = steps
+            .map(|(n, largest, total)| json!({ "steps": n, "largest": largest, "total": total }));
+        out.line(&json!({ "grade": name, "ladder": ladder, "steps": steps }).to_string());
+    } else {
+        print_text(&mut out, &graded, steps, args.no_steps);
+    }
+    out.finish(EXIT_FOUND)
+}
+
+fn open(left: Left) -> usize {
+    match left {
+        Left::Open(n) => n,
+        Left::Fails => 0,
+    }
+}
+
+fn print_text(out: &mut Printer, graded: &Grade, steps: Option<(usize, u64, u64)>, no_steps: bool) {
+    out.line("level      open");
+    for &(level, left) in &graded.rungs {
+        out.line(&format!("{:<9} {:>5}", level_name(level), open(left)));
+    }
+    match graded.level() {
+        Some(level) => {
+            let below = graded.rungs.len().checked_sub(2).map(|i| graded.rungs[i].0);
+            out.line(&match below {
+                Some(below) => format!(
+                    "grade: {} (propagation alone finishes the puzzle at `{}`, not at `{}`)",
+                    level_name(level),
+                    level_name(level),
+                    level_name(below)
+                ),
+                None => format!(
+                    "grade: {} (propagation alone finishes the puzzle at the weakest level)",
+                    level_name(level)
+                ),
+            });
+        }
+        None => out.line("grade: search (no level's propagation alone finishes the puzzle)"),
+    }
+    match steps {
+        Some((n, largest, total)) => {
+            out.line(&format!("steps: {n}, largest {largest}, total {total}"))
+        }
+        None if !no_steps => out.line("steps: they stop before the end (several solutions?)"),
+        None => {}
+    }
+}
+
+fn stopped(out: Printer, stop: &Stop) -> Run {
+    note(&format!(
+        "solve: {} before the grade was found",
+        stop.cause()
+    ));
+    out.finish(EXIT_LIMIT)
+}

@@ -1,0 +1,123 @@
+//! A grade: the weakest consistency level at which propagation alone, at
+//! the root and with no search, finishes the puzzle (every declared
+//! variable fixed, to a solution), on the ladder `check < early <
+//! propagate < bounds < domain < probing`; and, from the step-by-step
+//! explanations, the largest and the summed cost of the steps.
+
+use crate::diagnostic::Error;
+use crate::engine::stop::Stop;
+use crate::lowered::Lowered;
+use crate::model::plan::{CONSISTENCIES, Consistency};
+use crate::session::{Session, Stopped};
+use crate::setter::Unanswered;
+use crate::setter::candidates::declared;
+use crate::source::Sources;
+use crate::steps::{Ending, Settings, Walk, walk};
+
+/// The ladder, weakest first.
+pub const LADDER: [Consistency; 6] = [
+    Consistency::Check,
+    Consistency::Early,
+    Consistency::Propagate,
+    Consistency::Bounds,
+    Consistency::Domain,
+    Consistency::Probing,
+];
+
+/// A level's name as specs write it.
+pub fn level_name(level: Consistency) -> &'static str {
+    (CONSISTENCIES.iter())
+        .find(|(_, c)| *c == level)
+        .map_or("?", |(n, _)| n)
+}
+
+/// What root propagation at one level leaves.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Left {
+    /// It fails: the puzzle has no solution.
+    Fails,
+    /// This many declared variables stay open (0: finished).
+    Open(usize),
+}
+
+/// The ladder climbed: each level tried, weakest first, up to the first
+/// that finishes the puzzle (or all of them).
+#[derive(Clone, Debug)]
+pub struct Grade {
+    pub rungs: Vec<(Consistency, Left)>,
+}
+
+impl Grade {
+    /// The weakest level that finishes the puzzle; `None`: no level does
+    /// (a search is needed), or propagation proves there is no solution.
+    pub fn level(&self) -> Option<Consistency> {
+        (self.rungs.iter())
+            .find(|(_, left)| *left == Left::Open(0))
+            .map(|&(level, _)| level)
+    }
+}
+
+/// Climbs the ladder: `lower(level)` gives the spec lowered with every
+/// constraint at `level` (the levels the spec gives its constraints set
+/// aside); `stop` stops it.
+pub fn grade(
+    mut lower: impl FnMut(Consistency) -> Result<(Lowered, Sources), Error>,
+    stop: &Stop,
+) -> Result<Grade, Unanswered> {
+    let mut rungs = Vec::new();
+    for level in LADDER {
+        let (lowered, sources) = lower(level)?;
+        let left = left_open(lowered, sources, stop)?;
+        rungs.push((level, left));
+        // Finished, or no solution at all: no stronger level says more.
+        if matches!(left, Left::Fails | Left::Open(0)) {
+            break;
+        }
+    }
+    Ok(Grade { rungs })
+}
+
+/// What root propagation leaves open. A level that fixes every declared
+/// variable finishes the puzzle only if those values are a solution: a
+/// search then confirms it (the auxiliary variables follow).
+pub fn left_open(lowered: Lowered, sources: Sources, stop: &Stop) -> Result<Left, Stopped> {
+    let vars = declared(lowered.model());
+    let mut session = Session::new(lowered, sources);
+    session.set_stop(stop.clone());
+    let domains = session.root_domains();
+    if stop.passed() {
+        return Err(Stopped);
+    }
+    let Some(domains) = domains else {
+        return Ok(Left::Fails);
+    };
+    let open = (vars.iter())
+        .filter(|x| !matches!(domains[x.index()][..], [(lo, hi)] if lo == hi))
+        .count();
+    if open == 0 && session.first()?.is_none() {
+        return Ok(Left::Fails);
+    }
+    Ok(Left::Open(open))
+}
+
+/// The steps' grade: how many steps, the largest step's cost and the sum,
+/// when the steps finish the puzzle (`None` when they stop first).
+pub fn step_costs(
+    lowered: Lowered,
+    sources: Sources,
+    stop: &Stop,
+) -> Result<Option<(usize, u64, u64)>, Stopped> {
+    let Walk::Ready(mut stepper) = walk(lowered, sources, Vec::new(), Settings::default(), stop)?
+    else {
+        return Ok(None);
+    };
+    let mut costs = Vec::new();
+    while let Some(step) = stepper.next_step()? {
+        costs.push(step.cost);
+    }
+    if stepper.ending() != Ending::Solved {
+        return Ok(None);
+    }
+    let largest = costs.iter().copied().max().unwrap_or(0);
+    Ok(Some((costs.len(), largest, costs.iter().sum())))
+}
