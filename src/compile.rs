@@ -4,16 +4,17 @@
 //! the whole pipeline on a text.
 //!
 //! load (`spec::load`) -> names (`spec::names`) -> params -> vars ->
-//! constraints -> symmetry -> plan -> game -> moves -> output
+//! constraints -> symmetry -> plan -> game -> moves -> generate -> output
 
 use crate::diagnostic::{Diagnostic, Error};
 use crate::lower::value::R;
 use crate::lower::{self, Lowerer, Options};
 use crate::lowered::{ConstraintInfo, Lowered};
 use crate::session::Session;
+use crate::setter::plan::GeneratePlan;
 use crate::source::{SourceId, Sources};
 use crate::spec::names::CheckedSpec;
-use crate::{game, moves, output, spec, symmetry};
+use crate::{game, moves, output, setter, spec, symmetry};
 
 /// Loads, checks and lowers the spec in `sources[id]`, with `--set` overrides.
 pub fn compile(
@@ -26,6 +27,29 @@ pub fn compile(
     spec::load::apply_overrides(&mut spec, sources, overrides)?;
     let checked = spec::names::check(spec)?;
     lower(&checked, options).map_err(|d| vec![d])
+}
+
+/// The spec's `[generate]` plan from its declarations alone (params and
+/// variables; no constraint lowered), so that `solve generate` can size
+/// the clue param before any constraint reads it: with `--set r=7`, the
+/// spec's own 5x5 clue grid no longer fits, and is replaced anyway.
+pub fn generate_plan(
+    sources: &mut Sources,
+    id: SourceId,
+    overrides: &[String],
+    options: &Options,
+) -> Result<Option<GeneratePlan>, Vec<Diagnostic>> {
+    let mut spec = spec::load::load_until(sources, id, &options.stop)?;
+    spec::load::apply_overrides(&mut spec, sources, overrides)?;
+    let checked = spec::names::check(spec)?;
+    let spec = checked.spec();
+    let mut l = Lowerer::new(&options.stop);
+    let declarations = (|| {
+        let params = lower::params::lower_params(&mut l, spec)?;
+        let vars = lower::vars::declare_vars(&mut l, spec)?;
+        setter::lower::lower_generate(spec, &params, &vars, &l.model, false)
+    })();
+    declarations.map_err(|d| vec![d])
 }
 
 /// Lowers a spec whose names have been checked.
@@ -56,6 +80,7 @@ fn passes(l: &mut Lowerer, checked: &CheckedSpec, options: &Options) -> R<Lowere
     budget.value_graphs(model, plan.consistency)?;
     let game = game::lower::lower_game(l, spec, &params)?;
     let puzzle = moves::lower::lower_moves(l, spec, &params, &vars)?;
+    let generate = setter::lower::lower_generate(spec, &params, &vars, &l.model, true)?;
     let output = output::lower_output(l, spec, params, vars)?;
     game::lower::check_show(&output, game.as_ref())?;
     let (model, later) = std::mem::take(l).finish();
@@ -66,6 +91,7 @@ fn passes(l: &mut Lowerer, checked: &CheckedSpec, options: &Options) -> R<Lowere
         output,
         game,
         puzzle,
+        generate,
         symmetry,
         constraints: spec
             .constraints

@@ -13,6 +13,7 @@ use crate::model::plan::SearchPlan;
 use crate::model::{Model, Posted, VarId};
 use crate::moves::plan::PuzzlePlan;
 use crate::output::OutputPlan;
+use crate::setter::plan::GeneratePlan;
 use crate::source::{Sources, Span};
 use crate::spec::names::{Names, check_constraint};
 use crate::spec::parser::{Origin, parse_expr};
@@ -31,6 +32,8 @@ pub struct Lowered {
     pub game: Option<GamePlan>,
     /// From `[puzzle]` and `[moves]`.
     pub puzzle: Option<PuzzlePlan>,
+    /// From `[generate]`.
+    pub generate: Option<GeneratePlan>,
     /// The symmetries `[symmetry]` declares.
     pub symmetry: SymmetryPlan,
     /// The spec's named constraints as written, for explanations.

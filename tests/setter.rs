@@ -457,3 +457,205 @@ fn the_grade_is_the_weakest_level_that_finishes_and_the_one_below_does_not() {
     }
     assert!(graded.len() >= 2, "several grades drawn: {graded:?}");
 }
+
+/// The generated puzzles of `args` (`--json`), each with its `--set` text.
+fn generated(args: &[&str]) -> Vec<Value> {
+    let (stdout, stderr, code) = solve(args);
+    assert_eq!(code, 0, "{stderr}");
+    stdout.lines().map(json).collect()
+}
+
+/// The number of solutions of `spec` with `sets`, by an order of its own.
+fn count_other_order(spec: &str, sets: &[&str]) -> String {
+    let mut args = vec![
+        spec,
+        "--count",
+        "--no-symmetry",
+        "--var",
+        "input",
+        "--value",
+        "max",
+    ];
+    for set in sets {
+        args.extend(["--set", set]);
+    }
+    let (stdout, stderr, _) = solve(&args);
+    format!(
+        "{}{}",
+        stdout.trim(),
+        if stdout.trim().is_empty() {
+            stderr
+        } else {
+            String::new()
+        }
+    )
+}
+
+#[test]
+fn generated_sudokus_are_unique_symmetric_and_of_the_grade_asked() {
+    let puzzles = generated(&["generate", "specs/sudoku.toml", "--number", "30", "--json"]);
+    assert_eq!(puzzles.len(), 30);
+    let mut seeds = BTreeSet::new();
+    for p in &puzzles {
+        let set = p["set"].as_str().unwrap();
+        assert!(seeds.insert(p["seed"].as_u64().unwrap()), "seeds differ");
+        assert_eq!(count_other_order("specs/sudoku.toml", &[set]), "1", "{set}");
+        // [generate] symmetry = "rotate180": a clue's opposite is a clue.
+        let grid: Vec<Vec<i64>> = (p["puzzle"].as_array().unwrap().iter())
+            .map(|r| {
+                r.as_array()
+                    .unwrap()
+                    .iter()
+                    .map(|v| v.as_i64().unwrap())
+                    .collect()
+            })
+            .collect();
+        for r in 0..9 {
+            for c in 0..9 {
+                assert_eq!(grid[r][c] == 0, grid[8 - r][8 - c] == 0, "{set}");
+            }
+        }
+        let given = grid.iter().flatten().filter(|&&v| v > 0).count();
+        assert_eq!(p["clues"], given);
+        // grade = "domain": finished by propagation there, not at bounds.
+        assert_eq!(p["grade"], "domain");
+        let open = |level: &str| {
+            let (stdout, _, _) = solve(&[
+                "specs/sudoku.toml",
+                "--set",
+                set,
+                "--show-domains",
+                "--consistency",
+                level,
+            ]);
+            stdout.lines().filter(|l| l.contains(" in ")).count()
+        };
+        assert_eq!(open("domain"), 0, "{set}");
+        assert!(open("bounds") > 0, "{set}");
+    }
+    // A seed makes its puzzle again.
+    let again = generated(&[
+        "generate",
+        "specs/sudoku.toml",
+        "--seed",
+        &puzzles[4]["seed"].to_string(),
+        "--json",
+    ]);
+    assert_eq!(again[0]["set"], puzzles[4]["set"]);
+}
+
+#[test]
+fn generated_hidatos_are_unique_and_each_clue_class_is_needed() {
+    let puzzles = generated(&[
+        "generate",
+        "specs/hidato.toml",
+        "--set",
+        "r=4",
+        "--number",
+        "60",
+        "--json",
+    ]);
+    for p in &puzzles {
+        let set = p["set"].as_str().unwrap();
+        assert_eq!(
+            count_other_order("specs/hidato.toml", &["r=4", set]),
+            "1",
+            "{set}"
+        );
+        // No grade asked: a clue stays only when removing it breaks uniqueness.
+        let grid: Vec<i64> = (p["puzzle"].as_array().unwrap().iter())
+            .flat_map(|r| r.as_array().unwrap().iter().map(|v| v.as_i64().unwrap()))
+            .collect();
+        for (i, &v) in grid.iter().enumerate().filter(|(_, v)| **v > 0) {
+            let mut fewer = grid.clone();
+            fewer[i] = 0;
+            let rows: Vec<Vec<i64>> = fewer.chunks(4).map(<[i64]>::to_vec).collect();
+            let fewer = format!("puzzle={rows:?}").replace(' ', "");
+            let count: u64 = count_other_order("specs/hidato.toml", &["r=4", &fewer])
+                .parse()
+                .unwrap();
+            assert!(count >= 2, "{set} without {v}");
+        }
+    }
+}
+
+#[test]
+fn a_generate_section_that_does_not_fit_the_spec_is_refused_at_its_place() {
+    let spec = |section: &str| {
+        format!(
+            "[params]\npuzzle = [[1, 0], [0, 0]]\n[vars]\nx = {{ index = [\"1..2\", \"1..2\"], domain = \"1..2\" }}\ny = {{ index = \"1..2\", domain = \"1..2\" }}\n\
+             [constraints]\nrows = \"forall(alldifferent(x[r]) for r in 1..2)\"\n[generate]\n{section}\n"
+        )
+    };
+    let cases = [
+        (
+            "clues = \"puzle\"\nfills = \"x\"",
+            "`puzle` is not a param of the spec",
+            "did you mean `puzzle`?",
+        ),
+        (
+            "clues = \"puzzle\"\nfills = \"y\"",
+            "`y` is a list of 2 and the clues `puzzle` are 2 lists of 2",
+            "same index ranges",
+        ),
+        (
+            "clues = \"puzzle\"\nfills = \"z\"",
+            "`z` is not a declared variable of the spec",
+            "did you mean",
+        ),
+        (
+            "clues = \"puzzle\"\nfills = \"x\"\nseed = 0",
+            "expected an integer of at least 1, found 0",
+            "",
+        ),
+        (
+            "clues = \"puzzle\"\nfills = \"x\"\nsymmetry = \"rotate18\"",
+            "unknown clue-pattern symmetry `rotate18`",
+            "did you mean `rotate180`?",
+        ),
+        (
+            "clues = \"puzzle\"\nfills = \"x\"\ngrade = \"hard\"",
+            "unknown grade `hard`",
+            "check, early, propagate, bounds, domain, probing, search",
+        ),
+        (
+            "clues = \"puzzle\"\nfills = \"x\"\nblank = 1",
+            "the blank 1 is a value of `x[1][1]`",
+            "",
+        ),
+        (
+            "clues = \"puzzle\"\nfills = \"x\"\ndraw = \"var=fast\"",
+            "var",
+            "",
+        ),
+        (
+            "clues = \"puzzle\"",
+            "[generate] needs `clues` and `fills`",
+            "",
+        ),
+        (
+            "clues = \"puzzle\"\nfills = \"x\"\nshape = 2",
+            "unknown key `shape`",
+            "",
+        ),
+    ];
+    for (section, message, help) in cases {
+        let file = TempSpec::new("generate-bad", &spec(section));
+        for command in [&["check", file.path()][..], &["generate", file.path()][..]] {
+            let (_, stderr, code) = solve(command);
+            assert_eq!(code, 2, "{section}: {stderr}");
+            assert!(
+                stderr.contains(message) && stderr.contains(help),
+                "{section}: {stderr}"
+            );
+            let at = |line: u32| stderr.contains(&format!(".toml:{line}:"));
+            assert!(
+                (8..=11).any(at),
+                "a place in the [generate] table: {stderr}"
+            );
+        }
+    }
+    let (_, stderr, code) = solve(&["generate", "specs/queens.toml"]);
+    assert_eq!(code, 2);
+    assert!(stderr.contains("has no [generate] section"), "{stderr}");
+}

@@ -16,6 +16,7 @@ mod clues;
 mod compare;
 mod explain;
 mod export;
+mod generate;
 mod grade;
 mod merge;
 mod moves;
@@ -76,6 +77,7 @@ Examples:
   solve redundant specs/sudoku.toml --group clues    clues that can go, each alone
   solve minimize specs/sudoku.toml --group clues     a minimal set of clues that still forces it
   solve grade specs/sudoku.toml                the weakest level whose propagation finishes it
+  solve generate specs/sudoku.toml --seed 7    a new sudoku, as a grid and a --set line
   solve check specs/queens.toml                validate without solving
   solve specs/magic.toml --set n=4 --unique --count   one square per symmetry class
   solve check-symmetry specs/queens.toml --set n=6   do the rules keep one per class?
@@ -164,6 +166,15 @@ pub enum Command {
     ///
     /// Exit 0 graded, 1 no solution.
     Grade(grade::GradeArgs),
+    /// New puzzles of a spec with a [generate] section: a random full
+    /// solution, then its clues removed in shuffled symmetry classes while
+    /// the puzzle stays unique (and, with a grade wanted, finished by
+    /// propagation at that level), printed as a grid and as a `--set` line.
+    ///
+    /// --seed N is the first seed (default: [generate] seed); the same seed
+    /// makes the same puzzle. Exit 0 made, 1 no solution with every clue
+    /// blank, 3 no seed gave the grade wanted.
+    Generate(generate::GenerateArgs),
     /// The next step from a player's state (--given, --state): the cheapest
     /// deduction, or why the state has no solution.
     ///
@@ -265,6 +276,9 @@ pub fn run(cli: &Cli, cancel: Arc<Cancel>) -> u8 {
         }
         Some(Command::Grade(args)) => {
             stop(started, args.time, &cancel).and_then(|s| grade::run(args, &s))
+        }
+        Some(Command::Generate(args)) => {
+            stop(started, args.time, &cancel).and_then(|s| generate::run(args, &s))
         }
         Some(Command::Hint(args)) => {
             stop(started, args.time, &cancel).and_then(|s| steps::run(args, true, &s))

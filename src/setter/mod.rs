@@ -12,8 +12,11 @@
 
 pub mod candidates;
 pub mod forcing;
+pub mod generate;
 pub mod grade;
+pub(crate) mod lower;
 pub mod minimize;
+pub mod plan;
 pub mod redundant;
 pub mod unique;
 

@@ -287,6 +287,30 @@ pub struct GameDecl {
     pub span: Span,
 }
 
+/// `[generate]`: how `solve generate` makes new puzzles of the spec: which
+/// param holds the clues, which variables they fill, the value of a blank,
+/// the symmetry of the clue pattern, the grade wanted and a seed.
+#[derive(Clone, Debug, PartialEq)]
+pub struct GenerateDecl {
+    /// The param that holds the clues (`puzzle`).
+    pub clues: Name,
+    /// The declared variable array the clues fill (`x`), of the same shape.
+    pub fills: Name,
+    /// The value of a blank clue (default 0).
+    pub blank: i64,
+    /// The symmetry the clue pattern keeps (default `none`).
+    pub symmetry: Option<(String, Span)>,
+    /// The grade wanted: a consistency level or `search`.
+    pub grade: Option<(String, Span)>,
+    /// The first seed (default 1; `--seed` overrides it).
+    pub seed: u64,
+    /// How to search for the random full solution a puzzle is drawn from
+    /// (default `value=random restart=luby`, the spec's variable order).
+    pub draw: crate::spec::settings::SearchSettings,
+    /// The `[generate]` table, for messages.
+    pub span: Span,
+}
+
 /// `[puzzle]`: the spec's variables are the state of a puzzle of moves.
 #[derive(Clone, Debug, PartialEq)]
 pub struct PuzzleDecl {
@@ -377,6 +401,7 @@ pub struct Spec {
     pub game: Option<GameDecl>,
     pub puzzle: Option<PuzzleDecl>,
     pub moves: Vec<MoveDecl>,
+    pub generate: Option<GenerateDecl>,
     /// `[experiments]`: named configurations for `solve compare`
     /// (`name = "var=first-fail value=min"`), read and checked.
     pub experiments: Vec<super::experiments::Experiment>,

@@ -131,6 +131,7 @@ pub fn schema() -> Value {
         "game": game(&template),
         "puzzle": puzzle(),
         "moves": moves(&template),
+        "generate": generate(),
         "experiments": named(json!({ "type": "string", "description": format!("a configuration, items separated by spaces: {}", items()) }), "named configurations for `solve compare`"),
         "output": output(&template),
     });
@@ -228,6 +229,23 @@ fn game(template: &Value) -> Value {
         }),
         &["code", "answer", "win"],
         "a guessing game over the solutions",
+    )
+}
+
+/// `[generate]`.
+fn generate() -> Value {
+    object(
+        json!({
+            "clues": { "type": "string", "description": "the param that holds the clues (a grid, a blank for an empty cell)" },
+            "fills": { "type": "string", "description": "the declared variables the clues fill, of the same shape" },
+            "blank": { "type": "integer", "description": "the value of a blank clue (default 0)" },
+            "symmetry": choice(crate::setter::plan::PATTERNS, "the symmetry the clue pattern keeps (default none)"),
+            "grade": { "type": "string", "description": "the grade wanted: a consistency level or search" },
+            "seed": { "type": "integer", "minimum": 1, "description": "the first seed (default 1)" },
+            "draw": { "type": "string", "description": "search settings for drawing a random full solution (default `value=random restart=luby`)" },
+        }),
+        &["clues", "fills"],
+        "how `solve generate` makes new puzzles of the spec",
     )
 }
 

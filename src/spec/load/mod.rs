@@ -8,9 +8,10 @@ use crate::engine::stop::Stop;
 use crate::model::plan::{CONSISTENCIES, Sense, VALUE_ORDERS, VAR_ORDERS};
 use crate::source::{SourceId, Sources, Span};
 use crate::spec::ast::{
-    Assignment, ConstraintDecl, Expr, ExprKind, Function, GameDecl, INVALID_MOVES, MAP_KEYS,
-    MoveDecl, Name, ObjectiveDecl, OutputDecl, Param, PhaseDecl, PuzzleDecl, SYMMETRY_BREAKS,
-    SYMMETRY_KINDS, SearchSettings, Spec, SymmetryDecl, SymmetryKind, TemplatePart, Var,
+    Assignment, ConstraintDecl, Expr, ExprKind, Function, GameDecl, GenerateDecl, INVALID_MOVES,
+    MAP_KEYS, MoveDecl, Name, ObjectiveDecl, OutputDecl, Param, PhaseDecl, PuzzleDecl,
+    SYMMETRY_BREAKS, SYMMETRY_KINDS, SearchSettings, Spec, SymmetryDecl, SymmetryKind,
+    TemplatePart, Var,
 };
 use crate::spec::experiments::{self, Experiment};
 use crate::spec::parser::{Origin, parse_expr, parse_function};
@@ -20,6 +21,7 @@ use toml::de::{DeTable, DeValue};
 
 mod declarations;
 mod game;
+mod generate;
 mod moves;
 mod output;
 mod overrides;
@@ -33,7 +35,7 @@ pub use overrides::apply_overrides;
 /// How a move's `next` is written.
 const NEXT_HELP: &str = "the next value of each state variable (or element) that changes: `next = { cell = \"[...]\", \"peg[d]\" = \"b\" }`";
 
-const SECTIONS: [&str; 14] = [
+const SECTIONS: [&str; 15] = [
     "name",
     "description",
     "params",
@@ -47,6 +49,7 @@ const SECTIONS: [&str; 14] = [
     "puzzle",
     "moves",
     "experiments",
+    "generate",
     "output",
 ];
 
@@ -144,6 +147,7 @@ impl<'t> Loader<'t> {
                         }
                     });
                 }
+                "generate" => spec.generate = self.generate(value),
                 "output" => spec.output = self.output(value),
                 other => self.unknown(key, "section or key", other, &SECTIONS),
             }

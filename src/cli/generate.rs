@@ -1,0 +1,149 @@
+//! `solve generate FILE`: new puzzles of a spec with a `[generate]`
+//! section, each printed as its clue grid and as a `--set` line to paste
+//! after the spec (one JSON object each with `--json`).
+//!
+//! Exit codes: 0 made, 1 the spec has no solution with every clue blank,
+//! 2 no `[generate]` section (or a spec error), 3 no seed gave the grade
+//! wanted, or a limit stopped it.
+
+use super::output::{Printer, note};
+use super::{EXIT_FOUND, EXIT_LIMIT, EXIT_NONE, Run, SpecArgs, TimeLimit, refusal};
+use crate::diagnostic::Error;
+use crate::engine::stop::Stop;
+use crate::setter::Unanswered;
+use crate::setter::generate::{Failed, MOST_TRIES, Made, Request, generate};
+use crate::setter::grade::level_name;
+use crate::setter::plan::{GeneratePlan, Wanted};
+use crate::source::Sources;
+use serde_json::json;
+use std::path::PathBuf;
+
+/// What `solve generate` takes (`--seed N`: the first seed, overriding
+/// `[generate] seed`).
+#[derive(Debug, clap::Args)]
+pub struct GenerateArgs {
+    /// The spec file, with a [generate] section.
+    file: PathBuf,
+    #[command(flatten)]
+    spec: SpecArgs,
+    /// How many puzzles (each from the seed after the last one's).
+    #[arg(long, value_name = "N", default_value_t = 1, value_parser = clap::value_parser!(u64).range(1..=10_000))]
+    number: u64,
+    /// One JSON object per puzzle: `{"seed", "clues", "grade", "set", PARAM}`.
+    #[arg(long)]
+    json: bool,
+    #[command(flatten)]
+    pub time: TimeLimit,
+}
+
+pub(super) fn run(args: &GenerateArgs, stop: &Stop) -> Run {
+    let Some(plan) = plan(args, stop)? else {
+        return Err(refusal(
+            format!("{} has no [generate] section", args.file.display()),
+            "add one: `[generate]` with `clues = \"PARAM\"` (the clue grid, 0 for a blank) and `fills = \"VAR\"` (the variables it fills); see the book's chapter on making puzzles",
+        ));
+    };
+    let mut lower = |r: &Request| {
+        let mut spec = args.spec.clone();
+        spec.params.set.push(r.clues.clone());
+        if let Some(level) = r.level {
+            spec.consistency.insert(0, level_name(level).to_string());
+        }
+        let mut sources = Sources::default();
+        let id = super::add_spec(&args.file, &mut sources)?;
+        let mut options = super::options(&mut sources, &spec, true, stop)?;
+        if let Some(seed) = r.random {
+            // The draw's settings over the command line's, with its seed.
+            options.search = options.search.then(&plan.draw);
+            options.search.seed = Some(seed);
+        }
+        super::lower(sources, id, &spec.params.set, &options)
+    };
+    let mut out = Printer::new(args.json);
+    let mut seed = args.spec.seed.unwrap_or(plan.seed);
+    for n in 1..=args.number {
+        match generate(&plan, &mut lower, seed, stop) {
+            Ok(made) => {
+                print(&mut out, args.json, &plan, &made, n);
+                seed = made.seed.saturating_add(1);
+            }
+            Err(Failed::NoSolution) => {
+                out.line("no solution: with every clue blank the spec has none");
+                return out.finish(EXIT_NONE);
+            }
+            Err(Failed::NoGrade { tries }) => {
+                let wanted = match plan.grade {
+                    Some(Wanted::Level(level)) => level_name(level),
+                    _ => "search",
+                };
+                note(&format!(
+                    "no puzzle of grade {wanted} from {tries} seeds ({seed} to {}): try another grade or seed",
+                    seed + MOST_TRIES - 1
+                ));
+                return out.finish(EXIT_LIMIT);
+            }
+            Err(Failed::Unanswered(Unanswered::Stopped)) => {
+                note(&format!(
+                    "solve: {} before the puzzle was made",
+                    stop.cause()
+                ));
+                return out.finish(EXIT_LIMIT);
+            }
+            Err(Failed::Unanswered(Unanswered::Error(e))) => return Err(e),
+        }
+    }
+    out.finish(EXIT_FOUND)
+}
+
+/// The `[generate]` plan, from the spec's declarations alone (the clue
+/// grid it gives may not fit `--set` sizes: it is replaced).
+fn plan(args: &GenerateArgs, stop: &Stop) -> Result<Option<GeneratePlan>, Error> {
+    let mut sources = Sources::default();
+    let id = super::add_spec(&args.file, &mut sources)?;
+    let options = super::options(&mut sources, &args.spec, true, stop)?;
+    crate::compile::generate_plan(&mut sources, id, &args.spec.params.set, &options)
+        .map_err(|diagnostics| Error::new(diagnostics, &sources))
+}
+
+fn print(out: &mut Printer, json: bool, plan: &GeneratePlan, made: &Made, n: u64) {
+    let grade = made.grade.map_or("search", level_name);
+    let set = plan.set(&made.clues);
+    if json {
+        let rows: Vec<&[i64]> = made.clues.chunks(plan.cols).collect();
+        let value = if plan.nested {
+            json!(rows)
+        } else {
+            json!(made.clues)
+        };
+        let mut object =
+            json!({ "seed": made.seed, "clues": made.given, "grade": grade, "set": set });
+        object[&plan.clues] = value;
+        out.line(&object.to_string());
+        return;
+    }
+    if n > 1 {
+        out.line("");
+    }
+    out.line(&format!(
+        "puzzle {n}: seed {}, {} clues, grade {grade}",
+        made.seed, made.given
+    ));
+    let width = (made.clues.iter())
+        .map(|v| v.to_string().len())
+        .max()
+        .unwrap_or(1);
+    for row in made.clues.chunks(plan.cols) {
+        let cells: Vec<String> = (row.iter())
+            .map(|&v| {
+                let text = if v == plan.blank {
+                    ".".to_string()
+                } else {
+                    v.to_string()
+                };
+                format!("{text:>width$}")
+            })
+            .collect();
+        out.line(&cells.join(" "));
+    }
+    out.line(&format!("--set '{set}'"));
+}

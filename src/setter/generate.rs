@@ -1,0 +1,198 @@
+//! New puzzles of a spec (`solve generate`, `[generate]`): draw a random
+//! full solution (the spec with every clue blank, searched with random
+//! values from the seed), give every cell as a clue, then remove the
+//! clues in shuffled classes of the pattern's symmetry while the puzzle
+//! stays unique; a class whose removal breaks uniqueness stays. With a
+//! grade wanted at level L, a removal stays only while propagation at L
+//! still finishes the puzzle (which makes it unique), and the puzzle is
+//! kept only if propagation one level below does not; with `search`,
+//! only if no level finishes it. A rejected puzzle is drawn again from
+//! the next seed.
+//!
+//! Every question lowers the spec again with the clues as the param's
+//! value, so that a puzzle made is exactly what `solve --set` reads.
+
+use super::Unanswered;
+use super::grade::{LADDER, Left, grade, left_open};
+use super::plan::{GeneratePlan, Wanted};
+use super::unique::{Uniqueness, unique};
+use crate::diagnostic::Error;
+use crate::engine::stop::Stop;
+use crate::lowered::Lowered;
+use crate::model::plan::Consistency;
+use crate::random::Rng;
+use crate::session::Session;
+use crate::source::Sources;
+
+/// How many seeds one puzzle may use before generation gives up.
+pub const MOST_TRIES: u64 = 100;
+
+/// What one lowering is asked for: the clue param's `--set` text, a
+/// consistency level for every constraint (`None`: the spec's own), and
+/// a seed for random values (to draw a solution).
+#[derive(Clone, Debug)]
+pub struct Request {
+    pub clues: String,
+    pub level: Option<Consistency>,
+    pub random: Option<u64>,
+}
+
+/// Lowers the spec as a request says.
+pub type Lower<'a> = dyn FnMut(&Request) -> Result<(Lowered, Sources), Error> + 'a;
+
+/// A puzzle made.
+#[derive(Clone, Debug)]
+pub struct Made {
+    /// The seed it was drawn from: `--seed` with it makes it again.
+    pub seed: u64,
+    /// Its clues, row-major, blanks included.
+    pub clues: Vec<i64>,
+    /// How many clues are given.
+    pub given: usize,
+    /// The weakest level whose propagation finishes it (`None`: search).
+    pub grade: Option<Consistency>,
+}
+
+/// Why no puzzle came.
+#[derive(Debug)]
+pub enum Failed {
+    Unanswered(Unanswered),
+    /// With no clue the spec has no solution.
+    NoSolution,
+    /// No seed of `MOST_TRIES` gave the grade wanted.
+    NoGrade {
+        tries: u64,
+    },
+}
+
+impl From<Unanswered> for Failed {
+    fn from(u: Unanswered) -> Failed {
+        Failed::Unanswered(u)
+    }
+}
+
+impl From<Error> for Failed {
+    fn from(e: Error) -> Failed {
+        Failed::Unanswered(Unanswered::Error(e))
+    }
+}
+
+impl From<crate::session::Stopped> for Failed {
+    fn from(_: crate::session::Stopped) -> Failed {
+        Failed::Unanswered(Unanswered::Stopped)
+    }
+}
+
+/// One puzzle, from seed `first` on (the seeds tried after it are
+/// `first + 1`, ...).
+pub fn generate(
+    plan: &GeneratePlan,
+    lower: &mut Lower<'_>,
+    first: u64,
+    stop: &Stop,
+) -> Result<Made, Failed> {
+    for seed in first..first.saturating_add(MOST_TRIES) {
+        let clues = remove_clues(plan, lower, seed, stop)?;
+        let grade = grade_of(plan, lower, &clues, stop)?;
+        let fits = match plan.grade {
+            None => true,
+            Some(Wanted::Search) => grade.is_none(),
+            Some(Wanted::Level(level)) => grade == Some(level),
+        };
+        if fits {
+            let given = clues.iter().filter(|&&v| v != plan.blank).count();
+            return Ok(Made {
+                seed,
+                clues,
+                given,
+                grade,
+            });
+        }
+    }
+    Err(Failed::NoGrade { tries: MOST_TRIES })
+}
+
+/// A random full solution's cells as clues, then as many removed as can go.
+fn remove_clues(
+    plan: &GeneratePlan,
+    lower: &mut Lower<'_>,
+    seed: u64,
+    stop: &Stop,
+) -> Result<Vec<i64>, Failed> {
+    let blank = vec![plan.blank; plan.cells.len()];
+    let (lowered, sources) = lower(&Request {
+        clues: plan.set(&blank),
+        level: None,
+        random: Some(seed),
+    })?;
+    let mut session = Session::new(lowered, sources);
+    session.set_stop(stop.clone());
+    let Some(solution) = session.first()? else {
+        return Err(Failed::NoSolution);
+    };
+    let mut clues: Vec<i64> = (plan.cells.iter())
+        .map(|x| solution.values()[x.index()])
+        .collect();
+    let mut classes = plan.pattern.classes(plan.rows, plan.cols);
+    let mut rng = Rng::new(seed);
+    for i in (1..classes.len()).rev() {
+        classes.swap(i, rng.below(i as u64 + 1) as usize);
+    }
+    for class in classes {
+        let mut fewer = clues.clone();
+        for &cell in &class {
+            fewer[cell] = plan.blank;
+        }
+        if still_good(plan, lower, &fewer, stop)? {
+            clues = fewer;
+        }
+    }
+    Ok(clues)
+}
+
+/// Whether a puzzle with these clues may be kept while removing: unique,
+/// and with a level wanted, finished by propagation at it.
+fn still_good(
+    plan: &GeneratePlan,
+    lower: &mut Lower<'_>,
+    clues: &[i64],
+    stop: &Stop,
+) -> Result<bool, Failed> {
+    let level = match plan.grade {
+        Some(Wanted::Level(level)) => Some(level),
+        _ => None,
+    };
+    let (lowered, sources) = lower(&Request {
+        clues: plan.set(clues),
+        level,
+        random: None,
+    })?;
+    if level.is_some() {
+        return Ok(left_open(lowered, sources, stop)? == Left::Open(0));
+    }
+    let mut session = Session::new(lowered, sources);
+    session.set_stop(stop.clone());
+    Ok(matches!(unique(&mut session)?, Uniqueness::Unique(_)))
+}
+
+/// The weakest level whose propagation finishes the puzzle.
+fn grade_of(
+    plan: &GeneratePlan,
+    lower: &mut Lower<'_>,
+    clues: &[i64],
+    stop: &Stop,
+) -> Result<Option<Consistency>, Failed> {
+    let set = plan.set(clues);
+    let graded = grade(
+        |level| {
+            lower(&Request {
+                clues: set.clone(),
+                level: Some(level),
+                random: None,
+            })
+        },
+        stop,
+    )?;
+    debug_assert!(graded.rungs.len() <= LADDER.len());
+    Ok(graded.level())
+}

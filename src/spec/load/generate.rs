@@ -1,0 +1,120 @@
+//! Reading `[generate]`: `clues` and `fills` (names) required; `blank`,
+//! `symmetry`, `grade` and `seed` optional. The names and the shapes are
+//! checked where the spec is lowered (`setter::lower`).
+
+use super::*;
+use crate::model::plan::{RestartPolicy, ValueOrder};
+use crate::spec::settings::SearchSettings;
+
+impl Loader<'_> {
+    pub(super) fn generate(&mut self, value: &Spanned<DeValue<'_>>) -> Option<GenerateDecl> {
+        let DeValue::Table(table) = value.get_ref() else {
+            self.error("expected a table for [generate]", value.span());
+            return None;
+        };
+        const KEYS: [&str; 7] = [
+            "clues", "fills", "blank", "symmetry", "grade", "seed", "draw",
+        ];
+        let (mut clues, mut fills, mut symmetry, mut grade) = (None, None, None, None);
+        let (mut blank, mut seed) = (0, 1);
+        let mut draw = SearchSettings {
+            value: Some(ValueOrder::Random),
+            restart: Some(RestartPolicy::Luby),
+            ..SearchSettings::default()
+        };
+        for (k, v) in table.iter() {
+            match k.get_ref().as_ref() {
+                "clues" => clues = self.word(v),
+                "fills" => fills = self.word(v),
+                "symmetry" => symmetry = self.word(v).map(|n| (n.text, n.span)),
+                "grade" => grade = self.word(v).map(|n| (n.text, n.span)),
+                "blank" => blank = self.whole(v, i64::MIN).unwrap_or(0),
+                "seed" => seed = self.whole(v, 1).unwrap_or(1) as u64,
+                "draw" => self.draw(v, &mut draw),
+                other => self.unknown(k, "key", other, &KEYS),
+            }
+        }
+        let span = self.span(value.span());
+        if clues.is_none() || fills.is_none() {
+            self.errors.push(
+                Diagnostic::new("[generate] needs `clues` and `fills`", span).with_help(
+                    "name the param that holds the clues and the variables they fill: `clues = \"puzzle\"`, `fills = \"x\"`",
+                ),
+            );
+        }
+        Some(GenerateDecl {
+            clues: clues?,
+            fills: fills?,
+            blank,
+            symmetry,
+            grade,
+            seed,
+            draw,
+            span,
+        })
+    }
+
+    /// `draw = "var=dom-wdeg value=random"`: search settings, as
+    /// `[experiments]` writes them, over the defaults.
+    fn draw(&mut self, value: &Spanned<DeValue<'_>>, draw: &mut SearchSettings) {
+        let Some((text, origin)) = self.string(value) else {
+            return;
+        };
+        match setting::configuration(&text, &origin) {
+            Ok(settings) => {
+                for s in &settings {
+                    if matches!(s, setting::Setting::Use(_) | setting::Setting::NoSymmetry) {
+                        self.error(
+                            "`draw` takes search settings (var, value, restart, order, phase, consistency, ...), not an experiment or no-symmetry",
+                            value.span(),
+                        );
+                        return;
+                    }
+                    draw.apply(s);
+                }
+            }
+            Err(d) => self.errors.push(d),
+        }
+    }
+
+    /// A string holding one name, with the span of its text.
+    fn word(&mut self, value: &Spanned<DeValue<'_>>) -> Option<Name> {
+        let (text, _) = self.string(value)?;
+        Some(Name {
+            text,
+            span: self.span(value.span()),
+        })
+    }
+
+    /// An integer of at least `least`.
+    fn whole(&mut self, value: &Spanned<DeValue<'_>>, least: i64) -> Option<i64> {
+        let read = match value.get_ref() {
+            DeValue::Integer(i) => {
+                let n = i64::from_str_radix(&i.as_str().replace('_', ""), i.radix()).ok();
+                if n.is_none() {
+                    self.error("integer is too large for 64 bits", value.span());
+                    return None;
+                }
+                n
+            }
+            _ => None,
+        };
+        match read {
+            Some(n) if n >= least => Some(n),
+            Some(n) => {
+                self.error(
+                    format!("expected an integer of at least {least}, found {n}"),
+                    value.span(),
+                );
+                None
+            }
+            None => {
+                self.error(
+                    format!("expected an integer, found {}", value.get_ref().type_str()),
+                    value.span(),
+                );
+                None
+            }
+        }
+    }
+}
