@@ -659,3 +659,43 @@ fn a_generate_section_that_does_not_fit_the_spec_is_refused_at_its_place() {
     assert_eq!(code, 2);
     assert!(stderr.contains("has no [generate] section"), "{stderr}");
 }
+
+#[test]
+fn candidates_count_the_solutions_of_each_value_up_to_the_cap() {
+    let squares = latin_squares();
+    let mut rng = Rng::new(43);
+    for _ in 0..12 {
+        let puzzle = Puzzle::random(&mut rng, &squares);
+        let all: Vec<usize> = (0..puzzle.clues.len()).collect();
+        let solutions = puzzle.solutions(&squares, &all);
+        let spec = TempSpec::new("counts", &puzzle.spec());
+        let (stdout, stderr, code) =
+            solve(&["candidates", spec.path(), "--count-up-to", "3", "--json"]);
+        assert_eq!(code, 0, "{stderr}");
+        for (cell, line) in stdout.lines().enumerate() {
+            let answer = json(line);
+            assert_eq!(
+                answer["var"],
+                format!("x[{}][{}]", cell / 4 + 1, cell % 4 + 1)
+            );
+            let values: Vec<i64> = (1..=4)
+                .filter(|&v| solutions.iter().any(|g| g[cell] == v))
+                .collect();
+            let counts: Vec<u64> = (values.iter())
+                .map(|&v| (solutions.iter().filter(|g| g[cell] == v).count() as u64).min(3))
+                .collect();
+            assert_eq!(
+                answer["values"],
+                serde_json::json!(values),
+                "{}",
+                puzzle.spec()
+            );
+            assert_eq!(
+                answer["counts"],
+                serde_json::json!(counts),
+                "{}",
+                puzzle.spec()
+            );
+        }
+    }
+}

@@ -1,5 +1,6 @@
 //! `solve candidates FILE`: for each declared variable, the values it takes
-//! in some solution (its true candidates), one line each.
+//! in some solution (its true candidates), one line each; with
+//! `--count-up-to N`, how many solutions give each value, up to N.
 //!
 //! Exit codes: 0 when the spec has a solution, 1 when it has none, 3 when
 //! a limit stopped the searches.
@@ -21,9 +22,14 @@ pub struct CandidatesArgs {
     file: PathBuf,
     #[command(flatten)]
     spec: SpecArgs,
-    /// One JSON object per variable: `{"var": "x[1][2]", "values": [...]}`.
+    /// One JSON object per variable: `{"var": "x[1][2]", "values": [...]}`
+    /// (with --count-up-to, `"counts"` too, one per value).
     #[arg(long)]
     json: bool,
+    /// Also count, for each candidate value, the solutions that give it,
+    /// up to N (`x[1][2] ∈ {1: 3, 4: 10+}` with N = 10).
+    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u64).range(1..=1_000_000))]
+    count_up_to: Option<u64>,
     #[command(flatten)]
     pub time: TimeLimit,
 }
@@ -55,6 +61,20 @@ pub(super) fn run(args: &CandidatesArgs, stop: &Stop) -> Run {
         out.line("no solution");
         return out.finish(EXIT_NONE);
     };
+    let counts = match args.count_up_to {
+        None => None,
+        Some(cap) => match crate::setter::candidates::counts(&mut session, &declared, &values, cap)
+        {
+            Ok(counts) => Some((cap, counts)),
+            Err(Stopped) => {
+                note(&format!(
+                    "solve: {} before the counts were complete",
+                    stop.cause()
+                ));
+                return out.finish(EXIT_LIMIT);
+            }
+        },
+    };
     let words = Words {
         lowered: session.lowered(),
         sources: session.sources(),
@@ -62,12 +82,30 @@ pub(super) fn run(args: &CandidatesArgs, stop: &Stop) -> Run {
     };
     for &var in &declared {
         let values = values[var.index()].clone();
-        if args.json {
-            let list = words.json_values(var, &values);
-            out.line(&json!({ "var": words.name(var), "values": list }).to_string());
-        } else {
-            out.line(&words.fact(&Fact { var, values }));
-        }
+        let line = match (&counts, args.json) {
+            (None, true) => {
+                let list = words.json_values(var, &values);
+                json!({ "var": words.name(var), "values": list }).to_string()
+            }
+            (None, false) => words.fact(&Fact { var, values }),
+            (Some((_, counts)), true) => {
+                let list = words.json_values(var, &values);
+                let n = &counts[var.index()];
+                json!({ "var": words.name(var), "values": list, "counts": n }).to_string()
+            }
+            (Some((cap, counts)), false) => {
+                let each: Vec<String> = (values.iter())
+                    .flat_map(|&(lo, hi)| lo..=hi)
+                    .zip(&counts[var.index()])
+                    .map(|(v, &n)| {
+                        let plus = if n >= *cap { "+" } else { "" };
+                        format!("{}: {n}{plus}", words.value(var, v))
+                    })
+                    .collect();
+                format!("{} ∈ {{{}}}", words.name(var), each.join(", "))
+            }
+        };
+        out.line(&line);
     }
     out.finish(EXIT_FOUND)
 }

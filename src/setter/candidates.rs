@@ -87,3 +87,47 @@ fn within(
     }
     Ok(Some(seen.into_iter().map(values::of).collect()))
 }
+
+/// For each variable of `vars` and each of its `values`, how many
+/// solutions give it that value, counted up to `cap` (solutions that
+/// differ only in auxiliary variables count once): `counts[var][i]` for
+/// the `i`-th value of `values[var]`, in order.
+pub fn counts(
+    session: &mut Session,
+    vars: &[VarId],
+    values: &[Values],
+    cap: u64,
+) -> Result<Vec<Vec<u64>>, Stopped> {
+    let model_vars = declared(session.lowered().model());
+    let mut out = vec![Vec::new(); values.len()];
+    for &x in vars {
+        for v in (values[x.index()].iter()).flat_map(|&(lo, hi)| lo..=hi) {
+            session.push();
+            let n = if session.narrow(x, &[(v, v)]) {
+                count_distinct(session, &model_vars, cap)
+            } else {
+                Ok(0)
+            };
+            let _ = session.pop();
+            out[x.index()].push(n?);
+        }
+    }
+    Ok(out)
+}
+
+/// Solutions distinct on `vars`, up to `cap`.
+fn count_distinct(session: &mut Session, vars: &[VarId], cap: u64) -> Result<u64, Stopped> {
+    let mut seen = std::collections::HashSet::new();
+    let mut solutions = session.solutions();
+    for s in solutions.by_ref() {
+        let key: Vec<i64> = vars.iter().map(|x| s.values()[x.index()]).collect();
+        let _ = seen.insert(key);
+        if seen.len() as u64 >= cap {
+            return Ok(cap);
+        }
+    }
+    if solutions.stopped() {
+        return Err(Stopped);
+    }
+    Ok(seen.len() as u64)
+}
