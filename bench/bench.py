@@ -113,6 +113,10 @@ def nonogram_dzn(name):
 
 
 # Arto Inkala's "world's hardest sudoku" (2012), row by row, 0 for a blank.
+# A sudoku of 25 givens, made by `solve generate` (no grade asked, seed 6).
+SUDOKU_25 = ("[[7,9,0,6,0,0,0,0,0],[5,6,1,2,0,0,0,0,0],[0,0,0,0,1,0,0,0,3],[0,0,0,0,0,4,0,0,9],"
+             "[0,5,0,0,2,0,0,1,0],[4,0,0,5,0,0,0,0,0],[9,0,0,0,3,0,0,0,0],[0,0,0,0,0,7,9,6,8],"
+             "[0,0,0,0,0,6,0,2,4]]")
 INKALA = ("[[8,0,0,0,0,0,0,0,0],[0,0,3,6,0,0,0,0,0],[0,7,0,0,9,0,2,0,0],[0,5,0,0,0,7,0,0,0],"
           "[0,0,0,0,4,5,7,0,0],[0,0,0,1,0,0,0,3,0],[0,0,1,0,0,0,0,6,8],[0,0,8,5,0,0,0,1,0],"
           "[0,9,0,0,0,0,4,0,0]]")
@@ -165,8 +169,9 @@ class Instance:
 
 def solve_args(inst):
     """The solve arguments of a row: -j N for a parallel row, -j 1 for any other (a search of
-    a spec, `solve play`, `solve analyze`); `solve steps` is sequential and takes no -j."""
-    if inst.args[:1] == ["steps"]:
+    a spec, `solve play`, `solve analyze`); `solve steps` and the setter's commands (generate,
+    unique, candidates) are sequential and take no -j."""
+    if inst.args[:1] in (["steps"], ["generate"], ["unique"], ["candidates"]):
         return inst.args
     if inst.threads:
         return inst.args + ["-j", str(inst.threads)]
@@ -199,6 +204,22 @@ def hidato_checker(r):
     def check(out):
         ok = hidato.verify(r, HIDATO[r], ints(out))
         return ("found (verified)" if ok else "WRONG grid"), ok
+    return check
+
+
+def puzzles_checker(n):
+    """`solve generate`: n puzzles, each ending with its --set line."""
+    def check(out):
+        got = len(re.findall(r"^--set '", out, re.M))
+        return "%d puzzles" % got, got == n
+    return check
+
+
+def lines_checker_text(n):
+    """n lines of output (one per variable)."""
+    def check(out):
+        got = len(out.strip().splitlines())
+        return "%d lines" % got, got == n
     return check
 
 
@@ -378,6 +399,23 @@ def all_instances():
                        ("nonogram", ["specs/nonogram.toml"])):
         out.append(Instance("steps-" + name, "solve steps: %s" % name, ["steps"] + args, "steps", name,
                             steps_checker, stats=False))
+    # The setter's toolkit (solve alone: no peer generates or grades; `unique` beside
+    # `--limit 2` over every shipped spec, the same searches' cost).
+    for name, args, n in (("sudoku-20", ["specs/sudoku.toml", "--number", "20"], 20),
+                          ("hidato-5", ["specs/hidato.toml", "--number", "5"], 5),
+                          ("hidato-7", ["specs/hidato.toml", "--set", "r=7"], 1)):
+        out.append(Instance("setter-generate-" + name, "solve generate: %s" % " ".join(args),
+                            ["generate"] + args, "setter", name, puzzles_checker(n), stats=False,
+                            cap=60))
+    out.append(Instance("setter-candidates-sudoku-25", "solve candidates: a 9x9 sudoku of 25 givens",
+                        ["candidates", "specs/sudoku.toml", "--set", "puzzle=" + SUDOKU_25], "setter",
+                        "candidates", lines_checker_text(81), stats=False))
+    every = "for f in specs/*.toml; do \"$0\" %s; [ $? -le 3 ] || exit 1; done; echo done"
+    out.append(Instance("setter-unique-every-spec", "solve unique, every shipped spec", [], "setter", "unique",
+                        text_checker("done"), stats=False, loop=every % "unique \"$f\""))
+    out.append(Instance("setter-limit2-every-spec", "solve --limit 2 --no-objective, every shipped spec",
+                        [], "setter", "limit2", text_checker("done"), stats=False,
+                        loop=every % "\"$f\" --limit 2 --no-objective -j 1 > /dev/null"))
     return out
 
 
@@ -392,11 +430,11 @@ def select_instances():
         return [i for i in insts if i.id in QUICK_IDS] if QUICK else insts
     def match(i, s):   # an id, or a group name: queens, magic-count, magic-first, bulls
         return i.id == s or (s in ("queens", "magic-count", "magic-first", "bulls", "moo", "threads", "hidato", "nonogram",
-                                 "golomb", "unique", "steps")
+                                 "golomb", "unique", "steps", "setter")
                              and i.id.startswith(s + "-"))
     unknown = [s for s in sel if not any(match(i, s) for i in insts)]
     if unknown:
-        sys.exit("bench: unknown instance(s) %s; known: %s (groups: queens magic-count magic-first bulls moo threads hidato nonogram golomb unique steps)"
+        sys.exit("bench: unknown instance(s) %s; known: %s (groups: queens magic-count magic-first bulls moo threads hidato nonogram golomb unique steps setter)"
                  % (" ".join(unknown), " ".join(i.id for i in insts)))
     return [i for i in insts if any(match(i, s) for s in sel)]
 

@@ -35,8 +35,12 @@
 #                unique-fano (solve alone: --unique --count of a block design, rows and columns
 #                sorted together); steps-zebra, steps-sudoku, steps-inkala, steps-hidato,
 #                steps-nonogram (solve alone: `solve steps` until every value follows);
+#                setter-generate-sudoku-20, setter-generate-hidato-5, setter-generate-hidato-7,
+#                setter-candidates-sudoku-25, setter-unique-every-spec and
+#                setter-limit2-every-spec (solve alone: the setter's toolkit; unique beside
+#                --limit 2 over every shipped spec);
 #                groups: queens magic-count magic-first bulls moo threads hidato nonogram golomb unique
-#                steps
+#                steps setter
 #   RUNS         runs per cell for solve (default 5), PEER_RUNS for the peers (default 3)
 #   CELL_BUDGET  stop repeating a cell once its runs add up to this many seconds (default 30)
 #   CAP          per-run cap in seconds (default 120); MAGIC_CAP for magic-first (default 60,

@@ -699,3 +699,82 @@ fn candidates_count_the_solutions_of_each_value_up_to_the_cap() {
         }
     }
 }
+
+/// The shipped sudoku's clue grid.
+fn sudoku_clues() -> Vec<Vec<i64>> {
+    let text = std::fs::read_to_string("specs/sudoku.toml").unwrap();
+    let table: toml::Table = text.parse().unwrap();
+    (table["params"]["puzzle"].as_array().unwrap().iter())
+        .map(|r| {
+            r.as_array()
+                .unwrap()
+                .iter()
+                .map(|v| v.as_integer().unwrap())
+                .collect()
+        })
+        .collect()
+}
+
+#[test]
+fn minimize_symmetric_keeps_a_closed_pattern_whose_every_pair_is_needed() {
+    let (stdout, stderr, code) = solve(&[
+        "minimize",
+        "specs/sudoku.toml",
+        "--group",
+        "clues",
+        "--symmetric",
+        "rotate180",
+        "--json",
+    ]);
+    assert_eq!(code, 0, "{stderr}");
+    let kept: BTreeSet<(usize, usize)> = (json(&stdout)["kept"].as_array().unwrap().iter())
+        .map(|n| {
+            let d: Vec<usize> = (n.as_str().unwrap().split(|c: char| !c.is_ascii_digit()))
+                .filter(|s| !s.is_empty())
+                .map(|s| s.parse().unwrap())
+                .collect();
+            (d[0] - 1, d[1] - 1)
+        })
+        .collect();
+    assert!(
+        kept.iter().all(|&(r, c)| kept.contains(&(8 - r, 8 - c))),
+        "closed: {kept:?}"
+    );
+    let full = sudoku_clues();
+    let with = |cells: &BTreeSet<(usize, usize)>| {
+        let grid: Vec<Vec<i64>> = (0..9)
+            .map(|r| {
+                (0..9)
+                    .map(|c| {
+                        if cells.contains(&(r, c)) {
+                            full[r][c]
+                        } else {
+                            0
+                        }
+                    })
+                    .collect()
+            })
+            .collect();
+        format!("puzzle={grid:?}").replace(' ', "")
+    };
+    let unique = |cells: &BTreeSet<(usize, usize)>| {
+        solve(&["unique", "specs/sudoku.toml", "--set", &with(cells)]).2
+    };
+    assert_eq!(unique(&kept), 0, "the kept clues force the solution");
+    for &(r, c) in &kept {
+        let mut fewer = kept.clone();
+        let _ = fewer.remove(&(r, c));
+        let _ = fewer.remove(&(8 - r, 8 - c));
+        assert_eq!(unique(&fewer), 3, "the pair of ({r}, {c}) was needless");
+    }
+}
+
+#[test]
+fn a_count_is_never_cut_by_limit() {
+    let (_, stderr, code) = solve(&["specs/queens.toml", "--count", "--limit", "2"]);
+    assert_eq!(code, 2);
+    assert!(
+        stderr.contains("'--count' cannot be used with '--limit"),
+        "{stderr}"
+    );
+}

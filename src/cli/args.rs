@@ -113,7 +113,8 @@ pub struct SolveArgs {
     #[arg(long)]
     pub all: bool,
     /// Print only the number of solutions (with an [objective]: of optimal solutions).
-    #[arg(long)]
+    /// A count is of every solution: --limit does not cut it (they conflict).
+    #[arg(long, conflicts_with = "limit")]
     pub count: bool,
     /// Stop after N solutions (prints them as --all does).
     #[arg(long, value_name = "N", value_parser = clap::value_parser!(u64).range(1..))]

@@ -12,12 +12,15 @@ use super::unique::difference_lines;
 use super::{EXIT_FOUND, EXIT_LIMIT, EXIT_NONE, Run, SpecArgs, TimeLimit, refusal};
 use crate::diagnostic::{Error, did_you_mean};
 use crate::engine::stop::Stop;
+use crate::lowered::Lowered;
 use crate::session::Session;
 use crate::setter::Unanswered;
 use crate::setter::forcing::Forcing;
 use crate::setter::minimize::minimize;
+use crate::setter::plan::{GeneratePlan, PATTERNS, Pattern};
 use crate::setter::redundant::redundant;
 use crate::setter::unique::{Uniqueness, differences, unique};
+use crate::source::Sources;
 use serde_json::json;
 use std::path::PathBuf;
 
@@ -50,6 +53,12 @@ pub struct MinimizeArgs {
     /// clue, as `clues` in specs/sudoku.toml).
     #[arg(long, value_name = "NAME")]
     group: String,
+    /// Keep the clue pattern closed under this symmetry of the grid that
+    /// [generate] `fills` names (rotate180, rotate90, mirror, flip,
+    /// diagonal, dihedral): a clue and its images are kept or dropped
+    /// together.
+    #[arg(long, value_name = "PATTERN", value_parser = super::choices(PATTERNS))]
+    symmetric: Option<String>,
     /// One JSON object: `{"clues": N, "kept": [names]}`.
     #[arg(long)]
     json: bool,
@@ -59,13 +68,8 @@ pub struct MinimizeArgs {
 
 pub(super) fn run_redundant(args: &RedundantArgs, stop: &Stop) -> Run {
     let mut out = Printer::new(args.json);
-    let mut forcing = match start(
-        &args.file,
-        &args.spec,
-        args.group.as_deref(),
-        &mut out,
-        stop,
-    )? {
+    let (lowered, sources) = super::compile(&args.file, &args.spec, true, stop)?;
+    let mut forcing = match start(lowered, sources, args.group.as_deref(), &mut out, stop)? {
         Ok(forcing) => forcing,
         Err(code) => return out.finish(code),
     };
@@ -93,10 +97,39 @@ pub(super) fn run_redundant(args: &RedundantArgs, stop: &Stop) -> Run {
 
 pub(super) fn run_minimize(args: &MinimizeArgs, stop: &Stop) -> Run {
     let mut out = Printer::new(args.json);
-    let mut forcing = match start(&args.file, &args.spec, Some(&args.group), &mut out, stop)? {
+    let (lowered, sources) = super::compile(&args.file, &args.spec, true, stop)?;
+    let pattern = match &args.symmetric {
+        None => None,
+        Some(name) => {
+            let Some(plan) = lowered.generate.clone() else {
+                return Err(refusal(
+                    format!("--symmetric {name} needs the grid of the clues"),
+                    "give the spec a [generate] section whose `fills` names the variables the clues fill",
+                ));
+            };
+            let pattern = PATTERNS.iter().find(|(n, _)| n == name).map(|&(_, p)| p);
+            Some((plan, pattern.expect("clap checked the name")))
+        }
+    };
+    let started = start(lowered, sources, Some(&args.group), &mut out, stop)?;
+    let mut forcing = match started {
         Ok(forcing) => forcing,
         Err(code) => return out.finish(code),
     };
+    if let Some((plan, pattern)) = pattern {
+        if pattern.square_only() && plan.rows != plan.cols {
+            return Err(refusal(
+                format!(
+                    "{} x {} clues have no symmetry `{}`",
+                    plan.rows,
+                    plan.cols,
+                    args.symmetric.as_deref().unwrap_or("")
+                ),
+                "rotate90, diagonal and dihedral map a square grid onto itself",
+            ));
+        }
+        forcing.classes = classes_of(&forcing, &plan, pattern);
+    }
     let order: Vec<usize> = (0..forcing.classes.len()).collect();
     let Ok(kept) = minimize(&mut forcing, &order) else {
         return stopped(out, stop);
@@ -120,16 +153,45 @@ pub(super) fn run_minimize(args: &MinimizeArgs, stop: &Stop) -> Run {
     out.finish(EXIT_FOUND)
 }
 
-/// Reads the spec, checks the group and that the solution is unique (else
-/// prints why not and gives the exit code), and sets up the questions.
+/// The clue classes a pattern makes: the clues whose cells are images of
+/// one another under `pattern` (a clue's cell is the first variable of
+/// its scope among the grid's); a clue on no cell is a class alone.
+fn classes_of(forcing: &Forcing, plan: &GeneratePlan, pattern: Pattern) -> Vec<Vec<usize>> {
+    let cell_classes = pattern.classes(plan.rows, plan.cols);
+    let mut class_of_cell = vec![0; plan.cells.len()];
+    for (k, class) in cell_classes.iter().enumerate() {
+        for &cell in class {
+            class_of_cell[cell] = k;
+        }
+    }
+    let mut classes: Vec<Vec<usize>> = Vec::new();
+    let mut by_key: std::collections::HashMap<usize, usize> = std::collections::HashMap::new();
+    for (c, clue) in forcing.clues.iter().enumerate() {
+        let cell = (clue.scope.iter()).find_map(|x| plan.cells.iter().position(|y| y == x));
+        let at = match cell {
+            Some(cell) => *by_key.entry(class_of_cell[cell]).or_insert_with(|| {
+                classes.push(Vec::new());
+                classes.len() - 1
+            }),
+            None => {
+                classes.push(Vec::new());
+                classes.len() - 1
+            }
+        };
+        classes[at].push(c);
+    }
+    classes
+}
+
+/// Checks the group and that the solution is unique (else prints why not
+/// and gives the exit code), and sets up the questions.
 fn start(
-    file: &PathBuf,
-    spec: &SpecArgs,
+    lowered: Lowered,
+    sources: Sources,
     group: Option<&str>,
     out: &mut Printer,
     stop: &Stop,
 ) -> Result<Result<Forcing, u8>, Error> {
-    let (lowered, sources) = super::compile(file, spec, true, stop)?;
     if let Some(group) = group
         && lowered.constraint_info(group).is_none()
     {

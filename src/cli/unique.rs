@@ -63,7 +63,7 @@ pub(super) fn run(args: &UniqueArgs, stop: &Stop) -> Run {
             } else {
                 out.line("unique: one solution");
                 out.line("");
-                out.line(&session.render(&solution)?);
+                out.line(session.render(&solution)?.trim_end());
             }
             out.finish(EXIT_FOUND)
         }
@@ -77,10 +77,10 @@ pub(super) fn run(args: &UniqueArgs, stop: &Stop) -> Run {
                 }
                 out.line("");
                 out.line("first solution:");
-                out.line(&session.render(&first)?);
+                out.line(session.render(&first)?.trim_end());
                 out.line("");
                 out.line("second solution:");
-                out.line(&session.render(&second)?);
+                out.line(session.render(&second)?.trim_end());
             }
             out.finish(EXIT_LIMIT)
         }

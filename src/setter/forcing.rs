@@ -40,9 +40,9 @@ impl Forcing {
     ) -> Result<Forcing, Unanswered> {
         let mut session = Session::with_constraints(lowered, sources, |p| p.definition);
         session.set_stop(stop.clone());
-        let (clues, rules): (Vec<Item>, Vec<Item>) = items::items(session.lowered().model())
-            .into_iter()
-            .partition(&is_clue);
+        let mut all = items::items(session.lowered().model());
+        items::fill_scopes(session.lowered().model(), &mut all);
+        let (clues, rules): (Vec<Item>, Vec<Item>) = all.into_iter().partition(&is_clue);
         for rule in &rules {
             session.post_model_constraints(&rule.constraints);
         }
