@@ -165,7 +165,7 @@ fn unknown_top_level_key() {
   |
 1 | foo = 3
   | ^^^
-  = help: expected one of: name, description, params, vars, functions, constraints, symmetry, search, objective, game, puzzle, moves, experiments, output
+  = help: expected one of: name, description, params, vars, functions, constraints, symmetry, search, objective, game, puzzle, moves, experiments, generate, output
 "#,
     );
 }
