@@ -280,6 +280,32 @@ fn the_clue_tools_refuse_what_they_cannot_answer() {
         "rows",
     ]);
     assert_eq!((stdout.as_str(), code), ("no solution\n", 1));
+    // One level for every constraint is what grade and a graded generate vary.
+    for command in [
+        &["grade", "specs/sudoku.toml"][..],
+        &["generate", "specs/sudoku.toml"],
+    ] {
+        for level in ["domain", "all=early", "rows=domain,check"] {
+            let mut args = command.to_vec();
+            args.extend(["--consistency", level]);
+            let (_, stderr, code) = solve(&args);
+            assert_eq!(code, 2, "{args:?}");
+            assert!(stderr.contains("tries every level in turn"), "{stderr}");
+        }
+    }
+    let (_, stderr, code) = solve(&[
+        "explain",
+        "specs/queens.toml",
+        "--expect",
+        "q[1]=2",
+        "--expect",
+        "q=[0,1,2,3,4,5,6,7]",
+    ]);
+    assert_eq!(code, 2);
+    assert!(
+        stderr.contains("`q[1]` is expected twice, with different values"),
+        "{stderr}"
+    );
 }
 
 /// An item's name and its meaning on a 3x3 grid.
@@ -353,9 +379,13 @@ fn explain_expect_names_a_minimal_set_of_items_that_reject_the_values() {
         let expected: Vec<(usize, i64)> = if whole {
             (0..9).map(|c| (c, rng.range(1, 3))).collect()
         } else {
-            (0..1 + rng.below(4))
+            let mut cells: Vec<(usize, i64)> = (0..1 + rng.below(4))
                 .map(|_| (rng.below(9), rng.range(1, 3)))
-                .collect()
+                .collect();
+            // One value per cell: two are refused (another test).
+            cells.sort_unstable_by_key(|c| c.0);
+            cells.dedup_by_key(|c| c.0);
+            cells
         };
         let mut flags: Vec<String> = Vec::new();
         if whole {
@@ -390,8 +420,6 @@ fn explain_expect_names_a_minimal_set_of_items_that_reject_the_values() {
             assert_eq!(code, 0, "{stderr}");
             continue;
         }
-        // Contradictory cells in the flags have no grid at all: the domains
-        // alone reject them.
         assert_eq!(code, 1, "{flags:?}: {stdout}{stderr}");
         rejected += 1;
         let named: Vec<&str> = stdout.lines().collect();
@@ -777,4 +805,21 @@ fn a_count_is_never_cut_by_limit() {
         stderr.contains("'--count' cannot be used with '--limit"),
         "{stderr}"
     );
+}
+
+#[test]
+fn without_alldifferent_the_ladder_skips_the_levels_that_are_propagate() {
+    let spec = TempSpec::new(
+        "sums",
+        "[vars]\nx = { index = \"1..3\", domain = \"1..5\" }\n[constraints]\n\
+         a = \"x[1] + x[2] == 3\"\nb = \"x[2] + x[3] == 7\"\nc = \"x[1] >= 1\"\n",
+    );
+    let (stdout, stderr, code) = solve(&["grade", spec.path(), "--json", "--no-steps"]);
+    assert_eq!(code, 0, "{stderr}");
+    let answer = json(&stdout);
+    let levels: Vec<&str> = (answer["ladder"].as_array().unwrap().iter())
+        .map(|r| r["level"].as_str().unwrap())
+        .collect();
+    assert_eq!(levels, ["check", "propagate"], "{stdout}");
+    assert_eq!(answer["grade"], "propagate");
 }

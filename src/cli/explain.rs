@@ -82,11 +82,23 @@ pub(super) fn run(args: &ExplainArgs, stop: &Stop) -> Run {
 
 /// `--expect`: the constraints that reject the values expected.
 fn expected(args: &ExplainArgs, lowered: Lowered, sources: Sources, stop: &Stop) -> Run {
-    let mut given = Vec::new();
+    let mut given: Vec<crate::steps::Fact> = Vec::new();
     for text in &args.expect {
         let facts = expect::parse(&lowered, text)
             .map_err(|message| refusal(format!("--expect {text}: {message}"), EXPECT_HELP))?;
-        given.extend(facts);
+        for fact in facts {
+            if given
+                .iter()
+                .any(|g| g.var == fact.var && g.values != fact.values)
+            {
+                let name = &lowered.model().vars[fact.var.index()].name;
+                return Err(refusal(
+                    format!("--expect {text}: `{name}` is expected twice, with different values"),
+                    "expect one value per variable",
+                ));
+            }
+            given.push(fact);
+        }
     }
     let mut out = Printer::new(false);
     let code = match explain_given(lowered, sources, &given, stop) {

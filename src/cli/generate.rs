@@ -11,7 +11,7 @@ use super::{EXIT_FOUND, EXIT_LIMIT, EXIT_NONE, Run, SpecArgs, TimeLimit, refusal
 use crate::diagnostic::Error;
 use crate::engine::stop::Stop;
 use crate::setter::Unanswered;
-use crate::setter::generate::{Failed, MOST_TRIES, Made, Request, generate};
+use crate::setter::generate::{Failed, Made, Request, generate};
 use crate::setter::grade::level_name;
 use crate::setter::plan::{GeneratePlan, Wanted};
 use crate::source::Sources;
@@ -37,7 +37,11 @@ pub struct GenerateArgs {
 }
 
 pub(super) fn run(args: &GenerateArgs, stop: &Stop) -> Run {
-    let Some(plan) = plan(args, stop)? else {
+    let plan = plan(args, stop)?;
+    if plan.as_ref().is_some_and(|p| p.grade.is_some()) {
+        refuse_one_level(&args.spec.consistency, "generate with a grade")?;
+    }
+    let Some(plan) = plan else {
         return Err(refusal(
             format!("{} has no [generate] section", args.file.display()),
             "add one: `[generate]` with `clues = \"PARAM\"` (the clue grid, 0 for a blank) and `fills = \"VAR\"` (the variables it fills); see the book's chapter on making puzzles",
@@ -47,7 +51,8 @@ pub(super) fn run(args: &GenerateArgs, stop: &Stop) -> Run {
         let mut spec = args.spec.clone();
         spec.params.set.push(r.clues.clone());
         if let Some(level) = r.level {
-            spec.consistency.insert(0, level_name(level).to_string());
+            // Last: a level for every constraint is the last one said.
+            spec.consistency.push(level_name(level).to_string());
         }
         let mut sources = Sources::default();
         let id = super::add_spec(&args.file, &mut sources)?;
@@ -78,7 +83,7 @@ pub(super) fn run(args: &GenerateArgs, stop: &Stop) -> Run {
                 };
                 note(&format!(
                     "no puzzle of grade {wanted} from {tries} seeds ({seed} to {}): try another grade or seed",
-                    seed + MOST_TRIES - 1
+                    seed.saturating_add(tries.saturating_sub(1))
                 ));
                 return out.finish(EXIT_LIMIT);
             }
@@ -93,6 +98,24 @@ pub(super) fn run(args: &GenerateArgs, stop: &Stop) -> Run {
         }
     }
     out.finish(EXIT_FOUND)
+}
+
+/// Refuses a `--consistency` level for every constraint (`LEVEL`,
+/// `all=LEVEL`): `who` tries the levels of the ladder in turn.
+pub(super) fn refuse_one_level(consistency: &[String], who: &str) -> Result<(), Error> {
+    let one = (consistency.iter())
+        .flat_map(|c| c.split(','))
+        .find(|part| {
+            let part = part.trim();
+            !part.contains('=') || part.starts_with("all=")
+        });
+    match one {
+        Some(level) => Err(refusal(
+            format!("--consistency {level}: {who} tries every level in turn"),
+            "name the constraints to hold at one level (--consistency NAME=LEVEL)",
+        )),
+        None => Ok(()),
+    }
 }
 
 /// The `[generate]` plan, from the spec's declarations alone (the clue

@@ -5,7 +5,7 @@
 //! Exit codes: 0 graded, 1 no solution, 3 a limit stopped it.
 
 use super::output::{Printer, note};
-use super::{EXIT_FOUND, EXIT_LIMIT, EXIT_NONE, Run, SpecArgs, TimeLimit, refusal};
+use super::{EXIT_FOUND, EXIT_LIMIT, EXIT_NONE, Run, SpecArgs, TimeLimit};
 use crate::engine::stop::Stop;
 use crate::setter::Unanswered;
 use crate::setter::grade::{Grade, Left, grade, level_name, step_costs};
@@ -32,18 +32,11 @@ pub struct GradeArgs {
 }
 
 pub(super) fn run(args: &GradeArgs, stop: &Stop) -> Run {
-    if let Some(level) = (args.spec.consistency.iter())
-        .flat_map(|c| c.split(','))
-        .find(|part| !part.contains('='))
-    {
-        return Err(refusal(
-            format!("--consistency {level}: grade tries every level in turn"),
-            "name the constraints to hold at one level (--consistency NAME=LEVEL)",
-        ));
-    }
+    super::generate::refuse_one_level(&args.spec.consistency, "grade")?;
     let lower = |level| {
         let mut spec = args.spec.clone();
-        spec.consistency.insert(0, level_name(level).to_string());
+        // Last: a level for every constraint is the last one said.
+        spec.consistency.push(level_name(level).to_string());
         super::compile(&args.file, &spec, true, stop)
     };
     let mut out = Printer::new(args.json);

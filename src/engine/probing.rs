@@ -142,14 +142,6 @@ impl Engine {
     /// propagated through every propagator; a value that fails is removed
     /// and propagated; rounds repeat until one removes nothing.
     pub(super) fn probe_all(&mut self) -> Result<(), Conflict> {
-        // Tests are not what a trace shows: only their removals are.
-        let tracing = self.tracing.take();
-        let result = self.probe_rounds();
-        self.tracing = tracing;
-        result
-    }
-
-    fn probe_rounds(&mut self) -> Result<(), Conflict> {
         let mut values = Vec::new();
         loop {
             let mut removed = false;
@@ -165,9 +157,13 @@ impl Engine {
                     if !self.store.contains(x, v) {
                         continue;
                     }
+                    // A test is not what a trace shows; the propagation
+                    // of a removal is.
+                    let tracing = self.tracing.take();
                     let checkpoint = self.store.checkpoint();
                     let failed = self.store.assign(x, v).is_err() || self.fixpoint().is_err();
                     self.store.restore(checkpoint);
+                    self.tracing = tracing;
                     if self.interrupted {
                         return Err(Conflict);
                     }

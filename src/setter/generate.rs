@@ -7,13 +7,14 @@
 //! still finishes the puzzle (which makes it unique), and the puzzle is
 //! kept only if propagation one level below does not; with `search`,
 //! only if no level finishes it. A rejected puzzle is drawn again from
-//! the next seed.
+//! the next seed. On a model with no alldifferent a grade of `early`,
+//! `bounds` or `domain` is `propagate` (the same propagators).
 //!
 //! Every question lowers the spec again with the clues as the param's
 //! value, so that a puzzle made is exactly what `solve --set` reads.
 
 use super::Unanswered;
-use super::grade::{LADDER, Left, grade, left_open};
+use super::grade::{LADDER, Left, grade, left_open, standing_for};
 use super::plan::{GeneratePlan, Wanted};
 use super::unique::{Uniqueness, unique};
 use crate::diagnostic::Error;
@@ -59,7 +60,8 @@ pub enum Failed {
     Unanswered(Unanswered),
     /// With no clue the spec has no solution.
     NoSolution,
-    /// No seed of `MOST_TRIES` gave the grade wanted.
+    /// No seed of the `tries` tried (at most `MOST_TRIES`) gave the grade
+    /// wanted.
     NoGrade {
         tries: u64,
     },
@@ -91,13 +93,16 @@ pub fn generate(
     first: u64,
     stop: &Stop,
 ) -> Result<Made, Failed> {
-    for seed in first..first.saturating_add(MOST_TRIES) {
+    let seeds = (0..MOST_TRIES).map_while(|i| first.checked_add(i));
+    let mut tries = 0;
+    for seed in seeds {
+        tries += 1;
         let clues = remove_clues(plan, lower, seed, stop)?;
-        let grade = grade_of(plan, lower, &clues, stop)?;
+        let (grade, distinct) = grade_of(plan, lower, &clues, stop)?;
         let fits = match plan.grade {
             None => true,
             Some(Wanted::Search) => grade.is_none(),
-            Some(Wanted::Level(level)) => grade == Some(level),
+            Some(Wanted::Level(level)) => grade == Some(standing_for(level, distinct)),
         };
         if fits {
             let given = clues.iter().filter(|&&v| v != plan.blank).count();
@@ -109,7 +114,7 @@ pub fn generate(
             });
         }
     }
-    Err(Failed::NoGrade { tries: MOST_TRIES })
+    Err(Failed::NoGrade { tries })
 }
 
 /// A random full solution's cells as clues, then as many removed as can go.
@@ -175,13 +180,14 @@ fn still_good(
     Ok(matches!(unique(&mut session)?, Uniqueness::Unique(_)))
 }
 
-/// The weakest level whose propagation finishes the puzzle.
+/// The weakest level whose propagation finishes the puzzle, and whether
+/// the model has an alldifferent (see [`standing_for`]).
 fn grade_of(
     plan: &GeneratePlan,
     lower: &mut Lower<'_>,
     clues: &[i64],
     stop: &Stop,
-) -> Result<Option<Consistency>, Failed> {
+) -> Result<(Option<Consistency>, bool), Failed> {
     let set = plan.set(clues);
     let graded = grade(
         |level| {
@@ -194,5 +200,5 @@ fn grade_of(
         stop,
     )?;
     debug_assert!(graded.rungs.len() <= LADDER.len());
-    Ok(graded.level())
+    Ok((graded.level(), graded.distinct))
 }

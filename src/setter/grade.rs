@@ -2,11 +2,14 @@
 //! the root and with no search, finishes the puzzle (every declared
 //! variable fixed, to a solution), on the ladder `check < early <
 //! propagate < bounds < domain < probing`; and, from the step-by-step
-//! explanations, the largest and the summed cost of the steps.
+//! explanations, the largest and the summed cost of the steps. On a model
+//! with no alldifferent, `early`, `bounds` and `domain` are `propagate`
+//! and the ladder skips them.
 
 use crate::diagnostic::Error;
 use crate::engine::stop::Stop;
 use crate::lowered::Lowered;
+use crate::model::Constraint;
 use crate::model::plan::{CONSISTENCIES, Consistency};
 use crate::session::{Session, Stopped};
 use crate::setter::Unanswered;
@@ -45,6 +48,21 @@ pub enum Left {
 #[derive(Clone, Debug)]
 pub struct Grade {
     pub rungs: Vec<(Consistency, Left)>,
+    /// Whether the model has an alldifferent: without one, `early`,
+    /// `bounds` and `domain` are `propagate` (only alldifferent has
+    /// propagators of its own at those levels) and are not climbed.
+    pub distinct: bool,
+}
+
+/// The level that stands for `level` on a model with (`distinct`) or
+/// without an alldifferent.
+pub fn standing_for(level: Consistency, distinct: bool) -> Consistency {
+    match level {
+        Consistency::Early | Consistency::Bounds | Consistency::Domain if !distinct => {
+            Consistency::Propagate
+        }
+        level => level,
+    }
 }
 
 impl Grade {
@@ -65,8 +83,16 @@ pub fn grade(
     stop: &Stop,
 ) -> Result<Grade, Unanswered> {
     let mut rungs = Vec::new();
+    let mut distinct = true;
     for level in LADDER {
+        if standing_for(level, distinct) != level {
+            continue;
+        }
         let (lowered, sources) = lower(level)?;
+        if level == LADDER[0] {
+            distinct = (lowered.model().constraints.iter())
+                .any(|p| matches!(p.constraint, Constraint::AllDifferent(_)));
+        }
         let left = left_open(lowered, sources, stop)?;
         rungs.push((level, left));
         // Finished, or no solution at all: no stronger level says more.
@@ -74,7 +100,7 @@ pub fn grade(
             break;
         }
     }
-    Ok(Grade { rungs })
+    Ok(Grade { rungs, distinct })
 }
 
 /// What root propagation leaves open. A level that fixes every declared

@@ -82,6 +82,15 @@ pub(crate) fn lower_generate(
             "the clues fill the variables cell by cell: declare them with the same index ranges",
         ));
     }
+    if cells.is_empty() {
+        return Err(Diagnostic::new(
+            format!(
+                "`{}` has no variables: there is nothing to fill",
+                decl.fills.text
+            ),
+            decl.fills.span,
+        ));
+    }
     check_cells(decl, model, &cells)?;
     let pattern = pattern(decl, rows, cols)?;
     let grade = wanted(decl)?;

@@ -63,9 +63,14 @@ impl Loader<'_> {
         match setting::configuration(&text, &origin) {
             Ok(settings) => {
                 for s in &settings {
-                    if matches!(s, setting::Setting::Use(_) | setting::Setting::NoSymmetry) {
+                    if matches!(
+                        s,
+                        setting::Setting::Use(_)
+                            | setting::Setting::NoSymmetry
+                            | setting::Setting::Seed(_)
+                    ) {
                         self.error(
-                            "`draw` takes search settings (var, value, restart, order, phase, consistency, ...), not an experiment or no-symmetry",
+                            "`draw` takes search settings (var, value, restart, order, phase, consistency, ...), not an experiment, no-symmetry or a seed (each puzzle's seed is its own)",
                             value.span(),
                         );
                         return;
