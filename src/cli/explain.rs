@@ -69,15 +69,18 @@ pub(super) fn run(args: &ExplainArgs, stop: &Stop) -> Run {
                 None => EXIT_NONE,
             }
         }
-        Err(_) => {
-            note(&format!(
-                "solve: {} before the explanation was complete",
-                stop.cause()
-            ));
-            EXIT_LIMIT
-        }
+        Err(_) => incomplete(stop),
     };
     out.finish(code)
+}
+
+/// A limit stopped the explanation: says so, exit 3.
+fn incomplete(stop: &Stop) -> u8 {
+    note(&format!(
+        "solve: {} before the explanation was complete",
+        stop.cause()
+    ));
+    EXIT_LIMIT
 }
 
 /// `--expect`: the constraints that reject the values expected.
@@ -117,13 +120,7 @@ fn expected(args: &ExplainArgs, lowered: Lowered, sources: Sources, stop: &Stop)
             }
             EXIT_NONE
         }
-        Err(_) => {
-            note(&format!(
-                "solve: {} before the explanation was complete",
-                stop.cause()
-            ));
-            EXIT_LIMIT
-        }
+        Err(_) => incomplete(stop),
     };
     out.finish(code)
 }
