@@ -76,22 +76,8 @@ pub(super) fn run_redundant(args: &RedundantArgs, stop: &Stop) -> Run {
     let Ok(needless) = redundant(&mut forcing) else {
         return stopped(out, stop);
     };
-    let names: Vec<&str> = (needless.iter())
-        .map(|&c| forcing.clues[c].name.as_str())
-        .collect();
-    if args.json {
-        let n = forcing.clues.len();
-        out.line(&json!({ "clues": n, "needless": names }).to_string());
-    } else {
-        note(&format!(
-            "{} of {} clues can go, each alone, with the solution still unique:",
-            names.len(),
-            forcing.clues.len()
-        ));
-        for name in names {
-            out.line(name);
-        }
-    }
+    let says = "clues can go, each alone, with the solution still unique";
+    print_clues(&mut out, args.json, &forcing, &needless, ("needless", says));
     out.finish(EXIT_FOUND)
 }
 
@@ -134,23 +120,34 @@ pub(super) fn run_minimize(args: &MinimizeArgs, stop: &Stop) -> Run {
     let Ok(kept) = minimize(&mut forcing, &order) else {
         return stopped(out, stop);
     };
-    let names: Vec<&str> = (kept.iter())
+    let says = "clues force the solution; without any one of them it is not unique";
+    print_clues(&mut out, args.json, &forcing, &kept, ("kept", says));
+    out.finish(EXIT_FOUND)
+}
+
+/// The clues `chosen` by name, one per line after a note `K of N {says}:`
+/// on stderr, or as `{"clues": N, KEY: [names]}`.
+fn print_clues(
+    out: &mut Printer,
+    json: bool,
+    forcing: &Forcing,
+    chosen: &[usize],
+    (key, says): (&str, &str),
+) {
+    let names: Vec<&str> = (chosen.iter())
         .map(|&c| forcing.clues[c].name.as_str())
         .collect();
-    if args.json {
-        let n = forcing.clues.len();
-        out.line(&json!({ "clues": n, "kept": names }).to_string());
-    } else {
-        note(&format!(
-            "{} of {} clues force the solution; without any one of them it is not unique:",
-            names.len(),
-            forcing.clues.len()
-        ));
-        for name in names {
-            out.line(name);
-        }
+    let n = forcing.clues.len();
+    if json {
+        let mut object = json!({ "clues": n });
+        object[key] = json!(names);
+        out.line(&object.to_string());
+        return;
     }
-    out.finish(EXIT_FOUND)
+    note(&format!("{} of {n} {says}:", names.len()));
+    for name in names {
+        out.line(name);
+    }
 }
 
 /// The clue classes a pattern makes: the clues whose cells are images of

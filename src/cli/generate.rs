@@ -47,6 +47,9 @@ pub(super) fn run(args: &GenerateArgs, stop: &Stop) -> Run {
             "add one: `[generate]` with `clues = \"PARAM\"` (the clue grid, 0 for a blank) and `fills = \"VAR\"` (the variables it fills); see the book's chapter on making puzzles",
         ));
     };
+    // The file is read once; each question lowers it again.
+    let mut read = Sources::default();
+    let id = super::add_spec(&args.file, &mut read)?;
     let mut lower = |r: &Request| {
         let mut spec = args.spec.clone();
         spec.params.set.push(r.clues.clone());
@@ -54,8 +57,7 @@ pub(super) fn run(args: &GenerateArgs, stop: &Stop) -> Run {
             // Last: a level for every constraint is the last one said.
             spec.consistency.push(level_name(level).to_string());
         }
-        let mut sources = Sources::default();
-        let id = super::add_spec(&args.file, &mut sources)?;
+        let mut sources = read.clone();
         let mut options = super::options(&mut sources, &spec, true, stop)?;
         if let Some(seed) = r.random {
             // The draw's settings over the command line's, with its seed.
