@@ -1,8 +1,8 @@
 //! The fuzzer of `solve`, on stable Rust: spec texts from mutated shipped
 //! specs and from a grammar-aware generator go through the whole library
 //! pipeline in-process (load, names, lowering, a bounded solve, output,
-//! and `explain` and `steps` for small specs), each case with a wall-clock bound and a
-//! memory bound. A case fails when it panics, overruns its time (the
+//! and for small specs `explain`, `steps`, `unique` and the count at
+//! `probing`), each case with a wall-clock bound and a memory bound. A case fails when it panics, overruns its time (the
 //! pipeline's own deadline plus slack), or allocates beyond the memory
 //! bound; each failure is written to `fuzz/failures/` as a spec with the
 //! reason in a comment, ready to become a regression test in
@@ -193,9 +193,12 @@ fn pipeline(text: &str, overrides: &[String]) -> bool {
     let count = session.count();
     if small && count.complete {
         dumped_count(&dump, count.solutions, deadline);
+        probed_count(text, overrides, count.solutions, deadline);
     }
     symmetries(&mut session);
     if let Some((lowered, sources)) = copy {
+        let complete = count.complete.then_some(count.solutions);
+        unique(lowered.clone(), sources.clone(), complete, deadline);
         let steps = (lowered.clone(), sources.clone());
         let _ = solve::explain::explain(lowered, sources, &Stop::at(Some(deadline)));
         walk(steps.0, steps.1, deadline);
@@ -226,6 +229,58 @@ fn walk(lowered: solve::lowered::Lowered, sources: Sources, deadline: Instant) {
         );
     }
     let _ = stepper.ending();
+}
+
+/// `--consistency probing` removes only values of no solution: where its
+/// count finishes, it is the count.
+fn probed_count(text: &str, overrides: &[String], expected: u64, deadline: Instant) {
+    let mut sources = Sources::default();
+    let id = sources.add("fuzz.toml", text);
+    let mut options = Options {
+        stop: Stop::at(Some(deadline)),
+        ..Options::default()
+    };
+    options.search.consistency = Some(solve::model::plan::Consistency::Probing);
+    let Ok(lowered) = solve::compile(&mut sources, id, overrides, &options) else {
+        return;
+    };
+    let mut session = Session::new(lowered, sources);
+    session.set_stop(Stop {
+        nodes: Some(5_000),
+        ..Stop::at(Some(deadline))
+    });
+    let count = session.count();
+    if count.complete {
+        assert_eq!(count.solutions, expected, "probing changed the count");
+    }
+}
+
+/// `solve unique` agrees with the count (which counts solutions that
+/// differ only in auxiliary variables apart: at least as many).
+fn unique(
+    lowered: solve::lowered::Lowered,
+    sources: Sources,
+    count: Option<u64>,
+    deadline: Instant,
+) {
+    use solve::setter::unique::{Uniqueness, differences, unique};
+    let mut session = Session::new(lowered, sources);
+    session.set_stop(Stop::at(Some(deadline)));
+    let Ok(answer) = unique(&mut session) else {
+        return;
+    };
+    match (answer, count) {
+        (Uniqueness::None, Some(n)) => assert_eq!(n, 0, "unique found none"),
+        (Uniqueness::Unique(_), Some(n)) => assert!(n >= 1, "unique found one of {n}"),
+        (Uniqueness::Several(a, b), n) => {
+            assert!(
+                !differences(&session, &a, &b).is_empty(),
+                "a witness that does not differ"
+            );
+            assert!(n.is_none_or(|n| n >= 2), "unique found two of {n:?}");
+        }
+        _ => {}
+    }
 }
 
 /// `--dump-model` is a spec of its own with the same solutions: it loads,
