@@ -2,7 +2,9 @@
 //! full solution (the spec with every clue blank, searched with random
 //! values from the seed), give every cell as a clue, then remove the
 //! clues in shuffled classes of the pattern's symmetry while the puzzle
-//! stays unique; a class whose removal breaks uniqueness stays. With a
+//! stays unique; a class whose removal breaks uniqueness stays, as does
+//! one whose check is undecided after [`CHECK_NODES`] search nodes (every
+//! puzzle made is proven unique, and its time stays bounded). With a
 //! grade wanted at level L, a removal stays only while propagation at L
 //! still finishes the puzzle (which makes it unique), and the puzzle is
 //! kept only if propagation one level below does not; with `search`,
@@ -27,6 +29,10 @@ use crate::source::Sources;
 
 /// How many seeds one puzzle may use before generation gives up.
 pub const MOST_TRIES: u64 = 100;
+
+/// The search nodes a uniqueness check may spend while removing clues; a
+/// check left undecided keeps its clue.
+pub const CHECK_NODES: u64 = 20_000;
 
 /// What one lowering is asked for: the clue param's `--set` text, a
 /// consistency level for every constraint (`None`: the spec's own), and
@@ -177,7 +183,14 @@ fn still_good(
     }
     let mut session = Session::new(lowered, sources);
     session.set_stop(stop.clone());
-    Ok(matches!(unique(&mut session)?, Uniqueness::Unique(_)))
+    session.set_node_limit(Some(CHECK_NODES));
+    match unique(&mut session) {
+        Ok(answer) => Ok(matches!(answer, Uniqueness::Unique(_))),
+        // Undecided within the budget: the clue stays (the puzzle stays
+        // proven unique, perhaps with a clue it could do without).
+        Err(Unanswered::Stopped) if !stop.passed() => Ok(false),
+        Err(e) => Err(e.into()),
+    }
 }
 
 /// The weakest level whose propagation finishes the puzzle, and whether
