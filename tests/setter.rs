@@ -73,24 +73,7 @@ impl Puzzle {
     }
 
     fn spec(&self) -> String {
-        let mut grid = [[0i64; 4]; 4];
-        for &(c, v) in &self.clues {
-            grid[c / 4][c % 4] = v;
-        }
-        let (a, b, bound) = self.extra;
-        format!(
-            "[params]\npuzzle = {grid:?}\n\
-             [vars]\nx = {{ index = [\"1..4\", \"1..4\"], domain = \"1..4\" }}\n\
-             [constraints]\n\
-             clues = \"forall(x[r][c] == puzzle[r - 1][c - 1] for r in 1..4 for c in 1..4 if puzzle[r - 1][c - 1] > 0)\"\n\
-             rows = \"forall(alldifferent(x[r]) for r in 1..4)\"\n\
-             cols = \"forall(alldifferent([x[r][c] for r in 1..4]) for c in 1..4)\"\n\
-             extra = \"x[{}][{}] + x[{}][{}] <= {bound}\"\n",
-            a / 4 + 1,
-            a % 4 + 1,
-            b / 4 + 1,
-            b % 4 + 1
-        )
+        latin_spec(4, &self.clues, self.extra)
     }
 
     /// The solutions with the clues `kept` (indices into `clues`).
@@ -117,6 +100,28 @@ impl Puzzle {
         });
         latin && g[a] + g[b] <= bound && self.clues.iter().all(|&(c, v)| g[c] == v)
     }
+}
+
+/// An n x n Latin square spec: the clues `(cell, value)` (row-major, from
+/// 0) as a `forall` over a clue grid, and `x[a] + x[b] <= bound`.
+fn latin_spec(n: usize, clues: &[(usize, i64)], (a, b, bound): (usize, usize, i64)) -> String {
+    let mut grid = vec![vec![0i64; n]; n];
+    for &(c, v) in clues {
+        grid[c / n][c % n] = v;
+    }
+    format!(
+        "[params]\npuzzle = {grid:?}\n\
+         [vars]\nx = {{ index = [\"1..{n}\", \"1..{n}\"], domain = \"1..{n}\" }}\n\
+         [constraints]\n\
+         clues = \"forall(x[r][c] == puzzle[r - 1][c - 1] for r in 1..{n} for c in 1..{n} if puzzle[r - 1][c - 1] > 0)\"\n\
+         rows = \"forall(alldifferent(x[r]) for r in 1..{n})\"\n\
+         cols = \"forall(alldifferent([x[r][c] for r in 1..{n}]) for c in 1..{n})\"\n\
+         extra = \"x[{}][{}] + x[{}][{}] <= {bound}\"\n",
+        a / n + 1,
+        a % n + 1,
+        b / n + 1,
+        b % n + 1
+    )
 }
 
 fn grid(v: &Value) -> Grid {
@@ -355,25 +360,7 @@ fn explain_expect_names_a_minimal_set_of_items_that_reject_the_values() {
         clues.dedup_by_key(|c| c.0);
         let extra = (rng.below(9), rng.below(9), rng.range(2, 6));
         let items = small_items(&clues, extra);
-        let mut grid = [[0i64; 3]; 3];
-        for &(c, v) in &clues {
-            grid[c / 3][c % 3] = v;
-        }
-        let (a, b, bound) = extra;
-        let spec = TempSpec::new(
-            "expect",
-            &format!(
-                "[params]\npuzzle = {grid:?}\n[vars]\nx = {{ index = [\"1..3\", \"1..3\"], domain = \"1..3\" }}\n[constraints]\n\
-                 clues = \"forall(x[r][c] == puzzle[r - 1][c - 1] for r in 1..3 for c in 1..3 if puzzle[r - 1][c - 1] > 0)\"\n\
-                 rows = \"forall(alldifferent(x[r]) for r in 1..3)\"\n\
-                 cols = \"forall(alldifferent([x[r][c] for r in 1..3]) for c in 1..3)\"\n\
-                 extra = \"x[{}][{}] + x[{}][{}] <= {bound}\"\n",
-                a / 3 + 1,
-                a % 3 + 1,
-                b / 3 + 1,
-                b % 3 + 1
-            ),
-        );
+        let spec = TempSpec::new("expect", &latin_spec(3, &clues, extra));
         // Expected: a whole grid, or a few cells.
         let whole = rng.below(2) == 0;
         let expected: Vec<(usize, i64)> = if whole {

@@ -176,11 +176,7 @@ fn pipeline(text: &str, overrides: &[String]) -> bool {
         .game
         .is_some()
         .then(|| (lowered.clone(), sources.clone()));
-    let mut session = Session::new(lowered, sources);
-    session.set_stop(Stop {
-        nodes: Some(5_000),
-        ..Stop::at(Some(deadline))
-    });
+    let mut session = bounded(lowered, sources, deadline);
     if session.objective().is_some() {
         let _ = session.optimise(|view, solution, _| {
             let _ = view.render(solution);
@@ -231,6 +227,17 @@ fn walk(lowered: solve::lowered::Lowered, sources: Sources, deadline: Instant) {
     let _ = stepper.ending();
 }
 
+/// A session whose searches stop at the case's deadline or after 5,000
+/// nodes.
+fn bounded(lowered: solve::lowered::Lowered, sources: Sources, deadline: Instant) -> Session {
+    let mut session = Session::new(lowered, sources);
+    session.set_stop(Stop {
+        nodes: Some(5_000),
+        ..Stop::at(Some(deadline))
+    });
+    session
+}
+
 /// `--consistency probing` removes only values of no solution: where its
 /// count finishes, it is the count.
 fn probed_count(text: &str, overrides: &[String], expected: u64, deadline: Instant) {
@@ -244,11 +251,7 @@ fn probed_count(text: &str, overrides: &[String], expected: u64, deadline: Insta
     let Ok(lowered) = solve::compile(&mut sources, id, overrides, &options) else {
         return;
     };
-    let mut session = Session::new(lowered, sources);
-    session.set_stop(Stop {
-        nodes: Some(5_000),
-        ..Stop::at(Some(deadline))
-    });
+    let mut session = bounded(lowered, sources, deadline);
     let count = session.count();
     if count.complete {
         assert_eq!(count.solutions, expected, "probing changed the count");
@@ -310,11 +313,7 @@ fn dumped_count(dump: &str, expected: u64, deadline: Instant) {
             solve::diagnostic::Error::new(diagnostics, &sources)
         ),
     };
-    let mut session = Session::new(lowered, sources);
-    session.set_stop(Stop {
-        nodes: Some(5_000),
-        ..Stop::at(Some(deadline))
-    });
+    let mut session = bounded(lowered, sources, deadline);
     let count = session.count();
     if count.complete {
         assert_eq!(

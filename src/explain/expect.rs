@@ -6,7 +6,6 @@
 
 use crate::lower::value::Value;
 use crate::lowered::Lowered;
-use crate::model::VarId;
 use crate::steps::givens::{self, value_of};
 use crate::steps::{Fact, values};
 use serde_json::Value as Json;
@@ -55,7 +54,7 @@ fn pair(
             array.items.len()
         )),
         (symbolic, json) => {
-            let var = variable(symbolic).ok_or_else(|| {
+            let var = symbolic.as_variable().ok_or_else(|| {
                 format!("`{at}` is not a declared variable: an alias cannot be expected")
             })?;
             let text = match json {
@@ -72,17 +71,5 @@ fn pair(
             });
             Ok(())
         }
-    }
-}
-
-/// The variable a declared scalar stands for.
-fn variable(symbolic: &Value) -> Option<VarId> {
-    match symbolic {
-        Value::Lin(e) if e.constant == 0 => match e.terms[..] {
-            [(1, x)] => Some(x),
-            _ => None,
-        },
-        Value::Lit(l) if l.positive => Some(l.var),
-        _ => None,
     }
 }

@@ -99,6 +99,19 @@ pub fn out_of_range(value: i64, span: Span) -> Diagnostic {
 }
 
 impl Value {
+    /// The variable a declared scalar stands for (`x`, not `x + 1` nor
+    /// `2 * x`; a boolean as its literal): `None` for anything else.
+    pub fn as_variable(&self) -> Option<VarId> {
+        match self {
+            Value::Lin(e) if e.constant == 0 => match e.terms[..] {
+                [(1, x)] => Some(x),
+                _ => None,
+            },
+            Value::Lit(l) if l.positive => Some(l.var),
+            _ => None,
+        }
+    }
+
     pub fn describe(&self) -> &'static str {
         match self {
             Value::Int(_) => "an integer",

@@ -11,7 +11,7 @@ use crate::explain::quickxplain::Conflicts;
 use crate::lowered::Lowered;
 use crate::session::{Session, Solution, Stopped};
 use crate::setter::Unanswered;
-use crate::setter::candidates::declared;
+use crate::setter::unique::assignment;
 use crate::source::Sources;
 
 /// The name of the constraint that asks for another solution.
@@ -46,10 +46,7 @@ impl Forcing {
         for rule in &rules {
             session.post_model_constraints(&rule.constraints);
         }
-        let assignment: Vec<_> = declared(session.lowered().model())
-            .into_iter()
-            .map(|x| (x, solution.values()[x.index()]))
-            .collect();
+        let assignment = assignment(session.lowered().model(), solution);
         session.forbid(DIFFERS, &assignment)?;
         let classes = (0..clues.len()).map(|c| vec![c]).collect();
         Ok(Forcing {

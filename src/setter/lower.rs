@@ -148,7 +148,12 @@ fn grid(fills: &Value) -> Option<(usize, usize, bool, Vec<VarId>)> {
     let Value::List(outer) = fills else {
         return None;
     };
-    if let Some(cells) = outer.items.iter().map(variable).collect::<Option<Vec<_>>>() {
+    if let Some(cells) = outer
+        .items
+        .iter()
+        .map(Value::as_variable)
+        .collect::<Option<Vec<_>>>()
+    {
         return Some((1, cells.len(), false, cells));
     }
     let mut cells = Vec::new();
@@ -161,20 +166,10 @@ fn grid(fills: &Value) -> Option<(usize, usize, bool, Vec<VarId>)> {
             return None;
         }
         for cell in &row.items {
-            cells.push(variable(cell)?);
+            cells.push(cell.as_variable()?);
         }
     }
     Some((outer.items.len(), cols.unwrap_or(0), true, cells))
-}
-
-fn variable(cell: &Value) -> Option<VarId> {
-    match cell {
-        Value::Lin(e) if e.constant == 0 => match e.terms[..] {
-            [(1, x)] => Some(x),
-            _ => None,
-        },
-        _ => None,
-    }
 }
 
 /// Integer cells, none of which can take the blank.

@@ -3,7 +3,7 @@
 //! forbidden). Two solutions are the witness that the puzzle is
 //! ambiguous, and the declared variables where they differ say where.
 
-use crate::model::VarId;
+use crate::model::{Model, VarId};
 use crate::session::{Session, Solution};
 use crate::setter::Unanswered;
 use crate::setter::candidates::declared;
@@ -25,11 +25,7 @@ pub fn unique(session: &mut Session) -> Result<Uniqueness, Unanswered> {
     let Some(first) = session.first()? else {
         return Ok(Uniqueness::None);
     };
-    let vars = declared(session.lowered().model());
-    let assignment: Vec<(VarId, i64)> = vars
-        .iter()
-        .map(|&x| (x, first.values()[x.index()]))
-        .collect();
+    let assignment = assignment(session.lowered().model(), &first);
     session.push();
     let second = session
         .forbid(DIFFERS, &assignment)
@@ -40,6 +36,13 @@ pub fn unique(session: &mut Session) -> Result<Uniqueness, Unanswered> {
         Some(second) => Uniqueness::Several(first, second),
         None => Uniqueness::Unique(first),
     })
+}
+
+/// A solution's values of the declared variables, as a nogood forbids them.
+pub fn assignment(model: &Model, solution: &Solution) -> Vec<(VarId, i64)> {
+    (declared(model).into_iter())
+        .map(|x| (x, solution.values()[x.index()]))
+        .collect()
 }
 
 /// The declared variables on which `a` and `b` differ, in order.
