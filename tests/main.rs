@@ -25,6 +25,7 @@ mod parallel;
 mod phases;
 mod playground;
 mod playground_panels;
+mod playground_setter;
 mod plot;
 mod probing;
 mod propagators;

@@ -389,6 +389,8 @@ fn the_pages_scripts_parse() {
         "app.js",
         "panels.js",
         "steps.js",
+        "grids.js",
+        "setter.js",
         "chart.js",
         "editor.js",
         "worker.js",

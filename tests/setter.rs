@@ -11,10 +11,10 @@ use crate::{Rng, TempSpec, solve};
 use serde_json::Value;
 use std::collections::BTreeSet;
 
-type Grid = [i64; 16];
+pub(crate) type Grid = [i64; 16];
 
 /// Every Latin square of order 4, rows of permutations of 1..4.
-fn latin_squares() -> Vec<Grid> {
+pub(crate) fn latin_squares() -> Vec<Grid> {
     let mut perms: Vec<[i64; 4]> = Vec::new();
     for a in 1..=4 {
         for b in 1..=4 {
@@ -52,13 +52,13 @@ fn latin_squares() -> Vec<Grid> {
 
 /// A random puzzle: clues (cell, value) from one square, and an extra rule
 /// `x[a] + x[b] <= bound`.
-struct Puzzle {
-    clues: Vec<(usize, i64)>,
+pub(crate) struct Puzzle {
+    pub(crate) clues: Vec<(usize, i64)>,
     extra: (usize, usize, i64),
 }
 
 impl Puzzle {
-    fn random(rng: &mut Rng, squares: &[Grid]) -> Puzzle {
+    pub(crate) fn random(rng: &mut Rng, squares: &[Grid]) -> Puzzle {
         let solution = squares[rng.below(squares.len())];
         let mut cells: Vec<usize> = (0..16).collect();
         for i in (1..16).rev() {
@@ -72,12 +72,12 @@ impl Puzzle {
         Puzzle { clues, extra }
     }
 
-    fn spec(&self) -> String {
+    pub(crate) fn spec(&self) -> String {
         latin_spec(4, &self.clues, self.extra)
     }
 
     /// The solutions with the clues `kept` (indices into `clues`).
-    fn solutions<'a>(&self, squares: &'a [Grid], kept: &[usize]) -> Vec<&'a Grid> {
+    pub(crate) fn solutions<'a>(&self, squares: &'a [Grid], kept: &[usize]) -> Vec<&'a Grid> {
         let (a, b, bound) = self.extra;
         squares
             .iter()
@@ -86,12 +86,12 @@ impl Puzzle {
             .collect()
     }
 
-    fn clue_name(&self, k: usize) -> String {
+    pub(crate) fn clue_name(&self, k: usize) -> String {
         let c = self.clues[k].0;
         format!("clues[r={}, c={}]", c / 4 + 1, c % 4 + 1)
     }
 
-    fn holds(&self, g: &Grid) -> bool {
+    pub(crate) fn holds(&self, g: &Grid) -> bool {
         let (a, b, bound) = self.extra;
         let latin = (0..4).all(|r| {
             (0..4).all(|i| {
@@ -104,7 +104,11 @@ impl Puzzle {
 
 /// An n x n Latin square spec: the clues `(cell, value)` (row-major, from
 /// 0) as a `forall` over a clue grid, and `x[a] + x[b] <= bound`.
-fn latin_spec(n: usize, clues: &[(usize, i64)], (a, b, bound): (usize, usize, i64)) -> String {
+pub(crate) fn latin_spec(
+    n: usize,
+    clues: &[(usize, i64)],
+    (a, b, bound): (usize, usize, i64),
+) -> String {
     let mut grid = vec![vec![0i64; n]; n];
     for &(c, v) in clues {
         grid[c / n][c % n] = v;
@@ -182,7 +186,7 @@ fn unique_answers_as_the_brute_force_count_with_a_real_witness() {
 }
 
 /// The unique puzzles among random ones.
-fn unique_puzzles(rng: &mut Rng, squares: &[Grid], wanted: usize) -> Vec<Puzzle> {
+pub(crate) fn unique_puzzles(rng: &mut Rng, squares: &[Grid], wanted: usize) -> Vec<Puzzle> {
     let mut out = Vec::new();
     while out.len() < wanted {
         let mut puzzle = Puzzle::random(rng, squares);

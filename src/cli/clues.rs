@@ -10,16 +10,15 @@
 use super::output::{Printer, note};
 use super::unique::difference_lines;
 use super::{EXIT_FOUND, EXIT_LIMIT, EXIT_NONE, Run, SpecArgs, TimeLimit, refusal};
-use crate::diagnostic::{Error, did_you_mean};
+use crate::diagnostic::Error;
 use crate::engine::stop::Stop;
 use crate::lowered::Lowered;
-use crate::session::Session;
 use crate::setter::Unanswered;
-use crate::setter::forcing::Forcing;
+use crate::setter::forcing::{Forcing, Setup, setup, unknown_group};
 use crate::setter::minimize::minimize;
 use crate::setter::plan::{GeneratePlan, PATTERNS, Pattern};
 use crate::setter::redundant::redundant;
-use crate::setter::unique::{Uniqueness, differences, unique};
+use crate::setter::unique::differences;
 use crate::source::Sources;
 use serde_json::json;
 use std::path::PathBuf;
@@ -189,25 +188,16 @@ fn start(
     out: &mut Printer,
     stop: &Stop,
 ) -> Result<Result<Forcing, u8>, Error> {
-    if let Some(group) = group
-        && lowered.constraint_info(group).is_none()
-    {
-        let names = lowered.constraints.iter().map(|c| c.name.as_str());
-        let help = match did_you_mean(group, names) {
-            Some(near) => format!("did you mean `{near}`?"),
-            None => "--group takes the name of a constraint of the spec's [constraints]".into(),
-        };
-        return Err(refusal(format!("no constraint named `{group}`"), help));
+    if let Some((message, help)) = group.and_then(|g| unknown_group(&lowered, g)) {
+        return Err(refusal(message, help));
     }
-    let mut session = Session::new(lowered.clone(), sources.clone());
-    session.set_stop(stop.clone());
-    let solution = match unique(&mut session) {
-        Ok(Uniqueness::Unique(solution)) => solution,
-        Ok(Uniqueness::None) => {
+    match setup(lowered, sources, group, stop) {
+        Ok(Setup::Ready(forcing)) => Ok(Ok(*forcing)),
+        Ok(Setup::NoSolution) => {
             out.line("no solution");
-            return Ok(Err(EXIT_NONE));
+            Ok(Err(EXIT_NONE))
         }
-        Ok(Uniqueness::Several(first, second)) => {
+        Ok(Setup::Several(session, first, second)) => {
             let differ = differences(&session, &first, &second);
             for line in difference_lines(&session, &first, &second, &differ) {
                 note(&line);
@@ -215,21 +205,15 @@ fn start(
             note(
                 "every clue is needed while the solution is not unique: `solve unique` shows both",
             );
-            return Ok(Err(EXIT_LIMIT));
+            Ok(Err(EXIT_LIMIT))
         }
         Err(Unanswered::Stopped) => {
             note(&format!(
                 "solve: {} before uniqueness was decided",
                 stop.cause()
             ));
-            return Ok(Err(EXIT_LIMIT));
+            Ok(Err(EXIT_LIMIT))
         }
-        Err(Unanswered::Error(e)) => return Err(e),
-    };
-    let is_clue = |item: &crate::explain::items::Item| group.is_none_or(|g| item.origin == g);
-    match Forcing::new(lowered, sources, is_clue, &solution, stop) {
-        Ok(forcing) => Ok(Ok(forcing)),
-        Err(Unanswered::Stopped) => Ok(Err(EXIT_LIMIT)),
         Err(Unanswered::Error(e)) => Err(e),
     }
 }

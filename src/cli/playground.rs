@@ -60,6 +60,16 @@ const FILES: &[(&str, &str, &[u8])] = &[
         include_bytes!("../../web/page/steps.js"),
     ),
     (
+        "/grids.js",
+        "text/javascript; charset=utf-8",
+        include_bytes!("../../web/page/grids.js"),
+    ),
+    (
+        "/setter.js",
+        "text/javascript; charset=utf-8",
+        include_bytes!("../../web/page/setter.js"),
+    ),
+    (
         "/editor.js",
         "text/javascript; charset=utf-8",
         include_bytes!("../../web/page/editor.js"),

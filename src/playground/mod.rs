@@ -30,6 +30,9 @@
 //!   `record` of every secret (`game.rs`).
 //! - `path`: `{spec, set, start, time_limit}` → a `path` event, a shortest
 //!   solution move by move; `analyze` → an `analysis` event (`puzzle.rs`).
+//! - `unique`, `candidates` (with `count_up_to`), `redundant` (with
+//!   `group`) and `generate` (with `seed`): as `explain`, answered as
+//!   the command line's setter's toolkit answers (`setter.rs`).
 //! - `about`: the version and the names of the search choices.
 
 mod compare;
@@ -37,6 +40,7 @@ mod explain;
 mod game;
 mod puzzle;
 mod request;
+mod setter;
 mod solve;
 mod steps;
 
@@ -46,7 +50,8 @@ use crate::host::Instant;
 use crate::session::Session;
 use crate::source::{SourceId, Sources};
 pub use request::{
-    CompareRequest, GuessRequest, PlayRequest, PuzzleRequest, Request, SolveRequest, StepsRequest,
+    CompareRequest, GuessRequest, PlayRequest, PuzzleRequest, Request, SetterRequest, SetterTask,
+    SolveRequest, StepsRequest,
 };
 use serde_json::{Value, json};
 use std::time::Duration;
@@ -74,6 +79,7 @@ pub fn handle(request: &str, emit: &mut dyn FnMut(Value)) {
         }
         Ok(Request::Explain(request)) => explain::run(&request, emit),
         Ok(Request::Steps(request)) => steps::run(&request, emit),
+        Ok(Request::Setter(request)) => setter::run(&request, emit),
         Ok(Request::Compare(request)) => compare::run(&request, emit),
         Ok(Request::Guess(request)) => game::guess(&request, emit),
         Ok(Request::Play(request)) => game::play(&request, emit),
@@ -114,20 +120,29 @@ fn compile(
 ) -> Result<Session, (Error, Sources, SourceId)> {
     let mut sources = Sources::default();
     let id = sources.add("spec.toml", spec);
-    let search = match request.search.settings(&mut sources) {
-        Ok(search) => search,
+    let options = match options(request, &mut sources, until) {
+        Ok(options) => options,
         Err(e) => return Err((e, sources, id)),
-    };
-    let options = crate::Options {
-        no_symmetry: request.no_symmetry,
-        search,
-        stop: until.clone(),
-        ..crate::Options::default()
     };
     match crate::compile(&mut sources, id, set, &options) {
         Ok(lowered) => Ok(Session::new(lowered, sources)),
         Err(d) => Err((Error::new(d, &sources), sources, id)),
     }
+}
+
+/// The options of a request: its search choices (read into `sources`),
+/// symmetry and stop.
+fn options(
+    request: &SolveRequest,
+    sources: &mut Sources,
+    until: &Stop,
+) -> Result<crate::Options, Error> {
+    Ok(crate::Options {
+        no_symmetry: request.no_symmetry,
+        search: request.search.settings(sources)?,
+        stop: until.clone(),
+        ..crate::Options::default()
+    })
 }
 
 /// A request's stop token: its time limit in seconds, from now.

@@ -18,6 +18,9 @@ pub enum Request {
     /// How each value follows (`solve steps`), or the next step from the
     /// learner's givens (`solve hint`).
     Steps(Box<StepsRequest>),
+    /// A setter's question (`solve unique`, `candidates`, `redundant`,
+    /// `generate`); the search choices and limits as for `explain`.
+    Setter(Box<SetterRequest>),
     /// Count under several configurations (`solve compare`).
     Compare(CompareRequest),
     /// The person guesses a `[game]`'s secret: the answers to the
@@ -91,6 +94,29 @@ pub struct StepsRequest {
     pub max_items: Option<u64>,
 }
 
+/// A setter's question about the spec of `solve`.
+#[derive(Clone, Debug, Default)]
+pub struct SetterRequest {
+    pub solve: SolveRequest,
+    pub task: SetterTask,
+}
+
+/// Which setter's question, with its own choice.
+#[derive(Clone, Debug, Default)]
+pub enum SetterTask {
+    /// One solution, none, or two that differ.
+    #[default]
+    Unique,
+    /// The values each variable takes in some solution, each with its
+    /// number of solutions up to `count_up_to`.
+    Candidates { count_up_to: Option<u64> },
+    /// The clues (the items of `group`, else every item) that can go one
+    /// at a time.
+    Redundant { group: Option<String> },
+    /// A new puzzle of the `[generate]` section, from `seed`.
+    Generate { seed: Option<u64> },
+}
+
 /// A `solve` request.
 #[derive(Clone, Debug, Default)]
 pub struct SolveRequest {
@@ -139,6 +165,13 @@ const PATH_KEYS: &[&str] = &["op", "spec", "set", "start", "time_limit"];
 const ANALYZE_KEYS: &[&str] = &["op", "spec", "set", "time_limit"];
 /// Keys `steps` takes beside those of `explain`.
 const STEPS_KEYS: &[&str] = &["givens", "hint", "max_items"];
+/// The key each setter's question takes beside those of `explain`.
+const SETTER_KEYS: &[(&str, &str)] = &[
+    ("unique", ""),
+    ("candidates", "count_up_to"),
+    ("redundant", "group"),
+    ("generate", "seed"),
+];
 /// Keys of `solve` that `explain` (and `steps`) does not take.
 const EXPLAIN_IGNORES: &[&str] = &["mode", "limit", "node_limit", "tree"];
 
@@ -156,29 +189,16 @@ impl Request {
                 })
             }
             "solve" | "explain" => solve(request, op == "solve"),
-            "steps" => {
-                let mut keys: Vec<&str> = (SOLVE_KEYS.iter().copied())
-                    .filter(|k| !EXPLAIN_IGNORES.contains(k))
-                    .collect();
-                keys.extend(STEPS_KEYS);
-                known(request, &keys)?;
-                let mut solve_keys = request.clone();
-                for k in STEPS_KEYS {
-                    let _ = solve_keys.remove(*k);
-                }
-                let Request::Explain(solve) = solve(&solve_keys, false)? else {
-                    unreachable!("an explain request is read as one")
-                };
-                Ok(Request::Steps(Box::new(StepsRequest {
-                    solve: *solve,
-                    givens: texts_of(request, "givens")?,
-                    hint: flag_of(request, "hint")?,
-                    max_items: match number_of(request, "max_items")? {
-                        Some(0) => return Err("`max_items` is at least 1".to_string()),
-                        most => most,
-                    },
-                })))
-            }
+            "steps" => Ok(Request::Steps(Box::new(StepsRequest {
+                solve: explain_with(request, STEPS_KEYS)?,
+                givens: texts_of(request, "givens")?,
+                hint: flag_of(request, "hint")?,
+                max_items: match number_of(request, "max_items")? {
+                    Some(0) => return Err("`max_items` is at least 1".to_string()),
+                    most => most,
+                },
+            }))),
+            "unique" | "candidates" | "redundant" | "generate" => setter(request, &op),
             "compare" => {
                 known(request, COMPARE_KEYS)?;
                 Ok(Request::Compare(CompareRequest {
@@ -236,7 +256,7 @@ impl Request {
                 Ok(Request::About)
             }
             other => Err(format!(
-                "unknown op `{other}` (expected check, solve, explain, steps, compare, guess, play, path, analyze or about)"
+                "unknown op `{other}` (expected check, solve, explain, steps, unique, candidates, redundant, generate, compare, guess, play, path, analyze or about)"
             )),
         }
     }
@@ -274,6 +294,51 @@ fn solve(request: &Map<String, Value>, solving: bool) -> Result<Request, String>
     } else {
         Request::Explain(solve)
     })
+}
+
+/// The `explain` request within one that also takes the keys `extra`.
+fn explain_with(request: &Map<String, Value>, extra: &[&str]) -> Result<SolveRequest, String> {
+    let mut keys: Vec<&str> = (SOLVE_KEYS.iter().copied())
+        .filter(|k| !EXPLAIN_IGNORES.contains(k))
+        .collect();
+    keys.extend(extra);
+    known(request, &keys)?;
+    let mut explain_keys = request.clone();
+    for k in extra {
+        let _ = explain_keys.remove(*k);
+    }
+    match solve(&explain_keys, false)? {
+        Request::Explain(solve) => Ok(*solve),
+        _ => unreachable!("an explain request is read as one"),
+    }
+}
+
+/// A setter's question `op`: the keys of `explain` and its own one.
+fn setter(request: &Map<String, Value>, op: &str) -> Result<Request, String> {
+    let own = (SETTER_KEYS.iter())
+        .find(|(o, _)| *o == op)
+        .map_or("", |(_, key)| *key);
+    let own: &[&str] = if own.is_empty() { &[] } else { &[own] };
+    let solve = explain_with(request, own)?;
+    let task = match op {
+        "candidates" => SetterTask::Candidates {
+            count_up_to: match number_of(request, "count_up_to")? {
+                Some(0) => return Err("`count_up_to` is at least 1".to_string()),
+                cap => cap,
+            },
+        },
+        "redundant" => SetterTask::Redundant {
+            group: text_of(request, "group")?.filter(|g| !g.trim().is_empty()),
+        },
+        "generate" => SetterTask::Generate {
+            seed: match number_of(request, "seed")? {
+                Some(0) => return Err("`seed` is at least 1".to_string()),
+                seed => seed,
+            },
+        },
+        _ => SetterTask::Unique,
+    };
+    Ok(Request::Setter(Box::new(SetterRequest { solve, task })))
 }
 
 /// What `mode` asks: `limit` is the first `limit` solutions (1 unless

@@ -5,13 +5,14 @@
 //! nothing. [`Forcing`] is also QuickXplain's [`Conflicts`] over the clue
 //! classes: a minimal set of classes that forces the solution.
 
+use crate::diagnostic::did_you_mean;
 use crate::engine::stop::Stop;
 use crate::explain::items::{self, Item};
 use crate::explain::quickxplain::Conflicts;
 use crate::lowered::Lowered;
 use crate::session::{Session, Solution, Stopped};
 use crate::setter::Unanswered;
-use crate::setter::unique::assignment;
+use crate::setter::unique::{Uniqueness, assignment, unique};
 use crate::source::Sources;
 
 /// The name of the constraint that asks for another solution.
@@ -21,6 +22,8 @@ pub const DIFFERS: &str = "differs from the solution";
 #[derive(Debug)]
 pub struct Forcing {
     session: Session,
+    /// The solution the clues are asked to force.
+    pub solution: Solution,
     /// The clue items: the group's items, in spec order.
     pub clues: Vec<Item>,
     /// The classes QuickXplain keeps or drops whole (indices into
@@ -51,6 +54,7 @@ impl Forcing {
         let classes = (0..clues.len()).map(|c| vec![c]).collect();
         Ok(Forcing {
             session,
+            solution: solution.clone(),
             clues,
             classes,
         })
@@ -88,4 +92,48 @@ impl Conflicts for Forcing {
     fn satisfiable(&mut self) -> Result<bool, Stopped> {
         Ok(self.session.first()?.is_some())
     }
+}
+
+/// A puzzle ready for the forcing questions, or why it is not: they ask
+/// about one solution, so a puzzle with none or several has no answer.
+#[derive(Debug)]
+pub enum Setup {
+    Ready(Box<Forcing>),
+    NoSolution,
+    /// Two solutions that differ (from `session`, which names them).
+    Several(Box<Session>, Solution, Solution),
+}
+
+/// Checks that `lowered` has one solution and sets up the questions about
+/// the items of the constraint `group` (every item without one).
+pub fn setup(
+    lowered: Lowered,
+    sources: Sources,
+    group: Option<&str>,
+    stop: &Stop,
+) -> Result<Setup, Unanswered> {
+    let mut session = Session::new(lowered.clone(), sources.clone());
+    session.set_stop(stop.clone());
+    let solution = match unique(&mut session)? {
+        Uniqueness::Unique(solution) => solution,
+        Uniqueness::None => return Ok(Setup::NoSolution),
+        Uniqueness::Several(a, b) => return Ok(Setup::Several(Box::new(session), a, b)),
+    };
+    let is_clue = |item: &Item| group.is_none_or(|g| item.origin == g);
+    let forcing = Forcing::new(lowered, sources, is_clue, &solution, stop)?;
+    Ok(Setup::Ready(Box::new(forcing)))
+}
+
+/// What is wrong with `group` when it names no constraint of `lowered`:
+/// the message and a help line.
+pub fn unknown_group(lowered: &Lowered, group: &str) -> Option<(String, String)> {
+    if lowered.constraint_info(group).is_some() {
+        return None;
+    }
+    let names = lowered.constraints.iter().map(|c| c.name.as_str());
+    let help = match did_you_mean(group, names) {
+        Some(near) => format!("did you mean `{near}`?"),
+        None => "a group of clues is the name of a constraint of the spec's [constraints]".into(),
+    };
+    Some((format!("no constraint named `{group}`"), help))
 }

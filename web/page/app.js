@@ -7,6 +7,7 @@ import { EXAMPLES } from "./examples.js";
 import { createEditor } from "./editor.js";
 import { setupPanels } from "./panels.js";
 import { setupSteps } from "./steps.js";
+import { setupSetter } from "./setter.js";
 
 const $ = (id) => document.getElementById(id);
 const editor = createEditor($("editor"), () => {
@@ -20,6 +21,7 @@ window.playground = { editor };
 // The panels beside Solve (set up at the start, below).
 let panels = null;
 let steps = null;
+let setter = null;
 
 // ---- workers ------------------------------------------------------------
 
@@ -160,6 +162,7 @@ const RESULTS = {
   "play-progress": ["play-progress", "computer-moves", "play-chart"],
   "puzzle-progress": ["puzzle-progress", "stepper", "puzzle-chart"],
   "steps-progress": ["steps-progress", "steps-view"],
+  "setter-progress": ["setter-progress", "setter-view"],
 };
 const resultIds = Object.values(RESULTS).flat();
 // Panels that hide when empty, rather than lose their parts.
@@ -174,6 +177,7 @@ function clearResults() {
   }
   panels?.clear();
   steps?.clear();
+  setter?.clear();
   $("stale").hidden = true;
 }
 
@@ -252,6 +256,14 @@ function setValues() {
   }
   if (current) items.push(current);
   return items;
+}
+
+// Puts `item` (NAME=VALUE) in Set, in place of the item of that name.
+function useSet(item) {
+  const name = item.split("=")[0];
+  const others = setValues().filter((i) => i.split("=")[0] !== name);
+  $("set").value = [...others, item].join(" ");
+  $("set").dispatchEvent(new Event("input"));
 }
 
 function solveRequest() {
@@ -560,6 +572,7 @@ function drawSolution(e) {
 let kind = null;
 panels = setupPanels({ ask, spec: () => editor.text(), setValues, board });
 steps = setupSteps({ ask, spec: () => editor.text(), setValues, mark: (ranges) => editor.mark(ranges) });
+setter = setupSetter({ ask, spec: () => editor.text(), setValues, board, useSet });
 
 // The menus of search choices, as the library names them.
 // Asked of the running worker: a check restarts its own worker when busy.

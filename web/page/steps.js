@@ -6,19 +6,14 @@
 // next step from the givens the learner typed (one per line, as
 // `solve hint --given` takes them).
 
+import { drawGrids } from "./grids.js";
+
 const $ = (id) => document.getElementById(id);
 
 export function setupSteps(page) {
   const { ask, spec, setValues, mark } = page;
   let walk = null; // { vars: Map name -> values, steps: [step], end }
   let shown = 0;
-
-  // `x[1][2]` -> ["x", [1, 2]]; a scalar -> [name, []].
-  const parse = (name) => {
-    const at = name.indexOf("[");
-    if (at < 0) return [name, []];
-    return [name.slice(0, at), name.slice(at + 1, -1).split("][").map(Number)];
-  };
 
   // The known values after the first `k` steps.
   function knownAfter(k) {
@@ -33,42 +28,13 @@ export function setupSteps(page) {
     const step = shown > 0 ? walk.steps[shown - 1] : null;
     const used = new Set(step ? step.facts.map((f) => f.var) : []);
     const deduced = step ? step.deduces[0].var : null;
-    // Arrays of one or two indices as grids, the rest as a list.
-    const arrays = new Map();
-    for (const [name, values] of known) {
-      const [base, index] = parse(name);
-      if (!arrays.has(base)) arrays.set(base, []);
-      arrays.get(base).push({ name, index, values });
-    }
-    const boards = $("steps-board");
-    boards.innerHTML = "";
-    for (const [base, cells] of arrays) {
-      const table = document.createElement("table");
-      table.className = "steps-grid";
-      const caption = table.createCaption();
-      caption.textContent = base;
-      const rows = new Map();
-      for (const c of cells) {
-        const row = c.index.length > 1 ? c.index[0] : 0;
-        if (!rows.has(row)) rows.set(row, []);
-        rows.get(row).push(c);
-      }
-      for (const row of [...rows.keys()].sort((a, b) => a - b)) {
-        const tr = table.insertRow();
-        for (const c of rows.get(row)) {
-          const td = tr.insertCell();
-          td.title = c.name;
-          if (c.values.length === 1) td.textContent = String(c.values[0]);
-          else {
-            td.className = "candidates";
-            td.textContent = c.values.join(" ");
-          }
-          if (used.has(c.name)) td.classList.add("used");
-          if (c.name === deduced) td.classList.add("deduced");
-        }
-      }
-      boards.appendChild(table);
-    }
+    const cells = [...known].map(([name, values]) => {
+      const classes = values.length === 1 ? [] : ["candidates"];
+      if (used.has(name)) classes.push("used");
+      if (name === deduced) classes.push("deduced");
+      return { name, text: values.join(" "), classes };
+    });
+    drawGrids($("steps-board"), cells);
     $("steps-text").textContent = step ? step.text : walk.start;
     mark(step ? step.uses.filter((u) => u.from !== undefined) : []);
     $("steps-slider").max = walk.steps.length;
