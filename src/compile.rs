@@ -47,7 +47,7 @@ pub fn generate_plan(
     let declarations = (|| {
         let params = lower::params::lower_params(&mut l, spec)?;
         let vars = lower::vars::declare_vars(&mut l, spec)?;
-        setter::lower::lower_generate(spec, &params, &vars, &l.model, false)
+        setter::lower::lower_generate(spec, &params, &vars, &l.model, false, None)
     })();
     declarations.map_err(|d| vec![d])
 }
@@ -72,6 +72,10 @@ fn passes(l: &mut Lowerer, checked: &CheckedSpec, options: &Options) -> R<Lowere
     let params = lower::params::lower_params(l, spec)?;
     let vars = lower::vars::declare_vars(l, spec)?;
     lower::constraints::post_constraints(l, spec, options)?;
+    let derived = match options.derive_clues {
+        true => setter::lower::derive_clues(l, spec)?,
+        false => None,
+    };
     let symmetry = symmetry::lower::lower_symmetry(l, spec, &vars.key, options)?;
     lower::sums::post_on_sums(&mut l.model);
     let plan = lower::plan::search_plan(l, spec, options, &vars)?;
@@ -80,7 +84,7 @@ fn passes(l: &mut Lowerer, checked: &CheckedSpec, options: &Options) -> R<Lowere
     budget.value_graphs(model, plan.consistency)?;
     let game = game::lower::lower_game(l, spec, &params)?;
     let puzzle = moves::lower::lower_moves(l, spec, &params, &vars)?;
-    let generate = setter::lower::lower_generate(spec, &params, &vars, &l.model, true)?;
+    let generate = setter::lower::lower_generate(spec, &params, &vars, &l.model, true, derived)?;
     let output = output::lower_output(l, spec, params, vars)?;
     game::lower::check_show(&output, game.as_ref())?;
     let (model, later) = std::mem::take(l).finish();

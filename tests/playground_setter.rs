@@ -157,24 +157,24 @@ fn redundant_on_a_puzzle_with_two_solutions_shows_them() {
 
 #[test]
 fn generate_makes_the_puzzle_solve_generate_makes_from_the_seed() {
-    let text = std::fs::read_to_string("specs/sudoku.toml").expect("the shipped sudoku");
-    for seed in [3_u64, 11] {
+    // The clues fill cells (sudoku) or are derived from the solution
+    // (skyscraper views).
+    for (path, param, seed) in [
+        ("specs/sudoku.toml", "puzzle", 3_u64),
+        ("specs/sudoku.toml", "puzzle", 11),
+        ("tests/readme/skyscrapers.toml", "views", 4),
+    ] {
+        let text = std::fs::read_to_string(path).expect("the spec");
         let seed_text = seed.to_string();
-        let (out, err, code) = solve(&[
-            "generate",
-            "specs/sudoku.toml",
-            "--seed",
-            &seed_text,
-            "--json",
-        ]);
+        let (out, err, code) = solve(&["generate", path, "--seed", &seed_text, "--json"]);
         assert_eq!(code, 0, "{err}");
         let cli: Value = serde_json::from_str(out.trim()).expect("one JSON object");
         let event = answer(&json!({"op": "generate", "spec": text, "seed": seed}));
         assert_eq!(event["event"], "generated", "{event}");
         for key in ["seed", "clues", "grade", "set"] {
-            assert_eq!(event[key], cli[key], "{key}");
+            assert_eq!(event[key], cli[key], "{path}: {key}");
         }
-        assert_eq!(event["rows"], cli["puzzle"]);
+        assert_eq!(event["rows"], cli[param]);
         assert_eq!(event["blank"], 0);
     }
     // A spec with no [generate] section says what to add.

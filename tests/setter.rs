@@ -649,7 +649,27 @@ fn a_generate_section_that_does_not_fit_the_spec_is_refused_at_its_place() {
         ),
         (
             "clues = \"puzzle\"",
-            "[generate] needs `clues` and `fills`",
+            "[generate] needs `clues`, and `fills` or `derive`",
+            "",
+        ),
+        (
+            "clues = \"puzzle\"\nfills = \"x\"\nderive = \"[[1, 2], [2, 1]]\"",
+            "`fills` and `derive` both say where the clues come from",
+            "",
+        ),
+        (
+            "clues = \"puzzle\"\nderive = \"[x[1][1], x[2][2]]\"",
+            "`derive` gives a list of 2 and the clues `puzzle` are 2 lists of 2",
+            "",
+        ),
+        (
+            "clues = \"puzzle\"\nderive = \"[['a', 'b'], ['c', 'd']]\"",
+            "`derive` gives no list of integers",
+            "in the clues' shape",
+        ),
+        (
+            "clues = \"puzzle\"\nderive = \"[[x[1][1], w], [1, 2]]\"",
+            "unknown name `w`",
             "",
         ),
         (
@@ -813,4 +833,88 @@ fn without_alldifferent_the_ladder_skips_the_levels_that_are_propagate() {
         .collect();
     assert_eq!(levels, ["check", "propagate"], "{stdout}");
     assert_eq!(answer["grade"], "propagate");
+}
+
+/// How many of `heights` are seen from its start (a taller one hides
+/// those behind it).
+fn seen(heights: [i64; 4]) -> i64 {
+    let mut tallest = 0;
+    let mut count = 0;
+    for h in heights {
+        if h > tallest {
+            (tallest, count) = (h, count + 1);
+        }
+    }
+    count
+}
+
+/// A square's skyscraper views, as `tests/readme/skyscrapers.toml` lays
+/// them out: from the top of each column, the bottom, the left of each
+/// row, the right.
+fn views(g: &Grid) -> [[i64; 4]; 4] {
+    let at = |r: usize, c: usize| g[4 * r + c];
+    let (down, up) = ([0, 1, 2, 3], [3, 2, 1, 0]);
+    [
+        [0, 1, 2, 3].map(|c| seen(down.map(|r| at(r, c)))),
+        [0, 1, 2, 3].map(|c| seen(up.map(|r| at(r, c)))),
+        [0, 1, 2, 3].map(|r| seen(down.map(|c| at(r, c)))),
+        [0, 1, 2, 3].map(|r| seen(up.map(|c| at(r, c)))),
+    ]
+}
+
+#[test]
+fn derived_skyscraper_clues_make_unique_puzzles_whose_every_clue_is_needed() {
+    let squares = latin_squares();
+    let all_views: Vec<[[i64; 4]; 4]> = squares.iter().map(views).collect();
+    let fits = |clues: &[[i64; 4]; 4]| {
+        let agrees = |v: &[[i64; 4]; 4]| {
+            (0..16).all(|k| clues[k / 4][k % 4] == 0 || clues[k / 4][k % 4] == v[k / 4][k % 4])
+        };
+        all_views.iter().filter(|v| agrees(v)).count()
+    };
+    let spec = "tests/readme/skyscrapers.toml";
+    let (stdout, stderr, code) = solve(&["generate", spec, "--number", "12", "--json"]);
+    assert_eq!(code, 0, "{stderr}");
+    for line in stdout.lines() {
+        let made = json(line);
+        let mut clues = [[0; 4]; 4];
+        for (side, row) in made["views"].as_array().unwrap().iter().enumerate() {
+            for (i, v) in row.as_array().unwrap().iter().enumerate() {
+                clues[side][i] = v.as_i64().unwrap();
+            }
+        }
+        assert_eq!(fits(&clues), 1, "unique: {line}");
+        let given = (0..16).filter(|&k| clues[k / 4][k % 4] != 0).count();
+        assert_eq!(made["clues"], given as u64, "{line}");
+        for k in (0..16).filter(|&k| clues[k / 4][k % 4] != 0) {
+            let mut fewer = clues;
+            fewer[k / 4][k % 4] = 0;
+            assert!(fits(&fewer) > 1, "view {k} of {line} is needless");
+        }
+    }
+}
+
+#[test]
+fn derived_clues_that_never_force_a_solution_say_so() {
+    let spec = TempSpec::new(
+        "derive-blank",
+        "[params]\nhint = [0, 0]\n[vars]\nx = { index = \"1..2\", domain = \"1..2\" }\n\
+         [constraints]\nd = \"x[1] != x[2]\"\n[generate]\nclues = \"hint\"\nderive = \"[0, 0]\"\n",
+    );
+    let (_, stderr, code) = solve(&["generate", spec.path()]);
+    assert_eq!(code, 3, "{stderr}");
+    assert!(
+        stderr.contains("each solution drawn was still not the only one"),
+        "{stderr}"
+    );
+    let (_, stderr, code) = solve(&[
+        "minimize",
+        spec.path(),
+        "--group",
+        "d",
+        "--symmetric",
+        "rotate180",
+    ]);
+    assert_eq!(code, 2, "{stderr}");
+    assert!(stderr.contains("a clue sits on no one cell"), "{stderr}");
 }

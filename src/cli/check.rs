@@ -25,7 +25,9 @@ pub(super) fn run(args: &CheckArgs) -> Run {
     };
     let mut sources = Sources::default();
     let id = add_spec(file, &mut sources)?;
-    let options = options(&mut sources, &args, false, &Stop::default())?;
+    let mut options = options(&mut sources, &args, false, &Stop::default())?;
+    // And `[generate] derive`, which only generate lowers otherwise.
+    options.derive_clues = true;
     let (lowered, sources) = lower(sources, id, &args.params.set, &options)?;
     // The [experiments] entries that only lowering can check.
     compare::check_experiments(&sources, id, &args, &options)?;

@@ -92,6 +92,12 @@ pub(super) fn run_minimize(args: &MinimizeArgs, stop: &Stop) -> Run {
                     "give the spec a [generate] section whose `fills` names the variables the clues fill",
                 ));
             };
+            if plan.derives {
+                return Err(refusal(
+                    format!("--symmetric {name} needs the cells of the clues"),
+                    "the [generate] section derives its clues: a clue sits on no one cell",
+                ));
+            }
             let pattern = PATTERNS.iter().find(|(n, _)| n == name).map(|&(_, p)| p);
             Some((plan, pattern.expect("clap checked the name")))
         }

@@ -59,6 +59,7 @@ pub(super) fn run(args: &GenerateArgs, stop: &Stop) -> Run {
         }
         let mut sources = read.clone();
         let mut options = super::options(&mut sources, &spec, true, stop)?;
+        options.derive_clues = r.derive;
         if let Some(seed) = r.random {
             // The draw's settings over the command line's, with its seed.
             options.search = options.search.then(&plan.draw);
@@ -86,6 +87,18 @@ pub(super) fn run(args: &GenerateArgs, stop: &Stop) -> Run {
                 note(&format!(
                     "no puzzle of grade {wanted} from {tries} seeds ({seed} to {}): try another grade or seed",
                     seed.saturating_add(tries.saturating_sub(1))
+                ));
+                return out.finish(EXIT_LIMIT);
+            }
+            Err(Failed::NeverForced { tries }) => {
+                note(&format!(
+                    "no puzzle from {tries} seeds ({seed} to {}): with every clue `derive` gives, each solution drawn was still not the only one{}",
+                    seed.saturating_add(tries.saturating_sub(1)),
+                    if plan.grade.is_some() {
+                        " (or not finished at the grade wanted)"
+                    } else {
+                        ""
+                    }
                 ));
                 return out.finish(EXIT_LIMIT);
             }

@@ -399,6 +399,7 @@ fn options(
         no_objective,
         search,
         symmetries: args.symmetries,
+        derive_clues: false,
         stop: stop.clone(),
     })
 }

@@ -16,6 +16,10 @@ pub struct Options {
     /// `Lowered::symmetry` (for `--unique` and `check-symmetry`); without
     /// it the plan is empty unless lex-leader breaking needs it.
     pub symmetries: bool,
+    /// Lower `[generate] derive` into the model (its expressions in
+    /// `GeneratePlan::derived`), to read a drawn solution's clues; other
+    /// runs leave it out.
+    pub derive_clues: bool,
     /// When the run must stop: lowering stops too (a time-limit error).
     pub stop: crate::engine::stop::Stop,
 }

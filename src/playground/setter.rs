@@ -185,7 +185,12 @@ fn make(request: &SolveRequest, seed: Option<u64>, until: &Stop, emit: &mut dyn 
         if let Some(level) = r.level {
             asked.search.consistency.push(level_name(level).to_string());
         }
-        lowered(&asked, r.random.map(|seed| (&plan.draw, seed)), until)
+        lowered(
+            &asked,
+            r.random.map(|seed| (&plan.draw, seed)),
+            r.derive,
+            until,
+        )
     };
     let seed = seed.unwrap_or(plan.seed);
     match generate::generate(&plan, &mut lower, seed, until) {
@@ -215,6 +220,12 @@ fn make(request: &SolveRequest, seed: Option<u64>, until: &Stop, emit: &mut dyn 
                 format!("no puzzle of grade {wanted} from {tries} seeds: try another seed");
             emit(json!({"event": "failed", "message": message}));
         }
+        Err(Failed::NeverForced { tries }) => {
+            let message = format!(
+                "no puzzle from {tries} seeds: with every clue `derive` gives, each solution drawn was still not the only one"
+            );
+            emit(json!({"event": "failed", "message": message}));
+        }
         Err(Failed::Unanswered(Unanswered::Stopped)) => {
             emit(json!({"event": "stopped", "message": until.cause()}));
         }
@@ -240,15 +251,18 @@ fn plan(
 }
 
 /// The spec lowered as `request` asks; to draw a solution, with the
-/// draw's search settings over the request's and a seed.
+/// draw's search settings over the request's and a seed, and `derive`
+/// lowered when `derive_clues`.
 fn lowered(
     request: &SolveRequest,
     draw: Option<(&SearchSettings, u64)>,
+    derive_clues: bool,
     until: &Stop,
 ) -> Result<(Lowered, Sources), Error> {
     let mut sources = Sources::default();
     let id = sources.add("spec.toml", &request.spec);
     let mut options = options(request, &mut sources, until)?;
+    options.derive_clues = derive_clues;
     if let Some((draw, seed)) = draw {
         options.search = options.search.then(draw);
         options.search.seed = Some(seed);

@@ -1,6 +1,7 @@
 //! New puzzles of a spec (`solve generate`, `[generate]`): draw a random
 //! full solution (the spec with every clue blank, searched with random
-//! values from the seed), give every cell as a clue, then remove the
+//! values from the seed), give every cell as a clue (or every clue
+//! `derive` computes from it, when they force it), then remove the
 //! clues in shuffled classes of the pattern's symmetry while the puzzle
 //! stays unique; a class whose removal breaks uniqueness stays, as does
 //! one whose check is undecided after [`CHECK_NODES`] search nodes (every
@@ -21,6 +22,7 @@ use super::plan::{GeneratePlan, Wanted};
 use super::unique::{Uniqueness, unique};
 use crate::diagnostic::Error;
 use crate::engine::stop::Stop;
+use crate::lower::value::LinExpr;
 use crate::lowered::Lowered;
 use crate::model::plan::Consistency;
 use crate::random::Rng;
@@ -35,13 +37,15 @@ pub const MOST_TRIES: u64 = 100;
 pub const CHECK_NODES: u64 = 20_000;
 
 /// What one lowering is asked for: the clue param's `--set` text, a
-/// consistency level for every constraint (`None`: the spec's own), and
-/// a seed for random values (to draw a solution).
+/// consistency level for every constraint (`None`: the spec's own), a
+/// seed for random values (to draw a solution), and whether to lower
+/// `derive` (the drawn solution's clues; see [`crate::Options::derive_clues`]).
 #[derive(Clone, Debug)]
 pub struct Request {
     pub clues: String,
     pub level: Option<Consistency>,
     pub random: Option<u64>,
+    pub derive: bool,
 }
 
 /// Lowers the spec as a request says.
@@ -69,6 +73,11 @@ pub enum Failed {
     /// No seed of the `tries` tried (at most `MOST_TRIES`) gave the grade
     /// wanted.
     NoGrade {
+        tries: u64,
+    },
+    /// Every derived clue of each of the `tries` solutions drawn left the
+    /// solution open: the clues do not force a solution of this spec.
+    NeverForced {
         tries: u64,
     },
 }
@@ -100,10 +109,13 @@ pub fn generate(
     stop: &Stop,
 ) -> Result<Made, Failed> {
     let seeds = (0..MOST_TRIES).map_while(|i| first.checked_add(i));
-    let mut tries = 0;
+    let (mut tries, mut forced) = (0, false);
     for seed in seeds {
         tries += 1;
-        let clues = remove_clues(plan, lower, seed, stop)?;
+        let Some(clues) = remove_clues(plan, lower, seed, stop)? else {
+            continue;
+        };
+        forced = true;
         let (grade, distinct) = grade_of(plan, lower, &clues, stop)?;
         let fits = match plan.grade {
             None => true,
@@ -120,30 +132,45 @@ pub fn generate(
             });
         }
     }
-    Err(Failed::NoGrade { tries })
+    Err(if forced {
+        Failed::NoGrade { tries }
+    } else {
+        Failed::NeverForced { tries }
+    })
 }
 
-/// A random full solution's cells as clues, then as many removed as can go.
+/// A random full solution's cells as clues (or its derived clues), then
+/// as many removed as can go; `None` when even every derived clue leaves
+/// the solution open (several solutions, or not finished at the level
+/// wanted).
 fn remove_clues(
     plan: &GeneratePlan,
     lower: &mut Lower<'_>,
     seed: u64,
     stop: &Stop,
-) -> Result<Vec<i64>, Failed> {
-    let blank = vec![plan.blank; plan.cells.len()];
+) -> Result<Option<Vec<i64>>, Failed> {
+    let blank = vec![plan.blank; plan.rows * plan.cols];
     let (lowered, sources) = lower(&Request {
         clues: plan.set(&blank),
         level: None,
         random: Some(seed),
+        derive: plan.derives,
     })?;
+    let derived = (lowered.generate.as_ref()).map_or_else(Vec::new, |p| p.derived.clone());
     let mut session = Session::new(lowered, sources);
     session.set_stop(stop.clone());
     let Some(solution) = session.first()? else {
         return Err(Failed::NoSolution);
     };
-    let mut clues: Vec<i64> = (plan.cells.iter())
-        .map(|x| solution.values()[x.index()])
-        .collect();
+    let values = solution.values();
+    let mut clues: Vec<i64> = if plan.derives {
+        derived.iter().map(|e| value_of(e, values)).collect()
+    } else {
+        plan.cells.iter().map(|x| values[x.index()]).collect()
+    };
+    if plan.derives && !still_good(plan, lower, &clues, stop)? {
+        return Ok(None);
+    }
     let mut classes = plan.pattern.classes(plan.rows, plan.cols);
     let mut rng = Rng::new(seed);
     for i in (1..classes.len()).rev() {
@@ -158,7 +185,16 @@ fn remove_clues(
             clues = fewer;
         }
     }
-    Ok(clues)
+    Ok(Some(clues))
+}
+
+/// A derived clue's value in a solution (`values` by variable). The
+/// lowering kept the expression within the solver's range.
+fn value_of(e: &LinExpr, values: &[i64]) -> i64 {
+    let sum = (e.terms.iter()).fold(i128::from(e.constant), |sum, &(k, x)| {
+        sum + i128::from(k) * i128::from(values[x.index()])
+    });
+    i64::try_from(sum).unwrap_or(if sum < 0 { i64::MIN } else { i64::MAX })
 }
 
 /// Whether a puzzle with these clues may be kept while removing: unique,
@@ -177,6 +213,7 @@ fn still_good(
         clues: plan.set(clues),
         level,
         random: None,
+        derive: false,
     })?;
     if level.is_some() {
         return Ok(left_open(lowered, sources, stop)? == Left::Open(0));
@@ -208,6 +245,7 @@ fn grade_of(
                 clues: set.clone(),
                 level: Some(level),
                 random: None,
+                derive: false,
             })
         },
         stop,

@@ -1,25 +1,102 @@
 //! The `[generate]` pass: its names checked against the spec (a param
 //! for `clues`, a declared array for `fills`, of the same shape where the
-//! spec is lowered whole), the
-//! blank outside the fills' domains, the symmetry and the grade known,
-//! every error at its place in the `[generate]` table.
+//! spec is lowered whole; or `derive`, lowered when a solution is drawn,
+//! of the clues' shape), the blank outside the fills' domains, the
+//! symmetry and the grade known, every error at its place in the
+//! `[generate]` table.
 
 use super::plan::{GeneratePlan, PATTERNS, Pattern, Wanted};
 use crate::diagnostic::{Diagnostic, did_you_mean};
-use crate::lower::value::{R, Value};
+use crate::lower::Lowerer;
+use crate::lower::Scope;
+use crate::lower::value::{LinExpr, R, Value};
 use crate::lower::vars::Declared;
 use crate::model::plan::CONSISTENCIES;
 use crate::model::{Model, VarId};
 use crate::setter::grade::LADDER;
-use crate::spec::ast::{GenerateDecl, Name, Spec};
+use crate::source::Span;
+use crate::spec::ast::{ClueSource, GenerateDecl, Name, Spec};
 use std::collections::HashMap;
 
+/// The clues `[generate] derive` computes, lowered: their shape (as
+/// [`shape`] gives it) and one expression per clue, row-major.
+pub(crate) struct Derived {
+    shape: (usize, usize, bool),
+    terms: Vec<LinExpr>,
+    span: Span,
+}
+
+/// Lowers `[generate] derive` over the model's variables (what it posts
+/// defines auxiliary variables, under the origin `derive`), when the spec
+/// derives its clues.
+pub(crate) fn derive_clues(l: &mut Lowerer, spec: &Spec) -> R<Option<Derived>> {
+    let Some(ClueSource::Derive(e)) = spec.generate.as_ref().map(|g| &g.source) else {
+        return Ok(None);
+    };
+    let value = l.scoped(Scope::origin("derive"), |l| l.eval(e))?;
+    let not_clues = || {
+        Diagnostic::new(
+            "`derive` gives no list of integers, or of lists of integers of one length",
+            e.span,
+        )
+        .with_help(
+            "derive the clues in the clues' shape: `[sum(x[c] for c in cage) for cage in cages]`",
+        )
+    };
+    let (shape, items) = rows_of(&value).ok_or_else(not_clues)?;
+    let terms = (items.iter())
+        .map(|v| match v {
+            Value::Int(c) => Some(LinExpr::constant(*c)),
+            Value::Bool(b) => Some(LinExpr::constant(i64::from(*b))),
+            Value::Lin(e) => Some((**e).clone()),
+            Value::Lit(lit) if lit.positive => Some(LinExpr::var(lit.var)),
+            Value::Lit(lit) => Some(LinExpr {
+                terms: vec![(-1, lit.var)],
+                constant: 1,
+            }),
+            _ => None,
+        })
+        .collect::<Option<Vec<_>>>()
+        .ok_or_else(not_clues)?;
+    Ok(Some(Derived {
+        shape,
+        terms,
+        span: e.span,
+    }))
+}
+
+/// A list's items or a list of lists' items (row-major), and its shape.
+fn rows_of(value: &Value) -> Option<((usize, usize, bool), Vec<Value>)> {
+    let Value::List(outer) = value else {
+        return None;
+    };
+    if !outer.items.iter().any(|v| matches!(v, Value::List(_))) {
+        return Some(((1, outer.items.len(), false), outer.items.clone()));
+    }
+    let mut items = Vec::new();
+    let mut cols = None;
+    for row in &outer.items {
+        let Value::List(row) = row else {
+            return None;
+        };
+        if *cols.get_or_insert(row.items.len()) != row.items.len() {
+            return None;
+        }
+        items.extend(row.items.iter().cloned());
+    }
+    Some(((outer.items.len(), cols.unwrap_or(0), true), items))
+}
+
+/// `[generate]` checked against the lowered params and variables (the
+/// fills of the clues' shape when `same_shape`), with the `derived` clues
+/// when they were lowered.
 pub(crate) fn lower_generate(
     spec: &Spec,
     params: &HashMap<String, Value>,
     vars: &Declared,
     model: &Model,
     same_shape: bool,
+    derived: Option<Derived>,
 ) -> R<Option<GeneratePlan>> {
     let Some(decl) = &spec.generate else {
         return Ok(None);
@@ -39,44 +116,97 @@ pub(crate) fn lower_generate(
         .with_help("a grid of clues, row by row, with a blank value for an empty cell: `puzzle = [[5, 0], [0, 1]]`")
     };
     let clue_shape = shape(value).ok_or_else(not_clues)?;
-    let fills = (vars.declared.iter()).find(|(n, _)| *n == decl.fills.text);
-    let Some((_, fills)) = fills else {
-        let names = vars.declared.iter().map(|(n, _)| n.as_str());
-        return Err(unknown(&decl.fills, "declared variable", names));
+    // The grid is the fills' (the clue param may be replaced to fit it),
+    // or the clues' own when they are derived.
+    let ((rows, cols, nested), cells, derived) = match &decl.source {
+        ClueSource::Fills(fills) => {
+            let (grid, cells) = fill_cells(decl, fills, vars, clue_shape, same_shape)?;
+            check_cells(decl, fills, model, &cells)?;
+            (grid, cells, Vec::new())
+        }
+        ClueSource::Derive(_) => match derived {
+            Some(derived) if derived.shape != clue_shape => {
+                return Err(Diagnostic::new(
+                    format!(
+                        "`derive` gives {} and the clues `{}` are {}: they should have one shape",
+                        says(derived.shape),
+                        decl.clues.text,
+                        says(clue_shape)
+                    ),
+                    derived.span,
+                ));
+            }
+            Some(derived) => (clue_shape, Vec::new(), derived.terms),
+            None => (clue_shape, Vec::new(), Vec::new()),
+        },
     };
-    let Some((rows, cols, nested, cells)) = grid(fills) else {
+    let pattern = pattern(decl, rows, cols)?;
+    let grade = wanted(decl)?;
+    Ok(Some(GeneratePlan {
+        clues: decl.clues.text.clone(),
+        rows,
+        cols,
+        nested,
+        cells,
+        derives: matches!(decl.source, ClueSource::Derive(_)),
+        derived,
+        blank: decl.blank,
+        pattern,
+        grade,
+        seed: decl.seed,
+        draw: decl.draw.clone(),
+    }))
+}
+
+/// A shape as a message says it: `4 lists of 5`, `a list of 9`.
+fn says((rows, cols, nested): (usize, usize, bool)) -> String {
+    if nested {
+        format!("{rows} lists of {cols}")
+    } else {
+        format!("a list of {cols}")
+    }
+}
+
+/// The shape of the array `fills` names and its variables, row-major,
+/// checked against the clues' shape: the same shape when `same_shape`,
+/// else (the clue param is replaced anyway, `solve generate --set r=7`)
+/// the same nesting.
+fn fill_cells(
+    decl: &GenerateDecl,
+    fills: &Name,
+    vars: &Declared,
+    clue_shape: (usize, usize, bool),
+    same_shape: bool,
+) -> R<((usize, usize, bool), Vec<VarId>)> {
+    let declared = (vars.declared.iter()).find(|(n, _)| *n == fills.text);
+    let Some((_, declared)) = declared else {
+        let names = vars.declared.iter().map(|(n, _)| n.as_str());
+        return Err(unknown(fills, "declared variable", names));
+    };
+    let Some((rows, cols, nested, cells)) = grid(declared) else {
         return Err(Diagnostic::new(
             format!(
                 "`{}` is not a list of variables, or of lists of variables of one length",
-                decl.fills.text
+                fills.text
             ),
-            decl.fills.span,
+            fills.span,
         ));
     };
-    // Where the clue param is replaced anyway (`solve generate --set r=7`),
-    // only a list against a grid is a mismatch.
     let fits = if same_shape {
         clue_shape == (rows, cols, nested)
     } else {
         clue_shape.2 == nested
     };
     if !fits {
-        let says = |(rows, cols, nested): (usize, usize, bool)| {
-            if nested {
-                format!("{rows} lists of {cols}")
-            } else {
-                format!("a list of {cols}")
-            }
-        };
         return Err(Diagnostic::new(
             format!(
                 "`{}` is {} and the clues `{}` are {}: they should have one shape",
-                decl.fills.text,
+                fills.text,
                 says((rows, cols, nested)),
                 decl.clues.text,
                 says(clue_shape)
             ),
-            decl.fills.span,
+            fills.span,
         )
         .with_help(
             "the clues fill the variables cell by cell: declare them with the same index ranges",
@@ -86,26 +216,12 @@ pub(crate) fn lower_generate(
         return Err(Diagnostic::new(
             format!(
                 "`{}` has no variables: there is nothing to fill",
-                decl.fills.text
+                fills.text
             ),
-            decl.fills.span,
+            fills.span,
         ));
     }
-    check_cells(decl, model, &cells)?;
-    let pattern = pattern(decl, rows, cols)?;
-    let grade = wanted(decl)?;
-    Ok(Some(GeneratePlan {
-        clues: decl.clues.text.clone(),
-        rows,
-        cols,
-        nested,
-        cells,
-        blank: decl.blank,
-        pattern,
-        grade,
-        seed: decl.seed,
-        draw: decl.draw.clone(),
-    }))
+    Ok(((rows, cols, nested), cells))
 }
 
 fn unknown<'a>(name: &Name, what: &str, known: impl Iterator<Item = &'a str>) -> Diagnostic {
@@ -173,7 +289,7 @@ fn grid(fills: &Value) -> Option<(usize, usize, bool, Vec<VarId>)> {
 }
 
 /// Integer cells, none of which can take the blank.
-fn check_cells(decl: &GenerateDecl, model: &Model, cells: &[VarId]) -> R<()> {
+fn check_cells(decl: &GenerateDecl, fills: &Name, model: &Model, cells: &[VarId]) -> R<()> {
     for &x in cells {
         let info = &model.vars[x.index()];
         if info.text || info.boolean {
@@ -182,7 +298,7 @@ fn check_cells(decl: &GenerateDecl, model: &Model, cells: &[VarId]) -> R<()> {
                     "`{}` is not an integer variable: generate fills integer variables",
                     info.name
                 ),
-                decl.fills.span,
+                fills.span,
             ));
         }
         if info.domain.contains(decl.blank) {

@@ -110,8 +110,15 @@ pub struct GeneratePlan {
     pub cols: usize,
     /// Whether it is a list of lists (else one list).
     pub nested: bool,
-    /// The variables its cells fill, row-major.
+    /// The variables its cells fill, row-major (`fills`); empty when the
+    /// clues are derived.
     pub cells: Vec<VarId>,
+    /// Whether the clues are computed from a solution (`derive`).
+    pub derives: bool,
+    /// The derived clues as expressions over the model's variables,
+    /// row-major: lowered only when asked (to draw a full solution, see
+    /// [`crate::Options::derive_clues`]), else empty.
+    pub derived: Vec<crate::lower::value::LinExpr>,
     pub blank: i64,
     pub pattern: Pattern,
     pub grade: Option<Wanted>,

@@ -294,8 +294,9 @@ pub struct GameDecl {
 pub struct GenerateDecl {
     /// The param that holds the clues (`puzzle`).
     pub clues: Name,
-    /// The declared variable array the clues fill (`x`), of the same shape.
-    pub fills: Name,
+    /// What gives a solution's clues: the variables they fill, cell by
+    /// cell, or an expression over the variables.
+    pub source: ClueSource,
     /// The value of a blank clue (default 0).
     pub blank: i64,
     /// The symmetry the clue pattern keeps (default `none`).
@@ -309,6 +310,17 @@ pub struct GenerateDecl {
     pub draw: crate::spec::settings::SearchSettings,
     /// The `[generate]` table, for messages.
     pub span: Span,
+}
+
+/// Where a full solution's clues come from.
+#[derive(Clone, Debug, PartialEq)]
+pub enum ClueSource {
+    /// `fills = "x"`: the declared array the clues fill, of their shape;
+    /// each clue is its cell's value.
+    Fills(Name),
+    /// `derive = "EXPR"`: the clues computed from the solution (a
+    /// killer's cage sums, a skyscraper's views), of the clues' shape.
+    Derive(Expr),
 }
 
 /// `[puzzle]`: the spec's variables are the state of a puzzle of moves.

@@ -237,14 +237,15 @@ fn generate() -> Value {
     object(
         json!({
             "clues": { "type": "string", "description": "the param that holds the clues (a grid, a blank for an empty cell)" },
-            "fills": { "type": "string", "description": "the declared variables the clues fill, of the same shape" },
+            "fills": { "type": "string", "description": "the declared variables the clues fill, of the same shape (or `derive`)" },
+            "derive": expr("the clues computed from a solution, of the clues' shape (or `fills`)"),
             "blank": { "type": "integer", "description": "the value of a blank clue (default 0)" },
             "symmetry": choice(crate::setter::plan::PATTERNS, "the symmetry the clue pattern keeps (default none)"),
             "grade": { "type": "string", "description": "the grade wanted: a consistency level or search" },
             "seed": { "type": "integer", "minimum": 1, "description": "the first seed (default 1)" },
             "draw": { "type": "string", "description": "search settings for drawing a random full solution (default `value=random restart=luby`)" },
         }),
-        &["clues", "fills"],
+        &["clues"],
         "how `solve generate` makes new puzzles of the spec",
     )
 }

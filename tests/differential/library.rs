@@ -78,7 +78,7 @@ fn compile(
         no_objective: false,
         search,
         symmetries: unique,
-        stop: Stop::default(),
+        ..Options::default()
     };
     match solve::compile(&mut sources, id, &[], &options) {
         Ok(lowered) => Ok((lowered, sources)),

@@ -1,5 +1,6 @@
-//! Reading `[generate]`: `clues` and `fills` (names) required; `blank`,
-//! `symmetry`, `grade` and `seed` optional. The names and the shapes are
+//! Reading `[generate]`: `clues` (a name) and one of `fills` (a name) or
+//! `derive` (an expression) required; `blank`, `symmetry`, `grade`,
+//! `seed` and `draw` optional. The names and the shapes are
 //! checked where the spec is lowered (`setter::lower`).
 
 use super::*;
@@ -12,10 +13,11 @@ impl Loader<'_> {
             self.error("expected a table for [generate]", value.span());
             return None;
         };
-        const KEYS: [&str; 7] = [
-            "clues", "fills", "blank", "symmetry", "grade", "seed", "draw",
+        const KEYS: [&str; 8] = [
+            "clues", "fills", "derive", "blank", "symmetry", "grade", "seed", "draw",
         ];
         let (mut clues, mut fills, mut symmetry, mut grade) = (None, None, None, None);
+        let mut derive = None;
         let (mut blank, mut seed) = (0, 1);
         let mut draw = SearchSettings {
             value: Some(ValueOrder::Random),
@@ -26,6 +28,7 @@ impl Loader<'_> {
             match k.get_ref().as_ref() {
                 "clues" => clues = self.word(v),
                 "fills" => fills = self.word(v),
+                "derive" => derive = self.expr(v),
                 "symmetry" => symmetry = self.word(v).map(|n| (n.text, n.span)),
                 "grade" => grade = self.word(v).map(|n| (n.text, n.span)),
                 "blank" => blank = self.whole(v, i64::MIN).unwrap_or(0),
@@ -35,16 +38,29 @@ impl Loader<'_> {
             }
         }
         let span = self.span(value.span());
-        if clues.is_none() || fills.is_none() {
+        let both = fills.is_some() && derive.is_some();
+        let source = match (fills, derive) {
+            (Some(fills), None) => Some(ClueSource::Fills(fills)),
+            (None, Some(derive)) => Some(ClueSource::Derive(derive)),
+            (Some(fills), Some(_)) => {
+                self.errors.push(
+                    Diagnostic::new("`fills` and `derive` both say where the clues come from", fills.span)
+                        .with_help("give `fills` when each clue is its cell's value, `derive` when the clues are computed from the solution"),
+                );
+                None
+            }
+            (None, None) => None,
+        };
+        if clues.is_none() || (source.is_none() && !both) {
             self.errors.push(
-                Diagnostic::new("[generate] needs `clues` and `fills`", span).with_help(
-                    "name the param that holds the clues and the variables they fill: `clues = \"puzzle\"`, `fills = \"x\"`",
+                Diagnostic::new("[generate] needs `clues`, and `fills` or `derive`", span).with_help(
+                    "name the param that holds the clues and the variables they fill: `clues = \"puzzle\"`, `fills = \"x\"` (or `derive = \"EXPR\"`, the clues computed from a solution)",
                 ),
             );
         }
         Some(GenerateDecl {
             clues: clues?,
-            fills: fills?,
+            source: source?,
             blank,
             symmetry,
             grade,

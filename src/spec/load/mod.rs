@@ -8,9 +8,9 @@ use crate::engine::stop::Stop;
 use crate::model::plan::{CONSISTENCIES, Sense, VALUE_ORDERS, VAR_ORDERS};
 use crate::source::{SourceId, Sources, Span};
 use crate::spec::ast::{
-    Assignment, ConstraintDecl, Expr, ExprKind, Function, GameDecl, GenerateDecl, INVALID_MOVES,
-    MAP_KEYS, MoveDecl, Name, ObjectiveDecl, OutputDecl, Param, PhaseDecl, PuzzleDecl,
-    SYMMETRY_BREAKS, SYMMETRY_KINDS, SearchSettings, Spec, SymmetryDecl, SymmetryKind,
+    Assignment, ClueSource, ConstraintDecl, Expr, ExprKind, Function, GameDecl, GenerateDecl,
+    INVALID_MOVES, MAP_KEYS, MoveDecl, Name, ObjectiveDecl, OutputDecl, Param, PhaseDecl,
+    PuzzleDecl, SYMMETRY_BREAKS, SYMMETRY_KINDS, SearchSettings, Spec, SymmetryDecl, SymmetryKind,
     TemplatePart, Var,
 };
 use crate::spec::experiments::{self, Experiment};

@@ -13,7 +13,9 @@ mod sections;
 use super::habits::{habit_name, minizinc_function};
 use crate::diagnostic::{Diagnostic, did_you_mean};
 use crate::source::Span;
-use crate::spec::ast::{Clause, Expr, ExprKind, Function, GameDecl, Name, Spec, TemplatePart};
+use crate::spec::ast::{
+    Clause, ClueSource, Expr, ExprKind, Function, GameDecl, Name, Spec, TemplatePart,
+};
 use crate::spec::builtins;
 use sections::{check_game, check_puzzle};
 use std::collections::{HashMap, HashSet};
@@ -200,6 +202,9 @@ fn errors(spec: &Spec) -> Vec<Diagnostic> {
         check_game(&mut scope, spec, game);
     }
     check_puzzle(&mut scope, spec);
+    if let Some(ClueSource::Derive(derive)) = spec.generate.as_ref().map(|g| &g.source) {
+        scope.expr(derive);
+    }
     scope.errors
 }
 
