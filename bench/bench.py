@@ -403,7 +403,7 @@ def all_instances():
     # `--limit 2` over every shipped spec, the same searches' cost).
     for name, args, n in (("sudoku-20", ["specs/sudoku.toml", "--number", "20"], 20),
                           ("hidato-5", ["specs/hidato.toml", "--number", "5"], 5),
-                          ("hidato-7", ["specs/hidato.toml", "--set", "r=7"], 1)):
+                          ("hidato-7x5", ["specs/hidato.toml", "--set", "r=7", "--number", "5"], 5)):
         out.append(Instance("setter-generate-" + name, "solve generate: %s" % " ".join(args),
                             ["generate"] + args, "setter", name, puzzles_checker(n), stats=False,
                             cap=60))

@@ -67,6 +67,33 @@ fn circuit_alone_counts_the_cycles_of_the_complete_graph() {
     }
 }
 
+/// `subcircuit` alone over n nodes: every cycle through k >= 2 of them,
+/// the rest pointing to themselves, and the empty one: 1 + sum over k of
+/// C(n, k) (k-1)!; at every consistency level (the components' pruning
+/// at `domain`).
+#[test]
+fn subcircuit_alone_counts_every_cycle_of_the_complete_graph_and_none() {
+    let choose = |n: u64, k: u64| (1..=k).fold(1, |c, i| c * (n + 1 - i) / i);
+    let text = "[params]\nn = 3\n[vars]\ns = { index = \"1..n\", domain = \"1..n\" }\n[constraints]\ntour = \"subcircuit(s)\"\n";
+    let spec = TempSpec::new("subcircuit", text);
+    for n in 1..=6u64 {
+        let expected: u64 = 1
+            + (2..=n)
+                .map(|k| choose(n, k) * (1..k).product::<u64>())
+                .sum::<u64>();
+        for level in ["propagate", "domain", "check"] {
+            let args = [
+                spec.path(),
+                "--set",
+                &format!("n={n}"),
+                "--consistency",
+                level,
+            ];
+            assert_eq!(count(&args), expected, "n = {n} at {level}");
+        }
+    }
+}
+
 /// Random small models mixing the globals, at the root and inside `or`,
 /// `not` and `->`, counted against brute force.
 #[test]

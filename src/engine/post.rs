@@ -200,7 +200,10 @@ pub fn create(
         Constraint::Max { xs, z } => Box::new(Max { xs, z }),
         Constraint::Lex { xs, ys, strict } => Box::new(Lex { xs, ys, strict }),
         Constraint::Table { xs, rows } => Box::new(Table::new(xs, rows)),
-        Constraint::Circuit { succ, base } => Box::new(Circuit::new(succ, base)),
+        Constraint::Circuit { succ, base, sub } => {
+            let components = matches!(consistency, Consistency::Domain | Consistency::Probing);
+            Box::new(Circuit::new(succ, base, sub, components))
+        }
         Constraint::Regular { xs, automaton } => Box::new(Regular::new(xs, &automaton)),
     };
     Ok(Some(match consistency {

@@ -27,7 +27,7 @@ pub fn export(lowered: &Lowered, source: &str) -> String {
         model.constraints.len()
     );
     out.push_str(
-        "include \"alldifferent.mzn\";\ninclude \"lex_less.mzn\";\ninclude \"lex_lesseq.mzn\";\ninclude \"circuit.mzn\";\ninclude \"table.mzn\";\ninclude \"regular.mzn\";\ninclude \"regular_nfa.mzn\";\n\n",
+        "include \"alldifferent.mzn\";\ninclude \"lex_less.mzn\";\ninclude \"lex_lesseq.mzn\";\ninclude \"circuit.mzn\";\ninclude \"subcircuit.mzn\";\ninclude \"table.mzn\";\ninclude \"regular.mzn\";\ninclude \"regular_nfa.mzn\";\n\n",
     );
     for (i, v) in model.vars.iter().enumerate() {
         let _ = writeln!(out, "var {}: x{i};  % {}", domain(&v.domain.0), v.name);
@@ -224,12 +224,13 @@ fn constraint(c: &Constraint) -> String {
         // an exported nonogram that way).
         Constraint::Table { xs, rows } => table(xs, rows),
         // MiniZinc's circuit numbers nodes from 1.
-        Constraint::Circuit { succ, base } => {
+        Constraint::Circuit { succ, base, sub } => {
             let shifted: Vec<String> = succ
                 .iter()
                 .map(|&x| format!("{} - {}", view(x), base - 1))
                 .collect();
-            format!("circuit([{}])", shifted.join(", "))
+            let name = if *sub { "subcircuit" } else { "circuit" };
+            format!("{name}([{}])", shifted.join(", "))
         }
         Constraint::Regular { xs, automaton } => regular(xs, automaton),
     }

@@ -408,7 +408,7 @@ impl<'a> Dump<'a> {
                 format!("table({}, [{}])", self.views(xs), rows.join(", "))
             }
             // A list written out is indexed from 0: successors shift to it.
-            Constraint::Circuit { succ, base } => {
+            Constraint::Circuit { succ, base, sub } => {
                 let shifted: Vec<View> = succ
                     .iter()
                     .map(|v| View {
@@ -416,7 +416,8 @@ impl<'a> Dump<'a> {
                         ..*v
                     })
                     .collect();
-                format!("circuit({})", self.views(&shifted))
+                let name = if *sub { "subcircuit" } else { "circuit" };
+                format!("{name}({})", self.views(&shifted))
             }
             Constraint::Regular { xs, automaton } => {
                 let Automaton {

@@ -115,6 +115,7 @@ impl Lowerer {
             Builtin::LexLess
             | Builtin::LexLessEq
             | Builtin::Circuit
+            | Builtin::Subcircuit
             | Builtin::Regular
             | Builtin::NonogramLine => {
                 debug_assert_eq!(info.usage, Usage::Constraint);

@@ -69,7 +69,7 @@ impl Lowerer {
                     self.post_constraint(Constraint::Table { xs: views, rows });
                 }
             }
-            Builtin::Circuit => {
+            Builtin::Circuit | Builtin::Subcircuit => {
                 let list = self.eval(&args[0])?;
                 let Value::List(array) = &list else {
                     return Err(type_error("a list", &list, args[0].span));
@@ -83,7 +83,8 @@ impl Lowerer {
                 if succ.len() > 1 {
                     self.post_constraint(Constraint::AllDifferent(succ.clone()));
                 }
-                self.post_constraint(Constraint::Circuit { succ, base });
+                let sub = builtin == Builtin::Subcircuit;
+                self.post_constraint(Constraint::Circuit { succ, base, sub });
             }
             Builtin::GlobalCardinality => {
                 for (counted, c) in self.cardinalities(args, span)? {

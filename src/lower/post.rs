@@ -86,6 +86,7 @@ impl Lowerer {
                         global @ (Builtin::Table
                         | Builtin::GlobalCardinality
                         | Builtin::Circuit
+                        | Builtin::Subcircuit
                         | Builtin::Increasing
                         | Builtin::Decreasing),
                     ) => self.post_global(global, args, e.span),

@@ -82,24 +82,40 @@ impl Constraint {
             Constraint::Table { xs, rows } => rows
                 .iter()
                 .any(|row| xs.iter().zip(row).all(|(&x, &v)| val(values, x) == v)),
-            Constraint::Circuit { succ, base } => {
-                // From node 0, n steps through distinct nodes lead back to 0.
-                let n = succ.len();
-                let mut seen = vec![false; n];
-                let mut node = 0usize;
-                for _ in 0..n {
-                    let next = val(values, succ[node]) - base;
-                    if next < 0 || next >= n as i64 || seen[next as usize] {
-                        return false;
-                    }
-                    seen[next as usize] = true;
-                    node = next as usize;
-                }
-                node == 0
+            Constraint::Circuit { succ, base, sub } => {
+                let next: Vec<i64> = succ.iter().map(|&x| val(values, x) - base).collect();
+                is_circuit(&next, *sub)
             }
             Constraint::Regular { xs, automaton } => {
                 automaton.accepts(xs.iter().map(|&x| val(values, x)))
             }
         }
     }
+}
+
+/// Whether successors `next` (node numbers from 0) form one cycle through
+/// every node, or, with `sub`, through the nodes that are not their own
+/// successor (none such is a solution too).
+fn is_circuit(next: &[i64], sub: bool) -> bool {
+    let n = next.len();
+    if next.iter().any(|&j| j < 0 || j >= n as i64) {
+        return false;
+    }
+    let on: Vec<usize> = (0..n).filter(|&i| !sub || next[i] != i as i64).collect();
+    let Some(&first) = on.first() else {
+        return true;
+    };
+    // From the first node on it, as many steps as nodes lead back to it
+    // through distinct nodes.
+    let mut seen = vec![false; n];
+    let mut node = first;
+    for _ in 0..on.len() {
+        let j = next[node] as usize;
+        if seen[j] || (sub && j == node) {
+            return false;
+        }
+        seen[j] = true;
+        node = j;
+    }
+    node == first
 }

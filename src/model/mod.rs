@@ -101,7 +101,8 @@ impl Constraint {
             Constraint::Max { .. } => "max",
             Constraint::Lex { .. } => "lex",
             Constraint::Table { .. } => "table",
-            Constraint::Circuit { .. } => "circuit",
+            Constraint::Circuit { sub: false, .. } => "circuit",
+            Constraint::Circuit { sub: true, .. } => "subcircuit",
             Constraint::Regular { .. } => "regular",
         }
     }
@@ -282,8 +283,13 @@ pub enum Constraint {
     /// `xs` equals one of the rows (each as long as `xs`).
     Table { xs: Vec<View>, rows: Vec<Vec<i64>> },
     /// The successors `succ` form one cycle through every node: node `i`'s
-    /// successor is node `succ[i] - base`.
-    Circuit { succ: Vec<View>, base: i64 },
+    /// successor is node `succ[i] - base`. With `sub` (`subcircuit`), the
+    /// nodes that are not their own successor form one cycle, or none.
+    Circuit {
+        succ: Vec<View>,
+        base: i64,
+        sub: bool,
+    },
     /// The values of `xs`, in order, take the automaton with these
     /// transitions `(from, value, to)` (deterministic or not; states are
     /// any integers) from `start` to one of the `accepting` states.

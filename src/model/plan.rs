@@ -110,9 +110,13 @@ impl Consistency {
             | Consistency::Propagate
             | Consistency::Bounds
             | Consistency::Probing => true,
-            Consistency::Early | Consistency::Domain => {
-                matches!(c, crate::model::Constraint::AllDifferent(_))
-            }
+            Consistency::Early => matches!(c, crate::model::Constraint::AllDifferent(_)),
+            // A circuit's domain level reasons on the graph's components.
+            Consistency::Domain => matches!(
+                c,
+                crate::model::Constraint::AllDifferent(_)
+                    | crate::model::Constraint::Circuit { .. }
+            ),
         }
     }
 }

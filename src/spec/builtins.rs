@@ -23,6 +23,7 @@ pub enum Builtin {
     Table,
     GlobalCardinality,
     Circuit,
+    Subcircuit,
     Regular,
     NonogramLine,
     Increasing,
@@ -178,6 +179,13 @@ pub const BUILTINS: &[BuiltinInfo] = &[
         (1, 1),
         Usage::Constraint,
         "the successors (indices of the list) form one cycle through every position",
+    ),
+    row(
+        Builtin::Subcircuit,
+        "subcircuit",
+        (1, 1),
+        Usage::Constraint,
+        "the positions whose successor is not themselves form one cycle (or none), as in MiniZinc",
     ),
     row(
         Builtin::Regular,

@@ -151,9 +151,11 @@ pub(super) enum Bool {
     /// `global_cardinality([a, ...], [v, ...], [c, ...])`.
     Gcc(Vec<Int>, Vec<i64>, Vec<Int>),
     /// `circuit(list)`: the items, read as successors (indices in the
-    /// list's own indices), form one cycle through every position. A
-    /// constraint of its own only, like `lex_less`; never empty.
-    Circuit(List),
+    /// list's own indices), form one cycle through every position; with
+    /// `true`, `subcircuit(list)`: the positions that are not their own
+    /// successor form one cycle, or none. A constraint of its own only,
+    /// like `lex_less`; never empty.
+    Circuit(bool, List),
     /// `regular(list, transitions, start, accepting)` (or, `true` last, the
     /// two-argument form with the automaton as one list): the items, read
     /// in order, take the automaton from its start to an accepting state.

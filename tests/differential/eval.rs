@@ -28,9 +28,36 @@ fn all_distinct(values: &[i64]) -> bool {
 /// The reference meaning of `circuit`: from the first position, `n` steps
 /// along the successors (`succ[k]` is the index, from `base`, of the next
 /// position) visit every position exactly once and end where they began.
-fn is_circuit(succ: &[i64], base: i64) -> bool {
+/// `subcircuit` (`sub`): the same over the positions that are not their
+/// own successor, starting from the first of them (none: true), every
+/// other position its own successor.
+fn is_circuit(succ: &[i64], base: i64, sub: bool) -> bool {
     assert!(!succ.is_empty(), "circuit of an empty list");
     let n = succ.len();
+    let fixed = |k: usize| succ[k].checked_sub(base) == Some(k as i64);
+    if sub {
+        let on: Vec<usize> = (0..n).filter(|&k| !fixed(k)).collect();
+        let Some(&first) = on.first() else {
+            return true;
+        };
+        let mut visited = vec![false; n];
+        let mut at = first;
+        for _ in 0..on.len() {
+            let Some(next) = succ[at]
+                .checked_sub(base)
+                .and_then(|k| usize::try_from(k).ok())
+                .filter(|&k| k < n && !fixed(k))
+            else {
+                return false;
+            };
+            if visited[next] {
+                return false;
+            }
+            visited[next] = true;
+            at = next;
+        }
+        return at == first;
+    }
     let mut visited = vec![false; n];
     let mut at = 0;
     for _ in 0..n {
@@ -248,9 +275,9 @@ impl Eval<'_> {
                     .all(|(v, &c)| xs.iter().filter(|&x| x == v).count() as i64 == c),
                 _ => false,
             },
-            Bool::Circuit(l) => self
+            Bool::Circuit(sub, l) => self
                 .list(l)
-                .is_some_and(|(succ, base)| is_circuit(&succ, base)),
+                .is_some_and(|(succ, base)| is_circuit(&succ, base, *sub)),
             Bool::Regular(l, transitions, start, accepting, _) => {
                 self.list(l).is_some_and(|(word, _)| {
                     // The states reached after each value (possibly several).

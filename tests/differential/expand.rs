@@ -60,7 +60,7 @@ pub(super) fn subst_bool(e: &Bool, args: &[Int]) -> Bool {
         ),
         Bool::AllDiffList(l) => Bool::AllDiffList(subst_list(l, args)),
         Bool::Lex(s, x, y) => Bool::Lex(*s, subst_list(x, args), subst_list(y, args)),
-        Bool::Circuit(l) => Bool::Circuit(subst_list(l, args)),
+        Bool::Circuit(sub, l) => Bool::Circuit(*sub, subst_list(l, args)),
         Bool::Regular(l, t, s, a, whole) => {
             Bool::Regular(subst_list(l, args), t.clone(), *s, a.clone(), *whole)
         }

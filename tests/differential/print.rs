@@ -209,7 +209,10 @@ impl Printer {
                 P_ATOM,
             ),
             Bool::AllDiffList(l) => (format!("alldifferent({})", self.list(l)), P_ATOM),
-            Bool::Circuit(l) => (format!("circuit({})", self.list(l)), P_ATOM),
+            Bool::Circuit(sub, l) => {
+                let name = if *sub { "subcircuit" } else { "circuit" };
+                (format!("{name}({})", self.list(l)), P_ATOM)
+            }
             Bool::Regular(l, transitions, start, accepting, whole) => {
                 let moves: Vec<String> = transitions
                     .iter()

@@ -309,7 +309,43 @@ impl Gen {
         let n = 1 + self.rng.below(4);
         let base = self.rng.pick(&[0, 0, 1, -1]);
         let succ = (0..n).map(|_| View::of(self.int(&[]))).collect();
-        Constraint::Circuit { succ, base }
+        Constraint::Circuit {
+            succ,
+            base,
+            sub: false,
+        }
+    }
+
+    /// A subcircuit over up to four successor variables.
+    pub(super) fn subcircuit(&mut self) -> Constraint {
+        match self.circuit() {
+            Constraint::Circuit { succ, base, .. } => Constraint::Circuit {
+                succ,
+                base,
+                sub: true,
+            },
+            _ => unreachable!("a circuit"),
+        }
+    }
+
+    /// A circuit or subcircuit on a random graph of up to six nodes: each
+    /// node's successors a random subset of the nodes (its own number
+    /// mostly in it), so that cycles are common and the components vary.
+    pub(super) fn circuit_graph(&mut self) -> Constraint {
+        let n = 2 + self.rng.below(5);
+        let base = self.rng.pick(&[0, 1]);
+        let nodes: Vec<i64> = (base..base + n as i64).collect();
+        let succ = (0..n)
+            .map(|_| {
+                let domain = self.subset(&nodes);
+                View::of(self.new_var(domain))
+            })
+            .collect();
+        Constraint::Circuit {
+            succ,
+            base,
+            sub: self.rng.one_in(2),
+        }
     }
 
     /// `regular` over up to four views (which may share variables): an

@@ -10,7 +10,7 @@ use solve::model::plan::{Consistency, Restarts, SearchPlan, ValueOrder, VarOrder
 use solve::search::{Limits, Outcome, Search};
 
 /// Every kind at once, for the search test.
-const KINDS: [Kind; 14] = [
+const KINDS: [Kind; 15] = [
     Gen::linear,
     Gen::all_different,
     Gen::element_const,
@@ -24,6 +24,7 @@ const KINDS: [Kind; 14] = [
     Gen::lex,
     Gen::table,
     Gen::circuit,
+    Gen::subcircuit,
     Gen::regular,
 ];
 

@@ -245,6 +245,6 @@ impl Builder<'_> {
                 _ => {}
             }
         };
-        Bool::Circuit(list)
+        Bool::Circuit(self.rng.one_in(2), list)
     }
 }
