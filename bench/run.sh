@@ -35,7 +35,7 @@
 #                unique-fano (solve alone: --unique --count of a block design, rows and columns
 #                sorted together); steps-zebra, steps-sudoku, steps-inkala, steps-hidato,
 #                steps-nonogram (solve alone: `solve steps` until every value follows);
-#                setter-generate-sudoku-20, setter-generate-hidato-5, setter-generate-hidato-7,
+#                setter-generate-sudoku-20, setter-generate-hidato-5, setter-generate-hidato-7x5,
 #                setter-candidates-sudoku-25, setter-unique-every-spec and
 #                setter-limit2-every-spec (solve alone: the setter's toolkit; unique beside
 #                --limit 2 over every shipped spec);
