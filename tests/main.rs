@@ -23,6 +23,7 @@ mod moo;
 mod objective;
 mod parallel;
 mod phases;
+mod pictures;
 mod playground;
 mod playground_panels;
 mod playground_setter;

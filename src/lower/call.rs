@@ -110,6 +110,12 @@ impl Lowerer {
                 }))
             }
             Builtin::Len => self.len_value(&args[0], span),
+            Builtin::Chars
+            | Builtin::Int
+            | Builtin::IndexSet
+            | Builtin::Reverse
+            | Builtin::Row
+            | Builtin::Col => self.list_builtin(info.builtin, args, span),
             Builtin::AllDifferent => self.alldifferent_value(args, span),
             Builtin::Join => self.join_value(args),
             Builtin::LexLess

@@ -53,6 +53,7 @@ mod globals;
 mod grid;
 mod index;
 pub(crate) mod later;
+mod lists;
 pub(crate) mod network;
 mod options;
 pub(crate) mod params;
