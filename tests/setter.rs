@@ -512,8 +512,8 @@ fn count_other_order(spec: &str, sets: &[&str]) -> String {
 
 #[test]
 fn generated_sudokus_are_unique_symmetric_and_of_the_grade_asked() {
-    let puzzles = generated(&["generate", "specs/sudoku.toml", "--number", "30", "--json"]);
-    assert_eq!(puzzles.len(), 30);
+    let puzzles = generated(&["generate", "specs/sudoku.toml", "--number", "100", "--json"]);
+    assert_eq!(puzzles.len(), 100);
     let mut seeds = BTreeSet::new();
     for p in &puzzles {
         let set = p["set"].as_str().unwrap();
@@ -571,7 +571,7 @@ fn generated_hidatos_are_unique_and_each_clue_class_is_needed() {
         "--set",
         "r=4",
         "--number",
-        "60",
+        "120",
         "--json",
     ]);
     for p in &puzzles {
