@@ -94,6 +94,145 @@ fn subcircuit_alone_counts_every_cycle_of_the_complete_graph_and_none() {
     }
 }
 
+/// The connected sets of cells of an n x n grid (4 or 8 neighbours),
+/// the empty one included, by brute force over every subset.
+fn connected_subsets(n: usize, eight: bool) -> u64 {
+    let steps: &[(i64, i64)] = if eight {
+        &[
+            (0, 1),
+            (1, 0),
+            (0, -1),
+            (-1, 0),
+            (1, 1),
+            (1, -1),
+            (-1, 1),
+            (-1, -1),
+        ]
+    } else {
+        &[(0, 1), (1, 0), (0, -1), (-1, 0)]
+    };
+    let mut total = 0;
+    for mask in 0u32..1 << (n * n) {
+        let on = |i: usize| mask >> i & 1 == 1;
+        let Some(first) = (0..n * n).find(|&i| on(i)) else {
+            total += 1;
+            continue;
+        };
+        let mut seen = vec![first];
+        let mut k = 0;
+        while k < seen.len() {
+            let (r, c) = ((seen[k] / n) as i64, (seen[k] % n) as i64);
+            k += 1;
+            for &(dr, dc) in steps {
+                let (r2, c2) = (r + dr, c + dc);
+                if (0..n as i64).contains(&r2) && (0..n as i64).contains(&c2) {
+                    let j = (r2 * n as i64 + c2) as usize;
+                    if on(j) && !seen.contains(&j) {
+                        seen.push(j);
+                    }
+                }
+            }
+        }
+        total += u64::from(seen.len() as u32 == mask.count_ones());
+    }
+    total
+}
+
+/// `connected` of a grid counts its connected sets of cells, at every
+/// level, and the edge-list form counts the connected sets of a graph.
+#[test]
+fn connected_counts_the_connected_sets_of_a_grid_and_of_a_graph() {
+    for (k, eight) in [("", false), (", 8", true)] {
+        let text = format!(
+            "[params]\nn = 3\n[vars]\nb = {{ index = [\"1..n\", \"1..n\"], domain = \"bool\" }}\n[constraints]\none = \"connected(b{k})\"\n"
+        );
+        let spec = TempSpec::new("connected", &text);
+        for n in 1..=4 {
+            let expected = connected_subsets(n, eight);
+            for level in ["propagate", "check"] {
+                let args = [
+                    spec.path(),
+                    "--set",
+                    &format!("n={n}"),
+                    "--consistency",
+                    level,
+                ];
+                assert_eq!(count(&args), expected, "n = {n}{k} at {level}");
+            }
+        }
+    }
+    // A path 1 - 2 - 3 - 4 (from 1) and a triangle 4 - 5 - 6 - 4: the
+    // connected sets, counted here by brute force over the 64 subsets.
+    let edges = [(1, 2), (2, 3), (3, 4), (4, 5), (5, 6), (6, 4)];
+    let mut expected = 0;
+    for mask in 0u32..64 {
+        let on = |i: usize| mask >> (i - 1) & 1 == 1;
+        let mut seen: Vec<usize> = (1..=6).filter(|&i| on(i)).take(1).collect();
+        let mut grew = true;
+        while grew {
+            grew = false;
+            for &(a, b) in &edges {
+                for (x, y) in [(a, b), (b, a)] {
+                    if seen.contains(&x) && on(y) && !seen.contains(&y) {
+                        seen.push(y);
+                        grew = true;
+                    }
+                }
+            }
+        }
+        expected += u64::from(seen.len() as u32 == mask.count_ones());
+    }
+    let pairs: Vec<String> = edges.iter().map(|(a, b)| format!("[{a}, {b}]")).collect();
+    let text = format!(
+        "[vars]\nb = {{ index = \"1..6\", domain = \"bool\" }}\n[constraints]\none = \"connected(b, [{}])\"\n",
+        pairs.join(", ")
+    );
+    let spec = TempSpec::new("connected-graph", &text);
+    assert_eq!(count(&[spec.path()]), expected);
+}
+
+#[test]
+fn connected_refuses_what_is_no_graph() {
+    for (rule, says) in [
+        (
+            "connected(b, [[1, 7]])",
+            "an edge to node 7, and the nodes are 1..6",
+        ),
+        (
+            "connected([x for x in b if false], [])",
+            "`connected` of no node",
+        ),
+        ("connected(b)", "`connected` of a list needs its edges"),
+        (
+            "connected([[b[1], b[2]], [b[3]]])",
+            "the grid's rows differ in length",
+        ),
+        (
+            "connected([[b[1], b[2]], [b[3], b[4]]], 6)",
+            "a grid's neighbourhood is 4 or 8, found 6",
+        ),
+        (
+            "connected([b[1] + b[2], b[3]], [[0, 1]])",
+            "takes booleans or 0/1 values",
+        ),
+        (
+            "connected(3, [])",
+            "expected a list or a grid of booleans, found an integer",
+        ),
+    ] {
+        let text = format!(
+            "[vars]\nb = {{ index = \"1..6\", domain = \"bool\" }}\n[constraints]\none = \"{rule}\"\n"
+        );
+        let spec = TempSpec::new("connected-bad", &text);
+        let (_, err, code) = solve(&[spec.path()]);
+        assert_eq!(code, 2, "{rule}: {err}");
+        assert!(
+            err.contains(says) && err.contains(".toml:4:"),
+            "{rule}: {err}"
+        );
+    }
+}
+
 /// Random small models mixing the globals, at the root and inside `or`,
 /// `not` and `->`, counted against brute force.
 #[test]

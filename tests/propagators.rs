@@ -35,6 +35,7 @@ mod all_different;
 mod arithmetic;
 mod check;
 mod circuit;
+mod connected;
 mod element;
 mod extensional;
 mod generate;

@@ -16,6 +16,7 @@ use crate::engine::propagators::{
     arithmetic::{Abs, DivRem, Max, Times},
     circuit::Circuit,
     clause::Clause,
+    connected::Connected,
     element::{ElementConst, ElementVar},
     lex::Lex,
     linear::Linear,
@@ -205,6 +206,7 @@ pub fn create(
             Box::new(Circuit::new(succ, base, sub, components))
         }
         Constraint::Regular { xs, automaton } => Box::new(Regular::new(xs, &automaton)),
+        Constraint::Connected { nodes, edges } => Box::new(Connected::new(nodes, &edges)),
     };
     Ok(Some(match consistency {
         // Early, where a kind has no level of its own, is its propagator

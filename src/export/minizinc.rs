@@ -27,7 +27,7 @@ pub fn export(lowered: &Lowered, source: &str) -> String {
         model.constraints.len()
     );
     out.push_str(
-        "include \"alldifferent.mzn\";\ninclude \"lex_less.mzn\";\ninclude \"lex_lesseq.mzn\";\ninclude \"circuit.mzn\";\ninclude \"subcircuit.mzn\";\ninclude \"table.mzn\";\ninclude \"regular.mzn\";\ninclude \"regular_nfa.mzn\";\n\n",
+        "include \"alldifferent.mzn\";\ninclude \"lex_less.mzn\";\ninclude \"lex_lesseq.mzn\";\ninclude \"circuit.mzn\";\ninclude \"subcircuit.mzn\";\ninclude \"connected.mzn\";\ninclude \"table.mzn\";\ninclude \"regular.mzn\";\ninclude \"regular_nfa.mzn\";\n\n",
     );
     for (i, v) in model.vars.iter().enumerate() {
         let _ = writeln!(out, "var {}: x{i};  % {}", domain(&v.domain.0), v.name);
@@ -233,7 +233,43 @@ fn constraint(c: &Constraint) -> String {
             format!("{name}([{}])", shifted.join(", "))
         }
         Constraint::Regular { xs, automaton } => regular(xs, automaton),
+        Constraint::Connected { nodes, edges } => connected(nodes, edges),
     }
+}
+
+/// MiniZinc's undirected `connected(from, to, ns, es)`, each edge in
+/// exactly when both its ends are (nodes numbered from 1). MiniZinc's
+/// asks for some node and cannot be reified; ours takes none as connected
+/// too: an extra node, always in, hangs on the first node in (none: it is
+/// alone, and connected).
+fn connected(nodes: &[View], edges: &[(u32, u32)]) -> String {
+    let n = nodes.len();
+    let on: Vec<String> = nodes.iter().map(|&x| format!("{} == 1", view(x))).collect();
+    let mut from: Vec<String> = Vec::new();
+    let mut to: Vec<String> = Vec::new();
+    let mut es: Vec<String> = Vec::new();
+    for &(a, b) in edges {
+        from.push((a + 1).to_string());
+        to.push((b + 1).to_string());
+        es.push(format!("({} /\\ {})", on[a as usize], on[b as usize]));
+    }
+    for i in 0..n {
+        from.push((n + 1).to_string());
+        to.push((i + 1).to_string());
+        let first = if i == 0 {
+            on[0].clone()
+        } else {
+            format!("({} /\\ not exists([{}]))", on[i], on[..i].join(", "))
+        };
+        es.push(first);
+    }
+    format!(
+        "connected([{}], [{}], [{}, true], [{}])",
+        from.join(", "),
+        to.join(", "),
+        on.join(", "),
+        es.join(", ")
+    )
 }
 
 /// MiniZinc's `regular` (or `regular_nfa` when a state has two moves on

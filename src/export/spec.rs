@@ -408,6 +408,11 @@ impl<'a> Dump<'a> {
                 format!("table({}, [{}])", self.views(xs), rows.join(", "))
             }
             // A list written out is indexed from 0: successors shift to it.
+            // A list written out is indexed from 0, as the node numbers.
+            Constraint::Connected { nodes, edges } => {
+                let pairs: Vec<String> = edges.iter().map(|(a, b)| format!("[{a}, {b}]")).collect();
+                format!("connected({}, [{}])", self.views(nodes), pairs.join(", "))
+            }
             Constraint::Circuit { succ, base, sub } => {
                 let shifted: Vec<View> = succ
                     .iter()

@@ -122,6 +122,7 @@ impl Lowerer {
             | Builtin::LexLessEq
             | Builtin::Circuit
             | Builtin::Subcircuit
+            | Builtin::Connected
             | Builtin::Regular
             | Builtin::NonogramLine => {
                 debug_assert_eq!(info.usage, Usage::Constraint);

@@ -50,6 +50,7 @@ mod call;
 pub(crate) mod constraints;
 pub(crate) mod eval;
 mod globals;
+mod graphs;
 mod grid;
 mod index;
 pub(crate) mod later;

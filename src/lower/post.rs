@@ -82,6 +82,7 @@ impl Lowerer {
                     Some(Builtin::Forall) => self.post_forall(args),
                     Some(Builtin::Regular) => self.post_regular(args, e.span),
                     Some(Builtin::NonogramLine) => self.post_nonogram_line(args, e.span),
+                    Some(Builtin::Connected) => self.post_connected(args, e.span),
                     Some(
                         global @ (Builtin::Table
                         | Builtin::GlobalCardinality

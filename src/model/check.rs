@@ -86,6 +86,10 @@ impl Constraint {
                 let next: Vec<i64> = succ.iter().map(|&x| val(values, x) - base).collect();
                 is_circuit(&next, *sub)
             }
+            Constraint::Connected { nodes, edges } => {
+                let on: Vec<bool> = nodes.iter().map(|&x| val(values, x) == 1).collect();
+                is_connected(&on, edges)
+            }
             Constraint::Regular { xs, automaton } => {
                 automaton.accepts(xs.iter().map(|&x| val(values, x)))
             }
@@ -118,4 +122,28 @@ fn is_circuit(next: &[i64], sub: bool) -> bool {
         node = j;
     }
     node == first
+}
+
+/// Whether the nodes that are `on` form one connected piece of the
+/// undirected graph of `edges` (none on: true).
+fn is_connected(on: &[bool], edges: &[(u32, u32)]) -> bool {
+    let Some(first) = on.iter().position(|&o| o) else {
+        return true;
+    };
+    let mut reached = vec![false; on.len()];
+    reached[first] = true;
+    // Grow the reached set along edges between nodes on until it stops.
+    let mut grew = true;
+    while grew {
+        grew = false;
+        for &(a, b) in edges {
+            let (a, b) = (a as usize, b as usize);
+            if on[a] && on[b] && reached[a] != reached[b] {
+                reached[a] = true;
+                reached[b] = true;
+                grew = true;
+            }
+        }
+    }
+    (0..on.len()).all(|i| !on[i] || reached[i])
 }

@@ -169,6 +169,7 @@ impl Constraint {
             }
             Constraint::Table { xs, .. }
             | Constraint::Circuit { succ: xs, .. }
+            | Constraint::Connected { nodes: xs, .. }
             | Constraint::Regular { xs, .. } => {
                 if xs.iter().any(|&v| k.view(v).is_none()) {
                     return Step::Waiting;

@@ -103,6 +103,7 @@ impl Constraint {
             Constraint::Table { .. } => "table",
             Constraint::Circuit { sub: false, .. } => "circuit",
             Constraint::Circuit { sub: true, .. } => "subcircuit",
+            Constraint::Connected { .. } => "connected",
             Constraint::Regular { .. } => "regular",
         }
     }
@@ -122,6 +123,7 @@ impl Constraint {
             Constraint::AllDifferent(vs)
             | Constraint::Table { xs: vs, .. }
             | Constraint::Circuit { succ: vs, .. }
+            | Constraint::Connected { nodes: vs, .. }
             | Constraint::Regular { xs: vs, .. } => views(vs),
             Constraint::ElementConst { index, result, .. } => vec![index.var, result.var],
             Constraint::ElementVar {
@@ -155,6 +157,7 @@ impl Constraint {
             Constraint::Lex { xs, ys, .. } => xs.len() + ys.len(),
             Constraint::Table { xs, rows } => xs.len() * (rows.len() + 1),
             Constraint::Circuit { succ, .. } => succ.len(),
+            Constraint::Connected { nodes, edges } => nodes.len() + 2 * edges.len(),
             Constraint::Regular { xs, automaton } => {
                 xs.len() + 3 * automaton.transitions.len() + automaton.accepting.len() + 1
             }
@@ -289,6 +292,13 @@ pub enum Constraint {
         succ: Vec<View>,
         base: i64,
         sub: bool,
+    },
+    /// The nodes whose 0/1 view is 1 form one connected piece of the
+    /// undirected graph of `edges` (node numbers, indices into `nodes`);
+    /// no node at 1 is connected too.
+    Connected {
+        nodes: Vec<View>,
+        edges: Vec<(u32, u32)>,
     },
     /// The values of `xs`, in order, take the automaton with these
     /// transitions `(from, value, to)` (deterministic or not; states are

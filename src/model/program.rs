@@ -240,6 +240,7 @@ fn ready(c: &Constraint, known: &[bool]) -> Option<Option<VarId>> {
         Constraint::Lex { xs, ys, .. } => xs.iter().chain(ys).all(view).then_some(None),
         Constraint::Table { xs, .. }
         | Constraint::Circuit { succ: xs, .. }
+        | Constraint::Connected { nodes: xs, .. }
         | Constraint::Regular { xs, .. } => xs.iter().all(view).then_some(None),
     }
 }

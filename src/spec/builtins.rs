@@ -30,6 +30,7 @@ pub enum Builtin {
     GlobalCardinality,
     Circuit,
     Subcircuit,
+    Connected,
     Regular,
     NonogramLine,
     Increasing,
@@ -234,6 +235,13 @@ pub const BUILTINS: &[BuiltinInfo] = &[
         (1, 1),
         Usage::Constraint,
         "the positions whose successor is not themselves form one cycle (or none), as in MiniZinc",
+    ),
+    row(
+        Builtin::Connected,
+        "connected",
+        (1, 2),
+        Usage::Constraint,
+        "the true cells of a grid form one connected piece (4 neighbours; `connected(grid, 8)`: 8), or the true items of a list along its edges `[[i, j], ...]`",
     ),
     row(
         Builtin::Regular,

@@ -8,7 +8,7 @@ use solve::model::plan::Consistency;
 /// constraint holds.
 #[test]
 fn check_consistency_matches_brute_force() {
-    let kinds: [(&str, Kind, usize); 15] = [
+    let kinds: [(&str, Kind, usize); 16] = [
         ("linear", Gen::linear, 4),
         ("all_different", Gen::all_different, 4),
         ("element_const", Gen::element_const, 3),
@@ -23,6 +23,7 @@ fn check_consistency_matches_brute_force() {
         ("table", Gen::table, 4),
         ("circuit", Gen::circuit, 4),
         ("subcircuit", Gen::subcircuit, 4),
+        ("connected", Gen::connected, 6),
         ("regular", Gen::regular, 4),
     ];
     for (k, (name, kind, max_vars)) in kinds.into_iter().enumerate() {

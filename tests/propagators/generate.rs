@@ -316,6 +316,35 @@ impl Gen {
         }
     }
 
+    /// `connected` over up to six 0/1 nodes (views, sometimes negated or
+    /// shared) and a random undirected graph on them.
+    pub(super) fn connected(&mut self) -> Constraint {
+        let n = 1 + self.rng.below(6);
+        let nodes: Vec<View> = (0..n)
+            .map(|_| {
+                let x = self.new_bool();
+                if self.rng.one_in(5) {
+                    View {
+                        var: x,
+                        scale: -1,
+                        offset: 1,
+                    }
+                } else {
+                    View::of(x)
+                }
+            })
+            .collect();
+        let mut edges = Vec::new();
+        for a in 0..n as u32 {
+            for b in a + 1..n as u32 {
+                if self.rng.one_in(2) {
+                    edges.push(if self.rng.one_in(2) { (a, b) } else { (b, a) });
+                }
+            }
+        }
+        Constraint::Connected { nodes, edges }
+    }
+
     /// A subcircuit over up to four successor variables.
     pub(super) fn subcircuit(&mut self) -> Constraint {
         match self.circuit() {

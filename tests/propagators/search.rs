@@ -10,7 +10,7 @@ use solve::model::plan::{Consistency, Restarts, SearchPlan, ValueOrder, VarOrder
 use solve::search::{Limits, Outcome, Search};
 
 /// Every kind at once, for the search test.
-const KINDS: [Kind; 15] = [
+const KINDS: [Kind; 16] = [
     Gen::linear,
     Gen::all_different,
     Gen::element_const,
@@ -25,6 +25,7 @@ const KINDS: [Kind; 15] = [
     Gen::table,
     Gen::circuit,
     Gen::subcircuit,
+    Gen::connected,
     Gen::regular,
 ];
 

@@ -8,6 +8,7 @@ pub mod all_different_group;
 pub mod arithmetic;
 pub mod circuit;
 pub mod clause;
+pub mod connected;
 pub mod element;
 pub mod lex;
 pub mod linear;

@@ -1,0 +1,96 @@
+//! `connected` over 0/1 nodes of random graphs: sound against the brute
+//! force (the harness), and the pruning it promises checked by a search
+//! of its own: after propagation every node not out lies with the nodes
+//! in, and no open node separates nodes in (setting it out leaves them
+//! connected through the nodes not out).
+
+use super::generate::Gen;
+use super::harness::{N, domains, run};
+use super::instance::Instance;
+use solve::engine::Engine;
+use solve::model::plan::Consistency;
+use solve::model::{Constraint, View};
+
+#[test]
+fn connected_matches_brute_force() {
+    run(
+        "connected",
+        30,
+        N,
+        6,
+        Gen::connected,
+        Consistency::Propagate,
+    );
+}
+
+/// Whether the nodes `in_` reach one another through the nodes `usable`.
+fn joined(n: usize, edges: &[(u32, u32)], usable: &[bool], in_: &[usize]) -> bool {
+    let Some(&first) = in_.first() else {
+        return true;
+    };
+    let mut seen = vec![false; n];
+    seen[first] = true;
+    let mut todo = vec![first];
+    while let Some(i) = todo.pop() {
+        for &(a, b) in edges {
+            let (a, b) = (a as usize, b as usize);
+            for (x, y) in [(a, b), (b, a)] {
+                if x == i && usable[y] && !seen[y] {
+                    seen[y] = true;
+                    todo.push(y);
+                }
+            }
+        }
+    }
+    in_.iter().all(|&i| seen[i])
+}
+
+#[test]
+fn connected_leaves_no_node_apart_and_no_cut_node_open() {
+    let mut g = Gen::new(31, 6);
+    let mut pruned = 0;
+    for _ in 0..3000 {
+        g.reset(false);
+        let constraint = g.connected();
+        let Constraint::Connected { nodes, edges } = constraint.clone() else {
+            unreachable!("connected")
+        };
+        let inst = Instance {
+            domains: g.domains.clone(),
+            levels: vec![None],
+            constraints: vec![constraint],
+        };
+        let mut engine = Engine::new(&inst.model(), Consistency::Propagate);
+        if engine.propagate().is_err() {
+            continue;
+        }
+        let left = domains(&engine);
+        pruned += usize::from(left != inst.domains);
+        let value = |v: View, x: i64| v.scale * x + v.offset;
+        let can = |v: View, want: i64| left[v.var.index()].iter().any(|&x| value(v, x) == want);
+        let n = nodes.len();
+        let out: Vec<bool> = nodes.iter().map(|&v| !can(v, 1)).collect();
+        let in_: Vec<usize> = (0..n).filter(|&i| !can(nodes[i], 0)).collect();
+        let usable: Vec<bool> = out.iter().map(|o| !o).collect();
+        assert!(joined(n, &edges, &usable, &in_), "{left:?}");
+        for i in (0..n).filter(|&i| !out[i]) {
+            // Every node not out reaches the nodes in.
+            let mut with = in_.clone();
+            with.push(i);
+            assert!(
+                joined(n, &edges, &usable, &with),
+                "node {i} apart: {left:?} {edges:?}"
+            );
+            // An open node is no cut node between nodes in.
+            if !in_.contains(&i) {
+                let mut without = usable.clone();
+                without[i] = false;
+                assert!(
+                    joined(n, &edges, &without, &in_),
+                    "node {i} separates: {left:?} {edges:?}"
+                );
+            }
+        }
+    }
+    assert!(pruned > 200, "pruned {pruned}");
+}
