@@ -16,6 +16,7 @@ mod errors;
 mod experiments;
 mod explain;
 mod game;
+mod genres;
 mod globals;
 mod hidato;
 mod layout;
