@@ -6,7 +6,12 @@
 //! and that they form one cycle. On random 3x3 and 3x4 clue grids the
 //! spec's count equals the brute force over every set of inside cells;
 //! on the shipped puzzle (Wikipedia's example) the one solution passes
-//! the checker and its clues.
+//! the checker and its clues. `specs/nurikabe.toml` (islands labelled by
+//! their clue, each connected, and a connected sea) against a checker of
+//! shadings written here (the sea one piece without a 2x2 pool, each
+//! island one clue of its size): random 3x3 and 3x4 pictures count as the
+//! brute force over every shading, and the shipped 9x10 (grilops's
+//! example) has one solution that keeps the rules.
 
 use crate::{Rng, count, solve};
 
@@ -169,4 +174,172 @@ fn the_shipped_slitherlink_has_one_loop_through_its_clues() {
     for (r, c, n) in givens {
         assert_eq!(sides(&edges, r, c), n, "cell ({r}, {c}):\n{out}");
     }
+}
+
+/// Whether a shading (`sea`, h x w row-major) solves a Nurikabe of
+/// `clues` (0: none): the sea one connected piece (or none), no 2x2 pool,
+/// each clue unshaded, each island one clue of its size.
+fn nurikabe_holds(sea: &[bool], clues: &[i64], h: usize, w: usize) -> bool {
+    let pieces = |shaded: bool| {
+        let mut piece = vec![usize::MAX; h * w];
+        let mut sizes = Vec::new();
+        for start in 0..h * w {
+            if sea[start] != shaded || piece[start] != usize::MAX {
+                continue;
+            }
+            let id = sizes.len();
+            piece[start] = id;
+            let mut todo = vec![start];
+            let mut size = 0;
+            while let Some(i) = todo.pop() {
+                size += 1;
+                let (r, c) = (i / w, i % w);
+                let mut near = Vec::new();
+                if r > 0 {
+                    near.push(i - w);
+                }
+                if r + 1 < h {
+                    near.push(i + w);
+                }
+                if c > 0 {
+                    near.push(i - 1);
+                }
+                if c + 1 < w {
+                    near.push(i + 1);
+                }
+                for j in near {
+                    if sea[j] == shaded && piece[j] == usize::MAX {
+                        piece[j] = id;
+                        todo.push(j);
+                    }
+                }
+            }
+            sizes.push(size);
+        }
+        (piece, sizes)
+    };
+    let (_, seas) = pieces(true);
+    let pool = (0..h - 1)
+        .any(|r| (0..w - 1).any(|c| [0, 1, w, w + 1].iter().all(|&d| sea[r * w + c + d])));
+    if seas.len() > 1 || pool || (0..h * w).any(|i| clues[i] > 0 && sea[i]) {
+        return false;
+    }
+    let (island, sizes) = pieces(false);
+    (0..sizes.len()).all(|k| {
+        let held: Vec<i64> = (0..h * w)
+            .filter(|&i| island[i] == k && clues[i] > 0)
+            .map(|i| clues[i])
+            .collect();
+        held.len() == 1 && held[0] == sizes[k] as i64
+    })
+}
+
+/// A Nurikabe picture as `--set` writes it.
+fn nurikabe_picture(clues: &[i64], w: usize) -> String {
+    let rows: Vec<String> = clues
+        .chunks(w)
+        .map(|row| {
+            let text: String = row
+                .iter()
+                .map(|&v| {
+                    if v == 0 {
+                        '.'
+                    } else {
+                        char::from(b'0' + v as u8)
+                    }
+                })
+                .collect();
+            format!("\"{text}\"")
+        })
+        .collect();
+    format!("picture=[{}]", rows.join(", "))
+}
+
+#[test]
+fn nurikabe_counts_as_the_brute_force_on_small_grids() {
+    let mut rng = Rng::new(3802);
+    let mut some = 0;
+    for case in 0..20 {
+        let (h, w) = if case % 2 == 0 { (3, 3) } else { (3, 4) };
+        // Clues from a random shading: one per island, its size (the
+        // shading itself may break the rules; the count says).
+        let shading: Vec<bool> = (0..h * w).map(|_| rng.below(5) < 3).collect();
+        let mut clues = vec![0i64; h * w];
+        let mut done = vec![false; h * w];
+        for start in 0..h * w {
+            if shading[start] || done[start] {
+                continue;
+            }
+            let mut island = vec![start];
+            done[start] = true;
+            let mut k = 0;
+            while k < island.len() {
+                let i = island[k];
+                k += 1;
+                let (r, c) = (i / w, i % w);
+                for (dr, dc) in [(0i64, 1i64), (1, 0), (0, -1), (-1, 0)] {
+                    let (r2, c2) = (r as i64 + dr, c as i64 + dc);
+                    if (0..h as i64).contains(&r2) && (0..w as i64).contains(&c2) {
+                        let j = r2 as usize * w + c2 as usize;
+                        if !shading[j] && !done[j] {
+                            done[j] = true;
+                            island.push(j);
+                        }
+                    }
+                }
+            }
+            if island.len() <= 9 {
+                clues[island[rng.below(island.len())]] = island.len() as i64;
+            }
+        }
+        let expected = (0u32..1 << (h * w))
+            .filter(|mask| {
+                let sea: Vec<bool> = (0..h * w).map(|i| mask >> i & 1 == 1).collect();
+                nurikabe_holds(&sea, &clues, h, w)
+            })
+            .count() as u64;
+        let set = nurikabe_picture(&clues, w);
+        if clues.iter().all(|&v| v == 0) {
+            continue; // no clue: the spec has no island to label
+        }
+        assert_eq!(
+            count(&["specs/nurikabe.toml", "--set", &set]),
+            expected,
+            "{set}"
+        );
+        some += u64::from(expected > 0);
+    }
+    assert!(some > 3, "some grids have solutions: {some}");
+}
+
+#[test]
+fn the_shipped_nurikabe_has_one_solution_that_keeps_the_rules() {
+    assert_eq!(count(&["specs/nurikabe.toml"]), 1);
+    let (out, err, code) = solve(&["specs/nurikabe.toml"]);
+    assert_eq!(code, 0, "{err}");
+    // grilops's examples/nurikabe.py givens, (row, column) from 0.
+    let givens = [
+        (0, 0, 2),
+        (0, 9, 2),
+        (1, 6, 2),
+        (2, 1, 2),
+        (2, 4, 7),
+        (4, 6, 3),
+        (4, 8, 3),
+        (5, 2, 2),
+        (5, 7, 3),
+        (6, 0, 2),
+        (6, 3, 4),
+        (8, 1, 1),
+        (8, 6, 2),
+        (8, 8, 4),
+    ];
+    let (h, w) = (9, 10);
+    let mut clues = vec![0; h * w];
+    for (r, c, n) in givens {
+        clues[r * w + c] = n;
+    }
+    let sea: Vec<bool> = out.split_whitespace().map(|cell| cell == "#").collect();
+    assert_eq!(sea.len(), h * w, "{out}");
+    assert!(nurikabe_holds(&sea, &clues, h, w), "{out}");
 }
