@@ -147,6 +147,7 @@ PEER_EXPECTED = {
     "hidato": lambda n: "found (verified)",
     "golomb": lambda m: "optimal: %d" % GOLOMB_LENGTH[int(m)],
     "nonogram": lambda n: "count=%d" % NONOGRAM_COUNT.get(n, 1),
+    "genre": lambda n: "count=1",
 }
 
 
@@ -391,6 +392,11 @@ def all_instances():
                             ["specs/hidato.toml", "--set", "r=%d" % r,
                              "--set", "puzzle=" + json.dumps(HIDATO[r]).replace(" ", "")],
                             "hidato", str(r), hidato_checker(r)))
+    # The loop and connectivity genres (peers: grilops on Z3, bench/grilops/genres.py; MiniZinc +
+    # Gecode counting the MiniZinc export, whose `connected` is MiniZinc's library global).
+    for genre, size in (("slitherlink", "6x6"), ("nurikabe", "9x10")):
+        out.append(Instance("genre-" + genre, "%s %s count (peers: grilops, the MiniZinc export)" % (genre, size),
+                            ["specs/%s.toml" % genre, "--count"], "genre", genre, count_checker(1), cap=60))
     # Step-wise explanations (solve alone: no peer explains step by step).
     for name, args in (("zebra", ["specs/zebra.toml"]),
                        ("sudoku", ["specs/sudoku.toml"]),
@@ -430,11 +436,11 @@ def select_instances():
         return [i for i in insts if i.id in QUICK_IDS] if QUICK else insts
     def match(i, s):   # an id, or a group name: queens, magic-count, magic-first, bulls
         return i.id == s or (s in ("queens", "magic-count", "magic-first", "bulls", "moo", "threads", "hidato", "nonogram",
-                                 "golomb", "unique", "steps", "setter")
+                                 "golomb", "unique", "steps", "setter", "genre")
                              and i.id.startswith(s + "-"))
     unknown = [s for s in sel if not any(match(i, s) for i in insts)]
     if unknown:
-        sys.exit("bench: unknown instance(s) %s; known: %s (groups: queens magic-count magic-first bulls moo threads hidato nonogram golomb unique steps setter)"
+        sys.exit("bench: unknown instance(s) %s; known: %s (groups: queens magic-count magic-first bulls moo threads hidato nonogram golomb unique steps setter genre)"
                  % (" ".join(unknown), " ".join(i.id for i in insts)))
     return [i for i in insts if any(match(i, s) for s in sel)]
 
@@ -447,6 +453,25 @@ class Run:
 
 
 GNU_TIME = "/usr/bin/time" if os.access("/usr/bin/time", os.X_OK) else None
+
+
+def descendants(pid):
+    """Every process below `pid` (through /proc), children first found first."""
+    children = {}
+    for entry in os.listdir("/proc"):
+        if entry.isdigit():
+            try:
+                with open("/proc/%s/stat" % entry) as f:
+                    ppid = int(f.read().rsplit(")", 1)[1].split()[1])
+            except (OSError, ValueError, IndexError):
+                continue
+            children.setdefault(ppid, []).append(int(entry))
+    out, todo = [], [pid]
+    while todo:
+        for child in children.get(todo.pop(), []):
+            out.append(child)
+            todo.append(child)
+    return out
 
 
 def run_once(cmd, cap, cwd=REPO, env=None):
@@ -463,10 +488,18 @@ def run_once(cmd, cap, cwd=REPO, env=None):
 
         def kill():
             killed.append(True)
+            # MiniZinc starts fzn-gecode in a process group of its own: its descendants are found
+            # (before anything dies and they move to init) and killed beside the run's own group.
+            family = descendants(p.pid)
             try:
-                os.killpg(p.pid, signal.SIGKILL)   # the run's own process group (minizinc -> fzn-gecode too)
+                os.killpg(p.pid, signal.SIGKILL)   # the run's own process group
             except ProcessLookupError:
                 pass
+            for pid in family:
+                try:
+                    os.kill(pid, signal.SIGKILL)
+                except ProcessLookupError:
+                    pass
         timer = threading.Timer(cap, kill)
         timer.start()
         _, status, ru = os.wait4(p.pid, 0)
@@ -556,7 +589,8 @@ def measure(cmd, cap, runs, checker, env=None, stats=False):
 
 # ------------------------------------------------------------------------------------------ peers
 
-PEER_ORDER = ["hw-seed", "hw-bitboard", "gecode-api", "gecode", "gecode-native", "choco", "cpsat", "pyconstraint"]
+PEER_ORDER = ["hw-seed", "hw-bitboard", "gecode-api", "gecode", "gecode-native", "choco", "cpsat", "pyconstraint",
+              "grilops"]
 PEER_TITLE = {
     "hw-seed": "hand-written seed-style",
     "hw-bitboard": "hand-written bitboard",
@@ -566,6 +600,7 @@ PEER_TITLE = {
     "choco": "Choco (pychoco)",
     "cpsat": "CP-SAT",
     "pyconstraint": "python-constraint",
+    "grilops": "grilops (Z3)",
     "solve-j1": "solve -j 1 (parallel rows: the speedup is 1/ratio)",
 }
 
@@ -630,6 +665,12 @@ def detect_peers():
             why[p] = "python module %s not installed in the venv" % mod
         else:
             why[p] = None
+    if not py:
+        why["grilops"] = "no venv %s/.venv (install.sh makes it)" % PEERS_DIR
+    elif not can_import(py, "grilops"):
+        why["grilops"] = "python module grilops not installed in the venv (install.sh installs it)"
+    else:
+        why["grilops"] = None
     return why
 
 
@@ -673,6 +714,15 @@ def peer_command(peer, inst):
         solver = "org.gecode.gecode" if peer == "gecode" else "org.peers.gecode-native"
         return ["bash", os.path.join(BENCH, "minizinc", "count.sh"), solver,
                 os.path.join(BENCH, "minizinc", "nonogram.mzn"), "-D", nonogram_dzn(n)], None
+    if prob == "genre":
+        if peer == "grilops":
+            return [py, os.path.join(BENCH, "grilops", "genres.py"), n], None
+        if peer not in ("gecode", "gecode-native"):
+            return None, "n/a"
+        solver = "org.gecode.gecode" if peer == "gecode" else "org.peers.gecode-native"
+        return ["bash", os.path.join(BENCH, "minizinc", "count.sh"), solver, minizinc_export(inst)], None
+    if peer == "grilops":
+        return None, "n/a"
     if prob == "nonogram-export":
         if peer not in ("gecode", "gecode-native"):
             return None, "n/a"

@@ -12,7 +12,7 @@
 #   PEERS_DIR    peers checkout (default: <repo>/bench/peers); anything missing there is
 #                skipped with a note, so this also runs on a machine with no peer installed
 #   PEERS        peers to run (default: all found): hw-seed hw-bitboard gecode-api gecode
-#                gecode-native choco cpsat pyconstraint; "none" = solve alone
+#                gecode-native choco cpsat pyconstraint grilops; "none" = solve alone
 #   INSTANCES    instance ids or groups (default: all): queens-10 .. queens-14, magic-count-4,
 #                threads-queens-14, threads-queens-15, threads-magic-4, threads-langford-11,
 #                threads-langford-12, threads-golomb-10, threads-golomb-11, threads-moo-minimax
@@ -39,8 +39,10 @@
 #                setter-candidates-sudoku-25, setter-unique-every-spec and
 #                setter-limit2-every-spec (solve alone: the setter's toolkit; unique beside
 #                --limit 2 over every shipped spec);
+#                genre-slitherlink, genre-nurikabe (the loop and connectivity genres; peers: grilops
+#                on Z3, bench/grilops/genres.py, and MiniZinc + Gecode counting the export);
 #                groups: queens magic-count magic-first bulls moo threads hidato nonogram golomb unique
-#                steps setter
+#                steps setter genre
 #   RUNS         runs per cell for solve (default 5), PEER_RUNS for the peers (default 3)
 #   CELL_BUDGET  stop repeating a cell once its runs add up to this many seconds (default 30)
 #   CAP          per-run cap in seconds (default 120); MAGIC_CAP for magic-first (default 60,

@@ -51,6 +51,9 @@ pub struct Diagnostic {
     pub help: Option<String>,
     /// Not a mistake in the input: the run's time limit ran out (exit 3).
     pub time_limit: bool,
+    /// The calls of functions the error happened in, innermost first:
+    /// each function's name and where it was called.
+    pub calls: Vec<(String, Span)>,
 }
 
 impl Diagnostic {
@@ -60,6 +63,7 @@ impl Diagnostic {
             span: Some(span),
             help: None,
             time_limit: false,
+            calls: Vec::new(),
         }
     }
 
@@ -70,6 +74,7 @@ impl Diagnostic {
             span: None,
             help: None,
             time_limit: false,
+            calls: Vec::new(),
         }
     }
 
@@ -142,6 +147,15 @@ impl Diagnostic {
                 None => String::new(),
             };
             let _ = writeln!(out, "{pad} = help: {help}");
+        }
+        for (name, at) in &self.calls {
+            let file = sources.get(at.source);
+            let (line, col) = file.line_col(at.start);
+            let _ = writeln!(
+                out,
+                "  = note: in the call of `{name}` at {}:{line}:{col}",
+                file.name
+            );
         }
         out
     }

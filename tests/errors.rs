@@ -561,3 +561,24 @@ fn automaton_arguments_are_checked() {
         assert_at(&stderr, spec.path(), 4, col);
     }
 }
+
+/// An error inside a function's body points there and names each call
+/// that reached it, innermost first, where it was written.
+#[test]
+fn an_error_in_a_function_names_the_calls_that_reached_it() {
+    let (spec, stderr) = rejected_spec(
+        "calls",
+        "[params]\nm = [1, 2]\n[functions]\nf = \"(xs) => xs[5]\"\ng = \"(ys) => f(ys) + 1\"\n\
+         [vars]\nx = \"1..3\"\n[constraints]\nc = \"x == g(m)\"\n",
+    );
+    assert_at(&stderr, spec.path(), 4, 17);
+    let notes: Vec<&str> = stderr.lines().filter(|l| l.contains("= note:")).collect();
+    assert_eq!(
+        notes,
+        [
+            format!("  = note: in the call of `f` at {}:5:14", spec.path()),
+            format!("  = note: in the call of `g` at {}:9:11", spec.path()),
+        ],
+        "{stderr}"
+    );
+}

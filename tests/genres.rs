@@ -15,9 +15,12 @@
 
 use crate::{Rng, count, solve};
 
+/// A side of a cell on the loop: its two corners `(row, column)`.
+type Edge = ((usize, usize), (usize, usize));
+
 /// The loop's edges of `inside` (h x w, row-major), as pairs of corners
 /// `(r, c)`, `0 <= r <= h`, `0 <= c <= w`.
-fn loop_edges(inside: &[bool], h: usize, w: usize) -> Vec<((usize, usize), (usize, usize))> {
+fn loop_edges(inside: &[bool], h: usize, w: usize) -> Vec<Edge> {
     let at = |r: i64, c: i64| {
         (0..h as i64).contains(&r)
             && (0..w as i64).contains(&c)
@@ -39,7 +42,7 @@ fn loop_edges(inside: &[bool], h: usize, w: usize) -> Vec<((usize, usize), (usiz
 }
 
 /// Whether the edges form exactly one cycle.
-fn one_loop(edges: &[((usize, usize), (usize, usize))]) -> bool {
+fn one_loop(edges: &[Edge]) -> bool {
     let Some(&(start, _)) = edges.first() else {
         return false;
     };
@@ -52,12 +55,9 @@ fn one_loop(edges: &[((usize, usize), (usize, usize))]) -> bool {
     }
     // Walk the cycle from `start`: it must use every edge.
     let (mut at, mut used) = (start, vec![false; edges.len()]);
-    loop {
-        let Some(k) =
-            (0..edges.len()).find(|&k| !used[k] && (edges[k].0 == at || edges[k].1 == at))
-        else {
-            break;
-        };
+    while let Some(k) =
+        (0..edges.len()).find(|&k| !used[k] && (edges[k].0 == at || edges[k].1 == at))
+    {
         used[k] = true;
         at = if edges[k].0 == at {
             edges[k].1
@@ -69,7 +69,7 @@ fn one_loop(edges: &[((usize, usize), (usize, usize))]) -> bool {
 }
 
 /// The sides of cell (r, c) on the loop.
-fn sides(edges: &[((usize, usize), (usize, usize))], r: usize, c: usize) -> i64 {
+fn sides(edges: &[Edge], r: usize, c: usize) -> i64 {
     let sides = [
         ((r, c), (r, c + 1)),
         ((r + 1, c), (r + 1, c + 1)),

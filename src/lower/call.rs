@@ -61,7 +61,7 @@ impl Lowerer {
         if let Some(f) = self.functions.get(name).cloned() {
             // A boolean call is the nearest boolean context of its arguments.
             let mark = self.guards.len();
-            let v = self.call_function(name, &f, args)?;
+            let v = self.call_function(name, &f, args, span)?;
             return Ok(match v {
                 Value::Bool(_) | Value::Lit(_) => {
                     let b = self.boolean(&v, span)?;
@@ -281,6 +281,7 @@ impl Lowerer {
         name: &str,
         f: &crate::spec::ast::Function,
         args: &[Expr],
+        span: Span,
     ) -> R<Value> {
         let mut values = Vec::with_capacity(args.len());
         let mut key = Vec::new();
@@ -305,7 +306,18 @@ impl Lowerer {
             .map(|p| p.text.clone())
             .zip(values)
             .collect();
-        let v = self.scoped(Scope::keep().locals(bound), |l| l.eval(&f.body))?;
+        let v = self
+            .scoped(Scope::keep().locals(bound), |l| l.eval(&f.body))
+            .map_err(|mut d| {
+                // An error in the body names the call that reached it.
+                if d.span
+                    .is_some_and(|s| f.body.span.start <= s.start && s.end <= f.body.span.end)
+                    || !d.calls.is_empty()
+                {
+                    d.calls.push((name.to_string(), span));
+                }
+                d
+            })?;
         let untouched = before
             == (
                 self.guards.len(),
