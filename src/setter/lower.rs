@@ -238,54 +238,22 @@ fn unknown<'a>(name: &Name, what: &str, known: impl Iterator<Item = &'a str>) ->
 
 /// Rows, columns and nesting of a list of integers or of lists of them.
 fn shape(value: &Value) -> Option<(usize, usize, bool)> {
-    let Value::List(outer) = value else {
-        return None;
-    };
-    if outer.items.iter().all(|v| matches!(v, Value::Int(_))) {
-        return Some((1, outer.items.len(), false));
-    }
-    let mut cols = None;
-    for row in &outer.items {
-        let Value::List(row) = row else {
-            return None;
-        };
-        if !row.items.iter().all(|v| matches!(v, Value::Int(_)))
-            || *cols.get_or_insert(row.items.len()) != row.items.len()
-        {
-            return None;
-        }
-    }
-    Some((outer.items.len(), cols.unwrap_or(0), true))
+    let (shape, items) = rows_of(value)?;
+    items
+        .iter()
+        .all(|v| matches!(v, Value::Int(_)))
+        .then_some(shape)
 }
 
 /// A declared array's rows, columns, nesting and variables (row-major);
 /// `None` unless it is a list of plain variables or of lists of as many.
 fn grid(fills: &Value) -> Option<(usize, usize, bool, Vec<VarId>)> {
-    let Value::List(outer) = fills else {
-        return None;
-    };
-    if let Some(cells) = outer
-        .items
+    let ((rows, cols, nested), items) = rows_of(fills)?;
+    let cells = items
         .iter()
         .map(Value::as_variable)
-        .collect::<Option<Vec<_>>>()
-    {
-        return Some((1, cells.len(), false, cells));
-    }
-    let mut cells = Vec::new();
-    let mut cols = None;
-    for row in &outer.items {
-        let Value::List(row) = row else {
-            return None;
-        };
-        if *cols.get_or_insert(row.items.len()) != row.items.len() {
-            return None;
-        }
-        for cell in &row.items {
-            cells.push(cell.as_variable()?);
-        }
-    }
-    Some((outer.items.len(), cols.unwrap_or(0), true, cells))
+        .collect::<Option<Vec<_>>>()?;
+    Some((rows, cols, nested, cells))
 }
 
 /// Integer cells, none of which can take the blank.

@@ -35,36 +35,19 @@ fn is_circuit(succ: &[i64], base: i64, sub: bool) -> bool {
     assert!(!succ.is_empty(), "circuit of an empty list");
     let n = succ.len();
     let fixed = |k: usize| succ[k].checked_sub(base) == Some(k as i64);
-    if sub {
-        let on: Vec<usize> = (0..n).filter(|&k| !fixed(k)).collect();
-        let Some(&first) = on.first() else {
-            return true;
-        };
-        let mut visited = vec![false; n];
-        let mut at = first;
-        for _ in 0..on.len() {
-            let Some(next) = succ[at]
-                .checked_sub(base)
-                .and_then(|k| usize::try_from(k).ok())
-                .filter(|&k| k < n && !fixed(k))
-            else {
-                return false;
-            };
-            if visited[next] {
-                return false;
-            }
-            visited[next] = true;
-            at = next;
-        }
-        return at == first;
-    }
+    let on: Vec<usize> = (0..n).filter(|&k| !sub || !fixed(k)).collect();
+    let Some(&first) = on.first() else {
+        return true;
+    };
+    // From the first position on the cycle, as many steps as positions on
+    // it lead back to it through distinct positions on it.
     let mut visited = vec![false; n];
-    let mut at = 0;
-    for _ in 0..n {
+    let mut at = first;
+    for _ in 0..on.len() {
         let Some(next) = succ[at]
             .checked_sub(base)
             .and_then(|k| usize::try_from(k).ok())
-            .filter(|&k| k < n)
+            .filter(|&k| k < n && !(sub && fixed(k)))
         else {
             return false;
         };
@@ -74,7 +57,7 @@ fn is_circuit(succ: &[i64], base: i64, sub: bool) -> bool {
         visited[next] = true;
         at = next;
     }
-    at == 0 && visited.iter().all(|&v| v)
+    at == first
 }
 
 fn compare(op: usize, a: i64, b: i64) -> bool {
