@@ -91,14 +91,16 @@ fn a_region_map_drawn_as_letters_counts_as_the_brute_force() {
 fn list_functions_keep_the_indices_a_reader_expects() {
     let spec = TempSpec::new(
         "pictures",
-        "[params]\npicture = [\"3.1\", \"..2\"]\n\
+        "[params]\nkinds = [\"p\", \"q\"]\ncost = { index = [\"kinds\", \"1..2\"], value = [[1, 2], [3, 4]] }\n\
+         picture = [\"3.1\", \"..2\"]\n\
          clue = \"[[if c == '.' then 0 else int(c) for c in chars(row)] for row in picture]\"\n\
          [vars]\ny = { index = [\"1..2\", \"1..3\"], domain = \"0..9\" }\n\
          [functions]\ntotal = \"(xs) => sum(xs[i] for i in index_set(xs))\"\n\
          [constraints]\nsame = \"forall(y[r][c] == clue[r - 1][c - 1] for r in 1..2 for c in 1..3)\"\n\
          rev = \"reverse(y[1])[1] == 1 and reverse([y[1][c] for c in 1..3])[0] == 1\"\n\
          cols = \"col(y, 3) == [1, 2] and row(y, 2) == [0, 0, 2] and sum(i for i in index_set(col(y, 1))) == 3\"\n\
-         sums = \"total(y[1]) == total([y[1][c] for c in 1..3]) and total(y[1]) == 4\"\n",
+         sums = \"total(y[1]) == total([y[1][c] for c in 1..3]) and total(y[1]) == 4\"\n\
+         by_text = \"row(cost, 'q')[2] == 4 and col(cost, 1)['q'] == 3 and reverse(col(cost, 2))['p'] == 4\"\n",
     );
     let (out, err, code) = solve(&[spec.path(), "--json"]);
     assert_eq!(code, 0, "{err}");
@@ -117,14 +119,17 @@ fn pictures_read_wrong_say_where_and_why() {
         ("row(m, 2)", "no row 2: the indices are 0..1", 13),
         ("col(m, 5)", "no column 5: the indices are 0..1", 13),
         ("index_set(3)", "expected a list, found an integer", 16),
+        ("index_set(w)", "`index_set` of a list indexed by texts", 16),
     ] {
         let spec = TempSpec::new(
             "bad-picture",
-            &format!("[params]\nm = [[1, 2], [3, 4]]\na = \"{param}\"\n"),
+            &format!(
+                "[params]\nk = [\"p\", \"q\"]\nw = {{ index = \"k\", value = [5, 6] }}\nm = [[1, 2], [3, 4]]\na = \"{param}\"\n"
+            ),
         );
         let (_, err, code) = solve(&[spec.path()]);
         assert_eq!(code, 2, "{param}: {err}");
         assert!(err.contains(message), "{param}: {err}");
-        assert!(err.contains(&format!(".toml:3:{column}")), "{param}: {err}");
+        assert!(err.contains(&format!(".toml:5:{column}")), "{param}: {err}");
     }
 }

@@ -668,6 +668,11 @@ fn a_generate_section_that_does_not_fit_the_spec_is_refused_at_its_place() {
             "in the clues' shape",
         ),
         (
+            "clues = \"puzzle\"\nderive = \"[[x[1][1] - 1, 1], [1, 1]]\"",
+            "a derived clue may be 0, the blank: it could not be given",
+            "`blank = -1`",
+        ),
+        (
             "clues = \"puzzle\"\nderive = \"[[x[1][1], w], [1, 2]]\"",
             "unknown name `w`",
             "",
@@ -899,7 +904,7 @@ fn derived_clues_that_never_force_a_solution_say_so() {
     let spec = TempSpec::new(
         "derive-blank",
         "[params]\nhint = [0, 0]\n[vars]\nx = { index = \"1..2\", domain = \"1..2\" }\n\
-         [constraints]\nd = \"x[1] != x[2]\"\n[generate]\nclues = \"hint\"\nderive = \"[0, 0]\"\n",
+         [constraints]\nd = \"x[1] != x[2]\"\n[generate]\nclues = \"hint\"\nderive = \"[1, 1]\"\n",
     );
     let (_, stderr, code) = solve(&["generate", spec.path()]);
     assert_eq!(code, 3, "{stderr}");

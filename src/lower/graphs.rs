@@ -127,7 +127,7 @@ fn edge_list(edges: &Value, base: i64, n: usize, span: Span) -> R<Edges> {
     let Value::List(list) = edges else {
         return Err(type_error("a list of edges `[[i, j], ...]`", edges, span));
     };
-    let last = base + n as i64 - 1;
+    let last = base.saturating_add(n as i64 - 1);
     let node = |v: &Value| match v {
         Value::Int(i) if (base..=last).contains(i) => Ok((*i - base) as u32),
         Value::Int(i) => Err(Diagnostic::new(

@@ -25,21 +25,31 @@ impl Lowerer {
             Builtin::Int => int(&first, args[0].span),
             Builtin::IndexSet => {
                 let list = as_list(&first, args[0].span)?;
+                if list.by_text {
+                    return Err(Diagnostic::new(
+                        "`index_set` of a list indexed by texts: its indices are texts, not a range",
+                        args[0].span,
+                    )
+                    .with_help("loop over the texts of its index (`for c in colours`), or over its items"));
+                }
                 Ok(index_range(list))
             }
             Builtin::Reverse => {
                 let list = as_list(&first, args[0].span)?;
                 let items = list.items.iter().rev().cloned().collect();
                 Ok(Value::List(Arc::new(Array {
+                    base: list.base,
                     items,
-                    ..(**list).clone()
+                    by_text: list.by_text,
                 })))
             }
             Builtin::Row | Builtin::Col => {
                 let matrix = as_list(&first, args[0].span)?;
-                let at = self.eval(&args[1])?;
-                let Value::Int(at) = at else {
-                    return Err(type_error("an integer index", &at, args[1].span));
+                let at = match self.eval(&args[1])? {
+                    Value::Int(at) => at,
+                    // A list indexed by texts: `row(cost, 'green')`.
+                    Value::Str(text) => self.text_code(&text, args[1].span)?,
+                    other => return Err(type_error("an index", &other, args[1].span)),
                 };
                 if builtin == Builtin::Row {
                     return item(matrix, at, args[1].span, "row").cloned();
@@ -49,7 +59,11 @@ impl Lowerer {
                     let row = as_list(row, args[0].span)?;
                     items.push(item(row, at, args[1].span, "column")?.clone());
                 }
-                Ok(Value::List(Arc::new(Array::from(matrix.base, items))))
+                Ok(Value::List(Arc::new(Array {
+                    base: matrix.base,
+                    items,
+                    by_text: matrix.by_text,
+                })))
             }
             other => unreachable!("{other:?} is not a list builtin ({span:?})"),
         }
@@ -89,9 +103,12 @@ fn as_list(value: &Value, span: Span) -> R<&Arc<Array>> {
     }
 }
 
-/// A list's index range, `base..base+len-1` (empty for an empty list).
+/// A list's index range, `base..base+len-1` (`0..-1` for an empty list).
 fn index_range(list: &Array) -> Value {
-    Value::Range(list.base, list.base + list.items.len() as i64 - 1)
+    match list.items.len() {
+        0 => Value::Range(0, -1),
+        n => Value::Range(list.base, list.base + (n as i64 - 1)),
+    }
 }
 
 /// Item `at` of `list`, by the list's own indices.
@@ -100,9 +117,11 @@ fn item<'a>(list: &'a Array, at: i64, span: Span, what: &str) -> R<&'a Value> {
         .checked_sub(list.base)
         .and_then(|k| usize::try_from(k).ok());
     k.and_then(|k| list.items.get(k)).ok_or_else(|| {
-        let last = list.base + list.items.len() as i64 - 1;
+        let Value::Range(first, last) = index_range(list) else {
+            unreachable!("a range")
+        };
         Diagnostic::new(
-            format!("no {what} {at}: the indices are {}..{last}", list.base),
+            format!("no {what} {at}: the indices are {first}..{last}"),
             span,
         )
         .with_help("`index_set(xs)` gives a list's indices, whether it starts at 0 or 1")

@@ -276,7 +276,7 @@ impl Lowerer {
     }
 
     /// Bounds of a linear expression over the declared domains.
-    fn bounds(&self, e: &LinExpr, span: Span) -> R<(i64, i64)> {
+    pub(crate) fn bounds(&self, e: &LinExpr, span: Span) -> R<(i64, i64)> {
         let (mut lo, mut hi) = (e.constant, e.constant);
         for &(a, x) in &e.terms {
             let d = self.model.domain(x);

@@ -58,6 +58,21 @@ pub(crate) fn derive_clues(l: &mut Lowerer, spec: &Spec) -> R<Option<Derived>> {
         })
         .collect::<Option<Vec<_>>>()
         .ok_or_else(not_clues)?;
+    // A clue equal to the blank could not be given.
+    let blank = spec.generate.as_ref().map_or(0, |g| g.blank);
+    for term in &terms {
+        let (lo, hi) = l.bounds(term, e.span)?;
+        if (lo..=hi).contains(&blank) {
+            return Err(Diagnostic::new(
+                format!("a derived clue may be {blank}, the blank: it could not be given"),
+                e.span,
+            )
+            .with_help(format!(
+                "choose a blank no clue can be (a clue ranges over {lo}..{hi} here): `blank = {}`",
+                lo.min(0).saturating_sub(1)
+            )));
+        }
+    }
     Ok(Some(Derived {
         shape,
         terms,
