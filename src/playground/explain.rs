@@ -2,7 +2,7 @@
 //! its named constraints that already has none (`solve explain`), each
 //! with where it is written in the spec, so that the editor marks it.
 
-use super::{SolveRequest, compile, error_event, stop, utf16};
+use super::{SolveRequest, compiled, stop, utf16};
 use crate::explain::{Explanation, explain};
 use crate::source::SourceId;
 use crate::spec::load::load;
@@ -13,12 +13,8 @@ use serde_json::{Value, json};
 /// [constraints] declares it), or `stopped` when a limit cut it short.
 pub(super) fn run(request: &SolveRequest, emit: &mut dyn FnMut(Value)) {
     let until = stop(request.time_limit);
-    let session = match compile(&request.spec, &request.set, request, &until) {
-        Ok(session) => session,
-        Err((error, sources, id)) => {
-            emit(error_event(&error, &sources, id));
-            return;
-        }
+    let Some(session) = compiled(&request.spec, &request.set, request, &until, emit) else {
+        return;
     };
     let sources = session.sources().clone();
     // compile() adds the spec first.

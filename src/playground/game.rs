@@ -3,7 +3,7 @@
 //! so far: the page keeps no game state but the guesses), or the computer
 //! guesses one secret, or every secret (`play --all-secrets`).
 
-use super::{GuessRequest, PROGRESS_EVERY, PlayRequest, SolveRequest, compile, error_event, stop};
+use super::{GuessRequest, PROGRESS_EVERY, PlayRequest, SolveRequest, compiled, stop};
 use crate::engine::stop::Stop;
 use crate::game::{Game, STRATEGIES, Strategy};
 use crate::host::Instant;
@@ -12,13 +12,7 @@ use serde_json::{Value, json};
 
 /// The spec's game, or `None` once its errors were told.
 fn game(spec: &str, set: &[String], until: &Stop, emit: &mut dyn FnMut(Value)) -> Option<Game> {
-    let mut session = match compile(spec, set, &SolveRequest::default(), until) {
-        Ok(session) => session,
-        Err((error, sources, id)) => {
-            emit(error_event(&error, &sources, id));
-            return None;
-        }
-    };
+    let mut session = compiled(spec, set, &SolveRequest::default(), until, emit)?;
     session.set_stop(until.clone());
     match Game::new(session) {
         Ok(game) => Some(game),

@@ -130,6 +130,24 @@ fn compile(
     }
 }
 
+/// The spec lowered as [`compile`] does, or `None` once its errors have
+/// gone to `emit` (every request that lowers the spec starts so).
+fn compiled(
+    spec: &str,
+    set: &[String],
+    request: &SolveRequest,
+    until: &Stop,
+    emit: &mut dyn FnMut(Value),
+) -> Option<Session> {
+    match compile(spec, set, request, until) {
+        Ok(session) => Some(session),
+        Err((error, sources, id)) => {
+            emit(error_event(&error, &sources, id));
+            None
+        }
+    }
+}
+
 /// The options of a request: its search choices (read into `sources`),
 /// symmetry and stop.
 fn options(

@@ -2,7 +2,7 @@
 //! move by move (breadth-first, as `solve FILE` with the default method),
 //! and every position's distance to the goal (`solve analyze`).
 
-use super::{PuzzleRequest, SolveRequest, compile, error_event, stop};
+use super::{PuzzleRequest, SolveRequest, compiled, stop};
 use crate::host::Instant;
 use crate::moves::{self, Puzzle, Target};
 use crate::session::Session;
@@ -19,13 +19,7 @@ fn puzzle(
         no_symmetry,
         ..SolveRequest::default()
     };
-    let mut session = match compile(&request.spec, &request.set, &choices, &until) {
-        Ok(session) => session,
-        Err((error, sources, id)) => {
-            emit(error_event(&error, &sources, id));
-            return None;
-        }
-    };
+    let mut session = compiled(&request.spec, &request.set, &choices, &until, emit)?;
     session.set_stop(until.clone());
     match Puzzle::new(session.lowered(), session.sources().clone()) {
         Ok(mut p) => {

@@ -16,7 +16,7 @@
 //!
 //! A limit that stops a search sends `stopped` (with what was asked).
 
-use super::{SetterRequest, SetterTask, SolveRequest, compile, error_event, options, stop};
+use super::{SetterRequest, SetterTask, SolveRequest, compiled, error_event, options, stop};
 use crate::diagnostic::Error;
 use crate::engine::stop::Stop;
 use crate::lowered::Lowered;
@@ -39,14 +39,9 @@ pub(super) fn run(request: &SetterRequest, emit: &mut dyn FnMut(Value)) {
     if let SetterTask::Generate { seed } = request.task {
         return make(&request.solve, seed, &until, emit);
     }
-    let session = match compile(
-        &request.solve.spec,
-        &request.solve.set,
-        &request.solve,
-        &until,
-    ) {
-        Ok(session) => session,
-        Err((error, sources, id)) => return emit(error_event(&error, &sources, id)),
+    let solve = &request.solve;
+    let Some(session) = compiled(&solve.spec, &solve.set, solve, &until, emit) else {
+        return;
     };
     let answer = match &request.task {
         SetterTask::Unique => uniqueness(session, &until),

@@ -7,24 +7,16 @@
 //! walk ended, the values left open); or a `steps-conflict` when the spec
 //! with the givens has no solution (the items and givens that conflict).
 
-use super::{StepsRequest, compile, error_event, stop, utf16};
+use super::{StepsRequest, compiled, stop, utf16};
 use crate::session::Stopped;
 use crate::steps::{self, Ending, Settings, Stepper, Walk};
 use serde_json::{Value, json};
 
 pub(super) fn run(request: &StepsRequest, emit: &mut dyn FnMut(Value)) {
     let until = stop(request.solve.time_limit);
-    let session = match compile(
-        &request.solve.spec,
-        &request.solve.set,
-        &request.solve,
-        &until,
-    ) {
-        Ok(session) => session,
-        Err((error, sources, id)) => {
-            emit(error_event(&error, &sources, id));
-            return;
-        }
+    let solve = &request.solve;
+    let Some(session) = compiled(&solve.spec, &solve.set, solve, &until, emit) else {
+        return;
     };
     let (lowered, sources) = (session.lowered().clone(), session.sources().clone());
     let mut givens = Vec::new();
