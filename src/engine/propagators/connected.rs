@@ -40,6 +40,8 @@ struct Scratch {
     inside: Vec<usize>,
     walk: Vec<(usize, usize)>,
     parent: Vec<usize>,
+    /// The cut nodes found, set in after the walk.
+    must: Vec<usize>,
 }
 
 const NONE: usize = usize::MAX;
@@ -144,7 +146,7 @@ impl Connected {
         counter += 1;
         s.inside[root] = 1;
         s.walk.push((root, self.start[root]));
-        let mut must = Vec::new();
+        s.must.clear();
         while let Some(&mut (v, ref mut edge)) = s.walk.last_mut() {
             if *edge < self.start[v + 1] {
                 let w = self.adjacent[*edge];
@@ -178,10 +180,11 @@ impl Connected {
                 && s.inside[v] > 0
                 && s.inside[v] < total_in
             {
-                must.push(p);
+                s.must.push(p);
             }
         }
-        for p in must {
+        for k in 0..self.scratch.must.len() {
+            let p = self.scratch.must[k];
             let _ = store.vset_min(self.nodes[p], 1)?;
         }
         Ok(())
