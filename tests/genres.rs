@@ -1,19 +1,20 @@
-//! The loop and connectivity genres: `specs/slitherlink.toml` (one loop,
-//! written as an inside and an outside that are each one connected piece)
-//! against a checker written here that knows nothing of regions: it draws
-//! the loop's edges (the sides between a cell inside and one outside, the
-//! grid's frame outside), and asks that every corner touch 0 or 2 of them
-//! and that they form one cycle. On random 3x3 and 3x4 clue grids the
-//! spec's count equals the brute force over every set of inside cells;
-//! on the shipped puzzle (Wikipedia's example) the one solution passes
-//! the checker and its clues. `specs/nurikabe.toml` (islands labelled by
-//! their clue, each connected, and a connected sea) against a checker of
-//! shadings written here (the sea one piece without a 2x2 pool, each
-//! island one clue of its size): random 3x3 and 3x4 pictures count as the
-//! brute force over every shading, and the shipped 9x10 (grilops's
-//! example) has one solution that keeps the rules.
+//! The loop and connectivity genres. Slitherlink, written twice:
+//! `specs/slitherlink.toml` (the loop's edges, `single_loop`) and
+//! `tests/readme/slitherlink-regions.toml` (an inside and an outside, each
+//! one connected piece), against a checker written here: it draws the
+//! loop's edges of a set of inside cells (the sides between a cell inside
+//! and one outside, the grid's frame outside), and asks that every corner
+//! touch 0 or 2 of them and that they form one cycle. On random 3x3 and
+//! 3x4 clue grids both specs count as the brute force over every set of
+//! inside cells; the shipped 10x10 (janko.at's 61) draws the published
+//! loop. `specs/nurikabe.toml` (islands labelled by their clue, each
+//! connected, and a connected sea) against a checker of shadings written
+//! here (the sea one piece without a 2x2 pool, each island one clue of
+//! its size): random 3x3 and 3x4 pictures count as the brute force over
+//! every shading, and the shipped 10x10 (janko.at's 8) has one solution,
+//! the published one, which keeps the rules.
 
-use crate::{Rng, count, solve};
+use crate::{Rng, count, json_solutions, solve};
 
 /// A side of a cell on the loop: its two corners `(row, column)`.
 type Edge = ((usize, usize), (usize, usize));
@@ -132,20 +133,80 @@ fn slitherlink_counts_as_the_brute_force_on_small_grids() {
             }
         }
         let set = picture(&clues, -1);
-        assert_eq!(
-            count(&["specs/slitherlink.toml", "--set", &set]),
-            expected,
-            "{set}"
-        );
+        for spec in [
+            "specs/slitherlink.toml",
+            "tests/readme/slitherlink-regions.toml",
+        ] {
+            assert_eq!(count(&[spec, "--set", &set]), expected, "{spec} {set}");
+        }
         some += u64::from(expected > 0);
     }
     assert!(some > 5, "some grids have loops: {some}");
 }
 
+/// The edges a solution of `specs/slitherlink.toml` takes, as pairs of
+/// points from 0 (its `across` and `down`, indexed from 1).
+fn drawn_edges(solution: &serde_json::Value) -> Vec<Edge> {
+    let mut edges = Vec::new();
+    for (name, step) in [("across", (0, 1)), ("down", (1, 0))] {
+        let rows = solution[name].as_array().expect("rows");
+        for (r, row) in rows.iter().enumerate() {
+            for (c, taken) in row.as_array().expect("a row").iter().enumerate() {
+                if taken.as_bool().expect("a boolean") {
+                    edges.push(((r, c), (r + step.0, c + step.1)));
+                }
+            }
+        }
+    }
+    edges.sort_unstable();
+    edges
+}
+
 #[test]
-fn the_shipped_slitherlink_has_one_loop_through_its_clues() {
-    assert_eq!(count(&["specs/slitherlink.toml"]), 1);
+fn the_shipped_slitherlink_draws_the_published_loop() {
+    let solutions = json_solutions(&["specs/slitherlink.toml", "--all", "--json"]);
+    assert_eq!(solutions.len(), 1);
+    let edges = drawn_edges(&solutions[0]);
+    assert!(one_loop(&edges));
+    // janko.at's published solution of its Slitherlink 61: the cells
+    // inside the loop.
+    let published = [
+        "xxxx...x..",
+        "x.xxx.xxx.",
+        "...xx..x..",
+        "..xxxxxxx.",
+        "x.xxx...xx",
+        "xxxx..xxx.",
+        "..x....x..",
+        "x.xxxx.xxx",
+        "xxxx.x..x.",
+        "x.x..xx.x.",
+    ];
+    let inside: Vec<bool> = published
+        .iter()
+        .flat_map(|r| r.chars().map(|c| c == 'x'))
+        .collect();
+    let mut expected = loop_edges(&inside, 10, 10);
+    expected.sort_unstable();
+    assert_eq!(edges, expected);
+    // The board draws it: the points, a line per edge, the clues.
     let (out, err, code) = solve(&["specs/slitherlink.toml"]);
+    assert_eq!(code, 0, "{err}");
+    let lines: Vec<Vec<char>> = out.lines().map(|l| l.chars().collect()).collect();
+    assert_eq!(lines.len(), 21, "{out}");
+    for &((r1, c1), (r2, c2)) in &edges {
+        // Cells are two characters apart on a line (a space between).
+        let (row, col) = (r1 + r2, (c1 + c2) * 2);
+        let line = if r1 == r2 { '─' } else { '│' };
+        assert_eq!(lines[row].get(col), Some(&line), "{out}");
+    }
+}
+
+#[test]
+fn the_regions_slitherlink_has_one_loop_through_its_clues() {
+    let spec = "tests/readme/slitherlink-regions.toml";
+    assert_eq!(count(&[spec]), 1);
+    let (out, err, code) = solve(&[spec]);
     assert_eq!(code, 0, "{err}");
     let rows: Vec<Vec<&str>> = out
         .lines()
@@ -292,33 +353,46 @@ fn nurikabe_counts_as_the_brute_force_on_small_grids() {
 }
 
 #[test]
-fn the_shipped_nurikabe_has_one_solution_that_keeps_the_rules() {
+fn the_shipped_nurikabe_has_one_solution_the_published_one() {
     assert_eq!(count(&["specs/nurikabe.toml"]), 1);
     let (out, err, code) = solve(&["specs/nurikabe.toml"]);
     assert_eq!(code, 0, "{err}");
-    // grilops's examples/nurikabe.py givens, (row, column) from 0.
-    let givens = [
-        (0, 0, 2),
-        (0, 9, 2),
-        (1, 6, 2),
-        (2, 1, 2),
-        (2, 4, 7),
-        (4, 6, 3),
-        (4, 8, 3),
-        (5, 2, 2),
-        (5, 7, 3),
-        (6, 0, 2),
-        (6, 3, 4),
-        (8, 1, 1),
-        (8, 6, 2),
-        (8, 8, 4),
+    // janko.at's Nurikabe 8: its clues, and its published solution
+    // (`#` the sea).
+    let puzzle = [
+        ".2...4....",
+        "..........",
+        "........1.",
+        ".....3...3",
+        "....9.....",
+        ".......2..",
+        "..........",
+        ".6.6....1.",
+        "3.....2..2",
+        "..........",
     ];
-    let (h, w) = (9, 10);
-    let mut clues = vec![0; h * w];
-    for (r, c, n) in givens {
-        clues[r * w + c] = n;
-    }
+    let published = [
+        ".2###4...#",
+        "###.######",
+        "#.#.#..#1#",
+        "#.#.#3###3",
+        "#.#.9##.#.",
+        "#.##..#2#.",
+        "#.#.#..###",
+        "#6#6####1#",
+        "3##..#2.#2",
+        "..#..####.",
+    ];
+    let (h, w) = (10, 10);
+    let clues: Vec<i64> = puzzle
+        .iter()
+        .flat_map(|r| r.chars().map(|c| c.to_digit(10).map_or(0, i64::from)))
+        .collect();
     let sea: Vec<bool> = out.split_whitespace().map(|cell| cell == "#").collect();
-    assert_eq!(sea.len(), h * w, "{out}");
+    let expected: Vec<bool> = published
+        .iter()
+        .flat_map(|r| r.chars().map(|c| c == '#'))
+        .collect();
+    assert_eq!(sea, expected, "{out}");
     assert!(nurikabe_holds(&sea, &clues, h, w), "{out}");
 }

@@ -20,6 +20,7 @@ mod genres;
 mod globals;
 mod hidato;
 mod layout;
+mod loops;
 mod moo;
 mod objective;
 mod parallel;

@@ -190,13 +190,8 @@ pub fn create(
         }),
         Constraint::Clause { lits, reif } => Box::new(Clause { lits, reif }),
         Constraint::Times { x, y, z } => Box::new(Times { x, y, z }),
-        Constraint::Div { x, y, z } => Box::new(DivRem {
-            x,
-            y,
-            z,
-            rem: false,
-        }),
-        Constraint::Rem { x, y, z } => Box::new(DivRem { x, y, z, rem: true }),
+        Constraint::Div { x, y, z } => Box::new(DivRem::new(x, y, z, false)),
+        Constraint::Rem { x, y, z } => Box::new(DivRem::new(x, y, z, true)),
         Constraint::Abs { x, z } => Box::new(Abs { x, z }),
         Constraint::Max { xs, z } => Box::new(Max { xs, z }),
         Constraint::Lex { xs, ys, strict } => Box::new(Lex { xs, ys, strict }),
@@ -206,7 +201,11 @@ pub fn create(
             Box::new(Circuit::new(succ, base, sub, components))
         }
         Constraint::Regular { xs, automaton } => Box::new(Regular::new(xs, &automaton)),
-        Constraint::Connected { nodes, edges } => Box::new(Connected::new(nodes, &edges)),
+        Constraint::Connected {
+            nodes,
+            edges,
+            links,
+        } => Box::new(Connected::new(nodes, &edges, links)),
     };
     Ok(Some(match consistency {
         // Early, where a kind has no level of its own, is its propagator

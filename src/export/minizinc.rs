@@ -233,7 +233,11 @@ fn constraint(c: &Constraint) -> String {
             format!("{name}([{}])", shifted.join(", "))
         }
         Constraint::Regular { xs, automaton } => regular(xs, automaton),
-        Constraint::Connected { nodes, edges } => connected(nodes, edges),
+        Constraint::Connected {
+            nodes,
+            edges,
+            links,
+        } => connected(nodes, edges, links),
     }
 }
 
@@ -242,16 +246,19 @@ fn constraint(c: &Constraint) -> String {
 /// asks for some node and cannot be reified; ours takes none as connected
 /// too: an extra node, always in, hangs on the first node in (none: it is
 /// alone, and connected).
-fn connected(nodes: &[View], edges: &[(u32, u32)]) -> String {
+fn connected(nodes: &[View], edges: &[(u32, u32)], links: &[View]) -> String {
     let n = nodes.len();
     let on: Vec<String> = nodes.iter().map(|&x| format!("{} == 1", view(x))).collect();
     let mut from: Vec<String> = Vec::new();
     let mut to: Vec<String> = Vec::new();
     let mut es: Vec<String> = Vec::new();
-    for &(a, b) in edges {
+    for (e, &(a, b)) in edges.iter().enumerate() {
         from.push((a + 1).to_string());
         to.push((b + 1).to_string());
-        es.push(format!("({} /\\ {})", on[a as usize], on[b as usize]));
+        es.push(match links.get(e) {
+            Some(&x) => format!("{} == 1", view(x)),
+            None => format!("({} /\\ {})", on[a as usize], on[b as usize]),
+        });
     }
     for i in 0..n {
         from.push((n + 1).to_string());

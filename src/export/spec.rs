@@ -409,9 +409,22 @@ impl<'a> Dump<'a> {
             }
             // A list written out is indexed from 0: successors shift to it.
             // A list written out is indexed from 0, as the node numbers.
-            Constraint::Connected { nodes, edges } => {
+            Constraint::Connected {
+                nodes,
+                edges,
+                links,
+            } => {
                 let pairs: Vec<String> = edges.iter().map(|(a, b)| format!("[{a}, {b}]")).collect();
-                format!("connected({}, [{}])", self.views(nodes), pairs.join(", "))
+                let links = if links.is_empty() {
+                    String::new()
+                } else {
+                    format!(", {}", self.views(links))
+                };
+                format!(
+                    "connected({}, [{}]{links})",
+                    self.views(nodes),
+                    pairs.join(", ")
+                )
             }
             Constraint::Circuit { succ, base, sub } => {
                 let shifted: Vec<View> = succ

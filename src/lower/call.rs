@@ -123,6 +123,8 @@ impl Lowerer {
             | Builtin::Circuit
             | Builtin::Subcircuit
             | Builtin::Connected
+            | Builtin::SingleLoop
+            | Builtin::SinglePath
             | Builtin::Regular
             | Builtin::NonogramLine => {
                 debug_assert_eq!(info.usage, Usage::Constraint);

@@ -3,13 +3,16 @@
 //! (or 0/1 expressions) and links each cell to its four neighbours;
 //! `connected(grid, 8)` to its eight; `connected(list, edges)` takes a
 //! list and its edges as pairs of the list's own indices (`[[1, 2], [2,
-//! 3]]` for a list declared from 1). An edge to a missing node, a grid
-//! whose rows differ in length, or no node at all is an error here.
+//! 3]]` for a list declared from 1); `connected(list, edges, links)` also
+//! a boolean per edge, and only the edges whose boolean is true join (an
+//! edge true has both its ends true), as MiniZinc's `connected`. An edge
+//! to a missing node, a grid whose rows differ in length, links that are
+//! not one per edge, or no node at all is an error here.
 
 use super::Lowerer;
 use super::value::{R, Value, type_error};
 use crate::diagnostic::Diagnostic;
-use crate::model::Constraint;
+use crate::model::{Constraint, View};
 use crate::source::Span;
 use crate::spec::ast::Expr;
 
@@ -53,26 +56,67 @@ impl Lowerer {
                 edge_list(&edges, outer.base, outer.items.len(), at)?,
             ),
         };
+        let links = match args.get(2) {
+            None => Vec::new(),
+            Some(e) if grid => {
+                return Err(Diagnostic::new(
+                    "a grid's edges are its neighbours': links are given with a list's edges",
+                    e.span,
+                )
+                .with_help("`connected(xs, [[i, j], ...], links)`: one boolean per edge"));
+            }
+            Some(e) => {
+                let value = self.eval(e)?;
+                let Value::List(list) = &value else {
+                    return Err(type_error(
+                        "a list of booleans, one per edge",
+                        &value,
+                        e.span,
+                    ));
+                };
+                if list.items.len() != edges.len() {
+                    return Err(Diagnostic::new(
+                        format!(
+                            "{} links for {} edges: one boolean per edge",
+                            list.items.len(),
+                            edges.len()
+                        ),
+                        e.span,
+                    ));
+                }
+                self.zero_one_views(&list.items, e.span)?
+            }
+        };
         if items.is_empty() {
             return Err(Diagnostic::new("`connected` of no node", args[0].span)
                 .with_help("connectivity is asked of the nodes of a graph: give it some"));
         }
-        let mut nodes = Vec::with_capacity(items.len());
-        for item in &items {
-            let l = self.lin(item, args[0].span)?;
-            let (lo, hi) = self.bounds(&l, args[0].span)?;
+        let nodes = self.zero_one_views(&items, args[0].span)?;
+        self.post_constraint(Constraint::Connected {
+            nodes,
+            edges,
+            links,
+        });
+        Ok(())
+    }
+
+    /// Each item as a view, checked to be a boolean or a 0/1 value.
+    fn zero_one_views(&mut self, items: &[Value], span: Span) -> R<Vec<View>> {
+        let mut views = Vec::with_capacity(items.len());
+        for item in items {
+            let l = self.lin(item, span)?;
+            let (lo, hi) = self.bounds(&l, span)?;
             if lo < 0 || hi > 1 {
                 return Err(Diagnostic::new(
                     format!(
                         "`connected` takes booleans or 0/1 values, and one ranges over {lo}..{hi}"
                     ),
-                    args[0].span,
+                    span,
                 ));
             }
-            nodes.push(self.view(&l, args[0].span)?);
+            views.push(self.view(&l, span)?);
         }
-        self.post_constraint(Constraint::Connected { nodes, edges });
-        Ok(())
+        Ok(views)
     }
 }
 

@@ -55,6 +55,7 @@ mod grid;
 mod index;
 pub(crate) mod later;
 mod lists;
+mod loops;
 pub(crate) mod network;
 mod options;
 pub(crate) mod params;

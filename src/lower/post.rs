@@ -83,6 +83,8 @@ impl Lowerer {
                     Some(Builtin::Regular) => self.post_regular(args, e.span),
                     Some(Builtin::NonogramLine) => self.post_nonogram_line(args, e.span),
                     Some(Builtin::Connected) => self.post_connected(args, e.span),
+                    Some(Builtin::SingleLoop) => self.post_single_loop(args, e.span),
+                    Some(Builtin::SinglePath) => self.post_single_path(args, e.span),
                     Some(
                         global @ (Builtin::Table
                         | Builtin::GlobalCardinality

@@ -86,9 +86,25 @@ impl Constraint {
                 let next: Vec<i64> = succ.iter().map(|&x| val(values, x) - base).collect();
                 is_circuit(&next, *sub)
             }
-            Constraint::Connected { nodes, edges } => {
+            Constraint::Connected {
+                nodes,
+                edges,
+                links,
+            } => {
                 let on: Vec<bool> = nodes.iter().map(|&x| val(values, x) == 1).collect();
-                is_connected(&on, edges)
+                // The edges that join: every one, or those whose link is 1
+                // (and such a link's ends must be on).
+                let mut joined = Vec::with_capacity(edges.len());
+                for (e, &(a, b)) in edges.iter().enumerate() {
+                    let ends = on[a as usize] && on[b as usize];
+                    match links.get(e).map(|&x| val(values, x) == 1) {
+                        Some(true) if !ends => return false,
+                        Some(false) => {}
+                        Some(true) | None if ends => joined.push((a, b)),
+                        _ => {}
+                    }
+                }
+                is_connected(&on, &joined)
             }
             Constraint::Regular { xs, automaton } => {
                 automaton.accepts(xs.iter().map(|&x| val(values, x)))

@@ -155,23 +155,18 @@ impl Constraint {
                 }
                 k.set_view(*z, best)
             }
-            Constraint::AllDifferent(views) => {
-                if views.iter().any(|&v| k.view(v).is_none()) {
-                    return Step::Waiting;
-                }
-                checked(self.holds(k.values))
-            }
-            Constraint::Lex { xs, ys, .. } => {
-                if xs.iter().chain(ys).any(|&v| k.view(v).is_none()) {
-                    return Step::Waiting;
-                }
-                checked(self.holds(k.values))
-            }
-            Constraint::Table { xs, .. }
-            | Constraint::Circuit { succ: xs, .. }
-            | Constraint::Connected { nodes: xs, .. }
-            | Constraint::Regular { xs, .. } => {
-                if xs.iter().any(|&v| k.view(v).is_none()) {
+            // The globals hold or not once every variable is known.
+            Constraint::AllDifferent(_)
+            | Constraint::Lex { .. }
+            | Constraint::Table { .. }
+            | Constraint::Circuit { .. }
+            | Constraint::Regular { .. }
+            | Constraint::Connected { .. } => {
+                if self
+                    .vars()
+                    .into_iter()
+                    .any(|x| k.view(View::of(x)).is_none())
+                {
                     return Step::Waiting;
                 }
                 checked(self.holds(k.values))

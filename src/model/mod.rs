@@ -123,8 +123,10 @@ impl Constraint {
             Constraint::AllDifferent(vs)
             | Constraint::Table { xs: vs, .. }
             | Constraint::Circuit { succ: vs, .. }
-            | Constraint::Connected { nodes: vs, .. }
             | Constraint::Regular { xs: vs, .. } => views(vs),
+            Constraint::Connected { nodes, links, .. } => {
+                views(nodes).into_iter().chain(views(links)).collect()
+            }
             Constraint::ElementConst { index, result, .. } => vec![index.var, result.var],
             Constraint::ElementVar {
                 index,
@@ -157,7 +159,11 @@ impl Constraint {
             Constraint::Lex { xs, ys, .. } => xs.len() + ys.len(),
             Constraint::Table { xs, rows } => xs.len() * (rows.len() + 1),
             Constraint::Circuit { succ, .. } => succ.len(),
-            Constraint::Connected { nodes, edges } => nodes.len() + 2 * edges.len(),
+            Constraint::Connected {
+                nodes,
+                edges,
+                links,
+            } => nodes.len() + 2 * edges.len() + links.len(),
             Constraint::Regular { xs, automaton } => {
                 xs.len() + 3 * automaton.transitions.len() + automaton.accepting.len() + 1
             }
@@ -295,10 +301,13 @@ pub enum Constraint {
     },
     /// The nodes whose 0/1 view is 1 form one connected piece of the
     /// undirected graph of `edges` (node numbers, indices into `nodes`);
-    /// no node at 1 is connected too.
+    /// no node at 1 is connected too. With `links` (one 0/1 view per
+    /// edge; empty: every edge between two nodes at 1), only the edges
+    /// whose link is 1 join, and such an edge has both ends at 1.
     Connected {
         nodes: Vec<View>,
         edges: Vec<(u32, u32)>,
+        links: Vec<View>,
     },
     /// The values of `xs`, in order, take the automaton with these
     /// transitions `(from, value, to)` (deterministic or not; states are

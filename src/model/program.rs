@@ -240,7 +240,9 @@ fn ready(c: &Constraint, known: &[bool]) -> Option<Option<VarId>> {
         Constraint::Lex { xs, ys, .. } => xs.iter().chain(ys).all(view).then_some(None),
         Constraint::Table { xs, .. }
         | Constraint::Circuit { succ: xs, .. }
-        | Constraint::Connected { nodes: xs, .. }
         | Constraint::Regular { xs, .. } => xs.iter().all(view).then_some(None),
+        Constraint::Connected { nodes, links, .. } => {
+            nodes.iter().chain(links).all(view).then_some(None)
+        }
     }
 }

@@ -23,19 +23,20 @@ fn connected_matches_brute_force() {
     );
 }
 
-/// Whether the nodes `in_` reach one another through the nodes `usable`.
-fn joined(n: usize, edges: &[(u32, u32)], usable: &[bool], in_: &[usize]) -> bool {
+/// Whether the nodes `in_` reach one another through the nodes `usable`
+/// and the edges `open` (those whose link is not out).
+fn joined(edges: &[(u32, u32)], open: &[bool], usable: &[bool], in_: &[usize]) -> bool {
     let Some(&first) = in_.first() else {
         return true;
     };
-    let mut seen = vec![false; n];
+    let mut seen = vec![false; usable.len()];
     seen[first] = true;
     let mut todo = vec![first];
     while let Some(i) = todo.pop() {
-        for &(a, b) in edges {
+        for (e, &(a, b)) in edges.iter().enumerate() {
             let (a, b) = (a as usize, b as usize);
             for (x, y) in [(a, b), (b, a)] {
-                if x == i && usable[y] && !seen[y] {
+                if open[e] && x == i && usable[y] && !seen[y] {
                     seen[y] = true;
                     todo.push(y);
                 }
@@ -46,13 +47,18 @@ fn joined(n: usize, edges: &[(u32, u32)], usable: &[bool], in_: &[usize]) -> boo
 }
 
 #[test]
-fn connected_leaves_no_node_apart_and_no_cut_node_open() {
+fn connected_leaves_no_node_apart_and_no_cut_node_or_bridge_open() {
     let mut g = Gen::new(31, 6);
-    let mut pruned = 0;
-    for _ in 0..3000 {
+    let (mut pruned, mut linked) = (0, 0);
+    for _ in 0..4000 {
         g.reset(false);
         let constraint = g.connected();
-        let Constraint::Connected { nodes, edges } = constraint.clone() else {
+        let Constraint::Connected {
+            nodes,
+            edges,
+            links,
+        } = constraint.clone()
+        else {
             unreachable!("connected")
         };
         let inst = Instance {
@@ -66,19 +72,23 @@ fn connected_leaves_no_node_apart_and_no_cut_node_open() {
         }
         let left = domains(&engine);
         pruned += usize::from(left != inst.domains);
+        linked += usize::from(left != inst.domains && !links.is_empty());
         let value = |v: View, x: i64| v.scale * x + v.offset;
         let can = |v: View, want: i64| left[v.var.index()].iter().any(|&x| value(v, x) == want);
         let n = nodes.len();
         let out: Vec<bool> = nodes.iter().map(|&v| !can(v, 1)).collect();
         let in_: Vec<usize> = (0..n).filter(|&i| !can(nodes[i], 0)).collect();
         let usable: Vec<bool> = out.iter().map(|o| !o).collect();
-        assert!(joined(n, &edges, &usable, &in_), "{left:?}");
+        let open: Vec<bool> = (0..edges.len())
+            .map(|e| links.get(e).is_none_or(|&l| can(l, 1)))
+            .collect();
+        assert!(joined(&edges, &open, &usable, &in_), "{left:?}");
         for i in (0..n).filter(|&i| !out[i]) {
             // Every node not out reaches the nodes in.
             let mut with = in_.clone();
             with.push(i);
             assert!(
-                joined(n, &edges, &usable, &with),
+                joined(&edges, &open, &usable, &with),
                 "node {i} apart: {left:?} {edges:?}"
             );
             // An open node is no cut node between nodes in.
@@ -86,11 +96,30 @@ fn connected_leaves_no_node_apart_and_no_cut_node_open() {
                 let mut without = usable.clone();
                 without[i] = false;
                 assert!(
-                    joined(n, &edges, &without, &in_),
+                    joined(&edges, &open, &without, &in_),
                     "node {i} separates: {left:?} {edges:?}"
                 );
             }
         }
+        for (e, &link) in links.iter().enumerate() {
+            let (a, b) = (edges[e].0 as usize, edges[e].1 as usize);
+            if !can(link, 0) {
+                // A link in has its ends in.
+                assert!(in_.contains(&a) && in_.contains(&b), "{left:?} {edges:?}");
+            } else if can(link, 1) {
+                // An open link has no end out and is no bridge.
+                assert!(!out[a] && !out[b], "link {e} open to a node out: {left:?}");
+                let mut without = open.clone();
+                without[e] = false;
+                assert!(
+                    joined(&edges, &without, &usable, &in_),
+                    "link {e} a bridge: {left:?} {edges:?}"
+                );
+            }
+        }
     }
-    assert!(pruned > 200, "pruned {pruned}");
+    assert!(
+        pruned > 300 && linked > 100,
+        "pruned {pruned}, {linked} with links"
+    );
 }

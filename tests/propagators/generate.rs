@@ -316,24 +316,14 @@ impl Gen {
         }
     }
 
-    /// `connected` over up to six 0/1 nodes (views, sometimes negated or
-    /// shared) and a random undirected graph on them.
+    /// `connected` over up to six 0/1 nodes (views, sometimes negated)
+    /// and a random undirected graph on them; one time in two each edge
+    /// has a 0/1 link of its own (then up to five nodes, and an edge
+    /// sometimes doubled).
     pub(super) fn connected(&mut self) -> Constraint {
-        let n = 1 + self.rng.below(6);
-        let nodes: Vec<View> = (0..n)
-            .map(|_| {
-                let x = self.new_bool();
-                if self.rng.one_in(5) {
-                    View {
-                        var: x,
-                        scale: -1,
-                        offset: 1,
-                    }
-                } else {
-                    View::of(x)
-                }
-            })
-            .collect();
+        let linked = self.rng.one_in(2);
+        let n = 1 + self.rng.below(if linked { 5 } else { 6 });
+        let nodes: Vec<View> = (0..n).map(|_| self.zero_one()).collect();
         let mut edges = Vec::new();
         for a in 0..n as u32 {
             for b in a + 1..n as u32 {
@@ -342,7 +332,35 @@ impl Gen {
                 }
             }
         }
-        Constraint::Connected { nodes, edges }
+        if linked && !edges.is_empty() && self.rng.one_in(4) {
+            let again = edges[self.rng.below(edges.len())];
+            edges.push(again);
+        }
+        let links = if linked {
+            edges.truncate(6);
+            (0..edges.len()).map(|_| self.zero_one()).collect()
+        } else {
+            Vec::new()
+        };
+        Constraint::Connected {
+            nodes,
+            edges,
+            links,
+        }
+    }
+
+    /// A fresh 0/1 variable's view, sometimes negated.
+    fn zero_one(&mut self) -> View {
+        let x = self.new_bool();
+        if self.rng.one_in(5) {
+            View {
+                var: x,
+                scale: -1,
+                offset: 1,
+            }
+        } else {
+            View::of(x)
+        }
     }
 
     /// A subcircuit over up to four successor variables.

@@ -82,6 +82,12 @@ pub struct DivRem {
     pub rem: bool,
 }
 
+impl DivRem {
+    pub fn new(x: View, y: View, z: View, rem: bool) -> DivRem {
+        DivRem { x, y, z, rem }
+    }
+}
+
 impl Propagator for DivRem {
     fn subscriptions(&self) -> Vec<(VarId, Change)> {
         subs(&[self.x, self.y, self.z])

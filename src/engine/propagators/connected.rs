@@ -1,14 +1,20 @@
 //! `connected(active, ...)`: the nodes whose 0/1 view is 1 form one
 //! connected piece of an undirected graph (none at all counts as
 //! connected). The graph is an edge list over node numbers (a grid's
-//! neighbourhood, or the spec's own edges; see `lower::graphs`).
+//! neighbourhood, or the spec's own edges; see `lower::graphs`). Its
+//! edges are either there whenever both ends are in (the subgraph the
+//! nodes induce), or each has a 0/1 view of its own (`links`, as in
+//! MiniZinc's `connected(from, to, ns, es)`): then the nodes and links at
+//! 1 form a connected subgraph, and a link at 1 has both its ends in.
 //!
-//! A run looks at the graph without the nodes known out (view 0): the
-//! nodes known in (view 1) must lie in one of its components, else it
-//! fails; every node outside that component goes out. Then, from a node
-//! known in, a depth-first walk finds the cut vertices (Tarjan's low
-//! links): an open node whose removal would separate nodes known in from
-//! one another must be in. This is the pruning of the connectivity
+//! A run first applies the links' rule (a link in sets its ends in, an
+//! end out sets the link out). It then looks at the graph without the
+//! nodes known out and the links known out: the nodes known in (view 1)
+//! must lie in one of its components, else it fails; every node outside
+//! that component goes out. Then, from a node known in, a depth-first
+//! walk finds the cut vertices and bridges (Tarjan's low links): an open
+//! node, or an open link, whose removal would separate nodes known in
+//! from one another must be in. This is the pruning of the connectivity
 //! propagators of cspuz and of Gecode-based pencil-puzzle solvers; it
 //! finds a Nurikabe wall's or a loop's only way through at once. Linear
 //! in the nodes and edges per run; reused buffers; iterative walks.
@@ -20,9 +26,14 @@ use crate::model::{VarId, View};
 #[derive(Debug)]
 pub struct Connected {
     pub nodes: Vec<View>,
-    /// Node `i`'s neighbours are `adjacent[start[i]..start[i + 1]]`.
+    /// One 0/1 view per edge, or none (the induced subgraph).
+    pub links: Vec<View>,
+    /// The edges' ends, by edge number.
+    ends: Vec<(usize, usize)>,
+    /// Node `i`'s (neighbour, edge number) pairs are
+    /// `adjacent[start[i]..start[i + 1]]`.
     start: Vec<usize>,
-    adjacent: Vec<usize>,
+    adjacent: Vec<(usize, usize)>,
     scratch: Scratch,
 }
 
@@ -30,6 +41,8 @@ pub struct Connected {
 struct Scratch {
     /// Per node: 0 out, 1 in, 2 open.
     state: Vec<u8>,
+    /// Per edge, with links: 0 out, 1 in, 2 open.
+    link: Vec<u8>,
     /// Component of each node not out (`NONE` for the nodes out).
     component: Vec<usize>,
     todo: Vec<usize>,
@@ -40,8 +53,9 @@ struct Scratch {
     inside: Vec<usize>,
     walk: Vec<(usize, usize)>,
     parent: Vec<usize>,
-    /// The cut nodes found, set in after the walk.
+    /// The cut nodes and bridges found, set in after the walk.
     must: Vec<usize>,
+    bridges: Vec<usize>,
 }
 
 const NONE: usize = usize::MAX;
@@ -51,8 +65,10 @@ const OPEN: u8 = 2;
 
 impl Connected {
     /// `edges` between node numbers below `nodes.len()` (checked by the
-    /// lowering), in either direction, repeated or not.
-    pub fn new(nodes: Vec<View>, edges: &[(u32, u32)]) -> Connected {
+    /// lowering), in either direction, repeated or not; `links` empty or
+    /// one per edge.
+    pub fn new(nodes: Vec<View>, edges: &[(u32, u32)], links: Vec<View>) -> Connected {
+        debug_assert!(links.is_empty() || links.len() == edges.len());
         let n = nodes.len();
         let mut degree = vec![0; n + 1];
         for &(a, b) in edges {
@@ -66,22 +82,51 @@ impl Connected {
             start[i + 1] = start[i] + degree[i];
         }
         let mut fill = start.clone();
-        let mut adjacent = vec![0; start[n]];
-        for &(a, b) in edges {
+        let mut adjacent = vec![(0, 0); start[n]];
+        for (e, &(a, b)) in edges.iter().enumerate() {
             let (a, b) = (a as usize, b as usize);
             if a != b {
-                adjacent[fill[a]] = b;
+                adjacent[fill[a]] = (b, e);
                 fill[a] += 1;
-                adjacent[fill[b]] = a;
+                adjacent[fill[b]] = (a, e);
                 fill[b] += 1;
             }
         }
         Connected {
             nodes,
+            links,
+            ends: edges
+                .iter()
+                .map(|&(a, b)| (a as usize, b as usize))
+                .collect(),
             start,
             adjacent,
             scratch: Scratch::default(),
         }
+    }
+
+    /// The links' rule: a link in has both ends in; a link with an end out
+    /// is out. Each link's state is left in `scratch.link`.
+    fn tie_links(&mut self, store: &mut Store) -> Result<(), Conflict> {
+        let s = &mut self.scratch;
+        s.link.clear();
+        for (e, &x) in self.links.iter().enumerate() {
+            let (a, b) = self.ends[e];
+            let state = if store.vmin(x) >= 1 {
+                let _ = store.vset_min(self.nodes[a], 1)?;
+                let _ = store.vset_min(self.nodes[b], 1)?;
+                IN
+            } else if store.vmax(x) <= 0 {
+                OUT
+            } else if store.vmax(self.nodes[a]) <= 0 || store.vmax(self.nodes[b]) <= 0 {
+                let _ = store.vset_max(x, 0)?;
+                OUT
+            } else {
+                OPEN
+            };
+            s.link.push(state);
+        }
+        Ok(())
     }
 
     /// Each node's state, and the components of the nodes not out;
@@ -114,8 +159,9 @@ impl Connected {
                 if s.state[i] == IN && *inside.get_or_insert(root) != root {
                     return Err(Conflict);
                 }
-                for &j in &self.adjacent[self.start[i]..self.start[i + 1]] {
-                    if s.state[j] != OUT && s.component[j] == NONE {
+                for &(j, e) in &self.adjacent[self.start[i]..self.start[i + 1]] {
+                    let usable = self.links.is_empty() || s.link[e] != OUT;
+                    if usable && s.state[j] != OUT && s.component[j] == NONE {
                         s.component[j] = root;
                         s.todo.push(j);
                     }
@@ -125,8 +171,8 @@ impl Connected {
         Ok(inside)
     }
 
-    /// The open nodes that separate nodes known in: a walk from `root`
-    /// (a node in) over the nodes of its component; each is set in.
+    /// The open nodes and links that separate nodes known in: a walk from
+    /// `root` (a node in) over the nodes of its component; each is set in.
     fn cut_vertices(&mut self, store: &mut Store, root: usize) -> Result<(), Conflict> {
         let n = self.nodes.len();
         let total_in = self.scratch.state.iter().filter(|&&s| s == IN).count();
@@ -140,6 +186,7 @@ impl Connected {
         s.parent.clear();
         s.parent.resize(n, NONE);
         s.walk.clear();
+        s.bridges.clear();
         let mut counter = 0;
         s.order[root] = counter;
         s.low[root] = counter;
@@ -149,43 +196,59 @@ impl Connected {
         s.must.clear();
         while let Some(&mut (v, ref mut edge)) = s.walk.last_mut() {
             if *edge < self.start[v + 1] {
-                let w = self.adjacent[*edge];
+                let (w, e) = self.adjacent[*edge];
                 *edge += 1;
-                if s.state[w] == OUT {
+                let usable = self.links.is_empty() || s.link[e] != OUT;
+                if !usable || s.state[w] == OUT {
                     continue;
                 }
                 if s.order[w] == NONE {
                     s.order[w] = counter;
                     s.low[w] = counter;
                     counter += 1;
-                    s.parent[w] = v;
+                    // The tree edge is remembered by number: a second edge
+                    // between the same two nodes is a way back.
+                    s.parent[w] = e;
                     s.inside[w] = usize::from(s.state[w] == IN);
                     s.walk.push((w, self.start[w]));
-                } else if w != s.parent[v] {
+                } else if e != s.parent[v] {
                     s.low[v] = s.low[v].min(s.order[w]);
                 }
                 continue;
             }
             let _ = s.walk.pop();
-            let p = s.parent[v];
-            if p == NONE {
+            let e = s.parent[v];
+            if e == NONE {
                 continue;
             }
+            let p = if self.ends[e].0 == v {
+                self.ends[e].1
+            } else {
+                self.ends[e].0
+            };
             s.low[p] = s.low[p].min(s.low[v]);
             s.inside[p] += s.inside[v];
+            let separates = s.inside[v] > 0 && s.inside[v] < total_in;
             // v's subtree hangs on p alone: p separates the nodes in below
             // it from those elsewhere (the root's side holds the root).
-            if s.low[v] >= s.order[p]
-                && s.state[p] == OPEN
-                && s.inside[v] > 0
-                && s.inside[v] < total_in
-            {
+            if separates && s.low[v] >= s.order[p] && s.state[p] == OPEN {
                 s.must.push(p);
+            }
+            // ... and on this edge alone: its link is a bridge.
+            if separates && s.low[v] > s.order[p] && !self.links.is_empty() && s.link[e] == OPEN {
+                s.bridges.push(e);
             }
         }
         for k in 0..self.scratch.must.len() {
             let p = self.scratch.must[k];
             let _ = store.vset_min(self.nodes[p], 1)?;
+        }
+        for k in 0..self.scratch.bridges.len() {
+            let e = self.scratch.bridges[k];
+            let (a, b) = self.ends[e];
+            let _ = store.vset_min(self.links[e], 1)?;
+            let _ = store.vset_min(self.nodes[a], 1)?;
+            let _ = store.vset_min(self.nodes[b], 1)?;
         }
         Ok(())
     }
@@ -193,7 +256,11 @@ impl Connected {
 
 impl Propagator for Connected {
     fn subscriptions(&self) -> Vec<(VarId, Change)> {
-        self.nodes.iter().map(|v| (v.var, Change::Fixed)).collect()
+        self.nodes
+            .iter()
+            .chain(&self.links)
+            .map(|v| (v.var, Change::Fixed))
+            .collect()
     }
 
     fn priority(&self) -> Priority {
@@ -201,6 +268,7 @@ impl Propagator for Connected {
     }
 
     fn propagate(&mut self, store: &mut Store) -> PropResult {
+        self.tie_links(store)?;
         let Some(inside) = self.components(store)? else {
             return Ok(Status::Fix);
         };

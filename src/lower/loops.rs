@@ -1,0 +1,331 @@
+//! `single_loop(...)` and `single_path(...)`: the edges whose 0/1 value is
+//! 1 form one cycle, or one path between two given ends, of an undirected
+//! graph. Both take the graph in one of two forms:
+//!
+//! - a grid of points, as two grids of edges: `h[r][c]` joins point
+//!   `(r, c)` to `(r, c + 1)` and `v[r][c]` joins `(r, c)` to `(r + 1, c)`;
+//!   with `h` of R rows of C - 1 and `v` of R - 1 rows of C, the points
+//!   are R x C, numbered by `h`'s indices (a Slitherlink's lattice, or a
+//!   Masyu's cells);
+//! - a list of edge values and a list of the same length of their ends
+//!   `[[a, b], ...]`, the nodes being whatever integers the ends name.
+//!
+//! Both lower to what the rule means, in the solver's own terms: one 0/1
+//! auxiliary per node ("on the loop"), the degree of each node (2 on the
+//! loop and 0 off it; 1 at a path's ends), and a `connected` over the
+//! nodes and edges (see `engine::propagators::connected`), whose bridges
+//! and cut nodes give the loop's only ways through at once. A loop has at
+//! least one edge (an empty drawing is not a loop).
+
+use super::Lowerer;
+use super::value::{LinExpr, R, Value, type_error};
+use crate::diagnostic::Diagnostic;
+use crate::model::{Constraint, IntervalSet, Rel, View};
+use crate::source::Span;
+use crate::spec::ast::Expr;
+use std::collections::HashMap;
+
+/// A graph of edge values, as the lowering reads it.
+struct EdgeGraph {
+    /// Each edge's value (0/1) and its ends (node numbers from 0).
+    links: Vec<LinExpr>,
+    ends: Vec<(u32, u32)>,
+    nodes: usize,
+    /// How a spec names a node: a grid's point `[r, c]`, or an integer.
+    naming: Naming,
+}
+
+enum Naming {
+    Grid {
+        row_base: i64,
+        col_base: i64,
+        rows: usize,
+        cols: usize,
+    },
+    Ids(HashMap<i64, u32>),
+}
+
+impl Lowerer {
+    /// `single_loop(h, v)` or `single_loop(es, ends)`.
+    pub(super) fn post_single_loop(&mut self, args: &[Expr], span: Span) -> R<()> {
+        let graph = self.edge_graph(&args[0], &args[1], "single_loop")?;
+        let nodes = self.trace(&graph, &[], span)?;
+        // Some node is on the loop: 1 - sum(on) <= 0.
+        let some = LinExpr::sum(nodes.iter().map(|(_, e)| (-1, e)), span)?.add_scaled(
+            1,
+            &LinExpr::constant(1),
+            span,
+        )?;
+        self.linear(&some, Rel::Le, None, span)
+    }
+
+    /// `single_path(h, v, s, t)` or `single_path(es, ends, s, t)`: a grid's
+    /// ends are points `[r, c]`, a list's are node integers.
+    pub(super) fn post_single_path(&mut self, args: &[Expr], span: Span) -> R<()> {
+        let graph = self.edge_graph(&args[0], &args[1], "single_path")?;
+        let mut ends = Vec::new();
+        for end in &args[2..4] {
+            let value = self.eval(end)?;
+            ends.push(graph.node(&value, end.span)?);
+        }
+        if ends[0] == ends[1] {
+            return Err(
+                Diagnostic::new("the path's two ends are one node", args[3].span).with_help(
+                    "`single_path` joins two different nodes; a closed way is `single_loop`",
+                ),
+            );
+        }
+        let _ = self.trace(&graph, &ends, span)?;
+        Ok(())
+    }
+
+    /// The degrees and the connectivity of a loop (no `ends`) or of a path
+    /// between `ends`; returns each node's view and value "on the way".
+    fn trace(&mut self, graph: &EdgeGraph, ends: &[u32], span: Span) -> R<Vec<(View, LinExpr)>> {
+        let mut incident = vec![Vec::new(); graph.nodes];
+        for (e, &(a, b)) in graph.ends.iter().enumerate() {
+            incident[a as usize].push(e);
+            incident[b as usize].push(e);
+        }
+        let mut nodes = Vec::with_capacity(graph.nodes);
+        for (i, edges) in incident.iter().enumerate() {
+            let degree = LinExpr::sum(edges.iter().map(|&e| (1, &graph.links[e])), span)?;
+            let end = ends.contains(&(i as u32));
+            let on = if end {
+                LinExpr::constant(1)
+            } else if edges.is_empty() {
+                LinExpr::constant(0)
+            } else {
+                LinExpr::var(self.aux("on", IntervalSet::range(0, 1), span)?)
+            };
+            // An end has one edge on the way; a node on it two, off it none.
+            let wanted = if end { 1 } else { 2 };
+            self.linear(&degree.add_scaled(-wanted, &on, span)?, Rel::Eq, None, span)?;
+            let view = self.view(&on, span)?;
+            nodes.push((view, on));
+        }
+        let mut links = Vec::with_capacity(graph.links.len());
+        for link in &graph.links {
+            links.push(self.view(link, span)?);
+        }
+        self.post_constraint(Constraint::Connected {
+            nodes: nodes.iter().map(|(v, _)| *v).collect(),
+            edges: graph.ends.clone(),
+            links,
+        });
+        Ok(nodes)
+    }
+
+    /// The graph of `single_loop`'s or `single_path`'s first two arguments.
+    fn edge_graph(&mut self, first: &Expr, second: &Expr, name: &str) -> R<EdgeGraph> {
+        let a = self.eval(first)?;
+        let b = self.eval(second)?;
+        let grid = matches!(&a, Value::List(l) if !l.items.is_empty()
+            && l.items.iter().all(|r| matches!(r, Value::List(_))));
+        let graph = if grid {
+            grid_edges(&a, &b, first.span, second.span, name)?
+        } else {
+            listed_edges(&a, &b, first.span, second.span, name)?
+        };
+        let mut links = Vec::with_capacity(graph.len());
+        let mut ends = Vec::with_capacity(graph.len());
+        for (value, span, end) in graph.edges {
+            let l = self.lin(&value, span)?;
+            let (lo, hi) = self.bounds(&l, span)?;
+            if lo < 0 || hi > 1 {
+                return Err(Diagnostic::new(
+                    format!(
+                        "`{name}` takes edges of booleans or 0/1 values, and one ranges over {lo}..{hi}"
+                    ),
+                    span,
+                ));
+            }
+            links.push(l);
+            ends.push(end);
+        }
+        if links.is_empty() {
+            return Err(
+                Diagnostic::new(format!("`{name}` of a graph without edges"), first.span)
+                    .with_help("the way is drawn along the edges of a graph: give it some"),
+            );
+        }
+        Ok(EdgeGraph {
+            links,
+            ends,
+            nodes: graph.nodes,
+            naming: graph.naming,
+        })
+    }
+}
+
+impl EdgeGraph {
+    /// The node a spec names: a grid's point `[r, c]` or a listed integer.
+    fn node(&self, value: &Value, span: Span) -> R<u32> {
+        match (&self.naming, value) {
+            (
+                Naming::Grid {
+                    row_base,
+                    col_base,
+                    rows,
+                    cols,
+                },
+                Value::List(pair),
+            ) if pair.items.len() == 2 => {
+                let (Value::Int(r), Value::Int(c)) = (&pair.items[0], &pair.items[1]) else {
+                    return Err(type_error("a point `[r, c]` of integers", value, span));
+                };
+                let (r, c) = (r - row_base, c - col_base);
+                if !(0..*rows as i64).contains(&r) || !(0..*cols as i64).contains(&c) {
+                    let last = |base: i64, n: usize| base + n as i64 - 1;
+                    return Err(Diagnostic::new(
+                        format!(
+                            "no point [{}, {}]: the grid's points are rows {row_base}..{} and columns {col_base}..{}",
+                            r + row_base,
+                            c + col_base,
+                            last(*row_base, *rows),
+                            last(*col_base, *cols)
+                        ),
+                        span,
+                    ));
+                }
+                Ok((r as usize * cols + c as usize) as u32)
+            }
+            (Naming::Grid { .. }, other) => Err(type_error("a point `[r, c]`", other, span)),
+            (Naming::Ids(ids), Value::Int(i)) => ids.get(i).copied().ok_or_else(|| {
+                Diagnostic::new(format!("no edge ends at node {i}"), span)
+                    .with_help("a path's ends are nodes named in the list of edges")
+            }),
+            (Naming::Ids(_), other) => Err(type_error("a node (an integer)", other, span)),
+        }
+    }
+}
+
+/// Edge values with their ends, before they are checked to be 0/1.
+struct Drawn {
+    edges: Vec<(Value, Span, (u32, u32))>,
+    nodes: usize,
+    naming: Naming,
+}
+
+impl Drawn {
+    fn len(&self) -> usize {
+        self.edges.len()
+    }
+}
+
+/// `h` (R rows of C - 1) and `v` (R - 1 rows of C) of a grid of R x C points.
+fn grid_edges(h: &Value, v: &Value, h_at: Span, v_at: Span, name: &str) -> R<Drawn> {
+    let shape = |grid: &Value, at: Span| -> R<(i64, i64, Vec<Vec<Value>>)> {
+        let Value::List(outer) = grid else {
+            return Err(type_error("a grid of edges", grid, at));
+        };
+        let mut rows = Vec::new();
+        let mut col_base = 0;
+        for row in &outer.items {
+            let Value::List(row) = row else {
+                return Err(type_error("a row of edges", row, at));
+            };
+            col_base = row.base;
+            rows.push(row.items.clone());
+        }
+        Ok((outer.base, col_base, rows))
+    };
+    let (row_base, col_base, h) = shape(h, h_at)?;
+    let (_, _, v) = shape(v, v_at)?;
+    let rows = h.len();
+    let cols = h[0].len() + 1;
+    if h.iter().any(|r| r.len() + 1 != cols) {
+        return Err(
+            Diagnostic::new("the rows of the edges across differ in length", h_at).with_help(
+                format!("`{name}(h, v)`: h[r][c] joins point (r, c) to (r, c + 1)"),
+            ),
+        );
+    }
+    if v.len() + 1 != rows || v.iter().any(|r| r.len() != cols) {
+        let found = v.first().map_or(0, Vec::len);
+        return Err(Diagnostic::new(
+            format!(
+                "the edges down have {} rows of {found}, and the edges across ({rows} rows of {}) draw {rows} x {cols} points: down needs {} rows of {cols}",
+                v.len(),
+                cols - 1,
+                rows - 1
+            ),
+            v_at,
+        )
+        .with_help(format!("`{name}(h, v)`: v[r][c] joins point (r, c) to (r + 1, c)")));
+    }
+    let at = |r: usize, c: usize| (r * cols + c) as u32;
+    let mut edges = Vec::new();
+    for (r, row) in h.into_iter().enumerate() {
+        for (c, x) in row.into_iter().enumerate() {
+            edges.push((x, h_at, (at(r, c), at(r, c + 1))));
+        }
+    }
+    for (r, row) in v.into_iter().enumerate() {
+        for (c, x) in row.into_iter().enumerate() {
+            edges.push((x, v_at, (at(r, c), at(r + 1, c))));
+        }
+    }
+    Ok(Drawn {
+        edges,
+        nodes: rows * cols,
+        naming: Naming::Grid {
+            row_base,
+            col_base,
+            rows,
+            cols,
+        },
+    })
+}
+
+/// Edge values and their ends `[[a, b], ...]`, nodes named by integers.
+fn listed_edges(es: &Value, ends: &Value, es_at: Span, ends_at: Span, name: &str) -> R<Drawn> {
+    let (Value::List(es), Value::List(pairs)) = (es, ends) else {
+        let wrong = if matches!(es, Value::List(_)) {
+            (ends, ends_at)
+        } else {
+            (es, es_at)
+        };
+        return Err(type_error("a list", wrong.0, wrong.1).with_help(format!(
+            "`{name}(h, v)` on a grid, `{name}(es, [[a, b], ...])` on a graph"
+        )));
+    };
+    if es.items.len() != pairs.items.len() {
+        return Err(Diagnostic::new(
+            format!(
+                "{} edge values and {} ends: one pair of ends `[a, b]` per edge",
+                es.items.len(),
+                pairs.items.len()
+            ),
+            ends_at,
+        ));
+    }
+    let mut ids = HashMap::new();
+    let mut edges = Vec::with_capacity(es.items.len());
+    for (x, pair) in es.items.iter().zip(&pairs.items) {
+        let (a, b) = match pair {
+            Value::List(p) if p.items.len() == 2 => match (&p.items[0], &p.items[1]) {
+                (Value::Int(a), Value::Int(b)) => (*a, *b),
+                _ => return Err(type_error("an edge `[a, b]` of integers", pair, ends_at)),
+            },
+            other => return Err(type_error("an edge `[a, b]`", other, ends_at)),
+        };
+        if a == b {
+            return Err(
+                Diagnostic::new(format!("an edge from node {a} to itself"), ends_at)
+                    .with_help("a loop or a path never takes an edge from a node to itself"),
+            );
+        }
+        let mut id = |n: i64| {
+            let next = ids.len() as u32;
+            *ids.entry(n).or_insert(next)
+        };
+        let ends = (id(a), id(b));
+        edges.push((x.clone(), es_at, ends));
+    }
+    Ok(Drawn {
+        edges,
+        nodes: ids.len(),
+        naming: Naming::Ids(ids),
+    })
+}
