@@ -24,6 +24,7 @@ mod loops;
 mod moo;
 mod objective;
 mod parallel;
+mod path_genres;
 mod phases;
 mod pictures;
 mod playground;
