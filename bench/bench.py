@@ -392,9 +392,12 @@ def all_instances():
                             ["specs/hidato.toml", "--set", "r=%d" % r,
                              "--set", "puzzle=" + json.dumps(HIDATO[r]).replace(" ", "")],
                             "hidato", str(r), hidato_checker(r)))
-    # The loop and connectivity genres (peers: grilops on Z3, bench/grilops/genres.py; MiniZinc +
-    # Gecode counting the MiniZinc export, whose `connected` is MiniZinc's library global).
-    for genre, size in (("slitherlink", "6x6"), ("nurikabe", "9x10")):
+    # The loop, path and connectivity genres, the shipped janko.at puzzles (peers: grilops on Z3,
+    # bench/grilops/genres.py; MiniZinc + Gecode counting the MiniZinc export, whose `connected`
+    # is MiniZinc's library global).
+    for genre, size in (("slitherlink", "10x10 (janko 61)"), ("nurikabe", "10x10 (janko 8)"),
+                        ("masyu", "10x10 (janko 12)"), ("numberlink", "8x8 (janko Arukone 3)"),
+                        ("hashi", "10x10 (janko 21)")):
         out.append(Instance("genre-" + genre, "%s %s count (peers: grilops, the MiniZinc export)" % (genre, size),
                             ["specs/%s.toml" % genre, "--count"], "genre", genre, count_checker(1), cap=60))
     # Step-wise explanations (solve alone: no peer explains step by step).

@@ -39,8 +39,11 @@
 #                setter-candidates-sudoku-25, setter-unique-every-spec and
 #                setter-limit2-every-spec (solve alone: the setter's toolkit; unique beside
 #                --limit 2 over every shipped spec);
-#                genre-slitherlink, genre-nurikabe (the loop and connectivity genres; peers: grilops
-#                on Z3, bench/grilops/genres.py, and MiniZinc + Gecode counting the export);
+#                genre-slitherlink (10x10, janko 61), genre-nurikabe (10x10, janko 8), genre-masyu
+#                (10x10, janko 12), genre-numberlink (8x8, janko Arukone 3), genre-hashi (10x10,
+#                janko 21) (the loop, path and connectivity genres, the shipped specs counted;
+#                peers: grilops on Z3, bench/grilops/genres.py, and MiniZinc + Gecode counting
+#                the export);
 #                groups: queens magic-count magic-first bulls moo threads hidato nonogram golomb unique
 #                steps setter genre
 #   RUNS         runs per cell for solve (default 5), PEER_RUNS for the peers (default 3)

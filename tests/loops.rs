@@ -10,7 +10,7 @@ use crate::{Rng, TempSpec, count, solve};
 
 /// Whether the edges `taken` (of a graph of `n` nodes) form one cycle, or
 /// with `ends`, one path between them.
-pub(crate) fn one_way(n: usize, taken: &[(usize, usize)], ends: Option<(usize, usize)>) -> bool {
+fn one_way(n: usize, taken: &[(usize, usize)], ends: Option<(usize, usize)>) -> bool {
     let mut degree = vec![0; n];
     for &(a, b) in taken {
         degree[a] += 1;

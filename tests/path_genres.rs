@@ -7,7 +7,6 @@
 //! (straight or turning), a Numberlink path from each end, a Hashi's
 //! islands along its bridges.
 
-use crate::loops::one_way;
 use crate::{Rng, count, json_solutions, solve};
 
 /// The cells of an h x w grid and the edges between neighbours: across
@@ -181,9 +180,9 @@ fn the_shipped_masyu_draws_the_published_loop() {
             .as_bool()
             .expect("an edge is a boolean")
     };
-    for r in 0..10 {
-        for c in 0..10 {
-            let joins = |side: char| sides[r][c].contains(side);
+    for (r, row) in sides.iter().enumerate() {
+        for (c, cell) in row.iter().enumerate() {
+            let joins = |side: char| cell.contains(side);
             if c < 9 {
                 assert_eq!(taken("across", r, c), joins('e'), "cell ({r}, {c})");
             }
