@@ -8,6 +8,7 @@ import { createEditor } from "./editor.js";
 import { setupPanels } from "./panels.js";
 import { setupSteps } from "./steps.js";
 import { setupSetter } from "./setter.js";
+import { drawLineCell, isLine } from "./grids.js";
 
 const $ = (id) => document.getElementById(id);
 const editor = createEditor($("editor"), () => {
@@ -509,17 +510,24 @@ function colour(v) {
   return `hsl(${hue.toFixed(0)} 70% 78%)`;
 }
 
+// A board: cells as text, coloured or chequered; a board with line
+// characters (a loop, paths, bridges) as a line drawing, its lines drawn
+// across the cells and the other cells (points, circles, clues) as text.
 function board(rows) {
   const table = document.createElement("table");
   table.className = "board";
-  const coloured = $("colours").checked;
+  const texts = rows.map((row) => row.map(cellText));
+  const drawing = texts.some((row) => row.some(isLine));
+  if (drawing) table.classList.add("drawing");
+  const coloured = $("colours").checked && !drawing;
   rows.forEach((row, i) => {
     const tr = document.createElement("tr");
     row.forEach((v, j) => {
       const td = document.createElement("td");
-      td.textContent = cellText(v);
+      if (drawing) drawLineCell(td, texts, i, j);
+      else td.textContent = texts[i][j];
       if (coloured && v !== null && typeof v !== "boolean") td.style.background = colour(v);
-      else if ((i + j) % 2 === 1) td.classList.add("dark");
+      else if (!drawing && (i + j) % 2 === 1) td.classList.add("dark");
       tr.appendChild(td);
     });
     table.appendChild(tr);

@@ -1,7 +1,69 @@
-// Declared variables drawn as boards, for the Steps and Setter panels:
-// the cells of each array (`x[1][2]`) as a grid (rows by the first of two
-// indices), a scalar or an array of one index as one row, each array
-// captioned by its name.
+// Boards. Declared variables drawn as boards, for the Steps and Setter
+// panels: the cells of each array (`x[1][2]`) as a grid (rows by the first
+// of two indices), a scalar or an array of one index as one row, each
+// array captioned by its name. And line drawings: a board cell holding a
+// box-drawing character (`─ │ ┌ ┐ └ ┘ ├ ┤ ┬ ┴ ┼ ═ ║ ╴ ╵ ╶ ╷`) is drawn as
+// strokes from the cell's centre to the sides the character names, so
+// that a loop, a path or a bridge drawn as text by a spec's board is a
+// line across the cells.
+
+// The sides (n, e, s, w) each line character reaches, and whether its
+// strokes are double.
+const LINES = {
+  "─": ["ew", false], "│": ["ns", false], "┌": ["es", false], "┐": ["sw", false],
+  "└": ["ne", false], "┘": ["nw", false], "├": ["nes", false], "┤": ["nsw", false],
+  "┬": ["esw", false], "┴": ["new", false], "┼": ["nesw", false], "╴": ["w", false],
+  "╵": ["n", false], "╶": ["e", false], "╷": ["s", false], "═": ["ew", true],
+  "║": ["ns", true],
+};
+
+// Whether a cell's text is a line character.
+export function isLine(text) {
+  return Object.hasOwn(LINES, text);
+}
+
+// Whether line character `text` reaches side `side` (n, e, s, w), and
+// with a double stroke.
+function reaches(text, side) {
+  return isLine(text) && LINES[text][0].includes(side) ? (LINES[text][1] ? 2 : 1) : 0;
+}
+
+// Draws cell `at` of `texts` (rows of cell texts) into `td`: a line
+// character as its strokes; any other cell that a line reaches (a point,
+// a circle, an island) with the strokes continued to its centre and its
+// text on a disc over them.
+export function drawLineCell(td, texts, i, j) {
+  const text = texts[i][j];
+  const around = { n: texts[i - 1]?.[j], e: texts[i][j + 1], s: texts[i + 1]?.[j], w: texts[i][j - 1] };
+  const facing = { n: "s", e: "w", s: "n", w: "e" };
+  const strokes = [];
+  for (const side of "nesw") {
+    const kind = isLine(text) ? reaches(text, side) : reaches(around[side] ?? "", facing[side]);
+    if (kind) strokes.push([side, kind === 2]);
+  }
+  if (!isLine(text) && strokes.length === 0) {
+    td.textContent = text;
+    return;
+  }
+  const ends = { n: [50, 0], e: [100, 50], s: [50, 100], w: [0, 50] };
+  let svg = "";
+  for (const [side, double] of strokes) {
+    const [x, y] = ends[side];
+    for (const d of double ? [-14, 14] : [0]) {
+      // A double line: two strokes beside the centre line.
+      const [dx, dy] = side === "n" || side === "s" ? [d, 0] : [0, d];
+      svg += `<line x1="${50 + dx}" y1="${50 + dy}" x2="${x + dx}" y2="${y + dy}"/>`;
+    }
+  }
+  if (!isLine(text) && text.trim() !== "") {
+    const label = text.replace(/[<&]/g, (c) => (c === "<" ? "&lt;" : "&amp;"));
+    const disc = text === "·" ? 0 : 34;
+    svg += `<circle cx="50" cy="50" r="${disc}"/><text x="50" y="52">${label}</text>`;
+  }
+  td.classList.add("line");
+  td.title = text;
+  td.innerHTML = `<svg viewBox="0 0 100 100" aria-label="${text}">${svg}</svg>`;
+}
 
 // `x[1][2]` -> ["x", [1, 2]]; a scalar -> [name, []].
 export function parseName(name) {

@@ -196,6 +196,36 @@ await check("the page drew queens for the README", async () => {
   await page.screenshot({ path: `${shots}playground.png` });
 });
 
+await check("loops, paths and bridges are drawn as lines", async () => {
+  // Slitherlink 10x10: its loop of 100 edges, each a cell of strokes
+  // between the points; the clues stay text.
+  await open("slitherlink");
+  await page.fill("#set", "");
+  await page.selectOption("#mode", "all");
+  await run();
+  const drawing = page.locator(".solution").first().locator("table.board.drawing");
+  expect("rows", await drawing.locator("tr").count(), 21);
+  const edges = await drawing.locator("td.line").evaluateAll((tds) => tds.filter((td) => td.title === "─" || td.title === "│").length);
+  expect("edges drawn", edges, 100);
+  // The loop's 100 points, each with the strokes that meet there.
+  const points = await drawing.locator("td.line").evaluateAll((tds) => tds.filter((td) => td.title === "·").map((td) => td.querySelectorAll("line").length));
+  expect("points on the loop", points.length, 100);
+  expect("two strokes at each", points.every((n) => n === 2), true);
+  const twos = await drawing.locator("td").evaluateAll((tds) => tds.filter((td) => td.textContent === "2").length);
+  expect("clue 2s as text", twos, 10);
+  await page.screenshot({ path: `${shots}slitherlink.png` });
+  // Hashi: the double bridges as double strokes.
+  await open("hashi");
+  await run();
+  const bridges = page.locator(".solution").first().locator("table.board.drawing td.line");
+  const doubles = await bridges.evaluateAll((tds) => tds.filter((td) => td.title === "═" || td.title === "║").length);
+  expect("double bridge cells", doubles, 13);
+  await page.screenshot({ path: `${shots}hashi.png` });
+  await open("masyu");
+  await run();
+  await page.screenshot({ path: `${shots}masyu.png` });
+});
+
 await check("queens n=12 counts 14,200 (the time is the search's, in the worker)", async () => {
   await open("queens");
   await page.fill("#set", "n=12");
