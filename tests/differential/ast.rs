@@ -161,6 +161,15 @@ pub(super) enum Bool {
     /// in order, take the automaton from its start to an accepting state.
     /// A constraint of its own only.
     Regular(List, Vec<(i64, i64, i64)>, i64, Vec<i64>, bool),
+    /// `connected([a, ...], [[i, j], ...])` over 0/1 items (booleans in
+    /// arithmetic) and a random graph on their indices (from 0); with a
+    /// third list, a 0/1 item per edge, only the edges at 1 join (and have
+    /// both ends at 1). A constraint of its own only.
+    Connected(Vec<Int>, Vec<(usize, usize)>, Option<Vec<Int>>),
+    /// `single_loop([e, ...], [[a, b], ...])` over 0/1 edge items, nodes
+    /// named by integers; with ends, `single_path(..., s, t)`. A
+    /// constraint of its own only.
+    Way(Vec<Int>, Vec<(usize, usize)>, Option<(usize, usize)>),
     /// `nonogram_line(list, clue)`: the items are 0s and 1s whose runs of
     /// 1s have the clue's lengths. A constraint of its own only.
     Nonogram(List, Vec<i64>),

@@ -60,6 +60,68 @@ fn is_circuit(succ: &[i64], base: i64, sub: bool) -> bool {
     at == first
 }
 
+/// Whether the nodes at 1 (of 0/1 items) form one piece along the edges
+/// whose ends are both at 1, or with `links` along the edges whose link is
+/// 1 (and such an edge's ends must be at 1). None at 1 is connected.
+fn is_connected(on: &[i64], edges: &[(usize, usize)], links: Option<&[i64]>) -> bool {
+    let joined: Vec<(usize, usize)> = match links {
+        None => edges
+            .iter()
+            .copied()
+            .filter(|&(a, b)| on[a] == 1 && on[b] == 1)
+            .collect(),
+        Some(ls) => {
+            let taken = (0..edges.len()).filter(|&e| ls[e] == 1);
+            if taken
+                .clone()
+                .any(|e| on[edges[e].0] != 1 || on[edges[e].1] != 1)
+            {
+                return false;
+            }
+            taken.map(|e| edges[e]).collect()
+        }
+    };
+    let mut reach: Vec<bool> = vec![false; on.len()];
+    let Some(first) = on.iter().position(|&v| v == 1) else {
+        return true;
+    };
+    reach[first] = true;
+    // Grow the reached nodes along the joined edges until they stop.
+    let mut grew = true;
+    while grew {
+        grew = false;
+        for &(a, b) in &joined {
+            if reach[a] != reach[b] {
+                reach[a] = true;
+                reach[b] = true;
+                grew = true;
+            }
+        }
+    }
+    (0..on.len()).all(|i| on[i] != 1 || reach[i])
+}
+
+/// Whether the edges at 1 form one cycle (no ends) or one path between
+/// the ends: each node touched twice or not at all (an end once), the
+/// touched nodes one piece, some edge taken.
+fn is_way(taken: &[i64], edges: &[(usize, usize)], ends: Option<(usize, usize)>) -> bool {
+    let n = edges.iter().map(|&(a, b)| a.max(b) + 1).max().unwrap_or(0);
+    let mut degree = vec![0; n];
+    for (e, &(a, b)) in edges.iter().enumerate() {
+        if taken[e] == 1 {
+            degree[a] += 1;
+            degree[b] += 1;
+        }
+    }
+    let fits = |i: usize| match ends {
+        Some((s, t)) if i == s || i == t => degree[i] == 1,
+        _ => degree[i] == 0 || degree[i] == 2,
+    };
+    let on: Vec<i64> = degree.iter().map(|&d| i64::from(d > 0)).collect();
+    let links: Vec<i64> = taken.to_vec();
+    taken.contains(&1) && (0..n).all(fits) && is_connected(&on, edges, Some(&links))
+}
+
 fn compare(op: usize, a: i64, b: i64) -> bool {
     [a == b, a != b, a < b, a <= b, a > b, a >= b][op]
 }
@@ -258,6 +320,17 @@ impl Eval<'_> {
                     .all(|(v, &c)| xs.iter().filter(|&x| x == v).count() as i64 == c),
                 _ => false,
             },
+            Bool::Connected(xs, edges, links) => {
+                let links = links.as_ref().map(|ls| self.ints(ls));
+                match (self.ints(xs), links) {
+                    (Some(on), None) => is_connected(&on, edges, None),
+                    (Some(on), Some(Some(ls))) => is_connected(&on, edges, Some(&ls)),
+                    _ => false,
+                }
+            }
+            Bool::Way(es, edges, ends) => self
+                .ints(es)
+                .is_some_and(|taken| is_way(&taken, edges, *ends)),
             Bool::Circuit(sub, l) => self
                 .list(l)
                 .is_some_and(|(succ, base)| is_circuit(&succ, base, *sub)),

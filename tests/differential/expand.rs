@@ -65,6 +65,12 @@ pub(super) fn subst_bool(e: &Bool, args: &[Int]) -> Bool {
             Bool::Regular(subst_list(l, args), t.clone(), *s, a.clone(), *whole)
         }
         Bool::Nonogram(l, clue) => Bool::Nonogram(subst_list(l, args), clue.clone()),
+        Bool::Connected(xs, edges, links) => Bool::Connected(
+            xs.iter().map(i).collect(),
+            edges.clone(),
+            links.as_ref().map(|ls| ls.iter().map(i).collect()),
+        ),
+        Bool::Way(es, edges, ends) => Bool::Way(es.iter().map(i).collect(), edges.clone(), *ends),
         Bool::ListEq(e, x, y) => Bool::ListEq(*e, subst_list(x, args), subst_list(y, args)),
         Bool::QuantList(f, xs) => {
             Bool::QuantList(*f, xs.iter().map(|x| subst_bool(x, args)).collect())

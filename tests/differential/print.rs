@@ -209,6 +209,24 @@ impl Printer {
                 P_ATOM,
             ),
             Bool::AllDiffList(l) => (format!("alldifferent({})", self.list(l)), P_ATOM),
+            Bool::Connected(xs, edges, links) => {
+                let links = links
+                    .as_ref()
+                    .map_or(String::new(), |ls| format!(", [{}]", self.ints(ls)));
+                let graph = pairs(edges);
+                (
+                    format!("connected([{}], {graph}{links})", self.ints(xs)),
+                    P_ATOM,
+                )
+            }
+            Bool::Way(es, edges, ends) => {
+                let graph = pairs(edges);
+                let text = match ends {
+                    None => format!("single_loop([{}], {graph})", self.ints(es)),
+                    Some((s, t)) => format!("single_path([{}], {graph}, {s}, {t})", self.ints(es)),
+                };
+                (text, P_ATOM)
+            }
             Bool::Circuit(sub, l) => {
                 let name = if *sub { "subcircuit" } else { "circuit" };
                 (format!("{name}({})", self.list(l)), P_ATOM)
@@ -276,4 +294,10 @@ fn agg_name(agg: Agg) -> &'static str {
         Agg::Min => "min",
         Agg::Max => "max",
     }
+}
+
+/// Edges as the spec writes them: `[[i, j], ...]`.
+fn pairs(edges: &[(usize, usize)]) -> String {
+    let items: Vec<String> = edges.iter().map(|(a, b)| format!("[{a}, {b}]")).collect();
+    format!("[{}]", items.join(", "))
 }

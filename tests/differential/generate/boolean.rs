@@ -77,7 +77,7 @@ impl Builder<'_> {
         }
         let b = Box::new;
         let call = self.shape.bool_fn.is_some() && self.holes == 0 && self.rng.one_in(6);
-        match if call { 20 } else { self.rng.below(25) } {
+        match if call { 20 } else { self.rng.below(26) } {
             0..=5 => self.cmp(d - 1),
             6 | 7 => Bool::In(self.int(d - 1), self.coll()),
             8 => Bool::Not(b(self.boolean(d - 1))),
@@ -177,6 +177,7 @@ impl Builder<'_> {
             }
             23 if root => self.circuit(d),
             24 if root => self.automaton(d),
+            25 if root => self.graph(d),
             _ => self.cmp(d - 1),
         }
     }
@@ -206,6 +207,50 @@ impl Builder<'_> {
         let start = state(self);
         let accepting = (0..self.rng.range(1, 2)).map(|_| state(self)).collect();
         Bool::Regular(list, transitions, start, accepting, self.rng.one_in(3))
+    }
+
+    /// `connected`, `single_loop` or `single_path` (in a conjunctive
+    /// position only) on a random graph of up to five nodes and six edges
+    /// (sometimes an edge twice for `connected`), over 0/1 items: booleans
+    /// in arithmetic.
+    fn graph(&mut self, d: u32) -> Bool {
+        let n = self.rng.range(2, 5) as usize;
+        let mut edges = Vec::new();
+        for a in 0..n {
+            for b in a + 1..n {
+                if edges.len() < 6 && self.rng.one_in(2) {
+                    edges.push(if self.rng.one_in(2) { (a, b) } else { (b, a) });
+                }
+            }
+        }
+        if edges.is_empty() {
+            edges.push((0, 1));
+        }
+        let zero_one = |g: &mut Self, k: usize| -> Vec<Int> {
+            (0..k)
+                .map(|_| Int::FromBool(Box::new(g.cmp(d.saturating_sub(1)))))
+                .collect()
+        };
+        match self.rng.below(3) {
+            0 => {
+                let links = self.rng.one_in(2).then(|| zero_one(self, edges.len()));
+                if links.is_some() && self.rng.one_in(4) {
+                    edges.push(edges[0]);
+                    let links = links.map(|mut ls| {
+                        ls.push(Int::FromBool(Box::new(self.cmp(d.saturating_sub(1)))));
+                        ls
+                    });
+                    return Bool::Connected(zero_one(self, n), edges, links);
+                }
+                Bool::Connected(zero_one(self, n), edges, links)
+            }
+            1 => Bool::Way(zero_one(self, edges.len()), edges, None),
+            _ => {
+                let (s, t) = (edges[0].0, edges[edges.len() - 1].1);
+                let ends = (s != t).then_some((s, t));
+                Bool::Way(zero_one(self, edges.len()), edges, ends)
+            }
+        }
     }
 
     /// `circuit(list)` (in a conjunctive position only): the array, whose
