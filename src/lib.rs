@@ -70,6 +70,8 @@ pub mod game;
 pub mod host;
 pub mod lower;
 pub mod lowered;
+#[cfg(not(target_family = "wasm"))]
+pub mod lsp;
 pub mod model;
 pub mod moves;
 pub mod output;

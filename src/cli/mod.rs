@@ -229,6 +229,13 @@ pub enum Command {
     /// (checked as you type), solved in the browser (WebAssembly, in a
     /// worker a Stop button ends) and its solutions drawn as boards.
     Playground(playground::PlaygroundArgs),
+    /// Serve the Language Server Protocol on stdin and stdout, for an
+    /// editor: diagnostics as you type, hover with domains after
+    /// propagation, go to definition, references, rename, completion,
+    /// coloured expressions, and a lens that says whether the spec has one
+    /// solution, several or none. Set it up in your editor as the book's
+    /// chapter "In your editor" says (docs/editors.md).
+    Lsp,
 }
 
 /// Runs the command; `cancel` is raised by a signal (Ctrl-C, SIGTERM,
@@ -247,6 +254,9 @@ pub fn run(cli: &Cli, cancel: Arc<Cancel>) -> u8 {
         Some(Command::Export(args)) => export::run(args),
         Some(Command::Merge(args)) => merge::run(args),
         Some(Command::Playground(args)) => playground::run(args, &cancel),
+        Some(Command::Lsp) => crate::lsp::run_stdio()
+            .map(|()| EXIT_FOUND)
+            .map_err(|e| usage(format!("solve lsp: {e}"))),
         Some(Command::Play(args)) => {
             stop(started, args.time, &cancel).and_then(|s| play::run(args, &s))
         }

@@ -29,12 +29,13 @@ impl Lowerer {
                 args[0].span,
             ));
         };
-        let grid = outer.items.iter().all(|v| matches!(v, Value::List(_)));
+        let grid =
+            !outer.items.is_empty() && outer.items.iter().all(|v| matches!(v, Value::List(_)));
         let second = match args.get(1) {
             Some(e) => Some((self.eval(e)?, e.span)),
             None => None,
         };
-        let (items, edges) = match (grid && !outer.items.is_empty(), second) {
+        let (items, edges) = match (grid, second) {
             (true, None) => grid_graph(&first, 4, args[0].span)?,
             (true, Some((Value::Int(k @ (4 | 8)), _))) => grid_graph(&first, k, args[0].span)?,
             (true, Some((other, at))) => {

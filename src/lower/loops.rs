@@ -122,8 +122,18 @@ impl Lowerer {
         let b = self.eval(second)?;
         let grid = matches!(&a, Value::List(l) if !l.items.is_empty()
             && l.items.iter().all(|r| matches!(r, Value::List(_))));
+        let grid_of_values = |v: &Value| {
+            matches!(v, Value::List(l) if l.items.iter().any(|r| matches!(r, Value::List(row)
+                if row.items.iter().any(|x| !matches!(x, Value::Int(_))))))
+        };
         let graph = if grid {
             grid_edges(&a, &b, first.span, second.span, name)?
+        } else if grid_of_values(&b) {
+            return Err(Diagnostic::new(
+                "the edges down are a grid, and the edges across are not",
+                first.span,
+            )
+            .with_help(format!("`{name}(h, v)` takes two grids of edges; `{name}(es, [[a, b], ...])` a list of edges and their ends")));
         } else {
             listed_edges(&a, &b, first.span, second.span, name)?
         };
@@ -174,20 +184,21 @@ impl EdgeGraph {
                 let (Value::Int(r), Value::Int(c)) = (&pair.items[0], &pair.items[1]) else {
                     return Err(type_error("a point `[r, c]` of integers", value, span));
                 };
-                let (r, c) = (r - row_base, c - col_base);
-                if !(0..*rows as i64).contains(&r) || !(0..*cols as i64).contains(&c) {
+                let inside = |x: &i64, base: &i64, n: usize| {
+                    x.checked_sub(*base).filter(|d| (0..n as i64).contains(d))
+                };
+                let (Some(r), Some(c)) = (inside(r, row_base, *rows), inside(c, col_base, *cols))
+                else {
                     let last = |base: i64, n: usize| base + n as i64 - 1;
                     return Err(Diagnostic::new(
                         format!(
-                            "no point [{}, {}]: the grid's points are rows {row_base}..{} and columns {col_base}..{}",
-                            r + row_base,
-                            c + col_base,
+                            "no point [{r}, {c}]: the grid's points are rows {row_base}..{} and columns {col_base}..{}",
                             last(*row_base, *rows),
                             last(*col_base, *cols)
                         ),
                         span,
                     ));
-                }
+                };
                 Ok((r as usize * cols + c as usize) as u32)
             }
             (Naming::Grid { .. }, other) => Err(type_error("a point `[r, c]`", other, span)),
@@ -215,44 +226,66 @@ impl Drawn {
 
 /// `h` (R rows of C - 1) and `v` (R - 1 rows of C) of a grid of R x C points.
 fn grid_edges(h: &Value, v: &Value, h_at: Span, v_at: Span, name: &str) -> R<Drawn> {
+    let usage = format!(
+        "`{name}(h, v)`: h[r][c] joins point (r, c) to (r, c + 1), v[r][c] joins (r, c) to (r + 1, c)"
+    );
+    // A grid's rows, and where its rows and columns are indexed from.
     let shape = |grid: &Value, at: Span| -> R<(i64, i64, Vec<Vec<Value>>)> {
         let Value::List(outer) = grid else {
-            return Err(type_error("a grid of edges", grid, at));
+            return Err(type_error("a grid of edges", grid, at).with_help(usage.clone()));
         };
         let mut rows = Vec::new();
-        let mut col_base = 0;
+        let mut col_base = None;
         for row in &outer.items {
             let Value::List(row) = row else {
-                return Err(type_error("a row of edges", row, at));
+                return Err(type_error("a row of edges", row, at).with_help(usage.clone()));
             };
-            col_base = row.base;
+            let _ = col_base.get_or_insert(row.base);
             rows.push(row.items.clone());
         }
-        Ok((outer.base, col_base, rows))
+        Ok((outer.base, col_base.unwrap_or(0), rows))
     };
     let (row_base, col_base, h) = shape(h, h_at)?;
-    let (_, _, v) = shape(v, v_at)?;
+    let (v_row_base, v_col_base, v) = shape(v, v_at)?;
     let rows = h.len();
     let cols = h[0].len() + 1;
-    if h.iter().any(|r| r.len() + 1 != cols) {
-        return Err(
-            Diagnostic::new("the rows of the edges across differ in length", h_at).with_help(
-                format!("`{name}(h, v)`: h[r][c] joins point (r, c) to (r, c + 1)"),
-            ),
-        );
-    }
-    if v.len() + 1 != rows || v.iter().any(|r| r.len() != cols) {
-        let found = v.first().map_or(0, Vec::len);
+    if let Some(r) = h.iter().position(|r| r.len() + 1 != cols) {
         return Err(Diagnostic::new(
             format!(
-                "the edges down have {} rows of {found}, and the edges across ({rows} rows of {}) draw {rows} x {cols} points: down needs {} rows of {cols}",
-                v.len(),
+                "the edges across have rows of {} and of {}: a grid's rows are of one length",
+                cols - 1,
+                h[r].len()
+            ),
+            h_at,
+        )
+        .with_help(usage));
+    }
+    let wrong = if v.len() + 1 != rows {
+        Some(format!("{} rows", v.len()))
+    } else {
+        v.iter()
+            .find(|r| r.len() != cols)
+            .map(|r| format!("a row of {}", r.len()))
+    };
+    if let Some(wrong) = wrong {
+        return Err(Diagnostic::new(
+            format!(
+                "the edges across ({rows} rows of {}) draw {rows} x {cols} points, so the edges down need {} rows of {cols}, and they have {wrong}",
                 cols - 1,
                 rows - 1
             ),
             v_at,
         )
-        .with_help(format!("`{name}(h, v)`: v[r][c] joins point (r, c) to (r + 1, c)")));
+        .with_help(usage));
+    }
+    if !v.is_empty() && (v_row_base, v_col_base) != (row_base, col_base) {
+        return Err(Diagnostic::new(
+            format!(
+                "the edges down start at [{v_row_base}, {v_col_base}] and the edges across at [{row_base}, {col_base}]: both name points, and start at the same one"
+            ),
+            v_at,
+        )
+        .with_help(usage));
     }
     let at = |r: usize, c: usize| (r * cols + c) as u32;
     let mut edges = Vec::new();

@@ -332,12 +332,18 @@ impl Gen {
                 }
             }
         }
-        if linked && !edges.is_empty() && self.rng.one_in(4) {
-            let again = edges[self.rng.below(edges.len())];
-            edges.push(again);
+        if linked {
+            edges.truncate(5);
+            // An edge given twice, or an edge from a node to itself.
+            if !edges.is_empty() && self.rng.one_in(4) {
+                let again = edges[self.rng.below(edges.len())];
+                edges.push(again);
+            } else if self.rng.one_in(4) {
+                let a = self.rng.below(n) as u32;
+                edges.push((a, a));
+            }
         }
         let links = if linked {
-            edges.truncate(6);
             (0..edges.len()).map(|_| self.zero_one()).collect()
         } else {
             Vec::new()

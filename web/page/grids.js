@@ -56,13 +56,20 @@ export function drawLineCell(td, texts, i, j) {
     }
   }
   if (!isLine(text) && text.trim() !== "") {
-    const label = text.replace(/[<&]/g, (c) => (c === "<" ? "&lt;" : "&amp;"));
+    const label = escape(text);
     const disc = text === "·" ? 0 : 34;
     svg += `<circle cx="50" cy="50" r="${disc}"/><text x="50" y="52">${label}</text>`;
   }
   td.classList.add("line");
   td.title = text;
-  td.innerHTML = `<svg viewBox="0 0 100 100" aria-label="${text}">${svg}</svg>`;
+  td.innerHTML = `<svg viewBox="0 0 100 100" aria-label="${escape(text)}">${svg}</svg>`;
+}
+
+// A cell's text as HTML text or an attribute's value (a board's texts come
+// from the spec, and a spec from a shared link).
+function escape(text) {
+  const entities = { "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" };
+  return text.replace(/[&<>"']/g, (c) => entities[c]);
 }
 
 // `x[1][2]` -> ["x", [1, 2]]; a scalar -> [name, []].

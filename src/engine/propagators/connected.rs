@@ -145,6 +145,10 @@ impl Connected {
                 OPEN
             });
         }
+        // No node in: nothing is connected yet, and nothing to walk.
+        if !s.state.contains(&IN) {
+            return Ok(None);
+        }
         s.component.clear();
         s.component.resize(n, NONE);
         let mut inside = None;

@@ -445,7 +445,8 @@ impl Scope {
             {
                 let expected = match (lo, hi) {
                     (lo, hi) if lo == hi => format!("{lo} argument{}", plural(lo)),
-                    (lo, _) => format!("at least {lo} argument{}", plural(lo)),
+                    (lo, usize::MAX) => format!("at least {lo} argument{}", plural(lo)),
+                    (lo, hi) => format!("{lo} to {hi} arguments"),
                 };
                 self.errors.push(Diagnostic::new(
                     format!("`{}` takes {expected}, found {}", f.text, count),

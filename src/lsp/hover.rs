@@ -1,0 +1,81 @@
+//! Hover: what the name under the cursor is. A param shows its value as
+//! written; a variable its index and declared domain, and its domain after
+//! propagation at the root when the worker has it; a function its
+//! signature and body; a function's parameter or a generator variable
+//! where it comes from; a builtin its documentation.
+
+use super::analysis::Analysis;
+use super::symbols::Kind;
+use super::worker::Domains;
+use crate::spec::builtins;
+
+/// The hover's markdown for the name at byte `offset`, if any.
+pub(super) fn hover(a: &Analysis, domains: Option<&Domains>, offset: usize) -> Option<String> {
+    let spec = a.spec.as_ref()?;
+    let text = |span: crate::source::Span| a.text.get(span.start..span.end).unwrap_or("").trim();
+    if let Some(u) = a.symbols.use_at(offset)
+        && u.def.is_none()
+    {
+        let b = builtins::lookup(&u.name)?;
+        let arity = if b.min_args == b.max_args {
+            format!("{}", b.min_args)
+        } else {
+            format!("{} to {}", b.min_args, b.max_args)
+        };
+        return Some(format!(
+            "```\n{}(...)\n```\nbuiltin, {arity} arguments: {}",
+            b.name, b.meaning
+        ));
+    }
+    let d = &a.symbols.defs[a.symbols.def_at(offset)?];
+    Some(match d.kind {
+        Kind::Param => {
+            let p = spec.params.iter().find(|p| p.name.text == d.name)?;
+            format!("```\nparam {} = {}\n```", d.name, text(p.value.span))
+        }
+        Kind::Var => {
+            let v = spec
+                .vars
+                .iter()
+                .find(|v| v.name.text == d.name || v.aliases.iter().any(|n| n.text == d.name))?;
+            let index: Vec<&str> = v.index.iter().map(|e| text(e.span)).collect();
+            let domain = if v.is_boolean() {
+                "bool"
+            } else {
+                text(v.domain.span)
+            };
+            let declared = if v.derived {
+                format!("define = {domain}")
+            } else {
+                format!("domain {domain}")
+            };
+            let index = if index.is_empty() {
+                String::new()
+            } else {
+                format!(" [{}]", index.join(", "))
+            };
+            let root = domains
+                .and_then(|ds| ds.get(&v.name.text))
+                .map_or(String::new(), |r| {
+                    format!("\n\nafter propagation at the root: `{r}`")
+                });
+            format!("```\nvar {}{index}: {declared}\n```{root}", d.name)
+        }
+        Kind::Function => {
+            let f = spec.functions.iter().find(|f| f.name.text == d.name)?;
+            let params: Vec<&str> = f.params.iter().map(|p| p.text.as_str()).collect();
+            format!(
+                "```\n{}({}) => {}\n```",
+                d.name,
+                params.join(", "),
+                text(f.body.span)
+            )
+        }
+        Kind::Parameter => format!(
+            "```\n{}\n```\nparameter of function `{}`",
+            d.name,
+            d.owner.as_deref().unwrap_or("?")
+        ),
+        Kind::Generator => format!("```\n{}\n```\ngenerator variable", d.name),
+    })
+}

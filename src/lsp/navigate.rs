@@ -1,0 +1,142 @@
+//! Go to definition, references and rename over the resolved names, and
+//! "explain" for a spec with no solution: the smallest set of its named
+//! constraints that has none, marked in the editor.
+
+use super::Doc;
+use crate::engine::stop::Stop;
+use crate::explain::{Explanation, explain as why};
+use crate::spec::builtins;
+use lsp_types::{DiagnosticSeverity, Location, Range, TextEdit};
+use serde_json::{Value, json};
+use std::time::{Duration, Instant};
+
+/// How long "explain" may search for the conflict.
+const EXPLAIN_DEADLINE: Duration = Duration::from_secs(5);
+
+fn range(doc: &Doc, span: crate::source::Span) -> Range {
+    doc.analysis
+        .index
+        .range(&doc.analysis.text, span.start, span.end)
+}
+
+pub(super) fn definition(doc: &Doc, offset: usize) -> Value {
+    let s = &doc.analysis.symbols;
+    match s.def_at(offset) {
+        Some(d) => json!(Location::new(doc.uri.clone(), range(doc, s.defs[d].span))),
+        None => Value::Null,
+    }
+}
+
+pub(super) fn references(doc: &Doc, offset: usize, declaration: bool) -> Value {
+    let s = &doc.analysis.symbols;
+    let Some(d) = s.def_at(offset) else {
+        return Value::Null;
+    };
+    let spans = s.occurrences(d).into_iter().skip(usize::from(!declaration));
+    let locations: Vec<Location> = spans
+        .map(|span| Location::new(doc.uri.clone(), range(doc, span)))
+        .collect();
+    json!(locations)
+}
+
+pub(super) fn prepare_rename(doc: &Doc, offset: usize) -> Value {
+    let s = &doc.analysis.symbols;
+    let Some(d) = s.def_at(offset) else {
+        return Value::Null;
+    };
+    let here = s
+        .occurrences(d)
+        .into_iter()
+        .find(|sp| sp.start <= offset && offset <= sp.end)
+        .unwrap_or(s.defs[d].span);
+    json!({"range": range(doc, here), "placeholder": s.defs[d].name})
+}
+
+/// Every occurrence of the name at `offset` renamed, or why not.
+pub(super) fn rename(doc: &Doc, offset: usize, new_name: &str) -> Result<Value, String> {
+    let s = &doc.analysis.symbols;
+    let d = s
+        .def_at(offset)
+        .ok_or("no name of the spec here to rename")?;
+    if !crate::spec::names::is_identifier(new_name) {
+        return Err(format!(
+            "`{new_name}` is not a name: a letter or `_` followed by letters, digits and `_`, not a keyword"
+        ));
+    }
+    if builtins::lookup(new_name).is_some() {
+        return Err(format!("`{new_name}` is a builtin function"));
+    }
+    if s.defs
+        .iter()
+        .any(|o| o.name == new_name && o.owner.is_none() && o.span != s.defs[d].span)
+        && s.defs[d].owner.is_none()
+    {
+        return Err(format!("`{new_name}` is already a name of the spec"));
+    }
+    let edits: Vec<TextEdit> = s
+        .occurrences(d)
+        .into_iter()
+        .map(|span| TextEdit::new(range(doc, span), new_name.to_string()))
+        .collect();
+    // The edit as JSON: lsp-types keys its map by `Uri`, which clippy
+    // rightly calls a mutable key.
+    Ok(json!({"changes": {doc.uri.as_str(): edits}}))
+}
+
+/// Why the spec has no solution: its conflicting constraints as
+/// diagnostics (information, each at its `name = "..."`), and the
+/// command's answer.
+pub(super) fn explain(doc: &Doc) -> (Value, Vec<lsp_types::Diagnostic>) {
+    let Some((lowered, sources)) = &doc.analysis.lowered else {
+        return (
+            json!({"explained": false, "why": "the spec has errors, or took too long to lower"}),
+            Vec::new(),
+        );
+    };
+    let stop = Stop::at(Instant::now().checked_add(EXPLAIN_DEADLINE));
+    let declared = doc
+        .analysis
+        .spec
+        .as_ref()
+        .map(|s| s.constraints.clone())
+        .unwrap_or_default();
+    match why(lowered.clone(), sources.clone(), &stop) {
+        Err(_) => (
+            json!({"explained": false, "why": "stopped after 5 s"}),
+            Vec::new(),
+        ),
+        Ok(Explanation::Satisfiable) => (
+            json!({"explained": false, "why": "the spec has a solution"}),
+            Vec::new(),
+        ),
+        Ok(Explanation::Conflict(names)) => {
+            let marks = names
+                .iter()
+                .map(|name| {
+                    // `no_attack[i=2, j=5]` is an item of `no_attack`.
+                    let base = name.split('[').next().unwrap_or(name);
+                    let at = declared.iter().find(|c| c.name.text == base).map_or(
+                        Range::default(),
+                        |c| {
+                            doc.analysis.index.range(
+                                &doc.analysis.text,
+                                c.name.span.start,
+                                c.expr.span.end,
+                            )
+                        },
+                    );
+                    lsp_types::Diagnostic {
+                        range: at,
+                        severity: Some(DiagnosticSeverity::INFORMATION),
+                        source: Some("solve explain".to_string()),
+                        message: format!(
+                            "`{name}` is in the conflict: these constraints have no solution together, and dropping any one of them leaves one"
+                        ),
+                        ..Default::default()
+                    }
+                })
+                .collect();
+            (json!({"explained": true, "conflict": names}), marks)
+        }
+    }
+}

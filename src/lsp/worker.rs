@@ -1,0 +1,158 @@
+//! What takes time, off the main loop: for a document's version, the
+//! domains left by propagation at the root (the inlay hints and hovers)
+//! and a search for two solutions (the code lens: unique, several, none).
+//! A newer version of the document cancels the job of the older one, and
+//! each job has a deadline: typing is never held up by a slow spec, whose
+//! domains and lens come later or not at all.
+
+use crate::engine::stop::{Cancel, Stop};
+use crate::lowered::Lowered;
+use crate::session::Session;
+use crate::source::Sources;
+use crossbeam_channel::{Receiver, Sender};
+use lsp_types::Uri;
+use std::collections::HashMap;
+use std::sync::Arc;
+use std::time::{Duration, Instant};
+
+/// How long a job may search for its two solutions.
+pub(super) const SOLVE_DEADLINE: Duration = Duration::from_secs(2);
+
+/// A declared name's values after root propagation, as text (`1..9`,
+/// `{1, 3}`, or `1..9 (81 cells, 30 fixed)` for an array).
+pub(super) type Domains = HashMap<String, String>;
+
+/// What the search for two solutions found.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub(super) enum Verdict {
+    None,
+    Unique,
+    Several,
+    /// The deadline came first, after this many solutions.
+    Stopped(u64),
+}
+
+#[derive(Debug)]
+pub(super) struct Done {
+    pub(super) uri: Uri,
+    pub(super) version: i32,
+    /// `None`: propagation at the root already fails.
+    pub(super) domains: Option<Domains>,
+    pub(super) verdict: Verdict,
+}
+
+/// Starts jobs on threads of their own and cancels the one they replace.
+#[derive(Debug)]
+pub(super) struct Worker {
+    sender: Sender<Done>,
+    pub(super) receiver: Receiver<Done>,
+    running: HashMap<String, Arc<Cancel>>,
+}
+
+impl Worker {
+    pub(super) fn new() -> Worker {
+        let (sender, receiver) = crossbeam_channel::unbounded();
+        Worker {
+            sender,
+            receiver,
+            running: HashMap::new(),
+        }
+    }
+
+    /// Starts the job of `version` of `uri`, cancelling its last one.
+    pub(super) fn start(&mut self, uri: Uri, version: i32, lowered: Lowered, sources: Sources) {
+        let cancel = Arc::new(Cancel::default());
+        if let Some(old) = self
+            .running
+            .insert(uri.as_str().to_string(), Arc::clone(&cancel))
+        {
+            let _ = old.cancel(0);
+        }
+        let sender = self.sender.clone();
+        let _ = std::thread::spawn(move || {
+            let stop = Stop {
+                at: Instant::now().checked_add(SOLVE_DEADLINE),
+                nodes: None,
+                cancel: Some(Arc::clone(&cancel)),
+            };
+            let (domains, verdict) = work(lowered, sources, &stop);
+            if !cancel.cancelled() {
+                let _ = sender.send(Done {
+                    uri,
+                    version,
+                    domains,
+                    verdict,
+                });
+            }
+        });
+    }
+}
+
+fn work(lowered: Lowered, sources: Sources, stop: &Stop) -> (Option<Domains>, Verdict) {
+    let mut session = Session::new(lowered, sources);
+    session.set_stop(stop.clone());
+    let domains = session
+        .root_domains()
+        .map(|d| summarise(session.lowered(), &d));
+    if stop.passed() {
+        return (domains, Verdict::Stopped(0));
+    }
+    let mut solutions = session.solutions();
+    let found = solutions.by_ref().take(2).count() as u64;
+    let verdict = match (found, solutions.stopped()) {
+        (n, true) if n < 2 => Verdict::Stopped(n),
+        (0, _) => Verdict::None,
+        (1, _) => Verdict::Unique,
+        _ => Verdict::Several,
+    };
+    (domains, verdict)
+}
+
+/// Each declared variable's domain after root propagation, by its name
+/// (an array's cells summed up under the array's name).
+fn summarise(lowered: &Lowered, domains: &[Vec<(i64, i64)>]) -> Domains {
+    let mut by_name: HashMap<String, Vec<&Vec<(i64, i64)>>> = HashMap::new();
+    for (info, domain) in lowered.model.vars.iter().zip(domains) {
+        if info.aux {
+            continue;
+        }
+        let name = info.name.split('[').next().unwrap_or(&info.name);
+        by_name.entry(name.to_string()).or_default().push(domain);
+    }
+    by_name
+        .into_iter()
+        .map(|(name, cells)| {
+            let (lo, hi) = cells.iter().fold((i64::MAX, i64::MIN), |(lo, hi), d| {
+                (
+                    lo.min(d.first().map_or(lo, |i| i.0)),
+                    hi.max(d.last().map_or(hi, |i| i.1)),
+                )
+            });
+            let text = if cells.len() == 1 {
+                intervals(cells[0])
+            } else {
+                let fixed = cells
+                    .iter()
+                    .filter(|d| d.len() == 1 && d[0].0 == d[0].1)
+                    .count();
+                format!("{lo}..{hi} ({} cells, {fixed} fixed)", cells.len())
+            };
+            (name, text)
+        })
+        .collect()
+}
+
+/// Intervals as a spec writes them: `3`, `1..9`, `{1, 3..5}`.
+fn intervals(d: &[(i64, i64)]) -> String {
+    let part = |&(a, b): &(i64, i64)| {
+        if a == b {
+            a.to_string()
+        } else {
+            format!("{a}..{b}")
+        }
+    };
+    match d {
+        [one] => part(one),
+        _ => format!("{{{}}}", d.iter().map(part).collect::<Vec<_>>().join(", ")),
+    }
+}
