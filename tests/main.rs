@@ -21,6 +21,7 @@ mod globals;
 mod hidato;
 mod layout;
 mod loops;
+mod lsp;
 mod moo;
 mod objective;
 mod parallel;

@@ -115,8 +115,8 @@ pub fn serve(connection: &Connection) -> Result<(), Box<dyn std::error::Error + 
                 let Ok(message) = message else { return Ok(()) };
                 match message {
                     Message::Request(r) => {
-                        if connection.handle_shutdown(&r)? {
-                            return Ok(());
+                        if r.method == request::Shutdown::METHOD {
+                            return shut_down(connection, r.id);
                         }
                         let response = server.respond(r);
                         connection.sender.send(Message::Response(response))?;
@@ -422,6 +422,30 @@ impl Server {
             )),
         }
     }
+}
+
+/// Answers `shutdown`, then waits for `exit`: whatever comes between
+/// (a late response, a request) is answered with an error or dropped,
+/// never a failure.
+fn shut_down(
+    connection: &Connection,
+    id: RequestId,
+) -> Result<(), Box<dyn std::error::Error + Send + Sync>> {
+    connection
+        .sender
+        .send(Message::Response(Response::new_ok(id, Value::Null)))?;
+    for message in &connection.receiver {
+        match message {
+            Message::Notification(n) if n.method == notification::Exit::METHOD => break,
+            Message::Request(r) => connection.sender.send(Message::Response(Response::new_err(
+                r.id,
+                ErrorCode::InvalidRequest as i32,
+                "solve lsp: shutting down".to_string(),
+            )))?,
+            _ => {}
+        }
+    }
+    Ok(())
 }
 
 /// Sends a document's diagnostics.

@@ -1,0 +1,479 @@
+//! `solve lsp` through an in-memory connection, as an editor drives it:
+//! initialize, open, change, diagnostics at exact ranges (inside strings
+//! with escapes and multi-line strings), hover, definition, references,
+//! rename, completion, semantic tokens, inlay hints and the code lens
+//! (with "explain"), shutdown; and robustness: every prefix of the
+//! shipped specs (at a stride), positions out of range, a spec nested
+//! thousands deep and a large file get answers in time, never a crash.
+
+use lsp_server::{Connection, Message, Notification, Request, RequestId, Response};
+use serde_json::{Value, json};
+use std::time::{Duration, Instant};
+
+/// An editor's side of the connection.
+struct Client {
+    conn: Connection,
+    server: Option<std::thread::JoinHandle<()>>,
+    next: i32,
+    /// Notifications met while waiting for a response.
+    notes: Vec<Notification>,
+    /// Requests the server sent (refreshes).
+    asked: Vec<String>,
+}
+
+const URI: &str = "file:///spec.toml";
+
+impl Client {
+    fn start() -> Client {
+        let (server, client) = Connection::memory();
+        let handle = std::thread::spawn(move || {
+            solve::lsp::serve(&server).expect("the server ends cleanly");
+        });
+        let mut c = Client {
+            conn: client,
+            server: Some(handle),
+            next: 0,
+            notes: Vec::new(),
+            asked: Vec::new(),
+        };
+        let caps = json!({
+            "workspace": {"inlayHint": {"refreshSupport": true}, "codeLens": {"refreshSupport": true}},
+        });
+        let init = c.request("initialize", json!({"capabilities": caps}));
+        assert_eq!(init["capabilities"]["positionEncoding"], "utf-16");
+        c.notify("initialized", json!({}));
+        c
+    }
+
+    fn notify(&self, method: &str, params: Value) {
+        let n = Notification::new(method.to_string(), params);
+        self.conn
+            .sender
+            .send(Message::Notification(n))
+            .expect("sent");
+    }
+
+    fn receive(&mut self, within: Duration) -> Message {
+        match self.conn.receiver.recv_timeout(within) {
+            Ok(Message::Request(r)) => {
+                self.asked.push(r.method.clone());
+                let _ = self.conn.sender.send(Message::Response(Response::new_ok(
+                    r.id.clone(),
+                    Value::Null,
+                )));
+                Message::Request(r)
+            }
+            Ok(m) => m,
+            Err(e) => panic!("no message from the server within {within:?}: {e}"),
+        }
+    }
+
+    /// A request's result (panics on an error response).
+    fn request(&mut self, method: &str, params: Value) -> Value {
+        match self.try_request(method, params) {
+            Ok(v) => v,
+            Err(e) => panic!("{method}: {e}"),
+        }
+    }
+
+    fn try_request(&mut self, method: &str, params: Value) -> Result<Value, String> {
+        self.next += 1;
+        let id = RequestId::from(self.next);
+        let r = Request::new(id.clone(), method.to_string(), params);
+        self.conn.sender.send(Message::Request(r)).expect("sent");
+        loop {
+            match self.receive(Duration::from_secs(10)) {
+                Message::Response(r) if r.id == id => {
+                    return r.response_result.map_err(|e| e.message);
+                }
+                Message::Notification(n) => self.notes.push(n),
+                _ => {}
+            }
+        }
+    }
+
+    /// Opens (or changes) the document and returns its diagnostics.
+    fn open(&mut self, text: &str, version: i32) -> Vec<Value> {
+        if version == 1 {
+            let doc = json!({"uri": URI, "languageId": "toml", "version": version, "text": text});
+            self.notify("textDocument/didOpen", json!({"textDocument": doc}));
+        } else {
+            self.notify(
+                "textDocument/didChange",
+                json!({"textDocument": {"uri": URI, "version": version}, "contentChanges": [{"text": text}]}),
+            );
+        }
+        self.diagnostics(version)
+    }
+
+    /// The diagnostics published for `version`.
+    fn diagnostics(&mut self, version: i32) -> Vec<Value> {
+        let deadline = Instant::now() + Duration::from_secs(10);
+        loop {
+            if let Some(k) = self.notes.iter().position(|n| {
+                n.method == "textDocument/publishDiagnostics" && n.params["version"] == version
+            }) {
+                let n = self.notes.remove(k);
+                return n.params["diagnostics"]
+                    .as_array()
+                    .cloned()
+                    .unwrap_or_default();
+            }
+            let left = deadline.saturating_duration_since(Instant::now());
+            if let Message::Notification(n) = self.receive(left) {
+                self.notes.push(n);
+            }
+        }
+    }
+
+    /// Waits until the server asks the editor to refresh its code lenses
+    /// (the worker's job is done).
+    fn await_refresh(&mut self) {
+        let deadline = Instant::now() + Duration::from_secs(10);
+        while !self.asked.iter().any(|m| m == "workspace/codeLens/refresh") {
+            let left = deadline.saturating_duration_since(Instant::now());
+            if let Message::Notification(n) = self.receive(left) {
+                self.notes.push(n);
+            }
+        }
+        self.asked.clear();
+    }
+
+    fn at(&mut self, method: &str, position: Value, extra: Value) -> Value {
+        let mut params = json!({"textDocument": {"uri": URI}, "position": position});
+        if let (Some(p), Some(e)) = (params.as_object_mut(), extra.as_object()) {
+            p.extend(e.clone());
+        }
+        self.request(method, params)
+    }
+
+    fn stop(mut self) {
+        let _ = self.request("shutdown", Value::Null);
+        self.notify("exit", Value::Null);
+        self.server
+            .take()
+            .expect("running")
+            .join()
+            .expect("no panic");
+    }
+}
+
+/// The UTF-16 position of the `nth` occurrence of `needle` in `text`.
+fn position_of(text: &str, needle: &str, nth: usize) -> Value {
+    let offset = text
+        .match_indices(needle)
+        .nth(nth)
+        .unwrap_or_else(|| panic!("{needle:?} in the text"))
+        .0;
+    let line = text[..offset].matches('\n').count();
+    let start = text[..offset].rfind('\n').map_or(0, |i| i + 1);
+    let character = text[start..offset].encode_utf16().count();
+    json!({"line": line, "character": character})
+}
+
+const QUEENS: &str = r#"name = "queens"
+[params]
+n = 6
+[vars]
+q = { index = "1..n", domain = "1..n" }
+[functions]
+attacks = "(i, j) => q[i] == q[j] or abs(q[i] - q[j]) == j - i"
+[constraints]
+apart = "forall(not attacks(i, j) for i in 1..n for j in i+1..n)"
+[search]
+var = "first-fail"
+"#;
+
+#[test]
+fn a_session_diagnoses_hovers_navigates_renames_and_solves() {
+    let mut c = Client::start();
+    assert_eq!(c.open(QUEENS, 1), Vec::<Value>::new());
+    // Hover: the param's value, the variable's domain and a builtin.
+    let hover = c.at(
+        "textDocument/hover",
+        position_of(QUEENS, "n for j", 0),
+        json!({}),
+    );
+    assert!(
+        hover["contents"]["value"]
+            .as_str()
+            .unwrap()
+            .contains("param n = 6"),
+        "{hover}"
+    );
+    let hover = c.at(
+        "textDocument/hover",
+        position_of(QUEENS, "abs", 0),
+        json!({}),
+    );
+    assert!(
+        hover["contents"]["value"]
+            .as_str()
+            .unwrap()
+            .contains("builtin"),
+        "{hover}"
+    );
+    // Definition: from a use of `attacks` to its key.
+    let def = c.at(
+        "textDocument/definition",
+        position_of(QUEENS, "attacks(i", 0),
+        json!({}),
+    );
+    assert_eq!(def["range"]["start"], position_of(QUEENS, "attacks =", 0));
+    // References: n is named at its key and four times in expressions.
+    let refs = c.at(
+        "textDocument/references",
+        position_of(QUEENS, "n = 6", 0),
+        json!({"context": {"includeDeclaration": true}}),
+    );
+    assert_eq!(refs.as_array().unwrap().len(), 5, "{refs}");
+    // Rename: every occurrence, and a builtin's name refused.
+    let edit = c.at(
+        "textDocument/rename",
+        position_of(QUEENS, "n = 6", 0),
+        json!({"newName": "size"}),
+    );
+    let edits = edit["changes"][URI].as_array().unwrap().clone();
+    assert_eq!(edits.len(), 5);
+    let mut renamed = QUEENS.to_string();
+    let mut spans: Vec<(usize, usize)> = edits
+        .iter()
+        .map(|e| {
+            let offset = |p: &Value| {
+                let line = p["line"].as_u64().unwrap() as usize;
+                let start: usize = QUEENS.split_inclusive('\n').take(line).map(str::len).sum();
+                start + p["character"].as_u64().unwrap() as usize
+            };
+            (offset(&e["range"]["start"]), offset(&e["range"]["end"]))
+        })
+        .collect();
+    spans.sort_unstable();
+    for &(a, b) in spans.iter().rev() {
+        renamed.replace_range(a..b, "size");
+    }
+    assert!(
+        renamed.contains("size = 6") && renamed.contains("1..size\""),
+        "{renamed}"
+    );
+    assert_eq!(
+        c.open(&renamed, 2),
+        Vec::<Value>::new(),
+        "the renamed spec checks"
+    );
+    let refused = c.try_request(
+        "textDocument/rename",
+        json!({"textDocument": {"uri": URI}, "position": position_of(&renamed, "size = 6", 0), "newName": "abs"}),
+    );
+    assert!(refused.unwrap_err().contains("builtin"));
+    // Completion: names in scope, builtins, keywords; strategies in [search].
+    let items = c.at(
+        "textDocument/completion",
+        position_of(&renamed, "forall", 0),
+        json!({}),
+    );
+    let labels: Vec<&str> = items
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|i| i["label"].as_str().unwrap())
+        .collect();
+    for wanted in ["size", "q", "attacks", "alldifferent", "forall", "if"] {
+        assert!(labels.contains(&wanted), "{wanted} in {labels:?}");
+    }
+    let items = c.at(
+        "textDocument/completion",
+        position_of(&renamed, "first-fail", 0),
+        json!({}),
+    );
+    assert!(
+        items
+            .as_array()
+            .unwrap()
+            .iter()
+            .any(|i| i["label"] == "dom-wdeg")
+    );
+    // The lens and the hints, once the worker is done.
+    c.await_refresh();
+    let lens = c.request(
+        "textDocument/codeLens",
+        json!({"textDocument": {"uri": URI}}),
+    );
+    assert_eq!(lens[0]["command"]["title"], "2+ solutions", "{lens}");
+    let hints = c.request(
+        "textDocument/inlayHint",
+        json!({"textDocument": {"uri": URI}, "range": {"start": {"line": 0, "character": 0}, "end": {"line": 20, "character": 0}}}),
+    );
+    assert_eq!(hints[0]["label"], ": 1..6 (6 cells, 0 fixed)", "{hints}");
+    let hover = c.at(
+        "textDocument/hover",
+        position_of(&renamed, "q[i] ==", 0),
+        json!({}),
+    );
+    assert!(
+        hover["contents"]["value"]
+            .as_str()
+            .unwrap()
+            .contains("after propagation at the root"),
+        "{hover}"
+    );
+    c.stop();
+}
+
+#[test]
+fn diagnostics_point_into_strings_with_escapes_and_over_lines() {
+    let mut c = Client::start();
+    // An escape before the typo shifts the document against the string's
+    // text: the range is the document's.
+    let text = "[vars]\nx = { index = \"1..3\", domain = \"1..3\" }\n[constraints]\nc = \"x[1] != x[2] and 'caf\\u00e9' != 'b' and x[3] == nope\"\nd = \"\"\"\nx[1] < x[2] and\n  x[2] < wrong\n\"\"\"\n";
+    let diagnostics = c.open(text, 1);
+    let at = |d: &Value| d["range"]["start"].clone();
+    let nope = diagnostics
+        .iter()
+        .find(|d| d["message"].as_str().unwrap().contains("nope"))
+        .expect("nope");
+    assert_eq!(at(nope), position_of(text, "nope", 0));
+    assert_eq!(
+        nope["range"]["end"]["character"],
+        position_of(text, "nope", 0)["character"].as_u64().unwrap() + 4
+    );
+    let wrong = diagnostics
+        .iter()
+        .find(|d| d["message"].as_str().unwrap().contains("wrong"))
+        .expect("wrong");
+    assert_eq!(at(wrong), position_of(text, "wrong", 0));
+    assert_eq!(wrong["severity"], 1);
+    // A name never used is a warning at its key.
+    let text = "[params]\nm = 3\n[vars]\nx = { index = \"1..3\", domain = \"1..3\" }\n[constraints]\nc = \"alldifferent(x)\"\n";
+    let diagnostics = c.open(text, 2);
+    assert_eq!(diagnostics.len(), 1, "{diagnostics:?}");
+    assert_eq!(diagnostics[0]["severity"], 2);
+    assert_eq!(
+        diagnostics[0]["range"]["start"],
+        position_of(text, "m = 3", 0)
+    );
+    // No solution: the lens says so, and explain marks the conflict.
+    let text = "[vars]\nx = \"1..3\"\n[constraints]\nbig = \"x > 2\"\nsmall = \"x < 2\"\nother = \"x != 0\"\n";
+    assert_eq!(c.open(text, 3), Vec::<Value>::new());
+    c.await_refresh();
+    let lens = c.request(
+        "textDocument/codeLens",
+        json!({"textDocument": {"uri": URI}}),
+    );
+    assert_eq!(
+        lens[0]["command"]["title"], "no solution — explain",
+        "{lens}"
+    );
+    let answer = c.request(
+        "workspace/executeCommand",
+        json!({"command": lens[0]["command"]["command"], "arguments": lens[0]["command"]["arguments"]}),
+    );
+    assert_eq!(answer["conflict"], json!(["big", "small"]), "{answer}");
+    let marked = c.diagnostics(3);
+    let lines: Vec<u64> = marked
+        .iter()
+        .map(|d| d["range"]["start"]["line"].as_u64().unwrap())
+        .collect();
+    assert_eq!(lines, [3, 4], "{marked:?}");
+    c.stop();
+}
+
+#[test]
+fn semantic_tokens_colour_names_by_what_they_are() {
+    let mut c = Client::start();
+    let _ = c.open(QUEENS, 1);
+    let tokens = c.request(
+        "textDocument/semanticTokens/full",
+        json!({"textDocument": {"uri": URI}}),
+    );
+    let data: Vec<u64> = tokens["data"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|v| v.as_u64().unwrap())
+        .collect();
+    // Decode: (line, character, length, type, modifiers).
+    let (mut line, mut character) = (0, 0);
+    let mut decoded = Vec::new();
+    for t in data.chunks(5) {
+        if t[0] > 0 {
+            character = 0;
+        }
+        line += t[0];
+        character += t[1];
+        decoded.push((line, character, t[2], t[3], t[4]));
+    }
+    let token_at = |needle: &str, nth: usize| {
+        let p = position_of(QUEENS, needle, nth);
+        let (l, ch) = (
+            p["line"].as_u64().unwrap(),
+            p["character"].as_u64().unwrap(),
+        );
+        decoded.iter().find(|t| t.0 == l && t.1 == ch).copied()
+    };
+    // n (a param): variable, readonly; abs: function, defaultLibrary;
+    // attacks: function; i (a parameter): parameter; 1: number; or: keyword.
+    assert_eq!(token_at("n for j", 0).map(|t| (t.3, t.4)), Some((0, 1)));
+    assert_eq!(token_at("abs", 0).map(|t| (t.2, t.3, t.4)), Some((3, 2, 2)));
+    assert_eq!(token_at("attacks(i", 0).map(|t| t.3), Some(2));
+    assert_eq!(token_at("i] == q[j]", 0).map(|t| t.3), Some(1));
+    assert_eq!(token_at("1..n for", 0).map(|t| t.3), Some(3));
+    assert_eq!(token_at("or abs", 0).map(|t| t.3), Some(5));
+    c.stop();
+}
+
+#[test]
+fn every_prefix_and_bad_input_is_answered_in_time() {
+    let mut c = Client::start();
+    let mut version = 1;
+    for entry in std::fs::read_dir("specs").unwrap() {
+        let text = std::fs::read_to_string(entry.unwrap().path()).unwrap();
+        let chars: Vec<(usize, char)> = text.char_indices().collect();
+        // Every 97th prefix (a stride keeps the test short), typed in order.
+        for &(i, _) in chars.iter().step_by(97) {
+            let started = Instant::now();
+            let _ = c.open(&text[..i], version);
+            let hover = c.try_request(
+                "textDocument/hover",
+                json!({"textDocument": {"uri": URI}, "position": {"line": 3, "character": 4}}),
+            );
+            assert!(hover.is_ok(), "{hover:?}");
+            assert!(
+                started.elapsed() < Duration::from_secs(3),
+                "prefix {i}: {:?}",
+                started.elapsed()
+            );
+            version += 1;
+        }
+    }
+    // Positions out of range, a spec nested thousands deep, a large file.
+    let far =
+        json!({"textDocument": {"uri": URI}, "position": {"line": 99999, "character": 99999}});
+    assert!(c.try_request("textDocument/hover", far.clone()).is_ok());
+    assert!(c.try_request("textDocument/definition", far).is_ok());
+    let deep = format!(
+        "[constraints]\nc = \"{}1{}\"\n",
+        "(".repeat(5000),
+        ")".repeat(5000)
+    );
+    let diagnostics = c.open(&deep, version);
+    assert!(
+        !diagnostics.is_empty(),
+        "nested 5000 deep: an error, not a crash"
+    );
+    let large = format!(
+        "{}{QUEENS}",
+        "# a comment line of a large file\n".repeat(300_000)
+    );
+    let started = Instant::now();
+    assert_eq!(c.open(&large, version + 1), Vec::<Value>::new());
+    assert!(
+        started.elapsed() < Duration::from_secs(5),
+        "{:?}",
+        started.elapsed()
+    );
+    assert!(
+        c.try_request("textDocument/unknownThing", json!({}))
+            .is_err()
+    );
+    c.stop();
+}
