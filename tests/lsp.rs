@@ -477,3 +477,80 @@ fn every_prefix_and_bad_input_is_answered_in_time() {
     );
     c.stop();
 }
+
+/// Neovim's own LSP client (`nvim --headless`) runs `solve lsp` on a spec
+/// with a typo: the diagnostic arrives at the typo's line and column, and
+/// a rename of a param changes it across the file. Runs when `nvim` is
+/// installed; CI installs it and sets `SOLVE_REQUIRE_NVIM=1`.
+#[test]
+fn neovim_shows_the_typo_and_renames_a_param() {
+    let found = std::process::Command::new("nvim")
+        .arg("--version")
+        .output()
+        .is_ok();
+    if !found {
+        assert!(
+            std::env::var_os("SOLVE_REQUIRE_NVIM").is_none(),
+            "nvim is required"
+        );
+        eprintln!("skipped: nvim is not installed");
+        return;
+    }
+    let dir = std::env::temp_dir().join(format!("solve-nvim-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let spec = dir.join("queens.toml");
+    let typo = QUEENS.replace("abs(q[i] - q[j])", "abs(q[i] - qq[j])");
+    std::fs::write(&spec, &typo).unwrap();
+    let out = dir.join("out.txt");
+    let p = position_of(&typo, "n = 6", 0);
+    let script = format!(
+        r#"
+local out = io.open("{out}", "w")
+local id = vim.lsp.start_client({{ cmd = {{ "{solve}", "lsp" }}, name = "solve", root_dir = "{dir}" }})
+vim.cmd("edit {spec}")
+vim.lsp.buf_attach_client(0, id)
+vim.wait(10000, function() return #vim.diagnostic.get(0) > 0 end, 50)
+for _, d in ipairs(vim.diagnostic.get(0)) do
+  out:write(string.format("diagnostic %d %d %s\n", d.lnum, d.col, d.message:gsub("\n.*", "")))
+end
+vim.api.nvim_win_set_cursor(0, {{ {line} + 1, {character} }})
+vim.lsp.buf.rename("size")
+vim.wait(10000, function() return vim.api.nvim_buf_get_lines(0, 0, -1, false)[3] == "size = 6" end, 50)
+for _, l in ipairs(vim.api.nvim_buf_get_lines(0, 0, -1, false)) do out:write("line " .. l .. "\n") end
+out:close()
+vim.cmd("qa!")
+"#,
+        out = out.display(),
+        solve = env!("CARGO_BIN_EXE_solve"),
+        dir = dir.display(),
+        spec = spec.display(),
+        line = p["line"],
+        character = p["character"],
+    );
+    let lua = dir.join("test.lua");
+    std::fs::write(&lua, script).unwrap();
+    let status = std::process::Command::new("timeout")
+        .args(["60", "nvim", "--headless", "-u", "NONE", "-c"])
+        .arg(format!("luafile {}", lua.display()))
+        .status()
+        .unwrap();
+    assert!(status.success(), "nvim: {status}");
+    let seen = std::fs::read_to_string(&out).unwrap();
+    eprintln!("neovim saw:\n{seen}");
+    let typo_at = position_of(&typo, "qq[j]", 0);
+    let expected = format!(
+        "diagnostic {} {} unknown name `qq`",
+        typo_at["line"], typo_at["character"]
+    );
+    assert!(
+        seen.lines().any(|l| l == expected),
+        "{expected} in:\n{seen}"
+    );
+    assert!(seen.contains("line size = 6"), "{seen}");
+    assert!(
+        seen.contains("line q = { index = \"1..size\", domain = \"1..size\" }"),
+        "{seen}"
+    );
+    assert!(!seen.contains("1..n"), "every n renamed:\n{seen}");
+    let _ = std::fs::remove_dir_all(&dir);
+}

@@ -303,125 +303,126 @@ impl Server {
 
     fn handle(&mut self, r: Request) -> Result<Value, (ErrorCode, String)> {
         let params = r.params;
-        let at = |params: &Value| -> Option<(String, lsp_types::Position)> {
-            let uri = params.pointer("/textDocument/uri")?.as_str()?.to_string();
-            let position = serde_json::from_value(params.get("position")?.clone()).ok()?;
-            Some((uri, position))
-        };
-        let uri_of = |params: &Value| {
-            params
+        fn doc<'d>(
+            docs: &'d HashMap<String, Doc>,
+            params: &Value,
+        ) -> Result<&'d Doc, (ErrorCode, String)> {
+            let uri = params
                 .pointer("/textDocument/uri")
                 .and_then(Value::as_str)
-                .map(str::to_string)
-        };
-        let bad = |what: &str| (ErrorCode::InvalidParams, format!("solve lsp: {what}"));
-        let unknown = |uri: &str| {
-            (
-                ErrorCode::InvalidParams,
-                format!("solve lsp: {uri} is not open"),
-            )
-        };
+                .ok_or_else(|| bad("a document is expected"))?;
+            docs.get(uri).ok_or_else(|| unknown(uri))
+        }
         match r.method.as_str() {
             request::HoverRequest::METHOD
             | request::GotoDefinition::METHOD
             | request::References::METHOD
             | request::PrepareRenameRequest::METHOD
-            | request::Completion::METHOD => {
-                let (uri, position) =
-                    at(&params).ok_or_else(|| bad("a text position is expected"))?;
-                let doc = self.docs.get(&uri).ok_or_else(|| unknown(&uri))?;
-                let a = &doc.analysis;
-                let offset = a.index.offset(&a.text, position);
-                Ok(match r.method.as_str() {
-                    request::HoverRequest::METHOD => {
-                        match hover::hover(a, doc.domains.as_ref(), offset) {
-                            Some(markdown) => {
-                                json!({"contents": {"kind": "markdown", "value": markdown}})
-                            }
-                            None => Value::Null,
-                        }
-                    }
-                    request::GotoDefinition::METHOD => navigate::definition(doc, offset),
-                    request::References::METHOD => {
-                        let declaration = params
-                            .pointer("/context/includeDeclaration")
-                            .and_then(Value::as_bool)
-                            .unwrap_or(true);
-                        navigate::references(doc, offset, declaration)
-                    }
-                    request::PrepareRenameRequest::METHOD => navigate::prepare_rename(doc, offset),
-                    _ => {
-                        serde_json::to_value(completion::complete(a, offset)).unwrap_or(Value::Null)
-                    }
-                })
-            }
-            request::Rename::METHOD => {
-                let (uri, position) =
-                    at(&params).ok_or_else(|| bad("a text position is expected"))?;
-                let doc = self.docs.get(&uri).ok_or_else(|| unknown(&uri))?;
-                let new_name = params
-                    .get("newName")
-                    .and_then(Value::as_str)
-                    .ok_or_else(|| bad("a new name is expected"))?;
-                let offset = doc.analysis.index.offset(&doc.analysis.text, position);
-                navigate::rename(doc, offset, new_name).map_err(|m| bad(&m))
-            }
+            | request::Completion::METHOD
+            | request::Rename::METHOD => self.at_position(&r.method, &params),
             request::SemanticTokensFullRequest::METHOD => {
-                let uri = uri_of(&params).ok_or_else(|| bad("a document is expected"))?;
-                let doc = self.docs.get(&uri).ok_or_else(|| unknown(&uri))?;
-                let data = tokens::tokens(&doc.analysis);
-                Ok(serde_json::to_value(lsp_types::SemanticTokens {
+                let data = tokens::tokens(&doc(&self.docs, &params)?.analysis);
+                Ok(json!(lsp_types::SemanticTokens {
                     result_id: None,
                     data,
-                })
-                .unwrap_or(Value::Null))
+                }))
             }
             request::InlayHintRequest::METHOD => {
-                let uri = uri_of(&params).ok_or_else(|| bad("a document is expected"))?;
-                let doc = self.docs.get(&uri).ok_or_else(|| unknown(&uri))?;
-                Ok(
-                    serde_json::to_value(lens::hints(&doc.analysis, doc.domains.as_ref()))
-                        .unwrap_or(Value::Null),
-                )
+                let doc = doc(&self.docs, &params)?;
+                Ok(json!(lens::hints(&doc.analysis, doc.domains.as_ref())))
             }
             request::CodeLensRequest::METHOD => {
-                let uri = uri_of(&params).ok_or_else(|| bad("a document is expected"))?;
-                let doc = self.docs.get(&uri).ok_or_else(|| unknown(&uri))?;
-                Ok(
-                    serde_json::to_value(lens::lens(&doc.analysis, &doc.uri, doc.verdict.as_ref()))
-                        .unwrap_or(Value::Null),
-                )
+                let doc = doc(&self.docs, &params)?;
+                Ok(json!(lens::lens(
+                    &doc.analysis,
+                    &doc.uri,
+                    doc.verdict.as_ref()
+                )))
             }
-            request::ExecuteCommand::METHOD => {
-                let command = params.get("command").and_then(Value::as_str).unwrap_or("");
-                if command != lens::EXPLAIN {
-                    return Err(bad(&format!("unknown command `{command}`")));
-                }
-                let uri = params
-                    .pointer("/arguments/0")
-                    .and_then(Value::as_str)
-                    .ok_or_else(|| bad("`solve.explain` takes the document's URI"))?;
-                let doc = self.docs.get(uri).ok_or_else(|| unknown(uri))?;
-                let (answer, marks) = navigate::explain(doc);
-                let mut diagnostics = doc.analysis.diagnostics.clone();
-                diagnostics.extend(marks);
-                let params = PublishDiagnosticsParams {
-                    uri: doc.uri.clone(),
-                    diagnostics,
-                    version: Some(doc.version),
-                };
-                self.outbox.push(Message::Notification(Notification::new(
-                    notification::PublishDiagnostics::METHOD.to_string(),
-                    params,
-                )));
-                Ok(answer)
-            }
+            request::ExecuteCommand::METHOD => self.execute(&params),
             other => Err((
                 ErrorCode::MethodNotFound,
                 format!("solve lsp: `{other}` is not supported"),
             )),
         }
     }
+
+    /// The requests at a position of a document.
+    fn at_position(&self, method: &str, params: &Value) -> Result<Value, (ErrorCode, String)> {
+        let uri = params
+            .pointer("/textDocument/uri")
+            .and_then(Value::as_str)
+            .ok_or_else(|| bad("a document is expected"))?;
+        let position: lsp_types::Position = params
+            .get("position")
+            .and_then(|p| serde_json::from_value(p.clone()).ok())
+            .ok_or_else(|| bad("a text position is expected"))?;
+        let doc = self.docs.get(uri).ok_or_else(|| unknown(uri))?;
+        let a = &doc.analysis;
+        let offset = a.index.offset(&a.text, position);
+        Ok(match method {
+            request::HoverRequest::METHOD => match hover::hover(a, doc.domains.as_ref(), offset) {
+                Some(markdown) => json!({"contents": {"kind": "markdown", "value": markdown}}),
+                None => Value::Null,
+            },
+            request::GotoDefinition::METHOD => navigate::definition(doc, offset),
+            request::References::METHOD => {
+                let declaration = params
+                    .pointer("/context/includeDeclaration")
+                    .and_then(Value::as_bool)
+                    .unwrap_or(true);
+                navigate::references(doc, offset, declaration)
+            }
+            request::PrepareRenameRequest::METHOD => navigate::prepare_rename(doc, offset),
+            request::Rename::METHOD => {
+                let new_name = params
+                    .get("newName")
+                    .and_then(Value::as_str)
+                    .ok_or_else(|| bad("a new name is expected"))?;
+                navigate::rename(doc, offset, new_name).map_err(|m| bad(&m))?
+            }
+            _ => json!(completion::complete(a, offset)),
+        })
+    }
+
+    /// `solve.explain`: the conflict, and its constraints marked among the
+    /// document's diagnostics.
+    fn execute(&mut self, params: &Value) -> Result<Value, (ErrorCode, String)> {
+        let command = params.get("command").and_then(Value::as_str).unwrap_or("");
+        if command != lens::EXPLAIN {
+            return Err(bad(&format!("unknown command `{command}`")));
+        }
+        let uri = params
+            .pointer("/arguments/0")
+            .and_then(Value::as_str)
+            .ok_or_else(|| bad("`solve.explain` takes the document's URI"))?;
+        let doc = self.docs.get(uri).ok_or_else(|| unknown(uri))?;
+        let (answer, marks) = navigate::explain(doc);
+        let mut diagnostics = doc.analysis.diagnostics.clone();
+        diagnostics.extend(marks);
+        let params = PublishDiagnosticsParams {
+            uri: doc.uri.clone(),
+            diagnostics,
+            version: Some(doc.version),
+        };
+        self.outbox.push(Message::Notification(Notification::new(
+            notification::PublishDiagnostics::METHOD.to_string(),
+            params,
+        )));
+        Ok(answer)
+    }
+}
+
+/// An error response for parameters the server cannot use.
+fn bad(what: &str) -> (ErrorCode, String) {
+    (ErrorCode::InvalidParams, format!("solve lsp: {what}"))
+}
+
+fn unknown(uri: &str) -> (ErrorCode, String) {
+    (
+        ErrorCode::InvalidParams,
+        format!("solve lsp: {uri} is not open"),
+    )
 }
 
 /// Answers `shutdown`, then waits for `exit`: whatever comes between
