@@ -126,17 +126,27 @@ impl Client {
         }
     }
 
-    /// Waits until the server asks the editor to refresh its code lenses
-    /// (the worker's job is done).
+    /// Waits until the worker's job for the current version is done: the
+    /// lens no longer says it is solving (each refresh the server asks
+    /// for is a moment to look again; a refresh may be an older job's).
     fn await_refresh(&mut self) {
         let deadline = Instant::now() + Duration::from_secs(10);
-        while !self.asked.iter().any(|m| m == "workspace/codeLens/refresh") {
-            let left = deadline.saturating_duration_since(Instant::now());
-            if let Message::Notification(n) = self.receive(left) {
-                self.notes.push(n);
+        loop {
+            while !self.asked.iter().any(|m| m == "workspace/codeLens/refresh") {
+                let left = deadline.saturating_duration_since(Instant::now());
+                if let Message::Notification(n) = self.receive(left) {
+                    self.notes.push(n);
+                }
+            }
+            self.asked.clear();
+            let lens = self.request(
+                "textDocument/codeLens",
+                json!({"textDocument": {"uri": URI}}),
+            );
+            if lens[0]["command"]["title"] != "solving…" {
+                return;
             }
         }
-        self.asked.clear();
     }
 
     fn at(&mut self, method: &str, position: Value, extra: Value) -> Value {
@@ -553,4 +563,66 @@ vim.cmd("qa!")
     );
     assert!(!seen.contains("1..n"), "every n renamed:\n{seen}");
     let _ = std::fs::remove_dir_all(&dir);
+}
+
+/// The binary itself, on stdio: bytes that are not UTF-8 inside a
+/// message and a message that is not JSON are survived (the first read
+/// with replacement characters, the second skipped), and the session goes
+/// on to its end.
+#[test]
+fn the_binary_survives_bytes_that_are_not_utf8_and_messages_that_are_not_json() {
+    use std::io::{Read, Write};
+    let frame = |body: &[u8]| {
+        let mut f = format!("Content-Length: {}\r\n\r\n", body.len()).into_bytes();
+        f.extend_from_slice(body);
+        f
+    };
+    let mut input = Vec::new();
+    input.extend(frame(
+        br#"{"jsonrpc":"2.0","id":1,"method":"initialize","params":{"capabilities":{}}}"#,
+    ));
+    input.extend(frame(b"this is not JSON"));
+    let mut open = br#"{"jsonrpc":"2.0","method":"textDocument/didOpen","params":{"textDocument":{"uri":"file:///b.toml","languageId":"toml","version":1,"text":"[vars]\nx = \"1..3\"\n[constraints]\nc = \"x != 2 # "#.to_vec();
+    open.extend_from_slice(b"\xff\xfe");
+    open.extend_from_slice(br#"\"\n"}}}"#);
+    input.extend(frame(&open));
+    input.extend(frame(br#"{"jsonrpc":"2.0","id":2,"method":"textDocument/hover","params":{"textDocument":{"uri":"file:///b.toml"},"position":{"line":3,"character":5}}}"#));
+    input.extend(frame(br#"{"jsonrpc":"2.0","id":3,"method":"shutdown"}"#));
+    input.extend(frame(br#"{"jsonrpc":"2.0","method":"exit"}"#));
+    let mut child = std::process::Command::new(env!("CARGO_BIN_EXE_solve"))
+        .arg("lsp")
+        .stdin(std::process::Stdio::piped())
+        .stdout(std::process::Stdio::piped())
+        .stderr(std::process::Stdio::piped())
+        .spawn()
+        .unwrap();
+    child.stdin.take().unwrap().write_all(&input).unwrap();
+    let mut out = String::new();
+    let _ = child
+        .stdout
+        .take()
+        .unwrap()
+        .read_to_string(&mut out)
+        .unwrap();
+    let mut err = String::new();
+    let _ = child
+        .stderr
+        .take()
+        .unwrap()
+        .read_to_string(&mut err)
+        .unwrap();
+    let status = child.wait().unwrap();
+    assert!(status.success(), "{status}: {err}");
+    assert!(
+        err.contains("skipped a message that is not JSON-RPC"),
+        "{err}"
+    );
+    for wanted in [
+        r#""id":1,"result""#,
+        r#""id":2,"result""#,
+        r#""id":3,"result""#,
+        "publishDiagnostics",
+    ] {
+        assert!(out.contains(wanted), "{wanted} in {out}");
+    }
 }

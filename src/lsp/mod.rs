@@ -22,6 +22,7 @@ mod navigate;
 mod symbols;
 mod text;
 mod tokens;
+mod transport;
 mod worker;
 
 use analysis::Analysis;
@@ -42,10 +43,14 @@ use worker::{Domains, Verdict, Worker};
 
 /// Serves the protocol on stdin and stdout until the client exits.
 pub fn run_stdio() -> Result<(), String> {
-    let (connection, io) = Connection::stdio();
-    serve(&connection).map_err(|e| e.to_string())?;
+    let (sender, receiver, threads) = transport::stdio();
+    let connection = Connection { sender, receiver };
+    let served = serve(&connection).map_err(|e| e.to_string());
     drop(connection);
-    io.join().map_err(|e| e.to_string())
+    for thread in threads {
+        let _ = thread.join();
+    }
+    served
 }
 
 /// A document open in the client, as last checked.
@@ -72,7 +77,20 @@ struct Server {
 
 /// Runs the server on `connection` (stdio, or in memory for the tests).
 pub fn serve(connection: &Connection) -> Result<(), Box<dyn std::error::Error + Send + Sync>> {
-    let (id, params) = connection.initialize_start()?;
+    // Before `initialize`, a request is refused and a notification dropped.
+    let (id, params) = loop {
+        match connection.receiver.recv()? {
+            Message::Request(r) if r.method == request::Initialize::METHOD => {
+                break (r.id, r.params);
+            }
+            Message::Request(r) => connection.sender.send(Message::Response(Response::new_err(
+                r.id,
+                ErrorCode::ServerNotInitialized as i32,
+                "solve lsp: initialize first".to_string(),
+            )))?,
+            _ => {}
+        }
+    };
     let init: InitializeParams = serde_json::from_value(params).unwrap_or_default();
     let utf8 = init
         .capabilities
@@ -100,7 +118,10 @@ pub fn serve(connection: &Connection) -> Result<(), Box<dyn std::error::Error + 
         "capabilities": capabilities(encoding),
         "serverInfo": {"name": "solve", "version": env!("CARGO_PKG_VERSION")},
     });
-    connection.initialize_finish(id, result)?;
+    // `initialized` is not awaited: it says nothing the server needs.
+    connection
+        .sender
+        .send(Message::Response(Response::new_ok(id, result)))?;
     let mut server = Server {
         docs: HashMap::new(),
         worker: Worker::new(),
@@ -109,32 +130,61 @@ pub fn serve(connection: &Connection) -> Result<(), Box<dyn std::error::Error + 
         next_id: 0,
         outbox: Vec::new(),
     };
+    let mut waiting: std::collections::VecDeque<Message> = Default::default();
     loop {
-        select! {
-            recv(connection.receiver) -> message => {
-                let Ok(message) = message else { return Ok(()) };
-                match message {
-                    Message::Request(r) => {
-                        if r.method == request::Shutdown::METHOD {
-                            return shut_down(connection, r.id);
-                        }
-                        let response = server.respond(r);
-                        connection.sender.send(Message::Response(response))?;
-                        for message in server.outbox.drain(..) {
-                            connection.sender.send(message)?;
-                        }
+        let message = match waiting.pop_front() {
+            Some(m) => Ok(m),
+            None => select! {
+                recv(connection.receiver) -> message => message.map_err(|_| ()),
+                recv(server.worker.receiver) -> done => {
+                    if let Ok(done) = done {
+                        server.done(connection, done)?;
                     }
-                    Message::Notification(n) => server.notified(connection, n)?,
-                    Message::Response(_) => {}
+                    continue;
+                }
+            },
+        };
+        let Ok(message) = message else { return Ok(()) };
+        // Typing fast: a change that a later change of the same document
+        // already replaces is not checked (the later one is).
+        waiting.extend(connection.receiver.try_iter());
+        if superseded(&message, &waiting) {
+            continue;
+        }
+        match message {
+            Message::Request(r) => {
+                if r.method == request::Shutdown::METHOD {
+                    return shut_down(connection, r.id);
+                }
+                let response = server.respond(r);
+                connection.sender.send(Message::Response(response))?;
+                for message in server.outbox.drain(..) {
+                    connection.sender.send(message)?;
                 }
             }
-            recv(server.worker.receiver) -> done => {
-                if let Ok(done) = done {
-                    server.done(connection, done)?;
-                }
-            }
+            Message::Notification(n) => server.notified(connection, n)?,
+            Message::Response(_) => {}
         }
     }
+}
+
+/// Whether `message` is a change of a document that a change waiting
+/// after it replaces (full sync: each change holds the whole text).
+fn superseded(message: &Message, waiting: &std::collections::VecDeque<Message>) -> bool {
+    let change = notification::DidChangeTextDocument::METHOD;
+    let uri = |m: &Message| match m {
+        Message::Notification(n) if n.method == change => n
+            .params
+            .pointer("/textDocument/uri")
+            .and_then(Value::as_str)
+            .map(str::to_string),
+        _ => None,
+    };
+    uri(message).is_some_and(|u| {
+        waiting
+            .iter()
+            .any(|m| uri(m).as_deref() == Some(u.as_str()))
+    })
 }
 
 fn capabilities(encoding: Encoding) -> ServerCapabilities {
