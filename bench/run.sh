@@ -44,6 +44,8 @@
 #                janko 21) (the loop, path and connectivity genres, the shipped specs counted;
 #                peers: grilops on Z3, bench/grilops/genres.py, and MiniZinc + Gecode counting
 #                the export);
+#                lsp (solve lsp's latencies from an editor's side: diagnostics after a change,
+#                hover, completion, per shipped spec, medians of RUNS; bench/lsp/latency.py);
 #                groups: queens magic-count magic-first bulls moo threads hidato nonogram golomb unique
 #                steps setter genre
 #   RUNS         runs per cell for solve (default 5), PEER_RUNS for the peers (default 3)
@@ -95,4 +97,20 @@ elif [ -f "$HW_SRC/Cargo.toml" ] && command -v cargo >/dev/null; then
   fi
 fi
 
-exec "${PYTHON:-python3}" "$BENCH/bench.py"
+# `lsp` (the editor's latencies of `solve lsp`, bench/lsp/latency.py) is
+# timed apart: its figures are per message, not per process.
+LSP=0
+REST=
+for i in ${INSTANCES:-}; do
+  case $i in lsp) LSP=1 ;; *) REST="$REST $i" ;; esac
+done
+[ -z "${INSTANCES:-}" ] && LSP=1
+if [ -z "${INSTANCES:-}" ] || [ -n "$REST" ]; then
+  INSTANCES=${REST# } "${PYTHON:-python3}" "$BENCH/bench.py"
+fi
+if [ "$LSP" = 1 ]; then
+  OUT=$BENCH/results/$(date +%Y%m%d-%H%M%S)-lsp.md
+  { echo "# solve lsp latencies ($BENCH_CMDLINE, $(git -C "$REPO" rev-parse --short HEAD))"; echo
+    (cd "$REPO" && "${PYTHON:-python3}" "$BENCH/lsp/latency.py" target/release/solve "${RUNS:-20}"); } | tee "$OUT"
+  echo "bench: wrote $OUT" >&2
+fi
