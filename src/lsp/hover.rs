@@ -2,7 +2,8 @@
 //! written; a variable its index and declared domain, and its domain after
 //! propagation at the root when the worker has it; a function its
 //! signature and body; a function's parameter or a generator variable
-//! where it comes from; a builtin its documentation.
+//! where it comes from; a builtin its documentation; a constraint's name
+//! its rule and how many items it was lowered to.
 
 use super::analysis::Analysis;
 use super::symbols::Kind;
@@ -13,6 +14,10 @@ use crate::spec::builtins;
 pub(super) fn hover(a: &Analysis, domains: Option<&Domains>, offset: usize) -> Option<String> {
     let spec = a.spec.as_ref()?;
     let text = |span: crate::source::Span| a.text.get(span.start..span.end).unwrap_or("").trim();
+    let on = |span: crate::source::Span| span.start <= offset && offset <= span.end;
+    if let Some(c) = spec.constraints.iter().find(|c| on(c.name.span)) {
+        return Some(constraint(a, &c.name.text, text(c.expr.span)));
+    }
     if let Some(u) = a.symbols.use_at(offset)
         && u.def.is_none()
     {
@@ -78,4 +83,27 @@ pub(super) fn hover(a: &Analysis, domains: Option<&Domains>, offset: usize) -> O
         ),
         Kind::Generator => format!("```\n{}\n```\ngenerator variable", d.name),
     })
+}
+
+/// A named constraint: its rule, and (once lowered) its items: one per
+/// value of a top-level `forall`, or one for the whole rule.
+fn constraint(a: &Analysis, name: &str, rule: &str) -> String {
+    let items = a.lowered.as_ref().map(|(lowered, _)| {
+        let posted: Vec<&crate::model::Posted> = lowered
+            .model
+            .constraints
+            .iter()
+            .filter(|p| p.origin == name && !p.definition)
+            .collect();
+        let mut items: Vec<&str> = posted.iter().map(|p| p.item.as_str()).collect();
+        items.sort_unstable();
+        items.dedup();
+        (items.len(), posted.len())
+    });
+    let count = match items {
+        Some((1, posted)) => format!("\n\n1 item ({posted} solver constraints)"),
+        Some((n, posted)) => format!("\n\n{n} items ({posted} solver constraints)"),
+        None => String::new(),
+    };
+    format!("```\nconstraint {name} = \"{rule}\"\n```{count}")
 }
