@@ -321,6 +321,29 @@ fn a_session_diagnoses_hovers_navigates_renames_and_solves() {
         json!({"textDocument": {"uri": URI}}),
     );
     assert_eq!(lens[0]["command"]["title"], "2+ solutions", "{lens}");
+    // The count and candidates lenses: 6-queens has 4 solutions, and its
+    // first queen stands on rows 2 to 5 in them.
+    let run = |c: &mut Client, k: usize| {
+        let command = &lens[k]["command"];
+        c.request(
+            "workspace/executeCommand",
+            json!({"command": command["command"], "arguments": command["arguments"]}),
+        )
+    };
+    assert_eq!(lens[1]["command"]["title"], "count");
+    assert_eq!(run(&mut c, 1)["message"], "4 solutions");
+    let candidates = run(&mut c, 2);
+    assert!(
+        candidates["message"]
+            .as_str()
+            .unwrap()
+            .starts_with("q[1]: {2..5}\n"),
+        "{candidates}"
+    );
+    assert!(
+        c.notes.iter().any(|n| n.method == "window/showMessage"),
+        "shown to the editor"
+    );
     let hints = c.request(
         "textDocument/inlayHint",
         json!({"textDocument": {"uri": URI}, "range": {"start": {"line": 0, "character": 0}, "end": {"line": 20, "character": 0}}}),

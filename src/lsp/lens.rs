@@ -1,10 +1,12 @@
 //! What the solver says over the spec: a code lens on its first line
 //! ("1 solution · unique", "2+ solutions", "no solution — explain", or
-//! that the search is under way or stopped), and an inlay hint after each
+//! that the search is under way or stopped) with "count" and
+//! "candidates" beside it, and an inlay hint after each
 //! variable's name with its domain after propagation at the root. Both
 //! come from the worker's last job for the document's current version.
 
 use super::analysis::Analysis;
+use super::commands::{CANDIDATES, COUNT};
 use super::symbols::Kind;
 use super::worker::{Domains, SOLVE_DEADLINE, Verdict};
 use lsp_types::{CodeLens, Command, InlayHint, InlayHintKind, InlayHintLabel, Range, Uri};
@@ -46,7 +48,7 @@ pub(super) fn lens(a: &Analysis, uri: &Uri, verdict: Option<&Verdict>) -> Vec<Co
             None,
         ),
     };
-    vec![CodeLens {
+    let mut lenses = vec![CodeLens {
         range: top,
         command: Some(Command {
             title,
@@ -54,7 +56,21 @@ pub(super) fn lens(a: &Analysis, uri: &Uri, verdict: Option<&Verdict>) -> Vec<Co
             arguments: command.map(|c| vec![c]),
         }),
         data: None,
-    }]
+    }];
+    if a.lowered.is_some() {
+        for (title, name) in [("count", COUNT), ("candidates", CANDIDATES)] {
+            lenses.push(CodeLens {
+                range: top,
+                command: Some(Command {
+                    title: title.to_string(),
+                    command: name.to_string(),
+                    arguments: Some(vec![serde_json::json!(uri.as_str())]),
+                }),
+                data: None,
+            });
+        }
+    }
+    lenses
 }
 
 /// A hint after each variable's name: its domain after root propagation.

@@ -15,6 +15,7 @@
 //! handler that panics answers with an error and the server goes on.
 
 mod analysis;
+mod commands;
 mod completion;
 mod hover;
 mod lens;
@@ -215,7 +216,11 @@ fn capabilities(encoding: Encoding) -> ServerCapabilities {
             resolve_provider: Some(false),
         }),
         execute_command_provider: Some(ExecuteCommandOptions {
-            commands: vec![lens::EXPLAIN.to_string()],
+            commands: vec![
+                lens::EXPLAIN.to_string(),
+                commands::COUNT.to_string(),
+                commands::CANDIDATES.to_string(),
+            ],
             work_done_progress_options: Default::default(),
         }),
         ..Default::default()
@@ -439,14 +444,25 @@ impl Server {
     /// document's diagnostics.
     fn execute(&mut self, params: &Value) -> Result<Value, (ErrorCode, String)> {
         let command = params.get("command").and_then(Value::as_str).unwrap_or("");
-        if command != lens::EXPLAIN {
-            return Err(bad(&format!("unknown command `{command}`")));
-        }
         let uri = params
             .pointer("/arguments/0")
             .and_then(Value::as_str)
-            .ok_or_else(|| bad("`solve.explain` takes the document's URI"))?;
+            .ok_or_else(|| bad(&format!("`{command}` takes the document's URI")))?;
         let doc = self.docs.get(uri).ok_or_else(|| unknown(uri))?;
+        let said = match command {
+            commands::COUNT => Some(commands::count(doc)),
+            commands::CANDIDATES => Some(commands::candidates(doc)),
+            lens::EXPLAIN => None,
+            _ => return Err(bad(&format!("unknown command `{command}`"))),
+        };
+        if let Some(text) = said {
+            let message = json!({"type": 3, "message": text});
+            self.outbox.push(Message::Notification(Notification::new(
+                notification::ShowMessage::METHOD.to_string(),
+                message,
+            )));
+            return Ok(json!({"message": text}));
+        }
         let (answer, marks) = navigate::explain(doc);
         let mut diagnostics = doc.analysis.diagnostics.clone();
         diagnostics.extend(marks);

@@ -201,6 +201,9 @@ impl<'e> Search<'e> {
         engine.set_stop(&limits.stop, run.clone());
         let root = engine.store_mut().checkpoint();
         let clock = Clock::with_stop(&limits.stop, run);
+        if let Some(shared) = limits.shared.as_ref().filter(|s| s.nodes.is_some()) {
+            shared.enter();
+        }
         Search {
             engine,
             brancher,
@@ -391,7 +394,11 @@ impl<'e> Search<'e> {
             && shared.nodes.is_some()
             && self.stats.nodes >= self.allowance
         {
-            let got = shared.claim_nodes(NODES_CLAIMED);
+            let mut got = shared.claim_nodes(NODES_CLAIMED);
+            if got == 0 {
+                let clock = &mut self.clock;
+                got = shared.wait_for_nodes(NODES_CLAIMED, &mut || clock.passed());
+            }
             if got == 0 {
                 return true;
             }
@@ -559,6 +566,9 @@ impl Drop for Search<'_> {
     fn drop(&mut self) {
         if let Some(shared) = &self.limits.shared {
             shared.return_nodes(self.allowance.saturating_sub(self.stats.nodes));
+            if shared.nodes.is_some() {
+                shared.leave();
+            }
         }
         if self.recorder.is_some() {
             self.note(|| None);

@@ -9,7 +9,7 @@
 //! would end with, whatever the number of threads.
 
 use crate::model::plan::Sense;
-use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
+use std::sync::atomic::{AtomicBool, AtomicU64, AtomicUsize, Ordering};
 use std::sync::{Arc, Mutex};
 
 /// Shared between the threads of one run; cloned into each.
@@ -20,6 +20,10 @@ pub struct Shared {
     /// Nodes left to the run's searches (`None`: no node limit).
     pub nodes: Option<Arc<AtomicU64>>,
     pub incumbent: Arc<Incumbent>,
+    /// The searches alive that hold nodes of the budget, and those of
+    /// them waiting for nodes another may give back.
+    pub holders: Arc<AtomicUsize>,
+    pub starved: Arc<AtomicUsize>,
 }
 
 impl Shared {
@@ -52,6 +56,37 @@ impl Shared {
         if let Some(left) = &self.nodes {
             let _ = left.fetch_add(unused, Ordering::Relaxed);
         }
+    }
+
+    /// A search starts to hold nodes of the budget.
+    pub fn enter(&self) {
+        let _ = self.holders.fetch_add(1, Ordering::AcqRel);
+    }
+
+    /// A search ends (its unused nodes given back first).
+    pub fn leave(&self) {
+        let _ = self.holders.fetch_sub(1, Ordering::AcqRel);
+    }
+
+    /// Up to `wanted` nodes once the budget is spent: other searches may
+    /// still hold nodes they will not use, and give them back as they end;
+    /// 0 when every search holding nodes waits too (the budget is spent
+    /// indeed), or `stopped` says so. A limit large enough for the whole
+    /// search is then enough whatever the threads hold at a moment.
+    pub fn wait_for_nodes(&self, wanted: u64, stopped: &mut dyn FnMut() -> bool) -> u64 {
+        let _ = self.starved.fetch_add(1, Ordering::AcqRel);
+        let got = loop {
+            let got = self.claim_nodes(wanted);
+            if got > 0 || stopped() || self.stopped() {
+                break got;
+            }
+            if self.starved.load(Ordering::Acquire) >= self.holders.load(Ordering::Acquire) {
+                break self.claim_nodes(wanted);
+            }
+            std::thread::sleep(std::time::Duration::from_micros(50));
+        };
+        let _ = self.starved.fetch_sub(1, Ordering::AcqRel);
+        got
     }
 }
 

@@ -1,0 +1,84 @@
+//! The lens's commands beside "explain": `solve.count` counts every
+//! solution and `solve.candidates` finds the values each variable takes
+//! in some solution (`solve candidates`), each under a deadline; the
+//! answer goes to the editor as a message (and as the command's result).
+
+use super::Doc;
+use crate::engine::stop::Stop;
+use crate::session::Session;
+use std::time::{Duration, Instant};
+
+pub(super) const COUNT: &str = "solve.count";
+pub(super) const CANDIDATES: &str = "solve.candidates";
+
+/// How long a command may search.
+const DEADLINE: Duration = Duration::from_secs(5);
+
+/// Lines of candidates shown at most.
+const SHOWN: usize = 40;
+
+fn session(doc: &Doc) -> Option<(Session, Stop)> {
+    let (lowered, sources) = doc.analysis.lowered.as_ref()?;
+    let stop = Stop::at(Instant::now().checked_add(DEADLINE));
+    let mut session = Session::new(lowered.clone(), sources.clone());
+    session.set_stop(stop.clone());
+    Some((session, stop))
+}
+
+/// `solve.count`: "92 solutions", or how far it got.
+pub(super) fn count(doc: &Doc) -> String {
+    let Some((mut session, _)) = session(doc) else {
+        return "not counted: the spec has errors, or took too long to lower".to_string();
+    };
+    let c = session.count();
+    match (c.solutions, c.complete) {
+        (1, true) => "1 solution".to_string(),
+        (n, true) => format!("{n} solutions"),
+        (n, false) => format!(
+            "at least {n} solutions (stopped after {} s)",
+            DEADLINE.as_secs()
+        ),
+    }
+}
+
+/// `solve.candidates`: each declared variable's values in some solution.
+pub(super) fn candidates(doc: &Doc) -> String {
+    use crate::setter::candidates::{candidates, declared, too_wide};
+    let Some((mut session, _)) = session(doc) else {
+        return "no candidates: the spec has errors, or took too long to lower".to_string();
+    };
+    let model = session.lowered().model().clone();
+    if let Some(message) = too_wide(&model, "candidates are found for") {
+        return message;
+    }
+    let vars = declared(&model);
+    let domains: Vec<_> = model.vars.iter().map(|v| v.domain.0.clone()).collect();
+    match candidates(&mut session, &vars, &domains) {
+        Err(_) => format!("stopped after {} s", DEADLINE.as_secs()),
+        Ok(None) => "no solution".to_string(),
+        Ok(Some(values)) => {
+            let lines: Vec<String> = vars
+                .iter()
+                .map(|&x| {
+                    let parts: Vec<String> = values[x.index()]
+                        .iter()
+                        .map(|&(a, b)| {
+                            if a == b {
+                                a.to_string()
+                            } else {
+                                format!("{a}..{b}")
+                            }
+                        })
+                        .collect();
+                    format!("{}: {{{}}}", model.vars[x.index()].name, parts.join(", "))
+                })
+                .collect();
+            let more = lines.len().saturating_sub(SHOWN);
+            let mut text = lines.into_iter().take(SHOWN).collect::<Vec<_>>().join("\n");
+            if more > 0 {
+                text.push_str(&format!("\n... and {more} more"));
+            }
+            text
+        }
+    }
+}
