@@ -662,3 +662,26 @@ fn the_binary_survives_bytes_that_are_not_utf8_and_messages_that_are_not_json() 
         assert!(out.contains(wanted), "{wanted} in {out}");
     }
 }
+
+/// Every shipped spec opens clean: no error, and no name reported unused
+/// (names used only in a `say` template, `[moves]`, `[game]` or an order
+/// are used).
+#[test]
+fn every_shipped_spec_opens_without_a_diagnostic() {
+    let mut c = Client::start();
+    let mut paths: Vec<_> = std::fs::read_dir("specs")
+        .unwrap()
+        .map(|e| e.unwrap().path())
+        .collect();
+    paths.sort();
+    for (k, path) in paths.iter().enumerate() {
+        let text = std::fs::read_to_string(path).unwrap();
+        let diagnostics = c.open(&text, k as i32 + 1);
+        assert!(
+            diagnostics.is_empty(),
+            "{}: {diagnostics:?}",
+            path.display()
+        );
+    }
+    c.stop();
+}

@@ -152,12 +152,15 @@ impl Analysis {
 
     /// A warning for each name declared and never used (a name starting
     /// with `_` is meant so). A variable counts as used when any
-    /// expression names it.
+    /// expression names it. Conservative: a name written anywhere else in
+    /// the text (a `say` template's `{i}`, a `[moves]` or `[game]`
+    /// section, an order in `[search]`) is not reported.
     fn unused(&self) -> Vec<lsp_types::Diagnostic> {
         let s = &self.symbols;
         (0..s.defs.len())
             .filter(|&d| !s.defs[d].name.starts_with('_'))
             .filter(|&d| !s.uses.iter().any(|u| u.def == Some(d)))
+            .filter(|&d| words(&self.text, &s.defs[d].name) <= 1)
             .filter(|&d| {
                 // A variable's aliases name its items: used with it.
                 let def = &s.defs[d];
@@ -193,6 +196,18 @@ impl Analysis {
             })
             .collect()
     }
+}
+
+/// How many times `name` is written in `text` as a whole word.
+fn words(text: &str, name: &str) -> usize {
+    let word = |c: char| c.is_ascii_alphanumeric() || c == '_';
+    text.match_indices(name)
+        .filter(|&(i, _)| {
+            let before = text[..i].chars().next_back();
+            let after = text[i + name.len()..].chars().next();
+            !before.is_some_and(word) && !after.is_some_and(word)
+        })
+        .count()
 }
 
 /// Whether `a` and `b` name one variable declaration (the array and one
