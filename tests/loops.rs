@@ -113,9 +113,9 @@ fn single_loop_and_single_path_count_as_the_brute_force_on_random_graphs() {
     );
 }
 
-/// The edges of a grid of `rows` x `cols` points: across, then down (as
-/// `single_loop(h, v)` reads them), node `r * cols + c`.
-fn grid_edges(rows: usize, cols: usize) -> Vec<(usize, usize)> {
+/// The edges of a grid of `rows` x `cols` points (or cells): across, then
+/// down (as `single_loop(h, v)` reads them), node `r * cols + c`.
+pub(crate) fn grid_edges(rows: usize, cols: usize) -> Vec<(usize, usize)> {
     let mut edges = Vec::new();
     for r in 0..rows {
         for c in 0..cols - 1 {

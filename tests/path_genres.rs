@@ -7,24 +7,8 @@
 //! (straight or turning), a Numberlink path from each end, a Hashi's
 //! islands along its bridges.
 
+use crate::loops::grid_edges;
 use crate::{Rng, count, json_solutions, solve};
-
-/// The cells of an h x w grid and the edges between neighbours: across
-/// (cell to its right) then down, cells numbered row by row.
-fn cell_edges(h: usize, w: usize) -> Vec<(usize, usize)> {
-    let mut edges = Vec::new();
-    for r in 0..h {
-        for c in 0..w - 1 {
-            edges.push((r * w + c, r * w + c + 1));
-        }
-    }
-    for r in 0..h - 1 {
-        for c in 0..w {
-            edges.push((r * w + c, (r + 1) * w + c));
-        }
-    }
-    edges
-}
 
 /// The edge sets of `edges` (as masks) that pass `keep`.
 fn edge_sets(edges: &[(usize, usize)], mut keep: impl FnMut(&[(usize, usize)]) -> bool) -> u64 {
@@ -115,7 +99,7 @@ fn masyu_counts_as_the_brute_force_on_small_grids() {
     let (mut some, mut turns_matter) = (0, 0);
     for case in 0..16 {
         let (h, w) = if case % 2 == 0 { (4, 4) } else { (5, 5) };
-        let loops = cycles(h * w, &cell_edges(h, w));
+        let loops = cycles(h * w, &grid_edges(h, w));
         // Circles drawn on one of the loops (where its shape allows them).
         let chosen = &loops[rng.below(loops.len())];
         let mut circles = vec!['.'; h * w];
@@ -242,7 +226,7 @@ fn numberlink_counts_as_the_brute_force_on_small_grids() {
             drawn[s] = char::from(b'1' + p as u8);
             drawn[t] = drawn[s];
         }
-        let expected = edge_sets(&cell_edges(h, w), |t| numberlink_holds(n, &pairs, t));
+        let expected = edge_sets(&grid_edges(h, w), |t| numberlink_holds(n, &pairs, t));
         let rows: Vec<String> = drawn.chunks(w).map(|r| r.iter().collect()).collect();
         let set = picture(&rows);
         assert_eq!(
