@@ -685,3 +685,45 @@ fn every_shipped_spec_opens_without_a_diagnostic() {
     }
     c.stop();
 }
+
+/// Rename keeps an alias's quotes, and refuses what it cannot do right:
+/// a name that would capture or be captured, a name also written where
+/// names are not followed (an order in `[search]`).
+#[test]
+fn rename_keeps_quotes_and_refuses_captures_and_orders() {
+    let mut c = Client::start();
+    let text = "[params]\nn = 3\n[vars]\nx = { index = \"1..2\", domain = \"1..n\", names = [\"A\", \"B\"] }\n[functions]\nf = \"(k) => k + n\"\n[constraints]\nc = \"A < B and f(A) > 0\"\n";
+    assert_eq!(c.open(text, 1), Vec::<Value>::new());
+    let edit = c.at(
+        "textDocument/rename",
+        position_of(text, "A <", 0),
+        json!({"newName": "Z"}),
+    );
+    let edits = edit["changes"][URI].as_array().unwrap();
+    assert_eq!(edits.len(), 3, "{edit}");
+    // The alias's edit is inside its quotes.
+    assert_eq!(
+        edits[0]["range"]["start"],
+        position_of(text, "A\", \"B\"", 0),
+        "{edit}"
+    );
+    assert_eq!(edits[0]["newText"], "Z");
+    for (from, to) in [("n = 3", "k"), ("k + n", "n")] {
+        let refused = c.try_request(
+            "textDocument/rename",
+            json!({"textDocument": {"uri": URI}, "position": position_of(text, from, 0), "newName": to}),
+        );
+        assert!(
+            refused.unwrap_err().contains("already a name"),
+            "{from} -> {to}"
+        );
+    }
+    let ordered = format!("{text}[search]\norder = [\"B\", \"A\"]\n");
+    assert_eq!(c.open(&ordered, 2), Vec::<Value>::new());
+    let refused = c.try_request(
+        "textDocument/rename",
+        json!({"textDocument": {"uri": URI}, "position": position_of(&ordered, "A <", 0), "newName": "Z"}),
+    );
+    assert!(refused.unwrap_err().contains("rename it by hand"));
+    c.stop();
+}

@@ -199,7 +199,7 @@ impl Analysis {
 }
 
 /// How many times `name` is written in `text` as a whole word.
-fn words(text: &str, name: &str) -> usize {
+pub(super) fn words(text: &str, name: &str) -> usize {
     let word = |c: char| c.is_ascii_alphanumeric() || c == '_';
     text.match_indices(name)
         .filter(|&(i, _)| {

@@ -19,6 +19,24 @@ fn range(doc: &Doc, span: crate::source::Span) -> Range {
         .range(&doc.analysis.text, span.start, span.end)
 }
 
+/// A name's span without the quotes around it (an alias in `names = ["A",
+/// "B"]` is spanned with its quotes: a rename keeps them).
+fn unquoted(doc: &Doc, span: crate::source::Span) -> crate::source::Span {
+    let text = doc.analysis.text.get(span.start..span.end).unwrap_or("");
+    let quoted = text.len() >= 2
+        && (text.starts_with('"') && text.ends_with('"')
+            || text.starts_with('\'') && text.ends_with('\''));
+    if quoted {
+        crate::source::Span {
+            start: span.start + 1,
+            end: span.end - 1,
+            ..span
+        }
+    } else {
+        span
+    }
+}
+
 pub(super) fn definition(doc: &Doc, offset: usize) -> Value {
     let s = &doc.analysis.symbols;
     match s.def_at(offset) {
@@ -49,7 +67,7 @@ pub(super) fn prepare_rename(doc: &Doc, offset: usize) -> Value {
         .into_iter()
         .find(|sp| sp.start <= offset && offset <= sp.end)
         .unwrap_or(s.defs[d].span);
-    json!({"range": range(doc, here), "placeholder": s.defs[d].name})
+    json!({"range": range(doc, unquoted(doc, here)), "placeholder": s.defs[d].name})
 }
 
 /// Every occurrence of the name at `offset` renamed, or why not.
@@ -66,17 +84,23 @@ pub(super) fn rename(doc: &Doc, offset: usize, new_name: &str) -> Result<Value, 
     if builtins::lookup(new_name).is_some() {
         return Err(format!("`{new_name}` is a builtin function"));
     }
-    if s.defs
-        .iter()
-        .any(|o| o.name == new_name && o.owner.is_none() && o.span != s.defs[d].span)
-        && s.defs[d].owner.is_none()
-    {
+    // Any name of the spec, global or local: a new name equal to one
+    // could capture it, or be captured (`(k) => k + n` renamed `n` to `k`).
+    if s.defs.iter().any(|o| o.name == new_name) {
         return Err(format!("`{new_name}` is already a name of the spec"));
     }
-    let edits: Vec<TextEdit> = s
-        .occurrences(d)
+    let occurrences = s.occurrences(d);
+    let old = &s.defs[d].name;
+    // A name also written where the names are not followed (an order in
+    // [search], [moves], [game], a `say` template) would be left behind.
+    if super::analysis::words(&doc.analysis.text, old) > occurrences.len() {
+        return Err(format!(
+            "`{old}` is also written where rename does not follow it ([search] orders, [moves], [game], `say` templates): rename it by hand"
+        ));
+    }
+    let edits: Vec<TextEdit> = occurrences
         .into_iter()
-        .map(|span| TextEdit::new(range(doc, span), new_name.to_string()))
+        .map(|span| TextEdit::new(range(doc, unquoted(doc, span)), new_name.to_string()))
         .collect();
     // The edit as JSON: lsp-types keys its map by `Uri`, which clippy
     // rightly calls a mutable key.

@@ -47,6 +47,9 @@ pub(super) fn stdio() -> (
     (to_client, from_client, vec![writer, reader])
 }
 
+/// The longest message read (256 MB).
+const MOST_BYTES: usize = 1 << 28;
+
 /// The body of the next message, or `None` at the end of the input or
 /// when its header cannot be read.
 fn frame(input: &mut impl BufRead) -> Option<Vec<u8>> {
@@ -67,7 +70,9 @@ fn frame(input: &mut impl BufRead) -> Option<Vec<u8>> {
             length = value.trim().parse::<usize>().ok();
         }
     }
-    let mut body = vec![0; length?];
+    // A length no editor sends (a broken header) ends the input rather
+    // than the memory.
+    let mut body = vec![0; length.filter(|&n| n <= MOST_BYTES)?];
     input.read_exact(&mut body).ok()?;
     Some(body)
 }

@@ -65,11 +65,21 @@ impl Outbox<'_> {
     pub fn send(&self, event: Event) {
         if matches!(event, Event::Solution(_)) {
             // (Events kept here are heard when the part ends: no waiting.)
+            let mut waited = false;
             while matches!(self.to, To::Printer(_))
                 && !self.shared.stopped()
                 && self.flow.full(self.part, self.sent.get())
             {
+                // Waiting here, this search gives back no nodes: a search
+                // out of nodes must not wait for it (see `wait_for_nodes`).
+                if !waited {
+                    self.shared.blocked(true);
+                    waited = true;
+                }
                 std::thread::sleep(Duration::from_millis(1));
+            }
+            if waited {
+                self.shared.blocked(false);
             }
             let _ = self.flow.buffered.fetch_add(1, Ordering::AcqRel);
             self.sent.set(self.sent.get() + 1);

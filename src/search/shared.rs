@@ -63,6 +63,18 @@ impl Shared {
         let _ = self.holders.fetch_add(1, Ordering::AcqRel);
     }
 
+    /// A search holding nodes waits for something other than nodes (its
+    /// turn to print), or stops waiting: it counts as starved meanwhile.
+    pub fn blocked(&self, waiting: bool) {
+        if self.nodes.is_some() {
+            if waiting {
+                let _ = self.starved.fetch_add(1, Ordering::AcqRel);
+            } else {
+                let _ = self.starved.fetch_sub(1, Ordering::AcqRel);
+            }
+        }
+    }
+
     /// A search ends (its unused nodes given back first).
     pub fn leave(&self) {
         let _ = self.holders.fetch_sub(1, Ordering::AcqRel);
