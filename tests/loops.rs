@@ -24,11 +24,17 @@ fn one_way(n: usize, taken: &[(usize, usize)], ends: Option<(usize, usize)>) -> 
         return false;
     }
     // The touched nodes are one piece.
+    let seen = reached(n, taken, taken[0].0);
+    (0..n).all(|i| degree[i] == 0 || seen[i])
+}
+
+/// The nodes `first` reaches along `edges` (a graph of `n` nodes).
+fn reached(n: usize, edges: &[(usize, usize)], first: usize) -> Vec<bool> {
     let mut seen = vec![false; n];
-    let mut todo = vec![taken[0].0];
-    seen[taken[0].0] = true;
+    seen[first] = true;
+    let mut todo = vec![first];
     while let Some(i) = todo.pop() {
-        for &(a, b) in taken {
+        for &(a, b) in edges {
             for (x, y) in [(a, b), (b, a)] {
                 if x == i && !seen[y] {
                     seen[y] = true;
@@ -37,7 +43,7 @@ fn one_way(n: usize, taken: &[(usize, usize)], ends: Option<(usize, usize)>) -> 
             }
         }
     }
-    (0..n).all(|i| degree[i] == 0 || seen[i])
+    seen
 }
 
 /// A random simple graph: `n` nodes, its edges as pairs.
@@ -181,19 +187,7 @@ fn connected_with_links_counts_the_connected_subgraphs() {
                 let Some(first) = (0..n).find(|&i| on(i)) else {
                     return true;
                 };
-                let mut seen = vec![false; n];
-                seen[first] = true;
-                let mut todo = vec![first];
-                while let Some(i) = todo.pop() {
-                    for &(a, b) in taken {
-                        for (x, y) in [(a, b), (b, a)] {
-                            if x == i && !seen[y] {
-                                seen[y] = true;
-                                todo.push(y);
-                            }
-                        }
-                    }
-                }
+                let seen = reached(n, taken, first);
                 (0..n).all(|i| !on(i) || seen[i])
             });
         }
