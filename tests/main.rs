@@ -39,6 +39,7 @@ mod readme;
 mod regressions;
 mod reliability;
 mod round_out;
+mod round_three;
 mod semantics;
 mod session;
 mod setter;

@@ -130,10 +130,13 @@ fn possible(
 fn random_latin_squares_steps_are_sound_minimal_and_complete() {
     let grids = all_grids();
     let mut rng = Rng::new(36);
-    for round in 0..24 {
+    // Every level: the promises hold at each (round 3's reproducer
+    // steps-check-not-minimal broke minimality at `check`).
+    let levels = ["domain", "early", "check", "propagate", "bounds", "probing"];
+    for round in 0..30 {
         let (text, meanings) = latin(&mut rng);
         let spec = TempSpec::new("latin-steps", &text);
-        let level = if round % 2 == 0 { "domain" } else { "early" };
+        let level = levels[round % levels.len()];
         let path = spec.path.to_str().unwrap();
         let (out, err, code) = solve(&["steps", path, "--json", "--consistency", level]);
         let solutions: Vec<&Grid> = grids
@@ -180,10 +183,17 @@ fn random_latin_squares_steps_are_sound_minimal_and_complete() {
                     known[var].iter().copied().filter(|&v| v != is).collect()
                 }
             };
-            // Each fact was known when the step was taken.
+            // Each fact is what is known when the step is taken (never a
+            // stale, wider domain), and the step removes a value still
+            // possible (round 3's steps-repeat-deduction).
             for (x, vs) in &facts {
-                assert!(known[*x].iter().all(|v| vs.contains(v)), "{text}\n{step}");
+                assert_eq!(&known[*x], vs, "stale fact:\n{text}\n{step}");
             }
+            assert!(
+                removed.iter().any(|v| known[var].contains(v)),
+                "removes nothing:\n{text}\n{step}"
+            );
+            assert_eq!(step["minimal"], true, "not proven minimal:\n{text}\n{step}");
             assert!(
                 !possible(&grids, &meanings, &items, &facts, var, &removed),
                 "unsound:\n{text}\n{step}"
@@ -391,13 +401,63 @@ fn hints_from_random_sudoku_states_are_the_first_steps() {
         let first = steps.lines().find(|l| l.contains("\"step\":1"));
         assert_eq!(hint.lines().next(), first);
     }
-    // Against the clue in row 1, column 1 (a 5).
+    // Against the clue in row 1, column 1 (a 5): the player's entry is
+    // named first, then the rule it breaks, by its sentence.
     let (out, _, code) = solve(&["hint", "specs/sudoku.toml", "--given", "x[1][1]=6"]);
     assert_eq!(code, 1, "{out}");
-    assert!(
-        out.contains("clues[r=1, c=1]") && out.contains("given x[1][1]=6"),
-        "{out}"
+    assert_eq!(
+        out,
+        "this entry cannot stand: with it this state has no solution
+   x[1][1]=6
+it breaks the rule:
+   the clue in row 1, column 1 (clues[r=1, c=1])
+(a minimal set: without any one of them the rest has a solution)
+"
     );
+}
+
+/// A player's state with right entries and wrong ones: the hint names a
+/// minimal set of the player's entries that cannot all stand. The sudoku
+/// has one solution, so an entry can stand exactly when it agrees with it,
+/// and a minimal set that cannot is one wrong entry.
+#[test]
+fn a_hint_on_a_wrong_state_names_one_wrong_entry_of_the_player() {
+    let (solved, _, _) = solve(&["specs/sudoku.toml", "--json"]);
+    let solution: Value = serde_json::from_str(solved.lines().next().unwrap()).unwrap();
+    let mut rng = Rng::new(47);
+    for _ in 0..6 {
+        let mut wrong = Vec::new();
+        let mut givens = Vec::new();
+        for k in 0..8 {
+            let (r, c) = (rng.below(9), rng.below(9));
+            let right = solution["x"][r][c].as_i64().unwrap();
+            let value = if k % 4 == 0 { right % 9 + 1 } else { right };
+            let given = format!("x[{}][{}]={value}", r + 1, c + 1);
+            if givens
+                .iter()
+                .any(|g: &String| g.starts_with(&given[..given.len() - 1]))
+            {
+                continue;
+            }
+            if value != right {
+                wrong.push(given.clone());
+            }
+            givens.push(given);
+        }
+        let mut args = vec!["hint", "specs/sudoku.toml", "--json"];
+        for g in &givens {
+            args.extend(["--given", g.as_str()]);
+        }
+        let (out, err, code) = solve(&args);
+        assert_eq!(code, 1, "{givens:?}: {out}{err}");
+        let answer: Value = serde_json::from_str(out.trim()).unwrap();
+        let named: Vec<&str> = (answer["givens"].as_array().unwrap().iter())
+            .map(|g| g.as_str().unwrap())
+            .collect();
+        assert_eq!(named.len(), 1, "{givens:?}: {out}");
+        assert!(wrong.contains(&named[0].to_string()), "{givens:?}: {out}");
+        assert_eq!(answer["minimal"], true, "{out}");
+    }
 }
 
 #[test]

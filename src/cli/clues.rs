@@ -107,7 +107,7 @@ pub(super) fn run_minimize(args: &MinimizeArgs, stop: &Stop) -> Run {
         Ok(forcing) => forcing,
         Err(code) => return out.finish(code),
     };
-    if let Some((plan, pattern)) = pattern {
+    if let Some((plan, pattern)) = &pattern {
         if pattern.square_only() && plan.rows != plan.cols {
             return Err(refusal(
                 format!(
@@ -119,15 +119,69 @@ pub(super) fn run_minimize(args: &MinimizeArgs, stop: &Stop) -> Run {
                 "rotate90, diagonal and dihedral map a square grid onto itself",
             ));
         }
-        forcing.classes = classes_of(&forcing, &plan, pattern);
+        let (classes, lopsided) = classes_of(&forcing, plan, *pattern);
+        forcing.classes = classes;
+        if !lopsided.is_empty() {
+            note(&format!(
+                "the puzzle's clues are not closed under {}: {} of them ({}) have an image with no clue; each such clue is kept or dropped with the images that are clues",
+                args.symmetric.as_deref().unwrap_or(""),
+                lopsided.len(),
+                names_of(&forcing, &lopsided).join(", ")
+            ));
+        }
     }
     let order: Vec<usize> = (0..forcing.classes.len()).collect();
     let Ok(kept) = minimize(&mut forcing, &order) else {
         return stopped(out, stop);
     };
-    let says = "clues force the solution; without any one of them it is not unique";
-    print_clues(&mut out, args.json, &forcing, &kept, ("kept", says));
+    if pattern.is_none() {
+        let says = "clues force the solution; without any one of them it is not unique";
+        print_clues(&mut out, args.json, &forcing, &kept, ("kept", says));
+        return out.finish(EXIT_FOUND);
+    }
+    // Minimal by classes: a clue of a class may still go alone, at the
+    // cost of the symmetry. Checked, so that the note says only what holds.
+    let mut alone = Vec::new();
+    for &c in &kept {
+        let rest: Vec<usize> = kept.iter().copied().filter(|&k| k != c).collect();
+        match forcing.forces(&rest) {
+            Ok(true) => alone.push(c),
+            Ok(false) => {}
+            Err(_) => return stopped(out, stop),
+        }
+    }
+    let classes = (forcing.classes.iter())
+        .filter(|class| class.iter().any(|c| kept.contains(c)))
+        .count();
+    let says = format!(
+        "clues, in {classes} symmetric classes, force the solution; without any one class it is not unique{}",
+        match alone.len() {
+            0 => ", nor without any one clue".to_string(),
+            1 => format!(
+                ", but one clue could go alone, breaking the symmetry: {}",
+                names_of(&forcing, &alone)[0]
+            ),
+            n => format!(
+                ", but {n} of the clues could each go alone, breaking the symmetry: {}",
+                names_of(&forcing, &alone).join(", ")
+            ),
+        }
+    );
+    if args.json {
+        let names = names_of(&forcing, &kept);
+        let alone = names_of(&forcing, &alone);
+        out.line(&json!({ "clues": forcing.clues.len(), "kept": names, "classes": classes, "alone": alone }).to_string());
+    } else {
+        print_clues(&mut out, false, &forcing, &kept, ("kept", &says));
+    }
     out.finish(EXIT_FOUND)
+}
+
+/// The clues' names, in the order given.
+fn names_of<'f>(forcing: &'f Forcing, clues: &[usize]) -> Vec<&'f str> {
+    (clues.iter())
+        .map(|&c| forcing.clues[c].name.as_str())
+        .collect()
 }
 
 /// The clues `chosen` by name, one per line after a note `K of N {says}:`
@@ -139,9 +193,7 @@ fn print_clues(
     chosen: &[usize],
     (key, says): (&str, &str),
 ) {
-    let names: Vec<&str> = (chosen.iter())
-        .map(|&c| forcing.clues[c].name.as_str())
-        .collect();
+    let names = names_of(forcing, chosen);
     let n = forcing.clues.len();
     if json {
         let mut object = json!({ "clues": n });
@@ -157,8 +209,14 @@ fn print_clues(
 
 /// The clue classes a pattern makes: the clues whose cells are images of
 /// one another under `pattern` (a clue's cell is the first variable of
-/// its scope among the grid's); a clue on no cell is a class alone.
-fn classes_of(forcing: &Forcing, plan: &GeneratePlan, pattern: Pattern) -> Vec<Vec<usize>> {
+/// its scope among the grid's); a clue on no cell is a class alone. Also
+/// the clues with an image that holds no clue (the puzzle is not
+/// symmetric there).
+fn classes_of(
+    forcing: &Forcing,
+    plan: &GeneratePlan,
+    pattern: Pattern,
+) -> (Vec<Vec<usize>>, Vec<usize>) {
     let cell_classes = pattern.classes(plan.rows, plan.cols);
     let mut class_of_cell = vec![0; plan.cells.len()];
     for (k, class) in cell_classes.iter().enumerate() {
@@ -168,8 +226,19 @@ fn classes_of(forcing: &Forcing, plan: &GeneratePlan, pattern: Pattern) -> Vec<V
     }
     let mut classes: Vec<Vec<usize>> = Vec::new();
     let mut by_key: std::collections::HashMap<usize, usize> = std::collections::HashMap::new();
-    for (c, clue) in forcing.clues.iter().enumerate() {
-        let cell = (clue.scope.iter()).find_map(|x| plan.cells.iter().position(|y| y == x));
+    let cell_of = |c: usize| {
+        (forcing.clues[c].scope.iter()).find_map(|x| plan.cells.iter().position(|y| y == x))
+    };
+    let clued: std::collections::HashSet<usize> =
+        (0..forcing.clues.len()).filter_map(cell_of).collect();
+    let mut lopsided = Vec::new();
+    for c in 0..forcing.clues.len() {
+        let cell = cell_of(c);
+        if let Some(cell) = cell
+            && !(cell_classes[class_of_cell[cell]].iter()).all(|other| clued.contains(other))
+        {
+            lopsided.push(c);
+        }
         let at = match cell {
             Some(cell) => *by_key.entry(class_of_cell[cell]).or_insert_with(|| {
                 classes.push(Vec::new());
@@ -182,7 +251,7 @@ fn classes_of(forcing: &Forcing, plan: &GeneratePlan, pattern: Pattern) -> Vec<V
         };
         classes[at].push(c);
     }
-    classes
+    (classes, lopsided)
 }
 
 /// Checks the group and that the solution is unique (else prints why not

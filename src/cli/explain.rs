@@ -6,7 +6,7 @@ use super::output::{Printer, note};
 use super::steps::{print_start, print_steps};
 use super::{EXIT_FOUND, EXIT_LIMIT, EXIT_NONE, Run, SpecArgs, TimeLimit, refusal};
 use crate::engine::stop::Stop;
-use crate::explain::{Explanation, expect, explain, explain_given};
+use crate::explain::{Conflicting, Explanation, expect, explain, explain_given};
 use crate::lowered::Lowered;
 use crate::source::Sources;
 use crate::steps::{Ending, Settings, walk_to_conflict};
@@ -52,26 +52,88 @@ pub(super) fn run(args: &ExplainArgs, stop: &Stop) -> Run {
             ));
             EXIT_FOUND
         }
-        Ok(Explanation::Conflict(names)) => {
-            if names.is_empty() {
-                note("the variables' domains alone have no solution");
-            } else {
-                note(&format!(
-                    "these {} constraints have no solution together; without any one of them there is one:",
-                    names.len()
-                ));
-            }
-            for name in &names {
+        Ok(Explanation::Conflict(found)) => {
+            note(&said(&found, stop, NO_SOLUTION));
+            for name in &found.names {
                 out.line(name);
             }
             match kept {
-                Some((lowered, sources)) => derive(&mut out, lowered, sources, &names, stop),
-                None => EXIT_NONE,
+                Some((lowered, sources)) => derive(&mut out, lowered, sources, &found.names, stop),
+                None => none_or_stopped(&found, stop),
             }
         }
         Err(_) => incomplete(stop),
     };
     out.finish(code)
+}
+
+/// What a conflict's constraints do, in the words for several and one, and
+/// what the rest do without any one of them.
+struct Verb {
+    several: &'static str,
+    one: &'static str,
+    rest: &'static str,
+}
+
+const NO_SOLUTION: Verb = Verb {
+    several: "have no solution",
+    one: "has no solution",
+    rest: "the rest have one",
+};
+
+const REJECT: Verb = Verb {
+    several: "reject the expected values",
+    one: "rejects the expected values",
+    rest: "the rest accept them",
+};
+
+/// What the constraints found do, said as far as it was checked: whether
+/// each is needed; with values expected, whether they extend without them.
+fn said(found: &Conflicting, stop: &Stop, verb: Verb) -> String {
+    let (do_, does) = (verb.several, verb.one);
+    let mut text = match found.names.len() {
+        0 if found.without.is_some() => {
+            return "the variables' domains alone reject the expected values".to_string();
+        }
+        0 => return "the variables' domains alone have no solution".to_string(),
+        1 => format!("this constraint {does} on its own"),
+        n if found.unproven.is_empty() => format!(
+            "these {n} constraints {do_} together, and each is needed: without any one of them {}",
+            verb.rest
+        ),
+        n => format!(
+            "these {n} constraints {do_} together; each is needed but perhaps {}, which the checks could not settle {}",
+            found.unproven.join(", "),
+            if stop.passed() {
+                format!("before the run stopped ({})", stop.cause())
+            } else {
+                "within their budget (a longer --time-limit does not raise it)".to_string()
+            }
+        ),
+    };
+    match found.without {
+        Some(true) => text.push_str(&format!(
+            "; without {} the expected values extend to a solution",
+            if found.names.len() == 1 { "it" } else { "them" }
+        )),
+        Some(false) => text.push_str(&format!(
+            "; other constraints reject them too: without {} the expected values still have no solution",
+            if found.names.len() == 1 { "it" } else { "these" }
+        )),
+        None => {}
+    }
+    text.push(':');
+    text
+}
+
+/// Exit 1 for a conflict, or 3 when a limit stopped its checks (what they
+/// found is still a conflict, printed).
+fn none_or_stopped(found: &Conflicting, stop: &Stop) -> u8 {
+    if !found.unproven.is_empty() && stop.passed() {
+        EXIT_LIMIT
+    } else {
+        EXIT_NONE
+    }
 }
 
 /// A limit stopped the explanation: says so, exit 3.
@@ -109,16 +171,12 @@ fn expected(args: &ExplainArgs, lowered: Lowered, sources: Sources, stop: &Stop)
             out.line("the expected values extend to a solution: no constraint rejects them");
             EXIT_FOUND
         }
-        Ok(Explanation::Conflict(names)) => {
-            note(&match names.len() {
-                0 => "the variables' domains alone reject the expected values".to_string(),
-                1 => "this constraint rejects the expected values; without it they extend to a solution:".to_string(),
-                n => format!("these {n} constraints reject the expected values together; without any one of them they extend to a solution:"),
-            });
-            for name in &names {
+        Ok(Explanation::Conflict(found)) => {
+            note(&said(&found, stop, REJECT));
+            for name in &found.names {
                 out.line(name);
             }
-            EXIT_NONE
+            none_or_stopped(&found, stop)
         }
         Err(_) => incomplete(stop),
     };

@@ -14,7 +14,7 @@ use crate::engine::stop::Stop;
 use crate::lowered::Lowered;
 use crate::session::Stopped;
 use crate::source::Sources;
-use crate::steps::{self, Ending, Fact, Settings, Stepper, Walk};
+use crate::steps::{self, Ending, Fact, Settings, Stepper, Walk, WhyNone};
 use serde_json::json;
 use std::path::PathBuf;
 
@@ -74,15 +74,18 @@ pub(super) fn run(args: &StepsArgs, hint: bool, stop: &Stop) -> Run {
             let d = Diagnostic::bare(message).with_help("declare a smaller domain");
             return Err(Error::new(vec![d], &Sources::default()));
         }
-        Walk::NoSolution {
-            items,
-            givens: used,
-        } => {
-            let used: Vec<&str> = (givens.iter().zip(&texts))
-                .filter(|(g, _)| used.contains(g))
-                .map(|(_, t)| t.as_str())
-                .collect();
-            no_solution(&mut out, args.json, hint, &items, &used, &args.file);
+        Walk::NoSolution(why) => {
+            let text_of = |wanted: &[Fact]| -> Vec<&str> {
+                (givens.iter().zip(&texts))
+                    .filter(|(g, _)| wanted.contains(g))
+                    .map(|(_, t)| t.as_str())
+                    .collect()
+            };
+            let entries = Entries {
+                wrong: text_of(&why.givens),
+                unproven: text_of(&why.unproven_givens),
+            };
+            no_solution(&mut out, args.json, hint, &why, &entries, &args.file);
             return out.finish(EXIT_NONE);
         }
     };
@@ -188,35 +191,88 @@ fn read_givens(
     Ok((texts, givens))
 }
 
+/// The givens of a conflict, as the player wrote them.
+struct Entries<'a> {
+    wrong: Vec<&'a str>,
+    unproven: Vec<&'a str>,
+}
+
+/// Why the spec (with the player's givens) has no solution: the givens
+/// that cannot all stand first (the player's mistake), then the rules
+/// they break, each by its sentence.
 fn no_solution(
     out: &mut Printer,
     json: bool,
     hint: bool,
-    items: &[String],
-    givens: &[&str],
+    why: &WhyNone,
+    entries: &Entries<'_>,
     file: &std::path::Path,
 ) {
-    let what = if hint { "this state" } else { "the spec" };
+    let minimal = why.unproven_items.is_empty() && entries.unproven.is_empty();
     if json {
-        out.line(&json!({ "end": "no solution", "conflict": items, "givens": givens }).to_string());
+        out.line(
+            &json!({
+                "end": "no solution",
+                "conflict": why.items,
+                "said": why.said,
+                "givens": entries.wrong,
+                "minimal": minimal,
+                "unproven": why.unproven_items,
+                "unproven_givens": entries.unproven,
+            })
+            .to_string(),
+        );
+        return;
+    }
+    let what = if hint { "this state" } else { "the spec" };
+    if entries.wrong.is_empty() {
+        out.line(&format!(
+            "{what} has no solution, whatever is given: these rules rule it out together:"
+        ));
     } else {
         out.line(&format!(
-            "{what} has no solution: these constraints{} have none together:",
-            if givens.is_empty() { "" } else { " and givens" }
+            "{} cannot stand: with {} {what} has no solution",
+            plural(entries.wrong.len(), "this entry", "these entries together"),
+            plural(entries.wrong.len(), "it", "them"),
         ));
-        for item in items {
-            out.line(&format!("   {item}"));
+        for given in &entries.wrong {
+            out.line(&format!("   {given}"));
         }
-        for given in givens {
-            out.line(&format!("   given {given}"));
-        }
-        if !hint && givens.is_empty() {
-            note(&format!(
-                "`solve explain {}` says the same with each check's details",
-                file.display()
-            ));
-        }
+        out.line(&format!(
+            "{} the {}:",
+            plural(entries.wrong.len(), "it breaks", "they break"),
+            plural(why.said.len(), "rule", "rules together"),
+        ));
     }
+    for said in &why.said {
+        out.line(&format!("   {said}"));
+    }
+    if minimal {
+        out.line(&format!(
+            "(a minimal set: without any one of {} the rest {} a solution)",
+            plural(why.said.len() + entries.wrong.len(), "it", "them"),
+            plural(why.said.len() + entries.wrong.len() - 1, "has", "have"),
+        ));
+    } else {
+        let unproven: Vec<&str> = (entries.unproven.iter().copied())
+            .chain(why.unproven_items.iter().map(String::as_str))
+            .collect();
+        out.line(&format!(
+            "(not proven minimal: whether {} could be left out was not settled within the checks' budget)",
+            unproven.join(", ")
+        ));
+    }
+    if !hint && entries.wrong.is_empty() {
+        note(&format!(
+            "`solve explain {}` says the same with each check's details",
+            file.display()
+        ));
+    }
+}
+
+/// `one` for a count of 1, else `many`.
+fn plural<'a>(count: usize, one: &'a str, many: &'a str) -> &'a str {
+    if count == 1 { one } else { many }
 }
 
 /// How `steps` ended: a summary line (and the open values), the grade.

@@ -3,31 +3,56 @@
 //! subset), found by QuickXplain ([`quickxplain`]) over a session's push
 //! and pop. The unit is an [`items::Item`]: a named constraint, or one item
 //! of a constraint written as a top-level `forall`; the definitions
-//! lowering introduced stay posted throughout. Every check is a complete
-//! search from the root, so minimality is exact: dropping any one item
-//! leaves a problem with a solution.
+//! lowering introduced stay posted throughout. Checks are searches from
+//! the root with a node budget ([`conflict`]): what they find always has no
+//! solution, and it is minimal (dropping any one item leaves a problem with
+//! a solution) unless the explanation names the items it could not prove
+//! needed within the budget or the time limit.
 
 use crate::engine::stop::Stop;
 use crate::lowered::Lowered;
 use crate::session::{Session, Stopped};
 use crate::source::Sources;
 use crate::steps::Fact;
+use conflict::{Budget, minimal_conflict};
 use items::Item;
-use quickxplain::{Conflicts, quickxplain};
+use quickxplain::Conflicts;
 
+pub mod conflict;
 pub mod expect;
 pub mod items;
 pub(crate) mod quickxplain;
+
+/// The checks' budgets: most explanations are settled by the first; the
+/// certification of the rest spends at most 300,000 nodes (seconds on a
+/// sudoku), and a member it leaves open is named as unproven, so an
+/// explanation always ends.
+const BUDGET: Budget = Budget {
+    first: 1_000,
+    most: 300_000,
+};
 
 /// What `explain` found.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Explanation {
     /// The spec has a solution: there is nothing to explain.
     Satisfiable,
-    /// These items (in spec order) have no solution together, and any
-    /// one of them dropped leaves a problem with a solution. Empty when the
-    /// variables' domains alone admit no solution.
-    Conflict(Vec<String>),
+    /// These items have no solution together.
+    Conflict(Conflicting),
+}
+
+/// Items with no solution together (with the values expected, if any).
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Conflicting {
+    /// The items, in spec order: empty when the variables' domains alone
+    /// admit no solution (or reject the values expected).
+    pub names: Vec<String>,
+    /// Those not proven needed (the checks without each ran out of nodes
+    /// or time); any other one dropped leaves a problem with a solution.
+    pub unproven: Vec<String>,
+    /// With values expected: whether they extend to a solution once the
+    /// items named are dropped (`None`: not settled within the budget).
+    pub without: Option<bool>,
 }
 
 /// Explains why `lowered` has no solution; it stops as `stop` says.
@@ -50,7 +75,7 @@ pub fn explain_given(
     for fact in given {
         if !session.narrow(fact.var, &fact.values) {
             // Outside the variable's domain: the domains alone reject it.
-            return Ok(Explanation::Conflict(Vec::new()));
+            return Ok(Explanation::Conflict(Conflicting::default()));
         }
     }
     let groups = items::items(session.lowered().model());
@@ -59,21 +84,28 @@ pub fn explain_given(
         groups: &groups,
     };
     let all: Vec<usize> = (0..groups.len()).collect();
-    explainer.session.push();
-    explainer.post(&all);
-    let satisfiable = explainer.satisfiable();
-    let _ = explainer.session.pop();
-    if satisfiable? {
+    if explainer.satisfiable_with(&all, u64::MAX)? == Some(true) {
         return Ok(Explanation::Satisfiable);
     }
-    let mut conflict = quickxplain(&mut explainer, true, &all)?;
-    conflict.sort_unstable();
-    Ok(Explanation::Conflict(
-        conflict
-            .into_iter()
-            .map(|g| groups[g].name.clone())
-            .collect(),
-    ))
+    let conflict = minimal_conflict(&mut explainer, &all, BUDGET)?;
+    // Only a claim that was checked is made: without the items named, do
+    // the values expected extend to a solution?
+    let without = if given.is_empty() {
+        None
+    } else {
+        let rest: Vec<usize> = (all.iter().copied())
+            .filter(|g| !conflict.members.contains(g))
+            .collect();
+        explainer
+            .satisfiable_with(&rest, BUDGET.most)
+            .unwrap_or(None)
+    };
+    let names = |members: &[usize]| members.iter().map(|&g| groups[g].name.clone()).collect();
+    Ok(Explanation::Conflict(Conflicting {
+        names: names(&conflict.members),
+        unproven: names(&conflict.unproven),
+        without,
+    }))
 }
 
 struct Explainer<'a> {
@@ -87,6 +119,15 @@ impl Explainer<'_> {
             self.session
                 .post_model_constraints(&self.groups[g].constraints);
         }
+    }
+
+    /// Whether `groups` alone have a solution, within `nodes`.
+    fn satisfiable_with(&mut self, groups: &[usize], nodes: u64) -> Result<Option<bool>, Stopped> {
+        self.session.push();
+        self.post(groups);
+        let answer = self.satisfiable(nodes);
+        let _ = self.session.pop();
+        answer
     }
 }
 
@@ -103,7 +144,11 @@ impl Conflicts for Explainer<'_> {
         Explainer::post(self, &[element]);
     }
 
-    fn satisfiable(&mut self) -> Result<bool, Stopped> {
-        Ok(self.session.first()?.is_some())
+    fn satisfiable(&mut self, nodes: u64) -> Result<Option<bool>, Stopped> {
+        self.session.satisfiable_within(nodes)
+    }
+
+    fn nodes(&self) -> u64 {
+        self.session.stats().nodes
     }
 }

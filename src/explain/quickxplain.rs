@@ -2,7 +2,10 @@
 //! with a background, has no solution, in O(k log(n/k)) satisfiability
 //! checks for a conflict of k elements out of n. What an element is (a
 //! group of constraints, a known domain) and how it is posted is the
-//! caller's: [`Conflicts`].
+//! caller's: [`Conflicts`]. Each check may be given a node budget; one that
+//! runs out counts as "has a solution", which keeps the result a conflict
+//! (only proven conflicts ever drop an element) but may keep elements it
+//! does not need: [`super::conflict`] proves or removes them afterwards.
 
 use crate::session::Stopped;
 
@@ -13,36 +16,58 @@ pub(crate) trait Conflicts {
     fn pop(&mut self);
     /// Posts element `element` at the current level.
     fn post(&mut self, element: usize);
-    /// Whether what is posted has a solution (a complete search).
-    fn satisfiable(&mut self) -> Result<bool, Stopped>;
+    /// Whether what is posted has a solution, by a search of at most
+    /// `nodes` nodes (`u64::MAX`: no bound): `None` when it ran out first.
+    fn satisfiable(&mut self, nodes: u64) -> Result<Option<bool>, Stopped>;
+    /// The nodes the checks answered so far searched (a check that ran out
+    /// is not counted).
+    fn nodes(&self) -> u64;
 }
 
-/// A minimal subset of `candidates` that, with what is posted (the
-/// background), has no solution; the background plus all candidates must
-/// have none. Earlier candidates are preferred: the subset is the one whose
-/// elements come first. `background_grew`: whether the background changed
-/// since it was last known to have a solution (else it is not re-checked).
+/// A run of QuickXplain: each check's node budget, and how many checks
+/// ran out of it (each counted as "has a solution").
+pub(crate) struct Run {
+    pub nodes: u64,
+    pub unknown: usize,
+}
+
+impl Run {
+    /// Whether what is posted has a solution; unknown counts as yes.
+    fn satisfiable(&mut self, c: &mut impl Conflicts) -> Result<bool, Stopped> {
+        let answer = c.satisfiable(self.nodes)?;
+        self.unknown += usize::from(answer.is_none());
+        Ok(answer != Some(false))
+    }
+}
+
+/// A subset of `candidates` that, with what is posted (the background),
+/// has no solution; the background plus all candidates must have none. It
+/// is minimal when no check ran out of nodes (`run.unknown` stays 0).
+/// Earlier candidates are preferred: the subset is the one whose elements
+/// come first. `background_grew`: whether the background changed since it
+/// was last known to have a solution (else it is not re-checked).
 pub(crate) fn quickxplain(
     c: &mut impl Conflicts,
+    run: &mut Run,
     background_grew: bool,
     candidates: &[usize],
 ) -> Result<Vec<usize>, Stopped> {
-    if background_grew && !c.satisfiable()? {
+    if background_grew && !run.satisfiable(c)? {
         return Ok(Vec::new());
     }
     if candidates.len() == 1 {
         return Ok(candidates.to_vec());
     }
     let (first, second) = candidates.split_at(candidates.len() / 2);
-    let in_second = with_posted(c, first, |c| quickxplain(c, true, second))?;
+    let in_second = with_posted(c, first, |c| quickxplain(c, run, true, second))?;
     let in_first = with_posted(c, &in_second, |c| {
-        quickxplain(c, !in_second.is_empty(), first)
+        quickxplain(c, run, !in_second.is_empty(), first)
     })?;
     Ok([in_first, in_second].concat())
 }
 
 /// Runs `f` with `elements` posted at a new level, then retracts them.
-fn with_posted<C: Conflicts, T>(
+pub(crate) fn with_posted<C: Conflicts, T>(
     c: &mut C,
     elements: &[usize],
     f: impl FnOnce(&mut C) -> Result<T, Stopped>,

@@ -133,7 +133,8 @@ pub(super) fn explain(doc: &Doc) -> (Value, Vec<lsp_types::Diagnostic>) {
             json!({"explained": false, "why": "the spec has a solution"}),
             Vec::new(),
         ),
-        Ok(Explanation::Conflict(names)) => {
+        Ok(Explanation::Conflict(found)) => {
+            let names = found.names;
             let marks = names
                 .iter()
                 .map(|name| {

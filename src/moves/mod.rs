@@ -259,7 +259,7 @@ impl Puzzle {
             fixed.model.vars[x.index()].domain = IntervalSet::range(v, v);
         }
         match crate::explain::explain(fixed, self.sources.clone(), &self.stop) {
-            Ok(crate::explain::Explanation::Conflict(names)) => names,
+            Ok(crate::explain::Explanation::Conflict(found)) => found.names,
             _ => Vec::new(),
         }
     }

@@ -26,7 +26,8 @@ pub(super) fn run(request: &SolveRequest, emit: &mut dyn FnMut(Value)) {
     let lowered = session.lowered().clone();
     match explain(lowered, sources.clone(), &until) {
         Ok(Explanation::Satisfiable) => emit(json!({"event": "explanation", "satisfiable": true})),
-        Ok(Explanation::Conflict(names)) => {
+        Ok(Explanation::Conflict(found)) => {
+            let names = found.names;
             let conflict: Vec<Value> = names
                 .iter()
                 .map(|name| {

@@ -9,7 +9,7 @@
 
 use super::{StepsRequest, compiled, stop, utf16};
 use crate::session::Stopped;
-use crate::steps::{self, Ending, Settings, Stepper, Walk};
+use crate::steps::{self, Ending, Fact, Settings, Stepper, Walk};
 use serde_json::{Value, json};
 
 pub(super) fn run(request: &StepsRequest, emit: &mut dyn FnMut(Value)) {
@@ -36,15 +36,20 @@ pub(super) fn run(request: &StepsRequest, emit: &mut dyn FnMut(Value)) {
     let text = sources.get(crate::source::SourceId(0)).text.clone();
     let mut stepper = match steps::walk(lowered, sources, givens.clone(), settings, &until) {
         Ok(Walk::Ready(stepper)) => stepper,
-        Ok(Walk::NoSolution {
-            items,
-            givens: used,
-        }) => {
-            let used: Vec<&String> = (givens.iter().zip(&request.givens))
-                .filter(|(g, _)| used.contains(g))
-                .map(|(_, t)| t)
-                .collect();
-            emit(json!({"event": "steps-conflict", "conflict": items, "givens": used}));
+        Ok(Walk::NoSolution(why)) => {
+            let text_of = |wanted: &[Fact]| -> Vec<&String> {
+                (givens.iter().zip(&request.givens))
+                    .filter(|(g, _)| wanted.contains(g))
+                    .map(|(_, t)| t)
+                    .collect()
+            };
+            emit(json!({
+                "event": "steps-conflict",
+                "conflict": why.items,
+                "said": why.said,
+                "givens": text_of(&why.givens),
+                "minimal": why.unproven_items.is_empty() && why.unproven_givens.is_empty(),
+            }));
             return;
         }
         Ok(Walk::TooWide(message)) => {

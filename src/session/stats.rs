@@ -2,7 +2,7 @@
 //! what the threads of its parallel runs searched for it, and the probe
 //! that forgets a search that ran too long to stay sequential.
 
-use super::Session;
+use super::{Session, Stopped};
 use crate::search::Stats;
 
 impl Session {
@@ -37,6 +37,19 @@ impl Session {
         self.stats = stats;
         self.propagations_forgotten += self.propagations() - propagations;
         None
+    }
+
+    /// Whether what is posted has a solution, by a search of at most
+    /// `nodes` nodes (`u64::MAX`: no bound of its own): `None` when it ran
+    /// out first.
+    pub fn satisfiable_within(&mut self, nodes: u64) -> Result<Option<bool>, Stopped> {
+        if nodes == u64::MAX {
+            return Ok(Some(self.first()?.is_some()));
+        }
+        match self.within(nodes, |session| session.first()) {
+            Some(found) => Ok(Some(found?.is_some())),
+            None => Ok(None),
+        }
     }
 
     /// Adds what other sessions searched on this one's behalf (the

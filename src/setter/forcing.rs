@@ -89,8 +89,12 @@ impl Conflicts for Forcing {
         }
     }
 
-    fn satisfiable(&mut self) -> Result<bool, Stopped> {
-        Ok(self.session.first()?.is_some())
+    fn satisfiable(&mut self, nodes: u64) -> Result<Option<bool>, Stopped> {
+        self.session.satisfiable_within(nodes)
+    }
+
+    fn nodes(&self) -> u64 {
+        self.session.stats().nodes
     }
 }
 

@@ -6,14 +6,14 @@
 //! preference to later ones, so an order (a shuffle) chooses among the
 //! many minimal sets.
 
-use crate::explain::quickxplain::quickxplain;
+use crate::explain::conflict::{Budget, minimal_conflict};
 use crate::session::Stopped;
 use crate::setter::forcing::Forcing;
 
 /// The clues kept (indices into `forcing.clues`, sorted), trying the
 /// classes in the order `order` gives (indices into `forcing.classes`).
 pub fn minimize(forcing: &mut Forcing, order: &[usize]) -> Result<Vec<usize>, Stopped> {
-    let kept = quickxplain(forcing, true, order)?;
+    let kept = minimal_conflict(forcing, order, Budget::EXACT)?.members;
     let mut clues: Vec<usize> = kept
         .into_iter()
         .flat_map(|class| forcing.classes[class].clone())

@@ -10,11 +10,13 @@
 //! why a player's givens have no solution.
 
 use super::finder::live_items;
-use super::stepper::{Stepper, satisfiable};
+use super::say::Words;
+use super::stepper::{CHECK_NODES, Stepper};
 use super::values::{self, Values};
 use super::{Fact, Method, Step};
+use crate::explain::conflict::{Budget, Conflict, minimal_conflict};
 use crate::explain::items::Item;
-use crate::explain::quickxplain::{Conflicts, quickxplain};
+use crate::explain::quickxplain::{Conflicts, with_posted};
 use crate::model::VarId;
 use crate::session::{Session, Stopped};
 
@@ -110,13 +112,22 @@ fn explain_removal(
     asker.push();
     let alive = asker.session.narrow(var, &removed);
     let all: Vec<usize> = (0..live.len() + facts.len()).collect();
+    // By propagation QuickXplain's checks are exact (minimal logically
+    // afterwards, by the caller); by search they are certified too.
+    let budget = match check {
+        Check::Propagation => Budget::EXACT,
+        Check::Search => BY_CONFLICT,
+    };
     let conflict = if alive {
-        quickxplain(&mut asker, true, &all)
+        minimal_conflict(&mut asker, &all, budget)
     } else {
-        Ok(Vec::new())
+        Ok(Conflict::default())
     };
     asker.pop();
-    let conflict = conflict?;
+    let Conflict {
+        members: conflict,
+        unproven,
+    } = conflict?;
     let mut uses: Vec<usize> = (conflict.iter())
         .filter(|&&e| e < live.len())
         .map(|&e| live[e])
@@ -136,34 +147,88 @@ fn explain_removal(
         var,
         removed,
         method: Method::Conflict,
+        minimal: unproven.is_empty(),
     })
 }
 
-/// Why the spec with `givens` has no solution: a minimal set of items and
-/// givens that already has none (QuickXplain over both).
+/// The checks of a step by conflict: QuickXplain's as the minimality
+/// checks of every step, and their certification.
+const BY_CONFLICT: Budget = Budget {
+    first: CHECK_NODES,
+    most: 30_000,
+};
+
+/// The checks of [`why_none`]: a player waits for a hint, so the
+/// certification spends at most 30,000 nodes, naming what it leaves open.
+const WHY_NONE: Budget = Budget {
+    first: CHECK_NODES,
+    most: 30_000,
+};
+
+/// Why the spec with `givens` has no solution: first a minimal set of the
+/// givens that cannot all stand with every item (what a player wants to
+/// know: which of their entries are wrong), then a minimal set of items
+/// that rejects those givens. Together they are minimal: each given is
+/// needed even with every item, each item with those givens.
 pub(super) fn why_none(
     session: &mut Session,
     items: &[Item],
     initial: &[Values],
     givens: &[Fact],
-) -> Result<(Vec<String>, Vec<Fact>), Stopped> {
+) -> Result<WhyNone, Stopped> {
     let all_items: Vec<usize> = (0..items.len()).collect();
     let vars: Vec<VarId> = givens.iter().map(|g| g.var).collect();
     let known: Vec<Values> = (givens.iter())
         .map(|g| values::both(&initial[g.var.index()], &g.values))
         .collect();
     let mut asker = Asker::new(session, items, &all_items, &vars, &known, Check::Search);
-    let all: Vec<usize> = (0..items.len() + givens.len()).collect();
-    let conflict = quickxplain(&mut asker, true, &all)?;
-    let names = (conflict.iter())
-        .filter(|&&e| e < items.len())
-        .map(|&e| items[e].name.clone())
-        .collect();
-    let facts = (conflict.iter())
-        .filter(|&&e| e >= items.len())
-        .map(|&e| givens[e - items.len()].clone())
-        .collect();
-    Ok((names, facts))
+    let given_elements: Vec<usize> = (items.len()..items.len() + givens.len()).collect();
+    let wrong = if givens.is_empty() {
+        Default::default()
+    } else {
+        with_posted(&mut asker, &all_items, |asker| {
+            minimal_conflict(asker, &given_elements, WHY_NONE)
+        })?
+    };
+    let rules = with_posted(&mut asker, &wrong.members, |asker| {
+        minimal_conflict(asker, &all_items, WHY_NONE)
+    })?;
+    let given = |members: &[usize]| -> Vec<Fact> {
+        (members.iter())
+            .map(|&e| givens[e - items.len()].clone())
+            .collect()
+    };
+    let named = |members: &[usize]| -> Vec<String> {
+        members.iter().map(|&e| items[e].name.clone()).collect()
+    };
+    drop(asker);
+    let words = Words {
+        lowered: session.lowered(),
+        sources: session.sources(),
+        items,
+    };
+    Ok(WhyNone {
+        items: named(&rules.members),
+        said: rules.members.iter().map(|&e| words.item(e)).collect(),
+        givens: given(&wrong.members),
+        unproven_items: named(&rules.unproven),
+        unproven_givens: given(&wrong.unproven),
+    })
+}
+
+/// Why a spec with givens has no solution (see [`why_none`]).
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct WhyNone {
+    /// The items' names, in spec order.
+    pub items: Vec<String>,
+    /// The same, each as its sentence says it (with its name).
+    pub said: Vec<String>,
+    /// The givens that cannot all stand, in the order given.
+    pub givens: Vec<Fact>,
+    /// Those of the items and givens not proven needed (the check without
+    /// each ran out of nodes or time): empty when the set is minimal.
+    pub unproven_items: Vec<String>,
+    pub unproven_givens: Vec<Fact>,
 }
 
 /// How a set of items and facts is found to have no solution.
@@ -171,7 +236,8 @@ pub(super) fn why_none(
 enum Check {
     /// Propagation fails.
     Propagation,
-    /// A complete search finds none (within [`super::stepper::CHECK_NODES`]).
+    /// A complete search finds none (within the budget the check is given:
+    /// one that runs out counts as a solution, keeping more).
     Search,
 }
 
@@ -246,27 +312,35 @@ impl Conflicts for Asker<'_> {
         }
     }
 
-    fn satisfiable(&mut self) -> Result<bool, Stopped> {
+    fn nodes(&self) -> u64 {
+        self.session.stats().nodes
+    }
+
+    fn satisfiable(&mut self, nodes: u64) -> Result<Option<bool>, Stopped> {
         if self.dead.last() == Some(&true) {
-            return Ok(false);
+            return Ok(Some(false));
         }
         match self.check {
             Check::Propagation => {
                 self.session.push();
                 let fixpoint = self.session.propagate_root();
                 let _ = self.session.pop();
-                Ok(fixpoint)
+                Ok(Some(fixpoint))
             }
-            // Unknown counts as a solution: the conflict may keep more.
             Check::Search => {
+                // The items' auxiliary variables too: at `check` a rule
+                // fails only once they are fixed as well.
                 let mut first: Vec<VarId> = (self.posted.iter())
-                    .flat_map(|&i| self.all[i].scope.iter().copied())
+                    .flat_map(|&i| {
+                        let item = &self.all[i];
+                        item.scope.iter().chain(&item.links).copied()
+                    })
                     .chain(self.var)
                     .collect();
                 first.sort_unstable();
                 first.dedup();
                 self.session.decide_first(first);
-                Ok(satisfiable(self.session)? != Some(false))
+                self.session.satisfiable_within(nodes)
             }
         }
     }

@@ -122,8 +122,17 @@ pub(super) fn settle(s: &mut Stepper, c: Candidate) -> Result<Option<Step>, Stop
         var,
         removed,
         method: Method::Propagation,
+        minimal: true,
     };
     s.minimal(step).map(Some)
+}
+
+/// Whether what the candidate was settled on (the known domains of its
+/// items' variables after `since` steps) changed since: then its step is
+/// settled again, so that it never repeats a deduction or cites a stale
+/// fact.
+pub(super) fn stale(s: &Stepper, c: &Candidate, since: usize) -> bool {
+    (scope_of(s, &c.items).iter()).any(|x| s.changed[x.index()] > since)
 }
 
 /// The items that can still tell something: some variable of theirs is

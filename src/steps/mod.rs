@@ -11,7 +11,11 @@
 //! alone imply the deduction) and *minimal* (without any one item or fact
 //! the deduction no longer follows): both are checked by complete searches
 //! over the step's items and facts alone, so they hold logically, not only
-//! for the propagators that found the step.
+//! for the propagators that found the step. A minimality check has a node
+//! budget; a step whose check ran out keeps the piece and says it is not
+//! proven minimal ([`Step::minimal`]). Every step removes at least one
+//! value still possible: a step found on earlier domains is found again
+//! on the domains of the moment it is taken.
 //!
 //! Cheapest steps first ([`finder`]): one item propagated alone on the
 //! known domains at its consistency level; then two or three items sharing
@@ -29,6 +33,7 @@ pub mod say;
 mod stepper;
 pub mod values;
 
+pub use fallback::WhyNone;
 pub use stepper::{Ending, Stepper, Walk, walk, walk_to_conflict};
 pub use values::Values;
 
@@ -81,4 +86,8 @@ pub struct Step {
     /// The items' weights plus the number of facts.
     pub cost: u64,
     pub method: Method,
+    /// Whether every item and fact was shown needed; false when a check
+    /// without one ran out of its node budget (it is then kept, so the
+    /// step stays sound, and says it is not proven minimal).
+    pub minimal: bool,
 }

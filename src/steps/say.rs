@@ -70,8 +70,13 @@ impl Words<'_> {
             Method::Propagation => "",
             Method::Conflict => ", by contradiction",
         };
+        let unproven = if step.minimal {
+            ""
+        } else {
+            ", not proven minimal"
+        };
         let mut text = format!(
-            "{number}. {}   (cost {}{how})",
+            "{number}. {}   (cost {}{how}{unproven})",
             self.deduction(step),
             step.cost
         );
@@ -108,6 +113,7 @@ impl Words<'_> {
             "uses": uses,
             "facts": facts,
             "cost": step.cost,
+            "minimal": step.minimal,
             "method": match step.method {
                 Method::Propagation => "propagation",
                 Method::Conflict => "contradiction",

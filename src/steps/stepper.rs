@@ -38,22 +38,15 @@ pub(super) const CHECK_NODES: u64 = 300;
 /// Whether what `session` has posted has a solution: `None` when the
 /// search spent [`CHECK_NODES`] without an answer.
 pub(super) fn satisfiable(session: &mut Session) -> Result<Option<bool>, Stopped> {
-    match session.within(CHECK_NODES, |session| session.first()) {
-        Some(found) => Ok(Some(found?.is_some())),
-        None => Ok(None),
-    }
+    session.satisfiable_within(CHECK_NODES)
 }
 
 /// How a walk starts.
 #[derive(Debug)]
 pub enum Walk {
     Ready(Box<Stepper>),
-    /// The spec with the givens has no solution: these items and givens
-    /// (a minimal set) already have none.
-    NoSolution {
-        items: Vec<String>,
-        givens: Vec<Fact>,
-    },
+    /// The spec with the givens has no solution: why.
+    NoSolution(fallback::WhyNone),
     /// A declared variable has too many values (see
     /// [`candidates::too_wide`]): what the message says.
     TooWide(String),
@@ -78,8 +71,10 @@ pub struct Stepper {
     /// What rules on one variable each give with nothing known (a sudoku's
     /// clues): known from the start, as a board shows it.
     start: Vec<(usize, Fact)>,
-    /// Steps found and not yet taken, cheapest first.
+    /// Steps found and not yet taken, cheapest first, settled when
+    /// `settled` steps had been taken.
     pub(super) pending: VecDeque<(finder::Candidate, Step)>,
+    settled: usize,
     /// Steps taken so far.
     pub(super) taken: usize,
     /// For each variable, how many steps had been taken when its known
@@ -115,9 +110,8 @@ pub fn walk(
         }
         None => {
             let s = &mut stepper;
-            let (items, givens) =
-                fallback::why_none(&mut s.session, &s.items, &s.initial, &givens)?;
-            Ok(Walk::NoSolution { items, givens })
+            let why = fallback::why_none(&mut s.session, &s.items, &s.initial, &givens)?;
+            Ok(Walk::NoSolution(why))
         }
     }
 }
@@ -179,6 +173,7 @@ impl Stepper {
             settings,
             start,
             pending: VecDeque::new(),
+            settled: 0,
             taken: 0,
             changed: vec![0; vars],
             quiet: HashMap::new(),
@@ -255,13 +250,13 @@ impl Stepper {
                 return Err(Stopped);
             }
             if let Some((candidate, step)) = self.pending.pop_front() {
-                // Its facts stay true; taken as settled while what it
-                // removes is still there, else settled again.
-                let known = &self.known[step.var.index()];
-                let step = if values::minus(&step.removed, known).is_empty() {
-                    Some(step)
-                } else {
+                // Taken as settled while nothing it was found on changed,
+                // else settled again on what is known now (or dropped when
+                // earlier steps removed its values).
+                let step = if finder::stale(self, &candidate, self.settled) {
                     finder::settle(self, candidate)?
+                } else {
+                    Some(step)
                 };
                 if let Some(step) = step {
                     self.take(&step);
@@ -280,6 +275,7 @@ impl Stepper {
                 }
                 settled.sort_by_key(|(_, step)| (step.cost, values::size(&step.left) != 1));
                 self.pending = settled.into();
+                self.settled = self.taken;
                 continue;
             }
             let Some(step) = fallback::conflict_step(self)? else {
@@ -329,7 +325,12 @@ impl Stepper {
     }
 
     fn take(&mut self, step: &Step) {
-        self.known[step.var.index()] = step.left.clone();
+        let known = &self.known[step.var.index()];
+        debug_assert!(
+            values::minus(&step.removed, known).is_empty() && !step.removed.is_empty(),
+            "a step removes values still possible"
+        );
+        self.known[step.var.index()] = values::minus(known, &step.removed);
         self.taken += 1;
         self.changed[step.var.index()] = self.taken;
     }
@@ -372,22 +373,29 @@ impl Stepper {
 
     /// Whether `items` and the known domains of `facts` imply that `var`
     /// takes none of `removed`: a complete search for a solution with `var`
-    /// among them.
+    /// among them (`None`: it ran out of nodes).
     pub(super) fn follows(
         &mut self,
         items: &[usize],
         facts: &[VarId],
         var: VarId,
         removed: &[(i64, i64)],
-    ) -> Result<bool, Stopped> {
+    ) -> Result<Option<bool>, Stopped> {
+        // The items' auxiliary variables too: at `check` a rule fails only
+        // once they are fixed as well.
         let mut first = finder::scope_of(self, items);
+        first.extend(
+            items
+                .iter()
+                .flat_map(|&i| self.items[i].links.iter().copied()),
+        );
         first.push(var);
         self.with(items, facts, |session, alive| {
             if !alive || !session.narrow(var, removed) {
-                return Ok(true);
+                return Ok(Some(true));
             }
             session.decide_first(first);
-            Ok(satisfiable(session)? == Some(false))
+            Ok(satisfiable(session)?.map(|solution| !solution))
         })
     }
 
@@ -405,16 +413,20 @@ impl Stepper {
         let mut facts: Vec<VarId> = step.facts.iter().map(|f| f.var).collect();
         for fact in facts.clone() {
             let fewer: Vec<VarId> = facts.iter().copied().filter(|&f| f != fact).collect();
-            if self.follows(&step.uses, &fewer, var, &removed)? {
-                facts = fewer;
+            match self.follows(&step.uses, &fewer, var, &removed)? {
+                Some(true) => facts = fewer,
+                Some(false) => {}
+                None => step.minimal = false,
             }
         }
         // One item alone is needed: facts alone never narrow a variable.
         if step.uses.len() > 1 {
             for item in step.uses.clone() {
                 let fewer: Vec<usize> = step.uses.iter().copied().filter(|&i| i != item).collect();
-                if self.follows(&fewer, &facts, var, &removed)? {
-                    step.uses = fewer;
+                match self.follows(&fewer, &facts, var, &removed)? {
+                    Some(true) => step.uses = fewer,
+                    Some(false) => {}
+                    None => step.minimal = false,
                 }
             }
         }
