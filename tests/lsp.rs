@@ -727,3 +727,36 @@ fn rename_keeps_quotes_and_refuses_captures_and_orders() {
     assert!(refused.unwrap_err().contains("rename it by hand"));
     c.stop();
 }
+
+/// A builtin's hover words its arity ("1 or more arguments", never
+/// usize::MAX), as the checker's message for a wrong call does.
+#[test]
+fn a_builtins_hover_and_a_wrong_call_word_the_arity() {
+    let mut c = Client::start();
+    let text = "[vars]\nx = { index = \"1..3\", domain = \"1..3\" }\n[constraints]\nc = \"max(x) > abs(x[1]) and count(x, 2) == 1\"\n";
+    assert_eq!(c.open(text, 1), Vec::<Value>::new());
+    let hover = |c: &mut Client, at: &str| {
+        let h = c.at("textDocument/hover", position_of(text, at, 0), json!({}));
+        h["contents"]["value"].as_str().unwrap().to_string()
+    };
+    assert_eq!(
+        hover(&mut c, "max"),
+        "```\nmax(...)\n```\nbuiltin, 1 or more arguments: largest of the arguments or of one list"
+    );
+    assert_eq!(
+        hover(&mut c, "abs"),
+        "```\nabs(...)\n```\nbuiltin, 1 argument: absolute value"
+    );
+    assert_eq!(
+        hover(&mut c, "count"),
+        "```\ncount(...)\n```\nbuiltin, 1 or 2 arguments: number of true items; `count(xs, v)`: number of items equal to v"
+    );
+    let wrong = "[vars]\nx = \"1..3\"\n[constraints]\nc = \"max() > 1\"\n";
+    let diagnostics = c.open(wrong, 2);
+    assert_eq!(
+        diagnostics[0]["message"], "`max` takes 1 or more arguments, found 0",
+        "{diagnostics:?}"
+    );
+    c.stop();
+}
+

@@ -22,14 +22,9 @@ pub(super) fn hover(a: &Analysis, domains: Option<&Domains>, offset: usize) -> O
         && u.def.is_none()
     {
         let b = builtins::lookup(&u.name)?;
-        let arity = if b.min_args == b.max_args {
-            format!("{}", b.min_args)
-        } else {
-            format!("{} to {}", b.min_args, b.max_args)
-        };
         return Some(format!(
-            "```\n{}(...)\n```\nbuiltin, {arity} arguments: {}",
-            b.name, b.meaning
+            "```\n{}(...)\n```\nbuiltin, {}: {}",
+            b.name, b.arity, b.meaning
         ));
     }
     let d = &a.symbols.defs[a.symbols.def_at(offset)?];
