@@ -760,3 +760,61 @@ fn a_builtins_hover_and_a_wrong_call_word_the_arity() {
     c.stop();
 }
 
+/// A hover right after a change shows the variable's declared domain
+/// evaluated (the lowered model's, ready with the change's check), not
+/// only as written; the domain after propagation at the root follows
+/// when the worker has it.
+#[test]
+fn a_hover_right_after_a_change_has_the_evaluated_domain() {
+    let mut c = Client::start();
+    let spec = |n: usize| {
+        format!(
+            "[params]\nn = {n}\n[vars]\nq = {{ index = \"0..n-1\", domain = \"0..n-1\" }}\n[constraints]\nc = \"alldifferent(q) and q[0] < q[1]\"\n"
+        )
+    };
+    let _ = c.open(&spec(4), 1);
+    c.await_refresh();
+    for n in 3..20 {
+        let text = spec(n);
+        let version = n as i32;
+        c.notify(
+            "textDocument/didChange",
+            json!({"textDocument": {"uri": URI, "version": version}, "contentChanges": [{"text": text}]}),
+        );
+        let hover = c.at(
+            "textDocument/hover",
+            position_of(&text, "q[0]", 0),
+            json!({}),
+        );
+        let value = hover["contents"]["value"].as_str().unwrap();
+        let declared = format!(
+            "```\nvar q [0..n-1]: domain 0..n-1\n```\n\ndomain: `0..{} ({n} cells, 0 fixed)`\n\n",
+            n - 1
+        );
+        assert!(value.starts_with(&declared), "n = {n}: {value}");
+        let root = &value[declared.len()..];
+        let after = format!(
+            "after propagation at the root: `0..{} ({n} cells, 0 fixed)`",
+            n - 1
+        );
+        assert!(
+            root == "after propagation at the root: being found…" || root == after,
+            "n = {n}: {root}"
+        );
+    }
+    c.await_refresh();
+    let text = spec(19);
+    let hover = c.at(
+        "textDocument/hover",
+        position_of(&text, "q[0]", 0),
+        json!({}),
+    );
+    assert!(
+        hover["contents"]["value"]
+            .as_str()
+            .unwrap()
+            .ends_with("after propagation at the root: `0..18 (19 cells, 0 fixed)`"),
+        "{hover}"
+    );
+    c.stop();
+}

@@ -416,7 +416,7 @@ impl Server {
         let a = &doc.analysis;
         let offset = a.index.offset(&a.text, position);
         Ok(match method {
-            request::HoverRequest::METHOD => match hover::hover(a, doc.domains.as_ref(), offset) {
+            request::HoverRequest::METHOD => match hover::hover(doc, offset) {
                 Some(markdown) => json!({"contents": {"kind": "markdown", "value": markdown}}),
                 None => Value::Null,
             },
