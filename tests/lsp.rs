@@ -19,6 +19,8 @@ struct Client {
     notes: Vec<Notification>,
     /// Requests the server sent (refreshes).
     asked: Vec<String>,
+    /// What the server said it can do, in its answer to `initialize`.
+    capabilities: Value,
 }
 
 const URI: &str = "file:///spec.toml";
@@ -35,12 +37,14 @@ impl Client {
             next: 0,
             notes: Vec::new(),
             asked: Vec::new(),
+            capabilities: Value::Null,
         };
         let caps = json!({
             "workspace": {"inlayHint": {"refreshSupport": true}, "codeLens": {"refreshSupport": true}},
         });
         let init = c.request("initialize", json!({"capabilities": caps}));
         assert_eq!(init["capabilities"]["positionEncoding"], "utf-16");
+        c.capabilities = init["capabilities"].clone();
         c.notify("initialized", json!({}));
         c
     }
@@ -818,3 +822,113 @@ fn a_hover_right_after_a_change_has_the_evaluated_domain() {
     );
     c.stop();
 }
+
+/// Every code lens runs a command the server advertises, without an
+/// error, in each state the lens shows: errors to fix, solving, one
+/// solution, several, none (explain). A command's answer is a message.
+#[test]
+fn every_lens_runs_a_command_the_server_advertises() {
+    let mut c = Client::start();
+    let advertised: Vec<String> = c.capabilities["executeCommandProvider"]["commands"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|v| v.as_str().unwrap().to_string())
+        .collect();
+    let lenses = |c: &mut Client| {
+        c.request(
+            "textDocument/codeLens",
+            json!({"textDocument": {"uri": URI}}),
+        )
+        .as_array()
+        .unwrap()
+        .clone()
+    };
+    // Runs every lens (or only the first), and returns each title with
+    // its answer.
+    let run = |c: &mut Client, lenses: &[Value]| -> Vec<(String, Value)> {
+        lenses
+            .iter()
+            .map(|lens| {
+                let command = &lens["command"];
+                let name = command["command"].as_str().unwrap();
+                assert!(
+                    advertised.iter().any(|a| a == name),
+                    "{name} in {advertised:?}"
+                );
+                let answer = c.try_request(
+                    "workspace/executeCommand",
+                    json!({"command": name, "arguments": command["arguments"]}),
+                );
+                let answer = answer.unwrap_or_else(|e| panic!("{lens}: {e}"));
+                (command["title"].as_str().unwrap().to_string(), answer)
+            })
+            .collect()
+    };
+    let message = |answers: &[(String, Value)], title: &str| -> String {
+        let (_, answer) = answers
+            .iter()
+            .find(|(t, _)| t == title)
+            .unwrap_or_else(|| panic!("a lens {title:?} in {answers:?}"));
+        answer["message"].as_str().unwrap().to_string()
+    };
+    // Errors to fix.
+    let _ = c.open(
+        "[vars]\nx = \"1..3\"\n[constraints]\nc = \"x == nope\"\n",
+        1,
+    );
+    let shown = lenses(&mut c);
+    let answers = run(&mut c, &shown);
+    assert_eq!(answers.len(), 1, "{answers:?}");
+    assert_eq!(
+        message(&answers, "fix the errors to solve"),
+        "1 error to fix before the spec is solved; the first, line 4: unknown name `nope`"
+    );
+    // Solving: nine pigeons in eight holes, checked only when placed,
+    // take the worker's whole 2 s (the next change cancels it).
+    let pigeons = "[vars]\np = { index = \"1..9\", domain = \"1..8\" }\n[constraints]\nc = { rule = \"alldifferent(p)\", consistency = \"check\" }\n";
+    let _ = c.open(pigeons, 2);
+    let solving = lenses(&mut c);
+    assert_eq!(solving[0]["command"]["title"], "solving…");
+    let answers = run(&mut c, &solving[..1]);
+    assert!(
+        message(&answers, "solving…").starts_with("looking for two solutions"),
+        "{answers:?}"
+    );
+    // One solution, several, none.
+    let cases = [
+        (
+            "[vars]\nx = \"1..3\"\n[constraints]\nc = \"x == 2\"\n",
+            "1 solution · unique",
+        ),
+        (QUEENS, "2+ solutions"),
+        (
+            "[vars]\nx = \"1..3\"\n[constraints]\nbig = \"x > 2\"\nsmall = \"x < 2\"\n",
+            "no solution — explain",
+        ),
+    ];
+    for (k, (text, title)) in cases.into_iter().enumerate() {
+        let _ = c.open(text, k as i32 + 3);
+        c.await_refresh();
+        let lenses = lenses(&mut c);
+        assert_eq!(lenses[0]["command"]["title"], title, "{lenses:?}");
+        let answers = run(&mut c, &lenses);
+        assert_eq!(
+            answers.iter().map(|(t, _)| t.as_str()).collect::<Vec<_>>(),
+            [title, "count", "candidates"]
+        );
+        match title {
+            "1 solution · unique" => {
+                assert_eq!(message(&answers, title), "first solution:\nx = 2");
+                assert_eq!(message(&answers, "count"), "1 solution");
+            }
+            "2+ solutions" => {
+                assert!(message(&answers, title).starts_with("first solution:\n"));
+                assert_eq!(message(&answers, "count"), "4 solutions");
+            }
+            _ => assert_eq!(answers[0].1["conflict"], json!(["big", "small"])),
+        }
+    }
+    c.stop();
+}
+
