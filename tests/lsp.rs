@@ -932,3 +932,98 @@ fn every_lens_runs_a_command_the_server_advertises() {
     c.stop();
 }
 
+/// In `[search]`, completion offers what the key being written takes:
+/// `var` the variable orders, `value` the value orders, `restart` the
+/// policies, `consistency` the levels and the constraints' names (only
+/// the levels after `NAME=`), `order` the variables and params, and the
+/// keys where a key is written; a constraint's `consistency` the levels.
+/// A spec being typed, that does not load, gets the same.
+#[test]
+fn search_completion_offers_what_the_key_takes() {
+    let mut c = Client::start();
+    let text = r#"[params]
+n = 4
+[vars]
+q = { index = "1..n", domain = "1..n" }
+[constraints]
+apart = { rule = "alldifferent(q)", consistency = "domain" }
+[search]
+var = "first-fail"
+value = "min"
+restart = "luby"
+consistency = "apart=bounds"
+order = ["q"]
+"#;
+    assert_eq!(c.open(text, 1), Vec::<Value>::new());
+    let labels = |c: &mut Client, text: &str, at: &str, nth: usize| -> Vec<String> {
+        let mut p = position_of(text, at, nth);
+        p["character"] = json!(p["character"].as_u64().unwrap() + at.len() as u64);
+        let items = c.at("textDocument/completion", p, json!({}));
+        let mut labels: Vec<String> = items
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|i| i["label"].as_str().unwrap().to_string())
+            .collect();
+        labels.sort();
+        labels
+    };
+    let sorted = |names: &[&str]| {
+        let mut names: Vec<String> = names.iter().map(|n| n.to_string()).collect();
+        names.sort();
+        names
+    };
+    let var_orders = sorted(&["input", "first-fail", "first-fail-random", "dom-wdeg"]);
+    let value_orders = sorted(&["min", "max", "random", "split"]);
+    let levels = ["propagate", "check", "early", "bounds", "domain", "probing"];
+    assert_eq!(labels(&mut c, text, "var = \"first", 0), var_orders);
+    assert_eq!(labels(&mut c, text, "value = \"m", 0), value_orders);
+    assert_eq!(
+        labels(&mut c, text, "restart = \"", 0),
+        sorted(&["none", "luby", "geometric"])
+    );
+    let mut named = levels.to_vec();
+    named.push("apart");
+    assert_eq!(labels(&mut c, text, "consistency = \"", 1), sorted(&named));
+    assert_eq!(labels(&mut c, text, "apart=b", 0), sorted(&levels));
+    assert_eq!(
+        labels(&mut c, text, "consistency = \"", 0),
+        sorted(&levels),
+        "a constraint's own level"
+    );
+    assert_eq!(labels(&mut c, text, "order = [\"", 0), sorted(&["n", "q"]));
+    // A key being written: `var` at the start of its line.
+    let keys = labels(&mut c, text, "var", 1);
+    for key in [
+        "var",
+        "value",
+        "consistency",
+        "restart",
+        "order",
+        "phases",
+        "threads",
+    ] {
+        assert!(keys.contains(&key.to_string()), "{key} in {keys:?}");
+    }
+    assert!(!keys.contains(&"min".to_string()), "{keys:?}");
+    // The expressions still get the names.
+    let names = labels(&mut c, text, "alldifferent(", 0);
+    assert!(names.contains(&"q".to_string()) && names.contains(&"forall".to_string()));
+    // Being typed: the string is not closed, the spec does not load.
+    let typing = "[vars]\nx = \"1..3\"\n[search]\nphases = [{ vars = \"x\", value = \"ma";
+    assert!(!c.open(typing, 2).is_empty());
+    assert_eq!(labels(&mut c, typing, "value = \"ma", 0), value_orders);
+    let typing = "[vars]\nx = \"1..3\"\n[search]\nvar = ";
+    let _ = c.open(typing, 3);
+    let items = c.at(
+        "textDocument/completion",
+        json!({"line": 3, "character": 6}),
+        json!({}),
+    );
+    let first = &items.as_array().unwrap()[0];
+    assert_eq!(first["label"], "input", "{items}");
+    assert_eq!(first["insertText"], "\"input\"", "quoted: no string yet");
+    assert_eq!(items.as_array().unwrap().len(), var_orders.len());
+    c.stop();
+}
+

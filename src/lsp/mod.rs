@@ -20,6 +20,7 @@ mod completion;
 mod hover;
 mod lens;
 mod navigate;
+mod place;
 mod symbols;
 mod text;
 mod tokens;
