@@ -528,13 +528,27 @@ fn every_prefix_and_bad_input_is_answered_in_time() {
     c.stop();
 }
 
-/// Neovim's own LSP client (`nvim --headless`) runs `solve lsp` on a spec
-/// with a typo: the diagnostic arrives at the typo's line and column, and
-/// a rename of a param changes it across the file. Runs when `nvim` is
-/// installed; CI installs it and sets `SOLVE_REQUIRE_NVIM=1`.
+/// The Neovim snippet of the book (docs/editors.md), as printed there.
+fn neovim_snippet() -> &'static str {
+    let book = include_str!("../docs/editors.md");
+    let marker = "<!-- tests/lsp.rs runs this snippet as printed, in Neovim 0.7 -->\n```lua\n";
+    let start = book.find(marker).expect("the snippet's marker in the book") + marker.len();
+    let end = start + book[start..].find("```\n").expect("the snippet's end");
+    &book[start..end]
+}
+
+/// Neovim's own LSP client (`nvim --headless`), configured by the book's
+/// snippet as printed (its `init.lua`), runs `solve lsp` from the PATH on
+/// a spec with a typo in a folder not named `specs`: the diagnostic
+/// arrives at the typo's line and column, and a rename of a param
+/// changes it across the file; a `Cargo.toml` beside it is left alone.
+/// Runs when `nvim` is installed (or the one `SOLVE_NVIM` names: the
+/// snippet takes another branch from Neovim 0.8); CI installs it and sets
+/// `SOLVE_REQUIRE_NVIM=1`.
 #[test]
-fn neovim_shows_the_typo_and_renames_a_param() {
-    let found = std::process::Command::new("nvim")
+fn neovim_with_the_books_snippet_shows_the_typo_and_renames_a_param() {
+    let nvim = std::env::var("SOLVE_NVIM").unwrap_or_else(|_| "nvim".to_string());
+    let found = std::process::Command::new(&nvim)
         .arg("--version")
         .output()
         .is_ok();
@@ -546,19 +560,26 @@ fn neovim_shows_the_typo_and_renames_a_param() {
         eprintln!("skipped: nvim is not installed");
         return;
     }
-    let dir = std::env::temp_dir().join(format!("solve-nvim-{}", std::process::id()));
+    let home = std::env::temp_dir().join(format!("solve-nvim-{}", std::process::id()));
+    let dir = home.join("my-work");
     std::fs::create_dir_all(&dir).unwrap();
     let spec = dir.join("queens.toml");
     let typo = QUEENS.replace("abs(q[i] - q[j])", "abs(q[i] - qq[j])");
     std::fs::write(&spec, &typo).unwrap();
-    let out = dir.join("out.txt");
+    let cargo = dir.join("Cargo.toml");
+    std::fs::write(&cargo, "[package]\nname = \"x\"\n").unwrap();
+    let init = home.join("init.lua");
+    std::fs::write(&init, neovim_snippet()).unwrap();
+    let out = home.join("out.txt");
     let p = position_of(&typo, "n = 6", 0);
     let script = format!(
         r#"
 local out = io.open("{out}", "w")
-local id = vim.lsp.start_client({{ cmd = {{ "{solve}", "lsp" }}, name = "solve", root_dir = "{dir}" }})
+vim.cmd("edit {cargo}")
+vim.wait(500)
+local clients = vim.lsp.get_clients and vim.lsp.get_clients({{ bufnr = 0 }}) or vim.tbl_values(vim.lsp.buf_get_clients(0))
+out:write(string.format("cargo clients %d\n", #clients))
 vim.cmd("edit {spec}")
-vim.lsp.buf_attach_client(0, id)
 vim.wait(10000, function() return #vim.diagnostic.get(0) > 0 end, 50)
 for _, d in ipairs(vim.diagnostic.get(0)) do
   out:write(string.format("diagnostic %d %d %s\n", d.lnum, d.col, d.message:gsub("\n.*", "")))
@@ -571,22 +592,39 @@ out:close()
 vim.cmd("qa!")
 "#,
         out = out.display(),
-        solve = env!("CARGO_BIN_EXE_solve"),
-        dir = dir.display(),
+        cargo = cargo.display(),
         spec = spec.display(),
         line = p["line"],
         character = p["character"],
     );
-    let lua = dir.join("test.lua");
+    let lua = home.join("test.lua");
     std::fs::write(&lua, script).unwrap();
+    // `solve` from the PATH, as the snippet starts it; no user config.
+    let bin = std::path::Path::new(env!("CARGO_BIN_EXE_solve"))
+        .parent()
+        .unwrap()
+        .to_path_buf();
+    let path = std::env::join_paths(
+        std::iter::once(bin).chain(std::env::split_paths(&std::env::var_os("PATH").unwrap())),
+    )
+    .unwrap();
     let status = std::process::Command::new("timeout")
-        .args(["60", "nvim", "--headless", "-u", "NONE", "-c"])
+        .arg("60")
+        .arg(&nvim)
+        .args(["--headless", "-i", "NONE", "-u"])
+        .arg(&init)
+        .arg("-c")
         .arg(format!("luafile {}", lua.display()))
+        .env("PATH", path)
+        .env("XDG_CONFIG_HOME", &home)
+        .env("XDG_DATA_HOME", &home)
+        .env("XDG_STATE_HOME", &home)
         .status()
         .unwrap();
     assert!(status.success(), "nvim: {status}");
     let seen = std::fs::read_to_string(&out).unwrap();
     eprintln!("neovim saw:\n{seen}");
+    assert!(seen.contains("cargo clients 0\n"), "{seen}");
     let typo_at = position_of(&typo, "qq[j]", 0);
     let expected = format!(
         "diagnostic {} {} unknown name `qq`",
@@ -602,7 +640,7 @@ vim.cmd("qa!")
         "{seen}"
     );
     assert!(!seen.contains("1..n"), "every n renamed:\n{seen}");
-    let _ = std::fs::remove_dir_all(&dir);
+    let _ = std::fs::remove_dir_all(&home);
 }
 
 /// The binary itself, on stdio: bytes that are not UTF-8 inside a
@@ -729,97 +767,6 @@ fn rename_keeps_quotes_and_refuses_captures_and_orders() {
         json!({"textDocument": {"uri": URI}, "position": position_of(&ordered, "A <", 0), "newName": "Z"}),
     );
     assert!(refused.unwrap_err().contains("rename it by hand"));
-    c.stop();
-}
-
-/// A builtin's hover words its arity ("1 or more arguments", never
-/// usize::MAX), as the checker's message for a wrong call does.
-#[test]
-fn a_builtins_hover_and_a_wrong_call_word_the_arity() {
-    let mut c = Client::start();
-    let text = "[vars]\nx = { index = \"1..3\", domain = \"1..3\" }\n[constraints]\nc = \"max(x) > abs(x[1]) and count(x, 2) == 1\"\n";
-    assert_eq!(c.open(text, 1), Vec::<Value>::new());
-    let hover = |c: &mut Client, at: &str| {
-        let h = c.at("textDocument/hover", position_of(text, at, 0), json!({}));
-        h["contents"]["value"].as_str().unwrap().to_string()
-    };
-    assert_eq!(
-        hover(&mut c, "max"),
-        "```\nmax(...)\n```\nbuiltin, 1 or more arguments: largest of the arguments or of one list"
-    );
-    assert_eq!(
-        hover(&mut c, "abs"),
-        "```\nabs(...)\n```\nbuiltin, 1 argument: absolute value"
-    );
-    assert_eq!(
-        hover(&mut c, "count"),
-        "```\ncount(...)\n```\nbuiltin, 1 or 2 arguments: number of true items; `count(xs, v)`: number of items equal to v"
-    );
-    let wrong = "[vars]\nx = \"1..3\"\n[constraints]\nc = \"max() > 1\"\n";
-    let diagnostics = c.open(wrong, 2);
-    assert_eq!(
-        diagnostics[0]["message"], "`max` takes 1 or more arguments, found 0",
-        "{diagnostics:?}"
-    );
-    c.stop();
-}
-
-/// A hover right after a change shows the variable's declared domain
-/// evaluated (the lowered model's, ready with the change's check), not
-/// only as written; the domain after propagation at the root follows
-/// when the worker has it.
-#[test]
-fn a_hover_right_after_a_change_has_the_evaluated_domain() {
-    let mut c = Client::start();
-    let spec = |n: usize| {
-        format!(
-            "[params]\nn = {n}\n[vars]\nq = {{ index = \"0..n-1\", domain = \"0..n-1\" }}\n[constraints]\nc = \"alldifferent(q) and q[0] < q[1]\"\n"
-        )
-    };
-    let _ = c.open(&spec(4), 1);
-    c.await_refresh();
-    for n in 3..20 {
-        let text = spec(n);
-        let version = n as i32;
-        c.notify(
-            "textDocument/didChange",
-            json!({"textDocument": {"uri": URI, "version": version}, "contentChanges": [{"text": text}]}),
-        );
-        let hover = c.at(
-            "textDocument/hover",
-            position_of(&text, "q[0]", 0),
-            json!({}),
-        );
-        let value = hover["contents"]["value"].as_str().unwrap();
-        let declared = format!(
-            "```\nvar q [0..n-1]: domain 0..n-1\n```\n\ndomain: `0..{} ({n} cells, 0 fixed)`\n\n",
-            n - 1
-        );
-        assert!(value.starts_with(&declared), "n = {n}: {value}");
-        let root = &value[declared.len()..];
-        let after = format!(
-            "after propagation at the root: `0..{} ({n} cells, 0 fixed)`",
-            n - 1
-        );
-        assert!(
-            root == "after propagation at the root: being found…" || root == after,
-            "n = {n}: {root}"
-        );
-    }
-    c.await_refresh();
-    let text = spec(19);
-    let hover = c.at(
-        "textDocument/hover",
-        position_of(&text, "q[0]", 0),
-        json!({}),
-    );
-    assert!(
-        hover["contents"]["value"]
-            .as_str()
-            .unwrap()
-            .ends_with("after propagation at the root: `0..18 (19 cells, 0 fixed)`"),
-        "{hover}"
-    );
     c.stop();
 }
 
@@ -1027,3 +974,93 @@ order = ["q"]
     c.stop();
 }
 
+/// A builtin's hover words its arity ("1 or more arguments", never
+/// usize::MAX), as the checker's message for a wrong call does.
+#[test]
+fn a_builtins_hover_and_a_wrong_call_word_the_arity() {
+    let mut c = Client::start();
+    let text = "[vars]\nx = { index = \"1..3\", domain = \"1..3\" }\n[constraints]\nc = \"max(x) > abs(x[1]) and count(x, 2) == 1\"\n";
+    assert_eq!(c.open(text, 1), Vec::<Value>::new());
+    let hover = |c: &mut Client, at: &str| {
+        let h = c.at("textDocument/hover", position_of(text, at, 0), json!({}));
+        h["contents"]["value"].as_str().unwrap().to_string()
+    };
+    assert_eq!(
+        hover(&mut c, "max"),
+        "```\nmax(...)\n```\nbuiltin, 1 or more arguments: largest of the arguments or of one list"
+    );
+    assert_eq!(
+        hover(&mut c, "abs"),
+        "```\nabs(...)\n```\nbuiltin, 1 argument: absolute value"
+    );
+    assert_eq!(
+        hover(&mut c, "count"),
+        "```\ncount(...)\n```\nbuiltin, 1 or 2 arguments: number of true items; `count(xs, v)`: number of items equal to v"
+    );
+    let wrong = "[vars]\nx = \"1..3\"\n[constraints]\nc = \"max() > 1\"\n";
+    let diagnostics = c.open(wrong, 2);
+    assert_eq!(
+        diagnostics[0]["message"], "`max` takes 1 or more arguments, found 0",
+        "{diagnostics:?}"
+    );
+    c.stop();
+}
+
+/// A hover right after a change shows the variable's declared domain
+/// evaluated (the lowered model's, ready with the change's check), not
+/// only as written; the domain after propagation at the root follows
+/// when the worker has it.
+#[test]
+fn a_hover_right_after_a_change_has_the_evaluated_domain() {
+    let mut c = Client::start();
+    let spec = |n: usize| {
+        format!(
+            "[params]\nn = {n}\n[vars]\nq = {{ index = \"0..n-1\", domain = \"0..n-1\" }}\n[constraints]\nc = \"alldifferent(q) and q[0] < q[1]\"\n"
+        )
+    };
+    let _ = c.open(&spec(4), 1);
+    c.await_refresh();
+    for n in 3..20 {
+        let text = spec(n);
+        let version = n as i32;
+        c.notify(
+            "textDocument/didChange",
+            json!({"textDocument": {"uri": URI, "version": version}, "contentChanges": [{"text": text}]}),
+        );
+        let hover = c.at(
+            "textDocument/hover",
+            position_of(&text, "q[0]", 0),
+            json!({}),
+        );
+        let value = hover["contents"]["value"].as_str().unwrap();
+        let declared = format!(
+            "```\nvar q [0..n-1]: domain 0..n-1\n```\n\ndomain: `0..{} ({n} cells, 0 fixed)`\n\n",
+            n - 1
+        );
+        assert!(value.starts_with(&declared), "n = {n}: {value}");
+        let root = &value[declared.len()..];
+        let after = format!(
+            "after propagation at the root: `0..{} ({n} cells, 0 fixed)`",
+            n - 1
+        );
+        assert!(
+            root == "after propagation at the root: being found…" || root == after,
+            "n = {n}: {root}"
+        );
+    }
+    c.await_refresh();
+    let text = spec(19);
+    let hover = c.at(
+        "textDocument/hover",
+        position_of(&text, "q[0]", 0),
+        json!({}),
+    );
+    assert!(
+        hover["contents"]["value"]
+            .as_str()
+            .unwrap()
+            .ends_with("after propagation at the root: `0..18 (19 cells, 0 fixed)`"),
+        "{hover}"
+    );
+    c.stop();
+}
