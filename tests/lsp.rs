@@ -19,6 +19,8 @@ struct Client {
     notes: Vec<Notification>,
     /// Requests the server sent (refreshes).
     asked: Vec<String>,
+    /// What the server said it can do, in its answer to `initialize`.
+    capabilities: Value,
 }
 
 const URI: &str = "file:///spec.toml";
@@ -35,12 +37,14 @@ impl Client {
             next: 0,
             notes: Vec::new(),
             asked: Vec::new(),
+            capabilities: Value::Null,
         };
         let caps = json!({
             "workspace": {"inlayHint": {"refreshSupport": true}, "codeLens": {"refreshSupport": true}},
         });
         let init = c.request("initialize", json!({"capabilities": caps}));
         assert_eq!(init["capabilities"]["positionEncoding"], "utf-16");
+        c.capabilities = init["capabilities"].clone();
         c.notify("initialized", json!({}));
         c
     }
@@ -524,13 +528,27 @@ fn every_prefix_and_bad_input_is_answered_in_time() {
     c.stop();
 }
 
-/// Neovim's own LSP client (`nvim --headless`) runs `solve lsp` on a spec
-/// with a typo: the diagnostic arrives at the typo's line and column, and
-/// a rename of a param changes it across the file. Runs when `nvim` is
-/// installed; CI installs it and sets `SOLVE_REQUIRE_NVIM=1`.
+/// The Neovim snippet of the book (docs/editors.md), as printed there.
+fn neovim_snippet() -> &'static str {
+    let book = include_str!("../docs/editors.md");
+    let marker = "<!-- tests/lsp.rs runs this snippet as printed, in Neovim 0.7 -->\n```lua\n";
+    let start = book.find(marker).expect("the snippet's marker in the book") + marker.len();
+    let end = start + book[start..].find("```\n").expect("the snippet's end");
+    &book[start..end]
+}
+
+/// Neovim's own LSP client (`nvim --headless`), configured by the book's
+/// snippet as printed (its `init.lua`), runs `solve lsp` from the PATH on
+/// a spec with a typo in a folder not named `specs`: the diagnostic
+/// arrives at the typo's line and column, and a rename of a param
+/// changes it across the file; a `Cargo.toml` beside it is left alone.
+/// Runs when `nvim` is installed (or the one `SOLVE_NVIM` names: the
+/// snippet takes another branch from Neovim 0.8); CI installs it and sets
+/// `SOLVE_REQUIRE_NVIM=1`.
 #[test]
-fn neovim_shows_the_typo_and_renames_a_param() {
-    let found = std::process::Command::new("nvim")
+fn neovim_with_the_books_snippet_shows_the_typo_and_renames_a_param() {
+    let nvim = std::env::var("SOLVE_NVIM").unwrap_or_else(|_| "nvim".to_string());
+    let found = std::process::Command::new(&nvim)
         .arg("--version")
         .output()
         .is_ok();
@@ -542,19 +560,26 @@ fn neovim_shows_the_typo_and_renames_a_param() {
         eprintln!("skipped: nvim is not installed");
         return;
     }
-    let dir = std::env::temp_dir().join(format!("solve-nvim-{}", std::process::id()));
+    let home = std::env::temp_dir().join(format!("solve-nvim-{}", std::process::id()));
+    let dir = home.join("my-work");
     std::fs::create_dir_all(&dir).unwrap();
     let spec = dir.join("queens.toml");
     let typo = QUEENS.replace("abs(q[i] - q[j])", "abs(q[i] - qq[j])");
     std::fs::write(&spec, &typo).unwrap();
-    let out = dir.join("out.txt");
+    let cargo = dir.join("Cargo.toml");
+    std::fs::write(&cargo, "[package]\nname = \"x\"\n").unwrap();
+    let init = home.join("init.lua");
+    std::fs::write(&init, neovim_snippet()).unwrap();
+    let out = home.join("out.txt");
     let p = position_of(&typo, "n = 6", 0);
     let script = format!(
         r#"
 local out = io.open("{out}", "w")
-local id = vim.lsp.start_client({{ cmd = {{ "{solve}", "lsp" }}, name = "solve", root_dir = "{dir}" }})
+vim.cmd("edit {cargo}")
+vim.wait(500)
+local clients = vim.lsp.get_clients and vim.lsp.get_clients({{ bufnr = 0 }}) or vim.tbl_values(vim.lsp.buf_get_clients(0))
+out:write(string.format("cargo clients %d\n", #clients))
 vim.cmd("edit {spec}")
-vim.lsp.buf_attach_client(0, id)
 vim.wait(10000, function() return #vim.diagnostic.get(0) > 0 end, 50)
 for _, d in ipairs(vim.diagnostic.get(0)) do
   out:write(string.format("diagnostic %d %d %s\n", d.lnum, d.col, d.message:gsub("\n.*", "")))
@@ -567,22 +592,39 @@ out:close()
 vim.cmd("qa!")
 "#,
         out = out.display(),
-        solve = env!("CARGO_BIN_EXE_solve"),
-        dir = dir.display(),
+        cargo = cargo.display(),
         spec = spec.display(),
         line = p["line"],
         character = p["character"],
     );
-    let lua = dir.join("test.lua");
+    let lua = home.join("test.lua");
     std::fs::write(&lua, script).unwrap();
+    // `solve` from the PATH, as the snippet starts it; no user config.
+    let bin = std::path::Path::new(env!("CARGO_BIN_EXE_solve"))
+        .parent()
+        .unwrap()
+        .to_path_buf();
+    let path = std::env::join_paths(
+        std::iter::once(bin).chain(std::env::split_paths(&std::env::var_os("PATH").unwrap())),
+    )
+    .unwrap();
     let status = std::process::Command::new("timeout")
-        .args(["60", "nvim", "--headless", "-u", "NONE", "-c"])
+        .arg("60")
+        .arg(&nvim)
+        .args(["--headless", "-i", "NONE", "-u"])
+        .arg(&init)
+        .arg("-c")
         .arg(format!("luafile {}", lua.display()))
+        .env("PATH", path)
+        .env("XDG_CONFIG_HOME", &home)
+        .env("XDG_DATA_HOME", &home)
+        .env("XDG_STATE_HOME", &home)
         .status()
         .unwrap();
     assert!(status.success(), "nvim: {status}");
     let seen = std::fs::read_to_string(&out).unwrap();
     eprintln!("neovim saw:\n{seen}");
+    assert!(seen.contains("cargo clients 0\n"), "{seen}");
     let typo_at = position_of(&typo, "qq[j]", 0);
     let expected = format!(
         "diagnostic {} {} unknown name `qq`",
@@ -598,7 +640,7 @@ vim.cmd("qa!")
         "{seen}"
     );
     assert!(!seen.contains("1..n"), "every n renamed:\n{seen}");
-    let _ = std::fs::remove_dir_all(&dir);
+    let _ = std::fs::remove_dir_all(&home);
 }
 
 /// The binary itself, on stdio: bytes that are not UTF-8 inside a
@@ -725,5 +767,300 @@ fn rename_keeps_quotes_and_refuses_captures_and_orders() {
         json!({"textDocument": {"uri": URI}, "position": position_of(&ordered, "A <", 0), "newName": "Z"}),
     );
     assert!(refused.unwrap_err().contains("rename it by hand"));
+    c.stop();
+}
+
+/// Every code lens runs a command the server advertises, without an
+/// error, in each state the lens shows: errors to fix, solving, one
+/// solution, several, none (explain). A command's answer is a message.
+#[test]
+fn every_lens_runs_a_command_the_server_advertises() {
+    let mut c = Client::start();
+    let advertised: Vec<String> = c.capabilities["executeCommandProvider"]["commands"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|v| v.as_str().unwrap().to_string())
+        .collect();
+    let lenses = |c: &mut Client| {
+        c.request(
+            "textDocument/codeLens",
+            json!({"textDocument": {"uri": URI}}),
+        )
+        .as_array()
+        .unwrap()
+        .clone()
+    };
+    // Runs every lens (or only the first), and returns each title with
+    // its answer.
+    let run = |c: &mut Client, lenses: &[Value]| -> Vec<(String, Value)> {
+        lenses
+            .iter()
+            .map(|lens| {
+                let command = &lens["command"];
+                let name = command["command"].as_str().unwrap();
+                assert!(
+                    advertised.iter().any(|a| a == name),
+                    "{name} in {advertised:?}"
+                );
+                let answer = c.try_request(
+                    "workspace/executeCommand",
+                    json!({"command": name, "arguments": command["arguments"]}),
+                );
+                let answer = answer.unwrap_or_else(|e| panic!("{lens}: {e}"));
+                (command["title"].as_str().unwrap().to_string(), answer)
+            })
+            .collect()
+    };
+    let message = |answers: &[(String, Value)], title: &str| -> String {
+        let (_, answer) = answers
+            .iter()
+            .find(|(t, _)| t == title)
+            .unwrap_or_else(|| panic!("a lens {title:?} in {answers:?}"));
+        answer["message"].as_str().unwrap().to_string()
+    };
+    // Errors to fix.
+    let _ = c.open(
+        "[vars]\nx = \"1..3\"\n[constraints]\nc = \"x == nope\"\n",
+        1,
+    );
+    let shown = lenses(&mut c);
+    let answers = run(&mut c, &shown);
+    assert_eq!(answers.len(), 1, "{answers:?}");
+    assert_eq!(
+        message(&answers, "fix the errors to solve"),
+        "1 error to fix before the spec is solved; the first, line 4: unknown name `nope`"
+    );
+    // Solving: nine pigeons in eight holes, checked only when placed,
+    // take the worker's whole 2 s (the next change cancels it).
+    let pigeons = "[vars]\np = { index = \"1..9\", domain = \"1..8\" }\n[constraints]\nc = { rule = \"alldifferent(p)\", consistency = \"check\" }\n";
+    let _ = c.open(pigeons, 2);
+    let solving = lenses(&mut c);
+    assert_eq!(solving[0]["command"]["title"], "solving…");
+    let answers = run(&mut c, &solving[..1]);
+    assert!(
+        message(&answers, "solving…").starts_with("looking for two solutions"),
+        "{answers:?}"
+    );
+    // One solution, several, none.
+    let cases = [
+        (
+            "[vars]\nx = \"1..3\"\n[constraints]\nc = \"x == 2\"\n",
+            "1 solution · unique",
+        ),
+        (QUEENS, "2+ solutions"),
+        (
+            "[vars]\nx = \"1..3\"\n[constraints]\nbig = \"x > 2\"\nsmall = \"x < 2\"\n",
+            "no solution — explain",
+        ),
+    ];
+    for (k, (text, title)) in cases.into_iter().enumerate() {
+        let _ = c.open(text, k as i32 + 3);
+        c.await_refresh();
+        let lenses = lenses(&mut c);
+        assert_eq!(lenses[0]["command"]["title"], title, "{lenses:?}");
+        let answers = run(&mut c, &lenses);
+        assert_eq!(
+            answers.iter().map(|(t, _)| t.as_str()).collect::<Vec<_>>(),
+            [title, "count", "candidates"]
+        );
+        match title {
+            "1 solution · unique" => {
+                assert_eq!(message(&answers, title), "first solution:\nx = 2");
+                assert_eq!(message(&answers, "count"), "1 solution");
+            }
+            "2+ solutions" => {
+                assert!(message(&answers, title).starts_with("first solution:\n"));
+                assert_eq!(message(&answers, "count"), "4 solutions");
+            }
+            _ => assert_eq!(answers[0].1["conflict"], json!(["big", "small"])),
+        }
+    }
+    c.stop();
+}
+
+/// In `[search]`, completion offers what the key being written takes:
+/// `var` the variable orders, `value` the value orders, `restart` the
+/// policies, `consistency` the levels and the constraints' names (only
+/// the levels after `NAME=`), `order` the variables and params, and the
+/// keys where a key is written; a constraint's `consistency` the levels.
+/// A spec being typed, that does not load, gets the same.
+#[test]
+fn search_completion_offers_what_the_key_takes() {
+    let mut c = Client::start();
+    let text = r#"[params]
+n = 4
+[vars]
+q = { index = "1..n", domain = "1..n" }
+[constraints]
+apart = { rule = "alldifferent(q)", consistency = "domain" }
+[search]
+var = "first-fail"
+value = "min"
+restart = "luby"
+consistency = "apart=bounds"
+order = ["q"]
+"#;
+    assert_eq!(c.open(text, 1), Vec::<Value>::new());
+    let labels = |c: &mut Client, text: &str, at: &str, nth: usize| -> Vec<String> {
+        let mut p = position_of(text, at, nth);
+        p["character"] = json!(p["character"].as_u64().unwrap() + at.len() as u64);
+        let items = c.at("textDocument/completion", p, json!({}));
+        let mut labels: Vec<String> = items
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|i| i["label"].as_str().unwrap().to_string())
+            .collect();
+        labels.sort();
+        labels
+    };
+    let sorted = |names: &[&str]| {
+        let mut names: Vec<String> = names.iter().map(|n| n.to_string()).collect();
+        names.sort();
+        names
+    };
+    let var_orders = sorted(&["input", "first-fail", "first-fail-random", "dom-wdeg"]);
+    let value_orders = sorted(&["min", "max", "random", "split"]);
+    let levels = ["propagate", "check", "early", "bounds", "domain", "probing"];
+    assert_eq!(labels(&mut c, text, "var = \"first", 0), var_orders);
+    assert_eq!(labels(&mut c, text, "value = \"m", 0), value_orders);
+    assert_eq!(
+        labels(&mut c, text, "restart = \"", 0),
+        sorted(&["none", "luby", "geometric"])
+    );
+    let mut named = levels.to_vec();
+    named.push("apart");
+    assert_eq!(labels(&mut c, text, "consistency = \"", 1), sorted(&named));
+    assert_eq!(labels(&mut c, text, "apart=b", 0), sorted(&levels));
+    assert_eq!(
+        labels(&mut c, text, "consistency = \"", 0),
+        sorted(&levels),
+        "a constraint's own level"
+    );
+    assert_eq!(labels(&mut c, text, "order = [\"", 0), sorted(&["n", "q"]));
+    // A key being written: `var` at the start of its line.
+    let keys = labels(&mut c, text, "var", 1);
+    for key in [
+        "var",
+        "value",
+        "consistency",
+        "restart",
+        "order",
+        "phases",
+        "threads",
+    ] {
+        assert!(keys.contains(&key.to_string()), "{key} in {keys:?}");
+    }
+    assert!(!keys.contains(&"min".to_string()), "{keys:?}");
+    // The expressions still get the names.
+    let names = labels(&mut c, text, "alldifferent(", 0);
+    assert!(names.contains(&"q".to_string()) && names.contains(&"forall".to_string()));
+    // Being typed: the string is not closed, the spec does not load.
+    let typing = "[vars]\nx = \"1..3\"\n[search]\nphases = [{ vars = \"x\", value = \"ma";
+    assert!(!c.open(typing, 2).is_empty());
+    assert_eq!(labels(&mut c, typing, "value = \"ma", 0), value_orders);
+    let typing = "[vars]\nx = \"1..3\"\n[search]\nvar = ";
+    let _ = c.open(typing, 3);
+    let items = c.at(
+        "textDocument/completion",
+        json!({"line": 3, "character": 6}),
+        json!({}),
+    );
+    let first = &items.as_array().unwrap()[0];
+    assert_eq!(first["label"], "input", "{items}");
+    assert_eq!(first["insertText"], "\"input\"", "quoted: no string yet");
+    assert_eq!(items.as_array().unwrap().len(), var_orders.len());
+    c.stop();
+}
+
+/// A builtin's hover words its arity ("1 or more arguments", never
+/// usize::MAX), as the checker's message for a wrong call does.
+#[test]
+fn a_builtins_hover_and_a_wrong_call_word_the_arity() {
+    let mut c = Client::start();
+    let text = "[vars]\nx = { index = \"1..3\", domain = \"1..3\" }\n[constraints]\nc = \"max(x) > abs(x[1]) and count(x, 2) == 1\"\n";
+    assert_eq!(c.open(text, 1), Vec::<Value>::new());
+    let hover = |c: &mut Client, at: &str| {
+        let h = c.at("textDocument/hover", position_of(text, at, 0), json!({}));
+        h["contents"]["value"].as_str().unwrap().to_string()
+    };
+    assert_eq!(
+        hover(&mut c, "max"),
+        "```\nmax(...)\n```\nbuiltin, 1 or more arguments: largest of the arguments or of one list"
+    );
+    assert_eq!(
+        hover(&mut c, "abs"),
+        "```\nabs(...)\n```\nbuiltin, 1 argument: absolute value"
+    );
+    assert_eq!(
+        hover(&mut c, "count"),
+        "```\ncount(...)\n```\nbuiltin, 1 or 2 arguments: number of true items; `count(xs, v)`: number of items equal to v"
+    );
+    let wrong = "[vars]\nx = \"1..3\"\n[constraints]\nc = \"max() > 1\"\n";
+    let diagnostics = c.open(wrong, 2);
+    assert_eq!(
+        diagnostics[0]["message"], "`max` takes 1 or more arguments, found 0",
+        "{diagnostics:?}"
+    );
+    c.stop();
+}
+
+/// A hover right after a change shows the variable's declared domain
+/// evaluated (the lowered model's, ready with the change's check), not
+/// only as written; the domain after propagation at the root follows
+/// when the worker has it.
+#[test]
+fn a_hover_right_after_a_change_has_the_evaluated_domain() {
+    let mut c = Client::start();
+    let spec = |n: usize| {
+        format!(
+            "[params]\nn = {n}\n[vars]\nq = {{ index = \"0..n-1\", domain = \"0..n-1\" }}\n[constraints]\nc = \"alldifferent(q) and q[0] < q[1]\"\n"
+        )
+    };
+    let _ = c.open(&spec(4), 1);
+    c.await_refresh();
+    for n in 3..20 {
+        let text = spec(n);
+        let version = n as i32;
+        c.notify(
+            "textDocument/didChange",
+            json!({"textDocument": {"uri": URI, "version": version}, "contentChanges": [{"text": text}]}),
+        );
+        let hover = c.at(
+            "textDocument/hover",
+            position_of(&text, "q[0]", 0),
+            json!({}),
+        );
+        let value = hover["contents"]["value"].as_str().unwrap();
+        let declared = format!(
+            "```\nvar q [0..n-1]: domain 0..n-1\n```\n\ndomain: `0..{} ({n} cells, 0 fixed)`\n\n",
+            n - 1
+        );
+        assert!(value.starts_with(&declared), "n = {n}: {value}");
+        let root = &value[declared.len()..];
+        let after = format!(
+            "after propagation at the root: `0..{} ({n} cells, 0 fixed)`",
+            n - 1
+        );
+        assert!(
+            root == "after propagation at the root: being found…" || root == after,
+            "n = {n}: {root}"
+        );
+    }
+    c.await_refresh();
+    let text = spec(19);
+    let hover = c.at(
+        "textDocument/hover",
+        position_of(&text, "q[0]", 0),
+        json!({}),
+    );
+    assert!(
+        hover["contents"]["value"]
+            .as_str()
+            .unwrap()
+            .ends_with("after propagation at the root: `0..18 (19 cells, 0 fixed)`"),
+        "{hover}"
+    );
     c.stop();
 }

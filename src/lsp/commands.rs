@@ -1,15 +1,26 @@
-//! The lens's commands beside "explain": `solve.count` counts every
-//! solution and `solve.candidates` finds the values each variable takes
-//! in some solution (`solve candidates`), each under a deadline; the
-//! answer goes to the editor as a message (and as the command's result).
+//! The lenses' commands beside "explain" (`navigate.rs`): `solve.solution`
+//! shows the first solution as `solve` prints it, `solve.count` counts
+//! every solution and `solve.candidates` finds the values each variable
+//! takes in some solution (`solve candidates`), each under a deadline;
+//! `solve.status` says at more length what a lens with nothing to run
+//! says ("solving…", "fix the errors to solve"). The answer goes to the
+//! editor as a message (and as the command's result).
 
 use super::Doc;
 use crate::engine::stop::Stop;
 use crate::session::Session;
 use std::time::{Duration, Instant};
 
+pub(super) const SOLUTION: &str = "solve.solution";
 pub(super) const COUNT: &str = "solve.count";
 pub(super) const CANDIDATES: &str = "solve.candidates";
+pub(super) const STATUS: &str = "solve.status";
+/// The command that shows why a spec has no solution (`navigate::explain`).
+pub(super) const EXPLAIN: &str = "solve.explain";
+
+/// Every command the server runs, as `initialize` advertises them: a
+/// lens's command is always one of these.
+pub(super) const ALL: &[&str] = &[SOLUTION, COUNT, CANDIDATES, STATUS, EXPLAIN];
 
 /// How long a command may search.
 const DEADLINE: Duration = Duration::from_secs(5);
@@ -23,6 +34,51 @@ fn session(doc: &Doc) -> Option<(Session, Stop)> {
     let mut session = Session::new(lowered.clone(), sources.clone());
     session.set_stop(stop.clone());
     Some((session, stop))
+}
+
+/// `solve.solution`: the first solution in the spec's search order, as
+/// `solve` prints it, or why there is none to show.
+pub(super) fn solution(doc: &Doc) -> String {
+    let Some((mut session, _)) = session(doc) else {
+        return "no solution shown: the spec has errors, or took too long to lower".to_string();
+    };
+    match session.first() {
+        Err(_) => format!("no solution found in {} s", DEADLINE.as_secs()),
+        Ok(None) => "no solution".to_string(),
+        Ok(Some(found)) => match session.render(&found) {
+            Ok(text) => format!("first solution:\n{}", text.trim_end()),
+            Err(e) => e.to_string(),
+        },
+    }
+}
+
+/// `solve.status`: what the lens over the spec means, at more length.
+pub(super) fn status(doc: &Doc) -> String {
+    let a = &doc.analysis;
+    let errors: Vec<&lsp_types::Diagnostic> = (a.diagnostics.iter())
+        .filter(|d| d.severity == Some(lsp_types::DiagnosticSeverity::ERROR))
+        .collect();
+    if let Some(first) = errors.first() {
+        let message = first.message.lines().next().unwrap_or("");
+        return format!(
+            "{} error{} to fix before the spec is solved; the first, line {}: {message}",
+            errors.len(),
+            if errors.len() == 1 { "" } else { "s" },
+            first.range.start.line + 1,
+        );
+    }
+    if a.lowered.is_none() {
+        return "not solved as you type: lowering the spec took longer than the editor allows; \
+                run `solve` on the file"
+            .to_string();
+    }
+    match &doc.verdict {
+        None => format!(
+            "looking for two solutions (for {} s at most): the lens changes when done",
+            super::worker::SOLVE_DEADLINE.as_secs()
+        ),
+        Some(_) => "the lens says what the search for two solutions found".to_string(),
+    }
 }
 
 /// `solve.count`: "92 solutions", or how far it got.

@@ -1,17 +1,21 @@
 //! Hover: what the name under the cursor is. A param shows its value as
-//! written; a variable its index and declared domain, and its domain after
-//! propagation at the root when the worker has it; a function its
+//! written; a variable its index and domain as written, that domain
+//! evaluated (from the lowered model, there as soon as the change is
+//! checked) and, when the worker has it, its domain after propagation at
+//! the root (or that it is still being found); a function its
 //! signature and body; a function's parameter or a generator variable
 //! where it comes from; a builtin its documentation; a constraint's name
 //! its rule and how many items it was lowered to.
 
+use super::Doc;
 use super::analysis::Analysis;
 use super::symbols::Kind;
-use super::worker::Domains;
+use super::worker::{Verdict, declared_name, summary};
 use crate::spec::builtins;
 
 /// The hover's markdown for the name at byte `offset`, if any.
-pub(super) fn hover(a: &Analysis, domains: Option<&Domains>, offset: usize) -> Option<String> {
+pub(super) fn hover(doc: &Doc, offset: usize) -> Option<String> {
+    let a = &doc.analysis;
     let spec = a.spec.as_ref()?;
     let text = |span: crate::source::Span| a.text.get(span.start..span.end).unwrap_or("").trim();
     let on = |span: crate::source::Span| span.start <= offset && offset <= span.end;
@@ -22,14 +26,9 @@ pub(super) fn hover(a: &Analysis, domains: Option<&Domains>, offset: usize) -> O
         && u.def.is_none()
     {
         let b = builtins::lookup(&u.name)?;
-        let arity = if b.min_args == b.max_args {
-            format!("{}", b.min_args)
-        } else {
-            format!("{} to {}", b.min_args, b.max_args)
-        };
         return Some(format!(
-            "```\n{}(...)\n```\nbuiltin, {arity} arguments: {}",
-            b.name, b.meaning
+            "```\n{}(...)\n```\nbuiltin, {}: {}",
+            b.name, b.arity, b.meaning
         ));
     }
     let d = &a.symbols.defs[a.symbols.def_at(offset)?];
@@ -59,12 +58,25 @@ pub(super) fn hover(a: &Analysis, domains: Option<&Domains>, offset: usize) -> O
             } else {
                 format!(" [{}]", index.join(", "))
             };
-            let root = domains
-                .and_then(|ds| ds.get(&v.name.text))
-                .map_or(String::new(), |r| {
+            let evaluated = evaluated(a, &v.name.text).map_or(String::new(), |e| {
+                format!("\n\n{}: `{e}`", if v.derived { "bounds" } else { "domain" })
+            });
+            let root = match (&doc.domains, &doc.verdict) {
+                _ if a.lowered.is_none() => String::new(),
+                (Some(ds), _) => ds.get(&v.name.text).map_or(String::new(), |r| {
                     format!("\n\nafter propagation at the root: `{r}`")
-                });
-            format!("```\nvar {}{index}: {declared}\n```{root}", d.name)
+                }),
+                (None, None) => "\n\nafter propagation at the root: being found…".to_string(),
+                (None, Some(Verdict::Stopped(_))) => format!(
+                    "\n\npropagation at the root stopped after {} s",
+                    super::worker::SOLVE_DEADLINE.as_secs()
+                ),
+                (None, Some(_)) => "\n\npropagation at the root fails: no solution".to_string(),
+            };
+            format!(
+                "```\nvar {}{index}: {declared}\n```{evaluated}{root}",
+                d.name
+            )
         }
         Kind::Function => {
             let f = spec.functions.iter().find(|f| f.name.text == d.name)?;
@@ -83,6 +95,18 @@ pub(super) fn hover(a: &Analysis, domains: Option<&Domains>, offset: usize) -> O
         ),
         Kind::Generator => format!("```\n{}\n```\ngenerator variable", d.name),
     })
+}
+
+/// The domain of the variable (or array) `name` as declared, evaluated:
+/// the lowered model's, before any propagation. Cheap, and there as soon
+/// as the document is checked (`None` when lowering did not finish).
+fn evaluated(a: &Analysis, name: &str) -> Option<String> {
+    let (lowered, _) = a.lowered.as_ref()?;
+    let cells: Vec<&[(i64, i64)]> = (lowered.model.vars.iter())
+        .filter(|v| !v.aux && declared_name(&v.name) == name)
+        .map(|v| v.domain.0.as_slice())
+        .collect();
+    (!cells.is_empty()).then(|| summary(&cells))
 }
 
 /// A named constraint: its rule, and (once lowered) its items: one per

@@ -4,38 +4,32 @@
 //! "candidates" beside it, and an inlay hint after each
 //! variable's name with its domain after propagation at the root. Both
 //! come from the worker's last job for the document's current version.
+//!
+//! Every lens runs a command the server advertises (an editor runs a
+//! lens when it is clicked, and some, Neovim's, ask for one without a
+//! command to be resolved): a verdict's lens shows the first solution, or
+//! explains why there is none; a lens with nothing to run says at more
+//! length what it means (`solve.status`).
 
 use super::analysis::Analysis;
-use super::commands::{CANDIDATES, COUNT};
+use super::commands::{CANDIDATES, COUNT, EXPLAIN, SOLUTION, STATUS};
 use super::symbols::Kind;
 use super::worker::{Domains, SOLVE_DEADLINE, Verdict};
 use lsp_types::{CodeLens, Command, InlayHint, InlayHintKind, InlayHintLabel, Range, Uri};
 
-/// The command that shows why a spec has no solution.
-pub(super) const EXPLAIN: &str = "solve.explain";
-
-/// The lens over the spec, from the worker's verdict (`None`: not yet).
+/// The lenses over the spec, from the worker's verdict (`None`: not yet).
 pub(super) fn lens(a: &Analysis, uri: &Uri, verdict: Option<&Verdict>) -> Vec<CodeLens> {
-    let top = Range::default();
+    let errors = a
+        .diagnostics
+        .iter()
+        .any(|d| d.severity == Some(lsp_types::DiagnosticSeverity::ERROR));
     let (title, command) = match (&a.lowered, verdict) {
-        (None, _) if a.spec.is_none() || !a.diagnostics.is_empty() => {
-            if a.diagnostics
-                .iter()
-                .any(|d| d.severity == Some(lsp_types::DiagnosticSeverity::ERROR))
-            {
-                ("fix the errors to solve".to_string(), None)
-            } else {
-                ("not solved: lowering took too long".to_string(), None)
-            }
-        }
-        (None, _) => ("not solved: lowering took too long".to_string(), None),
-        (Some(_), None) => ("solving…".to_string(), None),
-        (Some(_), Some(Verdict::Unique)) => ("1 solution · unique".to_string(), None),
-        (Some(_), Some(Verdict::Several)) => ("2+ solutions".to_string(), None),
-        (Some(_), Some(Verdict::None)) => (
-            "no solution — explain".to_string(),
-            Some(serde_json::json!(uri.as_str())),
-        ),
+        (None, _) if errors => ("fix the errors to solve".to_string(), STATUS),
+        (None, _) => ("not solved: lowering took too long".to_string(), STATUS),
+        (Some(_), None) => ("solving…".to_string(), STATUS),
+        (Some(_), Some(Verdict::Unique)) => ("1 solution · unique".to_string(), SOLUTION),
+        (Some(_), Some(Verdict::Several)) => ("2+ solutions".to_string(), SOLUTION),
+        (Some(_), Some(Verdict::None)) => ("no solution — explain".to_string(), EXPLAIN),
         (Some(_), Some(Verdict::Stopped(n))) => (
             format!(
                 "{}stopped after {} s",
@@ -45,32 +39,26 @@ pub(super) fn lens(a: &Analysis, uri: &Uri, verdict: Option<&Verdict>) -> Vec<Co
                 },
                 SOLVE_DEADLINE.as_secs()
             ),
-            None,
+            SOLUTION,
         ),
     };
-    let mut lenses = vec![CodeLens {
-        range: top,
-        command: Some(Command {
-            title,
-            command: if command.is_some() { EXPLAIN } else { "" }.to_string(),
-            arguments: command.map(|c| vec![c]),
-        }),
-        data: None,
-    }];
+    let mut lenses = vec![(title, command)];
     if a.lowered.is_some() {
-        for (title, name) in [("count", COUNT), ("candidates", CANDIDATES)] {
-            lenses.push(CodeLens {
-                range: top,
-                command: Some(Command {
-                    title: title.to_string(),
-                    command: name.to_string(),
-                    arguments: Some(vec![serde_json::json!(uri.as_str())]),
-                }),
-                data: None,
-            });
-        }
+        lenses.push(("count".to_string(), COUNT));
+        lenses.push(("candidates".to_string(), CANDIDATES));
     }
     lenses
+        .into_iter()
+        .map(|(title, command)| CodeLens {
+            range: Range::default(),
+            command: Some(Command {
+                title,
+                command: command.to_string(),
+                arguments: Some(vec![serde_json::json!(uri.as_str())]),
+            }),
+            data: None,
+        })
+        .collect()
 }
 
 /// A hint after each variable's name: its domain after root propagation.

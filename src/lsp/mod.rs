@@ -20,6 +20,7 @@ mod completion;
 mod hover;
 mod lens;
 mod navigate;
+mod place;
 mod symbols;
 mod text;
 mod tokens;
@@ -216,11 +217,7 @@ fn capabilities(encoding: Encoding) -> ServerCapabilities {
             resolve_provider: Some(false),
         }),
         execute_command_provider: Some(ExecuteCommandOptions {
-            commands: vec![
-                lens::EXPLAIN.to_string(),
-                commands::COUNT.to_string(),
-                commands::CANDIDATES.to_string(),
-            ],
+            commands: commands::ALL.iter().map(|c| c.to_string()).collect(),
             work_done_progress_options: Default::default(),
         }),
         ..Default::default()
@@ -416,7 +413,7 @@ impl Server {
         let a = &doc.analysis;
         let offset = a.index.offset(&a.text, position);
         Ok(match method {
-            request::HoverRequest::METHOD => match hover::hover(a, doc.domains.as_ref(), offset) {
+            request::HoverRequest::METHOD => match hover::hover(doc, offset) {
                 Some(markdown) => json!({"contents": {"kind": "markdown", "value": markdown}}),
                 None => Value::Null,
             },
@@ -440,8 +437,10 @@ impl Server {
         })
     }
 
-    /// `solve.explain`: the conflict, and its constraints marked among the
-    /// document's diagnostics.
+    /// A command of [`commands::ALL`] on the document named by its first
+    /// argument: its answer shown as a message, or for `solve.explain` the
+    /// conflict, and its constraints marked among the document's
+    /// diagnostics.
     fn execute(&mut self, params: &Value) -> Result<Value, (ErrorCode, String)> {
         let command = params.get("command").and_then(Value::as_str).unwrap_or("");
         let uri = params
@@ -450,9 +449,11 @@ impl Server {
             .ok_or_else(|| bad(&format!("`{command}` takes the document's URI")))?;
         let doc = self.docs.get(uri).ok_or_else(|| unknown(uri))?;
         let said = match command {
+            commands::SOLUTION => Some(commands::solution(doc)),
             commands::COUNT => Some(commands::count(doc)),
             commands::CANDIDATES => Some(commands::candidates(doc)),
-            lens::EXPLAIN => None,
+            commands::STATUS => Some(commands::status(doc)),
+            commands::EXPLAIN => None,
             _ => return Err(bad(&format!("unknown command `{command}`"))),
         };
         if let Some(text) = said {

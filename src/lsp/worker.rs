@@ -111,35 +111,44 @@ fn work(lowered: Lowered, sources: Sources, stop: &Stop) -> (Option<Domains>, Ve
 /// Each declared variable's domain after root propagation, by its name
 /// (an array's cells summed up under the array's name).
 fn summarise(lowered: &Lowered, domains: &[Vec<(i64, i64)>]) -> Domains {
-    let mut by_name: HashMap<String, Vec<&Vec<(i64, i64)>>> = HashMap::new();
+    let mut by_name: HashMap<String, Vec<&[(i64, i64)]>> = HashMap::new();
     for (info, domain) in lowered.model.vars.iter().zip(domains) {
         if info.aux {
             continue;
         }
-        let name = info.name.split('[').next().unwrap_or(&info.name);
-        by_name.entry(name.to_string()).or_default().push(domain);
+        by_name
+            .entry(declared_name(&info.name).to_string())
+            .or_default()
+            .push(domain);
     }
     by_name
         .into_iter()
-        .map(|(name, cells)| {
-            let (lo, hi) = cells.iter().fold((i64::MAX, i64::MIN), |(lo, hi), d| {
-                (
-                    lo.min(d.first().map_or(lo, |i| i.0)),
-                    hi.max(d.last().map_or(hi, |i| i.1)),
-                )
-            });
-            let text = if cells.len() == 1 {
-                intervals(cells[0])
-            } else {
-                let fixed = cells
-                    .iter()
-                    .filter(|d| d.len() == 1 && d[0].0 == d[0].1)
-                    .count();
-                format!("{lo}..{hi} ({} cells, {fixed} fixed)", cells.len())
-            };
-            (name, text)
-        })
+        .map(|(name, cells)| (name, summary(&cells)))
         .collect()
+}
+
+/// The declared name of a variable of the model (`q` for `q[3]`).
+pub(super) fn declared_name(name: &str) -> &str {
+    name.split('[').next().unwrap_or(name)
+}
+
+/// A variable's domain, or an array's cells' (`1..9 (81 cells, 30
+/// fixed)`), as text.
+pub(super) fn summary(cells: &[&[(i64, i64)]]) -> String {
+    if let [one] = cells {
+        return intervals(one);
+    }
+    let (lo, hi) = cells.iter().fold((i64::MAX, i64::MIN), |(lo, hi), d| {
+        (
+            lo.min(d.first().map_or(lo, |i| i.0)),
+            hi.max(d.last().map_or(hi, |i| i.1)),
+        )
+    });
+    let fixed = cells
+        .iter()
+        .filter(|d| d.len() == 1 && d[0].0 == d[0].1)
+        .count();
+    format!("{lo}..{hi} ({} cells, {fixed} fixed)", cells.len())
 }
 
 /// Intervals as a spec writes them: `3`, `1..9`, `{1, 3..5}`.

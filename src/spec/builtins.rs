@@ -56,9 +56,7 @@ pub enum Usage {
 pub struct BuiltinInfo {
     pub builtin: Builtin,
     pub name: &'static str,
-    pub min_args: usize,
-    /// `usize::MAX` for any number.
-    pub max_args: usize,
+    pub arity: Arity,
     pub usage: Usage,
     /// The meaning on constants, as the book states it (docs/spec-language.md).
     pub meaning: &'static str,
@@ -67,230 +65,275 @@ pub struct BuiltinInfo {
 const fn row(
     builtin: Builtin,
     name: &'static str,
-    (min_args, max_args): (usize, usize),
+    arity: Arity,
     usage: Usage,
     meaning: &'static str,
 ) -> BuiltinInfo {
     BuiltinInfo {
         builtin,
         name,
-        min_args,
-        max_args,
+        arity,
         usage,
         meaning,
     }
 }
 
-const ANY: usize = usize::MAX;
+/// How many arguments a call takes: from `min` to `max`, or `min` or
+/// more when `max` is `None`. It words itself for every message that
+/// states an arity (a wrong call, a builtin's hover): "1 argument", "1 or
+/// 2 arguments", "1 to 3 arguments", "1 or more arguments".
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Arity {
+    pub min: usize,
+    pub max: Option<usize>,
+}
+
+impl Arity {
+    pub const fn exactly(n: usize) -> Arity {
+        Arity {
+            min: n,
+            max: Some(n),
+        }
+    }
+
+    pub const fn range(min: usize, max: usize) -> Arity {
+        Arity {
+            min,
+            max: Some(max),
+        }
+    }
+
+    pub const fn at_least(min: usize) -> Arity {
+        Arity { min, max: None }
+    }
+
+    /// Whether a call with `count` arguments matches.
+    pub fn admits(self, count: usize) -> bool {
+        count >= self.min && self.max.is_none_or(|max| count <= max)
+    }
+}
+
+impl std::fmt::Display for Arity {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match (self.min, self.max) {
+            (1, Some(1)) => write!(f, "1 argument"),
+            (n, Some(m)) if n == m => write!(f, "{n} arguments"),
+            (n, Some(m)) if m == n + 1 => write!(f, "{n} or {m} arguments"),
+            (n, Some(m)) => write!(f, "{n} to {m} arguments"),
+            (0, None) => write!(f, "any number of arguments"),
+            (n, None) => write!(f, "{n} or more arguments"),
+        }
+    }
+}
 
 pub const BUILTINS: &[BuiltinInfo] = &[
     row(
         Builtin::Abs,
         "abs",
-        (1, 1),
+        Arity::exactly(1),
         Usage::Anywhere,
         "absolute value",
     ),
     row(
         Builtin::Min,
         "min",
-        (1, ANY),
+        Arity::at_least(1),
         Usage::Anywhere,
         "smallest of the arguments or of one list",
     ),
     row(
         Builtin::Max,
         "max",
-        (1, ANY),
+        Arity::at_least(1),
         Usage::Anywhere,
         "largest of the arguments or of one list",
     ),
     row(
         Builtin::Sum,
         "sum",
-        (1, 1),
+        Arity::exactly(1),
         Usage::Anywhere,
         "sum of a list or generator (0 when empty)",
     ),
     row(
         Builtin::Product,
         "product",
-        (1, 1),
+        Arity::exactly(1),
         Usage::Anywhere,
         "product of a list or generator (1 when empty)",
     ),
     row(
         Builtin::Count,
         "count",
-        (1, 2),
+        Arity::range(1, 2),
         Usage::Anywhere,
         "number of true items; `count(xs, v)`: number of items equal to v",
     ),
     row(
         Builtin::Forall,
         "forall",
-        (1, 1),
+        Arity::exactly(1),
         Usage::Anywhere,
         "every item is true (true when empty)",
     ),
     row(
         Builtin::Exists,
         "exists",
-        (1, 1),
+        Arity::exactly(1),
         Usage::Anywhere,
         "some item is true (false when empty)",
     ),
     row(
         Builtin::Len,
         "len",
-        (1, 1),
+        Arity::exactly(1),
         Usage::Anywhere,
         "number of items of a list, range or set",
     ),
     row(
         Builtin::Chars,
         "chars",
-        (1, 1),
+        Arity::exactly(1),
         Usage::Anywhere,
         "the characters of a text, each a text, indexed from 0: `chars(\"AAB\")` is ['A', 'A', 'B']",
     ),
     row(
         Builtin::Int,
         "int",
-        (1, 1),
+        Arity::exactly(1),
         Usage::Anywhere,
         "the number a text of digits writes: `int('3')` is 3",
     ),
     row(
         Builtin::IndexSet,
         "index_set",
-        (1, 1),
+        Arity::exactly(1),
         Usage::Anywhere,
         "the indices of a list, as a range: 0..n-1 for a comprehension, 1..n for a row of an array declared from 1",
     ),
     row(
         Builtin::Reverse,
         "reverse",
-        (1, 1),
+        Arity::exactly(1),
         Usage::Anywhere,
         "the list's items in reverse order, with the list's indices",
     ),
     row(
         Builtin::Row,
         "row",
-        (2, 2),
+        Arity::exactly(2),
         Usage::Anywhere,
         "row i of a list of lists (by its indices): `row(m, i)` is `m[i]`",
     ),
     row(
         Builtin::Col,
         "col",
-        (2, 2),
+        Arity::exactly(2),
         Usage::Anywhere,
         "column j of a list of lists, indexed as the rows are",
     ),
     row(
         Builtin::AllDifferent,
         "alldifferent",
-        (1, ANY),
+        Arity::at_least(1),
         Usage::Anywhere,
         "all values pairwise different",
     ),
     row(
         Builtin::LexLess,
         "lex_less",
-        (2, 2),
+        Arity::exactly(2),
         Usage::Constraint,
         "first list lexicographically before the second",
     ),
     row(
         Builtin::LexLessEq,
         "lex_lesseq",
-        (2, 2),
+        Arity::exactly(2),
         Usage::Constraint,
         "first list lexicographically before or equal to the second",
     ),
     row(
         Builtin::Table,
         "table",
-        (2, 2),
+        Arity::exactly(2),
         Usage::Anywhere,
         "the list equals one of the rows (a list of lists of integers)",
     ),
     row(
         Builtin::GlobalCardinality,
         "global_cardinality",
-        (3, 3),
+        Arity::exactly(3),
         Usage::Anywhere,
         "value i of the second list occurs exactly count i of the third list times in the first",
     ),
     row(
         Builtin::Circuit,
         "circuit",
-        (1, 1),
+        Arity::exactly(1),
         Usage::Constraint,
         "the successors (indices of the list) form one cycle through every position",
     ),
     row(
         Builtin::Subcircuit,
         "subcircuit",
-        (1, 1),
+        Arity::exactly(1),
         Usage::Constraint,
         "the positions whose successor is not themselves form one cycle (or none), as in MiniZinc",
     ),
     row(
         Builtin::Connected,
         "connected",
-        (1, 3),
+        Arity::range(1, 3),
         Usage::Constraint,
         "the true cells of a grid form one connected piece (4 neighbours; `connected(grid, 8)`: 8), or the true items of a list along its edges `[[i, j], ...]` (each with a boolean of its own as a third list: only the true edges join)",
     ),
     row(
         Builtin::SingleLoop,
         "single_loop",
-        (2, 2),
+        Arity::exactly(2),
         Usage::Constraint,
         "the true edges form one cycle: of a grid of points, `single_loop(h, v)` (h[r][c] joins (r, c) to (r, c+1), v[r][c] joins (r, c) to (r+1, c)), or of a graph, `single_loop(es, [[a, b], ...])`",
     ),
     row(
         Builtin::SinglePath,
         "single_path",
-        (4, 4),
+        Arity::exactly(4),
         Usage::Constraint,
         "the true edges form one path from s to t: `single_path(h, v, [r1, c1], [r2, c2])` on a grid of points, `single_path(es, [[a, b], ...], s, t)` on a graph",
     ),
     row(
         Builtin::Regular,
         "regular",
-        (2, 4),
+        Arity::range(2, 4),
         Usage::Constraint,
         "the list, read in order, takes the automaton (transitions [from, value, to], start, accepting states) from its start to an accepting state",
     ),
     row(
         Builtin::NonogramLine,
         "nonogram_line",
-        (2, 2),
+        Arity::exactly(2),
         Usage::Constraint,
         "the 0/1 list shows runs of 1s of the clue's lengths, in order, separated by 0s",
     ),
     row(
         Builtin::Increasing,
         "increasing",
-        (1, ANY),
+        Arity::at_least(1),
         Usage::Anywhere,
         "each item at most the next",
     ),
     row(
         Builtin::Decreasing,
         "decreasing",
-        (1, ANY),
+        Arity::at_least(1),
         Usage::Anywhere,
         "each item at least the next",
     ),
     row(
         Builtin::Join,
         "join",
-        (2, 2),
+        Arity::exactly(2),
         Usage::Text,
         "items as text separated by a string",
     ),
@@ -304,4 +347,27 @@ pub fn lookup(name: &str) -> Option<&'static BuiltinInfo> {
 /// Every builtin name.
 pub fn names() -> impl Iterator<Item = &'static str> {
     BUILTINS.iter().map(|b| b.name)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::Arity;
+
+    #[test]
+    fn an_arity_says_how_many_arguments_in_words() {
+        let worded = [
+            (Arity::exactly(1), "1 argument"),
+            (Arity::exactly(2), "2 arguments"),
+            (Arity::exactly(0), "0 arguments"),
+            (Arity::range(1, 2), "1 or 2 arguments"),
+            (Arity::range(1, 3), "1 to 3 arguments"),
+            (Arity::at_least(1), "1 or more arguments"),
+            (Arity::at_least(0), "any number of arguments"),
+        ];
+        for (arity, words) in worded {
+            assert_eq!(arity.to_string(), words);
+        }
+        assert!(Arity::at_least(1).admits(usize::MAX) && !Arity::at_least(1).admits(0));
+        assert!(Arity::range(1, 3).admits(3) && !Arity::range(1, 3).admits(4));
+    }
 }

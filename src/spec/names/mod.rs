@@ -16,7 +16,7 @@ use crate::source::Span;
 use crate::spec::ast::{
     Clause, ClueSource, Expr, ExprKind, Function, GameDecl, Name, Spec, TemplatePart,
 };
-use crate::spec::builtins;
+use crate::spec::builtins::{self, Arity};
 use sections::{check_game, check_puzzle};
 use std::collections::{HashMap, HashSet};
 
@@ -27,9 +27,9 @@ enum Kind {
     Function(usize),
 }
 
-/// How many arguments a builtin takes: (min, max).
-fn builtin_arity(name: &str) -> Option<(usize, usize)> {
-    builtins::lookup(name).map(|b| (b.min_args, b.max_args))
+/// How many arguments a builtin takes.
+fn builtin_arity(name: &str) -> Option<Arity> {
+    builtins::lookup(name).map(|b| b.arity)
 }
 
 struct Scope {
@@ -418,7 +418,7 @@ impl Scope {
     /// builtin) called with as many as it takes.
     fn call(&mut self, f: &Name, count: usize, span: Span) {
         let arity = match (self.globals.get(&f.text), builtin_arity(&f.text)) {
-            (Some(Kind::Function(n)), _) => Some((*n, *n)),
+            (Some(Kind::Function(n)), _) => Some(Arity::exactly(*n)),
             (Some(_), _) if !self.locals.contains(&f.text) => {
                 self.errors.push(Diagnostic::new(
                     format!("`{}` is not a function", f.text),
@@ -439,20 +439,13 @@ impl Scope {
                 None
             }
         };
-        if let Some((lo, hi)) = arity
-            && (count < lo || count > hi)
+        if let Some(arity) = arity
+            && !arity.admits(count)
         {
-            {
-                let expected = match (lo, hi) {
-                    (lo, hi) if lo == hi => format!("{lo} argument{}", plural(lo)),
-                    (lo, usize::MAX) => format!("at least {lo} argument{}", plural(lo)),
-                    (lo, hi) => format!("{lo} to {hi} arguments"),
-                };
-                self.errors.push(Diagnostic::new(
-                    format!("`{}` takes {expected}, found {}", f.text, count),
-                    span,
-                ));
-            }
+            self.errors.push(Diagnostic::new(
+                format!("`{}` takes {arity}, found {count}", f.text),
+                span,
+            ));
         }
     }
 }
@@ -495,8 +488,4 @@ pub fn is_identifier(s: &str) -> bool {
         .is_some_and(|c| c.is_ascii_alphabetic() || c == '_')
         && chars.all(|c| c.is_ascii_alphanumeric() || c == '_')
         && !KEYWORDS.contains(&s)
-}
-
-fn plural(n: usize) -> &'static str {
-    if n == 1 { "" } else { "s" }
 }
