@@ -75,9 +75,9 @@ pub struct OutputPlan {
     compiled: Vec<Option<(compiled::Code, usize)>>,
     /// The most slots any compiled part needs.
     slots: usize,
-    /// The run's stop token: checking the template at load is part of
-    /// the run; printing a found solution gets [`PRINT_GRACE`] past its
-    /// deadline.
+    /// The check's stop while the plan is compiled and checked at load
+    /// (see [`checking`]), then the run's: printing a found solution gets
+    /// twice [`PRINT_GRACE`] past its deadline.
     stop: Stop,
 }
 
