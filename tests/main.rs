@@ -46,6 +46,7 @@ mod setter;
 mod specs;
 mod steps;
 mod symmetry;
+mod template_time;
 mod texts;
 
 use std::path::PathBuf;

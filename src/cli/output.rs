@@ -71,14 +71,17 @@ impl Printer {
         }
     }
 
-    /// A solution, a blank line before every one but the first.
-    pub(super) fn solution(&mut self, view: View<'_>, solution: &Solution) -> Result<(), Error> {
+    /// A solution, a blank line before every one but the first; whether
+    /// the time limit cut its template short (it is printed as
+    /// `name = value` lines then, and [`template_cut`] says so once).
+    pub(super) fn solution(&mut self, view: View<'_>, solution: &Solution) -> Result<bool, Error> {
         if self.json {
             self.rendered(&view.json(solution), "");
-        } else {
-            self.rendered(&serde_json::Value::Null, &view.render(solution)?);
+            return Ok(false);
         }
-        Ok(())
+        let printed = view.printed(solution)?;
+        self.rendered(&serde_json::Value::Null, &printed.text);
+        Ok(printed.cut)
     }
 
     /// A solution already rendered (as JSON and as text), printed as
@@ -187,4 +190,12 @@ pub(super) fn listed(label: &str, items: &[String]) -> String {
         ));
     }
     line
+}
+
+/// The note said once when the time limit cuts a template short: the
+/// solutions from then on are printed without it.
+pub(super) fn template_cut() {
+    note(
+        "solve: the time limit ran out while the output template was being evaluated: the solution is printed without it (as `name = value` lines)",
+    );
 }

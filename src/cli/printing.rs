@@ -3,7 +3,7 @@
 //! progress line on a terminal, and the exit code with the reason a
 //! limit stopped the run.
 
-use super::output::{Printer, note};
+use super::output::{Printer, note, template_cut};
 use super::{EXIT_FOUND, EXIT_LIMIT, EXIT_NONE, Run};
 use crate::diagnostic::Error;
 use crate::driver::{Ask, Cause, Event, Outcome, Sink};
@@ -24,9 +24,9 @@ pub(super) struct Printing<'o> {
     unique: bool,
     /// Solutions printed.
     printed: u64,
-    /// Printing what a stopped run found ran out of its grace: the
-    /// solutions printed are the answer, and it is incomplete.
-    late: bool,
+    /// The time limit cut a template short: the solution was printed
+    /// without it, and the run ends with the limit's exit code.
+    cut: bool,
     error: Option<Error>,
     /// When the run started, and whether a progress line is on screen.
     progress: (Instant, bool),
@@ -40,7 +40,7 @@ impl<'o> Printing<'o> {
             json,
             unique,
             printed: 0,
-            late: false,
+            cut: false,
             error: None,
             progress: (Instant::now(), false),
         }
@@ -48,8 +48,13 @@ impl<'o> Printing<'o> {
 
     fn solution(&mut self, view: View<'_>, solution: &Solution) {
         match self.out.solution(view, solution) {
-            Ok(()) => self.printed += 1,
-            Err(e) if e.is_time_limit() => self.late = true,
+            Ok(cut) => {
+                self.printed += 1;
+                if cut && !self.cut {
+                    template_cut();
+                }
+                self.cut |= cut;
+            }
             Err(e) => self.error = Some(e),
         }
     }
@@ -82,25 +87,28 @@ impl<'o> Printing<'o> {
             note(&format!("solve: {stop} before the optimum was proven"));
             return Ok(EXIT_LIMIT);
         }
-        let complete = outcome.complete && !self.late;
         let found = if self.ask == Ask::Count {
             outcome.found
         } else {
             self.printed
         };
         let listing = matches!(self.ask, Ask::All { .. });
-        if found == 0 && complete && self.ask != Ask::Count && (!listing || self.json) {
+        if found == 0 && outcome.complete && self.ask != Ask::Count && (!listing || self.json) {
             self.out.no_solution();
         } else if listing {
             self.out.solution_count(found);
         }
-        Ok(if !complete {
+        Ok(if !outcome.complete {
             let what = if found == 0 {
                 "before a solution was found".to_string()
             } else {
                 format!("after {found} solution(s); the search is incomplete")
             };
             note(&format!("solve: {stop} {what}"));
+            EXIT_LIMIT
+        } else if self.cut {
+            // The search's answer is whole, its printing was cut short
+            // (the note said so when it was).
             EXIT_LIMIT
         } else if found == 0 {
             EXIT_NONE
@@ -112,10 +120,9 @@ impl<'o> Printing<'o> {
 
 impl Sink for Printing<'_> {
     fn event(&mut self, event: Event<'_>) -> ControlFlow<()> {
-        // After an error (or a closed pipe, or the grace run out) nothing
-        // more is printed: what follows would describe a run that did not
-        // end so.
-        if self.error.is_some() || self.late || self.out.failed() {
+        // After an error (or a closed pipe) nothing more is printed: what
+        // follows would describe a run that did not end so.
+        if self.error.is_some() || self.out.failed() {
             return ControlFlow::Break(());
         }
         match event {
@@ -144,7 +151,7 @@ impl Sink for Printing<'_> {
             Event::Progress { solutions, nodes } => self.progress(solutions, nodes),
             Event::Count(n) => self.out.count(n),
         }
-        if self.error.is_some() || self.late || self.out.failed() {
+        if self.error.is_some() || self.out.failed() {
             ControlFlow::Break(())
         } else {
             ControlFlow::Continue(())

@@ -4,7 +4,7 @@
 
 use super::output::{Printer, note};
 use super::printing::Printing;
-use super::{EXIT_FOUND, EXIT_LIMIT, EXIT_NONE, Run, SolveArgs};
+use super::{EXIT_FOUND, EXIT_NONE, Run, SolveArgs};
 use crate::driver::{self, Ask, Classes, Query};
 use crate::engine::stop::Stop;
 use crate::session::Session;
@@ -99,12 +99,12 @@ pub(super) fn run(args: &SolveArgs, started: Instant, stop: &Stop) -> Run {
             .then_some(Duration::from_millis(250)),
     };
     let mut printing = Printing::new(&mut out, ask, args.json, args.unique);
-    let outcome = driver::run(&mut session, &query, &mut printing);
-    let code = printing.finish(outcome?)?;
+    let outcome = driver::run(&mut session, &query, &mut printing)?;
+    let code = printing.finish(outcome)?;
     let code = out.finish(code)?;
     super::record::show(&session, args)?;
     if args.stats {
-        print_stats(&session, code, threads, started);
+        print_stats(&session, outcome.complete, threads, started);
     }
     // The process ends now: a large model is freed while it exits.
     let large = session.lowered().model().vars.len() > 100_000;
@@ -113,9 +113,10 @@ pub(super) fn run(args: &SolveArgs, started: Instant, stop: &Stop) -> Run {
 }
 
 /// `--stats`: the search's figures on stderr (summed over the threads,
-/// with the number of parts, when the search was spread).
-fn print_stats(session: &Session, code: u8, threads: usize, started: Instant) {
-    if code == EXIT_LIMIT {
+/// with the number of parts, when the search was spread); partial when a
+/// limit stopped the search (not when it cut a template short alone).
+fn print_stats(session: &Session, complete: bool, threads: usize, started: Instant) {
+    if !complete {
         note("partial statistics (the search was stopped):");
     }
     let stats = session.stats();

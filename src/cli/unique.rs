@@ -2,9 +2,11 @@
 //! declared variables where they differ.
 //!
 //! Exit codes: 0 unique, 1 no solution, 3 several solutions (or a limit
-//! stopped the search: then a note on stderr says so).
+//! stopped the search, or cut a solution's template short: then a note on
+//! stderr says so, and the verdict and the solutions are printed all the
+//! same, a cut solution as `name = value` lines).
 
-use super::output::{Printer, note};
+use super::output::{Printer, note, template_cut};
 use super::{EXIT_FOUND, EXIT_LIMIT, EXIT_NONE, Run, SpecArgs, TimeLimit};
 use crate::engine::stop::Stop;
 use crate::model::VarId;
@@ -57,15 +59,16 @@ pub(super) fn run(args: &UniqueArgs, stop: &Stop) -> Run {
             out.finish(EXIT_NONE)
         }
         Uniqueness::Unique(solution) => {
-            if args.json {
+            let cut = if args.json {
                 let s = session.json(&solution);
                 out.line(&json!({ "solutions": 1, "solution": s }).to_string());
+                false
             } else {
                 out.line("unique: one solution");
                 out.line("");
-                out.line(session.render(&solution)?.trim_end());
-            }
-            out.finish(EXIT_FOUND)
+                shown(&mut out, &session, &solution, false)?
+            };
+            out.finish(if cut { EXIT_LIMIT } else { EXIT_FOUND })
         }
         Uniqueness::Several(first, second) => {
             let differ = differences(&session, &first, &second);
@@ -77,14 +80,31 @@ pub(super) fn run(args: &UniqueArgs, stop: &Stop) -> Run {
                 }
                 out.line("");
                 out.line("first solution:");
-                out.line(session.render(&first)?.trim_end());
+                let cut = shown(&mut out, &session, &first, false)?;
                 out.line("");
                 out.line("second solution:");
-                out.line(session.render(&second)?.trim_end());
+                let _ = shown(&mut out, &session, &second, cut)?;
             }
             out.finish(EXIT_LIMIT)
         }
     }
+}
+
+/// A solution as `solve` prints it, its template cut short by the time
+/// limit as there (the note once, when `cut` says it was not yet said);
+/// whether the template was cut, then or before.
+fn shown(
+    out: &mut Printer,
+    session: &Session,
+    solution: &Solution,
+    cut: bool,
+) -> Result<bool, crate::diagnostic::Error> {
+    let printed = session.printed(solution)?;
+    out.line(printed.text.trim_end());
+    if printed.cut && !cut {
+        template_cut();
+    }
+    Ok(cut || printed.cut)
 }
 
 /// "not unique: two solutions differ on K variables", then each one with

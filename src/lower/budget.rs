@@ -61,6 +61,8 @@ pub(crate) struct Budget {
     checked_vars: usize,
     /// The budget of one solution's output, not of a model.
     output: bool,
+    /// Compiled output code gave up at the deadline ([`Budget::timed_out`]).
+    timed_out: bool,
 }
 
 /// The start of every message of a budget that ran out (the size; the
@@ -162,7 +164,20 @@ impl Budget {
         };
         items <= MAX_TOTAL_ITEMS
             && items.saturating_mul(bytes) <= MAX_MODEL_BYTES
-            && !self.clock.passed()
+            && self.allows_step()
+    }
+
+    /// One more step of a compiled loop (an item a filter may reject):
+    /// whether the deadline allows it.
+    pub(crate) fn allows_step(&mut self) -> bool {
+        self.timed_out |= self.clock.passed();
+        !self.timed_out
+    }
+
+    /// The deadline's error when compiled code gave up at it: the
+    /// interpreter need not run the part again only to meet it too.
+    pub(crate) fn timed_out(&self) -> Option<Diagnostic> {
+        self.timed_out.then(|| self.time_limit())
     }
 
     /// A declared symmetry's group element that moves `moves` positions

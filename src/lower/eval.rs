@@ -229,6 +229,9 @@ impl Lowerer {
             Clause::For(name, source) => {
                 let v = self.eval(source)?;
                 for item in self.items(&v, source.span)? {
+                    // The clock per binding, not only per item made: a
+                    // filter that rejects every binding makes none.
+                    self.budget.tick()?;
                     self.locals.push((name.text.clone(), item));
                     let result = self.comprehension(head, rest, each);
                     let _ = self.locals.pop();

@@ -547,12 +547,19 @@ impl Run<'_> {
                         return None;
                     }
                     for i in lo..=hi {
+                        // The clock per binding (a filter may reject all).
+                        if !self.budget.allows_step() {
+                            return None;
+                        }
                         self.set(*slot, Value::Int(i));
                         self.comprehension(head, rest, out)?;
                     }
                 }
                 other => {
                     for item in self.items(other)? {
+                        if !self.budget.allows_step() {
+                            return None;
+                        }
                         self.set(*slot, item);
                         self.comprehension(head, rest, out)?;
                     }

@@ -7,6 +7,25 @@
 //!   solution's values; what it leaves aside is evaluated here by the
 //!   interpreter of lowering.
 //! - `board.rs`: `[output] board`, the solution drawn as a grid.
+//!
+//! **The time limit.** It bounds the search, not the showing of what the
+//! search found: a found solution is always printed, by every face that
+//! prints through [`OutputPlan::printed`] (`solve`, `--all`, the
+//! optimisation's solutions, `solve unique`, the playground's solutions).
+//! The template's check at load ([`OutputPlan::check`]) takes half of what
+//! is left of the limit at most, so that it never takes the search's
+//! time, and a check cut short is no error (what it did not see is met
+//! at printing). Printing gets the deadline and a grace of twice
+//! [`PRINT_GRACE`]; when that runs out inside the template (or the
+//! board), the solution is printed as the `name = value` lines a spec
+//! without a template prints, marked [`Printed::cut`], and the face says
+//! so and exits as a limit does (3). Why not more time, or nothing: a
+//! template is a program of any length, so waiting would make the limit
+//! a wish, and dropping the solution would lose the answer the search
+//! paid for; the values are the answer and the template its presentation,
+//! so the values are printed in the one form that evaluates nothing. A
+//! template that is wrong or too large is still an error: that is the
+//! spec's fault, not the time's.
 
 mod board;
 mod compiled;
@@ -25,6 +44,15 @@ use crate::spec::ast::{Expr, TemplatePart};
 use std::collections::{HashMap, HashSet};
 use std::fmt::Write as _;
 use std::sync::Arc;
+
+/// A solution as printed ([`OutputPlan::printed`]).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Printed {
+    pub text: String,
+    /// The time limit cut the template (or board) short: `text` is the
+    /// `name = value` lines.
+    pub cut: bool,
+}
 
 #[derive(Clone, Debug)]
 pub struct OutputPlan {
@@ -47,9 +75,9 @@ pub struct OutputPlan {
     compiled: Vec<Option<(compiled::Code, usize)>>,
     /// The most slots any compiled part needs.
     slots: usize,
-    /// The run's stop token: checking the template at load is part of
-    /// the run; printing a found solution gets [`PRINT_GRACE`] past its
-    /// deadline.
+    /// The check's stop while the plan is compiled and checked at load
+    /// (see [`checking`]), then the run's: printing a found solution gets
+    /// twice [`PRINT_GRACE`] past its deadline.
     stop: Stop,
 }
 
@@ -63,7 +91,7 @@ impl OutputPlan {
         answer_template: Option<Vec<TemplatePart>>,
         model: &Model,
     ) -> OutputPlan {
-        let mut plan = OutputPlan {
+        OutputPlan {
             params,
             functions,
             declared,
@@ -76,25 +104,30 @@ impl OutputPlan {
             compiled: Vec::new(),
             slots: 0,
             stop: Stop::default(),
-        };
-        plan.compiled = match &plan.template {
+        }
+    }
+
+    /// The plan with its template compiled, what reads no variable folded
+    /// within its stop (the check's: see [`checking`]).
+    fn compiled(mut self) -> OutputPlan {
+        self.compiled = match &self.template {
             Some(parts) => parts
                 .iter()
                 .map(|part| match part {
-                    TemplatePart::Expr(e) => compiled::compile(&plan, e),
+                    TemplatePart::Expr(e) => compiled::compile(&self, e),
                     TemplatePart::Text(_) => None,
                 })
                 .collect(),
             None => Vec::new(),
         };
-        plan.slots = plan
+        self.slots = self
             .compiled
             .iter()
             .flatten()
             .map(|(_, n)| *n)
             .max()
             .unwrap_or(0);
-        plan
+        self
     }
 
     /// The plan whose printing stops at `stop` (printing is part of the
@@ -152,7 +185,18 @@ impl OutputPlan {
     /// probe meets depends on the values, and is the solutions' to show).
     /// The board is evaluated on the probe too, so that an expression
     /// that gives no board (a number, a list three deep) is refused now.
+    ///
+    /// A check that the time limit cuts short is no error (the spec is
+    /// not known to be wrong): what it did not see is evaluated when a
+    /// solution is printed. A signal still ends the run.
     pub(crate) fn check(&self, model: &Model) -> R<()> {
+        match self.check_within(model) {
+            Err(d) if d.time_limit && !self.stop.cancelled() => Ok(()),
+            checked => checked,
+        }
+    }
+
+    fn check_within(&self, model: &Model) -> R<()> {
         let probe: Vec<i64> = model
             .vars
             .iter()
@@ -255,9 +299,26 @@ impl OutputPlan {
     }
 
     /// The solution as text: the spec's template, its board, or
-    /// `name = value` lines.
+    /// `name = value` lines (those when the time limit cuts the template
+    /// short: see [`OutputPlan::printed`]).
     pub fn render(&self, solution: &[i64]) -> R<String> {
-        self.render_within(solution, self.printing())
+        self.printed(solution).map(|p| p.text)
+    }
+
+    /// The solution as printed: through the template or the board within
+    /// the printing's time ([`OutputPlan::printing`]), else, when that
+    /// runs out during their evaluation, as the `name = value` lines a
+    /// spec without a template prints, marked cut. A template that is
+    /// wrong or too large (items, memory) is still an error.
+    pub fn printed(&self, solution: &[i64]) -> R<Printed> {
+        match self.render_within(solution, self.printing()) {
+            Ok(text) => Ok(Printed { text, cut: false }),
+            Err(d) if d.time_limit => Ok(Printed {
+                text: self.lines(solution),
+                cut: true,
+            }),
+            Err(d) => Err(d),
+        }
     }
 
     /// The budget of printing a solution that was found: the run's
@@ -271,34 +332,36 @@ impl OutputPlan {
     }
 
     fn render_within(&self, solution: &[i64], budget: Budget) -> R<String> {
+        let mut out = match &self.template {
+            Some(parts) => self.fill_compiled(parts, solution, budget)?,
+            None if self.board.is_some() => self
+                .board_within(solution, budget)?
+                .expect("declared")
+                .text(),
+            None => return Ok(self.lines(solution)),
+        };
+        if !out.ends_with('\n') {
+            out.push('\n');
+        }
+        Ok(out)
+    }
+
+    /// Every declared variable and array as `name = value` (a 2-D array
+    /// as rows under `name =`): no expression of the spec is evaluated.
+    fn lines(&self, solution: &[i64]) -> String {
         let mut out = String::new();
-        match &self.template {
-            Some(parts) => {
-                out = self.fill_compiled(parts, solution, budget)?;
-                if !out.ends_with('\n') {
-                    out.push('\n');
+        for name in &self.printed {
+            let v = self.value(name, solution).expect("declared");
+            match &v {
+                Value::List(a) if a.items.iter().any(|i| matches!(i, Value::List(_))) => {
+                    let _ = writeln!(out, "{name} =\n{}", grid(a));
                 }
-            }
-            None if self.board.is_some() => {
-                let board = self.board_within(solution, budget)?.expect("declared");
-                out = board.text();
-                out.push('\n');
-            }
-            None => {
-                for name in &self.printed {
-                    let v = self.value(name, solution).expect("declared");
-                    match &v {
-                        Value::List(a) if a.items.iter().any(|i| matches!(i, Value::List(_))) => {
-                            let _ = writeln!(out, "{name} =\n{}", grid(a));
-                        }
-                        _ => {
-                            let _ = writeln!(out, "{name} = {}", plain(&v));
-                        }
-                    }
+                _ => {
+                    let _ = writeln!(out, "{name} = {}", plain(&v));
                 }
             }
         }
-        Ok(out)
+        out
     }
 
     /// A value of this plan's solutions as JSON (see [`to_json`]).
@@ -334,9 +397,13 @@ impl OutputPlan {
                 TemplatePart::Expr(e) => {
                     let value = match code.as_ref().and_then(|(code, _)| run.eval(code)) {
                         Some(v) => run.fixed(v),
-                        None => env
-                            .get_or_insert_with(|| self.environment(solution, budget.clone()))
-                            .eval(e)?,
+                        None => {
+                            if let Some(d) = run.budget.timed_out() {
+                                return Err(d);
+                            }
+                            env.get_or_insert_with(|| self.environment(solution, budget.clone()))
+                                .eval(e)?
+                        }
                     };
                     out.push_str(&format_value(&value, e.span)?);
                 }
@@ -507,6 +574,8 @@ pub(crate) fn lower_output(
     params: HashMap<String, Value>,
     vars: crate::lower::vars::Declared,
 ) -> R<OutputPlan> {
+    let run = l.stop().clone();
+    let checking = checking(&run);
     let output = OutputPlan::new(
         params,
         Arc::clone(l.functions()),
@@ -516,7 +585,19 @@ pub(crate) fn lower_output(
         spec.game.as_ref().and_then(|g| g.show.clone()),
         &l.model,
     )
-    .until(l.stop().clone());
+    .until(checking)
+    .compiled();
     output.check(&l.model)?;
-    Ok(output)
+    Ok(output.until(run))
+}
+
+/// The stop of the template's check at load: half of what is left of the
+/// time limit at most (a check must leave the search the time it was
+/// given), the run's signals alike.
+fn checking(run: &Stop) -> Stop {
+    let now = crate::host::Instant::now();
+    Stop {
+        at: run.at.map(|d| now + d.saturating_duration_since(now) / 2),
+        ..run.clone()
+    }
 }

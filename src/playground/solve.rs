@@ -116,13 +116,20 @@ pub(super) fn run(
     emit(done);
 }
 
+/// A solution's event: its text as the command line prints it (`cut`
+/// when the time limit cut the template short: the text is then the
+/// `name = value` lines, and the page says so), its board and values.
 fn solution_event(view: View<'_>, solution: &Solution, objective: Option<i64>) -> Value {
-    let text = view.render(solution).unwrap_or_else(|e| e.to_string());
+    let (text, cut) = match view.printed(solution) {
+        Ok(printed) => (printed.text, printed.cut),
+        Err(e) => (e.to_string(), false),
+    };
     let board = view.board(solution).unwrap_or(None);
     json!({
         "event": "solution",
         "text": text,
-        "templated": view.templated(),
+        "cut": cut,
+        "templated": view.templated() && !cut,
         "board": board,
         "values": view.json(solution),
         "objective": objective,

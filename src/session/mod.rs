@@ -546,6 +546,11 @@ impl Session {
         self.view().render(solution)
     }
 
+    /// A solution as printed: see [`View::printed`].
+    pub fn printed(&self, solution: &Solution) -> Result<crate::output::Printed, Error> {
+        self.view().printed(solution)
+    }
+
     /// A solution as JSON: see [`View::json`].
     pub fn json(&self, solution: &Solution) -> serde_json::Value {
         self.view().json(solution)

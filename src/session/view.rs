@@ -4,6 +4,7 @@
 use super::Solution;
 use crate::diagnostic::Error;
 use crate::lowered::Lowered;
+use crate::output::Printed;
 use crate::source::Sources;
 
 /// Reads solutions through the spec's names and output plan; available
@@ -21,6 +22,15 @@ impl View<'_> {
         self.lowered
             .output
             .render(&solution.values)
+            .map_err(|d| Error::new(vec![d], self.sources))
+    }
+
+    /// A solution as printed, with whether the time limit cut its
+    /// template short ([`Printed::cut`]: then the `name = value` lines).
+    pub fn printed(&self, solution: &Solution) -> Result<Printed, Error> {
+        self.lowered
+            .output
+            .printed(&solution.values)
             .map_err(|d| Error::new(vec![d], self.sources))
     }
 

@@ -572,6 +572,11 @@ function drawSolution(e) {
   const pre = document.createElement("pre");
   pre.textContent = e.text;
   div.appendChild(pre);
+  if (e.cut) {
+    const cut = document.createElement("p");
+    cut.textContent = "the time limit ran out while the output template was being evaluated: the solution is shown without it";
+    div.appendChild(cut);
+  }
   $("solutions").appendChild(div);
 }
 
