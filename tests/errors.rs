@@ -582,3 +582,18 @@ fn an_error_in_a_function_names_the_calls_that_reached_it() {
         "{stderr}"
     );
 }
+
+// --------------------------------------------- issue 47: messages that help
+
+/// One constraint with no solution is "this constraint", not "these 1
+/// constraints".
+#[test]
+fn one_constraint_in_a_conflict_is_said_in_the_singular() {
+    Case::new()
+        .spec("[vars]\nA = \"1..3\"\n[constraints]\nsmall = \"A < 1\"\n")
+        .args(&["explain", "spec.toml"])
+        .stdout("small\n")
+        .stderr("this constraint has no solution; without it there is one:\n")
+        .status(1)
+        .run();
+}

@@ -53,14 +53,13 @@ pub(super) fn run(args: &ExplainArgs, stop: &Stop) -> Run {
             EXIT_FOUND
         }
         Ok(Explanation::Conflict(names)) => {
-            if names.is_empty() {
-                note("the variables' domains alone have no solution");
-            } else {
-                note(&format!(
-                    "these {} constraints have no solution together; without any one of them there is one:",
-                    names.len()
-                ));
-            }
+            note(&match names.len() {
+                0 => "the variables' domains alone have no solution".to_string(),
+                1 => "this constraint has no solution; without it there is one:".to_string(),
+                n => format!(
+                    "these {n} constraints have no solution together; without any one of them there is one:"
+                ),
+            });
             for name in &names {
                 out.line(name);
             }

@@ -9,7 +9,7 @@
 
 use super::output::{Printer, note};
 use super::{EXIT_FOUND, EXIT_LIMIT, EXIT_NONE, Run, SpecArgs, TimeLimit};
-use crate::diagnostic::{Diagnostic, Error};
+use crate::diagnostic::{Diagnostic, Error, counted};
 use crate::engine::stop::Stop;
 use crate::lowered::Lowered;
 use crate::session::Stopped;
@@ -200,10 +200,18 @@ fn no_solution(
     if json {
         out.line(&json!({ "end": "no solution", "conflict": items, "givens": givens }).to_string());
     } else {
-        out.line(&format!(
-            "{what} has no solution: these constraints{} have none together:",
-            if givens.is_empty() { "" } else { " and givens" }
-        ));
+        let constraints = if items.len() == 1 {
+            "this constraint"
+        } else {
+            "these constraints"
+        };
+        let said = match givens.len() {
+            0 if items.len() == 1 => format!("{constraints} has none"),
+            0 => format!("{constraints} have none together"),
+            1 => format!("{constraints} and this given have none together"),
+            _ => format!("{constraints} and these givens have none together"),
+        };
+        out.line(&format!("{what} has no solution: {said}:"));
         for item in items {
             out.line(&format!("   {item}"));
         }
@@ -244,16 +252,19 @@ fn steps_end(out: &mut Printer, args: &StepsArgs, stepper: &Stepper, costs: &[u6
         return code;
     }
     let summary = match end {
-        "solved" => format!("every value follows, in {} steps", costs.len()),
+        "solved" => format!(
+            "every value follows, in {}",
+            counted(costs.len() as u64, "step")
+        ),
         "open" => format!(
-            "deduction stops after {} steps; the solutions differ on {} variables:",
-            costs.len(),
-            open.len()
+            "deduction stops after {}; the solutions differ on {}:",
+            counted(costs.len() as u64, "step"),
+            counted(open.len() as u64, "variable")
         ),
         _ => format!(
-            "no step of at most {} items is left after {} steps; still open:",
-            args.max_items.unwrap_or(0),
-            costs.len()
+            "no step of at most {} is left after {}; still open:",
+            counted(args.max_items.unwrap_or(0), "item"),
+            counted(costs.len() as u64, "step")
         ),
     };
     out.line(&summary);
