@@ -585,6 +585,100 @@ fn an_error_in_a_function_names_the_calls_that_reached_it() {
 
 // --------------------------------------------- issue 47: messages that help
 
+/// A `say` hole over a generator of lists or texts prints its value (a
+/// text without its quotes, a list as the language writes it), and the
+/// item is named by it.
+#[test]
+fn say_holes_print_any_generator_value() {
+    Case::new()
+        .spec(
+            r#"[params]
+cages = [[[1, 1], [1, 2]], [[2, 1], [2, 2]]]
+[vars]
+x = { index = ["1..2", "1..2"], domain = "1..3" }
+[constraints]
+given = "x[1][1] == 1 and x[2][1] == 2"
+cage = { rule = "forall(sum(x[c[0]][c[1]] for c in k) == 3 for k in cages)", say = "cage {k} sums to 3" }
+"#,
+        )
+        .args(&["steps", "spec.toml"])
+        .stdout(
+            "1. x[1][1] = 1   (cost 1)
+   given
+2. x[2][1] = 2   (cost 1)
+   given
+3. x[1][2] ≠ 3   (cost 1)
+   cage [[1, 1], [1, 2]] sums to 3 (cage[k=[[1, 1], [1, 2]]])
+4. x[2][2] ≠ 3   (cost 1)
+   cage [[2, 1], [2, 2]] sums to 3 (cage[k=[[2, 1], [2, 2]]])
+5. x[1][2] ≠ 1, so x[1][2] = 2   (cost 2)
+   cage [[1, 1], [1, 2]] sums to 3 (cage[k=[[1, 1], [1, 2]]])
+   knowing x[1][1] = 1
+6. x[2][2] ≠ 2, so x[2][2] = 1   (cost 2)
+   cage [[2, 1], [2, 2]] sums to 3 (cage[k=[[2, 1], [2, 2]]])
+   knowing x[2][1] = 2
+every value follows, in 6 steps
+",
+        )
+        .status(0)
+        .run();
+    Case::new()
+        .spec(
+            r#"[params]
+colours = ["red", "blue"]
+[vars]
+pick = { index = "colours", domain = "1..2" }
+[constraints]
+first = "pick['red'] == 1"
+apart = { rule = "forall(pick[t] != pick['red'] for t in colours if t != 'red')", say = "{t} differs from red" }
+"#,
+        )
+        .args(&["steps", "spec.toml"])
+        .stdout(
+            r#"0. known from the start, each from one rule on one variable (first): pick["red"] = 1
+1. pick["blue"] = 2   (cost 2)
+   blue differs from red (apart[t="blue"])
+   knowing pick["red"] = 1
+every value follows, in 1 step
+"#,
+        )
+        .status(0)
+        .run();
+}
+
+/// A hole that is not allowed says what a hole may name there.
+#[test]
+fn a_say_hole_not_allowed_says_what_is() {
+    refused(
+        r#"[vars]
+x = { index = ["1..2", "1..2"], domain = "1..2" }
+[constraints]
+rows = { rule = "forall(alldifferent(x[r]) for r in 1..2)", say = "row {c}" }
+"#,
+        r#"error: `{c}` in `say` is not a generator value of `rows[r=1]`
+ --> spec.toml:4:67
+  |
+4 | rows = { rule = "forall(alldifferent(x[r]) for r in 1..2)", say = "row {c}" }
+  |                                                                   ^^^^^^^^^
+  = help: a hole names a generator of the constraint's top-level `forall`: here `{r}`
+"#,
+    );
+    refused(
+        r#"[vars]
+x = { index = "1..3", domain = "1..3" }
+[constraints]
+sums = { rule = "forall(v >= 2 for v in [x[1] + x[2], x[3]])", say = "{v} is at least 2" }
+"#,
+        r#"error: `{v}` in `say` is not a generator value of `sums[0]`
+ --> spec.toml:4:70
+  |
+4 | sums = { rule = "forall(v >= 2 for v in [x[1] + x[2], x[3]])", say = "{v} is at least 2" }
+  |                                                                      ^^^^^^^^^^^^^^^^^^^
+  = help: a hole names a generator of the constraint's top-level `forall` whose values are numbers, texts, lists or single variables (printed as written); a generator of this one takes expressions over variables, and its items are numbered
+"#,
+    );
+}
+
 /// One constraint with no solution is "this constraint", not "these 1
 /// constraints".
 #[test]
