@@ -679,6 +679,33 @@ sums = { rule = "forall(v >= 2 for v in [x[1] + x[2], x[3]])", say = "{v} is at 
     );
 }
 
+/// An expression left unquoted inside an inline table or an array: TOML's
+/// own message (`invalid fraction, expected digits`) is replaced by what
+/// to write, at the value.
+#[test]
+fn an_unquoted_expression_anywhere_says_to_quote_it() {
+    refused(
+        "[vars]\nx = { index = \"1..3\", domain = 1..4 }\n",
+        r#"error: invalid TOML: `1..4` is not a TOML value
+ --> spec.toml:2:32
+  |
+2 | x = { index = "1..3", domain = 1..4 }
+  |                                ^^^^
+  = help: expressions are written as strings: `domain = "1..4"`
+"#,
+    );
+    refused(
+        "[vars]\nx = { index = [1..2, \"1..2\"], domain = \"0..1\" }\n",
+        r#"error: invalid TOML: `1..2` is not a TOML value
+ --> spec.toml:2:16
+  |
+2 | x = { index = [1..2, "1..2"], domain = "0..1" }
+  |                ^^^^
+  = help: expressions are written as strings: `"1..2"`
+"#,
+    );
+}
+
 /// One constraint with no solution is "this constraint", not "these 1
 /// constraints".
 #[test]
