@@ -706,6 +706,32 @@ fn an_unquoted_expression_anywhere_says_to_quote_it() {
     );
 }
 
+/// A function written in `[params]` (or where any value is wanted)
+/// points to `[functions]`, not to a bare syntax error at `=>`.
+#[test]
+fn a_function_out_of_place_points_to_the_functions_section() {
+    refused(
+        "[params]\nf = \"(k) => k + 1\"\nn = \"f(2)\"\n",
+        r#"error: `f` is a function: [params] holds values, functions are declared in [functions]
+ --> spec.toml:2:5
+  |
+2 | f = "(k) => k + 1"
+  |     ^^^^^^^^^^^^^^
+  = help: move it to [functions]: `[functions]` then `f = "(k) => k + 1"`; a param may call it (`p = "f(n)"`)
+"#,
+    );
+    refused(
+        "[vars]\nA = \"1..3\"\n[constraints]\nnext = \"(k) => k + 1\"\n",
+        r#"error: a function where a value is wanted: functions are declared in [functions]
+ --> spec.toml:4:8
+  |
+4 | next = "(k) => k + 1"
+  |        ^^^^^^^^^^^^^^
+  = help: declare it in [functions] (`NAME = "(k) => k + 1"`) and call it here: `NAME(3)`
+"#,
+    );
+}
+
 /// One constraint with no solution is "this constraint", not "these 1
 /// constraints".
 #[test]
