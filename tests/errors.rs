@@ -732,6 +732,38 @@ fn a_function_out_of_place_points_to_the_functions_section() {
     );
 }
 
+/// `[generate]`'s blank: the clue that may be the blank with its own range,
+/// and the range of all the clues, below which the blank suggested lies.
+#[test]
+fn a_derived_clue_that_may_be_blank_names_its_own_range() {
+    let spec = r#"[params]
+hint = [0, 0, 0]
+[vars]
+x = { index = "1..2", domain = "1..2" }
+[constraints]
+d = "x[1] != x[2]"
+[generate]
+clues = "hint"
+derive = "[x[1] + 5, x[1] - 1, x[2] + 5]"
+"#;
+    let stderr = r#"error: a derived clue may be 0, the blank: it could not be given
+ --> spec.toml:9:11
+  |
+9 | derive = "[x[1] + 5, x[1] - 1, x[2] + 5]"
+  |           ^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^
+  = help: clue 2 (counted from 1) ranges over 0..1, and all 3 clues over 0..7: choose a blank no clue can be, `blank = -1`
+"#;
+    // `derive` is lowered to draw a solution (generate) and by check.
+    for command in ["check", "generate"] {
+        Case::new()
+            .spec(spec)
+            .args(&[command, "spec.toml"])
+            .stderr(stderr)
+            .status(2)
+            .run();
+    }
+}
+
 /// One constraint with no solution is "this constraint", not "these 1
 /// constraints".
 #[test]
