@@ -776,3 +776,31 @@ fn one_constraint_in_a_conflict_is_said_in_the_singular() {
         .status(1)
         .run();
 }
+
+/// `solve generate` says on stderr why it passes a seed over.
+#[test]
+fn generate_says_why_it_skips_a_seed() {
+    let spec = std::fs::read_to_string(
+        std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/readme/skyscrapers.toml"),
+    )
+    .expect("the skyscrapers spec");
+    Case::new()
+        .spec(&spec)
+        .args(&["generate", "spec.toml", "--seed", "2"])
+        .stdout(
+            "puzzle 1: seed 4, 5 clues, grade probing
+. . 2 .
+2 . . 2
+. 2 . .
+4 . . .
+--set 'views=[[0,0,2,0],[2,0,0,2],[0,2,0,0],[4,0,0,0]]'
+",
+        )
+        .stderr(
+            "seed 2: with every clue `derive` gives, the solution drawn is not the only one; drawing again from seed 3
+seed 3: with every clue `derive` gives, the solution drawn is not the only one; drawing again from seed 4
+",
+        )
+        .status(0)
+        .run();
+}
