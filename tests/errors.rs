@@ -804,3 +804,54 @@ seed 3: with every clue `derive` gives, the solution drawn is not the only one; 
         .status(0)
         .run();
 }
+
+/// A count that a limit stopped is never the bare number (`0` would read
+/// as "no solution"): `at least N (stopped: ...)` on stdout, in text and
+/// JSON, after `--all` too, and exit 3.
+#[test]
+fn a_stopped_count_says_at_least() {
+    let args = [
+        "specs/queens.toml",
+        "--set",
+        "n=12",
+        "--node-limit",
+        "100",
+        "-j",
+        "1",
+    ];
+    let note = "solve: the node limit was reached after 4 solutions; the search is incomplete\n";
+    Case::new()
+        .args(&[&args[..], &["--count"]].concat())
+        .stdout("at least 4 (stopped: the node limit was reached)\n")
+        .stderr(note)
+        .status(3)
+        .run();
+    Case::new()
+        .args(&[&args[..], &["--count", "--json"]].concat())
+        .stdout("{\"at_least\":4,\"stopped\":\"the node limit was reached\"}\n")
+        .stderr(note)
+        .status(3)
+        .run();
+    let (stdout, stderr, code) = solve(&[&args[..], &["--all"]].concat());
+    assert_eq!((code, stderr.as_str()), (3, note));
+    assert!(
+        stdout.ends_with("\n\nat least 4 solutions (stopped: the node limit was reached)\n"),
+        "{stdout}"
+    );
+    // Stopped before the first solution: still not a bare 0.
+    Case::new()
+        .args(&[
+            "specs/queens.toml",
+            "--set",
+            "n=12",
+            "--count",
+            "--node-limit",
+            "1",
+            "-j",
+            "1",
+        ])
+        .stdout("at least 0 (stopped: the node limit was reached)\n")
+        .stderr("solve: the node limit was reached before a solution was found\n")
+        .status(3)
+        .run();
+}

@@ -27,6 +27,9 @@ pub(super) struct Printing<'o> {
     /// Printing what a stopped run found ran out of its grace: the
     /// solutions printed are the answer, and it is incomplete.
     late: bool,
+    /// The count told, printed at the end, when the run says whether a
+    /// limit cut it short.
+    count: Option<u64>,
     error: Option<Error>,
     /// When the run started, and whether a progress line is on screen.
     progress: (Instant, bool),
@@ -41,6 +44,7 @@ impl<'o> Printing<'o> {
             unique,
             printed: 0,
             late: false,
+            count: None,
             error: None,
             progress: (Instant::now(), false),
         }
@@ -60,7 +64,8 @@ impl<'o> Printing<'o> {
         let (started, shown) = &mut self.progress;
         if started.elapsed() >= PROGRESS_AFTER {
             let rate = nodes as f64 / started.elapsed().as_secs_f64();
-            eprint!("\r{solutions} solutions so far, {rate:.0} nodes/s ");
+            let solutions = crate::diagnostic::counted(solutions, "solution");
+            eprint!("\r{solutions} so far, {rate:.0} nodes/s ");
             *shown = true;
         }
     }
@@ -89,16 +94,26 @@ impl<'o> Printing<'o> {
             self.printed
         };
         let listing = matches!(self.ask, Ask::All { .. });
+        let cut = (!complete).then_some(stop);
+        if let Some(n) = self.count {
+            self.out.count(n, cut);
+        }
         if found == 0 && complete && self.ask != Ask::Count && (!listing || self.json) {
             self.out.no_solution();
         } else if listing {
-            self.out.solution_count(found);
+            self.out.solution_count(found, cut);
         }
+        // The count before what stderr says of its stop, in a terminal
+        // or a merged log alike.
+        self.out.flush();
         Ok(if !complete {
             let what = if found == 0 {
                 "before a solution was found".to_string()
             } else {
-                format!("after {found} solution(s); the search is incomplete")
+                format!(
+                    "after {}; the search is incomplete",
+                    crate::diagnostic::counted(found, "solution")
+                )
             };
             note(&format!("solve: {stop} {what}"));
             EXIT_LIMIT
@@ -142,7 +157,7 @@ impl Sink for Printing<'_> {
                 );
             }
             Event::Progress { solutions, nodes } => self.progress(solutions, nodes),
-            Event::Count(n) => self.out.count(n),
+            Event::Count(n) => self.count = Some(n),
         }
         if self.error.is_some() || self.late || self.out.failed() {
             ControlFlow::Break(())
