@@ -775,6 +775,19 @@ fn one_constraint_in_a_conflict_is_said_in_the_singular() {
         .stderr("this constraint has no solution; without it there is one:\n")
         .status(1)
         .run();
+    Case::new()
+        .spec("[vars]\nA = \"1..3\"\n[constraints]\nsmall = \"A < 1\"\n")
+        .args(&["explain", "spec.toml", "--steps"])
+        .stdout(
+            "small
+
+0. known from the start, each from one rule on one variable (small): A ∈ {}
+so A has no value left: this constraint has no solution
+",
+        )
+        .stderr("this constraint has no solution; without it there is one:\n")
+        .status(1)
+        .run();
 }
 
 /// `solve generate` says on stderr why it passes a seed over.
