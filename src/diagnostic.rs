@@ -161,6 +161,25 @@ impl Diagnostic {
     }
 }
 
+/// `n` and the noun that counts it, singular for one: `counted(1,
+/// "constraint")` is "1 constraint", `counted(3, "constraint")` is "3
+/// constraints" (an `s` added; [`counted_as`] for other plurals). Every
+/// count a message or an answer says goes through here or
+/// [`counted_as`].
+pub fn counted(n: u64, noun: &str) -> String {
+    if n == 1 {
+        format!("1 {noun}")
+    } else {
+        format!("{n} {noun}s")
+    }
+}
+
+/// `n` and `one` or `many` as it is 1 or not: `counted_as(2, "guess",
+/// "guesses")`.
+pub fn counted_as(n: u64, one: &str, many: &str) -> String {
+    format!("{n} {}", if n == 1 { one } else { many })
+}
+
 /// The closest of `candidates` to `name`, if one is close enough to suggest.
 pub fn did_you_mean<'a>(
     name: &str,

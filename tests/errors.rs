@@ -582,3 +582,289 @@ fn an_error_in_a_function_names_the_calls_that_reached_it() {
         "{stderr}"
     );
 }
+
+// --------------------------------------------- issue 47: messages that help
+
+/// A `say` hole over a generator of lists or texts prints its value (a
+/// text without its quotes, a list as the language writes it), and the
+/// item is named by it.
+#[test]
+fn say_holes_print_any_generator_value() {
+    Case::new()
+        .spec(
+            r#"[params]
+cages = [[[1, 1], [1, 2]], [[2, 1], [2, 2]]]
+[vars]
+x = { index = ["1..2", "1..2"], domain = "1..3" }
+[constraints]
+given = "x[1][1] == 1 and x[2][1] == 2"
+cage = { rule = "forall(sum(x[c[0]][c[1]] for c in k) == 3 for k in cages)", say = "cage {k} sums to 3" }
+"#,
+        )
+        .args(&["steps", "spec.toml"])
+        .stdout(
+            "1. x[1][1] = 1   (cost 1)
+   given
+2. x[2][1] = 2   (cost 1)
+   given
+3. x[1][2] ≠ 3   (cost 1)
+   cage [[1, 1], [1, 2]] sums to 3 (cage[k=[[1, 1], [1, 2]]])
+4. x[2][2] ≠ 3   (cost 1)
+   cage [[2, 1], [2, 2]] sums to 3 (cage[k=[[2, 1], [2, 2]]])
+5. x[1][2] ≠ 1, so x[1][2] = 2   (cost 2)
+   cage [[1, 1], [1, 2]] sums to 3 (cage[k=[[1, 1], [1, 2]]])
+   knowing x[1][1] = 1
+6. x[2][2] ≠ 2, so x[2][2] = 1   (cost 2)
+   cage [[2, 1], [2, 2]] sums to 3 (cage[k=[[2, 1], [2, 2]]])
+   knowing x[2][1] = 2
+every value follows, in 6 steps
+",
+        )
+        .status(0)
+        .run();
+    Case::new()
+        .spec(
+            r#"[params]
+colours = ["red", "blue"]
+[vars]
+pick = { index = "colours", domain = "1..2" }
+[constraints]
+first = "pick['red'] == 1"
+apart = { rule = "forall(pick[t] != pick['red'] for t in colours if t != 'red')", say = "{t} differs from red" }
+"#,
+        )
+        .args(&["steps", "spec.toml"])
+        .stdout(
+            r#"0. known from the start, each from one rule on one variable (first): pick["red"] = 1
+1. pick["blue"] = 2   (cost 2)
+   blue differs from red (apart[t="blue"])
+   knowing pick["red"] = 1
+every value follows, in 1 step
+"#,
+        )
+        .status(0)
+        .run();
+}
+
+/// A hole that is not allowed says what a hole may name there.
+#[test]
+fn a_say_hole_not_allowed_says_what_is() {
+    refused(
+        r#"[vars]
+x = { index = ["1..2", "1..2"], domain = "1..2" }
+[constraints]
+rows = { rule = "forall(alldifferent(x[r]) for r in 1..2)", say = "row {c}" }
+"#,
+        r#"error: `{c}` in `say` is not a generator value of `rows[r=1]`
+ --> spec.toml:4:67
+  |
+4 | rows = { rule = "forall(alldifferent(x[r]) for r in 1..2)", say = "row {c}" }
+  |                                                                   ^^^^^^^^^
+  = help: a hole names a generator of the constraint's top-level `forall`: here `{r}`
+"#,
+    );
+    refused(
+        r#"[vars]
+x = { index = "1..3", domain = "1..3" }
+[constraints]
+sums = { rule = "forall(v >= 2 for v in [x[1] + x[2], x[3]])", say = "{v} is at least 2" }
+"#,
+        r#"error: `{v}` in `say` is not a generator value of `sums[0]`
+ --> spec.toml:4:70
+  |
+4 | sums = { rule = "forall(v >= 2 for v in [x[1] + x[2], x[3]])", say = "{v} is at least 2" }
+  |                                                                      ^^^^^^^^^^^^^^^^^^^
+  = help: a hole names a generator of the constraint's top-level `forall` whose values are numbers, texts, lists or single variables (printed as written); a generator of this one takes expressions over variables, and its items are numbered
+"#,
+    );
+}
+
+/// An expression left unquoted inside an inline table or an array: TOML's
+/// own message (`invalid fraction, expected digits`) is replaced by what
+/// to write, at the value.
+#[test]
+fn an_unquoted_expression_anywhere_says_to_quote_it() {
+    refused(
+        "[vars]\nx = { index = \"1..3\", domain = 1..4 }\n",
+        r#"error: invalid TOML: `1..4` is not a TOML value
+ --> spec.toml:2:32
+  |
+2 | x = { index = "1..3", domain = 1..4 }
+  |                                ^^^^
+  = help: expressions are written as strings: `domain = "1..4"`
+"#,
+    );
+    refused(
+        "[vars]\nx = { index = [1..2, \"1..2\"], domain = \"0..1\" }\n",
+        r#"error: invalid TOML: `1..2` is not a TOML value
+ --> spec.toml:2:16
+  |
+2 | x = { index = [1..2, "1..2"], domain = "0..1" }
+  |                ^^^^
+  = help: expressions are written as strings: `"1..2"`
+"#,
+    );
+}
+
+/// A function written in `[params]` (or where any value is wanted)
+/// points to `[functions]`, not to a bare syntax error at `=>`.
+#[test]
+fn a_function_out_of_place_points_to_the_functions_section() {
+    refused(
+        "[params]\nf = \"(k) => k + 1\"\nn = \"f(2)\"\n",
+        r#"error: `f` is a function: [params] holds values, functions are declared in [functions]
+ --> spec.toml:2:5
+  |
+2 | f = "(k) => k + 1"
+  |     ^^^^^^^^^^^^^^
+  = help: move it to [functions]: `[functions]` then `f = "(k) => k + 1"`; a param may call it (`p = "f(n)"`)
+"#,
+    );
+    refused(
+        "[vars]\nA = \"1..3\"\n[constraints]\nnext = \"(k) => k + 1\"\n",
+        r#"error: a function where a value is wanted: functions are declared in [functions]
+ --> spec.toml:4:8
+  |
+4 | next = "(k) => k + 1"
+  |        ^^^^^^^^^^^^^^
+  = help: declare it in [functions] (`NAME = "(k) => k + 1"`) and call it here: `NAME(3)`
+"#,
+    );
+}
+
+/// `[generate]`'s blank: the clue that may be the blank with its own range,
+/// and the range of all the clues, below which the blank suggested lies.
+#[test]
+fn a_derived_clue_that_may_be_blank_names_its_own_range() {
+    let spec = r#"[params]
+hint = [0, 0, 0]
+[vars]
+x = { index = "1..2", domain = "1..2" }
+[constraints]
+d = "x[1] != x[2]"
+[generate]
+clues = "hint"
+derive = "[x[1] + 5, x[1] - 1, x[2] + 5]"
+"#;
+    let stderr = r#"error: a derived clue may be 0, the blank: it could not be given
+ --> spec.toml:9:11
+  |
+9 | derive = "[x[1] + 5, x[1] - 1, x[2] + 5]"
+  |           ^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^
+  = help: clue 2 (counted from 1) ranges over 0..1, and all 3 clues over 0..7: choose a blank no clue can be, `blank = -1`
+"#;
+    // `derive` is lowered to draw a solution (generate) and by check.
+    for command in ["check", "generate"] {
+        Case::new()
+            .spec(spec)
+            .args(&[command, "spec.toml"])
+            .stderr(stderr)
+            .status(2)
+            .run();
+    }
+}
+
+/// One constraint with no solution is "this constraint", not "these 1
+/// constraints".
+#[test]
+fn one_constraint_in_a_conflict_is_said_in_the_singular() {
+    Case::new()
+        .spec("[vars]\nA = \"1..3\"\n[constraints]\nsmall = \"A < 1\"\n")
+        .args(&["explain", "spec.toml"])
+        .stdout("small\n")
+        .stderr("this constraint has no solution on its own:\n")
+        .status(1)
+        .run();
+    Case::new()
+        .spec("[vars]\nA = \"1..3\"\n[constraints]\nsmall = \"A < 1\"\n")
+        .args(&["explain", "spec.toml", "--steps"])
+        .stdout(
+            "small
+
+0. known from the start, each from one rule on one variable (small): A ∈ {}
+so A has no value left: this constraint has no solution
+",
+        )
+        .stderr("this constraint has no solution on its own:\n")
+        .status(1)
+        .run();
+}
+
+/// `solve generate` says on stderr why it passes a seed over.
+#[test]
+fn generate_says_why_it_skips_a_seed() {
+    let spec = std::fs::read_to_string(
+        std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/readme/skyscrapers.toml"),
+    )
+    .expect("the skyscrapers spec");
+    Case::new()
+        .spec(&spec)
+        .args(&["generate", "spec.toml", "--seed", "2"])
+        .stdout(
+            "puzzle 1: seed 4, 5 clues, grade probing
+. . 2 .
+2 . . 2
+. 2 . .
+4 . . .
+--set 'views=[[0,0,2,0],[2,0,0,2],[0,2,0,0],[4,0,0,0]]'
+",
+        )
+        .stderr(
+            "seed 2: with every clue `derive` gives, the solution drawn is not the only one; drawing again from seed 3
+seed 3: with every clue `derive` gives, the solution drawn is not the only one; drawing again from seed 4
+",
+        )
+        .status(0)
+        .run();
+}
+
+/// A count that a limit stopped is never the bare number (`0` would read
+/// as "no solution"): `at least N (stopped: ...)` on stdout, in text and
+/// JSON, after `--all` too, and exit 3.
+#[test]
+fn a_stopped_count_says_at_least() {
+    let args = [
+        "specs/queens.toml",
+        "--set",
+        "n=12",
+        "--node-limit",
+        "100",
+        "-j",
+        "1",
+    ];
+    let note = "solve: the node limit was reached after 4 solutions; the search is incomplete\n";
+    Case::new()
+        .args(&[&args[..], &["--count"]].concat())
+        .stdout("at least 4 (stopped: the node limit was reached)\n")
+        .stderr(note)
+        .status(3)
+        .run();
+    Case::new()
+        .args(&[&args[..], &["--count", "--json"]].concat())
+        .stdout("{\"at_least\":4,\"stopped\":\"the node limit was reached\"}\n")
+        .stderr(note)
+        .status(3)
+        .run();
+    let (stdout, stderr, code) = solve(&[&args[..], &["--all"]].concat());
+    assert_eq!((code, stderr.as_str()), (3, note));
+    assert!(
+        stdout.ends_with("\n\nat least 4 solutions (stopped: the node limit was reached)\n"),
+        "{stdout}"
+    );
+    // Stopped before the first solution: still not a bare 0.
+    Case::new()
+        .args(&[
+            "specs/queens.toml",
+            "--set",
+            "n=12",
+            "--count",
+            "--node-limit",
+            "1",
+            "-j",
+            "1",
+        ])
+        .stdout("at least 0 (stopped: the node limit was reached)\n")
+        .stderr("solve: the node limit was reached before a solution was found\n")
+        .status(3)
+        .run();
+}

@@ -318,10 +318,7 @@ fn misused_globals_are_spec_errors() {
             "table(x, [[1, 2]])",
             "`table` has 4 variables but a row of 2 values",
         ),
-        (
-            "global_cardinality(x, [1, 2], [1])",
-            "2 values but 1 counts",
-        ),
+        ("global_cardinality(x, [1, 2], [1])", "2 values but 1 count"),
         ("table(x, [1, 2, 3, 4])", "a list of rows"),
     ] {
         let spec = TempSpec::new(

@@ -250,7 +250,7 @@ fn bad_graphs_are_refused_at_their_place() {
         ),
         (
             "connected(h[1], [[1, 2]], [true, false])",
-            "2 links for 1 edges: one boolean per edge",
+            "2 links for 1 edge: one boolean per edge",
         ),
         (
             "connected(h, 4, [true])",

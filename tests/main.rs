@@ -82,6 +82,38 @@ pub(crate) fn solve_with(args: &[&str], env: &[(&str, &str)]) -> (String, String
     (stdout, stderr, code)
 }
 
+/// The number a stopped count prints on stdout, `at least N (stopped:
+/// WHY)` (`N solutions` in place of `N` after `--all`): never the bare
+/// number a script would take for the whole count. `why` is what stopped
+/// it, as stderr says it (`""`: any cause).
+pub(crate) fn stopped_count(line: &str, why: &str) -> u64 {
+    let line = line.trim();
+    let (n, cause) = line
+        .strip_prefix("at least ")
+        .and_then(|rest| rest.split_once(" (stopped: "))
+        .and_then(|(n, rest)| Some((n, rest.strip_suffix(')')?)))
+        .unwrap_or_else(|| panic!("not a stopped count: {line:?}"));
+    assert!(
+        why.is_empty() || cause == why,
+        "stopped by {cause:?}, not {why:?}"
+    );
+    let n = n
+        .strip_suffix(" solutions")
+        .or_else(|| n.strip_suffix(" solution"))
+        .unwrap_or(n);
+    n.parse()
+        .unwrap_or_else(|_| panic!("not a stopped count: {line:?}"))
+}
+
+/// `N solution` or `N solutions`, as solve counts them in words.
+pub(crate) fn solutions(n: u64) -> String {
+    if n == 1 {
+        "1 solution".to_string()
+    } else {
+        format!("{n} solutions")
+    }
+}
+
 /// Runs `solve` with `--count` added and returns the count it prints. Asserts
 /// the exit code that goes with it: 0 when there are solutions, 1 when there
 /// are none.

@@ -207,10 +207,24 @@ fn numberlink_holds(n: usize, pairs: &[(usize, usize)], taken: &[(usize, usize)]
     (0..n).all(|i| near[i].is_empty() || reached[i])
 }
 
+/// Whether the edges taken join each pair of ends by a path and touch
+/// every cell (the rule of `fill = true`).
+fn numberlink_fills(n: usize, pairs: &[(usize, usize)], taken: &[(usize, usize)]) -> bool {
+    let near = neighbours(n, taken);
+    numberlink_holds(n, pairs, taken) && near.iter().all(|cell| !cell.is_empty())
+}
+
+/// A Numberlink picture as the spec reads it, one text per row, its
+/// cells separated by spaces, as `--set` writes it.
+fn numberlink_picture(drawn: &[String], w: usize) -> String {
+    let rows: Vec<String> = drawn.chunks(w).map(|r| r.join(" ")).collect();
+    picture(&rows)
+}
+
 #[test]
 fn numberlink_counts_as_the_brute_force_on_small_grids() {
     let mut rng = Rng::new(3806);
-    let mut some = 0;
+    let (mut some, mut fill_matters) = (0, 0);
     for case in 0..16 {
         let (h, w) = if case % 2 == 0 { (3, 3) } else { (3, 4) };
         let n = h * w;
@@ -221,22 +235,128 @@ fn numberlink_counts_as_the_brute_force_on_small_grids() {
             cells.swap(i, i + rng.below(n - i));
         }
         let pairs: Vec<(usize, usize)> = (0..k).map(|p| (cells[2 * p], cells[2 * p + 1])).collect();
-        let mut drawn = vec!['.'; n];
+        let mut drawn = vec![".".to_string(); n];
         for (p, &(s, t)) in pairs.iter().enumerate() {
-            drawn[s] = char::from(b'1' + p as u8);
-            drawn[t] = drawn[s];
+            drawn[s] = (p + 1).to_string();
+            drawn[t] = drawn[s].clone();
         }
-        let expected = edge_sets(&grid_edges(h, w), |t| numberlink_holds(n, &pairs, t));
-        let rows: Vec<String> = drawn.chunks(w).map(|r| r.iter().collect()).collect();
-        let set = picture(&rows);
+        let set = numberlink_picture(&drawn, w);
+        let edges = grid_edges(h, w);
+        let expected = edge_sets(&edges, |t| numberlink_holds(n, &pairs, t));
+        let filled = edge_sets(&edges, |t| numberlink_fills(n, &pairs, t));
         assert_eq!(
             count(&["specs/numberlink.toml", "--set", &set]),
             expected,
             "{set}"
         );
+        assert_eq!(
+            count(&["specs/numberlink.toml", "--set", &set, "--set", "fill=true"]),
+            filled,
+            "{set}, fill=true"
+        );
         some += u64::from(expected > 0);
+        fill_matters += u64::from(filled != expected);
     }
     assert!(some > 3, "some pictures have solutions: {some}");
+    assert!(fill_matters > 3, "fill rules out some: {fill_matters}");
+}
+
+/// Twelve pairs on a 10x10 (the cuts of a random path through every
+/// cell), with words of two digits: solved with and without `fill`, and
+/// each solution walked by the checker, the labels the spec prints
+/// those of the walk.
+#[test]
+fn numberlink_takes_any_number_of_labels() {
+    let rows = [
+        ". . . . . . . . 7 8",
+        ". . 4 5 . . 3 4 . .",
+        ". . . . . . 3 2 . .",
+        ". . 1 2 . . . . . .",
+        ". . . . . . 1 . . .",
+        ". 5 . . . . . . 9 8",
+        ". 6 7 . . . . . . .",
+        ". . 6 . 12 . . . . .",
+        ". . . . 11 . . . . .",
+        ". . . . 12 11 10 . 10 9",
+    ];
+    let (h, w) = (10, 10);
+    let drawn: Vec<&str> = rows.iter().flat_map(|r| r.split_whitespace()).collect();
+    let mut pairs = Vec::new();
+    for label in 1..=12 {
+        let ends: Vec<usize> = (0..h * w)
+            .filter(|&i| drawn[i] == label.to_string())
+            .collect();
+        assert_eq!(ends.len(), 2, "{label}");
+        pairs.push((ends[0], ends[1]));
+    }
+    let rows: Vec<String> = rows.iter().map(|r| r.to_string()).collect();
+    let set = picture(&rows);
+    for fill in ["fill=false", "fill=true"] {
+        let solutions = json_solutions(&[
+            "specs/numberlink.toml",
+            "--set",
+            &set,
+            "--set",
+            fill,
+            "--json",
+        ]);
+        let s = &solutions[0];
+        let edge = |name: &str, r: usize, c: usize| s[name][r][c].as_bool().expect("a boolean");
+        let mut taken = Vec::new();
+        for r in 0..h {
+            for c in 0..w {
+                if c + 1 < w && edge("across", r, c) {
+                    taken.push((r * w + c, r * w + c + 1));
+                }
+                if r + 1 < h && edge("down", r, c) {
+                    taken.push((r * w + c, (r + 1) * w + c));
+                }
+            }
+        }
+        assert!(numberlink_holds(h * w, &pairs, &taken), "{fill}: {s}");
+        if fill == "fill=true" {
+            assert!(numberlink_fills(h * w, &pairs, &taken), "{fill}: {s}");
+        }
+        // The label printed on each cell: the pair whose walk reached it.
+        let near = neighbours(h * w, &taken);
+        for (p, &(start, _)) in pairs.iter().enumerate() {
+            let (mut prev, mut at) = (usize::MAX, start);
+            loop {
+                assert_eq!(s["label"][at / w][at % w], (p + 1).to_string(), "{fill}");
+                let Some(&next) = near[at].iter().find(|&&j| j != prev) else {
+                    break;
+                };
+                (prev, at) = (at, next);
+            }
+        }
+    }
+}
+
+/// A picture the rules cannot read says so in the spec's own words.
+#[test]
+fn numberlink_refuses_a_number_not_drawn_twice_and_a_ragged_picture() {
+    let (_, err, code) = solve(&[
+        "specs/numberlink.toml",
+        "--set",
+        r#"picture=["1 . 2", ". . 3", "1 . 2", "3 . 3"]"#,
+    ]);
+    assert_eq!(code, 2, "{err}");
+    assert!(
+        err.starts_with("error: each number is drawn twice; these are not: [\"3\"]\n"),
+        "{err}"
+    );
+    let (_, err, code) = solve(&[
+        "specs/numberlink.toml",
+        "--set",
+        r#"picture=["1 . 2", ". .", "1 . 2"]"#,
+    ]);
+    assert_eq!(code, 2, "{err}");
+    assert!(
+        err.starts_with(
+            "error: each row of the picture has as many cells as the first; these do not: [\". .\"]\n"
+        ),
+        "{err}"
+    );
 }
 
 #[test]

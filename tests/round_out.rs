@@ -102,6 +102,12 @@ fn count_line(stdout: &str) -> u64 {
         .expect("a count")
 }
 
+/// The number on the last line of a stopped run, `at least N solutions
+/// (stopped: WHY)`.
+fn stopped_line(stdout: &str, why: &str) -> u64 {
+    crate::stopped_count(stdout.lines().last().unwrap_or_default(), why)
+}
+
 /// The boards a template of 12 rows prints (`Q` and `.` cells), as the
 /// row of the queen in each column.
 fn boards(stdout: &str, n: usize) -> Vec<Vec<i64>> {
@@ -143,7 +149,10 @@ fn time_limit_template_all_keeps_the_count_and_the_statistics() {
         assert!(!stderr.contains("error"), "{stderr}");
         let printed = boards(&stdout, 12);
         assert!(!printed.is_empty());
-        assert_eq!(count_line(&stdout), printed.len() as u64);
+        assert_eq!(
+            stopped_line(&stdout, "the time limit ran out"),
+            printed.len() as u64
+        );
         assert!(stderr.contains("partial statistics"), "{stderr}");
         assert_eq!(stat(&stderr, "solutions"), printed.len() as u64);
         // 12 distinct rows: the boards are permutations.
@@ -196,11 +205,11 @@ fn parallel_all_stays_bounded_and_exits_soon_after_a_signal() {
         run.exit_after_signal
     );
     let lines = run.stdout.lines().filter(|l| l.starts_with("x = ")).count() as u64;
-    assert_eq!(count_line(&run.stdout), lines);
-    assert!(
-        run.stderr
-            .contains(&format!("terminated (SIGTERM) after {lines} solution(s)"))
-    );
+    assert_eq!(stopped_line(&run.stdout, "terminated (SIGTERM)"), lines);
+    assert!(run.stderr.contains(&format!(
+        "terminated (SIGTERM) after {}",
+        crate::solutions(lines)
+    )));
 
     let spec = round2("parallel-sigterm-drain");
     let run = terminated(&[&spec, "--all", "-j", "2"], &[], Duration::from_secs(2));
@@ -211,7 +220,10 @@ fn parallel_all_stays_bounded_and_exits_soon_after_a_signal() {
         run.exit_after_signal
     );
     let printed = boards(&run.stdout, 30);
-    assert_eq!(count_line(&run.stdout), printed.len() as u64);
+    assert_eq!(
+        stopped_line(&run.stdout, "terminated (SIGTERM)"),
+        printed.len() as u64
+    );
 }
 
 /// The permutations of `0..n` in lexicographic order: the order of a
@@ -243,11 +255,11 @@ fn a_stopped_run_reports_the_prefix_it_printed() {
     let printed: Vec<&str> = run
         .stdout
         .lines()
-        .filter(|l| l.contains(' ') && !l.ends_with("solutions"))
+        .filter(|l| l.contains(' ') && !l.starts_with("at least "))
         .collect();
     let n = printed.len() as u64;
     assert!(n > 0);
-    assert_eq!(count_line(&run.stdout), n);
+    assert_eq!(stopped_line(&run.stdout, "terminated (SIGTERM)"), n);
     assert_eq!(stat(&run.stderr, "solutions"), n);
     let mut p: Vec<i64> = (0..12).collect();
     for line in printed {
@@ -270,10 +282,10 @@ fn a_stopped_run_reports_the_prefix_it_printed() {
             &[("SOLVE_ALONE_NODES", "0")],
         );
         assert_eq!(code, 3, "{stderr}");
-        let counted: u64 = stdout.trim().parse().unwrap();
+        let counted = crate::stopped_count(&stdout, "the time limit ran out");
         assert_eq!(stat(&stderr, "solutions"), counted, "-j {threads}");
         assert!(
-            stderr.contains(&format!("after {counted} solution(s)")),
+            stderr.contains(&format!("after {}", crate::solutions(counted))),
             "{stderr}"
         );
     }
@@ -383,11 +395,12 @@ fn a_stop_names_the_limit_that_stopped_it() {
     let nodes = [&args[..], &["--node-limit", "1000"]].concat();
     let (stdout, stderr, code) = solve(&nodes);
     assert_eq!(code, 3, "{stderr}");
+    let counted = crate::stopped_count(&stdout, "the node limit was reached");
     assert_eq!(
         stderr,
         format!(
-            "solve: the node limit was reached after {} solution(s); the search is incomplete\n",
-            stdout.trim()
+            "solve: the node limit was reached after {}; the search is incomplete\n",
+            crate::solutions(counted)
         )
     );
     let time = [&args[..], &["--time-limit", "0.2"]].concat();

@@ -109,11 +109,15 @@ pub struct SolveArgs {
     #[command(flatten)]
     pub spec: SpecArgs,
     /// Print every solution, a blank line between them, then `N solutions`
-    /// (with an [objective]: every optimal solution).
+    /// (with an [objective]: every optimal solution); stopped by a limit or
+    /// a signal, `at least N solutions (stopped: WHY)`, exit 3.
     #[arg(long)]
     pub all: bool,
     /// Print only the number of solutions (with an [objective]: of optimal solutions).
     /// A count is of every solution: --limit does not cut it (they conflict).
+    /// Stopped by a limit or a signal, it prints `at least N (stopped: WHY)`
+    /// (`{"at_least": N, "stopped": WHY}` with --json), never the bare N, and
+    /// exits 3.
     #[arg(long, conflicts_with = "limit")]
     pub count: bool,
     /// Stop after N solutions (prints them as --all does).

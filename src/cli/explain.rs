@@ -207,8 +207,13 @@ fn derive(
         }
     }
     if let Ending::Conflict(var) = stepper.ending() {
+        let together = if names.len() == 1 {
+            "this constraint has no solution"
+        } else {
+            "these constraints have no solution together"
+        };
         out.line(&format!(
-            "so {} has no value left: these constraints have no solution together",
+            "so {} has no value left: {together}",
             stepper.words().name(var)
         ));
     }

@@ -8,10 +8,10 @@
 
 use super::output::{Printer, note};
 use super::{EXIT_FOUND, EXIT_LIMIT, EXIT_NONE, Run, SpecArgs, TimeLimit, refusal};
-use crate::diagnostic::Error;
+use crate::diagnostic::{Error, counted};
 use crate::engine::stop::Stop;
 use crate::setter::Unanswered;
-use crate::setter::generate::{Failed, Made, Request, generate};
+use crate::setter::generate::{Failed, Made, Request, Skipped, Why, generate_telling};
 use crate::setter::grade::level_name;
 use crate::setter::plan::{GeneratePlan, Wanted};
 use crate::source::Sources;
@@ -70,7 +70,8 @@ pub(super) fn run(args: &GenerateArgs, stop: &Stop) -> Run {
     let mut out = Printer::new(args.json);
     let mut seed = args.spec.seed.unwrap_or(plan.seed);
     for n in 1..=args.number {
-        match generate(&plan, &mut lower, seed, stop) {
+        let mut skipped = |s: Skipped| note(&skipped_line(&plan, s));
+        match generate_telling(&plan, &mut lower, seed, stop, &mut skipped) {
             Ok(made) => {
                 print(&mut out, args.json, &plan, &made, n);
                 seed = made.seed.saturating_add(1);
@@ -85,14 +86,16 @@ pub(super) fn run(args: &GenerateArgs, stop: &Stop) -> Run {
                     _ => "search",
                 };
                 note(&format!(
-                    "no puzzle of grade {wanted} from {tries} seeds ({seed} to {}): try another grade or seed",
+                    "no puzzle of grade {wanted} from {} ({seed} to {}): try another grade or seed",
+                    counted(tries, "seed"),
                     seed.saturating_add(tries.saturating_sub(1))
                 ));
                 return out.finish(EXIT_LIMIT);
             }
             Err(Failed::NeverForced { tries }) => {
                 note(&format!(
-                    "no puzzle from {tries} seeds ({seed} to {}): with every clue `derive` gives, each solution drawn was still not the only one{}",
+                    "no puzzle from {} ({seed} to {}): with every clue `derive` gives, each solution drawn was still not the only one{}",
+                    counted(tries, "seed"),
                     seed.saturating_add(tries.saturating_sub(1)),
                     if plan.grade.is_some() {
                         " (or not finished at the grade wanted)"
@@ -113,6 +116,39 @@ pub(super) fn run(args: &GenerateArgs, stop: &Stop) -> Run {
         }
     }
     out.finish(EXIT_FOUND)
+}
+
+/// What `solve generate` says on stderr of a seed passed over: `seed 4:
+/// with every clue `derive` gives, the solution drawn is not the only
+/// one; drawing again from seed 5`.
+fn skipped_line(plan: &GeneratePlan, s: Skipped) -> String {
+    let why = match s.why {
+        Why::NotForced if plan.grade.is_some() => {
+            "with every clue `derive` gives, the solution drawn is not the only one (or not finished at the grade wanted)".to_string()
+        }
+        Why::NotForced => {
+            "with every clue `derive` gives, the solution drawn is not the only one".to_string()
+        }
+        Why::Grade(got) => {
+            let wanted = match plan.grade {
+                Some(Wanted::Level(level)) => level_name(level),
+                _ => "search",
+            };
+            format!(
+                "the puzzle made is of grade {}, not {wanted}",
+                got.map_or("search", level_name)
+            )
+        }
+    };
+    if s.again {
+        format!(
+            "seed {}: {why}; drawing again from seed {}",
+            s.seed,
+            s.seed.saturating_add(1)
+        )
+    } else {
+        format!("seed {}: {why}", s.seed)
+    }
 }
 
 /// Refuses a `--consistency` level for every constraint (`LEVEL`,
@@ -163,8 +199,9 @@ fn print(out: &mut Printer, json: bool, plan: &GeneratePlan, made: &Made, n: u64
         out.line("");
     }
     out.line(&format!(
-        "puzzle {n}: seed {}, {} clues, grade {grade}",
-        made.seed, made.given
+        "puzzle {n}: seed {}, {}, grade {grade}",
+        made.seed,
+        counted(made.given as u64, "clue")
     ));
     let width = (made.clues.iter())
         .map(|v| v.to_string().len())

@@ -77,6 +77,7 @@ pub(super) fn run(args: &MergeArgs) -> Run {
 
 /// Prints the merged run as `solve FILE` prints the same flags.
 fn print(m: &Merged, out: &mut Printer) -> u8 {
+    let stopped = (!m.complete).then_some("a part was stopped by a limit");
     let show = |out: &mut Printer, n: usize| {
         for s in m.solutions.iter().take(n) {
             out.rendered(&s.json, &s.text);
@@ -100,7 +101,7 @@ fn print(m: &Merged, out: &mut Printer) -> u8 {
             if let Some(v) = best {
                 optimal(out, v);
             }
-            out.count(m.count);
+            out.count(m.count, stopped);
             m.count > 0
         }
         (Ask::All { .. }, best) => {
@@ -108,7 +109,7 @@ fn print(m: &Merged, out: &mut Printer) -> u8 {
                 optimal(out, v);
             }
             show(out, usize::MAX);
-            out.solution_count(m.count);
+            out.solution_count(m.count, stopped);
             m.count > 0
         }
         (Ask::First, best) => {

@@ -221,7 +221,11 @@ pub(super) fn analyze(args: &AnalyzeArgs, stop: &Stop) -> Run {
     // loses none of them.
     out.flush();
     if let Some(path) = &args.plot.plot {
-        let what = format!("{} positions, {} solvable", a.positions.len(), a.solvable());
+        let what = format!(
+            "{}, {} solvable",
+            crate::diagnostic::counted(a.positions.len() as u64, "position"),
+            a.solvable()
+        );
         let title = super::plot::title(&args.file, &args.params.set, &what);
         let svg = super::plot::histogram(
             &title,

@@ -122,20 +122,32 @@ impl Printer {
         }
     }
 
-    /// `--count`'s number (`{"count": N}` in JSON).
-    pub(super) fn count(&mut self, n: u64) {
-        if self.json {
-            self.line(&serde_json::json!({ "count": n }).to_string());
-        } else {
-            self.line(&n.to_string());
+    /// `--count`'s number (`{"count": N}` in JSON). A count that a limit
+    /// or a signal cut short (`stopped` says what stopped it) is never the
+    /// bare number, which a script would read as the whole count: `at
+    /// least N (stopped: the time limit ran out)`, `{"at_least": N,
+    /// "stopped": "the time limit ran out"}` in JSON.
+    pub(super) fn count(&mut self, n: u64, stopped: Option<&str>) {
+        match (self.json, stopped) {
+            (true, None) => self.line(&serde_json::json!({ "count": n }).to_string()),
+            (true, Some(why)) => {
+                self.line(&serde_json::json!({ "at_least": n, "stopped": why }).to_string())
+            }
+            (false, None) => self.line(&n.to_string()),
+            (false, Some(why)) => self.line(&stopped_count(&n.to_string(), why)),
         }
     }
 
-    /// `N solution(s)` after `--all` or `--limit` (not in JSON).
-    pub(super) fn solution_count(&mut self, found: u64) {
+    /// `N solution(s)` after `--all` or `--limit` (not in JSON); cut short,
+    /// `at least N solutions (stopped: ...)` as [`Printer::count`] says it.
+    pub(super) fn solution_count(&mut self, found: u64, stopped: Option<&str>) {
         if !self.json {
-            let s = if found == 1 { "" } else { "s" };
-            self.summary(&format!("{found} solution{s}"), serde_json::Value::Null);
+            let counted = crate::diagnostic::counted(found, "solution");
+            let text = match stopped {
+                None => counted,
+                Some(why) => stopped_count(&counted, why),
+            };
+            self.summary(&text, serde_json::Value::Null);
         }
     }
 
@@ -164,6 +176,12 @@ impl Printer {
             )),
         }
     }
+}
+
+/// The one way a count cut short is printed: `at least 3 (stopped: the
+/// time limit ran out)`.
+fn stopped_count(count: &str, why: &str) -> String {
+    format!("at least {count} (stopped: {why})")
 }
 
 /// A line on stderr; if stderr itself is closed, there is nobody to tell.

@@ -115,7 +115,7 @@ fn guesser(game: &mut Game, secret: usize, strategy: Strategy) -> Run {
 }
 
 fn plural(n: usize, word: &str) -> String {
-    format!("{n} {word}{}", if n == 1 { "" } else { "es" })
+    crate::diagnostic::counted_as(n as u64, word, &format!("{word}es"))
 }
 
 /// The computer picks a secret and answers the guesses read from stdin.
@@ -129,8 +129,8 @@ fn setter(game: &mut Game, seed: Option<u64>) -> Run {
     let secret = Rng::new(seed).below(game.len() as u64) as usize;
     let mut out = Printer::new(false);
     out.line(&format!(
-        "I have chosen a secret among {} codes. Your guess (e.g. {}), one per line (quit to give up):",
-        game.len(),
+        "I have chosen a secret among {}. Your guess (e.g. {}), one per line (quit to give up):",
+        crate::diagnostic::counted(game.len() as u64, "code"),
         game.format_code(game.code(0))
     ));
     out.flush();
@@ -228,8 +228,8 @@ fn all_secrets(game: &mut Game, strategy: Strategy, args: &PlayArgs) -> Run {
     out.flush();
     if let Some(path) = &args.plot.plot {
         let what = format!(
-            "{} secrets, {} strategy: average {:.4}, maximum {}",
-            record.secrets(),
+            "{}, {} strategy: average {:.4}, maximum {}",
+            crate::diagnostic::counted(record.secrets() as u64, "secret"),
             strategy.name(),
             record.total() as f64 / record.secrets() as f64,
             record.maximum()

@@ -27,6 +27,9 @@ pub(super) struct Printing<'o> {
     /// The time limit cut a template short: the solution was printed
     /// without it, and the run ends with the limit's exit code.
     cut: bool,
+    /// The count told, printed at the end, when the run says whether a
+    /// limit cut it short.
+    count: Option<u64>,
     error: Option<Error>,
     /// When the run started, and whether a progress line is on screen.
     progress: (Instant, bool),
@@ -41,6 +44,7 @@ impl<'o> Printing<'o> {
             unique,
             printed: 0,
             cut: false,
+            count: None,
             error: None,
             progress: (Instant::now(), false),
         }
@@ -65,7 +69,8 @@ impl<'o> Printing<'o> {
         let (started, shown) = &mut self.progress;
         if started.elapsed() >= PROGRESS_AFTER {
             let rate = nodes as f64 / started.elapsed().as_secs_f64();
-            eprint!("\r{solutions} solutions so far, {rate:.0} nodes/s ");
+            let solutions = crate::diagnostic::counted(solutions, "solution");
+            eprint!("\r{solutions} so far, {rate:.0} nodes/s ");
             *shown = true;
         }
     }
@@ -93,16 +98,26 @@ impl<'o> Printing<'o> {
             self.printed
         };
         let listing = matches!(self.ask, Ask::All { .. });
+        let cut = (!outcome.complete).then_some(stop);
+        if let Some(n) = self.count {
+            self.out.count(n, cut);
+        }
         if found == 0 && outcome.complete && self.ask != Ask::Count && (!listing || self.json) {
             self.out.no_solution();
         } else if listing {
-            self.out.solution_count(found);
+            self.out.solution_count(found, cut);
         }
+        // The count before what stderr says of its stop, in a terminal
+        // or a merged log alike.
+        self.out.flush();
         Ok(if !outcome.complete {
             let what = if found == 0 {
                 "before a solution was found".to_string()
             } else {
-                format!("after {found} solution(s); the search is incomplete")
+                format!(
+                    "after {}; the search is incomplete",
+                    crate::diagnostic::counted(found, "solution")
+                )
             };
             note(&format!("solve: {stop} {what}"));
             EXIT_LIMIT
@@ -149,7 +164,7 @@ impl Sink for Printing<'_> {
                 );
             }
             Event::Progress { solutions, nodes } => self.progress(solutions, nodes),
-            Event::Count(n) => self.out.count(n),
+            Event::Count(n) => self.count = Some(n),
         }
         if self.error.is_some() || self.out.failed() {
             ControlFlow::Break(())

@@ -9,7 +9,7 @@
 
 use super::output::{Printer, note};
 use super::{EXIT_FOUND, EXIT_LIMIT, EXIT_NONE, Run, SpecArgs, TimeLimit};
-use crate::diagnostic::{Diagnostic, Error};
+use crate::diagnostic::{Diagnostic, Error, counted};
 use crate::engine::stop::Stop;
 use crate::lowered::Lowered;
 use crate::session::Stopped;
@@ -300,16 +300,19 @@ fn steps_end(out: &mut Printer, args: &StepsArgs, stepper: &Stepper, costs: &[u6
         return code;
     }
     let summary = match end {
-        "solved" => format!("every value follows, in {} steps", costs.len()),
+        "solved" => format!(
+            "every value follows, in {}",
+            counted(costs.len() as u64, "step")
+        ),
         "open" => format!(
-            "deduction stops after {} steps; the solutions differ on {} variables:",
-            costs.len(),
-            open.len()
+            "deduction stops after {}; the solutions differ on {}:",
+            counted(costs.len() as u64, "step"),
+            counted(open.len() as u64, "variable")
         ),
         _ => format!(
-            "no step of at most {} items is left after {} steps; still open:",
-            args.max_items.unwrap_or(0),
-            costs.len()
+            "no step of at most {} is left after {}; still open:",
+            counted(args.max_items.unwrap_or(0), "item"),
+            counted(costs.len() as u64, "step")
         ),
     };
     out.line(&summary);

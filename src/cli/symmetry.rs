@@ -5,7 +5,7 @@ use super::args::Threads;
 use super::output::Printer;
 use super::{EXIT_FOUND, EXIT_NONE, Params, Run, SpecArgs, TimeLimit};
 use crate::engine::stop::Stop;
-use crate::symmetry::check::{Report, check};
+use crate::symmetry::check::{NotSymmetric, Report, check};
 use std::path::PathBuf;
 
 /// What `solve check-symmetry` takes.
@@ -77,27 +77,7 @@ fn print(report: &Report, out: &mut Printer) {
         report.solutions
     ));
     if let Some(wrong) = &report.not_symmetric {
-        for (name, solution) in &wrong.examples {
-            out.line(&format!(
-                "\nsymmetry `{name}` maps this {optimal}solution to one that is not {}:",
-                if report.optimum.is_some() {
-                    "an optimal solution"
-                } else {
-                    "a solution"
-                }
-            ));
-            out.line(solution);
-        }
-        let what = match report.optimum {
-            Some(_) => {
-                "optimal solution(s) are mapped to solutions that are not optimal or not solutions; a symmetry must keep the objective's value too"
-            }
-            None => "solution(s) are mapped to non-solutions",
-        };
-        out.line(&format!(
-            "\nnot a symmetry: {} {what}; the declaration is wrong for this instance",
-            wrong.count
-        ));
+        not_symmetric(report, wrong, optimal, out);
         return;
     }
     out.line(&format!(
@@ -119,8 +99,13 @@ fn print(report: &Report, out: &mut Printer) {
         return;
     }
     out.line(&format!(
-        "kept by the breaking constraints: {} {optimal}solution(s)",
-        breaking.kept
+        "kept by the breaking constraints: {} {}",
+        breaking.kept,
+        if breaking.kept == 1 {
+            format!("{optimal}solution")
+        } else {
+            format!("{optimal}solutions")
+        }
     ));
     if report.ok() {
         out.line("every class keeps exactly one solution: ok");
@@ -128,8 +113,10 @@ fn print(report: &Report, out: &mut Printer) {
     }
     let (lost, examples) = &breaking.lost;
     if *lost > 0 {
+        let keep = if *lost == 1 { "keeps" } else { "keep" };
         out.line(&format!(
-            "\nlost: {lost} class(es) keep no solution (the breaking constraints are wrong), e.g. the class of:"
+            "\nlost: {} {keep} no solution (the breaking constraints are wrong), e.g. the class of:",
+            crate::diagnostic::counted_as(*lost as u64, "class", "classes")
         ));
         for (k, solution) in examples.iter().enumerate() {
             if k > 0 {
@@ -141,14 +128,49 @@ fn print(report: &Report, out: &mut Printer) {
     let (twice, examples) = &breaking.twice;
     if *twice > 0 {
         out.line(&format!(
-            "\nkept more than once: {twice} class(es) (the breaking is incomplete), e.g. the class of:"
+            "\nkept more than once: {} (the breaking is incomplete), e.g. the class of:",
+            crate::diagnostic::counted_as(*twice as u64, "class", "classes")
         ));
         for (k, (solution, n)) in examples.iter().enumerate() {
             if k > 0 {
                 out.line("");
             }
             out.line(solution);
-            out.line(&format!("({n} solutions of this class kept)"));
+            out.line(&format!(
+                "({} of this class kept)",
+                crate::diagnostic::counted(*n as u64, "solution")
+            ));
         }
     }
+}
+
+/// A declared symmetry that maps some solutions to non-solutions: examples
+/// and how many.
+fn not_symmetric(report: &Report, wrong: &NotSymmetric, optimal: &str, out: &mut Printer) {
+    for (name, solution) in &wrong.examples {
+        out.line(&format!(
+            "\nsymmetry `{name}` maps this {optimal}solution to one that is not {}:",
+            if report.optimum.is_some() {
+                "an optimal solution"
+            } else {
+                "a solution"
+            }
+        ));
+        out.line(solution);
+    }
+    let what = match report.optimum {
+        Some(_) => {
+            if wrong.count == 1 {
+                "optimal solution is mapped to a solution that is not optimal or not a solution; a symmetry must keep the objective's value too"
+            } else {
+                "optimal solutions are mapped to solutions that are not optimal or not solutions; a symmetry must keep the objective's value too"
+            }
+        }
+        None if wrong.count == 1 => "solution is mapped to a non-solution",
+        None => "solutions are mapped to non-solutions",
+    };
+    out.line(&format!(
+        "\nnot a symmetry: {} {what}; the declaration is wrong for this instance",
+        wrong.count
+    ));
 }

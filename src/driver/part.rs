@@ -35,7 +35,8 @@ impl PartOf {
                 let n = number(n, "number of parts")?;
                 if parts.is_some_and(|p| p != n) {
                     return Err(format!(
-                        "--part {text} says {n} parts and --parts says {}",
+                        "--part {text} says {} and --parts says {}",
+                        crate::diagnostic::counted(n, "part"),
                         parts.unwrap_or(0)
                     ));
                 }

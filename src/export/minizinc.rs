@@ -22,9 +22,9 @@ pub fn export(lowered: &Lowered, source: &str) -> String {
     let mut out = String::new();
     let _ = writeln!(
         out,
-        "% Exported by solve from {source}: the lowered model ({} variables, {} constraints).",
-        model.vars.len(),
-        model.constraints.len()
+        "% Exported by solve from {source}: the lowered model ({}, {}).",
+        crate::diagnostic::counted(model.vars.len() as u64, "variable"),
+        crate::diagnostic::counted(model.constraints.len() as u64, "constraint")
     );
     out.push_str(
         "include \"alldifferent.mzn\";\ninclude \"lex_less.mzn\";\ninclude \"lex_lesseq.mzn\";\ninclude \"circuit.mzn\";\ninclude \"subcircuit.mzn\";\ninclude \"connected.mzn\";\ninclude \"table.mzn\";\ninclude \"regular.mzn\";\ninclude \"regular_nfa.mzn\";\n\n",

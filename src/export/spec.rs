@@ -32,9 +32,10 @@ pub fn export(lowered: &Lowered, source: &str) -> String {
     let aux = model.vars.iter().filter(|v| v.aux).count();
     let _ = writeln!(
         out,
-        "# The lowered model of {source}: {} declared and {aux} auxiliary variables, {} constraints.",
+        "# The lowered model of {source}: {} declared and {}, {}.",
         model.vars.len() - aux,
-        model.constraints.len()
+        crate::diagnostic::counted_as(aux as u64, "auxiliary variable", "auxiliary variables"),
+        crate::diagnostic::counted(model.constraints.len() as u64, "constraint")
     );
     if lowered.puzzle.is_some() {
         out.push_str(

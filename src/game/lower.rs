@@ -64,7 +64,10 @@ fn game(l: &mut Lowerer, decl: &GameDecl, params: &HashMap<String, Value>) -> R<
             format!(
                 "`win` must have the answer's shape: {}",
                 if answer_is_list {
-                    format!("a list of {} integers", answer.outputs.len())
+                    format!(
+                        "a list of {}",
+                        crate::diagnostic::counted(answer.outputs.len() as u64, "integer")
+                    )
                 } else {
                     "one integer".to_string()
                 }
@@ -103,7 +106,10 @@ fn opening(
     let shape = || {
         let what = match base {
             None => "one value, as the code is one variable".to_string(),
-            Some(_) => format!("a list of {width} values, one per variable of the code"),
+            Some(_) => format!(
+                "a list of {}, one per variable of the code",
+                crate::diagnostic::counted(width as u64, "value")
+            ),
         };
         Diagnostic::new(format!("`opening` must be a code: {what}"), e.span)
     };

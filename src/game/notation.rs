@@ -101,7 +101,7 @@ impl Notation {
     /// What a code looks like, for errors.
     fn expected(&self) -> String {
         if self.digits {
-            format!("{} digits", self.width())
+            crate::diagnostic::counted(self.width() as u64, "digit")
         } else if self.width() == 1 {
             self.one(0).to_string()
         } else if self.kinds.iter().all(|&k| k == Kind::Int) {

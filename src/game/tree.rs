@@ -119,7 +119,8 @@ pub(super) fn play_all(
         done
     };
     if done != n {
-        return Err(error(format!("only {done} of {n} secrets were found")));
+        let were = if done == 1 { "was" } else { "were" };
+        return Err(error(format!("only {done} of {n} secrets {were} found")));
     }
     Ok(Record { guesses })
 }

@@ -111,6 +111,8 @@ impl Lowerer {
             }
             Builtin::Len => self.len_value(&args[0], span),
             Builtin::Chars
+            | Builtin::Words
+            | Builtin::Require
             | Builtin::Int
             | Builtin::IndexSet
             | Builtin::Reverse

@@ -82,26 +82,32 @@ pub(crate) fn post_constraints(l: &mut Lowerer, spec: &Spec, options: &Options) 
 }
 
 /// Each hole of a `say` template must be a generator value of every item
-/// the constraint posted.
+/// the constraint posted; when one is not, the help says what a hole may
+/// name.
 fn sentence_fits(posted: &[Posted], say: &str, span: Span, name: &str) -> R<()> {
     let holes = sentence::holes(say).map_err(|m| Diagnostic::new(m, span))?;
     for p in posted.iter().filter(|p| !p.definition) {
         let bound = sentence::bindings(&p.item);
         if let Some(hole) = holes.iter().find(|h| !bound.iter().any(|(n, _)| n == *h)) {
-            let names: Vec<&str> = bound.iter().map(|(n, _)| n.as_str()).collect();
-            let mut d = Diagnostic::new(
+            let names: Vec<String> = bound.iter().map(|(n, _)| format!("`{{{n}}}`")).collect();
+            let help = if p.item.is_empty() {
+                "a hole names a generator of the constraint's top-level `forall`: `forall(... for r in 1..9)` and `{r}`; this constraint is not one".to_string()
+            } else if names.is_empty() {
+                "a hole names a generator of the constraint's top-level `forall` whose values are numbers, texts, lists or single variables (printed as written); a generator of this one takes expressions over variables, and its items are numbered".to_string()
+            } else {
+                format!(
+                    "a hole names a generator of the constraint's top-level `forall`: here {}",
+                    names.join(", ")
+                )
+            };
+            return Err(Diagnostic::new(
                 format!(
                     "`{{{hole}}}` in `say` is not a generator value of `{name}{}`",
                     p.item
                 ),
                 span,
-            );
-            d = d.with_help(if names.is_empty() {
-                "a hole names a generator of the constraint's top-level `forall` (`forall(... for r in 1..9)`)".to_string()
-            } else {
-                format!("its items bind {}", names.join(", "))
-            });
-            return Err(d);
+            )
+            .with_help(help));
         }
     }
     Ok(())

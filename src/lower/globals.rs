@@ -132,9 +132,9 @@ impl Lowerer {
             if values.len() != xs.len() {
                 return Err(Diagnostic::new(
                     format!(
-                        "`table` has {} variables but a row of {} values",
-                        xs.len(),
-                        values.len()
+                        "`table` has {} but a row of {}",
+                        crate::diagnostic::counted(xs.len() as u64, "variable"),
+                        crate::diagnostic::counted(values.len() as u64, "value")
                     ),
                     args[1].span,
                 ));
@@ -157,9 +157,9 @@ impl Lowerer {
         if counts.len() != values.len() {
             return Err(Diagnostic::new(
                 format!(
-                    "`global_cardinality` has {} values but {} counts",
-                    values.len(),
-                    counts.len()
+                    "`global_cardinality` has {} but {}",
+                    crate::diagnostic::counted(values.len() as u64, "value"),
+                    crate::diagnostic::counted(counts.len() as u64, "count")
                 ),
                 args[2].span,
             ));

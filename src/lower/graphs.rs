@@ -78,9 +78,9 @@ impl Lowerer {
                 if list.items.len() != edges.len() {
                     return Err(Diagnostic::new(
                         format!(
-                            "{} links for {} edges: one boolean per edge",
-                            list.items.len(),
-                            edges.len()
+                            "{} for {}: one boolean per edge",
+                            crate::diagnostic::counted(list.items.len() as u64, "link"),
+                            crate::diagnostic::counted(edges.len() as u64, "edge")
                         ),
                         e.span,
                     ));

@@ -1,7 +1,9 @@
 //! Texts and lists as a puzzle's picture: `chars(t)` (a text's
 //! characters, so that a region map or a clue grid is pasted as the
-//! source draws it: `[chars(row) for row in picture]`), `int(t)` (a
-//! digit text's number), and the indices of a list whatever its origin:
+//! source draws it: `[chars(row) for row in picture]`), `words(t)` (a
+//! text's words, for a picture whose cells are separated by spaces),
+//! `int(t)` (a digit text's number), `require(cond, 'message')` (a
+//! picture's rule checked, the spec's own words when it is broken), and the indices of a list whatever its origin:
 //! `index_set(xs)` (its index range: a comprehension's `0..n-1`, a row of
 //! an array declared `1..n` `1..n`), `reverse(xs)`, `row(m, i)` and
 //! `col(m, j)` (a column of a list of lists, indexed as its rows are).
@@ -17,11 +19,53 @@ use crate::spec::builtins::Builtin;
 use std::sync::Arc;
 
 impl Lowerer {
+    /// `require(cond, message)` (`cond` already evaluated): true, or the
+    /// message as an error at the call; with a third argument, its value
+    /// after the message.
+    fn require(&mut self, cond: &Value, args: &[Expr], span: Span) -> R<Value> {
+        let holds = match cond {
+            Value::Bool(b) => *b,
+            Value::Lit(_) => {
+                return Err(Diagnostic::new(
+                    "`require` needs a condition on params: this one is over variables",
+                    args[0].span,
+                )
+                .with_help(
+                    "a condition over variables is a constraint: write it in [constraints]",
+                ));
+            }
+            other => return Err(type_error("a boolean", other, args[0].span)),
+        };
+        if holds {
+            return Ok(Value::Bool(true));
+        }
+        let Value::Str(message) = self.eval(&args[1])? else {
+            return Err(Diagnostic::new(
+                "`require`'s message must be a text: `require(cond, 'each number twice')`",
+                args[1].span,
+            ));
+        };
+        let shown = match args.get(2) {
+            Some(e) => {
+                let v = self.eval(e)?;
+                format!(
+                    ": {}",
+                    self.label_value(&v)
+                        .unwrap_or_else(|| v.describe().to_string())
+                )
+            }
+            None => String::new(),
+        };
+        Err(Diagnostic::new(format!("{message}{shown}"), span))
+    }
+
     /// One of this file's builtins (see the module doc).
     pub(super) fn list_builtin(&mut self, builtin: Builtin, args: &[Expr], span: Span) -> R<Value> {
         let first = self.eval(&args[0])?;
         match builtin {
             Builtin::Chars => chars(&first, args[0].span),
+            Builtin::Words => words(&first, args[0].span),
+            Builtin::Require => self.require(&first, args, span),
             Builtin::Int => int(&first, args[0].span),
             Builtin::IndexSet => {
                 let list = as_list(&first, args[0].span)?;
@@ -68,6 +112,19 @@ impl Lowerer {
             other => unreachable!("{other:?} is not a list builtin ({span:?})"),
         }
     }
+}
+
+/// `words(t)`: the words of a text (split at spaces), each a text,
+/// indexed from 0.
+fn words(value: &Value, span: Span) -> R<Value> {
+    let Value::Str(text) = value else {
+        return Err(type_error("a text (`words(\"10 . 3\")`)", value, span));
+    };
+    let items = text
+        .split_whitespace()
+        .map(|w| Value::Str(w.into()))
+        .collect();
+    Ok(Value::list(items))
 }
 
 /// `chars(t)`: the characters of a text, each a text, indexed from 0.

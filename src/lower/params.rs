@@ -55,8 +55,9 @@ fn indexed(l: &mut Lowerer, v: Value, index: &[Expr], value: &Expr) -> R<Value> 
         };
         return Err(Diagnostic::new(
             format!(
-                "{range} has {length} positions but the list has {} items",
-                items.len()
+                "{range} has {} but the list has {}",
+                crate::diagnostic::counted(length as u64, "position"),
+                crate::diagnostic::counted(items.len() as u64, "item")
             ),
             first.span,
         ));

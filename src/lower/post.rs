@@ -208,8 +208,9 @@ impl Lowerer {
     }
 
     /// `forall(...)` at the root: every item is a constraint of its own,
-    /// named by its generator values (`[i=2, j=5]`) when they are integers,
-    /// else by its position (`[2]`).
+    /// named by its generator values (`[i=2, j=5]`, `[k=[[1, 1], [1, 2]]]`,
+    /// `[h="red"]` as a variable's text index is, `[x=A]` for a variable) when each has a constant
+    /// value or is one variable, else by its position (`[2]`).
     fn post_forall(&mut self, args: &[Expr]) -> R<()> {
         if let [arg] = args {
             let outer = self.item.clone();
@@ -226,10 +227,7 @@ impl Lowerer {
                         let bound = &l.locals[l.locals.len() - generators..];
                         let values: Option<Vec<String>> = bound
                             .iter()
-                            .map(|(name, v)| match v {
-                                Value::Int(i) => Some(format!("{name}={i}")),
-                                _ => None,
-                            })
+                            .map(|(name, v)| Some(format!("{name}={}", l.label_value(v)?)))
                             .collect();
                         let label = values.map_or(position.to_string(), |v| v.join(", "));
                         position += 1;
@@ -244,6 +242,33 @@ impl Lowerer {
             };
         }
         self.post_aggregate(args)
+    }
+
+    /// A generator value as an item's label writes it, as the language
+    /// does: `3`, `true`, `"red"`, `1..4`, `{1, 3}`, `[[1, 1], [1, 2]]`, a
+    /// variable by its name; `None` for an expression over variables.
+    pub(super) fn label_value(&self, v: &Value) -> Option<String> {
+        Some(match v {
+            Value::Int(i) => i.to_string(),
+            Value::Bool(b) => b.to_string(),
+            Value::Str(t) => format!("\"{t}\""),
+            Value::Range(lo, hi) => format!("{lo}..{hi}"),
+            Value::Set(items) => {
+                let items: Vec<String> = items.iter().map(i64::to_string).collect();
+                format!("{{{}}}", items.join(", "))
+            }
+            Value::List(a) => {
+                let items: Option<Vec<String>> =
+                    a.items.iter().map(|v| self.label_value(v)).collect();
+                format!("[{}]", items?.join(", "))
+            }
+            Value::Lin(e) => match (&e.terms[..], e.constant) {
+                ([(1, x)], 0) => self.model.vars[x.index()].name.clone(),
+                _ => return None,
+            },
+            Value::Lit(lit) if lit.positive => self.model.vars[lit.var.index()].name.clone(),
+            Value::Lit(_) => return None,
+        })
     }
 
     /// `forall(list)` at the root: each item asserted.

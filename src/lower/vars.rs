@@ -78,9 +78,9 @@ pub(crate) fn declare_vars(l: &mut Lowerer, spec: &Spec) -> R<Declared> {
             if a.items.len() != var.aliases.len() {
                 return Err(Diagnostic::new(
                     format!(
-                        "`names` has {} names but the array has {} elements",
-                        var.aliases.len(),
-                        a.items.len()
+                        "`names` has {} but the array has {}",
+                        crate::diagnostic::counted(var.aliases.len() as u64, "name"),
+                        crate::diagnostic::counted(a.items.len() as u64, "element")
                     ),
                     var.aliases[0]
                         .span
@@ -249,8 +249,8 @@ fn shape_defined(
             };
             return Err(Diagnostic::new(
                 format!(
-                    "`{name}` is defined by a list of {} items, where a number was expected",
-                    a.items.len()
+                    "`{name}` is defined by a list of {}, where a number was expected",
+                    crate::diagnostic::counted(a.items.len() as u64, "item")
                 ),
                 span,
             )

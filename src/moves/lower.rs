@@ -536,8 +536,8 @@ fn alphabet(l: &Lowerer, text: &str, span: Span, scope: &StateScope<'_>) -> R<Ve
         if d.min() < Some(0) || d.max() >= Some(chars.len() as i64) {
             return Err(Diagnostic::new(
                 format!(
-                    "the alphabet has {} characters (values 0..{}), but `{}` takes values outside",
-                    chars.len(),
+                    "the alphabet has {} (values 0..{}), but `{}` takes values outside",
+                    crate::diagnostic::counted(chars.len() as u64, "character"),
                     chars.len() - 1,
                     l.model.vars[x.index()].name
                 ),

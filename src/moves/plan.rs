@@ -79,7 +79,8 @@ impl PuzzlePlan {
                 for p in parts {
                     values.push(p.parse::<i64>().map_err(|_| {
                         format!(
-                            "`{text}` is not a position: expected {n} integers separated by commas"
+                            "`{text}` is not a position: expected {} separated by commas",
+                            crate::diagnostic::counted(n as u64, "integer")
                         )
                     })?);
                 }
@@ -102,7 +103,8 @@ impl PuzzlePlan {
         let n = self.state.len();
         if values.len() != n {
             return Err(format!(
-                "`{text}` is not a position: expected {n} values, found {} (one per state variable: {}; a position of another size needs other params, `--set NAME=VALUE`)",
+                "`{text}` is not a position: expected {}, found {} (one per state variable: {}; a position of another size needs other params, `--set NAME=VALUE`)",
+                crate::diagnostic::counted(n as u64, "value"),
                 values.len(),
                 self.sizes
             ));

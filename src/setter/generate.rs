@@ -100,6 +100,26 @@ impl From<crate::session::Stopped> for Failed {
     }
 }
 
+/// A seed passed over, and why: told as it happens (`solve generate`
+/// says it on stderr), so that a run that tries many seeds is not silent.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Skipped {
+    pub seed: u64,
+    pub why: Why,
+    /// Another seed follows (false after the last one tried).
+    pub again: bool,
+}
+
+/// Why a seed gave no puzzle.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Why {
+    /// Every clue `derive` gives from the solution drawn leaves it open
+    /// (several solutions, or not finished at the grade wanted).
+    NotForced,
+    /// The puzzle made is of another grade (`None`: search) than wanted.
+    Grade(Option<Consistency>),
+}
+
 /// One puzzle, from seed `first` on (the seeds tried after it are
 /// `first + 1`, ...).
 pub fn generate(
@@ -108,11 +128,30 @@ pub fn generate(
     first: u64,
     stop: &Stop,
 ) -> Result<Made, Failed> {
-    let seeds = (0..MOST_TRIES).map_while(|i| first.checked_add(i));
+    generate_telling(plan, lower, first, stop, &mut |_| {})
+}
+
+/// [`generate`], telling `skipped` of each seed passed over.
+pub fn generate_telling(
+    plan: &GeneratePlan,
+    lower: &mut Lower<'_>,
+    first: u64,
+    stop: &Stop,
+    skipped: &mut dyn FnMut(Skipped),
+) -> Result<Made, Failed> {
+    let seeds: Vec<u64> = (0..MOST_TRIES)
+        .map_while(|i| first.checked_add(i))
+        .collect();
     let (mut tries, mut forced) = (0, false);
-    for seed in seeds {
+    for (k, &seed) in seeds.iter().enumerate() {
         tries += 1;
+        let again = k + 1 < seeds.len();
         let Some(clues) = remove_clues(plan, lower, seed, stop)? else {
+            skipped(Skipped {
+                seed,
+                why: Why::NotForced,
+                again,
+            });
             continue;
         };
         forced = true;
@@ -131,6 +170,11 @@ pub fn generate(
                 grade,
             });
         }
+        skipped(Skipped {
+            seed,
+            why: Why::Grade(grade),
+            again,
+        });
     }
     Err(if forced {
         Failed::NoGrade { tries }

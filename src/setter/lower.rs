@@ -58,20 +58,39 @@ pub(crate) fn derive_clues(l: &mut Lowerer, spec: &Spec) -> R<Option<Derived>> {
         })
         .collect::<Option<Vec<_>>>()
         .ok_or_else(not_clues)?;
-    // A clue equal to the blank could not be given.
+    // A clue equal to the blank could not be given. The message names
+    // the first clue that may be the blank, with its own range, and the
+    // range of all the clues, below which a blank fits every one.
     let blank = spec.generate.as_ref().map_or(0, |g| g.blank);
-    for term in &terms {
+    let mut first = None;
+    let (mut least, mut most) = (i64::MAX, i64::MIN);
+    for (k, term) in terms.iter().enumerate() {
         let (lo, hi) = l.bounds(term, e.span)?;
-        if (lo..=hi).contains(&blank) {
-            return Err(Diagnostic::new(
-                format!("a derived clue may be {blank}, the blank: it could not be given"),
-                e.span,
-            )
-            .with_help(format!(
-                "choose a blank no clue can be (a clue ranges over {lo}..{hi} here): `blank = {}`",
-                lo.min(0).saturating_sub(1)
-            )));
+        (least, most) = (least.min(lo), most.max(hi));
+        if first.is_none() && (lo..=hi).contains(&blank) {
+            first = Some((k, lo, hi));
         }
+    }
+    if let Some((k, lo, hi)) = first {
+        let (_, cols, nested) = shape;
+        let which = if nested {
+            format!("the clue in row {}, column {}", k / cols + 1, k % cols + 1)
+        } else {
+            format!("clue {}", k + 1)
+        };
+        let all = if terms.len() == 1 {
+            String::new()
+        } else {
+            format!(", and all {} clues over {least}..{most}", terms.len())
+        };
+        return Err(Diagnostic::new(
+            format!("a derived clue may be {blank}, the blank: it could not be given"),
+            e.span,
+        )
+        .with_help(format!(
+            "{which} (counted from 1) ranges over {lo}..{hi}{all}: choose a blank no clue can be, `blank = {}`",
+            least.min(0).saturating_sub(1)
+        )));
     }
     Ok(Some(Derived {
         shape,
@@ -176,7 +195,10 @@ pub(crate) fn lower_generate(
 /// A shape as a message says it: `4 lists of 5`, `a list of 9`.
 fn says((rows, cols, nested): (usize, usize, bool)) -> String {
     if nested {
-        format!("{rows} lists of {cols}")
+        format!(
+            "{} of {cols}",
+            crate::diagnostic::counted(rows as u64, "list")
+        )
     } else {
         format!("a list of {cols}")
     }

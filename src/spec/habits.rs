@@ -68,23 +68,100 @@ pub(super) fn toml_mistake(
             ));
         }
     }
-    // `NAME = 1..9`: a value TOML cannot read where an expression was meant.
-    let (key, value) = line.split_once('=')?;
-    let (key, value) = (key.trim(), value.trim());
-    let is_name = !key.is_empty()
-        && key
-            .chars()
-            .all(|c| c.is_alphanumeric() || c == '_' || c == '-');
-    let quoted_or_toml = value.starts_with(['"', '\'', '[', '{', '=']) || value.is_empty();
-    if !is_name || quoted_or_toml || at < start + line.find('=')? {
-        return None;
-    }
-    let from = start + line.find(value)?;
+    // `NAME = 1..9`, `x = { domain = 1..4 }`, `index = [1..3, 1..3]`: a
+    // value TOML cannot read where an expression was meant.
+    let (from, value, key) = unquoted_value(line, at - start)?;
+    let from = start + from;
+    let write = match key {
+        Some(key) => format!("`{key} = \"{value}\"`"),
+        None => format!("`\"{value}\"`"),
+    };
     Some((
         from..from + value.len(),
         format!("`{value}` is not a TOML value"),
-        format!("expressions are written as strings: `{key} = \"{value}\"`"),
+        format!("expressions are written as strings: {write}"),
     ))
+}
+
+/// The value around byte `at` of a TOML `line` that TOML could not read:
+/// its offset in the line, its text, and the key it is the value of (none
+/// for an item of an array). `None` when the error is not in such a value
+/// (inside a quoted string, in a key, or in a TOML value of its own such
+/// as an array or inline table that is not the place of the error).
+fn unquoted_value(line: &str, at: usize) -> Option<(usize, &str, Option<&str>)> {
+    // The last `=`, `,`, `[` or `{` before `at`, outside quotes and outside
+    // the brackets of the value itself: where the value starts.
+    let mut quote: Option<char> = None;
+    let mut starts = Vec::new();
+    for (i, c) in line.char_indices() {
+        if i >= at {
+            break;
+        }
+        match (quote, c) {
+            (Some(q), c) if c == q => quote = None,
+            (Some(_), _) => {}
+            (None, '"' | '\'') => quote = Some(c),
+            (None, '#') => return None,
+            (None, '=' | ',' | '[' | '{') => starts.push((i, c)),
+            _ => {}
+        }
+    }
+    if quote.is_some() || !starts.iter().any(|&(_, c)| c == '=') {
+        return None;
+    }
+    // An unquoted expression may hold brackets of its own (`x[1] + 1`, `{1,
+    // 3}`): a `[` or `{` right after a name or a `]` indexes, and is part of
+    // the value. Take the last start that opens a TOML value.
+    let &(open, kind) = starts.iter().rev().find(|&&(i, c)| match c {
+        '[' => {
+            let prev = line[..i].trim_end().chars().next_back();
+            !prev.is_some_and(|p| p.is_alphanumeric() || p == '_' || p == ']' || p == ')')
+        }
+        '{' => line[..i].trim_end().ends_with('='),
+        _ => true,
+    })?;
+    if kind == '{' {
+        return None;
+    }
+    let rest = &line[open + 1..];
+    let first = open + 1 + (rest.len() - rest.trim_start().len());
+    // The value ends at a `,`, `]` or `}` outside its own brackets and
+    // quotes, or a comment, or the end of the line.
+    let mut depth = 0i32;
+    let mut quote: Option<char> = None;
+    let mut end = line.len();
+    for (i, c) in line[first..].char_indices() {
+        match (quote, c) {
+            (Some(q), c) if c == q => quote = None,
+            (Some(_), _) => {}
+            (None, '"' | '\'') => quote = Some(c),
+            (None, '(' | '[' | '{') => depth += 1,
+            (None, ')' | ']' | '}') if depth > 0 => depth -= 1,
+            (None, ',' | ']' | '}' | '#') if depth == 0 => {
+                end = first + i;
+                break;
+            }
+            _ => {}
+        }
+    }
+    let value = line[first..end].trim_end();
+    let quoted_or_toml = value.starts_with(['"', '\'', '[', '{', '=']) || value.is_empty();
+    if quoted_or_toml || at < first || at > first + value.len() {
+        return None;
+    }
+    let key = if kind == '=' {
+        let before = line[..open].trim_end();
+        let key = &before[before
+            .rfind(|c: char| !(c.is_alphanumeric() || c == '_' || c == '-'))
+            .map_or(0, |i| i + 1)..];
+        if key.is_empty() {
+            return None;
+        }
+        Some(key)
+    } else {
+        None
+    };
+    Some((first, value, key))
 }
 
 /// The help for MiniZinc's `f(i in I)(e)`, with the call's own name and

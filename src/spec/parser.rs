@@ -148,11 +148,31 @@ pub fn parse_expr(text: &str, origin: Origin) -> Result<Expr, Diagnostic> {
     check_size(text, origin)?;
     no_reverse_arrow(text, origin)?;
     pest::set_error_detail(true);
-    let mut pairs =
-        ExprParser::parse(Rule::main, text).map_err(|e| syntax_error(e, origin, text))?;
+    let mut pairs = ExprParser::parse(Rule::main, text).map_err(|e| {
+        if is_function(text) {
+            function_as_value(origin)
+        } else {
+            syntax_error(e, origin, text)
+        }
+    })?;
     let main = pairs.next().expect("main rule");
     let expr = main.into_inner().next().expect("expr");
     build(expr, origin)
+}
+
+/// Whether `text` is a function, `(a, b) => body`, as `[functions]`
+/// declares one.
+pub fn is_function(text: &str) -> bool {
+    ExprParser::parse(Rule::function, text).is_ok()
+}
+
+/// A function written where an expression is wanted: the whole string.
+fn function_as_value(origin: &Origin) -> Diagnostic {
+    Diagnostic::new(
+        "a function where a value is wanted: functions are declared in [functions]",
+        origin.whole,
+    )
+    .with_help("declare it in [functions] (`NAME = \"(k) => k + 1\"`) and call it here: `NAME(3)`")
 }
 
 /// Parses `(a, b) => body`; returns the parameter names and the body.

@@ -15,13 +15,15 @@ pub fn holes(template: &str) -> Result<Vec<String>, String> {
 }
 
 /// `template` with each hole replaced by its value in `bindings`; a hole
-/// with no binding stays as written.
+/// with no binding stays as written. A text value is said without its
+/// quotes (`house {h}` with `h="red"` is "house red"); a list as the
+/// language writes it (`cage [[1, 1], [1, 2]]`).
 pub fn fill(template: &str, bindings: &[(String, String)]) -> String {
     let mut out = String::new();
     let filled = pieces(template, |piece| match piece {
         Piece::Text(t) => out.push_str(t),
         Piece::Hole(name) => match bindings.iter().find(|(n, _)| n == name) {
-            Some((_, value)) => out.push_str(value),
+            Some((_, value)) => out.push_str(said(value)),
             None => out.push_str(&format!("{{{name}}}")),
         },
     });
@@ -31,14 +33,56 @@ pub fn fill(template: &str, bindings: &[(String, String)]) -> String {
     }
 }
 
+/// A value as a sentence says it: a text without its quotes.
+fn said(value: &str) -> &str {
+    ['"', '\'']
+        .into_iter()
+        .find_map(|q| {
+            let inner = value.strip_prefix(q)?.strip_suffix(q)?;
+            (!inner.contains(q)).then_some(inner)
+        })
+        .unwrap_or(value)
+}
+
 /// The generator values in an item's label: `[r=3, c=5]` (or nested,
-/// `[r=3][c=5]`) gives r = 3 and c = 5; a position (`[2]`) gives none.
+/// `[r=3][c=5]`) gives r = 3 and c = 5, `[k=[[1, 1], [1, 2]], h="a, b"]`
+/// gives k = `[[1, 1], [1, 2]]` and h = `"a, b"` (brackets, commas and
+/// quotes inside a value are its own); a position (`[2]`) gives none.
 pub fn bindings(label: &str) -> Vec<(String, String)> {
-    label
-        .split(['[', ']', ','])
-        .filter_map(|part| part.split_once('='))
-        .map(|(name, value)| (name.trim().to_string(), value.trim().to_string()))
-        .collect()
+    let mut out = Vec::new();
+    let mut depth = 0usize;
+    let mut quote: Option<char> = None;
+    let mut part_start = 0;
+    let mut push = |part: &str| {
+        if let Some((name, value)) = part.split_once('=') {
+            out.push((name.trim().to_string(), value.trim().to_string()));
+        }
+    };
+    for (i, c) in label.char_indices() {
+        match (quote, c) {
+            (Some(q), c) if c == q => quote = None,
+            (Some(_), _) => {}
+            (None, '"' | '\'') => quote = Some(c),
+            (None, '[' | '{') => {
+                depth += 1;
+                if depth == 1 {
+                    part_start = i + 1;
+                }
+            }
+            (None, ']' | '}') if depth > 0 => {
+                depth -= 1;
+                if depth == 0 {
+                    push(&label[part_start..i]);
+                }
+            }
+            (None, ',') if depth == 1 => {
+                push(&label[part_start..i]);
+                part_start = i + 1;
+            }
+            _ => {}
+        }
+    }
+    out
 }
 
 enum Piece<'t> {
@@ -96,5 +140,18 @@ mod tests {
         let label = bindings("[r=3, c=-5][k=2]");
         assert_eq!(fill("{r} {c} {k}", &label), "3 -5 2");
         assert!(bindings("[2]").is_empty());
+        let label = bindings("[k=[[1, 1], [1, 2]], h=\"a, [b\"][s={1, 3}]");
+        assert_eq!(
+            label,
+            [
+                ("k".to_string(), "[[1, 1], [1, 2]]".to_string()),
+                ("h".to_string(), "\"a, [b\"".to_string()),
+                ("s".to_string(), "{1, 3}".to_string()),
+            ]
+        );
+        assert_eq!(
+            fill("{k}: {h} {s}", &label),
+            "[[1, 1], [1, 2]]: a, [b {1, 3}"
+        );
     }
 }

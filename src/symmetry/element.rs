@@ -92,10 +92,10 @@ pub(super) fn element(
             table.len() as u64 == domain.size() && table.iter().map(|e| e.0).eq(domain.values());
         if !one_each {
             return Err(error(format!(
-                "the literals of `{}` in its cells must be one per value of its domain ({} cells for {} values, or a value twice)",
+                "the literals of `{}` in its cells must be one per value of its domain ({} for {}, or a value twice)",
                 var_name(p),
-                table.len(),
-                domain.size()
+                crate::diagnostic::counted(table.len() as u64, "cell"),
+                crate::diagnostic::counted(domain.size(), "value")
             )));
         }
         let _ = moves.insert(p, Move::Table(table));

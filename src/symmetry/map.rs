@@ -54,7 +54,8 @@ pub(crate) fn map_element(
     {
         return Err(Diagnostic::new(
             format!(
-                "`index` takes {depth} parameter(s), one per dimension of the structure, found {}",
+                "`index` takes {}, one per dimension of the structure, found {}",
+                crate::diagnostic::counted(depth as u64, "parameter"),
                 f.params.len()
             ),
             f.name.span,
@@ -245,7 +246,8 @@ fn index_image(l: &mut Lowerer, f: &Function, index: &[i64], depth: usize) -> R<
         v if depth == 1 && !matches!(v, Value::List(_)) => Ok(vec![l.int(v, span)?]),
         v => Err(Diagnostic::new(
             format!(
-                "`index` must give an index of {depth} integer(s), found {}",
+                "`index` must give an index of {}, found {}",
+                crate::diagnostic::counted(depth as u64, "integer"),
                 v.describe()
             ),
             span,

@@ -66,11 +66,11 @@ pub(super) fn bad_declarations_are_spec_errors() {
         ),
         (
             "m3 = { map = \"m\", index = \"(i) => i\" }",
-            "`index` takes 2 parameter(s)",
+            "`index` takes 2 parameters",
         ),
         (
             "m4 = { map = \"m\", index = \"(i, j) => j\" }",
-            "an index of 2 integer(s)",
+            "an index of 2 integers",
         ),
         (
             "m5 = { map = \"m\", value = \"(v) => v / 2\" }",

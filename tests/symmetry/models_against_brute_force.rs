@@ -126,8 +126,8 @@ impl Model {
         has_line(
             &stdout,
             &format!(
-                "kept by the breaking constraints: {} solution(s)",
-                leaders.len()
+                "kept by the breaking constraints: {}",
+                crate::solutions(leaders.len() as u64)
             ),
         );
         assert_eq!(number_after(&stdout, "lost:"), None, "{label}:\n{stdout}");

@@ -54,7 +54,7 @@ pub(super) fn has_line(stdout: &str, line: &str) {
     );
 }
 
-/// The number in the line starting with `prefix` (`lost: 3 class(es) ...`),
+/// The number in the line starting with `prefix` (`lost: 3 classes keep ...`),
 /// or `None` when there is no such line.
 pub(super) fn number_after(stdout: &str, prefix: &str) -> Option<usize> {
     let line = stdout.lines().find_map(|l| l.strip_prefix(prefix))?;

@@ -88,8 +88,9 @@ pub(super) fn unique_and_check_symmetry_with_an_objective() {
         has_line(
             &stdout,
             &format!(
-                "kept by the breaking constraints: {} optimal solution(s)",
-                representatives.len()
+                "kept by the breaking constraints: {} optimal solution{}",
+                representatives.len(),
+                if representatives.len() == 1 { "" } else { "s" }
             ),
         );
         has_line(&stdout, "every class keeps exactly one solution: ok");

@@ -54,7 +54,10 @@ pub(super) fn check_symmetry_catches_wrong_and_incomplete_rules() {
             let what = format!("{rule}, n={n}:\n{stdout}");
             has_line(
                 &stdout,
-                &format!("kept by the breaking constraints: {kept} solution(s)"),
+                &format!(
+                    "kept by the breaking constraints: {}",
+                    crate::solutions(kept as u64)
+                ),
             );
             let lost_line = number_after(&stdout, "lost:");
             let twice_line = number_after(&stdout, "kept more than once:");

@@ -7,6 +7,25 @@ impl Loader<'_> {
     /// list indexed like a variable array.
     pub(super) fn param(&mut self, (key, value): Item<'_, '_>) -> Option<Param> {
         let name = self.name(key);
+        if let DeValue::String(text) = value.get_ref()
+            && crate::spec::parser::is_function(text)
+        {
+            // `f = "(k) => k + 1"` in [params]: a function, in the wrong
+            // section.
+            let d = Diagnostic::new(
+                format!(
+                    "`{}` is a function: [params] holds values, functions are declared in [functions]",
+                    name.text
+                ),
+                self.span(value.span()),
+            )
+            .with_help(format!(
+                "move it to [functions]: `[functions]` then `{} = \"{text}\"`; a param may call it (`p = \"{}(n)\"`)",
+                name.text, name.text
+            ));
+            self.errors.push(d);
+            return None;
+        }
         let DeValue::Table(table) = value.get_ref() else {
             return Some(Param {
                 name,
