@@ -334,11 +334,55 @@ await check("steps: the walk on the board, a hint from the givens", async () => 
   expect("used", await page.locator("#steps-board td.used").count(), 1);
   const text = await page.locator("#steps-text").textContent();
   if (!text.startsWith("1. x[1][3] ≠ 8")) throw new Error(text);
+  // What the step removed, struck through in the cell it deduces.
+  const removed = page.locator("#steps-board td.deduced .removed");
+  expect("removed 8", (await removed.allTextContents()).join(" "), "8");
+  expect("struck through", await removed.evaluate((e) => getComputedStyle(e).textDecorationLine), "line-through");
+  expect("the deduced cell's title", await page.locator("#steps-board td.deduced").getAttribute("title"), "x[1][3]: this step removes 8");
   await page.screenshot({ path: `${shots}steps.png` });
   await page.fill("#givens", "x[1][3]=5");
   await page.click("#hint-run");
   await page.waitForFunction(() => /This state has no solution/.test(document.querySelector("#steps-progress").textContent));
   await page.fill("#givens", "");
+  await page.click("#tabs button[data-tab=solve]");
+});
+
+// The cells of `cells` (td elements) whose text reaches outside them.
+const valuesInside = (cells) => cells.evaluateAll((tds) => tds.filter((td) => {
+  const box = td.getBoundingClientRect();
+  const range = document.createRange();
+  range.selectNodeContents(td);
+  return [...range.getClientRects()].some((r) => r.left < box.left - 0.5 || r.right > box.right + 0.5);
+}).map((td) => `${td.title}: ${td.textContent}`));
+
+await check("steps: zebra's texts fit their cells, each step's items scrolled into view", async () => {
+  await open("zebra");
+  await page.click("#tabs button[data-tab=steps]");
+  await page.click("#steps-run");
+  await page.waitForFunction(() => /every value follows, in \d+ steps/.test(document.querySelector("#steps-progress").textContent));
+  const steps = Number(await page.locator("#steps-slider").getAttribute("max"));
+  const scroller = ".cm-scroller";
+  let scrolled = 0;
+  for (let k = 1; k <= Math.min(steps, 12); k++) {
+    // The editor scrolled to its top or its end, in turn.
+    await page.evaluate(() => { const s = document.querySelector(".cm-scroller"); s.scrollTop = s.scrollTop > 0 ? 0 : s.scrollHeight; });
+    const before = await page.locator(scroller).evaluate((s) => s.scrollTop);
+    await page.click("#steps-next");
+    await page.waitForTimeout(50);
+    const outside = await valuesInside(page.locator("#steps-board td"));
+    if (outside.length) throw new Error(`step ${k}: outside their cells: ${outside.slice(0, 3).join("; ")}`);
+    const seen = await page.evaluate(() => {
+      const box = document.querySelector(".cm-scroller").getBoundingClientRect();
+      const mark = document.querySelector(".cm-conflict");
+      if (!mark) return null;
+      const r = mark.getBoundingClientRect();
+      return r.top >= box.top && r.bottom <= box.bottom;
+    });
+    if (seen === false) throw new Error(`step ${k}: its item is out of the editor's view`);
+    if (seen && before !== await page.locator(scroller).evaluate((s) => s.scrollTop)) scrolled++;
+  }
+  if (scrolled === 0) throw new Error("no step needed the editor scrolled: the check checks nothing");
+  await page.screenshot({ path: `${shots}steps-zebra.png` });
   await page.click("#tabs button[data-tab=solve]");
 });
 
