@@ -117,14 +117,24 @@ pub(super) fn run(
 }
 
 fn solution_event(view: View<'_>, solution: &Solution, objective: Option<i64>) -> Value {
+    let mut event = drawn(view, solution);
+    event["event"] = json!("solution");
+    event["objective"] = json!(objective);
+    event
+}
+
+/// A solution as every panel draws it: its `text` (and whether the spec's
+/// template made it), the spec's `board` (`null` without one) and each
+/// declared variable's value (`values`). The Solve panel's `solution`
+/// events and the Setter's solutions are this, so that the page has one
+/// way to draw a solution.
+pub(super) fn drawn(view: View<'_>, solution: &Solution) -> Value {
     let text = view.render(solution).unwrap_or_else(|e| e.to_string());
     let board = view.board(solution).unwrap_or(None);
     json!({
-        "event": "solution",
         "text": text,
         "templated": view.templated(),
         "board": board,
         "values": view.json(solution),
-        "objective": objective,
     })
 }

@@ -513,12 +513,16 @@ function colour(v) {
 // A board: cells as text, coloured or chequered; a board with line
 // characters (a loop, paths, bridges) as a line drawing, its lines drawn
 // across the cells and the other cells (points, circles, clues) as text.
-function board(rows) {
+// With `other` (another board of the same spec), the cells where the two
+// differ are marked. The board's columns set its cells' size (style.css),
+// so that a wide board fits a narrow screen.
+function board(rows, other = null) {
   const table = document.createElement("table");
   table.className = "board";
   const texts = rows.map((row) => row.map(cellText));
   const drawing = texts.some((row) => row.some(isLine));
   if (drawing) table.classList.add("drawing");
+  table.style.setProperty("--columns", Math.max(1, ...rows.map((row) => row.length)));
   const coloured = $("colours").checked && !drawing;
   rows.forEach((row, i) => {
     const tr = document.createElement("tr");
@@ -528,6 +532,7 @@ function board(rows) {
       else td.textContent = texts[i][j];
       if (coloured && v !== null && typeof v !== "boolean") td.style.background = colour(v);
       else if (!drawing && (i + j) % 2 === 1) td.classList.add("dark");
+      if (other && other[i]?.[j] !== v) td.classList.add("differ");
       tr.appendChild(td);
     });
     table.appendChild(tr);
@@ -535,35 +540,36 @@ function board(rows) {
   return table;
 }
 
-// The spec's board, or each variable: a 2-D array as a grid board, a 1-D
-// array as a row (values as numbers and texts, or as colours), a number as
-// text; the template's text beside them.
-function drawSolution(e) {
-  shown++;
+// A solution (a `solution` event, or a Setter's solution: the same
+// fields) drawn: the spec's `[output] board` when it declares one, the
+// template's text below it; else each variable by its shape (a 2-D array
+// as a grid board, a 1-D array as a row, a number as text) with the text
+// beside them. With `other` (another solution of the same spec), what
+// differs from it is marked.
+function drawn(e, other = null) {
   const div = document.createElement("div");
   div.className = "solution";
-  // The spec's board when it declares one (`[output] board`), the
-  // template's text below it; else each variable by its shape.
   if (e.board) {
-    div.appendChild(board(e.board));
+    div.appendChild(board(e.board, other?.board));
     if (e.templated) {
       const pre = document.createElement("pre");
       pre.textContent = e.text;
       div.appendChild(pre);
     }
-    $("solutions").appendChild(div);
-    return;
+    return div;
   }
   for (const [name, value] of Object.entries(e.values ?? {})) {
     const part = document.createElement("div");
     const title = document.createElement("h3");
     title.textContent = name;
     part.appendChild(title);
-    if (isGrid(value)) part.appendChild(board(value));
-    else if (isRow(value)) part.appendChild(board([value]));
+    const theirs = other?.values?.[name];
+    if (isGrid(value)) part.appendChild(board(value, other && (isGrid(theirs) ? theirs : [])));
+    else if (isRow(value)) part.appendChild(board([value], other && [isRow(theirs) ? theirs : []]));
     else {
       const span = document.createElement("span");
       span.className = "scalar";
+      if (other && JSON.stringify(theirs) !== JSON.stringify(value)) span.classList.add("differ");
       span.textContent = JSON.stringify(value);
       part.appendChild(span);
     }
@@ -572,7 +578,12 @@ function drawSolution(e) {
   const pre = document.createElement("pre");
   pre.textContent = e.text;
   div.appendChild(pre);
-  $("solutions").appendChild(div);
+  return div;
+}
+
+function drawSolution(e) {
+  shown++;
+  $("solutions").appendChild(drawn(e));
 }
 
 // ---- start ----
@@ -580,7 +591,7 @@ function drawSolution(e) {
 let kind = null;
 panels = setupPanels({ ask, spec: () => editor.text(), setValues, board });
 steps = setupSteps({ ask, spec: () => editor.text(), setValues, mark: (ranges) => editor.mark(ranges) });
-setter = setupSetter({ ask, spec: () => editor.text(), setValues, board, useSet });
+setter = setupSetter({ ask, spec: () => editor.text(), setValues, board, drawn, useSet });
 
 // The menus of search choices, as the library names them.
 // Asked of the running worker: a check restarts its own worker when busy.

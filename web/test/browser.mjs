@@ -397,12 +397,24 @@ await check("setter: uniqueness, candidates, needless clues and a puzzle generat
   // Queens n = 6 up to symmetry: one solution; without the spec's
   // symmetry breaking (not asked here) it is still one: unique.
   if (!(await said()).startsWith("unique")) throw new Error(await said());
+  // Drawn as the spec's [output] board, as the Solve panel draws it: a
+  // chess board of 6 rows of 6 with 6 queens.
+  const squares = (board) => board.locator("tr").evaluateAll((trs) => trs.map((tr) => [...tr.cells].map((td) => td.textContent)));
+  const unique = await squares(page.locator("#setter-view table.board"));
+  expect("the board's shape", JSON.stringify(unique.map((row) => row.length)), JSON.stringify([6, 6, 6, 6, 6, 6]));
+  expect("queens", unique.flat().filter((t) => t === "●").length, 6);
   await page.fill("#set", "n=8");
   await page.click("#unique-run");
   await settled();
   if (!(await said()).startsWith("not unique: two solutions differ")) throw new Error(await said());
   expect("two boards", await page.locator("#setter-view .setter-board").count(), 2);
-  if ((await page.locator("#setter-view td.differ").count()) === 0) throw new Error("no cell marked");
+  // The cells marked are exactly those where the two boards differ.
+  const [a, b] = [await squares(page.locator("#setter-view table.board").nth(0)), await squares(page.locator("#setter-view table.board").nth(1))];
+  expect("8 rows of 8", JSON.stringify([a.length, b.length, ...a.map((r) => r.length)]), JSON.stringify([8, 8, 8, 8, 8, 8, 8, 8, 8, 8]));
+  const marked = await page.locator("#setter-view table.board").nth(0).locator("td").evaluateAll((tds) => tds.map((td) => td.classList.contains("differ")));
+  const differ = a.flat().map((t, k) => t !== b.flat()[k]);
+  if (!differ.includes(true)) throw new Error("the two boards are alike");
+  expect("marked where they differ", JSON.stringify(marked), JSON.stringify(differ));
   await page.fill("#set", "");
   await open("sudoku");
   await page.click("#tabs button[data-tab=setter]");
