@@ -169,6 +169,20 @@ const resultIds = Object.values(RESULTS).flat();
 // Panels that hide when empty, rather than lose their parts.
 const HIDDEN_WHEN_EMPTY = ["tree-panel", "stepper", "steps-view"];
 
+// Each panel says on itself that its results are old: a note above its
+// progress line, shown while any of its results is of an older text.
+const NOTES = {};
+for (const progress of Object.keys(RESULTS)) {
+  const note = document.createElement("div");
+  note.className = "stale-note";
+  note.setAttribute("role", "status");
+  note.hidden = true;
+  note.textContent = "These results are of the spec or Set as they were: run again for the text now.";
+  $(progress).before(note);
+  NOTES[progress] = note;
+}
+const holds = (id) => (HIDDEN_WHEN_EMPTY.includes(id) ? !$(id).hidden : $(id).textContent.trim() !== "");
+
 // Another spec (an example, a shared link): every result goes.
 function clearResults() {
   for (const id of resultIds) {
@@ -179,25 +193,27 @@ function clearResults() {
   panels?.clear();
   steps?.clear();
   setter?.clear();
-  $("stale").hidden = true;
+  for (const note of Object.values(NOTES)) note.hidden = true;
 }
 
-// The spec or Set edited: results stay, greyed and said to be of the text
-// before, until their panel runs again.
+// The spec or Set edited: each panel's results stay, greyed and said (on
+// that panel) to be of the text before, until the panel runs again.
 function markStale() {
-  let shown = false;
-  for (const id of resultIds) {
-    const holds = HIDDEN_WHEN_EMPTY.includes(id) ? !$(id).hidden : $(id).textContent.trim() !== "";
-    $(id).classList.toggle("stale", holds);
-    shown ||= holds;
+  for (const [progress, ids] of Object.entries(RESULTS)) {
+    let old = false;
+    for (const id of ids) {
+      $(id).classList.toggle("stale", holds(id));
+      old ||= holds(id);
+    }
+    NOTES[progress].hidden = !old;
   }
-  $("stale").hidden = !shown;
 }
 
-// A panel ran again: its results are of the text now.
+// A panel ran again: its results are of the text now (the others' stay
+// as they are).
 function fresh(progress) {
   for (const id of RESULTS[progress.id] ?? []) $(id).classList.remove("stale");
-  $("stale").hidden = !resultIds.some((id) => $(id).classList.contains("stale"));
+  if (NOTES[progress.id]) NOTES[progress.id].hidden = true;
 }
 
 $("set").addEventListener("input", () => {

@@ -441,20 +441,17 @@ await check("setter: uniqueness, candidates, needless clues and a puzzle generat
   await page.click("#tabs button[data-tab=solve]");
 });
 
-await check("results belong to the spec and Set they were made for", async () => {
+await check("results belong to the spec and Set they were made for, each panel's on it", async () => {
+  await page.click("#tabs button[data-tab=solve]");
+  // The notes "run again" that a person sees.
+  const notes = () => page.evaluate(() => [...document.querySelectorAll("[role=status]")]
+    .filter((e) => e.checkVisibility() && /run again/.test(e.textContent)).map((e) => e.closest(".tab")?.id ?? "page"));
   await open("queens");
   await page.fill("#set", "n=6");
   await page.selectOption("#mode", "count");
   await run();
   // Queens n = 6 and 7 up to symmetry (the spec breaks it): 1 and 6.
   expect("count", await page.locator("#progress").getAttribute("data-count"), "1");
-  // Editing Set greys the results and says so; running again makes them fresh.
-  await page.fill("#set", "n=7");
-  expect("banner", await page.locator("#stale").isVisible(), true);
-  expect("greyed", await page.locator("#progress.stale").count(), 1);
-  await run();
-  expect("count n=7", await page.locator("#progress").getAttribute("data-count"), "6");
-  expect("banner after the run", await page.locator("#stale").isVisible(), false);
   // A compare of one configuration says "1 row".
   await page.click("#tabs button[data-tab=compare]");
   await page.fill("#tries", "default");
@@ -463,17 +460,33 @@ await check("results belong to the spec and Set they were made for", async () =>
   await page.waitForFunction(() => / in [0-9.]+ s/.test(document.querySelector("#compare-progress").textContent), null, { timeout: 60000 });
   const said = await page.locator("#compare-progress").textContent();
   if (!said.startsWith("1 row in")) throw new Error(said);
+  // Editing Set greys the results and says so on each panel holding some.
+  await page.click("#tabs button[data-tab=solve]");
+  await page.fill("#set", "n=7");
+  expect("notes", JSON.stringify(await notes()), JSON.stringify(["solve-tab"]));
+  expect("greyed", await page.locator("#progress.stale").count(), 1);
+  // Running Solve again makes its results fresh: no note above them,
+  // though Compare still holds old ones, which says so on Compare.
+  await run();
+  expect("count n=7", await page.locator("#progress").getAttribute("data-count"), "6");
+  expect("notes after the run", JSON.stringify(await notes()), "[]");
+  expect("fresh", await page.locator("#progress.stale").count(), 0);
+  await page.click("#tabs button[data-tab=compare]");
+  expect("compare's note", JSON.stringify(await notes()), JSON.stringify(["compare-tab"]));
+  expect("compare greyed", await page.locator("#compare-table.stale").count(), 1);
   // Another example: every panel's results go.
   await open("moo");
   expect("progress", (await progress()).trim(), "");
   expect("solutions", await page.locator("#solutions > *").count(), 0);
   expect("compare table", await page.locator("#compare-table tr").count(), 0);
   expect("compare progress", (await page.locator("#compare-progress").textContent()).trim(), "");
-  expect("banner", await page.locator("#stale").isVisible(), false);
+  await page.click("#tabs button[data-tab=compare]");
+  expect("notes", JSON.stringify(await notes()), "[]");
   await page.click("#tabs button[data-tab=solve]");
 });
 
 await check("Set: an error shows as you type and goes when fixed; n = 6 as on the command line", async () => {
+  await page.click("#tabs button[data-tab=solve]");
   await open("queens");
   await page.fill("#set", "n=x");
   await page.waitForFunction(() => /unknown name `x`/.test(document.querySelector("#diagnostics").textContent));
