@@ -134,9 +134,19 @@ for (const name of Object.keys(EXAMPLES).sort()) {
   option.textContent = name;
   $("example").appendChild(option);
 }
-$("example").onchange = () => openSpec(EXAMPLES[$("example").value], "");
+$("example").onchange = () => openSpec(EXAMPLES[$("example").value], "", $("example").value);
 
-function openSpec(text, set) {
+// The menu's entry for a spec of no example (a link's): not offered.
+const own = document.createElement("option");
+own.value = "";
+own.textContent = "a spec of your own";
+own.disabled = own.hidden = true;
+$("example").prepend(own);
+
+// Opens `text` with Set `set`, under the example menu's `name` (the
+// example it is, or was edited from; "" for none).
+function openSpec(text, set, name) {
+  $("example").value = Object.hasOwn(EXAMPLES, name) ? name : "";
   $("set").value = set;
   editor.setText(text);
   clearResults();
@@ -148,6 +158,7 @@ function openSpec(text, set) {
 // The example menu says when the text is no longer the example's.
 function showEdited() {
   for (const option of $("example").options) {
+    if (!option.value) continue;
     const edited = option.selected && EXAMPLES[option.value] !== editor.text();
     option.textContent = option.value + (edited ? " (edited)" : "");
   }
@@ -232,21 +243,28 @@ function decode(text) {
   return new TextDecoder().decode(Uint8Array.from(binary, (c) => c.charCodeAt(0)));
 }
 
+// The link holds the spec, Set and the example the text is (or was
+// edited from), so that it reopens under the same name.
 $("share").onclick = () => {
   const params = new URLSearchParams();
   params.set("spec", encode(editor.text()));
   if ($("set").value.trim()) params.set("set", $("set").value.trim());
+  if ($("example").value) params.set("example", $("example").value);
   // replaceState: no hashchange, so the results on the page stay.
   history.replaceState(null, "", "#" + params.toString());
   navigator.clipboard?.writeText(location.href).catch(() => {});
   $("status").textContent = "The link in the address bar holds the spec.";
 };
 
+// A link's spec opens under its example's name: the example whose text it
+// is, else the one the link names (then marked edited), else none.
 function openFromAddress() {
   const params = new URLSearchParams(location.hash.slice(1));
   if (params.has("spec")) {
     try {
-      openSpec(decode(params.get("spec")), params.get("set") ?? "");
+      const text = decode(params.get("spec"));
+      const same = Object.keys(EXAMPLES).find((name) => EXAMPLES[name] === text);
+      openSpec(text, params.get("set") ?? "", same ?? params.get("example") ?? "");
       return true;
     } catch {
       $("status").textContent = "The link's spec could not be read.";
@@ -624,7 +642,6 @@ runner.ask({ op: "about" }, (e) => {
 });
 
 if (!openFromAddress()) {
-  $("example").value = "queens";
-  openSpec(EXAMPLES.queens, "");
+  openSpec(EXAMPLES.queens, "", "queens");
 }
 window.addEventListener("hashchange", openFromAddress);

@@ -121,17 +121,33 @@ await check("Stop interrupts a long count and the page goes on", async () => {
   await page.uncheck("#no-symmetry");
 });
 
-await check("a shared link reopens the same spec", async () => {
+await check("a shared link reopens the same spec, Set and example name", async () => {
+  // Opens the page at `link`: its spec, Set and the example menu's entry.
+  async function reopen(link) {
+    const other = await browser.newPage();
+    await other.goto(link);
+    await other.waitForSelector("#diagnostics li");
+    const got = await other.evaluate(() => [window.playground.editor.text(), document.querySelector("#set").value,
+      document.querySelector("#example").selectedOptions[0].textContent]);
+    await other.close();
+    return got;
+  }
   await open("zebra");
   await page.fill("#set", "");
   const text = await specText();
   await page.click("#share");
-  const link = page.url();
-  const other = await browser.newPage();
-  await other.goto(link);
-  await other.waitForSelector("#diagnostics li");
-  expect("spec", await other.evaluate(() => window.playground.editor.text()), text);
-  await other.close();
+  const said = (got, want) => ["the spec", "Set", "the example menu"].forEach((what, k) => expect(what, got[k], want[k]));
+  said(await reopen(page.url()), [text, "", "zebra"]);
+  // Not the first example of the menu (dominating-queens), edited or not.
+  await open("magic8");
+  await page.click("#share");
+  said(await reopen(page.url()), [await specText(), "", "magic8"]);
+  const edited = (await specText()) + "\n# mine\n";
+  await setSpecText(edited);
+  await page.fill("#set", "numbers=11..18");
+  await page.click("#share");
+  said(await reopen(page.url()), [edited, "numbers=11..18", "magic8 (edited)"]);
+  await page.fill("#set", "");
 });
 
 await check("the tree panel of queens n=4 shows the search's decisions", async () => {
