@@ -306,6 +306,34 @@ await check("a game: every secret as a histogram, a person's guess, the computer
   await page.screenshot({ path: `${shots}game.png` });
 });
 
+await check("a guess is never dropped unsaid: before a secret, across a new one, after an edit", async () => {
+  await open("moo");
+  await page.waitForSelector("#play-tab:not([hidden])");
+  const said = () => page.locator("#guess-progress").textContent();
+  // A guess before any secret draws one and is answered.
+  await page.fill("#guess", "1234");
+  await page.click("#guess-form button[type=submit]");
+  await page.waitForSelector("#guesses li");
+  if (!(await page.locator("#guesses li").first().textContent()).startsWith("1234 →")) throw new Error("no answer");
+  if (!(await said()).startsWith("I drew a secret for your guess.")) throw new Error(await said());
+  // A new secret says it cleared the guesses of the last one.
+  await page.click("#new-secret");
+  await page.waitForFunction(() => /chosen a secret/.test(document.querySelector("#guess-progress").textContent));
+  if (!(await said()).startsWith("A new secret: your 1 guess of the last one was cleared.")) throw new Error(await said());
+  expect("guesses", await page.locator("#guesses li").count(), 0);
+  // After an edit, a guess stays in its box until a new secret is drawn.
+  await setSpecText((await specText()) + "\n# mine\n");
+  await page.fill("#guess", "5678");
+  await page.click("#guess-form button[type=submit]");
+  expect("kept", await page.inputValue("#guess"), "5678");
+  if (!(await said()).includes("your guess stays in its box")) throw new Error(await said());
+  await page.click("#new-secret");
+  await page.waitForFunction(() => /chosen a secret/.test(document.querySelector("#guess-progress").textContent));
+  await page.click("#guess-form button[type=submit]");
+  await page.waitForSelector("#guesses li");
+  if (!(await page.locator("#guesses li").first().textContent()).startsWith("5678 →")) throw new Error("no answer");
+});
+
 await check("a puzzle: stepped move by move, every position's distance", async () => {
   await open("flipit");
   await page.waitForSelector("#puzzle-tab:not([hidden])");
