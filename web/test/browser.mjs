@@ -552,6 +552,79 @@ await check("the example menu says the text was edited", async () => {
   expect("another", await selected(), "zebra");
 });
 
+await check("a phone, 400 px wide: panes stacked, every tab reachable, boards within the screen", async () => {
+  const phone = await browser.newPage({ viewport: { width: 400, height: 800 } });
+  phone.on("pageerror", (e) => errors.push(String(e)));
+  phone.on("console", (m) => m.type() === "error" && errors.push(m.text()));
+  try {
+    await phone.goto(url);
+    await phone.waitForSelector("#diagnostics li");
+    const settled = () => phone.waitForFunction(() => [...document.querySelectorAll("#run, .go")].every((b) => !b.disabled), null, { timeout: 60000 });
+    // No sideways scroll of the page, and every board and grid within the
+    // screen's width, after each thing done.
+    async function fits(what) {
+      const got = await phone.evaluate(() => {
+        const root = document.documentElement;
+        const wide = [...document.querySelectorAll("table.board, .steps-grid, .chart svg, .tree-drawing, #editor, pre")]
+          .filter((e) => e.checkVisibility())
+          .map((e) => [e.tagName.toLowerCase() + (e.id ? "#" + e.id : "." + e.className), e.getBoundingClientRect()])
+          .filter(([, r]) => r.left < -0.5 || r.right > root.clientWidth + 0.5)
+          .map(([name, r]) => `${name} ${r.left.toFixed(0)}..${r.right.toFixed(0)}`);
+        return { scroll: root.scrollWidth, width: root.clientWidth, wide };
+      });
+      if (got.scroll > got.width) throw new Error(`${what}: the page scrolls sideways (${got.scroll} > ${got.width})`);
+      if (got.wide.length) throw new Error(`${what}: wider than the screen: ${got.wide.join(", ")}`);
+    }
+    const box = (sel) => phone.locator(sel).evaluate((e) => e.getBoundingClientRect().toJSON());
+    const [left, right] = [await box("#left"), await box("#right")];
+    if (right.top < left.bottom - 0.5) throw new Error(`panes side by side: editor ${JSON.stringify(left)}, panels ${JSON.stringify(right)}`);
+    await fits("queens");
+    // Every tab reachable: on the screen, and opens its panel.
+    for (const tab of ["solve", "compare", "play", "puzzle", "steps", "setter"]) {
+      const b = await box(`#tabs button[data-tab=${tab}]`);
+      if (b.left < 0 || b.right > 400) throw new Error(`tab ${tab} off the screen: ${b.left}..${b.right}`);
+      await phone.click(`#tabs button[data-tab=${tab}]`);
+      expect(`${tab} shown`, await phone.locator(`#${tab}-tab`).isVisible(), true);
+      await fits(`the ${tab} tab`);
+    }
+    await phone.click("#tabs button[data-tab=solve]");
+    // The widest boards of the examples: slitherlink's 21 columns, queens n = 30.
+    for (const [example, set] of [["queens", "n=30"], ["slitherlink", ""], ["zebra", ""]]) {
+      await phone.selectOption("#example", example);
+      await phone.fill("#set", set);
+      await phone.selectOption("#mode", "first");
+      await phone.click("#run");
+      await phone.waitForSelector(".solution");
+      await settled();
+      await fits(example);
+    }
+    await phone.screenshot({ path: `${shots}phone-solve.png`, fullPage: true });
+    // Steps and Setter grids: sudoku's 9 columns of candidates, zebra's texts.
+    for (const example of ["sudoku", "zebra"]) {
+      await phone.selectOption("#example", example);
+      await phone.click("#tabs button[data-tab=steps]");
+      await phone.click("#steps-run");
+      await phone.waitForSelector("#steps-view:not([hidden])");
+      await settled();
+      await phone.click("#steps-next");
+      await fits(`${example}'s steps`);
+      const outside = await valuesInside(phone.locator("#steps-board td"));
+      if (outside.length) throw new Error(`${example}: outside their cells: ${outside.slice(0, 3).join("; ")}`);
+    }
+    await phone.screenshot({ path: `${shots}phone-steps.png`, fullPage: true });
+    await phone.selectOption("#example", "sudoku");
+    await phone.click("#tabs button[data-tab=setter]");
+    await phone.click("#candidates-run");
+    await settled();
+    await fits("sudoku's candidates");
+    await phone.click("#unique-run");
+    await settled();
+    await fits("sudoku's uniqueness");
+  } finally {
+    await phone.close();
+  }
+});
+
 if (errors.length) {
   failed++;
   console.log(`FAIL the page's console stayed clean: ${errors.join("; ")}`);
