@@ -147,6 +147,11 @@ await check("a shared link reopens the same spec, Set and example name", async (
   await page.fill("#set", "numbers=11..18");
   await page.click("#share");
   said(await reopen(page.url()), [edited, "numbers=11..18", "magic8 (edited)"]);
+  // A spec of no example, in a link that names none, is no example's.
+  const mine = "[vars]\nx = { domain = \"1..3\" }\n";
+  const link = new URL(page.url());
+  link.hash = new URLSearchParams({ spec: Buffer.from(mine).toString("base64url") }).toString();
+  said(await reopen(link.href), [mine, "", "a spec of your own"]);
   await page.fill("#set", "");
 });
 
@@ -459,6 +464,7 @@ await check("setter: uniqueness, candidates, needless clues and a puzzle generat
   const differ = a.flat().map((t, k) => t !== b.flat()[k]);
   if (!differ.includes(true)) throw new Error("the two boards are alike");
   expect("marked where they differ", JSON.stringify(marked), JSON.stringify(differ));
+  await page.screenshot({ path: `${shots}setter-unique.png` });
   await page.fill("#set", "");
   await open("sudoku");
   await page.click("#tabs button[data-tab=setter]");
