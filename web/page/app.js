@@ -205,6 +205,17 @@ function clearResults() {
   steps?.clear();
   setter?.clear();
   for (const note of Object.values(NOTES)) note.hidden = true;
+  markTabs();
+}
+
+// A tab whose panel holds old results says so on its button too, so that
+// they are found before that panel is opened.
+function markTabs() {
+  for (const b of document.querySelectorAll("#tabs button")) {
+    const old = Object.values(NOTES).some((note) => !note.hidden && note.closest(".tab")?.id === `${b.dataset.tab}-tab`);
+    b.classList.toggle("old", old);
+    b.title = old ? "holds results of the spec or Set as they were" : "";
+  }
 }
 
 // The spec or Set edited: each panel's results stay, greyed and said (on
@@ -218,6 +229,7 @@ function markStale() {
     }
     NOTES[progress].hidden = !old;
   }
+  markTabs();
 }
 
 // A panel ran again: its results are of the text now (the others' stay
@@ -225,6 +237,7 @@ function markStale() {
 function fresh(progress) {
   for (const id of RESULTS[progress.id] ?? []) $(id).classList.remove("stale");
   if (NOTES[progress.id]) NOTES[progress.id].hidden = true;
+  markTabs();
 }
 
 $("set").addEventListener("input", () => {

@@ -320,18 +320,18 @@ await check("a guess is never dropped unsaid: before a secret, across a new one,
   await page.click("#guess-form button[type=submit]");
   await page.waitForSelector("#guesses li");
   if (!(await page.locator("#guesses li").first().textContent()).startsWith("1234 →")) throw new Error("no answer");
-  if (!(await said()).startsWith("I drew a secret for your guess.")) throw new Error(await said());
+  if (!(await said()).startsWith("I drew a secret for your guess.")) throw new Error(`said: ${await said()}`);
   // A new secret says it cleared the guesses of the last one.
   await page.click("#new-secret");
   await page.waitForFunction(() => /chosen a secret/.test(document.querySelector("#guess-progress").textContent));
-  if (!(await said()).startsWith("A new secret: your 1 guess of the last one was cleared.")) throw new Error(await said());
+  if (!(await said()).startsWith("A new secret: your 1 guess of the last one was cleared.")) throw new Error(`said: ${await said()}`);
   expect("guesses", await page.locator("#guesses li").count(), 0);
   // After an edit, a guess stays in its box until a new secret is drawn.
   await setSpecText((await specText()) + "\n# mine\n");
   await page.fill("#guess", "5678");
   await page.click("#guess-form button[type=submit]");
   expect("kept", await page.inputValue("#guess"), "5678");
-  if (!(await said()).includes("your guess stays in its box")) throw new Error(await said());
+  if (!(await said()).includes("your guess stays in its box")) throw new Error(`said: ${await said()}`);
   await page.click("#new-secret");
   await page.waitForFunction(() => /chosen a secret/.test(document.querySelector("#guess-progress").textContent));
   await page.click("#guess-form button[type=submit]");
@@ -521,6 +521,8 @@ await check("results belong to the spec and Set they were made for, each panel's
   expect("count n=7", await page.locator("#progress").getAttribute("data-count"), "6");
   expect("notes after the run", JSON.stringify(await notes()), "[]");
   expect("fresh", await page.locator("#progress.stale").count(), 0);
+  const marked = () => page.locator("#tabs button.old").evaluateAll((bs) => bs.map((b) => b.dataset.tab));
+  expect("tabs marked", JSON.stringify(await marked()), JSON.stringify(["compare"]));
   await page.click("#tabs button[data-tab=compare]");
   expect("compare's note", JSON.stringify(await notes()), JSON.stringify(["compare-tab"]));
   expect("compare greyed", await page.locator("#compare-table.stale").count(), 1);
@@ -530,6 +532,7 @@ await check("results belong to the spec and Set they were made for, each panel's
   expect("solutions", await page.locator("#solutions > *").count(), 0);
   expect("compare table", await page.locator("#compare-table tr").count(), 0);
   expect("compare progress", (await page.locator("#compare-progress").textContent()).trim(), "");
+  expect("tabs marked after", JSON.stringify(await marked()), "[]");
   await page.click("#tabs button[data-tab=compare]");
   expect("notes", JSON.stringify(await notes()), "[]");
   await page.click("#tabs button[data-tab=solve]");
