@@ -417,16 +417,24 @@ await check("steps: zebra's texts fit their cells, each step's items scrolled in
     await page.evaluate(() => { const s = document.querySelector(".cm-scroller"); s.scrollTop = s.scrollTop > 0 ? 0 : s.scrollHeight; });
     const before = await page.locator(scroller).evaluate((s) => s.scrollTop);
     await page.click("#steps-next");
-    await page.waitForTimeout(50);
     const outside = await valuesInside(page.locator("#steps-board td"));
     if (outside.length) throw new Error(`step ${k}: outside their cells: ${outside.slice(0, 3).join("; ")}`);
-    const seen = await page.evaluate(() => {
+    // In view (null: the step uses no item with a place in the spec),
+    // waited for a moment: the editor scrolls at its next frame.
+    const inView = () => {
       const box = document.querySelector(".cm-scroller").getBoundingClientRect();
       const mark = document.querySelector(".cm-conflict");
       if (!mark) return null;
       const r = mark.getBoundingClientRect();
       return r.top >= box.top && r.bottom <= box.bottom;
-    });
+    };
+    const settled = () => {
+      const box = document.querySelector(".cm-scroller").getBoundingClientRect();
+      const r = document.querySelector(".cm-conflict")?.getBoundingClientRect();
+      return !r || (r.top >= box.top && r.bottom <= box.bottom);
+    };
+    await page.waitForFunction(settled, null, { timeout: 2000 }).catch(() => {});
+    const seen = await page.evaluate(inView);
     if (seen === false) throw new Error(`step ${k}: its item is out of the editor's view`);
     if (seen && before !== await page.locator(scroller).evaluate((s) => s.scrollTop)) scrolled++;
   }
