@@ -1,7 +1,8 @@
 //! The playground's Setter panel answers as the brute force and the
 //! command line do: `unique` on random 4x4 Latin puzzles (the 576 Latin
 //! squares of `setter.rs` are the oracle), its cells two real solutions
-//! that differ exactly where it says; `candidates` the union of the
+//! that differ exactly where it says, drawn as the Solve panel draws them
+//! (queens' board); `candidates` the union of the
 //! solutions' values and their counts; `redundant` the clues whose
 //! removal leaves one solution; `generate` the very puzzle `solve
 //! generate --json` makes from the same seed; and the WebAssembly module
@@ -74,6 +75,50 @@ fn unique_answers_as_the_brute_force_with_two_real_solutions() {
         seen[n.min(2)] += 1;
     }
     assert!(seen[1] > 0 && seen[2] > 0, "both answers drawn: {seen:?}");
+}
+
+/// `unique`'s solutions are drawn as the Solve panel's `solution` events
+/// are: queens' `[output] board`, 8 rows of 8 with a queen in each column
+/// (not `q` as one row), two boards that differ where the two `q` do.
+#[test]
+fn unique_draws_its_solutions_as_the_solve_panel_does() {
+    let queens = std::fs::read_to_string("specs/queens.toml").unwrap();
+    let event = answer(&json!({"op": "unique", "spec": queens, "set": ["n=8"]}));
+    assert_eq!(event["answer"], "several", "{event}");
+    let solutions = event["solutions"].as_array().expect("solutions");
+    assert_eq!(solutions.len(), 2);
+    let solve = events(&json!({"op": "solve", "spec": queens, "set": ["n=8"], "mode": "first"}));
+    for (k, s) in solutions.iter().enumerate() {
+        // The fields of a `solution` event, the spec's board among them.
+        for key in ["text", "templated", "board", "values"] {
+            assert!(
+                s.get(key).is_some() && solve[0].get(key).is_some(),
+                "{key} in {s}"
+            );
+        }
+        let q = s["values"]["q"].as_array().expect("q");
+        let board = s["board"].as_array().expect("a board");
+        assert_eq!(board.len(), 8, "rows");
+        for (r, row) in board.iter().enumerate() {
+            let row = row.as_array().expect("a row");
+            assert_eq!(row.len(), 8, "columns");
+            for (c, cell) in row.iter().enumerate() {
+                assert_eq!(
+                    cell,
+                    &json!(q[c] == json!(r)),
+                    "solution {k}, square {r}, {c}"
+                );
+            }
+        }
+    }
+    assert_ne!(solutions[0]["board"], solutions[1]["board"]);
+    // Queens n = 6: one solution, one board of 6 rows.
+    let event = answer(&json!({"op": "unique", "spec": queens, "set": ["n=6"]}));
+    assert_eq!(event["answer"], "unique", "{event}");
+    assert_eq!(
+        event["solutions"][0]["board"].as_array().map(Vec::len),
+        Some(6)
+    );
 }
 
 #[test]

@@ -4,8 +4,10 @@
 //! them as boards:
 //! - `unique` → a `uniqueness` event: `answer` (`unique`, `none` or
 //!   `several`), `cells` (each declared variable's `first` value, and its
-//!   `second` when there are two solutions) and `differ` (the names of
-//!   the variables where the two differ);
+//!   `second` when there are two solutions), `differ` (the names of
+//!   the variables where the two differ) and `solutions` (the one or two
+//!   solutions as the Solve panel's `solution` events draw them: the
+//!   spec's `[output] board`, the values, the text);
 //! - `candidates` → a `candidates` event: `answer` (`found` or `none`) and
 //!   `cells` (each variable's `values`, with `count_up_to` their `counts`);
 //! - `redundant` → a `redundant` event: the solution's `cells`, the number
@@ -16,6 +18,7 @@
 //!
 //! A limit that stops a search sends `stopped` (with what was asked).
 
+use super::solve::drawn;
 use super::{SetterRequest, SetterTask, SolveRequest, compiled, error_event, options, stop};
 use crate::diagnostic::Error;
 use crate::engine::stop::Stop;
@@ -82,15 +85,19 @@ fn cells(session: &Session, first: &Solution, second: Option<&Solution>) -> Vec<
 fn uniqueness_event(session: &Session, answer: &Uniqueness) -> Value {
     match answer {
         Uniqueness::None => json!({"event": "uniqueness", "answer": "none"}),
-        Uniqueness::Unique(s) => {
-            json!({"event": "uniqueness", "answer": "unique", "cells": cells(session, s, None), "differ": []})
-        }
+        Uniqueness::Unique(s) => json!({
+            "event": "uniqueness", "answer": "unique", "cells": cells(session, s, None), "differ": [],
+            "solutions": [drawn(session.view(), s)],
+        }),
         Uniqueness::Several(a, b) => {
             let words = words(session);
             let differ: Vec<&str> = (differences(session, a, b).into_iter())
                 .map(|x| words.name(x))
                 .collect();
-            json!({"event": "uniqueness", "answer": "several", "cells": cells(session, a, Some(b)), "differ": differ})
+            json!({
+                "event": "uniqueness", "answer": "several", "cells": cells(session, a, Some(b)), "differ": differ,
+                "solutions": [drawn(session.view(), a), drawn(session.view(), b)],
+            })
         }
     }
 }

@@ -116,22 +116,32 @@ pub(super) fn run(
     emit(done);
 }
 
-/// A solution's event: its text as the command line prints it (`cut`
-/// when the time limit cut the template short: the text is then the
-/// `name = value` lines, and the page says so), its board and values.
+/// A solution's event: [`drawn`], with its objective's value.
 fn solution_event(view: View<'_>, solution: &Solution, objective: Option<i64>) -> Value {
+    let mut event = drawn(view, solution);
+    event["event"] = json!("solution");
+    event["objective"] = json!(objective);
+    event
+}
+
+/// A solution as every panel draws it: its `text` as the command line
+/// prints it (`cut` when the time limit cut the template short: the text
+/// is then the `name = value` lines, and the page says so; `templated`
+/// when the spec's template made it), the spec's `board` (`null` without
+/// one) and each declared variable's value (`values`). The Solve panel's
+/// `solution` events and the Setter's solutions are this, so that the
+/// page has one way to draw a solution.
+pub(super) fn drawn(view: View<'_>, solution: &Solution) -> Value {
     let (text, cut) = match view.printed(solution) {
         Ok(printed) => (printed.text, printed.cut),
         Err(e) => (e.to_string(), false),
     };
     let board = view.board(solution).unwrap_or(None);
     json!({
-        "event": "solution",
         "text": text,
         "cut": cut,
         "templated": view.templated() && !cut,
         "board": board,
         "values": view.json(solution),
-        "objective": objective,
     })
 }

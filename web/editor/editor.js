@@ -59,13 +59,37 @@ export function createEditor(parent, onChange) {
       });
       view.dispatch(setDiagnostics(view.state, diagnostics));
     },
-    // [{from, to}]: ranges to mark, e.g. conflicting constraints.
+    // [{from, to}]: ranges to mark, e.g. conflicting constraints; the
+    // first is scrolled into view when it is out of it. Only the editor
+    // scrolls, never the page: on a phone, where the editor is above the
+    // panels, the panel being read stays where it is.
     mark(ranges) {
       const set = Decoration.set(
         ranges.map((r) => conflict.range(clamp(r.from), Math.max(clamp(r.from) + 1, clamp(r.to)))),
         true,
       );
       view.dispatch({ effects: setMarks.of(set) });
+      if (ranges.length === 0) return;
+      view.requestMeasure({
+        read: () => {
+          const first = Math.min(...ranges.map((r) => clamp(r.from)));
+          const last = Math.max(...ranges.map((r) => clamp(r.to)));
+          const scroller = view.scrollDOM;
+          // Block tops are from the document's top; the scroller's
+          // content starts that far down.
+          const offset = view.documentTop - scroller.getBoundingClientRect().top + scroller.scrollTop;
+          const top = view.lineBlockAt(first).top + offset;
+          const bottom = view.lineBlockAt(last).bottom + offset;
+          const height = scroller.clientHeight;
+          if (top >= scroller.scrollTop && bottom <= scroller.scrollTop + height) return null;
+          // The marks from a third of the way down, or their start at the
+          // top when they are taller than the editor.
+          return bottom - top > height ? top : Math.max(0, top - height / 3);
+        },
+        write: (to) => {
+          if (to !== null) view.scrollDOM.scrollTop = to;
+        },
+      });
     },
     select(from, to) {
       view.dispatch({ selection: { anchor: clamp(from), head: clamp(to) }, scrollIntoView: true });

@@ -134,9 +134,19 @@ for (const name of Object.keys(EXAMPLES).sort()) {
   option.textContent = name;
   $("example").appendChild(option);
 }
-$("example").onchange = () => openSpec(EXAMPLES[$("example").value], "");
+$("example").onchange = () => openSpec(EXAMPLES[$("example").value], "", $("example").value);
 
-function openSpec(text, set) {
+// The menu's entry for a spec of no example (a link's): not offered.
+const own = document.createElement("option");
+own.value = "";
+own.textContent = "a spec of your own";
+own.disabled = own.hidden = true;
+$("example").prepend(own);
+
+// Opens `text` with Set `set`, under the example menu's `name` (the
+// example it is, or was edited from; "" for none).
+function openSpec(text, set, name) {
+  $("example").value = Object.hasOwn(EXAMPLES, name) ? name : "";
   $("set").value = set;
   editor.setText(text);
   clearResults();
@@ -148,6 +158,7 @@ function openSpec(text, set) {
 // The example menu says when the text is no longer the example's.
 function showEdited() {
   for (const option of $("example").options) {
+    if (!option.value) continue;
     const edited = option.selected && EXAMPLES[option.value] !== editor.text();
     option.textContent = option.value + (edited ? " (edited)" : "");
   }
@@ -169,6 +180,20 @@ const resultIds = Object.values(RESULTS).flat();
 // Panels that hide when empty, rather than lose their parts.
 const HIDDEN_WHEN_EMPTY = ["tree-panel", "stepper", "steps-view"];
 
+// Each panel says on itself that its results are old: a note above its
+// progress line, shown while any of its results is of an older text.
+const NOTES = {};
+for (const progress of Object.keys(RESULTS)) {
+  const note = document.createElement("div");
+  note.className = "stale-note";
+  note.setAttribute("role", "status");
+  note.hidden = true;
+  note.textContent = "These results are of the spec or Set as they were: run again for the text now.";
+  $(progress).before(note);
+  NOTES[progress] = note;
+}
+const holds = (id) => (HIDDEN_WHEN_EMPTY.includes(id) ? !$(id).hidden : $(id).textContent.trim() !== "");
+
 // Another spec (an example, a shared link): every result goes.
 function clearResults() {
   for (const id of resultIds) {
@@ -179,25 +204,40 @@ function clearResults() {
   panels?.clear();
   steps?.clear();
   setter?.clear();
-  $("stale").hidden = true;
+  for (const note of Object.values(NOTES)) note.hidden = true;
+  markTabs();
 }
 
-// The spec or Set edited: results stay, greyed and said to be of the text
-// before, until their panel runs again.
-function markStale() {
-  let shown = false;
-  for (const id of resultIds) {
-    const holds = HIDDEN_WHEN_EMPTY.includes(id) ? !$(id).hidden : $(id).textContent.trim() !== "";
-    $(id).classList.toggle("stale", holds);
-    shown ||= holds;
+// A tab whose panel holds old results says so on its button too, so that
+// they are found before that panel is opened.
+function markTabs() {
+  for (const b of document.querySelectorAll("#tabs button")) {
+    const old = Object.values(NOTES).some((note) => !note.hidden && note.closest(".tab")?.id === `${b.dataset.tab}-tab`);
+    b.classList.toggle("old", old);
+    b.title = old ? "holds results of the spec or Set as they were" : "";
   }
-  $("stale").hidden = !shown;
 }
 
-// A panel ran again: its results are of the text now.
+// The spec or Set edited: each panel's results stay, greyed and said (on
+// that panel) to be of the text before, until the panel runs again.
+function markStale() {
+  for (const [progress, ids] of Object.entries(RESULTS)) {
+    let old = false;
+    for (const id of ids) {
+      $(id).classList.toggle("stale", holds(id));
+      old ||= holds(id);
+    }
+    NOTES[progress].hidden = !old;
+  }
+  markTabs();
+}
+
+// A panel ran again: its results are of the text now (the others' stay
+// as they are).
 function fresh(progress) {
   for (const id of RESULTS[progress.id] ?? []) $(id).classList.remove("stale");
-  $("stale").hidden = !resultIds.some((id) => $(id).classList.contains("stale"));
+  if (NOTES[progress.id]) NOTES[progress.id].hidden = true;
+  markTabs();
 }
 
 $("set").addEventListener("input", () => {
@@ -216,21 +256,28 @@ function decode(text) {
   return new TextDecoder().decode(Uint8Array.from(binary, (c) => c.charCodeAt(0)));
 }
 
+// The link holds the spec, Set and the example the text is (or was
+// edited from), so that it reopens under the same name.
 $("share").onclick = () => {
   const params = new URLSearchParams();
   params.set("spec", encode(editor.text()));
   if ($("set").value.trim()) params.set("set", $("set").value.trim());
+  if ($("example").value) params.set("example", $("example").value);
   // replaceState: no hashchange, so the results on the page stay.
   history.replaceState(null, "", "#" + params.toString());
   navigator.clipboard?.writeText(location.href).catch(() => {});
   $("status").textContent = "The link in the address bar holds the spec.";
 };
 
+// A link's spec opens under its example's name: the example whose text it
+// is, else the one the link names (then marked edited), else none.
 function openFromAddress() {
   const params = new URLSearchParams(location.hash.slice(1));
   if (params.has("spec")) {
     try {
-      openSpec(decode(params.get("spec")), params.get("set") ?? "");
+      const text = decode(params.get("spec"));
+      const same = Object.keys(EXAMPLES).find((name) => EXAMPLES[name] === text);
+      openSpec(text, params.get("set") ?? "", same ?? params.get("example") ?? "");
       return true;
     } catch {
       $("status").textContent = "The link's spec could not be read.";
@@ -513,12 +560,16 @@ function colour(v) {
 // A board: cells as text, coloured or chequered; a board with line
 // characters (a loop, paths, bridges) as a line drawing, its lines drawn
 // across the cells and the other cells (points, circles, clues) as text.
-function board(rows) {
+// With `other` (another board of the same spec), the cells where the two
+// differ are marked. The board's columns set its cells' size (style.css),
+// so that a wide board fits a narrow screen.
+function board(rows, other = null) {
   const table = document.createElement("table");
   table.className = "board";
   const texts = rows.map((row) => row.map(cellText));
   const drawing = texts.some((row) => row.some(isLine));
   if (drawing) table.classList.add("drawing");
+  table.style.setProperty("--columns", Math.max(1, ...rows.map((row) => row.length)));
   const coloured = $("colours").checked && !drawing;
   rows.forEach((row, i) => {
     const tr = document.createElement("tr");
@@ -528,6 +579,7 @@ function board(rows) {
       else td.textContent = texts[i][j];
       if (coloured && v !== null && typeof v !== "boolean") td.style.background = colour(v);
       else if (!drawing && (i + j) % 2 === 1) td.classList.add("dark");
+      if (other && other[i]?.[j] !== v) td.classList.add("differ");
       tr.appendChild(td);
     });
     table.appendChild(tr);
@@ -535,35 +587,36 @@ function board(rows) {
   return table;
 }
 
-// The spec's board, or each variable: a 2-D array as a grid board, a 1-D
-// array as a row (values as numbers and texts, or as colours), a number as
-// text; the template's text beside them.
-function drawSolution(e) {
-  shown++;
+// A solution (a `solution` event, or a Setter's solution: the same
+// fields) drawn: the spec's `[output] board` when it declares one, the
+// template's text below it; else each variable by its shape (a 2-D array
+// as a grid board, a 1-D array as a row, a number as text) with the text
+// beside them. With `other` (another solution of the same spec), what
+// differs from it is marked.
+function drawn(e, other = null) {
   const div = document.createElement("div");
   div.className = "solution";
-  // The spec's board when it declares one (`[output] board`), the
-  // template's text below it; else each variable by its shape.
   if (e.board) {
-    div.appendChild(board(e.board));
+    div.appendChild(board(e.board, other?.board));
     if (e.templated) {
       const pre = document.createElement("pre");
       pre.textContent = e.text;
       div.appendChild(pre);
     }
-    $("solutions").appendChild(div);
-    return;
+    return div;
   }
   for (const [name, value] of Object.entries(e.values ?? {})) {
     const part = document.createElement("div");
     const title = document.createElement("h3");
     title.textContent = name;
     part.appendChild(title);
-    if (isGrid(value)) part.appendChild(board(value));
-    else if (isRow(value)) part.appendChild(board([value]));
+    const theirs = other?.values?.[name];
+    if (isGrid(value)) part.appendChild(board(value, other && (isGrid(theirs) ? theirs : [])));
+    else if (isRow(value)) part.appendChild(board([value], other && [isRow(theirs) ? theirs : []]));
     else {
       const span = document.createElement("span");
       span.className = "scalar";
+      if (other && JSON.stringify(theirs) !== JSON.stringify(value)) span.classList.add("differ");
       span.textContent = JSON.stringify(value);
       part.appendChild(span);
     }
@@ -577,7 +630,12 @@ function drawSolution(e) {
     cut.textContent = "the time limit ran out while the output template was being evaluated: the solution is shown without it";
     div.appendChild(cut);
   }
-  $("solutions").appendChild(div);
+  return div;
+}
+
+function drawSolution(e) {
+  shown++;
+  $("solutions").appendChild(drawn(e));
 }
 
 // ---- start ----
@@ -585,7 +643,7 @@ function drawSolution(e) {
 let kind = null;
 panels = setupPanels({ ask, spec: () => editor.text(), setValues, board });
 steps = setupSteps({ ask, spec: () => editor.text(), setValues, mark: (ranges) => editor.mark(ranges) });
-setter = setupSetter({ ask, spec: () => editor.text(), setValues, board, useSet });
+setter = setupSetter({ ask, spec: () => editor.text(), setValues, board, drawn, useSet });
 
 // The menus of search choices, as the library names them.
 // Asked of the running worker: a check restarts its own worker when busy.
@@ -602,7 +660,6 @@ runner.ask({ op: "about" }, (e) => {
 });
 
 if (!openFromAddress()) {
-  $("example").value = "queens";
-  openSpec(EXAMPLES.queens, "");
+  openSpec(EXAMPLES.queens, "", "queens");
 }
 window.addEventListener("hashchange", openFromAddress);

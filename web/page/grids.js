@@ -79,8 +79,11 @@ export function parseName(name) {
   return [name.slice(0, at), name.slice(at + 1, -1).split("][").map(Number)];
 }
 
-// Draws `cells` ({name, text, classes, style}) into `container`, one
-// table of class `className` per array.
+// Draws `cells` into `container`, one table of class `className` per
+// array. A cell is {name, text or values, removed, classes, style,
+// title}: `values` each in a span of its own (a text with spaces stays
+// one value where the cell wraps), `removed` values struck through after
+// them.
 export function drawGrids(container, cells, className = "steps-grid") {
   const arrays = new Map();
   for (const cell of cells) {
@@ -104,7 +107,17 @@ export function drawGrids(container, cells, className = "steps-grid") {
       for (const c of rows.get(row)) {
         const td = tr.insertCell();
         td.title = c.title ?? c.name;
-        td.textContent = c.text;
+        if (c.values) {
+          for (const [values, tag] of [[c.values, "span"], [c.removed ?? [], "del"]]) {
+            for (const v of values) {
+              if (td.firstChild) td.append(" ");
+              const part = document.createElement(tag);
+              part.className = tag === "del" ? "value removed" : "value";
+              part.textContent = v;
+              td.appendChild(part);
+            }
+          }
+        } else td.textContent = c.text;
         for (const k of c.classes ?? []) td.classList.add(k);
         if (c.style) td.style.cssText = c.style;
       }

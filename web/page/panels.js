@@ -83,20 +83,21 @@ export function setupPanels(page) {
   };
 
   // ---- play: you guess ----
-  // The secret is a number the library takes modulo the codes' count.
+  // The secret is a number the library takes modulo the codes' count. A
+  // guess is never dropped unsaid: one typed before any secret draws
+  // one; one typed after the spec or Set changed stays in its box while
+  // the page asks for a new secret; a new secret says how many guesses
+  // of the last one it cleared.
   let secret = null, guesses = [], game = "";
   const gameOf = () => JSON.stringify([spec(), setValues()]);
-  function askGuesses(reveal = false) {
-    // The secret is a number among the codes of the spec it was drawn for.
-    if (gameOf() !== game) {
-      $("guess-progress").textContent = "The spec or Set changed: draw a new secret.";
-      return;
-    }
+  // Answers the guesses (or reveals the secret); `said` goes before what
+  // the page says once the secret is chosen.
+  function askGuesses(reveal = false, said = "") {
     const request = { op: "guess", spec: spec(), set: setValues(), secret, guesses, reveal };
     ask(request, $("guess-progress"), (e) => {
       if (e.event !== "game") return;
       if (guesses.length === 0 && !reveal) {
-        $("guess-progress").textContent = `I have chosen a secret among ${e.codes.toLocaleString("en")} codes (e.g. ${e.example}). Your guess:`;
+        $("guess-progress").textContent = `${said}I have chosen a secret among ${e.codes.toLocaleString("en")} codes (e.g. ${e.example}). Your guess:`;
         return;
       }
       const list = $("guesses");
@@ -110,25 +111,52 @@ export function setupPanels(page) {
       const valid = e.answers.filter((a) => !a.error);
       guesses = guesses.filter((_, k) => !e.answers[k].error);
       const won = valid.findIndex((a) => a.win) + 1;
-      if (won) $("guess-progress").textContent = `You got it in ${won} guess${won === 1 ? "" : "es"}.`;
+      $("guess-progress").textContent = said + (won
+        ? `You got it in ${won} guess${won === 1 ? "" : "es"}.`
+        : `${valid.length} guess${valid.length === 1 ? "" : "es"} so far. Your guess:`);
       if (e.secret) $("guess-progress").textContent = `The secret was ${e.secret}.`;
     });
   }
-  $("new-secret").onclick = () => {
+  // A new secret for the spec and Set now; `first` a guess to answer at once.
+  function newSecret(first = null) {
+    const cleared = guesses.length;
     secret = Math.floor(Math.random() * 2 ** 31);
     game = gameOf();
-    guesses = [];
+    guesses = first ? [first] : [];
     $("guesses").innerHTML = "";
-    askGuesses();
-  };
+    const said = cleared
+      ? `A new secret: your ${cleared} guess${cleared === 1 ? "" : "es"} of the last one ${cleared === 1 ? "was" : "were"} cleared. `
+      : first ? "I drew a secret for your guess. " : "";
+    askGuesses(false, said);
+  }
+  $("new-secret").onclick = () => newSecret();
   $("guess-form").onsubmit = (e) => {
     e.preventDefault();
-    if (secret === null || !$("guess").value.trim()) return;
-    guesses.push($("guess").value.trim());
+    const guess = $("guess").value.trim();
+    if (!guess) return;
     $("guess").value = "";
+    if (secret === null) return newSecret(guess);
+    // The secret is a number among the codes of the spec it was drawn
+    // for: another spec's guess waits in its box for a new secret.
+    if (gameOf() !== game) {
+      $("guess").value = guess;
+      $("guess-progress").textContent = "The spec or Set changed since the secret was drawn: press New secret (your guess stays in its box).";
+      return;
+    }
+    guesses.push(guess);
     askGuesses();
   };
-  $("reveal").onclick = () => secret !== null && askGuesses(true);
+  $("reveal").onclick = () => {
+    if (secret === null) {
+      $("guess-progress").textContent = "There is no secret yet: press New secret, or guess.";
+      return;
+    }
+    if (gameOf() !== game) {
+      $("guess-progress").textContent = "The spec or Set changed since the secret was drawn: its secret is of the text before.";
+      return;
+    }
+    askGuesses(true);
+  };
 
   // ---- play: the computer guesses ----
   function playRequest() {
@@ -237,11 +265,14 @@ export function setupPanels(page) {
     });
   };
 
-  // A new spec or Set: the results of the last one go (the chart's rows
-  // too, which a change of measure would draw again).
+  // A new spec: the results of the last one go (the chart's rows too,
+  // which a change of measure would draw again, and the secret).
   function clear() {
     rows = [];
     drawCompare();
+    secret = null;
+    guesses = [];
+    game = "";
   }
 
   return { showTab, clear };

@@ -1,6 +1,7 @@
 // The Setter panel: what a person making a puzzle asks of its rules.
 // Unique? draws the solution, or two solutions side by side with the
-// cells where they differ marked; Candidates draws each cell's values in
+// cells where they differ marked (as the Solve panel draws a solution:
+// the spec's board, or each variable); Candidates draws each cell's values in
 // some solution, coloured by how many (one: green; more: warmer), with
 // their solution counts when asked; Needless clues marks on the solution
 // the cells of the clues that can go one at a time; Generate draws a new
@@ -10,7 +11,7 @@ import { drawGrids } from "./grids.js";
 const $ = (id) => document.getElementById(id);
 
 export function setupSetter(page) {
-  const { ask, spec, setValues, board, useSet } = page;
+  const { ask, spec, setValues, board, drawn, useSet } = page;
   const progress = $("setter-progress");
   const view = $("setter-view");
   let made = null; // the last generated puzzle's `set` text
@@ -18,36 +19,40 @@ export function setupSetter(page) {
   const request = (op) => ({ op, spec: spec(), set: setValues() });
   const plural = (n, word) => `${n} ${word}${n === 1 ? "" : "s"}`;
 
-  // A titled board of `cells` in `view`.
-  function boardOf(title, cells) {
+  // A titled part of `view` holding `content`.
+  function titled(title, content) {
     const div = document.createElement("div");
     div.className = "setter-board";
     const h = document.createElement("h3");
     h.textContent = title;
     div.appendChild(h);
-    const grids = document.createElement("div");
-    drawGrids(grids, cells);
-    div.appendChild(grids);
+    div.appendChild(content);
     view.appendChild(div);
   }
 
+  // A titled board of `cells` (declared variables by name).
+  function boardOf(title, cells) {
+    const grids = document.createElement("div");
+    drawGrids(grids, cells);
+    titled(title, grids);
+  }
+
+  // The one or two solutions drawn as the Solve panel draws them (the
+  // spec's board, or each variable), the cells where two differ marked.
   function showUniqueness(e, said = "") {
     if (e.answer === "none") {
       progress.textContent = `${said}no solution`;
       return;
     }
-    const differ = new Set(e.differ);
-    const cells = (key) => e.cells.map((c) => ({
-      name: c.name, text: String(c[key]), classes: differ.has(c.name) ? ["differ"] : [],
-    }));
+    const [first, second] = e.solutions;
     if (e.answer === "unique") {
       progress.textContent = `${said}unique: one solution`;
-      boardOf("the solution", cells("first"));
+      titled("the solution", drawn(first));
       return;
     }
     progress.textContent = `${said}not unique: two solutions differ on ${plural(e.differ.length, "variable")} (marked): ${e.differ.join(", ")}`;
-    boardOf("first solution", cells("first"));
-    boardOf("second solution", cells("second"));
+    titled("first solution", drawn(first, second));
+    titled("second solution", drawn(second, first));
   }
 
   function start(text) {

@@ -2,9 +2,10 @@
 // drawn as a grid of its known values (a fixed cell shows its value, an
 // open one its candidates, small); a slider walks the steps, the cells a
 // step knows (its facts) and the cell it deduces marked, its sentence
-// beside, its constraint items marked in the editor. Hint asks for the
-// next step from the givens the learner typed (one per line, as
-// `solve hint --given` takes them).
+// beside, the values it removes struck through in the cell it deduces,
+// its constraint items marked in the editor (and scrolled into view).
+// Hint asks for the next step from the givens the learner typed (one per
+// line, as `solve hint --given` takes them).
 
 import { drawGrids } from "./grids.js";
 
@@ -22,20 +23,35 @@ export function setupSteps(page) {
     return known;
   }
 
+  // A value as the board shows it, and as the step's values compare.
+  const text = (v) => String(v);
+
   function draw() {
     if (!walk) return;
     const known = knownAfter(shown);
     const step = shown > 0 ? walk.steps[shown - 1] : null;
     const used = new Set(step ? step.facts.map((f) => f.var) : []);
     const deduced = step ? step.deduces[0].var : null;
+    // What the step removed: the deduced cell's values before it that are
+    // not left, struck through beside those left.
+    const before = (step && knownAfter(shown - 1).get(deduced)) ?? [];
+    const left = new Set((known.get(deduced) ?? []).map(text));
+    const removed = before.map(text).filter((v) => !left.has(v));
     const cells = [...known].map(([name, values]) => {
       const classes = values.length === 1 ? [] : ["candidates"];
+      if (values.some((v) => typeof v === "string")) classes.push("texts");
       if (used.has(name)) classes.push("used");
-      if (name === deduced) classes.push("deduced");
-      return { name, text: values.join(" "), classes };
+      const cell = { name, values: values.map(text), classes };
+      if (name === deduced) {
+        classes.push("deduced");
+        cell.removed = removed;
+        cell.title = `${name}: this step removes ${removed.join(", ")}`;
+      }
+      return cell;
     });
     drawGrids($("steps-board"), cells);
     $("steps-text").textContent = step ? step.text : walk.start;
+    // The items it uses marked in the editor, the first scrolled into view.
     mark(step ? step.uses.filter((u) => u.from !== undefined) : []);
     $("steps-slider").max = walk.steps.length;
     $("steps-slider").value = shown;

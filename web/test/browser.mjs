@@ -121,17 +121,38 @@ await check("Stop interrupts a long count and the page goes on", async () => {
   await page.uncheck("#no-symmetry");
 });
 
-await check("a shared link reopens the same spec", async () => {
+await check("a shared link reopens the same spec, Set and example name", async () => {
+  // Opens the page at `link`: its spec, Set and the example menu's entry.
+  async function reopen(link) {
+    const other = await browser.newPage();
+    await other.goto(link);
+    await other.waitForSelector("#diagnostics li");
+    const got = await other.evaluate(() => [window.playground.editor.text(), document.querySelector("#set").value,
+      document.querySelector("#example").selectedOptions[0].textContent]);
+    await other.close();
+    return got;
+  }
   await open("zebra");
   await page.fill("#set", "");
   const text = await specText();
   await page.click("#share");
-  const link = page.url();
-  const other = await browser.newPage();
-  await other.goto(link);
-  await other.waitForSelector("#diagnostics li");
-  expect("spec", await other.evaluate(() => window.playground.editor.text()), text);
-  await other.close();
+  const said = (got, want) => ["the spec", "Set", "the example menu"].forEach((what, k) => expect(what, got[k], want[k]));
+  said(await reopen(page.url()), [text, "", "zebra"]);
+  // Not the first example of the menu (dominating-queens), edited or not.
+  await open("magic8");
+  await page.click("#share");
+  said(await reopen(page.url()), [await specText(), "", "magic8"]);
+  const edited = (await specText()) + "\n# mine\n";
+  await setSpecText(edited);
+  await page.fill("#set", "numbers=11..18");
+  await page.click("#share");
+  said(await reopen(page.url()), [edited, "numbers=11..18", "magic8 (edited)"]);
+  // A spec of no example, in a link that names none, is no example's.
+  const mine = "[vars]\nx = { domain = \"1..3\" }\n";
+  const link = new URL(page.url());
+  link.hash = new URLSearchParams({ spec: Buffer.from(mine).toString("base64url") }).toString();
+  said(await reopen(link.href), [mine, "", "a spec of your own"]);
+  await page.fill("#set", "");
 });
 
 await check("the tree panel of queens n=4 shows the search's decisions", async () => {
@@ -290,6 +311,34 @@ await check("a game: every secret as a histogram, a person's guess, the computer
   await page.screenshot({ path: `${shots}game.png` });
 });
 
+await check("a guess is never dropped unsaid: before a secret, across a new one, after an edit", async () => {
+  await open("moo");
+  await page.waitForSelector("#play-tab:not([hidden])");
+  const said = () => page.locator("#guess-progress").textContent();
+  // A guess before any secret draws one and is answered.
+  await page.fill("#guess", "1234");
+  await page.click("#guess-form button[type=submit]");
+  await page.waitForSelector("#guesses li");
+  if (!(await page.locator("#guesses li").first().textContent()).startsWith("1234 →")) throw new Error("no answer");
+  if (!(await said()).startsWith("I drew a secret for your guess.")) throw new Error(`said: ${await said()}`);
+  // A new secret says it cleared the guesses of the last one.
+  await page.click("#new-secret");
+  await page.waitForFunction(() => /chosen a secret/.test(document.querySelector("#guess-progress").textContent));
+  if (!(await said()).startsWith("A new secret: your 1 guess of the last one was cleared.")) throw new Error(`said: ${await said()}`);
+  expect("guesses", await page.locator("#guesses li").count(), 0);
+  // After an edit, a guess stays in its box until a new secret is drawn.
+  await setSpecText((await specText()) + "\n# mine\n");
+  await page.fill("#guess", "5678");
+  await page.click("#guess-form button[type=submit]");
+  expect("kept", await page.inputValue("#guess"), "5678");
+  if (!(await said()).includes("your guess stays in its box")) throw new Error(`said: ${await said()}`);
+  await page.click("#new-secret");
+  await page.waitForFunction(() => /chosen a secret/.test(document.querySelector("#guess-progress").textContent));
+  await page.click("#guess-form button[type=submit]");
+  await page.waitForSelector("#guesses li");
+  if (!(await page.locator("#guesses li").first().textContent()).startsWith("5678 →")) throw new Error("no answer");
+});
+
 await check("a puzzle: stepped move by move, every position's distance", async () => {
   await open("flipit");
   await page.waitForSelector("#puzzle-tab:not([hidden])");
@@ -334,11 +383,63 @@ await check("steps: the walk on the board, a hint from the givens", async () => 
   expect("used", await page.locator("#steps-board td.used").count(), 1);
   const text = await page.locator("#steps-text").textContent();
   if (!text.startsWith("1. x[1][3] ≠ 8")) throw new Error(text);
+  // What the step removed, struck through in the cell it deduces.
+  const removed = page.locator("#steps-board td.deduced .removed");
+  expect("removed 8", (await removed.allTextContents()).join(" "), "8");
+  expect("struck through", await removed.evaluate((e) => getComputedStyle(e).textDecorationLine), "line-through");
+  expect("the deduced cell's title", await page.locator("#steps-board td.deduced").getAttribute("title"), "x[1][3]: this step removes 8");
   await page.screenshot({ path: `${shots}steps.png` });
   await page.fill("#givens", "x[1][3]=5");
   await page.click("#hint-run");
   await page.waitForFunction(() => /This state has no solution/.test(document.querySelector("#steps-progress").textContent));
   await page.fill("#givens", "");
+  await page.click("#tabs button[data-tab=solve]");
+});
+
+// The cells of `cells` (td elements) whose text reaches outside them.
+const valuesInside = (cells) => cells.evaluateAll((tds) => tds.filter((td) => {
+  const box = td.getBoundingClientRect();
+  const range = document.createRange();
+  range.selectNodeContents(td);
+  return [...range.getClientRects()].some((r) => r.left < box.left - 0.5 || r.right > box.right + 0.5);
+}).map((td) => `${td.title}: ${td.textContent}`));
+
+await check("steps: zebra's texts fit their cells, each step's items scrolled into view", async () => {
+  await open("zebra");
+  await page.click("#tabs button[data-tab=steps]");
+  await page.click("#steps-run");
+  await page.waitForFunction(() => /every value follows, in \d+ steps/.test(document.querySelector("#steps-progress").textContent));
+  const steps = Number(await page.locator("#steps-slider").getAttribute("max"));
+  const scroller = ".cm-scroller";
+  let scrolled = 0;
+  for (let k = 1; k <= Math.min(steps, 12); k++) {
+    // The editor scrolled to its top or its end, in turn.
+    await page.evaluate(() => { const s = document.querySelector(".cm-scroller"); s.scrollTop = s.scrollTop > 0 ? 0 : s.scrollHeight; });
+    const before = await page.locator(scroller).evaluate((s) => s.scrollTop);
+    await page.click("#steps-next");
+    const outside = await valuesInside(page.locator("#steps-board td"));
+    if (outside.length) throw new Error(`step ${k}: outside their cells: ${outside.slice(0, 3).join("; ")}`);
+    // In view (null: the step uses no item with a place in the spec),
+    // waited for a moment: the editor scrolls at its next frame.
+    const inView = () => {
+      const box = document.querySelector(".cm-scroller").getBoundingClientRect();
+      const mark = document.querySelector(".cm-conflict");
+      if (!mark) return null;
+      const r = mark.getBoundingClientRect();
+      return r.top >= box.top && r.bottom <= box.bottom;
+    };
+    const settled = () => {
+      const box = document.querySelector(".cm-scroller").getBoundingClientRect();
+      const r = document.querySelector(".cm-conflict")?.getBoundingClientRect();
+      return !r || (r.top >= box.top && r.bottom <= box.bottom);
+    };
+    await page.waitForFunction(settled, null, { timeout: 2000 }).catch(() => {});
+    const seen = await page.evaluate(inView);
+    if (seen === false) throw new Error(`step ${k}: its item is out of the editor's view`);
+    if (seen && before !== await page.locator(scroller).evaluate((s) => s.scrollTop)) scrolled++;
+  }
+  if (scrolled === 0) throw new Error("no step needed the editor scrolled: the check checks nothing");
+  await page.screenshot({ path: `${shots}steps-zebra.png` });
   await page.click("#tabs button[data-tab=solve]");
 });
 
@@ -353,12 +454,25 @@ await check("setter: uniqueness, candidates, needless clues and a puzzle generat
   // Queens n = 6 up to symmetry: one solution; without the spec's
   // symmetry breaking (not asked here) it is still one: unique.
   if (!(await said()).startsWith("unique")) throw new Error(await said());
+  // Drawn as the spec's [output] board, as the Solve panel draws it: a
+  // chess board of 6 rows of 6 with 6 queens.
+  const squares = (board) => board.locator("tr").evaluateAll((trs) => trs.map((tr) => [...tr.cells].map((td) => td.textContent)));
+  const unique = await squares(page.locator("#setter-view table.board"));
+  expect("the board's shape", JSON.stringify(unique.map((row) => row.length)), JSON.stringify([6, 6, 6, 6, 6, 6]));
+  expect("queens", unique.flat().filter((t) => t === "●").length, 6);
   await page.fill("#set", "n=8");
   await page.click("#unique-run");
   await settled();
   if (!(await said()).startsWith("not unique: two solutions differ")) throw new Error(await said());
   expect("two boards", await page.locator("#setter-view .setter-board").count(), 2);
-  if ((await page.locator("#setter-view td.differ").count()) === 0) throw new Error("no cell marked");
+  // The cells marked are exactly those where the two boards differ.
+  const [a, b] = [await squares(page.locator("#setter-view table.board").nth(0)), await squares(page.locator("#setter-view table.board").nth(1))];
+  expect("8 rows of 8", JSON.stringify([a.length, b.length, ...a.map((r) => r.length)]), JSON.stringify([8, 8, 8, 8, 8, 8, 8, 8, 8, 8]));
+  const marked = await page.locator("#setter-view table.board").nth(0).locator("td").evaluateAll((tds) => tds.map((td) => td.classList.contains("differ")));
+  const differ = a.flat().map((t, k) => t !== b.flat()[k]);
+  if (!differ.includes(true)) throw new Error("the two boards are alike");
+  expect("marked where they differ", JSON.stringify(marked), JSON.stringify(differ));
+  await page.screenshot({ path: `${shots}setter-unique.png` });
   await page.fill("#set", "");
   await open("sudoku");
   await page.click("#tabs button[data-tab=setter]");
@@ -385,20 +499,17 @@ await check("setter: uniqueness, candidates, needless clues and a puzzle generat
   await page.click("#tabs button[data-tab=solve]");
 });
 
-await check("results belong to the spec and Set they were made for", async () => {
+await check("results belong to the spec and Set they were made for, each panel's on it", async () => {
+  await page.click("#tabs button[data-tab=solve]");
+  // The notes "run again" that a person sees.
+  const notes = () => page.evaluate(() => [...document.querySelectorAll("[role=status]")]
+    .filter((e) => e.checkVisibility() && /run again/.test(e.textContent)).map((e) => e.closest(".tab")?.id ?? "page"));
   await open("queens");
   await page.fill("#set", "n=6");
   await page.selectOption("#mode", "count");
   await run();
   // Queens n = 6 and 7 up to symmetry (the spec breaks it): 1 and 6.
   expect("count", await page.locator("#progress").getAttribute("data-count"), "1");
-  // Editing Set greys the results and says so; running again makes them fresh.
-  await page.fill("#set", "n=7");
-  expect("banner", await page.locator("#stale").isVisible(), true);
-  expect("greyed", await page.locator("#progress.stale").count(), 1);
-  await run();
-  expect("count n=7", await page.locator("#progress").getAttribute("data-count"), "6");
-  expect("banner after the run", await page.locator("#stale").isVisible(), false);
   // A compare of one configuration says "1 row".
   await page.click("#tabs button[data-tab=compare]");
   await page.fill("#tries", "default");
@@ -407,17 +518,36 @@ await check("results belong to the spec and Set they were made for", async () =>
   await page.waitForFunction(() => / in [0-9.]+ s/.test(document.querySelector("#compare-progress").textContent), null, { timeout: 60000 });
   const said = await page.locator("#compare-progress").textContent();
   if (!said.startsWith("1 row in")) throw new Error(said);
+  // Editing Set greys the results and says so on each panel holding some.
+  await page.click("#tabs button[data-tab=solve]");
+  await page.fill("#set", "n=7");
+  expect("notes", JSON.stringify(await notes()), JSON.stringify(["solve-tab"]));
+  expect("greyed", await page.locator("#progress.stale").count(), 1);
+  // Running Solve again makes its results fresh: no note above them,
+  // though Compare still holds old ones, which says so on Compare.
+  await run();
+  expect("count n=7", await page.locator("#progress").getAttribute("data-count"), "6");
+  expect("notes after the run", JSON.stringify(await notes()), "[]");
+  expect("fresh", await page.locator("#progress.stale").count(), 0);
+  const marked = () => page.locator("#tabs button.old").evaluateAll((bs) => bs.map((b) => b.dataset.tab));
+  expect("tabs marked", JSON.stringify(await marked()), JSON.stringify(["compare"]));
+  await page.click("#tabs button[data-tab=compare]");
+  expect("compare's note", JSON.stringify(await notes()), JSON.stringify(["compare-tab"]));
+  expect("compare greyed", await page.locator("#compare-table.stale").count(), 1);
   // Another example: every panel's results go.
   await open("moo");
   expect("progress", (await progress()).trim(), "");
   expect("solutions", await page.locator("#solutions > *").count(), 0);
   expect("compare table", await page.locator("#compare-table tr").count(), 0);
   expect("compare progress", (await page.locator("#compare-progress").textContent()).trim(), "");
-  expect("banner", await page.locator("#stale").isVisible(), false);
+  expect("tabs marked after", JSON.stringify(await marked()), "[]");
+  await page.click("#tabs button[data-tab=compare]");
+  expect("notes", JSON.stringify(await notes()), "[]");
   await page.click("#tabs button[data-tab=solve]");
 });
 
 await check("Set: an error shows as you type and goes when fixed; n = 6 as on the command line", async () => {
+  await page.click("#tabs button[data-tab=solve]");
   await open("queens");
   await page.fill("#set", "n=x");
   await page.waitForFunction(() => /unknown name `x`/.test(document.querySelector("#diagnostics").textContent));
@@ -437,6 +567,79 @@ await check("the example menu says the text was edited", async () => {
   expect("edited", await selected(), "queens (edited)");
   await open("zebra");
   expect("another", await selected(), "zebra");
+});
+
+await check("a phone, 400 px wide: panes stacked, every tab reachable, boards within the screen", async () => {
+  const phone = await browser.newPage({ viewport: { width: 400, height: 800 } });
+  phone.on("pageerror", (e) => errors.push(String(e)));
+  phone.on("console", (m) => m.type() === "error" && errors.push(m.text()));
+  try {
+    await phone.goto(url);
+    await phone.waitForSelector("#diagnostics li");
+    const settled = () => phone.waitForFunction(() => [...document.querySelectorAll("#run, .go")].every((b) => !b.disabled), null, { timeout: 60000 });
+    // No sideways scroll of the page, and every board and grid within the
+    // screen's width, after each thing done.
+    async function fits(what) {
+      const got = await phone.evaluate(() => {
+        const root = document.documentElement;
+        const wide = [...document.querySelectorAll("table.board, .steps-grid, .chart svg, .tree-drawing, #editor, pre")]
+          .filter((e) => e.checkVisibility())
+          .map((e) => [e.tagName.toLowerCase() + (e.id ? "#" + e.id : "." + e.className), e.getBoundingClientRect()])
+          .filter(([, r]) => r.left < -0.5 || r.right > root.clientWidth + 0.5)
+          .map(([name, r]) => `${name} ${r.left.toFixed(0)}..${r.right.toFixed(0)}`);
+        return { scroll: root.scrollWidth, width: root.clientWidth, wide };
+      });
+      if (got.scroll > got.width) throw new Error(`${what}: the page scrolls sideways (${got.scroll} > ${got.width})`);
+      if (got.wide.length) throw new Error(`${what}: wider than the screen: ${got.wide.join(", ")}`);
+    }
+    const box = (sel) => phone.locator(sel).evaluate((e) => e.getBoundingClientRect().toJSON());
+    const [left, right] = [await box("#left"), await box("#right")];
+    if (right.top < left.bottom - 0.5) throw new Error(`panes side by side: editor ${JSON.stringify(left)}, panels ${JSON.stringify(right)}`);
+    await fits("queens");
+    // Every tab reachable: on the screen, and opens its panel.
+    for (const tab of ["solve", "compare", "play", "puzzle", "steps", "setter"]) {
+      const b = await box(`#tabs button[data-tab=${tab}]`);
+      if (b.left < 0 || b.right > 400) throw new Error(`tab ${tab} off the screen: ${b.left}..${b.right}`);
+      await phone.click(`#tabs button[data-tab=${tab}]`);
+      expect(`${tab} shown`, await phone.locator(`#${tab}-tab`).isVisible(), true);
+      await fits(`the ${tab} tab`);
+    }
+    await phone.click("#tabs button[data-tab=solve]");
+    // The widest boards of the examples: slitherlink's 21 columns, queens n = 30.
+    for (const [example, set] of [["queens", "n=30"], ["slitherlink", ""], ["zebra", ""]]) {
+      await phone.selectOption("#example", example);
+      await phone.fill("#set", set);
+      await phone.selectOption("#mode", "first");
+      await phone.click("#run");
+      await phone.waitForSelector(".solution");
+      await settled();
+      await fits(example);
+    }
+    await phone.screenshot({ path: `${shots}phone-solve.png`, fullPage: true });
+    // Steps and Setter grids: sudoku's 9 columns of candidates, zebra's texts.
+    for (const example of ["sudoku", "zebra"]) {
+      await phone.selectOption("#example", example);
+      await phone.click("#tabs button[data-tab=steps]");
+      await phone.click("#steps-run");
+      await phone.waitForSelector("#steps-view:not([hidden])");
+      await settled();
+      await phone.click("#steps-next");
+      await fits(`${example}'s steps`);
+      const outside = await valuesInside(phone.locator("#steps-board td"));
+      if (outside.length) throw new Error(`${example}: outside their cells: ${outside.slice(0, 3).join("; ")}`);
+    }
+    await phone.screenshot({ path: `${shots}phone-steps.png`, fullPage: true });
+    await phone.selectOption("#example", "sudoku");
+    await phone.click("#tabs button[data-tab=setter]");
+    await phone.click("#candidates-run");
+    await settled();
+    await fits("sudoku's candidates");
+    await phone.click("#unique-run");
+    await settled();
+    await fits("sudoku's uniqueness");
+  } finally {
+    await phone.close();
+  }
 });
 
 if (errors.length) {
