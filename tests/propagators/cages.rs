@@ -238,3 +238,30 @@ fn a_cage_past_the_bounds_keeps_its_primitives() {
     assert!(session.root_domains().is_some());
     assert_eq!(session.count().solutions, 5040 * 2);
 }
+
+/// The published puzzles of the book's table (docs/setter.md): the easy
+/// ones grade at `domain` now (they needed `probing`), each with one
+/// solution, and their steps cite a cage or a run alone, never by
+/// contradiction.
+#[test]
+fn arithmetic_puzzles_grade_at_domain_with_steps_from_cages() {
+    for (spec, grade) in [
+        ("specs/kakuro.toml", "grade: domain"),
+        ("tests/readme/kenken-5x5.toml", "grade: domain"),
+        ("tests/readme/kenken-4x4.toml", "grade: bounds"),
+        ("specs/kenken.toml", "grade: probing"),
+    ] {
+        let (out, err, code) = crate::solve(&["grade", spec]);
+        assert_eq!(code, 0, "{spec}: {err}");
+        assert!(out.contains(grade), "{spec}:\n{out}");
+        let (count, _, _) = crate::solve(&["--count", spec]);
+        assert_eq!(count.trim(), "1", "{spec}");
+    }
+    let (steps, _, code) = crate::solve(&["steps", "specs/kakuro.toml"]);
+    assert_eq!(code, 0);
+    assert!(!steps.contains("contradiction"), "{steps}");
+    assert!(
+        steps.contains("1. x[2][4] ≠ 1..7   (cost 1)\n   down run 1 adds up to its clue with different digits (runs_down[k=1])"),
+        "{steps}"
+    );
+}
