@@ -158,10 +158,6 @@ fn cages(model: &Model, level: Option<Consistency>) -> Vec<Cage> {
 
 /// The item's assertions and the definitions behind them, its variables
 /// and its auxiliary variables, when it is a cage within the bounds.
-#[expect(
-    clippy::type_complexity,
-    reason = "a private helper's three lists, named at its one caller"
-)]
 fn network(
     model: &Model,
     defining: &HashMap<VarId, Vec<usize>>,

@@ -106,8 +106,8 @@ impl Consistency {
     /// to alldifferent only, `domain` to alldifferent, circuit and the
     /// arithmetic a cage is made of (see [`arithmetic`]; `lower::cages`
     /// gives each such item a table when it is small), any equation (a
-    /// product's `z == 10` asserts one over its auxiliary variable) and
-    /// clauses.
+    /// product's `z == 10` asserts one over its auxiliary variable),
+    /// clauses and tables (a cage's table, written back by the dump).
     pub fn supported_by(self, c: &crate::model::Constraint) -> bool {
         match self {
             Consistency::Check
@@ -122,6 +122,7 @@ impl Consistency {
                     crate::model::Constraint::AllDifferent(_)
                         | crate::model::Constraint::Circuit { .. }
                         | crate::model::Constraint::Clause { .. }
+                        | crate::model::Constraint::Table { .. }
                         | crate::model::Constraint::Linear {
                             rel: crate::model::Rel::Eq,
                             ..

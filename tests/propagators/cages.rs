@@ -10,12 +10,18 @@
 use crate::Rng;
 use solve::session::Session;
 
+/// The reference meaning of a cage over one value per variable.
+type Holds = Box<dyn Fn(&[i64]) -> bool>;
+
+/// A generator of random cages of one kind.
+type Kind = fn(&mut Rng) -> Cage;
+
 /// One random instance: the spec's constraint, its variables' domains and
 /// the reference meaning over one value per variable.
 struct Cage {
     rule: String,
     domains: Vec<Vec<i64>>,
-    holds: Box<dyn Fn(&[i64]) -> bool>,
+    holds: Holds,
 }
 
 const NAMES: [&str; 4] = ["a", "b", "c", "d"];
@@ -189,7 +195,7 @@ fn check(cage: &Cage, own: bool) -> Result<bool, String> {
 
 #[test]
 fn cages_at_domain_keep_exactly_the_supported_values() {
-    let kinds: [(&str, fn(&mut Rng) -> Cage); 6] = [
+    let kinds: [(&str, Kind); 6] = [
         ("linear", linear),
         ("product", product),
         ("difference", difference),
