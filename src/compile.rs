@@ -79,6 +79,7 @@ fn passes(l: &mut Lowerer, checked: &CheckedSpec, options: &Options) -> R<Lowere
     let symmetry = symmetry::lower::lower_symmetry(l, spec, &vars.key, options)?;
     lower::sums::post_on_sums(&mut l.model);
     let plan = lower::plan::search_plan(l, spec, options, &vars)?;
+    lower::cages::tabulate(&mut l.model, plan.consistency);
     // What the engine builds from the model beside it, by the plan's levels.
     let (model, budget) = l.model_and_budget();
     budget.value_graphs(model, plan.consistency)?;

@@ -33,6 +33,7 @@
 
 mod all_different;
 mod arithmetic;
+mod cages;
 mod check;
 mod circuit;
 mod connected;

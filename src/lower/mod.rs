@@ -46,6 +46,7 @@
 
 mod automaton;
 mod budget;
+pub(crate) mod cages;
 mod call;
 pub(crate) mod constraints;
 pub(crate) mod eval;

@@ -103,7 +103,11 @@ impl Consistency {
     /// `propagate` and `bounds` apply to every kind (the other propagators
     /// already reason on bounds at least; alldifferent adds Hall
     /// intervals; `probing` tries values through any propagator), `early`
-    /// and `domain` to alldifferent only.
+    /// to alldifferent only, `domain` to alldifferent, circuit and the
+    /// arithmetic a cage is made of (see [`arithmetic`]; `lower::cages`
+    /// gives each such item a table when it is small), any equation (a
+    /// product's `z == 10` asserts one over its auxiliary variable),
+    /// clauses and tables (a cage's table, written back by the dump).
     pub fn supported_by(self, c: &crate::model::Constraint) -> bool {
         match self {
             Consistency::Check
@@ -112,12 +116,41 @@ impl Consistency {
             | Consistency::Probing => true,
             Consistency::Early => matches!(c, crate::model::Constraint::AllDifferent(_)),
             // A circuit's domain level reasons on the graph's components.
-            Consistency::Domain => matches!(
-                c,
-                crate::model::Constraint::AllDifferent(_)
-                    | crate::model::Constraint::Circuit { .. }
-            ),
+            Consistency::Domain => {
+                matches!(
+                    c,
+                    crate::model::Constraint::AllDifferent(_)
+                        | crate::model::Constraint::Circuit { .. }
+                        | crate::model::Constraint::Clause { .. }
+                        | crate::model::Constraint::Table { .. }
+                        | crate::model::Constraint::Linear {
+                            rel: crate::model::Rel::Eq,
+                            ..
+                        }
+                ) || arithmetic(c)
+            }
         }
+    }
+}
+
+/// The kinds whose propagators reason on bounds only, so that a table of
+/// an item's allowed combinations can remove more (see `lower::cages`):
+/// an equation over two variables or more, a reified comparison, a
+/// product, a quotient, a remainder, `abs`, `max`. (An inequality's
+/// bounds are its supports; a clause, and an alldifferent at `domain`,
+/// are domain consistent alone.)
+pub fn arithmetic(c: &crate::model::Constraint) -> bool {
+    use crate::model::Constraint;
+    match c {
+        Constraint::Linear {
+            terms, rel, reif, ..
+        } => reif.is_some() || (*rel == crate::model::Rel::Eq && terms.len() >= 2),
+        Constraint::Times { .. }
+        | Constraint::Div { .. }
+        | Constraint::Rem { .. }
+        | Constraint::Abs { .. }
+        | Constraint::Max { .. } => true,
+        _ => false,
     }
 }
 

@@ -155,11 +155,11 @@ pub fn generate_telling(
             continue;
         };
         forced = true;
-        let (grade, distinct) = grade_of(plan, lower, &clues, stop)?;
+        let (grade, distinct, cages) = grade_of(plan, lower, &clues, stop)?;
         let fits = match plan.grade {
             None => true,
             Some(Wanted::Search) => grade.is_none(),
-            Some(Wanted::Level(level)) => grade == Some(standing_for(level, distinct)),
+            Some(Wanted::Level(level)) => grade == Some(standing_for(level, distinct, cages)),
         };
         if fits {
             let given = clues.iter().filter(|&&v| v != plan.blank).count();
@@ -275,13 +275,13 @@ fn still_good(
 }
 
 /// The weakest level whose propagation finishes the puzzle, and whether
-/// the model has an alldifferent (see [`standing_for`]).
+/// the model has an alldifferent and a cage (see [`standing_for`]).
 fn grade_of(
     plan: &GeneratePlan,
     lower: &mut Lower<'_>,
     clues: &[i64],
     stop: &Stop,
-) -> Result<(Option<Consistency>, bool), Failed> {
+) -> Result<(Option<Consistency>, bool, bool), Failed> {
     let set = plan.set(clues);
     let graded = grade(
         |level| {
@@ -294,5 +294,5 @@ fn grade_of(
         },
         stop,
     )?;
-    Ok((graded.level(), graded.distinct))
+    Ok((graded.level(), graded.distinct, graded.cages))
 }

@@ -3,8 +3,10 @@
 //! variable fixed, to a solution), on the ladder `check < early <
 //! propagate < bounds < domain < probing`; and, from the step-by-step
 //! explanations, the largest and the summed cost of the steps. On a model
-//! with no alldifferent, `early`, `bounds` and `domain` are `propagate`
-//! and the ladder skips them.
+//! with no alldifferent, `early` and `bounds` are `propagate` and the
+//! ladder skips them; so is `domain` unless the model has a cage (an item
+//! of arithmetic that `domain` makes domain consistent with a table, see
+//! `lower::cages`).
 
 use crate::diagnostic::Error;
 use crate::engine::stop::Stop;
@@ -48,19 +50,21 @@ pub enum Left {
 #[derive(Clone, Debug)]
 pub struct Grade {
     pub rungs: Vec<(Consistency, Left)>,
-    /// Whether the model has an alldifferent: without one, `early`,
-    /// `bounds` and `domain` are `propagate` (only alldifferent has
-    /// propagators of its own at those levels) and are not climbed.
+    /// Whether the model has an alldifferent: without one, `early` and
+    /// `bounds` are `propagate` (only alldifferent has propagators of its
+    /// own at those levels) and are not climbed.
     pub distinct: bool,
+    /// Whether the model has a cage (see `lower::cages`): without one (and
+    /// without an alldifferent), `domain` is `propagate` too.
+    pub cages: bool,
 }
 
 /// The level that stands for `level` on a model with (`distinct`) or
-/// without an alldifferent.
-pub fn standing_for(level: Consistency, distinct: bool) -> Consistency {
+/// without an alldifferent, and with (`cages`) or without a cage.
+pub fn standing_for(level: Consistency, distinct: bool, cages: bool) -> Consistency {
     match level {
-        Consistency::Early | Consistency::Bounds | Consistency::Domain if !distinct => {
-            Consistency::Propagate
-        }
+        Consistency::Early | Consistency::Bounds if !distinct => Consistency::Propagate,
+        Consistency::Domain if !distinct && !cages => Consistency::Propagate,
         level => level,
     }
 }
@@ -83,15 +87,16 @@ pub fn grade(
     stop: &Stop,
 ) -> Result<Grade, Unanswered> {
     let mut rungs = Vec::new();
-    let mut distinct = true;
+    let (mut distinct, mut cages) = (true, true);
     for level in LADDER {
-        if standing_for(level, distinct) != level {
+        if standing_for(level, distinct, cages) != level {
             continue;
         }
         let (lowered, sources) = lower(level)?;
         if level == LADDER[0] {
             distinct = (lowered.model().constraints.iter())
                 .any(|p| matches!(p.constraint, Constraint::AllDifferent(_)));
+            cages = crate::lower::cages::has_cages(lowered.model());
         }
         let left = left_open(lowered, sources, stop)?;
         rungs.push((level, left));
@@ -100,7 +105,11 @@ pub fn grade(
             break;
         }
     }
-    Ok(Grade { rungs, distinct })
+    Ok(Grade {
+        rungs,
+        distinct,
+        cages,
+    })
 }
 
 /// What root propagation leaves open. A level that fixes every declared
