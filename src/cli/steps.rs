@@ -74,7 +74,7 @@ pub(super) fn run(args: &StepsArgs, hint: bool, stop: &Stop) -> Run {
             let d = Diagnostic::bare(message).with_help("declare a smaller domain");
             return Err(Error::new(vec![d], &Sources::default()));
         }
-        Walk::NoSolution(why) => {
+        Walk::NoSolution(why, _) => {
             let text_of = |wanted: &[Fact]| -> Vec<&str> {
                 (givens.iter().zip(&texts))
                     .filter(|(g, _)| wanted.contains(g))

@@ -36,18 +36,27 @@ pub(super) fn run(request: &StepsRequest, emit: &mut dyn FnMut(Value)) {
     let text = sources.get(crate::source::SourceId(0)).text.clone();
     let mut stepper = match steps::walk(lowered, sources, givens.clone(), settings, &until) {
         Ok(Walk::Ready(stepper)) => stepper,
-        Ok(Walk::NoSolution(why)) => {
+        Ok(Walk::NoSolution(why, stepper)) => {
             let text_of = |wanted: &[Fact]| -> Vec<&String> {
                 (givens.iter().zip(&request.givens))
                     .filter(|(g, _)| wanted.contains(g))
                     .map(|(_, t)| t)
                     .collect()
             };
+            // The board as the givens leave it, the wrong entries' cells
+            // named, so that the page marks them.
+            let words = stepper.words();
+            let vars: Vec<Value> = (stepper.declared().iter())
+                .map(|&x| json!({"name": words.name(x), "values": words.json_values(x, stepper.known(x))}))
+                .collect();
+            let wrong: Vec<&str> = why.givens.iter().map(|g| words.name(g.var)).collect();
             emit(json!({
                 "event": "steps-conflict",
                 "conflict": why.items,
                 "said": why.said,
                 "givens": text_of(&why.givens),
+                "wrong": wrong,
+                "vars": vars,
                 "minimal": why.unproven_items.is_empty() && why.unproven_givens.is_empty(),
             }));
             return;

@@ -45,8 +45,9 @@ pub(super) fn satisfiable(session: &mut Session) -> Result<Option<bool>, Stopped
 #[derive(Debug)]
 pub enum Walk {
     Ready(Box<Stepper>),
-    /// The spec with the givens has no solution: why.
-    NoSolution(fallback::WhyNone),
+    /// The spec with the givens has no solution: why, and the walk as it
+    /// would have started (what the givens make known, for a board).
+    NoSolution(fallback::WhyNone, Box<Stepper>),
     /// A declared variable has too many values (see
     /// [`candidates::too_wide`]): what the message says.
     TooWide(String),
@@ -111,7 +112,7 @@ pub fn walk(
         None => {
             let s = &mut stepper;
             let why = fallback::why_none(&mut s.session, &s.items, &s.initial, &givens)?;
-            Ok(Walk::NoSolution(why))
+            Ok(Walk::NoSolution(why, Box::new(stepper)))
         }
     }
 }

@@ -5,7 +5,9 @@
 // beside, the values it removes struck through in the cell it deduces,
 // its constraint items marked in the editor (and scrolled into view).
 // Hint asks for the next step from the givens the learner typed (one per
-// line, as `solve hint --given` takes them).
+// line, as `solve hint --given` takes them); when they cannot all stand,
+// the wrong entries are marked on the board and named, then the rules
+// they break.
 
 import { drawGrids } from "./grids.js";
 
@@ -78,7 +80,29 @@ export function setupSteps(page) {
         walk.steps.push(e.step);
         progress.textContent = `${walk.steps.length} steps so far…`;
       } else if (e.event === "steps-conflict") {
-        progress.textContent = `This state has no solution: ${[...e.conflict, ...e.givens.map((g) => "given " + g)].join(", ")} have none together.`;
+        // The player's wrong entries first, marked on the board; then the
+        // rules they break, by their sentences.
+        const rules = e.said.join("; ");
+        progress.textContent = e.givens.length
+          ? `${e.givens.length === 1 ? "This entry cannot stand" : "These entries cannot all stand"}: ${e.givens.join(", ")}. ${e.givens.length === 1 ? "It breaks" : "They break"}: ${rules}.`
+          : `This state has no solution, whatever is given: ${rules}.`;
+        if (!e.minimal) progress.textContent += " (not proven minimal)";
+        const wrong = new Set(e.wrong);
+        const cells = e.vars.map((v) => {
+          const classes = v.values.length === 1 ? [] : ["candidates"];
+          if (v.values.some((x) => typeof x === "string")) classes.push("texts");
+          if (wrong.has(v.name)) classes.push("wrong");
+          const cell = { name: v.name, values: v.values.map(text), classes };
+          if (wrong.has(v.name)) cell.title = `${v.name}: your entry cannot stand`;
+          return cell;
+        });
+        walk = null;
+        $("steps-view").hidden = false;
+        drawGrids($("steps-board"), cells);
+        $("steps-text").textContent = "";
+        $("steps-slider").max = 0;
+        $("steps-label").textContent = "";
+        mark([]);
       } else if (e.event === "steps-end") {
         if (!walk) {
           progress.textContent = "a limit stopped the steps before they began";

@@ -389,9 +389,13 @@ await check("steps: the walk on the board, a hint from the givens", async () => 
   expect("struck through", await removed.evaluate((e) => getComputedStyle(e).textDecorationLine), "line-through");
   expect("the deduced cell's title", await page.locator("#steps-board td.deduced").getAttribute("title"), "x[1][3]: this step removes 8");
   await page.screenshot({ path: `${shots}steps.png` });
-  await page.fill("#givens", "x[1][3]=5");
+  // A wrong entry among right ones (the solution has 4 and 6 there): the
+  // wrong one is named and marked on the board, then the rules it breaks.
+  await page.fill("#givens", "x[1][3]=5\nx[1][4]=6");
   await page.click("#hint-run");
-  await page.waitForFunction(() => /This state has no solution/.test(document.querySelector("#steps-progress").textContent));
+  await page.waitForFunction(() => /This entry cannot stand: x\[1\]\[3\]=5\. It breaks: /.test(document.querySelector("#steps-progress").textContent));
+  expect("wrong cells", await page.locator("#steps-board td.wrong").count(), 1);
+  expect("the wrong cell", await page.locator("#steps-board td.wrong").getAttribute("title"), "x[1][3]: your entry cannot stand");
   await page.fill("#givens", "");
   await page.click("#tabs button[data-tab=solve]");
 });
