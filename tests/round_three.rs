@@ -136,3 +136,41 @@ fn the_sudoku_walk_removes_a_live_value_at_every_step() {
     }
     assert!(known.values().all(|c| c.len() == 1) && known.len() == 81);
 }
+
+/// The hang of round 3: `explain --expect 'x[1][3]=2'` on the shipped
+/// sudoku gave no answer in 400 s. Every check now has a node budget, and
+/// at the time limit what was found is printed (a set that rejects the
+/// values, its unproven members named), exit 3.
+#[test]
+fn an_explanation_stopped_by_the_time_limit_prints_what_it_found() {
+    let started = std::time::Instant::now();
+    let (out, err, code) = solve(&[
+        "explain",
+        "specs/sudoku.toml",
+        "--expect",
+        "x[1][3]=2",
+        "--time-limit",
+        "4",
+    ]);
+    let took = started.elapsed().as_secs_f64();
+    assert!(took < 8.0, "{took} s");
+    assert!(code == 1 || code == 3, "exit {code}: {err}");
+    let names: Vec<&str> = out.lines().collect();
+    assert!(names.len() > 10, "{out}");
+    let item = |n: &&str| {
+        ["clues[", "rows[", "columns[", "boxes["]
+            .iter()
+            .any(|p| n.starts_with(p))
+    };
+    assert!(names.iter().all(item), "{out}");
+    assert!(
+        err.contains("constraints reject the expected values together"),
+        "{err}"
+    );
+    if code == 3 {
+        assert!(
+            err.contains("before the run stopped (the time limit ran out)"),
+            "{err}"
+        );
+    }
+}
