@@ -121,9 +121,11 @@ pub enum Command {
     Check(check::CheckArgs),
     /// For a spec with no solution: print a minimal set of its named
     /// constraints that already has none (one per line; an item of a top-level
-    /// `forall` as NAME[i=2, j=5] or NAME[2]).
+    /// `forall` as NAME[i=2, j=5] or NAME[2]). Checks search a bounded number
+    /// of nodes: a member they could not prove needed is named on stderr.
     ///
-    /// Exit 1 after printing, 0 if the spec has a solution.
+    /// Exit 1 after printing, 0 if the spec has a solution, 3 when the time
+    /// limit stopped the checks (what was found is printed).
     Explain(explain::ExplainArgs),
     /// How each value follows, one small step at a time: the constraint items
     /// a step uses, the facts it uses (earlier steps, or the givens), what it
@@ -176,7 +178,8 @@ pub enum Command {
     /// blank, 3 no seed gave the grade wanted.
     Generate(generate::GenerateArgs),
     /// The next step from a player's state (--given, --state): the cheapest
-    /// deduction, or why the state has no solution.
+    /// deduction, or why the state has no solution: a minimal set of the
+    /// player's entries that cannot all stand, then the rules they break.
     ///
     /// Exit 0 with a step, 3 when nothing more follows, 1 when the state has
     /// no solution.
