@@ -411,7 +411,7 @@ fn hints_from_random_sudoku_states_are_the_first_steps() {
    x[1][1]=6
 it breaks the rule:
    the clue in row 1, column 1 (clues[r=1, c=1])
-(a minimal set: without any one of them the rest has a solution)
+(a minimal set: without any one of these, the others have a solution)
 "
     );
 }

@@ -141,13 +141,19 @@ pub(super) fn run_minimize(args: &MinimizeArgs, stop: &Stop) -> Run {
     }
     // Minimal by classes: a clue of a class may still go alone, at the
     // cost of the symmetry. Checked, so that the note says only what holds.
+    // A stop here keeps the clues found (minimal by classes), unsaid of
+    // which could go alone.
     let mut alone = Vec::new();
+    let mut settled = true;
     for &c in &kept {
         let rest: Vec<usize> = kept.iter().copied().filter(|&k| k != c).collect();
         match forcing.forces(&rest) {
             Ok(true) => alone.push(c),
             Ok(false) => {}
-            Err(_) => return stopped(out, stop),
+            Err(_) => {
+                settled = false;
+                break;
+            }
         }
     }
     let classes = (forcing.classes.iter())
@@ -156,6 +162,10 @@ pub(super) fn run_minimize(args: &MinimizeArgs, stop: &Stop) -> Run {
     let says = format!(
         "clues, in {classes} symmetric classes, force the solution; without any one class it is not unique{}",
         match alone.len() {
+            _ if !settled => format!(
+                "; whether a clue could go alone was not settled ({})",
+                stop.cause()
+            ),
             0 => ", nor without any one clue".to_string(),
             1 => format!(
                 ", but one clue could go alone, breaking the symmetry: {}",
@@ -170,11 +180,11 @@ pub(super) fn run_minimize(args: &MinimizeArgs, stop: &Stop) -> Run {
     if args.json {
         let names = names_of(&forcing, &kept);
         let alone = names_of(&forcing, &alone);
-        out.line(&json!({ "clues": forcing.clues.len(), "kept": names, "classes": classes, "alone": alone }).to_string());
+        out.line(&json!({ "clues": forcing.clues.len(), "kept": names, "classes": classes, "alone": alone, "alone_settled": settled }).to_string());
     } else {
         print_clues(&mut out, false, &forcing, &kept, ("kept", &says));
     }
-    out.finish(EXIT_FOUND)
+    out.finish(if settled { EXIT_FOUND } else { EXIT_LIMIT })
 }
 
 /// The clues' names, in the order given.

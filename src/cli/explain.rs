@@ -78,13 +78,13 @@ struct Verb {
 const NO_SOLUTION: Verb = Verb {
     several: "have no solution",
     one: "has no solution",
-    rest: "the rest have one",
+    rest: "the others have one",
 };
 
 const REJECT: Verb = Verb {
     several: "reject the expected values",
     one: "rejects the expected values",
-    rest: "the rest accept them",
+    rest: "the others accept them",
 };
 
 /// What the constraints found do, said as far as it was checked: whether

@@ -227,7 +227,12 @@ fn no_solution(
     let what = if hint { "this state" } else { "the spec" };
     if entries.wrong.is_empty() {
         out.line(&format!(
-            "{what} has no solution, whatever is given: these rules rule it out together:"
+            "{what} has no solution, whatever is given: {}:",
+            plural(
+                why.said.len(),
+                "this rule rules it out",
+                "these rules rule it out together"
+            )
         ));
     } else {
         out.line(&format!(
@@ -238,21 +243,30 @@ fn no_solution(
         for given in &entries.wrong {
             out.line(&format!("   {given}"));
         }
-        out.line(&format!(
-            "{} the {}:",
-            plural(entries.wrong.len(), "it breaks", "they break"),
-            plural(why.said.len(), "rule", "rules together"),
-        ));
+        if why.said.is_empty() {
+            // No rule needed: the entries alone leave a variable no value.
+            out.line(plural(
+                entries.wrong.len(),
+                "it leaves its variable no value",
+                "they contradict each other",
+            ));
+        } else {
+            out.line(&format!(
+                "{} the {}:",
+                plural(entries.wrong.len(), "it breaks", "they break"),
+                plural(why.said.len(), "rule", "rules together"),
+            ));
+        }
     }
     for said in &why.said {
         out.line(&format!("   {said}"));
     }
     if minimal {
-        out.line(&format!(
-            "(a minimal set: without any one of {} the rest {} a solution)",
-            plural(why.said.len() + entries.wrong.len(), "it", "them"),
-            plural(why.said.len() + entries.wrong.len() - 1, "has", "have"),
-        ));
+        out.line(if why.said.len() + entries.wrong.len() == 1 {
+            "(a minimal set: it alone has no solution)"
+        } else {
+            "(a minimal set: without any one of these, the others have a solution)"
+        });
     } else {
         let unproven: Vec<&str> = (entries.unproven.iter().copied())
             .chain(why.unproven_items.iter().map(String::as_str))

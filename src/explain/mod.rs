@@ -14,7 +14,7 @@ use crate::lowered::Lowered;
 use crate::session::{Session, Stopped};
 use crate::source::Sources;
 use crate::steps::Fact;
-use conflict::{Budget, minimal_conflict};
+use conflict::{Budget, Conflict, minimal_conflict};
 use items::Item;
 use quickxplain::Conflicts;
 
@@ -87,7 +87,15 @@ pub fn explain_given(
     if explainer.satisfiable_with(&all, u64::MAX)? == Some(true) {
         return Ok(Explanation::Satisfiable);
     }
-    let conflict = minimal_conflict(&mut explainer, &all, BUDGET)?;
+    let conflict = match minimal_conflict(&mut explainer, &all, BUDGET) {
+        Ok(conflict) => conflict,
+        // Stopped before a smaller one was found: all of them (checked
+        // above) is a conflict, none of it proven needed.
+        Err(Stopped) => Conflict {
+            members: all.clone(),
+            unproven: all.clone(),
+        },
+    };
     // Only a claim that was checked is made: without the items named, do
     // the values expected extend to a solution?
     let without = if given.is_empty() {

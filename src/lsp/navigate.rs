@@ -134,7 +134,7 @@ pub(super) fn explain(doc: &Doc) -> (Value, Vec<lsp_types::Diagnostic>) {
             Vec::new(),
         ),
         Ok(Explanation::Conflict(found)) => {
-            let names = found.names;
+            let (names, unproven) = (found.names, found.unproven);
             let marks = names
                 .iter()
                 .map(|name| {
@@ -154,9 +154,15 @@ pub(super) fn explain(doc: &Doc) -> (Value, Vec<lsp_types::Diagnostic>) {
                         range: at,
                         severity: Some(DiagnosticSeverity::INFORMATION),
                         source: Some("solve explain".to_string()),
-                        message: format!(
-                            "`{name}` is in the conflict: these constraints have no solution together, and dropping any one of them leaves one"
-                        ),
+                        message: if unproven.contains(name) {
+                            format!(
+                                "`{name}` is in the conflict: these constraints have no solution together (whether `{name}` is needed was not settled within the checks' budget)"
+                            )
+                        } else {
+                            format!(
+                                "`{name}` is in the conflict: these constraints have no solution together, and without `{name}` the others have one"
+                            )
+                        },
                         ..Default::default()
                     }
                 })

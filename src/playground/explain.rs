@@ -27,7 +27,7 @@ pub(super) fn run(request: &SolveRequest, emit: &mut dyn FnMut(Value)) {
     match explain(lowered, sources.clone(), &until) {
         Ok(Explanation::Satisfiable) => emit(json!({"event": "explanation", "satisfiable": true})),
         Ok(Explanation::Conflict(found)) => {
-            let names = found.names;
+            let (names, unproven) = (found.names, found.unproven);
             let conflict: Vec<Value> = names
                 .iter()
                 .map(|name| {
@@ -43,7 +43,9 @@ pub(super) fn run(request: &SolveRequest, emit: &mut dyn FnMut(Value)) {
                     v
                 })
                 .collect();
-            emit(json!({"event": "explanation", "satisfiable": false, "conflict": conflict}));
+            emit(
+                json!({"event": "explanation", "satisfiable": false, "conflict": conflict, "unproven": unproven}),
+            );
         }
         Err(_) => emit(json!({"event": "explanation", "stopped": true})),
     }

@@ -390,7 +390,14 @@ $("explain").onclick = () => {
       const same = editor.text() === request.spec;
       if (same) editor.mark(e.conflict.filter((c) => c.from !== undefined));
       const names = e.conflict.map((c) => c.name).join(", ");
-      $("progress").textContent = `These ${e.conflict.length} constraints have no solution together; without any one of them there is one (${same ? "marked in the editor" : "the spec changed since: explain again to mark them"}): ${names}`;
+      // Each is called needed only where the checks proved it.
+      const where = same ? "marked in the editor" : "the spec changed since: explain again to mark them";
+      const needed = (e.unproven ?? []).length
+        ? `each is needed but perhaps ${e.unproven.join(", ")}, which the checks could not settle`
+        : "without any one of them the others have one";
+      $("progress").textContent = e.conflict.length === 1
+        ? `This constraint has no solution on its own (${where}): ${names}`
+        : `These ${e.conflict.length} constraints have no solution together; ${needed} (${where}): ${names}`;
     }
   });
 };
