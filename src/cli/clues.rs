@@ -139,13 +139,25 @@ pub(super) fn run_minimize(args: &MinimizeArgs, stop: &Stop) -> Run {
         print_clues(&mut out, args.json, &forcing, &kept, ("kept", says));
         return out.finish(EXIT_FOUND);
     }
+    print_symmetric(out, args.json, &mut forcing, &kept, stop)
+}
+
+/// `minimize --symmetric`'s answer: the clues kept, minimal by classes,
+/// and which of them could still go alone (each checked).
+fn print_symmetric(
+    mut out: Printer,
+    json: bool,
+    forcing: &mut Forcing,
+    kept: &[usize],
+    stop: &Stop,
+) -> Run {
     // Minimal by classes: a clue of a class may still go alone, at the
     // cost of the symmetry. Checked, so that the note says only what holds.
     // A stop here keeps the clues found (minimal by classes), unsaid of
     // which could go alone.
     let mut alone = Vec::new();
     let mut settled = true;
-    for &c in &kept {
+    for &c in kept {
         let rest: Vec<usize> = kept.iter().copied().filter(|&k| k != c).collect();
         match forcing.forces(&rest) {
             Ok(true) => alone.push(c),
@@ -169,20 +181,20 @@ pub(super) fn run_minimize(args: &MinimizeArgs, stop: &Stop) -> Run {
             0 => ", nor without any one clue".to_string(),
             1 => format!(
                 ", but one clue could go alone, breaking the symmetry: {}",
-                names_of(&forcing, &alone)[0]
+                names_of(forcing, &alone)[0]
             ),
             n => format!(
                 ", but {n} of the clues could each go alone, breaking the symmetry: {}",
-                names_of(&forcing, &alone).join(", ")
+                names_of(forcing, &alone).join(", ")
             ),
         }
     );
-    if args.json {
-        let names = names_of(&forcing, &kept);
-        let alone = names_of(&forcing, &alone);
+    if json {
+        let names = names_of(forcing, kept);
+        let alone = names_of(forcing, &alone);
         out.line(&json!({ "clues": forcing.clues.len(), "kept": names, "classes": classes, "alone": alone, "alone_settled": settled }).to_string());
     } else {
-        print_clues(&mut out, false, &forcing, &kept, ("kept", &says));
+        print_clues(&mut out, false, forcing, kept, ("kept", &says));
     }
     out.finish(if settled { EXIT_FOUND } else { EXIT_LIMIT })
 }
