@@ -13,6 +13,9 @@ import { drawGrids } from "./grids.js";
 
 const $ = (id) => document.getElementById(id);
 
+// `1 step`, `2 steps`.
+const steps = (n) => `${n} step${n === 1 ? "" : "s"}`;
+
 export function setupSteps(page) {
   const { ask, spec, setValues, mark } = page;
   let walk = null; // { vars: Map name -> values, steps: [step], end }
@@ -78,7 +81,7 @@ export function setupSteps(page) {
         $("steps-view").hidden = false;
       } else if (e.event === "step") {
         walk.steps.push(e.step);
-        progress.textContent = `${walk.steps.length} steps so far…`;
+        progress.textContent = `${steps(walk.steps.length)} so far…`;
       } else if (e.event === "steps-conflict") {
         // The player's wrong entries first, marked on the board; then the
         // rules they break, by their sentences.
@@ -109,10 +112,10 @@ export function setupSteps(page) {
           return;
         }
         const open = e.open.map((o) => `${o.var} ∈ {${o.in.join(", ")}}`).join(", ");
-        progress.textContent = e.stopped ? `a limit stopped the steps after ${e.steps}`
+        progress.textContent = e.stopped ? `a limit stopped the steps after ${steps(e.steps)}`
           : hint ? (e.steps ? "the next step:" : "nothing more follows")
-          : e.end === "solved" ? `every value follows, in ${e.steps} steps`
-          : `deduction stops after ${e.steps} steps; still open: ${open}`;
+          : e.end === "solved" ? `every value follows, in ${steps(e.steps)}`
+          : `deduction stops after ${steps(e.steps)}; still open: ${open}`;
         shown = hint ? walk.steps.length : 0;
         draw();
       }
