@@ -116,7 +116,7 @@ fn explain_removal(
     // afterwards, by the caller); by search they are certified too.
     let budget = match check {
         Check::Propagation => Budget::EXACT,
-        Check::Search => BY_CONFLICT,
+        Check::Search => CHECKS,
     };
     let conflict = if alive {
         minimal_conflict(&mut asker, &all, budget)
@@ -151,16 +151,10 @@ fn explain_removal(
     })
 }
 
-/// The checks of a step by conflict: QuickXplain's as the minimality
-/// checks of every step, and their certification.
-const BY_CONFLICT: Budget = Budget {
-    first: CHECK_NODES,
-    most: 30_000,
-};
-
-/// The checks of [`why_none`]: a player waits for a hint, so the
-/// certification spends at most 30,000 nodes, naming what it leaves open.
-const WHY_NONE: Budget = Budget {
+/// The checks of a step by conflict and of [`why_none`]: QuickXplain's
+/// as the minimality checks of every step, and a certification of at most
+/// 30,000 nodes (a player waits for a hint), naming what it leaves open.
+const CHECKS: Budget = Budget {
     first: CHECK_NODES,
     most: 30_000,
 };
@@ -187,11 +181,11 @@ pub(super) fn why_none(
         Default::default()
     } else {
         with_posted(&mut asker, &all_items, |asker| {
-            minimal_conflict(asker, &given_elements, WHY_NONE)
+            minimal_conflict(asker, &given_elements, CHECKS)
         })?
     };
     let rules = with_posted(&mut asker, &wrong.members, |asker| {
-        minimal_conflict(asker, &all_items, WHY_NONE)
+        minimal_conflict(asker, &all_items, CHECKS)
     })?;
     let given = |members: &[usize]| -> Vec<Fact> {
         (members.iter())
