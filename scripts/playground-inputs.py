@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """The fingerprint of what the playground's built files come from: FNV-1a
 (64 bits) over the path and bytes of every file of the library that goes
-into the WebAssembly module (src/ but the command line), the build settings, the grammar, the
+into the WebAssembly module (src/ but the front ends: main.rs, cli/, lsp/), the build settings, the grammar, the
 module's crate, the shipped specs, the lock file and the editor's source
 and npm lock file, in path order.
 tests/playground.rs computes the same and compares it with
@@ -17,7 +17,7 @@ def inputs():
     for folder, pattern in [("src", "*.rs"), ("grammar", "*"), ("web/wasm", "*"), ("specs", "*.toml")]:
         files += [p for p in (ROOT / folder).rglob(pattern) if p.is_file()]
     names = sorted(p.relative_to(ROOT).as_posix() for p in files)
-    return [n for n in names if not (n.startswith("src/cli/") or n == "src/main.rs")]
+    return [n for n in names if not (n.startswith(("src/cli/", "src/lsp/")) or n == "src/main.rs")]
 
 
 def fingerprint(names):

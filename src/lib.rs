@@ -40,8 +40,9 @@
 //!   minimal clues, a grade, new puzzles).
 //! - [`output`]: solutions as text and JSON; [`export`]: the model as a
 //!   spec or as MiniZinc.
-//! - [`cli`]: the command line, a client of [`driver`] and
-//!   [`session::Session`].
+//! - The front ends are the binary's, not the library's (`src/main.rs`,
+//!   with the `cli` feature): `src/cli/` the command line and `src/lsp/`
+//!   the editor's server, clients of [`driver`] and [`session::Session`].
 //!
 //! The rooms, one per extension:
 //! - [`symmetry`]: declared symmetries, lex-leader, canonical forms,
@@ -56,8 +57,6 @@
 //!   seeded generator with no global state.
 //! - [`playground`]: the browser playground's requests and events.
 
-#[cfg(not(target_family = "wasm"))]
-pub mod cli;
 pub mod compile;
 pub mod diagnostic;
 pub mod discard;
@@ -70,8 +69,6 @@ pub mod game;
 pub mod host;
 pub mod lower;
 pub mod lowered;
-#[cfg(not(target_family = "wasm"))]
-pub mod lsp;
 pub mod model;
 pub mod moves;
 pub mod output;

@@ -1,3 +1,13 @@
+//! The `solve` binary: the front ends over the library. [`cli`] is the
+//! command line (every subcommand a client of the driver and the
+//! session), [`lsp`] the editor's language server (`solve lsp`). Their
+//! crates (clap, lsp-server, plotters, signal-hook) come with the `cli`
+//! feature and are no part of the library. Here: the solver thread's
+//! stack, the panic hook and the signals that stop a run.
+
+mod cli;
+mod lsp;
+
 use clap::Parser as _;
 use std::process::ExitCode;
 
@@ -19,10 +29,10 @@ fn stack_bytes() -> usize {
 
 fn main() -> ExitCode {
     solve::host::fit_address_space_limit();
-    let cli = match solve::cli::Cli::try_parse() {
+    let cli = match cli::Cli::try_parse() {
         Ok(cli) => cli,
         // `--help`, `--version` and usage errors, whose output is checked.
-        Err(e) => return ExitCode::from(solve::cli::parse_failure(&e)),
+        Err(e) => return ExitCode::from(cli::parse_failure(&e)),
     };
     // A panic is a bug in solve, never the user's mistake: say so, with
     // where it happened, and exit with a code of its own.
@@ -37,7 +47,7 @@ fn main() -> ExitCode {
             .location()
             .map(|l| format!(" at {}:{}:{}", l.file(), l.line(), l.column()))
             .unwrap_or_default();
-        solve::cli::report_internal_error(&format!("{message}{place}"));
+        cli::report_internal_error(&format!("{message}{place}"));
     }));
     // Ctrl-C, SIGTERM (`timeout`, Slurm, Kubernetes) and SIGHUP stop the
     // search like a limit: what was found is printed (a partial count, the
@@ -61,10 +71,10 @@ fn main() -> ExitCode {
     let stack = stack_bytes();
     let worker = std::thread::Builder::new()
         .stack_size(stack)
-        .spawn(move || solve::cli::run(&cli, cancel));
+        .spawn(move || cli::run(&cli, cancel));
     match worker.map(|w| w.join()) {
         Ok(Ok(code)) => ExitCode::from(code),
-        Ok(Err(_panicked)) => ExitCode::from(solve::cli::EXIT_INTERNAL),
+        Ok(Err(_panicked)) => ExitCode::from(cli::EXIT_INTERNAL),
         // Not a bug: the machine's limits leave no room for the thread.
         Err(e) => {
             let limit = solve::host::address_space_limit()
@@ -79,7 +89,7 @@ fn main() -> ExitCode {
                 "error: cannot start the solver's thread with a stack of {} MB: {e}{limit}\n  = help: raise the process's memory or thread limit",
                 stack >> 20
             );
-            ExitCode::from(solve::cli::EXIT_ERROR)
+            ExitCode::from(cli::EXIT_ERROR)
         }
     }
 }

@@ -67,10 +67,24 @@ fn the_language_lowering_names_no_extension_and_no_output() {
 }
 
 #[test]
-fn only_the_command_line_uses_the_command_line() {
+fn the_front_ends_are_the_binarys_not_the_librarys() {
+    let front = |path: &str| {
+        path.starts_with("src/cli/") || path.starts_with("src/lsp/") || path == "src/main.rs"
+    };
     let found = offending("src", |path, line| {
-        !path.starts_with("src/cli/") && path != "src/main.rs" && line.contains("crate::cli")
+        !front(path) && (line.contains("crate::cli") || line.contains("crate::lsp"))
     });
+    assert!(found.is_empty(), "{}", found.join("\n"));
+    let library = std::fs::read_to_string(root().join("src/lib.rs")).expect("lib.rs");
+    let found: Vec<&str> = library
+        .lines()
+        .filter(|l| {
+            l.trim_start().starts_with("pub mod cli")
+                || l.trim_start().starts_with("pub mod lsp")
+                || l.trim_start().starts_with("mod cli")
+                || l.trim_start().starts_with("mod lsp")
+        })
+        .collect();
     assert!(found.is_empty(), "{}", found.join("\n"));
 }
 

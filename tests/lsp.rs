@@ -1,4 +1,4 @@
-//! `solve lsp` through an in-memory connection, as an editor drives it:
+//! `solve lsp` through its standard input and output, as an editor drives it:
 //! initialize, open, change, diagnostics at exact ranges (inside strings
 //! with escapes and multi-line strings), hover, definition, references,
 //! rename, completion, semantic tokens, inlay hints and the code lens
@@ -13,7 +13,9 @@ use std::time::{Duration, Instant};
 /// An editor's side of the connection.
 struct Client {
     conn: Connection,
-    server: Option<std::thread::JoinHandle<()>>,
+    /// The `solve lsp` process and the two threads that carry messages
+    /// between its pipes and the connection's channels.
+    server: Option<Server>,
     next: i32,
     /// Notifications met while waiting for a response.
     notes: Vec<Notification>,
@@ -27,13 +29,10 @@ const URI: &str = "file:///spec.toml";
 
 impl Client {
     fn start() -> Client {
-        let (server, client) = Connection::memory();
-        let handle = std::thread::spawn(move || {
-            solve::lsp::serve(&server).expect("the server ends cleanly");
-        });
+        let (server, client) = Server::start();
         let mut c = Client {
             conn: client,
-            server: Some(handle),
+            server: Some(server),
             next: 0,
             notes: Vec::new(),
             asked: Vec::new(),
@@ -164,11 +163,67 @@ impl Client {
     fn stop(mut self) {
         let _ = self.request("shutdown", Value::Null);
         self.notify("exit", Value::Null);
-        self.server
-            .take()
-            .expect("running")
-            .join()
-            .expect("no panic");
+        let server = self.server.take().expect("running");
+        // Closing the connection ends the thread that writes to the
+        // server's standard input.
+        drop(self);
+        server.join();
+    }
+}
+
+/// `solve lsp` run as a process: what the client sends goes to its
+/// standard input, what it writes comes back as messages.
+struct Server {
+    child: std::process::Child,
+    carriers: Vec<std::thread::JoinHandle<()>>,
+}
+
+impl Server {
+    fn start() -> (Server, Connection) {
+        let mut child = std::process::Command::new(env!("CARGO_BIN_EXE_solve"))
+            .arg("lsp")
+            .stdin(std::process::Stdio::piped())
+            .stdout(std::process::Stdio::piped())
+            .spawn()
+            .expect("solve lsp starts");
+        let mut input = child.stdin.take().expect("piped");
+        let output = child.stdout.take().expect("piped");
+        let (to_server, outgoing) = crossbeam_channel::unbounded::<Message>();
+        let (incoming, from_server) = crossbeam_channel::unbounded::<Message>();
+        let writer = std::thread::spawn(move || {
+            for message in outgoing {
+                if message.write(&mut input).is_err() {
+                    break;
+                }
+            }
+        });
+        let reader = std::thread::spawn(move || {
+            let mut output = std::io::BufReader::new(output);
+            while let Ok(Some(message)) = Message::read(&mut output) {
+                if incoming.send(message).is_err() {
+                    break;
+                }
+            }
+        });
+        let server = Server {
+            child,
+            carriers: vec![writer, reader],
+        };
+        let connection = Connection {
+            sender: to_server,
+            receiver: from_server,
+        };
+        (server, connection)
+    }
+
+    /// Waits for the process to end (after `exit`) and checks it ended
+    /// cleanly.
+    fn join(mut self) {
+        let status = self.child.wait().expect("solve lsp ran");
+        assert!(status.success(), "solve lsp ended with {status}");
+        for carrier in self.carriers {
+            carrier.join().expect("no panic");
+        }
     }
 }
 

@@ -59,7 +59,7 @@ fn inputs_fingerprint() -> String {
                 .to_string_lossy()
                 .into_owned()
         })
-        .filter(|n| !(n.starts_with("src/cli/") || n == "src/main.rs"))
+        .filter(|n| !(n.starts_with("src/cli/") || n.starts_with("src/lsp/") || n == "src/main.rs"))
         .collect();
     names.sort();
     format!(

@@ -4,13 +4,13 @@
 //! printing of solutions, of parts, of puzzles and of recordings).
 
 use super::choices;
-use crate::model::plan::{RESTARTS, VALUE_ORDERS, VAR_ORDERS};
+use solve::model::plan::{RESTARTS, VALUE_ORDERS, VAR_ORDERS};
 use std::path::PathBuf;
 
 /// `--set NAME=VALUE`, the params a run overrides: every subcommand that
 /// reads a spec takes it.
 #[derive(Clone, Debug, Default, clap::Args)]
-pub struct Params {
+pub(crate) struct Params {
     /// Override a param: NAME=VALUE, the value an expression, e.g. n=12 or 'history=[[0,1,2,3,0,2]]' (repeatable).
     #[arg(long = "set", value_name = "NAME=VALUE")]
     pub set: Vec<String>,
@@ -18,7 +18,7 @@ pub struct Params {
 
 /// `--time-limit SECONDS`: every subcommand that searches takes it.
 #[derive(Clone, Copy, Debug, Default, clap::Args)]
-pub struct TimeLimit {
+pub(crate) struct TimeLimit {
     /// Stop after this many seconds of the whole run: reading, lowering and search (exit 3 if it had not finished).
     #[arg(long, value_name = "SECONDS")]
     pub time_limit: Option<f64>,
@@ -27,7 +27,7 @@ pub struct TimeLimit {
 /// `--threads N`: every subcommand whose search can be spread over the
 /// cores takes it.
 #[derive(Clone, Copy, Debug, Default, clap::Args)]
-pub struct Threads {
+pub(crate) struct Threads {
     /// Search with N threads (default: [search] threads, else every core the
     /// process may use).
     ///
@@ -40,16 +40,16 @@ pub struct Threads {
 
 impl Threads {
     /// The threads to use: this flag's, else the spec's, else every core.
-    pub fn resolve(self, spec: Option<u64>) -> usize {
+    pub(crate) fn resolve(self, spec: Option<u64>) -> usize {
         self.threads
             .or(spec)
-            .map_or_else(crate::parallel::available_threads, |n| n as usize)
+            .map_or_else(solve::parallel::available_threads, |n| n as usize)
     }
 }
 
 /// How to read the spec and search it: shared by solving and explaining.
 #[derive(Clone, Debug, Default, clap::Args)]
-pub struct SpecArgs {
+pub(crate) struct SpecArgs {
     #[command(flatten)]
     pub params: Params,
     /// Drop the [symmetry] section's breaking constraints (its rules and
@@ -103,7 +103,7 @@ pub struct SpecArgs {
 
 // The main command, `solve FILE`: what to find and how to print it.
 #[derive(Debug, clap::Args)]
-pub struct SolveArgs {
+pub(crate) struct SolveArgs {
     /// The spec file (TOML).
     pub file: Option<PathBuf>,
     #[command(flatten)]
@@ -191,6 +191,6 @@ pub struct SolveArgs {
     pub goal: Option<String>,
     /// A puzzle of moves: bfs (fewest moves, the default), iddfs (the same
     /// in little memory) or astar (least cost, with the spec's heuristic).
-    #[arg(long, value_name = "NAME", value_parser = choices(crate::moves::METHODS))]
+    #[arg(long, value_name = "NAME", value_parser = choices(solve::moves::METHODS))]
     pub method: Option<String>,
 }

@@ -7,17 +7,17 @@
 
 use super::output::{Printer, note};
 use super::{EXIT_FOUND, EXIT_LIMIT, EXIT_NONE, Run, SpecArgs, TimeLimit};
-use crate::diagnostic::{Diagnostic, Error};
-use crate::engine::stop::Stop;
-use crate::session::{Session, Stopped};
-use crate::steps::Fact;
-use crate::steps::say::Words;
 use serde_json::json;
+use solve::diagnostic::{Diagnostic, Error};
+use solve::engine::stop::Stop;
+use solve::session::{Session, Stopped};
+use solve::steps::Fact;
+use solve::steps::say::Words;
 use std::path::PathBuf;
 
 /// What `solve candidates` takes.
 #[derive(Debug, clap::Args)]
-pub struct CandidatesArgs {
+pub(crate) struct CandidatesArgs {
     /// The spec file.
     file: PathBuf,
     #[command(flatten)]
@@ -38,8 +38,8 @@ pub(super) fn run(args: &CandidatesArgs, stop: &Stop) -> Run {
     // The values of solutions, not of optima.
     let (lowered, sources) = super::compile(&args.file, &args.spec, true, stop)?;
     let model = lowered.model();
-    let declared = crate::setter::candidates::declared(model);
-    if let Some(message) = crate::setter::candidates::too_wide(model, "candidates are found for") {
+    let declared = solve::setter::candidates::declared(model);
+    if let Some(message) = solve::setter::candidates::too_wide(model, "candidates are found for") {
         let d = Diagnostic::bare(message).with_help("declare a smaller domain");
         return Err(Error::new(vec![d], &sources));
     }
@@ -47,7 +47,7 @@ pub(super) fn run(args: &CandidatesArgs, stop: &Stop) -> Run {
     let mut session = Session::new(lowered, sources);
     session.set_stop(stop.clone());
     let mut out = Printer::new(args.json);
-    let found = match crate::setter::candidates::candidates(&mut session, &declared, &domains) {
+    let found = match solve::setter::candidates::candidates(&mut session, &declared, &domains) {
         Ok(found) => found,
         Err(Stopped) => {
             note(&format!(
@@ -63,7 +63,7 @@ pub(super) fn run(args: &CandidatesArgs, stop: &Stop) -> Run {
     };
     let counts = match args.count_up_to {
         None => None,
-        Some(cap) => match crate::setter::candidates::counts(&mut session, &declared, &values, cap)
+        Some(cap) => match solve::setter::candidates::counts(&mut session, &declared, &values, cap)
         {
             Ok(counts) => Some((cap, counts)),
             Err(Stopped) => {

@@ -2,13 +2,13 @@
 //! declared symmetry and `[experiments]` entry too), without solving.
 
 use super::{EXIT_FOUND, Params, Run, SpecArgs, add_spec, compare, lower, options, output};
-use crate::engine::stop::Stop;
-use crate::source::Sources;
+use solve::engine::stop::Stop;
+use solve::source::Sources;
 use std::path::PathBuf;
 
 /// What `solve check` takes.
 #[derive(Debug, clap::Args)]
-pub struct CheckArgs {
+pub(crate) struct CheckArgs {
     /// The spec file.
     file: PathBuf,
     #[command(flatten)]

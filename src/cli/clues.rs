@@ -10,22 +10,22 @@
 use super::output::{Printer, note};
 use super::unique::difference_lines;
 use super::{EXIT_FOUND, EXIT_LIMIT, EXIT_NONE, Run, SpecArgs, TimeLimit, refusal};
-use crate::diagnostic::Error;
-use crate::engine::stop::Stop;
-use crate::lowered::Lowered;
-use crate::setter::Unanswered;
-use crate::setter::forcing::{Forcing, Setup, setup, unknown_group};
-use crate::setter::minimize::minimize;
-use crate::setter::plan::{GeneratePlan, PATTERNS, Pattern};
-use crate::setter::redundant::redundant;
-use crate::setter::unique::differences;
-use crate::source::Sources;
 use serde_json::json;
+use solve::diagnostic::Error;
+use solve::engine::stop::Stop;
+use solve::lowered::Lowered;
+use solve::setter::Unanswered;
+use solve::setter::forcing::{Forcing, Setup, setup, unknown_group};
+use solve::setter::minimize::minimize;
+use solve::setter::plan::{GeneratePlan, PATTERNS, Pattern};
+use solve::setter::redundant::redundant;
+use solve::setter::unique::differences;
+use solve::source::Sources;
 use std::path::PathBuf;
 
 /// What `solve redundant` takes.
 #[derive(Debug, clap::Args)]
-pub struct RedundantArgs {
+pub(crate) struct RedundantArgs {
     /// The spec file.
     file: PathBuf,
     #[command(flatten)]
@@ -43,7 +43,7 @@ pub struct RedundantArgs {
 
 /// What `solve minimize` takes.
 #[derive(Debug, clap::Args)]
-pub struct MinimizeArgs {
+pub(crate) struct MinimizeArgs {
     /// The spec file.
     file: PathBuf,
     #[command(flatten)]

@@ -1,5 +1,5 @@
 //! `solve compare FILE`: reads the flags (`--try`, `--sweep n=4..12`),
-//! runs [`crate::experiment::compare`] and prints its rows as a table or
+//! runs [`solve::experiment::compare`] and prints its rows as a table or
 //! JSON; a flagged row (a bug in solve) exits 4.
 
 use super::output::{Printer, note};
@@ -7,17 +7,17 @@ use super::plot::{PlotArg, Series};
 use super::{
     EXIT_FOUND, EXIT_INTERNAL, EXIT_LIMIT, Run, SpecArgs, TimeLimit, choices, pick, usage,
 };
-use crate::diagnostic::Error;
-use crate::engine::stop::Stop;
-use crate::experiment::compare::{Budget, Row, compare, configs, sweep, table};
-use crate::lower::Options;
-use crate::source::{SourceId, Sources};
-use crate::spec::load::load;
+use solve::diagnostic::Error;
+use solve::engine::stop::Stop;
+use solve::experiment::compare::{Budget, Row, compare, configs, sweep, table};
+use solve::lower::Options;
+use solve::source::{SourceId, Sources};
+use solve::spec::load::load;
 use std::path::PathBuf;
 
 /// What `solve compare` takes.
 #[derive(Debug, clap::Args)]
-pub struct CompareArgs {
+pub(crate) struct CompareArgs {
     /// The spec file.
     file: PathBuf,
     #[command(flatten)]
@@ -53,14 +53,14 @@ pub struct CompareArgs {
 }
 
 /// `solve check`: every `[experiments]` entry lowered (see
-/// [`crate::experiment::compare::check_experiments`]).
+/// [`solve::experiment::compare::check_experiments`]).
 pub(super) fn check_experiments(
     sources: &Sources,
     id: SourceId,
     args: &SpecArgs,
     base: &Options,
 ) -> Result<(), Error> {
-    crate::experiment::compare::check_experiments(sources, id, &args.params.set, base)
+    solve::experiment::compare::check_experiments(sources, id, &args.params.set, base)
 }
 
 /// One figure of a row, as a number to draw.

@@ -5,16 +5,16 @@
 use super::output::{Printer, note};
 use super::steps::{print_start, print_steps};
 use super::{EXIT_FOUND, EXIT_LIMIT, EXIT_NONE, Run, SpecArgs, TimeLimit, refusal};
-use crate::engine::stop::Stop;
-use crate::explain::{Conflicting, Explanation, expect, explain, explain_given};
-use crate::lowered::Lowered;
-use crate::source::Sources;
-use crate::steps::{Ending, Settings, walk_to_conflict};
+use solve::engine::stop::Stop;
+use solve::explain::{Conflicting, Explanation, expect, explain, explain_given};
+use solve::lowered::Lowered;
+use solve::source::Sources;
+use solve::steps::{Ending, Settings, walk_to_conflict};
 use std::path::PathBuf;
 
 /// What `solve explain` takes.
 #[derive(Debug, clap::Args)]
-pub struct ExplainArgs {
+pub(crate) struct ExplainArgs {
     /// The spec file.
     file: PathBuf,
     #[command(flatten)]
@@ -147,7 +147,7 @@ fn incomplete(stop: &Stop) -> u8 {
 
 /// `--expect`: the constraints that reject the values expected.
 fn expected(args: &ExplainArgs, lowered: Lowered, sources: Sources, stop: &Stop) -> Run {
-    let mut given: Vec<crate::steps::Fact> = Vec::new();
+    let mut given: Vec<solve::steps::Fact> = Vec::new();
     for text in &args.expect {
         let facts = expect::parse(&lowered, text)
             .map_err(|message| refusal(format!("--expect {text}: {message}"), EXPECT_HELP))?;

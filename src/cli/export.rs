@@ -1,12 +1,12 @@
 //! `solve export --minizinc FILE`: the lowered model as MiniZinc.
 
 use super::{EXIT_FOUND, Params, Run, SpecArgs, compile, output};
-use crate::engine::stop::Stop;
+use solve::engine::stop::Stop;
 use std::path::PathBuf;
 
 /// What `solve export` takes.
 #[derive(Debug, clap::Args)]
-pub struct ExportArgs {
+pub(crate) struct ExportArgs {
     /// The spec file.
     file: PathBuf,
     /// As a MiniZinc model (the one language supported).
@@ -33,7 +33,7 @@ pub(super) fn run(args: &ExportArgs) -> Run {
     };
     let (lowered, _) = compile(file, &spec, args.no_objective, &Stop::default())?;
     let mut out = output::Printer::new(false);
-    out.text(&crate::export::minizinc::export(
+    out.text(&solve::export::minizinc::export(
         &lowered,
         &file.display().to_string(),
     ));

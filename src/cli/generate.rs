@@ -8,20 +8,20 @@
 
 use super::output::{Printer, note};
 use super::{EXIT_FOUND, EXIT_LIMIT, EXIT_NONE, Run, SpecArgs, TimeLimit, refusal};
-use crate::diagnostic::{Error, counted};
-use crate::engine::stop::Stop;
-use crate::setter::Unanswered;
-use crate::setter::generate::{Failed, Made, Request, Skipped, Why, generate_telling};
-use crate::setter::grade::level_name;
-use crate::setter::plan::{GeneratePlan, Wanted};
-use crate::source::Sources;
 use serde_json::json;
+use solve::diagnostic::{Error, counted};
+use solve::engine::stop::Stop;
+use solve::setter::Unanswered;
+use solve::setter::generate::{Failed, Made, Request, Skipped, Why, generate_telling};
+use solve::setter::grade::level_name;
+use solve::setter::plan::{GeneratePlan, Wanted};
+use solve::source::Sources;
 use std::path::PathBuf;
 
 /// What `solve generate` takes (`--seed N`: the first seed, overriding
 /// `[generate] seed`).
 #[derive(Debug, clap::Args)]
-pub struct GenerateArgs {
+pub(crate) struct GenerateArgs {
     /// The spec file, with a [generate] section.
     file: PathBuf,
     #[command(flatten)]
@@ -175,7 +175,7 @@ fn plan(args: &GenerateArgs, stop: &Stop) -> Result<Option<GeneratePlan>, Error>
     let mut sources = Sources::default();
     let id = super::add_spec(&args.file, &mut sources)?;
     let options = super::options(&mut sources, &args.spec, true, stop)?;
-    crate::compile::generate_plan(&mut sources, id, &args.spec.params.set, &options)
+    solve::compile::generate_plan(&mut sources, id, &args.spec.params.set, &options)
         .map_err(|diagnostics| Error::new(diagnostics, &sources))
 }
 

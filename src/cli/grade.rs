@@ -6,15 +6,15 @@
 
 use super::output::{Printer, note};
 use super::{EXIT_FOUND, EXIT_LIMIT, EXIT_NONE, Run, SpecArgs, TimeLimit};
-use crate::engine::stop::Stop;
-use crate::setter::Unanswered;
-use crate::setter::grade::{Grade, Left, grade, level_name, step_costs};
 use serde_json::json;
+use solve::engine::stop::Stop;
+use solve::setter::Unanswered;
+use solve::setter::grade::{Grade, Left, grade, level_name, step_costs};
 use std::path::PathBuf;
 
 /// What `solve grade` takes.
 #[derive(Debug, clap::Args)]
-pub struct GradeArgs {
+pub(crate) struct GradeArgs {
     /// The spec file.
     file: PathBuf,
     #[command(flatten)]

@@ -4,15 +4,15 @@
 
 use super::output::{Printer, note};
 use super::{EXIT_FOUND, EXIT_LIMIT, EXIT_NONE, Run};
-use crate::diagnostic::{Diagnostic, Error};
-use crate::driver::Ask;
-use crate::driver::part::{MergeError, Merged, PartResult, merge};
-use crate::source::Sources;
+use solve::diagnostic::{Diagnostic, Error};
+use solve::driver::Ask;
+use solve::driver::part::{MergeError, Merged, PartResult, merge};
+use solve::source::Sources;
 use std::io::Read as _;
 use std::path::PathBuf;
 
 #[derive(Debug, clap::Args)]
-pub struct MergeArgs {
+pub(crate) struct MergeArgs {
     /// Files of result lines (`solve FILE --part K/N --json`, one line
     /// each); none: standard input.
     pub files: Vec<PathBuf>,

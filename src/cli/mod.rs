@@ -1,6 +1,6 @@
 //! The command line: flags and subcommands, reading the spec, and exit
-//! codes. Each subcommand is a thin client of [`crate::session::Session`]
-//! (or of [`crate::explain`]) in a module of its own.
+//! codes. Each subcommand is a thin client of [`solve::session::Session`]
+//! (or of [`solve::explain`]) in a module of its own.
 //!
 //! Exit codes (`steps` and `hint` say theirs in `cli/steps.rs`): 0
 //! solution(s) found (or a valid spec for `check`), 1 proven
@@ -27,32 +27,32 @@ mod playground;
 mod plot;
 mod printing;
 mod record;
-mod solve;
+mod solving;
 mod steps;
 mod symmetry;
 mod unique;
 
-pub use args::{Params, SolveArgs, SpecArgs, Threads, TimeLimit};
+pub(crate) use args::{Params, SolveArgs, SpecArgs, TimeLimit};
 
-use crate::diagnostic::{Diagnostic, Error};
-use crate::engine::stop::{Cancel, Stop};
-use crate::lower::Options;
-use crate::lowered::Lowered;
-use crate::source::Sources;
-use crate::spec::choices::SearchChoices;
+use solve::diagnostic::{Diagnostic, Error};
+use solve::engine::stop::{Cancel, Stop};
+use solve::lower::Options;
+use solve::lowered::Lowered;
+use solve::source::Sources;
+use solve::spec::choices::SearchChoices;
 use std::path::PathBuf;
 use std::sync::Arc;
 use std::time::{Duration, Instant};
 
-pub const EXIT_FOUND: u8 = 0;
-pub const EXIT_NONE: u8 = 1;
-pub const EXIT_ERROR: u8 = 2;
-pub const EXIT_LIMIT: u8 = 3;
+pub(crate) const EXIT_FOUND: u8 = 0;
+pub(crate) const EXIT_NONE: u8 = 1;
+pub(crate) const EXIT_ERROR: u8 = 2;
+pub(crate) const EXIT_LIMIT: u8 = 3;
 /// A bug in solve (a panic): never the user's mistake.
-pub const EXIT_INTERNAL: u8 = 4;
+pub(crate) const EXIT_INTERNAL: u8 = 4;
 
 /// Prints an internal error (a panic's message and place) on stderr.
-pub fn report_internal_error(what: &str) {
+pub(crate) fn report_internal_error(what: &str) {
     output::note(&format!(
         "internal error: {what}\nthis is a bug in solve, not in the spec: please report it with the spec and the command line"
     ));
@@ -108,7 +108,7 @@ Exit codes:
     after_help = EXAMPLES,
     args_conflicts_with_subcommands = true
 )]
-pub struct Cli {
+pub(crate) struct Cli {
     #[command(subcommand)]
     pub command: Option<Command>,
     #[command(flatten)]
@@ -116,7 +116,7 @@ pub struct Cli {
 }
 
 #[derive(Debug, clap::Subcommand)]
-pub enum Command {
+pub(crate) enum Command {
     /// Validate a spec (syntax, names, types, domains) without solving it.
     Check(check::CheckArgs),
     /// For a spec with no solution: print a minimal set of its named
@@ -243,13 +243,13 @@ pub enum Command {
 
 /// Runs the command; `cancel` is raised by a signal (Ctrl-C, SIGTERM,
 /// SIGHUP) to stop it as a limit would. Returns the exit code.
-pub fn run(cli: &Cli, cancel: Arc<Cancel>) -> u8 {
+pub(crate) fn run(cli: &Cli, cancel: Arc<Cancel>) -> u8 {
     let started = Instant::now();
     let result = match &cli.command {
         Some(Command::Check(args)) => check::run(args),
         Some(Command::Schema) => {
             let mut out = output::Printer::new(false);
-            let text = serde_json::to_string_pretty(&crate::spec::schema::schema())
+            let text = serde_json::to_string_pretty(&solve::spec::schema::schema())
                 .expect("a JSON value prints");
             out.line(&text);
             out.finish(EXIT_FOUND)
@@ -299,9 +299,8 @@ pub fn run(cli: &Cli, cancel: Arc<Cancel>) -> u8 {
         Some(Command::Explain(args)) => {
             stop(started, args.time, &cancel).and_then(|s| explain::run(args, &s))
         }
-        None => {
-            stop(started, cli.solve.time, &cancel).and_then(|s| solve::run(&cli.solve, started, &s))
-        }
+        None => stop(started, cli.solve.time, &cancel)
+            .and_then(|s| solving::run(&cli.solve, started, &s)),
     };
     match result {
         Ok(code) => code,
@@ -322,7 +321,7 @@ type Run = Result<u8, Error>;
 /// stdout (exit 0, or 2 when stdout cannot take it, as for every other
 /// output: a full disk is an error, a closed pipe is not); a usage error
 /// prints to stderr (exit 2).
-pub fn parse_failure(e: &clap::Error) -> u8 {
+pub(crate) fn parse_failure(e: &clap::Error) -> u8 {
     use clap::error::ErrorKind as Kind;
     use std::io::{IsTerminal as _, Write as _};
     if !matches!(e.kind(), Kind::DisplayHelp | Kind::DisplayVersion) {
@@ -420,18 +419,18 @@ fn options(
 /// Lowers the spec `id` of `sources` with `options`.
 fn lower(
     mut sources: Sources,
-    id: crate::source::SourceId,
+    id: solve::source::SourceId,
     set: &[String],
     options: &Options,
 ) -> Result<(Lowered, Sources), Error> {
-    match crate::compile(&mut sources, id, set, options) {
+    match solve::compile(&mut sources, id, set, options) {
         Ok(lowered) => Ok((lowered, sources)),
         Err(diagnostics) => Err(Error::new(diagnostics, &sources)),
     }
 }
 
 /// Reads `file` into `sources`.
-fn add_spec(file: &PathBuf, sources: &mut Sources) -> Result<crate::source::SourceId, Error> {
+fn add_spec(file: &PathBuf, sources: &mut Sources) -> Result<solve::source::SourceId, Error> {
     let text = read_spec(file).map_err(|message| {
         let mut d = Diagnostic::bare(format!("cannot read `{}`: {message}", file.display()));
         if let Some(near) = file_nearby(file) {
@@ -457,7 +456,7 @@ fn file_nearby(file: &std::path::Path) -> Option<PathBuf> {
         .ok()?
         .filter_map(|e| e.ok()?.file_name().into_string().ok())
         .collect();
-    let near = crate::diagnostic::did_you_mean(name, names.iter().map(String::as_str))?;
+    let near = solve::diagnostic::did_you_mean(name, names.iter().map(String::as_str))?;
     Some(file.with_file_name(near))
 }
 
@@ -489,22 +488,22 @@ fn read_spec(file: &PathBuf) -> Result<String, String> {
 /// `SOLVE_ALONE_NODES` says (the tests set 0 to spread even the smallest
 /// search). The environment is read here, by the binary, not by the
 /// library.
-fn spread(threads: usize) -> crate::parallel::Spread {
+fn spread(threads: usize) -> solve::parallel::Spread {
     let alone = std::env::var("SOLVE_ALONE_NODES")
         .ok()
         .and_then(|v| v.parse().ok())
-        .unwrap_or(crate::parallel::ALONE_NODES);
-    crate::parallel::Spread::threads(threads).alone(alone)
+        .unwrap_or(solve::parallel::ALONE_NODES);
+    solve::parallel::Spread::threads(threads).alone(alone)
 }
 
 /// The most positions a puzzle's search or analysis keeps:
-/// `SOLVE_MAX_STATES`, or the library's [`crate::moves::MAX_STATES`] (a
+/// `SOLVE_MAX_STATES`, or the library's [`solve::moves::MAX_STATES`] (a
 /// documented knob for tests and for machines with more memory).
 fn max_states() -> usize {
     std::env::var("SOLVE_MAX_STATES")
         .ok()
         .and_then(|v| v.parse().ok())
-        .unwrap_or(crate::moves::MAX_STATES)
+        .unwrap_or(solve::moves::MAX_STATES)
 }
 
 /// The run's stop token: `--time-limit` counted from `started`, and the

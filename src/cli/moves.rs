@@ -7,11 +7,11 @@ use super::args::Threads;
 use super::output::{Printer, note};
 use super::plot::PlotArg;
 use super::{EXIT_FOUND, EXIT_NONE, Params, Run, SolveArgs, SpecArgs, TimeLimit, pick, usage};
-use crate::engine::stop::Stop;
-use crate::lowered::Lowered;
-use crate::moves::{self, METHODS, Method, Path, Puzzle, State, Target};
-use crate::session::Session;
-use crate::source::Sources;
+use solve::engine::stop::Stop;
+use solve::lowered::Lowered;
+use solve::moves::{self, METHODS, Method, Path, Puzzle, State, Target};
+use solve::session::Session;
+use solve::source::Sources;
 use std::path::PathBuf;
 
 pub(super) fn run(args: &SolveArgs, lowered: &Lowered, sources: Sources, stop: &Stop) -> Run {
@@ -95,7 +95,7 @@ fn ends(
     args: &SolveArgs,
     p: &mut Puzzle,
     lowered: &Lowered,
-) -> Result<(State, Target), crate::diagnostic::Error> {
+) -> Result<(State, Target), solve::diagnostic::Error> {
     let start = match &args.start {
         Some(text) => p.parse(text).map_err(|m| usage(format!("--start: {m}")))?,
         None => match p.start() {
@@ -134,7 +134,7 @@ fn print_path(
     p: &Puzzle,
     start: State,
     path: &Path,
-) -> Result<(), crate::diagnostic::Error> {
+) -> Result<(), solve::diagnostic::Error> {
     out.line(&p.format(start));
     print_board(out, p, start)?;
     let mut from = start;
@@ -153,7 +153,7 @@ fn print_path(
     Ok(())
 }
 
-fn print_board(out: &mut Printer, p: &Puzzle, s: State) -> Result<(), crate::diagnostic::Error> {
+fn print_board(out: &mut Printer, p: &Puzzle, s: State) -> Result<(), solve::diagnostic::Error> {
     if let Some(board) = p.board(s)? {
         for line in board.text().lines() {
             out.line(&format!("   {line}"));
@@ -166,7 +166,7 @@ fn print_board(out: &mut Printer, p: &Puzzle, s: State) -> Result<(), crate::dia
 /// positions and the histogram of distances.
 /// What `solve analyze` takes.
 #[derive(Debug, clap::Args)]
-pub struct AnalyzeArgs {
+pub(crate) struct AnalyzeArgs {
     /// The spec file.
     file: PathBuf,
     #[command(flatten)]
@@ -223,7 +223,7 @@ pub(super) fn analyze(args: &AnalyzeArgs, stop: &Stop) -> Run {
     if let Some(path) = &args.plot.plot {
         let what = format!(
             "{}, {} solvable",
-            crate::diagnostic::counted(a.positions.len() as u64, "position"),
+            solve::diagnostic::counted(a.positions.len() as u64, "position"),
             a.solvable()
         );
         let title = super::plot::title(&args.file, &args.params.set, &what);

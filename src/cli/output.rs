@@ -3,9 +3,9 @@
 //! users expect; any other write error (a full disk, `/dev/full`) is an
 //! error with exit code 2. Nothing here panics on a failed write.
 
-use crate::diagnostic::{Diagnostic, Error};
-use crate::session::{Solution, View};
-use crate::source::Sources;
+use solve::diagnostic::{Diagnostic, Error};
+use solve::session::{Solution, View};
+use solve::source::Sources;
 use std::io::{BufWriter, ErrorKind, Stdout, Write as _};
 
 /// Writes what a command prints to stdout, buffered.
@@ -142,7 +142,7 @@ impl Printer {
     /// `at least N solutions (stopped: ...)` as [`Printer::count`] says it.
     pub(super) fn solution_count(&mut self, found: u64, stopped: Option<&str>) {
         if !self.json {
-            let counted = crate::diagnostic::counted(found, "solution");
+            let counted = solve::diagnostic::counted(found, "solution");
             let text = match stopped {
                 None => counted,
                 Some(why) => stopped_count(&counted, why),

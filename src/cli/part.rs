@@ -5,11 +5,11 @@
 use super::SolveArgs;
 use super::output::Printer;
 use super::{EXIT_FOUND, EXIT_LIMIT, EXIT_NONE, Run};
-use crate::diagnostic::Error;
-use crate::driver::part::{PartOf, PartResult, Shown, fingerprint};
-use crate::driver::{self, Ask, Event, Query};
-use crate::parallel::Spread;
-use crate::session::{Session, Solution, View};
+use solve::diagnostic::Error;
+use solve::driver::part::{PartOf, PartResult, Shown, fingerprint};
+use solve::driver::{self, Ask, Event, Query};
+use solve::parallel::Spread;
+use solve::session::{Session, Solution, View};
 use std::ops::ControlFlow;
 use std::time::Instant;
 
@@ -143,7 +143,7 @@ pub(super) fn result_line(
             .unwrap_or_default(),
         of,
         ask,
-        minimize: objective.map(|o| o.sense == crate::model::plan::Sense::Minimize),
+        minimize: objective.map(|o| o.sense == solve::model::plan::Sense::Minimize),
         count: outcome.found,
         complete: outcome.complete,
         nodes: session.stats().nodes,

@@ -8,17 +8,17 @@ use super::args::Threads;
 use super::output::Printer;
 use super::plot::PlotArg;
 use super::{EXIT_FOUND, EXIT_NONE, Run, SpecArgs, TimeLimit, choices, pick, usage};
-use crate::engine::stop::Stop;
-use crate::game::{Game, Record, STRATEGIES, Strategy};
-use crate::random::Rng;
-use crate::session::Session;
+use solve::engine::stop::Stop;
+use solve::game::{Game, Record, STRATEGIES, Strategy};
+use solve::random::Rng;
+use solve::session::Session;
 use std::io::{BufRead, IsTerminal as _, Read as _};
 use std::path::PathBuf;
 use std::time::Instant;
 
 /// What `solve play` takes.
 #[derive(Debug, clap::Args)]
-pub struct PlayArgs {
+pub(crate) struct PlayArgs {
     /// The spec file.
     file: PathBuf,
     #[command(flatten)]
@@ -115,7 +115,7 @@ fn guesser(game: &mut Game, secret: usize, strategy: Strategy) -> Run {
 }
 
 fn plural(n: usize, word: &str) -> String {
-    crate::diagnostic::counted_as(n as u64, word, &format!("{word}es"))
+    solve::diagnostic::counted_as(n as u64, word, &format!("{word}es"))
 }
 
 /// The computer picks a secret and answers the guesses read from stdin.
@@ -130,7 +130,7 @@ fn setter(game: &mut Game, seed: Option<u64>) -> Run {
     let mut out = Printer::new(false);
     out.line(&format!(
         "I have chosen a secret among {}. Your guess (e.g. {}), one per line (quit to give up):",
-        crate::diagnostic::counted(game.len() as u64, "code"),
+        solve::diagnostic::counted(game.len() as u64, "code"),
         game.format_code(game.code(0))
     ));
     out.flush();
@@ -179,7 +179,7 @@ const MAX_GUESS_LINE: u64 = 64 << 10;
 
 /// The next line of stdin, without its newline; `None` at the end of the
 /// input. A line longer than [`MAX_GUESS_LINE`] or not UTF-8 is an error.
-fn read_guess(input: &mut impl BufRead) -> Result<Option<String>, crate::diagnostic::Error> {
+fn read_guess(input: &mut impl BufRead) -> Result<Option<String>, solve::diagnostic::Error> {
     let mut bytes = Vec::new();
     let read = input
         .take(MAX_GUESS_LINE + 1)
@@ -229,7 +229,7 @@ fn all_secrets(game: &mut Game, strategy: Strategy, args: &PlayArgs) -> Run {
     if let Some(path) = &args.plot.plot {
         let what = format!(
             "{}, {} strategy: average {:.4}, maximum {}",
-            crate::diagnostic::counted(record.secrets() as u64, "secret"),
+            solve::diagnostic::counted(record.secrets() as u64, "secret"),
             strategy.name(),
             record.total() as f64 / record.secrets() as f64,
             record.maximum()

@@ -3,8 +3,8 @@
 //! only hands out files: all solving happens in the page's worker.
 
 use super::Run;
-use crate::diagnostic::Error;
-use crate::engine::stop::Cancel;
+use solve::diagnostic::Error;
+use solve::engine::stop::Cancel;
 use std::io::{BufRead as _, BufReader, Write as _};
 use std::net::{TcpListener, TcpStream};
 use std::sync::Arc;
@@ -15,7 +15,7 @@ use std::time::{Duration, Instant};
 const LONGEST_LINE: usize = 8 << 10;
 
 #[derive(Debug, clap::Args)]
-pub struct PlaygroundArgs {
+pub(crate) struct PlaygroundArgs {
     /// The port to listen on, on 127.0.0.1 (0: any free port; the address
     /// is printed).
     #[arg(long, default_value_t = 8484)]

@@ -7,10 +7,10 @@
 //! lays the text.
 
 use super::usage;
-use crate::diagnostic::Error;
 use plotters::coord::Shift;
 use plotters::prelude::*;
 use plotters::style::text_anchor::{HPos, Pos, VPos};
+use solve::diagnostic::Error;
 use std::path::{Path, PathBuf};
 
 /// `--plot FILE.svg`: every subcommand that draws a chart takes it.

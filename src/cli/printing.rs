@@ -5,9 +5,9 @@
 
 use super::output::{Printer, note, template_cut};
 use super::{EXIT_FOUND, EXIT_LIMIT, EXIT_NONE, Run};
-use crate::diagnostic::Error;
-use crate::driver::{Ask, Cause, Event, Outcome, Sink};
-use crate::session::{Solution, View};
+use solve::diagnostic::Error;
+use solve::driver::{Ask, Cause, Event, Outcome, Sink};
+use solve::session::{Solution, View};
 use std::ops::ControlFlow;
 use std::time::{Duration, Instant};
 
@@ -69,7 +69,7 @@ impl<'o> Printing<'o> {
         let (started, shown) = &mut self.progress;
         if started.elapsed() >= PROGRESS_AFTER {
             let rate = nodes as f64 / started.elapsed().as_secs_f64();
-            let solutions = crate::diagnostic::counted(solutions, "solution");
+            let solutions = solve::diagnostic::counted(solutions, "solution");
             eprint!("\r{solutions} so far, {rate:.0} nodes/s ");
             *shown = true;
         }
@@ -116,7 +116,7 @@ impl<'o> Printing<'o> {
             } else {
                 format!(
                     "after {}; the search is incomplete",
-                    crate::diagnostic::counted(found, "solution")
+                    solve::diagnostic::counted(found, "solution")
                 )
             };
             note(&format!("solve: {stop} {what}"));

@@ -4,9 +4,9 @@
 
 use super::SolveArgs;
 use super::output::note;
-use crate::diagnostic::Error;
-use crate::search::trace::Recorder;
-use crate::session::Session;
+use solve::diagnostic::Error;
+use solve::search::trace::Recorder;
+use solve::session::Session;
 
 /// Events a `--tree` records (a small run's whole tree).
 const TREE_EVENTS: usize = 10_000;
@@ -54,7 +54,7 @@ pub(super) fn show(session: &Session, args: &SolveArgs) -> Result<(), Error> {
     if let Some(path) = &args.tree {
         let svg = path.extension().is_some_and(|e| e == "svg");
         // The tree is built from the recording once, drawn or refused.
-        let tree = crate::search::tree::Tree::new(recorder, model);
+        let tree = solve::search::tree::Tree::new(recorder, model);
         let columns = tree.columns();
         if svg && columns > MOST_SVG_COLUMNS {
             // Too wide to read: said, not drawn (the empty file goes).

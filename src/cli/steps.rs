@@ -9,18 +9,18 @@
 
 use super::output::{Printer, note};
 use super::{EXIT_FOUND, EXIT_LIMIT, EXIT_NONE, Run, SpecArgs, TimeLimit};
-use crate::diagnostic::{Diagnostic, Error, counted};
-use crate::engine::stop::Stop;
-use crate::lowered::Lowered;
-use crate::session::Stopped;
-use crate::source::Sources;
-use crate::steps::{self, Ending, Fact, Settings, Stepper, Walk, WhyNone};
 use serde_json::json;
+use solve::diagnostic::{Diagnostic, Error, counted};
+use solve::engine::stop::Stop;
+use solve::lowered::Lowered;
+use solve::session::Stopped;
+use solve::source::Sources;
+use solve::steps::{self, Ending, Fact, Settings, Stepper, Walk, WhyNone};
 use std::path::PathBuf;
 
 /// What `solve steps` and `solve hint` take.
 #[derive(Debug, clap::Args)]
-pub struct StepsArgs {
+pub(crate) struct StepsArgs {
     /// The spec file.
     file: PathBuf,
     #[command(flatten)]

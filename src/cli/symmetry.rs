@@ -1,16 +1,16 @@
 //! `solve check-symmetry FILE`: prints the report of
-//! [`crate::symmetry::check`] (what is checked is said there).
+//! [`solve::symmetry::check`] (what is checked is said there).
 
 use super::args::Threads;
 use super::output::Printer;
 use super::{EXIT_FOUND, EXIT_NONE, Params, Run, SpecArgs, TimeLimit};
-use crate::engine::stop::Stop;
-use crate::symmetry::check::{NotSymmetric, Report, check};
+use solve::engine::stop::Stop;
+use solve::symmetry::check::{NotSymmetric, Report, check};
 use std::path::PathBuf;
 
 /// What `solve check-symmetry` takes.
 #[derive(Debug, clap::Args)]
-pub struct CheckSymmetryArgs {
+pub(crate) struct CheckSymmetryArgs {
     /// The spec file.
     file: PathBuf,
     #[command(flatten)]
@@ -116,7 +116,7 @@ fn print(report: &Report, out: &mut Printer) {
         let keep = if *lost == 1 { "keeps" } else { "keep" };
         out.line(&format!(
             "\nlost: {} {keep} no solution (the breaking constraints are wrong), e.g. the class of:",
-            crate::diagnostic::counted_as(*lost as u64, "class", "classes")
+            solve::diagnostic::counted_as(*lost as u64, "class", "classes")
         ));
         for (k, solution) in examples.iter().enumerate() {
             if k > 0 {
@@ -129,7 +129,7 @@ fn print(report: &Report, out: &mut Printer) {
     if *twice > 0 {
         out.line(&format!(
             "\nkept more than once: {} (the breaking is incomplete), e.g. the class of:",
-            crate::diagnostic::counted_as(*twice as u64, "class", "classes")
+            solve::diagnostic::counted_as(*twice as u64, "class", "classes")
         ));
         for (k, (solution, n)) in examples.iter().enumerate() {
             if k > 0 {
@@ -138,7 +138,7 @@ fn print(report: &Report, out: &mut Printer) {
             out.line(solution);
             out.line(&format!(
                 "({} of this class kept)",
-                crate::diagnostic::counted(*n as u64, "solution")
+                solve::diagnostic::counted(*n as u64, "solution")
             ));
         }
     }

@@ -8,18 +8,18 @@
 
 use super::output::{Printer, note, template_cut};
 use super::{EXIT_FOUND, EXIT_LIMIT, EXIT_NONE, Run, SpecArgs, TimeLimit};
-use crate::engine::stop::Stop;
-use crate::model::VarId;
-use crate::session::{Session, Solution};
-use crate::setter::Unanswered;
-use crate::setter::unique::{Uniqueness, differences, unique};
-use crate::steps::say::Words;
 use serde_json::json;
+use solve::engine::stop::Stop;
+use solve::model::VarId;
+use solve::session::{Session, Solution};
+use solve::setter::Unanswered;
+use solve::setter::unique::{Uniqueness, differences, unique};
+use solve::steps::say::Words;
 use std::path::PathBuf;
 
 /// What `solve unique` takes.
 #[derive(Debug, clap::Args)]
-pub struct UniqueArgs {
+pub(crate) struct UniqueArgs {
     /// The spec file.
     file: PathBuf,
     #[command(flatten)]
@@ -98,7 +98,7 @@ fn shown(
     session: &Session,
     solution: &Solution,
     cut: bool,
-) -> Result<bool, crate::diagnostic::Error> {
+) -> Result<bool, solve::diagnostic::Error> {
     let printed = session.printed(solution)?;
     out.line(printed.text.trim_end());
     if printed.cut && !cut {

@@ -7,14 +7,14 @@
 
 use super::symbols::{Kind, Symbols};
 use super::text::{Encoding, LineIndex};
-use crate::diagnostic::Diagnostic;
-use crate::engine::stop::Stop;
-use crate::lowered::Lowered;
-use crate::source::{SourceId, Sources};
-use crate::spec::ast::Spec;
 use lsp_types::{
     DiagnosticRelatedInformation, DiagnosticSeverity, DiagnosticTag, Location, NumberOrString, Uri,
 };
+use solve::diagnostic::Diagnostic;
+use solve::engine::stop::Stop;
+use solve::lowered::Lowered;
+use solve::source::{SourceId, Sources};
+use solve::spec::ast::Spec;
 use std::time::{Duration, Instant};
 
 /// How long a change may spend lowering the spec for its diagnostics.
@@ -38,23 +38,23 @@ impl Analysis {
         let mut sources = Sources::default();
         let id = sources.add(uri.path().as_str(), &text);
         let mut errors = Vec::new();
-        let (spec, lowered) = match crate::spec::load::load(&sources, id) {
+        let (spec, lowered) = match solve::spec::load::load(&sources, id) {
             Err(d) => {
                 errors = d;
                 (None, None)
             }
             Ok(spec) => {
-                let lowered = match crate::spec::names::check(spec.clone()) {
+                let lowered = match solve::spec::names::check(spec.clone()) {
                     Err(d) => {
                         errors = d;
                         None
                     }
                     Ok(checked) => {
-                        let options = crate::Options {
+                        let options = solve::Options {
                             stop: Stop::at(Instant::now().checked_add(LOWER_DEADLINE)),
-                            ..crate::Options::default()
+                            ..solve::Options::default()
                         };
-                        match crate::lower(&checked, &options) {
+                        match solve::lower(&checked, &options) {
                             Ok(lowered) => Some((lowered, sources.clone())),
                             Err(d) => {
                                 // Out of time is not a mistake: no diagnostic.

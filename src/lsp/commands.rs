@@ -7,8 +7,8 @@
 //! editor as a message (and as the command's result).
 
 use super::Doc;
-use crate::engine::stop::Stop;
-use crate::session::Session;
+use solve::engine::stop::Stop;
+use solve::session::Session;
 use std::time::{Duration, Instant};
 
 pub(super) const SOLUTION: &str = "solve.solution";
@@ -99,7 +99,7 @@ pub(super) fn count(doc: &Doc) -> String {
 
 /// `solve.candidates`: each declared variable's values in some solution.
 pub(super) fn candidates(doc: &Doc) -> String {
-    use crate::setter::candidates::{candidates, declared, too_wide};
+    use solve::setter::candidates::{candidates, declared, too_wide};
     let Some((mut session, _)) = session(doc) else {
         return "no candidates: the spec has errors, or took too long to lower".to_string();
     };

@@ -12,10 +12,10 @@
 use super::analysis::Analysis;
 use super::place::{Place, place_at, section_at};
 use super::symbols::Kind;
-use crate::model::plan::{CONSISTENCIES, RESTARTS, VALUE_ORDERS, VAR_ORDERS};
-use crate::spec::builtins;
-use crate::spec::setting::{KEYS, RESERVED, table_keys};
 use lsp_types::{CompletionItem, CompletionItemKind};
+use solve::model::plan::{CONSISTENCIES, RESTARTS, VALUE_ORDERS, VAR_ORDERS};
+use solve::spec::builtins;
+use solve::spec::setting::{KEYS, RESERVED, table_keys};
 
 const KEYWORDS: &[&str] = &[
     "if", "then", "else", "for", "in", "and", "or", "not", "true", "false",

@@ -11,14 +11,14 @@ use super::Doc;
 use super::analysis::Analysis;
 use super::symbols::Kind;
 use super::worker::{Verdict, declared_name, summary};
-use crate::spec::builtins;
+use solve::spec::builtins;
 
 /// The hover's markdown for the name at byte `offset`, if any.
 pub(super) fn hover(doc: &Doc, offset: usize) -> Option<String> {
     let a = &doc.analysis;
     let spec = a.spec.as_ref()?;
-    let text = |span: crate::source::Span| a.text.get(span.start..span.end).unwrap_or("").trim();
-    let on = |span: crate::source::Span| span.start <= offset && offset <= span.end;
+    let text = |span: solve::source::Span| a.text.get(span.start..span.end).unwrap_or("").trim();
+    let on = |span: solve::source::Span| span.start <= offset && offset <= span.end;
     if let Some(c) = spec.constraints.iter().find(|c| on(c.name.span)) {
         return Some(constraint(a, &c.name.text, text(c.expr.span)));
     }
@@ -113,7 +113,7 @@ fn evaluated(a: &Analysis, name: &str) -> Option<String> {
 /// value of a top-level `forall`, or one for the whole rule.
 fn constraint(a: &Analysis, name: &str, rule: &str) -> String {
     let items = a.lowered.as_ref().map(|(lowered, _)| {
-        let posted: Vec<&crate::model::Posted> = lowered
+        let posted: Vec<&solve::model::Posted> = lowered
             .model
             .constraints
             .iter()

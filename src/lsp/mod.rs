@@ -44,7 +44,7 @@ use text::Encoding;
 use worker::{Domains, Verdict, Worker};
 
 /// Serves the protocol on stdin and stdout until the client exits.
-pub fn run_stdio() -> Result<(), String> {
+pub(crate) fn run_stdio() -> Result<(), String> {
     let (sender, receiver, threads) = transport::stdio();
     let connection = Connection { sender, receiver };
     let served = serve(&connection).map_err(|e| e.to_string());
@@ -78,7 +78,9 @@ struct Server {
 }
 
 /// Runs the server on `connection` (stdio, or in memory for the tests).
-pub fn serve(connection: &Connection) -> Result<(), Box<dyn std::error::Error + Send + Sync>> {
+pub(crate) fn serve(
+    connection: &Connection,
+) -> Result<(), Box<dyn std::error::Error + Send + Sync>> {
     // Before `initialize`, a request is refused and a notification dropped.
     let (id, params) = loop {
         match connection.receiver.recv()? {

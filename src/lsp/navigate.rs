@@ -3,17 +3,17 @@
 //! constraints that has none, marked in the editor.
 
 use super::Doc;
-use crate::engine::stop::Stop;
-use crate::explain::{Explanation, explain as why};
-use crate::spec::builtins;
 use lsp_types::{DiagnosticSeverity, Location, Range, TextEdit};
 use serde_json::{Value, json};
+use solve::engine::stop::Stop;
+use solve::explain::{Explanation, explain as why};
+use solve::spec::builtins;
 use std::time::{Duration, Instant};
 
 /// How long "explain" may search for the conflict.
 const EXPLAIN_DEADLINE: Duration = Duration::from_secs(5);
 
-fn range(doc: &Doc, span: crate::source::Span) -> Range {
+fn range(doc: &Doc, span: solve::source::Span) -> Range {
     doc.analysis
         .index
         .range(&doc.analysis.text, span.start, span.end)
@@ -21,13 +21,13 @@ fn range(doc: &Doc, span: crate::source::Span) -> Range {
 
 /// A name's span without the quotes around it (an alias in `names = ["A",
 /// "B"]` is spanned with its quotes: a rename keeps them).
-fn unquoted(doc: &Doc, span: crate::source::Span) -> crate::source::Span {
+fn unquoted(doc: &Doc, span: solve::source::Span) -> solve::source::Span {
     let text = doc.analysis.text.get(span.start..span.end).unwrap_or("");
     let quoted = text.len() >= 2
         && (text.starts_with('"') && text.ends_with('"')
             || text.starts_with('\'') && text.ends_with('\''));
     if quoted {
-        crate::source::Span {
+        solve::source::Span {
             start: span.start + 1,
             end: span.end - 1,
             ..span
@@ -76,7 +76,7 @@ pub(super) fn rename(doc: &Doc, offset: usize, new_name: &str) -> Result<Value, 
     let d = s
         .def_at(offset)
         .ok_or("no name of the spec here to rename")?;
-    if !crate::spec::names::is_identifier(new_name) {
+    if !solve::spec::names::is_identifier(new_name) {
         return Err(format!(
             "`{new_name}` is not a name: a letter or `_` followed by letters, digits and `_`, not a keyword"
         ));

@@ -6,9 +6,9 @@
 //! and the head; locals shadow globals). Go to definition, references,
 //! rename, hover, semantic tokens and the unused-name lint all read it.
 
-use crate::source::Span;
-use crate::spec::ast::{Clause, ClueSource, Expr, ExprKind, Spec, TemplatePart};
-use crate::spec::builtins;
+use solve::source::Span;
+use solve::spec::ast::{Clause, ClueSource, Expr, ExprKind, Spec, TemplatePart};
+use solve::spec::builtins;
 
 /// What a name is.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

@@ -5,12 +5,12 @@
 //! each job has a deadline: typing is never held up by a slow spec, whose
 //! domains and lens come later or not at all.
 
-use crate::engine::stop::{Cancel, Stop};
-use crate::lowered::Lowered;
-use crate::session::Session;
-use crate::source::Sources;
 use crossbeam_channel::{Receiver, Sender};
 use lsp_types::Uri;
+use solve::engine::stop::{Cancel, Stop};
+use solve::lowered::Lowered;
+use solve::session::Session;
+use solve::source::Sources;
 use std::collections::HashMap;
 use std::sync::Arc;
 use std::time::{Duration, Instant};

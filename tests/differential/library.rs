@@ -1,7 +1,7 @@
 //! The solver in process: `solve --count`, `--dump-model`, `--count
 //! --node-limit` and `--unique --count` done through the library the way
 //! the command line does them (`compile` and `options` in
-//! src/cli/mod.rs, `run` in src/cli/solve.rs), with no process started.
+//! src/cli/mod.rs, `run` in src/cli/solving.rs), with no process started.
 
 use std::ops::ControlFlow;
 

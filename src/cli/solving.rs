@@ -5,10 +5,10 @@
 use super::output::{Printer, note};
 use super::printing::Printing;
 use super::{EXIT_FOUND, EXIT_NONE, Run, SolveArgs};
-use crate::driver::{self, Ask, Classes, Query};
-use crate::engine::stop::Stop;
-use crate::session::Session;
-use crate::symmetry::unique;
+use solve::driver::{self, Ask, Classes, Query};
+use solve::engine::stop::Stop;
+use solve::session::Session;
+use solve::symmetry::unique;
 use std::io::IsTerminal as _;
 use std::time::{Duration, Instant};
 
@@ -26,7 +26,7 @@ pub(super) fn run(args: &SolveArgs, started: Instant, stop: &Stop) -> Run {
     let (mut lowered, sources) = super::compile(file, &spec_args, args.no_objective, stop)?;
     let mut out = Printer::new(args.json);
     if args.dump_model {
-        out.text(&crate::export::spec::export(
+        out.text(&solve::export::spec::export(
             &lowered,
             &file.display().to_string(),
         ));
@@ -108,7 +108,7 @@ pub(super) fn run(args: &SolveArgs, started: Instant, stop: &Stop) -> Run {
     }
     // The process ends now: a large model is freed while it exits.
     let large = session.lowered().model().vars.len() > 100_000;
-    crate::discard::discard(session, large);
+    solve::discard::discard(session, large);
     Ok(code)
 }
 
@@ -151,7 +151,7 @@ fn show_domains(session: &mut Session, mut out: Printer) -> Run {
         if info.aux {
             continue;
         }
-        let values = model.values_text(crate::model::VarId(i as u32), d);
+        let values = model.values_text(solve::model::VarId(i as u32), d);
         let text = match d[..] {
             [(lo, hi)] if lo == hi => format!("{} = {values}", info.name),
             _ => format!("{} in {values}", info.name),
