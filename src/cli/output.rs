@@ -6,13 +6,14 @@
 use solve::diagnostic::{Diagnostic, Error};
 use solve::session::{Solution, View};
 use solve::source::Sources;
-use std::io::{BufWriter, ErrorKind, Stdout, Write as _};
+use std::io::{BufWriter, ErrorKind, Stdout, Write};
 
-/// Writes what a command prints to stdout, buffered.
-pub(super) struct Printer {
+/// Writes what a command prints to stdout (or, in the tests, to any
+/// writer), buffered.
+pub(super) struct Printer<W: Write = Stdout> {
     /// `None` once a write failed: what is left in the buffer is dropped,
     /// not retried.
-    out: Option<BufWriter<Stdout>>,
+    out: Option<BufWriter<W>>,
     json: bool,
     printed: u64,
     failure: Option<std::io::Error>,
@@ -25,8 +26,15 @@ const FLUSH_EVERY: std::time::Duration = std::time::Duration::from_millis(20);
 
 impl Printer {
     pub(super) fn new(json: bool) -> Printer {
+        Printer::to(std::io::stdout(), json)
+    }
+}
+
+impl<W: Write> Printer<W> {
+    /// A printer writing to `out`.
+    pub(super) fn to(out: W, json: bool) -> Printer<W> {
         Printer {
-            out: Some(BufWriter::new(std::io::stdout())),
+            out: Some(BufWriter::new(out)),
             json,
             printed: 0,
             failure: None,
@@ -216,4 +224,65 @@ pub(super) fn template_cut() {
     note(
         "solve: the time limit ran out while the output template was being evaluated: the solution is printed without it (as `name = value` lines)",
     );
+}
+
+#[cfg(test)]
+mod tests {
+    use super::Printer;
+
+    /// What a printer writing into memory printed, and its exit code.
+    fn printed(json: bool, print: impl FnOnce(&mut Printer<&mut Vec<u8>>)) -> (String, u8) {
+        let mut out = Vec::new();
+        let mut printer = Printer::to(&mut out, json);
+        print(&mut printer);
+        let code = printer.finish(0).expect("written");
+        (String::from_utf8(out).expect("UTF-8"), code)
+    }
+
+    #[test]
+    fn solutions_are_set_apart_and_a_cut_count_is_never_bare() {
+        let (text, code) = printed(false, |p| {
+            p.rendered(&serde_json::Value::Null, "x = 1\n");
+            p.rendered(&serde_json::Value::Null, "x = 2\n");
+            p.solution_count(2, Some("the time limit ran out"));
+        });
+        assert_eq!(
+            text,
+            "x = 1\n\nx = 2\n\nat least 2 solutions (stopped: the time limit ran out)\n"
+        );
+        assert_eq!(code, 0);
+        let (json, _) = printed(true, |p| {
+            p.rendered(&serde_json::json!({"x": 1}), "x = 1\n");
+            p.count(1, Some("the node limit was reached"));
+        });
+        assert_eq!(
+            json,
+            "{\"x\":1}\n{\"at_least\":1,\"stopped\":\"the node limit was reached\"}\n"
+        );
+    }
+
+    /// A writer that is always full.
+    struct Full;
+
+    impl std::io::Write for Full {
+        fn write(&mut self, _: &[u8]) -> std::io::Result<usize> {
+            Err(std::io::Error::other("no space left"))
+        }
+        fn flush(&mut self) -> std::io::Result<()> {
+            Err(std::io::Error::other("no space left"))
+        }
+    }
+
+    #[test]
+    fn a_write_that_fails_is_an_error_not_a_panic() {
+        let mut printer = Printer::to(Full, false);
+        printer.line("x = 1");
+        printer.flush();
+        assert!(printer.failed());
+        let error = printer.finish(0).expect_err("the write failed");
+        assert!(
+            format!("{error:?}").contains("cannot write the output"),
+            "{error:?}"
+        );
+    }
 }
