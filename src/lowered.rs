@@ -6,18 +6,18 @@
 //! re-reading or re-lowering the spec, and retracted again by truncating
 //! to a [`ModelMark`].
 
-use crate::game::plan::GamePlan;
 use crate::lower::value::R;
 use crate::lower::{Later, Lowerer, ModelMark, Scope};
 use crate::model::plan::SearchPlan;
 use crate::model::{Model, Posted, VarId};
-use crate::moves::plan::PuzzlePlan;
 use crate::output::OutputPlan;
-use crate::setter::plan::GeneratePlan;
+use crate::plans::game::GamePlan;
+use crate::plans::generate::GeneratePlan;
+use crate::plans::puzzle::PuzzlePlan;
+use crate::plans::symmetry::SymmetryPlan;
 use crate::source::{Sources, Span};
 use crate::spec::names::{Names, check_constraint};
 use crate::spec::parser::{Origin, parse_expr};
-use crate::symmetry::group::SymmetryPlan;
 
 /// A lowered spec.
 #[derive(Clone, Debug)]

@@ -9,8 +9,8 @@ use super::output::{Printer, note};
 use super::{EXIT_FOUND, EXIT_LIMIT, EXIT_NONE, Run, SpecArgs, TimeLimit};
 use crate::diagnostic::{Diagnostic, Error};
 use crate::engine::stop::Stop;
+use crate::facts::Fact;
 use crate::session::{Session, Stopped};
-use crate::steps::Fact;
 use crate::steps::say::Words;
 use serde_json::json;
 use std::path::PathBuf;
@@ -38,8 +38,8 @@ pub(super) fn run(args: &CandidatesArgs, stop: &Stop) -> Run {
     // The values of solutions, not of optima.
     let (lowered, sources) = super::compile(&args.file, &args.spec, true, stop)?;
     let model = lowered.model();
-    let declared = crate::setter::candidates::declared(model);
-    if let Some(message) = crate::setter::candidates::too_wide(model, "candidates are found for") {
+    let declared = crate::facts::candidates::declared(model);
+    if let Some(message) = crate::facts::candidates::too_wide(model, "candidates are found for") {
         let d = Diagnostic::bare(message).with_help("declare a smaller domain");
         return Err(Error::new(vec![d], &sources));
     }
@@ -47,7 +47,7 @@ pub(super) fn run(args: &CandidatesArgs, stop: &Stop) -> Run {
     let mut session = Session::new(lowered, sources);
     session.set_stop(stop.clone());
     let mut out = Printer::new(args.json);
-    let found = match crate::setter::candidates::candidates(&mut session, &declared, &domains) {
+    let found = match crate::facts::candidates::candidates(&mut session, &declared, &domains) {
         Ok(found) => found,
         Err(Stopped) => {
             note(&format!(
@@ -63,17 +63,18 @@ pub(super) fn run(args: &CandidatesArgs, stop: &Stop) -> Run {
     };
     let counts = match args.count_up_to {
         None => None,
-        Some(cap) => match crate::setter::candidates::counts(&mut session, &declared, &values, cap)
-        {
-            Ok(counts) => Some((cap, counts)),
-            Err(Stopped) => {
-                note(&format!(
-                    "solve: {} before the counts were complete",
-                    stop.cause()
-                ));
-                return out.finish(EXIT_LIMIT);
+        Some(cap) => {
+            match crate::facts::candidates::counts(&mut session, &declared, &values, cap) {
+                Ok(counts) => Some((cap, counts)),
+                Err(Stopped) => {
+                    note(&format!(
+                        "solve: {} before the counts were complete",
+                        stop.cause()
+                    ));
+                    return out.finish(EXIT_LIMIT);
+                }
             }
-        },
+        }
     };
     let words = Words {
         lowered: session.lowered(),

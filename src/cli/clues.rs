@@ -13,13 +13,14 @@ use super::{EXIT_FOUND, EXIT_LIMIT, EXIT_NONE, Run, SpecArgs, TimeLimit, refusal
 use crate::diagnostic::Error;
 use crate::engine::stop::Stop;
 use crate::lowered::Lowered;
+use crate::plans::generate::GeneratePlan;
 use crate::setter::Unanswered;
 use crate::setter::forcing::{Forcing, Setup, setup, unknown_group};
 use crate::setter::minimize::minimize;
-use crate::setter::plan::{GeneratePlan, PATTERNS, Pattern};
 use crate::setter::redundant::redundant;
 use crate::setter::unique::differences;
 use crate::source::Sources;
+use crate::spec::pattern::{PATTERNS, Pattern};
 use serde_json::json;
 use std::path::PathBuf;
 

@@ -11,10 +11,11 @@ use super::output::{Printer, note};
 use super::{EXIT_FOUND, EXIT_LIMIT, EXIT_NONE, Run, SpecArgs, TimeLimit};
 use crate::diagnostic::{Diagnostic, Error, counted};
 use crate::engine::stop::Stop;
+use crate::facts::{Fact, givens};
 use crate::lowered::Lowered;
 use crate::session::Stopped;
 use crate::source::Sources;
-use crate::steps::{self, Ending, Fact, Settings, Stepper, Walk, WhyNone};
+use crate::steps::{self, Ending, Settings, Stepper, Walk, WhyNone};
 use serde_json::json;
 use std::path::PathBuf;
 
@@ -169,7 +170,7 @@ fn read_givens(
     let bad = |message: String| Error::new(vec![Diagnostic::bare(message)], sources);
     let (mut texts, mut givens) = (Vec::new(), Vec::new());
     for text in &args.givens {
-        let fact = steps::givens::parse(lowered.model(), text)
+        let fact = givens::parse(lowered.model(), text)
             .map_err(|m| bad(format!("bad --given `{text}`: {m}")))?;
         texts.push(text.trim().to_string());
         givens.push(fact);
@@ -182,7 +183,7 @@ fn read_givens(
             if line.is_empty() {
                 continue;
             }
-            let fact = steps::givens::parse(lowered.model(), line)
+            let fact = givens::parse(lowered.model(), line)
                 .map_err(|m| bad(format!("{}:{}: {m}", path.display(), n + 1)))?;
             texts.push(line.to_string());
             givens.push(fact);

@@ -332,14 +332,27 @@ impl OutputPlan {
         Ok(out)
     }
 
-    /// The template at `solution` through the interpreter alone (the
-    /// reference the compiled code is tested against).
+    /// Whether every expression part of the template compiled.
     #[cfg(test)]
-    fn fill_interpreted(&self, solution: &[i64]) -> R<String> {
-        fill(
-            self.template.as_deref().unwrap_or(&[]),
-            self.environment(solution, self.printing()),
-        )
+    pub(crate) fn template_compiles(&self) -> bool {
+        let parts = self.template.as_deref().expect("a template");
+        parts
+            .iter()
+            .zip(&self.compiled)
+            .filter(|(p, _)| matches!(p, TemplatePart::Expr(_)))
+            .all(|(_, c)| c.is_some())
+    }
+
+    /// The template at `solution` by its compiled code, and through the
+    /// interpreter alone: the reference the compiled code is tested
+    /// against (`src/session/compiled_output.rs`, where a session finds
+    /// the solutions).
+    #[cfg(test)]
+    pub(crate) fn fill_both(&self, solution: &[i64]) -> (R<String>, R<String>) {
+        let parts = self.template.as_deref().expect("a template");
+        let fast = self.fill_compiled(parts, solution, self.printing());
+        let slow = fill(parts, self.environment(solution, self.printing()));
+        (fast, slow)
     }
 
     /// An evaluator in which every declared name holds its solution value,

@@ -3,10 +3,10 @@
 //! forbidden). Two solutions are the witness that the puzzle is
 //! ambiguous, and the declared variables where they differ say where.
 
+use crate::facts::candidates::declared;
 use crate::model::{Model, VarId};
 use crate::session::{Session, Solution};
 use crate::setter::Unanswered;
-use crate::setter::candidates::declared;
 use crate::setter::forcing::DIFFERS;
 
 /// How many solutions a spec has, up to two.

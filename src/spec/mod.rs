@@ -8,6 +8,7 @@ pub mod habits;
 pub mod load;
 pub mod names;
 pub mod parser;
+pub mod pattern;
 pub mod schema;
 pub mod sentence;
 pub mod setting;

@@ -5,8 +5,8 @@
 //! is taken.
 
 use super::stepper::Stepper;
-use super::values::{self, Values};
 use super::{Method, Step};
+use crate::facts::values::{self, Values};
 use crate::model::VarId;
 use crate::session::Stopped;
 use std::collections::{BTreeSet, HashMap};

@@ -4,14 +4,15 @@
 //! steps found by the last search for them.
 
 use super::say::Words;
-use super::values::{self, Values};
-use super::{Fact, Settings, Step, fallback, finder};
+use super::{Settings, Step, fallback, finder};
 use crate::engine::stop::Stop;
 use crate::explain::items::{self, Item};
+use crate::facts::Fact;
+use crate::facts::candidates;
+use crate::facts::values::{self, Values};
 use crate::lowered::Lowered;
 use crate::model::VarId;
 use crate::session::{Session, Stopped};
-use crate::setter::candidates;
 use crate::source::Sources;
 use std::collections::{HashMap, VecDeque};
 
