@@ -17,7 +17,8 @@ use crate::plans::puzzle::PuzzlePlan;
 use crate::plans::symmetry::SymmetryPlan;
 use crate::source::{Sources, Span};
 use crate::spec::names::{Names, check_constraint};
-use crate::spec::parser::{Origin, parse_expr};
+use crate::spec::origin::Origin;
+use crate::spec::parser::parse_expr;
 
 /// A lowered spec.
 #[derive(Clone, Debug)]

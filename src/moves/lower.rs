@@ -15,7 +15,8 @@ use crate::model::{Model, VarId};
 use crate::plans::puzzle::{MovePlan, PuzzlePlan};
 use crate::source::Span;
 use crate::spec::ast::{Assignment, ConstraintDecl, Expr, MoveDecl, PuzzleDecl, Var};
-use crate::spec::parser::{Origin, parse_expr};
+use crate::spec::origin::Origin;
+use crate::spec::parser::parse_expr;
 use std::collections::HashMap;
 use std::sync::Arc;
 

@@ -15,7 +15,8 @@ use crate::model::{Model, VarId};
 use crate::plans::generate::{GeneratePlan, Wanted};
 use crate::setter::grade::LADDER;
 use crate::source::Span;
-use crate::spec::ast::{ClueSource, GenerateDecl, Name, Spec};
+use crate::spec::ast::{ClueSource, GenerateDecl, Spec};
+use crate::spec::origin::Name;
 use crate::spec::pattern::{PATTERNS, Pattern};
 use std::collections::HashMap;
 

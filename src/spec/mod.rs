@@ -7,6 +7,7 @@ pub mod experiments;
 pub mod habits;
 pub mod load;
 pub mod names;
+pub mod origin;
 pub mod parser;
 pub mod pattern;
 pub mod schema;

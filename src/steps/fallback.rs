@@ -9,9 +9,8 @@
 //! while a value that no solution takes is left. The same machinery says
 //! why a player's givens have no solution.
 
-use super::finder::live_items;
 use super::say::Words;
-use super::stepper::{CHECK_NODES, Stepper};
+use super::state::{CHECK_NODES, Stepper, live_items};
 use super::{Method, Step};
 use crate::explain::conflict::{Budget, Conflict, minimal_conflict};
 use crate::explain::items::Item;

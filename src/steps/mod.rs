@@ -29,10 +29,12 @@
 mod fallback;
 mod finder;
 pub mod say;
+mod state;
 mod stepper;
 
 pub use fallback::WhyNone;
-pub use stepper::{Ending, Stepper, Walk, walk, walk_to_conflict};
+pub use state::Stepper;
+pub use stepper::{Ending, Walk, walk, walk_to_conflict};
 
 use crate::facts::{Fact, Values};
 use crate::model::VarId;
@@ -45,6 +47,14 @@ pub struct Settings {
     pub max_items: Option<usize>,
     /// Stop after this many steps (`hint`: 1).
     pub most: Option<usize>,
+}
+
+/// A deduction found by propagating `items`, not yet made minimal.
+#[derive(Clone, Debug)]
+struct Candidate {
+    items: Vec<usize>,
+    var: VarId,
+    removed: Values,
 }
 
 /// How a step was found.

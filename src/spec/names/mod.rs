@@ -14,9 +14,10 @@ use super::habits::{habit_name, minizinc_function};
 use crate::diagnostic::{Diagnostic, did_you_mean};
 use crate::source::Span;
 use crate::spec::ast::{
-    Clause, ClueSource, Expr, ExprKind, Function, GameDecl, Name, Spec, TemplatePart,
+    Clause, ClueSource, Expr, ExprKind, Function, GameDecl, Spec, TemplatePart,
 };
 use crate::spec::builtins::{self, Arity};
+use crate::spec::origin::Name;
 use sections::{check_game, check_puzzle};
 use std::collections::{HashMap, HashSet};
 
@@ -474,7 +475,7 @@ pub fn check_constraint(names: &Names, e: &Expr) -> Result<(), Vec<Diagnostic>> 
 /// An entry of the search order that is not a plain name, parsed (its
 /// spans point at the whole entry).
 pub fn order_expr(name: &Name) -> Result<Expr, Diagnostic> {
-    let origin = crate::spec::parser::Origin::whole(name.span);
+    let origin = crate::spec::origin::Origin::whole(name.span);
     crate::spec::parser::parse_expr(&name.text, origin)
 }
 
