@@ -108,7 +108,7 @@ fn passes(l: &mut Lowerer, checked: &CheckedSpec, options: &Options) -> R<Lowere
                 say: c.say.as_ref().map(|(text, _)| text.clone()),
             })
             .collect(),
-        names: checked.names(),
+        names: Some(checked.names()),
         later,
     })
 }
