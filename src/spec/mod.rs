@@ -14,3 +14,4 @@ pub mod schema;
 pub mod sentence;
 pub mod setting;
 pub mod settings;
+pub mod walk;
