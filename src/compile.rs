@@ -10,8 +10,8 @@ use crate::diagnostic::{Diagnostic, Error};
 use crate::lower::value::R;
 use crate::lower::{self, Lowerer, Options};
 use crate::lowered::{ConstraintInfo, Lowered};
+use crate::plans::generate::GeneratePlan;
 use crate::session::Session;
-use crate::setter::plan::GeneratePlan;
 use crate::source::{SourceId, Sources};
 use crate::spec::names::CheckedSpec;
 use crate::{game, moves, output, setter, spec, symmetry};
@@ -108,7 +108,7 @@ fn passes(l: &mut Lowerer, checked: &CheckedSpec, options: &Options) -> R<Lowere
                 say: c.say.as_ref().map(|(text, _)| text.clone()),
             })
             .collect(),
-        names: checked.names(),
+        names: Some(checked.names()),
         later,
     })
 }

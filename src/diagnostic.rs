@@ -87,9 +87,8 @@ impl Diagnostic {
     }
 
     /// The run stopped `while` doing something (exit code 3): by the time
-    /// limit, or by Ctrl-C, said as such (`cause`: [`Stop::cause`]).
-    ///
-    /// [`Stop::cause`]: crate::engine::stop::Stop::cause
+    /// limit, or by Ctrl-C, said as such (`cause`: what the stop token's
+    /// `Stop::cause` says).
     pub fn stopped(while_: &str, cause: &str) -> Diagnostic {
         Diagnostic::time_limit(format!("{cause} {while_}"))
     }

@@ -1,23 +1,30 @@
 //! The result of lowering: the flat model, its search plan, its output
-//! plan and the extensions' plans, plain data that can be cloned and sent
-//! to another thread. With it, in a compact form ([`Later`]), what a
-//! constraint added later needs (the names in scope, the functions, the
-//! caches of shared definitions), so that constraints can be added without
-//! re-reading or re-lowering the spec, and retracted again by truncating
-//! to a [`ModelMark`].
+//! plan and the extensions' plans (plain data, `crate::plans`), that can
+//! be cloned and sent to another thread. With it, in a compact form
+//! ([`Later`]), what a constraint added later needs (the names in scope,
+//! the functions, the caches of shared definitions), so that constraints
+//! can be added without re-reading or re-lowering the spec, and retracted
+//! again by truncating to a [`ModelMark`].
+//!
+//! A front end without a spec (a FlatZinc reader) builds one from a model
+//! alone ([`Lowered::from_model`]): it solves, counts and prints like any
+//! other; nogoods and bounds are added to it as usual, and a constraint
+//! written as text is refused (there are no names to read it with).
 
-use crate::game::plan::GamePlan;
+use crate::diagnostic::Diagnostic;
 use crate::lower::value::R;
 use crate::lower::{Later, Lowerer, ModelMark, Scope};
 use crate::model::plan::SearchPlan;
 use crate::model::{Model, Posted, VarId};
-use crate::moves::plan::PuzzlePlan;
 use crate::output::OutputPlan;
-use crate::setter::plan::GeneratePlan;
+use crate::plans::game::GamePlan;
+use crate::plans::generate::GeneratePlan;
+use crate::plans::puzzle::PuzzlePlan;
+use crate::plans::symmetry::SymmetryPlan;
 use crate::source::{Sources, Span};
 use crate::spec::names::{Names, check_constraint};
-use crate::spec::parser::{Origin, parse_expr};
-use crate::symmetry::group::SymmetryPlan;
+use crate::spec::origin::Origin;
+use crate::spec::parser::parse_expr;
 
 /// A lowered spec.
 #[derive(Clone, Debug)]
@@ -38,8 +45,9 @@ pub struct Lowered {
     pub symmetry: SymmetryPlan,
     /// The spec's named constraints as written, for explanations.
     pub constraints: Vec<ConstraintInfo>,
-    /// The names a constraint added later may use.
-    pub(crate) names: Names,
+    /// The names a constraint added later may use (`None`: built from a
+    /// model alone, without a spec, see [`Lowered::from_model`]).
+    pub(crate) names: Option<Names>,
     /// What lowering a constraint added later resumes from.
     pub(crate) later: Later,
 }
@@ -56,6 +64,26 @@ pub struct ConstraintInfo {
 }
 
 impl Lowered {
+    /// A lowered model built without a spec (a front end such as a
+    /// FlatZinc reader): `model`, how its solutions print (`output`, e.g.
+    /// [`OutputPlan::for_model`]) and how it is searched (`plan`); no
+    /// extension plan, no named constraint as written, every core.
+    pub fn from_model(model: Model, output: OutputPlan, plan: SearchPlan) -> Lowered {
+        Lowered {
+            model,
+            plan,
+            threads: None,
+            output,
+            game: None,
+            puzzle: None,
+            generate: None,
+            symmetry: SymmetryPlan::default(),
+            constraints: Vec::new(),
+            names: None,
+            later: Later::default(),
+        }
+    }
+
     /// The named constraint `name` as written (`None` for one added later,
     /// such as a hint's givens or the objective's bound).
     pub fn constraint_info(&self, name: &str) -> Option<&ConstraintInfo> {
@@ -114,8 +142,16 @@ impl Lowered {
     pub fn add_constraint(&mut self, sources: &mut Sources, name: &str, text: &str) -> R<()> {
         let id = sources.add(name, text);
         let origin = Origin::exact(Span::new(id, 0, text.len()), 0);
+        let Some(names) = &self.names else {
+            return Err(Diagnostic::new(
+                format!(
+                    "`{name}` cannot be added as text: this model was built without a spec, so no name can be read in it"
+                ),
+                Span::new(id, 0, text.len()),
+            ));
+        };
         let e = parse_expr(text, origin)?;
-        check_constraint(&self.names, &e).map_err(|mut errors| errors.remove(0))?;
+        check_constraint(names, &e).map_err(|mut errors| errors.remove(0))?;
         self.extend(|l| l.scoped(Scope::origin(name), |l| l.post(&e)))
     }
 }

@@ -226,3 +226,87 @@ fn the_node_limit_is_one_budget_for_the_session() {
     assert!(session.count().complete);
     assert!(!session.count().complete, "the second count must run out");
 }
+
+/// A front end without a spec (a FlatZinc reader) builds a `Lowered` from
+/// a model made by hand: three variables, an alldifferent and a linear
+/// constraint. It counts what brute force counts, prints its solutions as
+/// `name = value` lines, and refuses a constraint written as text (no
+/// names to read it with) while a nogood is added as usual.
+#[test]
+fn a_model_without_a_spec_solves_counts_and_prints() {
+    use solve::model::plan::{Consistency, Restarts, SearchPlan, ValueOrder, VarOrder};
+    use solve::model::{Constraint, IntervalSet, Model, Posted, Rel, View};
+    use solve::output::OutputPlan;
+    use solve::source::Sources;
+
+    let mut model = Model::default();
+    let vars: Vec<_> = ["x", "y", "z"]
+        .into_iter()
+        .map(|name| model.new_var(name, IntervalSet::range(1, 4), false))
+        .collect();
+    let posted = |name: &str, constraint| Posted {
+        constraint,
+        origin: name.to_string(),
+        item: String::new(),
+        definition: false,
+        consistency: None,
+    };
+    let views = vars.iter().map(|&x| View::of(x)).collect();
+    model
+        .constraints
+        .push(posted("different", Constraint::AllDifferent(views)));
+    // x + 2y - z <= 5
+    let terms = vec![(1, vars[0]), (2, vars[1]), (-1, vars[2])];
+    let linear = Constraint::Linear {
+        terms,
+        rel: Rel::Le,
+        rhs: 5,
+        reif: None,
+    };
+    model.constraints.push(posted("linear", linear));
+    let plan = SearchPlan {
+        phases: Vec::new(),
+        order: Vec::new(),
+        decision: vars.clone(),
+        var: VarOrder::Input,
+        value: ValueOrder::Min,
+        restarts: Restarts::NONE,
+        seed: 1,
+        consistency: Consistency::Propagate,
+        objective: None,
+    };
+    let output = OutputPlan::for_model(&model);
+    let lowered = Lowered::from_model(model, output, plan);
+
+    let mut brute = 0;
+    for x in 1..=4i64 {
+        for y in 1..=4 {
+            for z in 1..=4 {
+                if x != y && y != z && x != z && x + 2 * y - z <= 5 {
+                    brute += 1;
+                }
+            }
+        }
+    }
+    let mut session = Session::new(lowered, Sources::default());
+    let count = session.count();
+    assert!(count.complete);
+    assert_eq!(count.solutions, brute);
+
+    let first = session.first().unwrap().expect("a solution");
+    let text = session.view().render(&first).unwrap();
+    assert_eq!(text.trim_end(), "x = 1\ny = 2\nz = 3");
+
+    let refused = session.add_constraint("more", "x < y").unwrap_err();
+    assert!(
+        refused.to_string().contains("built without a spec"),
+        "{refused}"
+    );
+    let nogood: Vec<_> = vars
+        .iter()
+        .zip(first.values())
+        .map(|(&x, &v)| (x, v))
+        .collect();
+    session.forbid("not the first", &nogood).unwrap();
+    assert_eq!(session.count().solutions, brute - 1);
+}

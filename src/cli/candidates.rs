@@ -10,8 +10,8 @@ use super::{EXIT_FOUND, EXIT_LIMIT, EXIT_NONE, Run, SpecArgs, TimeLimit};
 use serde_json::json;
 use solve::diagnostic::{Diagnostic, Error};
 use solve::engine::stop::Stop;
+use solve::facts::Fact;
 use solve::session::{Session, Stopped};
-use solve::steps::Fact;
 use solve::steps::say::Words;
 use std::path::PathBuf;
 
@@ -38,8 +38,8 @@ pub(super) fn run(args: &CandidatesArgs, stop: &Stop) -> Run {
     // The values of solutions, not of optima.
     let (lowered, sources) = super::compile(&args.file, &args.spec, true, stop)?;
     let model = lowered.model();
-    let declared = solve::setter::candidates::declared(model);
-    if let Some(message) = solve::setter::candidates::too_wide(model, "candidates are found for") {
+    let declared = solve::facts::candidates::declared(model);
+    if let Some(message) = solve::facts::candidates::too_wide(model, "candidates are found for") {
         let d = Diagnostic::bare(message).with_help("declare a smaller domain");
         return Err(Error::new(vec![d], &sources));
     }
@@ -47,7 +47,7 @@ pub(super) fn run(args: &CandidatesArgs, stop: &Stop) -> Run {
     let mut session = Session::new(lowered, sources);
     session.set_stop(stop.clone());
     let mut out = Printer::new(args.json);
-    let found = match solve::setter::candidates::candidates(&mut session, &declared, &domains) {
+    let found = match solve::facts::candidates::candidates(&mut session, &declared, &domains) {
         Ok(found) => found,
         Err(Stopped) => {
             note(&format!(
@@ -63,17 +63,18 @@ pub(super) fn run(args: &CandidatesArgs, stop: &Stop) -> Run {
     };
     let counts = match args.count_up_to {
         None => None,
-        Some(cap) => match solve::setter::candidates::counts(&mut session, &declared, &values, cap)
-        {
-            Ok(counts) => Some((cap, counts)),
-            Err(Stopped) => {
-                note(&format!(
-                    "solve: {} before the counts were complete",
-                    stop.cause()
-                ));
-                return out.finish(EXIT_LIMIT);
+        Some(cap) => {
+            match solve::facts::candidates::counts(&mut session, &declared, &values, cap) {
+                Ok(counts) => Some((cap, counts)),
+                Err(Stopped) => {
+                    note(&format!(
+                        "solve: {} before the counts were complete",
+                        stop.cause()
+                    ));
+                    return out.finish(EXIT_LIMIT);
+                }
             }
-        },
+        }
     };
     let words = Words {
         lowered: session.lowered(),

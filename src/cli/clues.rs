@@ -14,13 +14,14 @@ use serde_json::json;
 use solve::diagnostic::Error;
 use solve::engine::stop::Stop;
 use solve::lowered::Lowered;
+use solve::plans::generate::GeneratePlan;
 use solve::setter::Unanswered;
 use solve::setter::forcing::{Forcing, Setup, setup, unknown_group};
 use solve::setter::minimize::minimize;
-use solve::setter::plan::{GeneratePlan, PATTERNS, Pattern};
 use solve::setter::redundant::redundant;
 use solve::setter::unique::differences;
 use solve::source::Sources;
+use solve::spec::pattern::{PATTERNS, Pattern};
 use std::path::PathBuf;
 
 /// What `solve redundant` takes.

@@ -147,7 +147,7 @@ fn incomplete(stop: &Stop) -> u8 {
 
 /// `--expect`: the constraints that reject the values expected.
 fn expected(args: &ExplainArgs, lowered: Lowered, sources: Sources, stop: &Stop) -> Run {
-    let mut given: Vec<solve::steps::Fact> = Vec::new();
+    let mut given: Vec<solve::facts::Fact> = Vec::new();
     for text in &args.expect {
         let facts = expect::parse(&lowered, text)
             .map_err(|message| refusal(format!("--expect {text}: {message}"), EXPECT_HELP))?;

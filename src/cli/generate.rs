@@ -11,10 +11,10 @@ use super::{EXIT_FOUND, EXIT_LIMIT, EXIT_NONE, Run, SpecArgs, TimeLimit, refusal
 use serde_json::json;
 use solve::diagnostic::{Error, counted};
 use solve::engine::stop::Stop;
+use solve::plans::generate::{GeneratePlan, Wanted};
 use solve::setter::Unanswered;
 use solve::setter::generate::{Failed, Made, Request, Skipped, Why, generate_telling};
 use solve::setter::grade::level_name;
-use solve::setter::plan::{GeneratePlan, Wanted};
 use solve::source::Sources;
 use std::path::PathBuf;
 

@@ -12,10 +12,11 @@ use super::{EXIT_FOUND, EXIT_LIMIT, EXIT_NONE, Run, SpecArgs, TimeLimit};
 use serde_json::json;
 use solve::diagnostic::{Diagnostic, Error, counted};
 use solve::engine::stop::Stop;
+use solve::facts::{Fact, givens};
 use solve::lowered::Lowered;
 use solve::session::Stopped;
 use solve::source::Sources;
-use solve::steps::{self, Ending, Fact, Settings, Stepper, Walk, WhyNone};
+use solve::steps::{self, Ending, Settings, Stepper, Walk, WhyNone};
 use std::path::PathBuf;
 
 /// What `solve steps` and `solve hint` take.
@@ -169,7 +170,7 @@ fn read_givens(
     let bad = |message: String| Error::new(vec![Diagnostic::bare(message)], sources);
     let (mut texts, mut givens) = (Vec::new(), Vec::new());
     for text in &args.givens {
-        let fact = steps::givens::parse(lowered.model(), text)
+        let fact = givens::parse(lowered.model(), text)
             .map_err(|m| bad(format!("bad --given `{text}`: {m}")))?;
         texts.push(text.trim().to_string());
         givens.push(fact);
@@ -182,7 +183,7 @@ fn read_givens(
             if line.is_empty() {
                 continue;
             }
-            let fact = steps::givens::parse(lowered.model(), line)
+            let fact = givens::parse(lowered.model(), line)
                 .map_err(|m| bad(format!("{}:{}: {m}", path.display(), n + 1)))?;
             texts.push(line.to_string());
             givens.push(fact);

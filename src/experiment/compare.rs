@@ -16,7 +16,7 @@ use crate::session::Session;
 use crate::source::{SourceId, Sources, Span};
 use crate::spec::experiments::{self, Experiment, expand};
 use crate::spec::load::load;
-use crate::spec::parser::Origin;
+use crate::spec::origin::Origin;
 use crate::spec::setting::{self, Setting};
 use std::ops::ControlFlow;
 

@@ -4,10 +4,10 @@
 //! (`x[1][2]=3`). Each becomes facts: the expected values, to be given to
 //! [`super::explain_given`].
 
+use crate::facts::givens::{self, value_of};
+use crate::facts::{Fact, values};
 use crate::lower::value::Value;
 use crate::lowered::Lowered;
-use crate::steps::givens::{self, value_of};
-use crate::steps::{Fact, values};
 use serde_json::Value as Json;
 
 /// Reads one `--expect`; the error says what was expected.

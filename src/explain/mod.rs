@@ -10,10 +10,10 @@
 //! needed within the budget or the time limit.
 
 use crate::engine::stop::Stop;
+use crate::facts::Fact;
 use crate::lowered::Lowered;
 use crate::session::{Session, Stopped};
 use crate::source::Sources;
-use crate::steps::Fact;
 use conflict::{Budget, Conflict, minimal_conflict};
 use items::Item;
 use quickxplain::Conflicts;

@@ -5,7 +5,7 @@
 //! caller's: [`Conflicts`]. Each check may be given a node budget; one that
 //! runs out counts as "has a solution", which keeps the result a conflict
 //! (only proven conflicts ever drop an element) but may keep elements it
-//! does not need: [`super::conflict`] proves or removes them afterwards.
+//! does not need: `conflict.rs`, above it, proves or removes them afterwards.
 
 use crate::session::Stopped;
 

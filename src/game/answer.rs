@@ -12,7 +12,7 @@ pub(super) struct Answers {
 }
 
 impl Answers {
-    pub(super) fn new(plan: &crate::game::plan::GamePlan) -> Answers {
+    pub(super) fn new(plan: &crate::plans::game::GamePlan) -> Answers {
         Answers {
             evaluator: Evaluator::new(plan.answer.clone()),
             is_list: plan.answer_is_list,

@@ -4,7 +4,6 @@
 //! model ([`Lowered::add_answer`]) without re-reading or re-lowering the
 //! spec.
 
-use super::plan::GamePlan;
 use crate::diagnostic::Diagnostic;
 use crate::lower::value::{Array, LinExpr, R, Value, type_error};
 use crate::lower::{Lowerer, Scope};
@@ -12,6 +11,7 @@ use crate::lowered::Lowered;
 use crate::model::network::Network;
 use crate::model::{Rel, VarId};
 use crate::output::OutputPlan;
+use crate::plans::game::GamePlan;
 use crate::source::Span;
 use crate::spec::ast::{Function, GameDecl};
 use std::collections::HashMap;

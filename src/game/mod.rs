@@ -12,7 +12,7 @@
 //!
 //! `lower.rs` is the lowering pass of `[game]` (the code, the opening,
 //! the answer network) and posts a game's answers as constraints;
-//! `plan.rs` is what it gathers, plain data ([`GamePlan`]).
+//! what it gathers is plain data ([`GamePlan`], in `crate::plans`).
 //!
 //! Answers are computed by `answer.rs` (the answer network lowered once);
 //! the `first` strategy's Session and that network are two independent
@@ -21,7 +21,6 @@
 mod answer;
 pub(crate) mod lower;
 mod notation;
-pub mod plan;
 mod strategy;
 mod tree;
 
@@ -30,11 +29,11 @@ pub use tree::Record;
 
 use crate::diagnostic::{Diagnostic, Error};
 use crate::engine::stop::Stop;
+use crate::plans::game::GamePlan;
 use crate::session::Session;
 use crate::source::Sources;
 use answer::Answers;
 use notation::Notation;
-use plan::GamePlan;
 use std::collections::HashMap;
 use std::sync::Arc;
 

@@ -6,7 +6,8 @@
 //! where a primitive needs one (`x * y`, `a[i]` with a variable `i`, a
 //! reified comparison inside `count`, ...). Offsets and scales stay views.
 //!
-//! The passes of [`mod@crate::compile`] that belong to the language:
+//! The passes of the pipeline (`src/compile.rs`, above) that belong to
+//! the language:
 //! - `params.rs`: `[params]` to constants; `vars.rs`: `[vars]` to model
 //!   variables; `constraints.rs`: posts `[constraints]`; `plan.rs`: the
 //!   search plan and the objective.

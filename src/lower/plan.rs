@@ -77,7 +77,7 @@ fn collect_vars(v: &Value, out: &mut Vec<VarId>) {
 /// element, a slice, a comprehension).
 fn search_vars(
     l: &mut Lowerer,
-    names: &[crate::spec::ast::Name],
+    names: &[crate::spec::origin::Name],
     declared: &[(String, Value)],
 ) -> R<Vec<VarId>> {
     let mut order = Vec::new();

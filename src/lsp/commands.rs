@@ -99,7 +99,7 @@ pub(super) fn count(doc: &Doc) -> String {
 
 /// `solve.candidates`: each declared variable's values in some solution.
 pub(super) fn candidates(doc: &Doc) -> String {
-    use solve::setter::candidates::{candidates, declared, too_wide};
+    use solve::facts::candidates::{candidates, declared, too_wide};
     let Some((mut session, _)) = session(doc) else {
         return "no candidates: the spec has errors, or took too long to lower".to_string();
     };

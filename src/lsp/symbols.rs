@@ -1,14 +1,16 @@
 //! The names of a spec, resolved: every definition (a param, a variable
 //! or one of its aliases, a function, a function's parameter, a generator
 //! variable) and every use of a name in an expression, each tied to its
-//! definition by the same scoping rules as `spec::names` (a function's
-//! parameters in its body, a generator's variable in the clauses after it
-//! and the head; locals shadow globals). Go to definition, references,
+//! definition by the same walk as the name checker's (`spec::walk`: a
+//! function's parameters in its body, a generator's variable in the
+//! clauses after it and the head; locals shadow globals). Go to definition, references,
 //! rename, hover, semantic tokens and the unused-name lint all read it.
 
 use solve::source::Span;
-use solve::spec::ast::{Clause, ClueSource, Expr, ExprKind, Spec, TemplatePart};
+use solve::spec::ast::{ClueSource, Expr, Spec, TemplatePart};
 use solve::spec::builtins;
+use solve::spec::origin::Name;
+use solve::spec::walk::{Visit, walk};
 
 /// What a name is.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -169,7 +171,7 @@ struct Walk<'a> {
 impl Walk<'_> {
     fn root(&mut self, e: &Expr) {
         self.symbols.roots.push(e.span);
-        self.expr(e);
+        walk(self, e);
     }
 
     fn resolve(&self, name: &str) -> Option<usize> {
@@ -192,43 +194,23 @@ impl Walk<'_> {
             builtin,
         });
     }
+}
 
-    fn expr(&mut self, e: &Expr) {
-        match &e.kind {
-            ExprKind::Int(_) | ExprKind::Bool(_) | ExprKind::Str(_) => {}
-            ExprKind::Name(n) => self.used(n, e.span),
-            ExprKind::Unary(_, a) => self.expr(a),
-            ExprKind::Binary(_, a, b) | ExprKind::Index(a, b) => {
-                self.expr(a);
-                self.expr(b);
-            }
-            ExprKind::If(c, a, b) => {
-                self.expr(c);
-                self.expr(a);
-                self.expr(b);
-            }
-            ExprKind::Call(name, args) => {
-                self.used(&name.text, name.span);
-                args.iter().for_each(|a| self.expr(a));
-            }
-            ExprKind::List(items) | ExprKind::Set(items) => items.iter().for_each(|i| self.expr(i)),
-            ExprKind::Comprehension(head, clauses) => {
-                let depth = self.locals.len();
-                for clause in clauses {
-                    match clause {
-                        Clause::For(name, source) => {
-                            self.expr(source);
-                            let def =
-                                self.symbols
-                                    .define(&name.text, Kind::Generator, name.span, None);
-                            self.locals.push(def);
-                        }
-                        Clause::If(c) => self.expr(c),
-                    }
-                }
-                self.expr(head);
-                self.locals.truncate(depth);
-            }
-        }
+impl Visit for Walk<'_> {
+    fn name(&mut self, name: &str, span: Span) {
+        self.used(name, span);
+    }
+
+    fn call(&mut self, f: &Name, _: usize, _: Span) {
+        self.used(&f.text, f.span);
+    }
+
+    fn bind(&mut self, name: &Name) {
+        let def = (self.symbols).define(&name.text, Kind::Generator, name.span, None);
+        self.locals.push(def);
+    }
+
+    fn unbind(&mut self, count: usize) {
+        self.locals.truncate(self.locals.len() - count);
     }
 }

@@ -5,7 +5,6 @@
 //! A move's `next` is lowered apart from its `when`, so that it is only
 //! evaluated where the move applies (and may index out of range elsewhere).
 
-use super::plan::{MovePlan, PuzzlePlan};
 use crate::diagnostic::Diagnostic;
 use crate::engine::clock::Clock;
 use crate::lower::network::substitute;
@@ -13,9 +12,11 @@ use crate::lower::value::{Array, BoolVal, R, Value};
 use crate::lower::{Lowerer, Scope};
 use crate::model::network::Network;
 use crate::model::{Model, VarId};
+use crate::plans::puzzle::{MovePlan, PuzzlePlan};
 use crate::source::Span;
 use crate::spec::ast::{Assignment, ConstraintDecl, Expr, MoveDecl, PuzzleDecl, Var};
-use crate::spec::parser::{Origin, parse_expr};
+use crate::spec::origin::Origin;
+use crate::spec::parser::parse_expr;
 use std::collections::HashMap;
 use std::sync::Arc;
 

@@ -5,7 +5,8 @@
 //! packed into one `u128` (a few bits per variable).
 //!
 //! - `lower.rs`: the lowering pass, `[puzzle]` and `[moves]` into
-//!   networks; `plan.rs`: what it gathers, plain data ([`PuzzlePlan`]);
+//!   networks, gathered as plain data ([`PuzzlePlan`], in `crate::plans`);
+//!   `position.rs`: a position as written, read and checked;
 //! - `search.rs`: the method and the shortest solution by it;
 //!   `target.rs`: what ends a solution, and a solution as moves;
 //! - `bfs.rs`, `iddfs.rs`, `astar.rs`: the three methods (every shortest
@@ -23,7 +24,7 @@ mod count;
 mod iddfs;
 pub(crate) mod lower;
 mod numbering;
-pub mod plan;
+mod position;
 mod search;
 mod target;
 
@@ -41,9 +42,9 @@ use crate::lowered::Lowered;
 use crate::model::IntervalSet;
 use crate::model::network::Evaluator;
 use crate::output::OutputPlan;
+use crate::plans::puzzle::PuzzlePlan;
 use crate::source::{Sources, Span};
 use crate::spec::ast::InvalidMove;
-use plan::PuzzlePlan;
 
 /// Most positions a search keeps (breadth-first search, A*) or `solve
 /// analyze` enumerates: each costs about 110 to 175 bytes (measured at

@@ -39,10 +39,10 @@ pub(crate) use check::lower_output;
 use crate::diagnostic::Diagnostic;
 use crate::engine::clock::PRINT_GRACE;
 use crate::engine::stop::Stop;
-use crate::lower::value::{Array, Value};
-use crate::lower::{Budget, Lowerer, value::R};
-use crate::model::Model;
+use crate::lower::value::{Array, LinExpr, Value};
+use crate::lower::{Budget, Functions, Lowerer, value::R};
 use crate::model::texts::Texts;
+use crate::model::{Lit, Model, VarId};
 use crate::source::Span;
 use crate::spec::ast::{Expr, TemplatePart};
 use std::collections::HashMap;
@@ -109,6 +109,39 @@ impl OutputPlan {
             slots: 0,
             stop: Stop::default(),
         }
+    }
+
+    /// The output of a model built without a spec (a front end such as a
+    /// FlatZinc reader, see `Lowered::from_model`): each variable that is
+    /// not auxiliary printed as `name = value` (a boolean one as `true` or
+    /// `false`), in the model's order.
+    pub fn for_model(model: &Model) -> OutputPlan {
+        let declared: Vec<(String, Value)> = (model.vars.iter().enumerate())
+            .filter(|(_, v)| !v.aux)
+            .map(|(i, v)| {
+                let var = VarId(i as u32);
+                let value = if v.boolean {
+                    Value::Lit(Lit {
+                        var,
+                        positive: true,
+                    })
+                } else {
+                    Value::Lin(Arc::new(LinExpr::var(var)))
+                };
+                (v.name.clone(), value)
+            })
+            .collect();
+        let printed = declared.iter().map(|(name, _)| name.clone()).collect();
+        let output = crate::spec::ast::OutputDecl::default();
+        OutputPlan::new(
+            HashMap::new(),
+            Functions::default(),
+            declared,
+            printed,
+            output,
+            None,
+            model,
+        )
     }
 
     /// The plan with its template compiled, what reads no variable folded
@@ -332,14 +365,27 @@ impl OutputPlan {
         Ok(out)
     }
 
-    /// The template at `solution` through the interpreter alone (the
-    /// reference the compiled code is tested against).
+    /// Whether every expression part of the template compiled.
     #[cfg(test)]
-    fn fill_interpreted(&self, solution: &[i64]) -> R<String> {
-        fill(
-            self.template.as_deref().unwrap_or(&[]),
-            self.environment(solution, self.printing()),
-        )
+    pub(crate) fn template_compiles(&self) -> bool {
+        let parts = self.template.as_deref().expect("a template");
+        parts
+            .iter()
+            .zip(&self.compiled)
+            .filter(|(p, _)| matches!(p, TemplatePart::Expr(_)))
+            .all(|(_, c)| c.is_some())
+    }
+
+    /// The template at `solution` by its compiled code, and through the
+    /// interpreter alone: the reference the compiled code is tested
+    /// against (`src/session/compiled_output.rs`, where a session finds
+    /// the solutions).
+    #[cfg(test)]
+    pub(crate) fn fill_both(&self, solution: &[i64]) -> (R<String>, R<String>) {
+        let parts = self.template.as_deref().expect("a template");
+        let fast = self.fill_compiled(parts, solution, self.printing());
+        let slow = fill(parts, self.environment(solution, self.printing()));
+        (fast, slow)
     }
 
     /// An evaluator in which every declared name holds its solution value,

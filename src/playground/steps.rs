@@ -8,8 +8,9 @@
 //! with the givens has no solution (the items and givens that conflict).
 
 use super::{StepsRequest, compiled, stop, utf16};
+use crate::facts::{Fact, givens};
 use crate::session::Stopped;
-use crate::steps::{self, Ending, Fact, Settings, Stepper, Walk};
+use crate::steps::{self, Ending, Settings, Stepper, Walk};
 use serde_json::{Value, json};
 
 pub(super) fn run(request: &StepsRequest, emit: &mut dyn FnMut(Value)) {
@@ -21,7 +22,7 @@ pub(super) fn run(request: &StepsRequest, emit: &mut dyn FnMut(Value)) {
     let (lowered, sources) = (session.lowered().clone(), session.sources().clone());
     let mut givens = Vec::new();
     for text in &request.givens {
-        match steps::givens::parse(lowered.model(), text) {
+        match givens::parse(lowered.model(), text) {
             Ok(fact) => givens.push(fact),
             Err(message) => {
                 emit(json!({"event": "failed", "message": format!("given `{text}`: {message}")}));

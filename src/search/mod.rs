@@ -11,7 +11,7 @@
 //! exhausts its tree within its budget proves there is no solution.
 //!
 //! A search may start below a path of decisions (a part of a parallel
-//! run, see [`crate::parallel`]): it replays them at the root, exactly as
+//! run, `src/parallel/`): it replays them at the root, exactly as
 //! the search from the root would have taken them, and then never
 //! backtracks above them. The parts of one split, in order, meet the
 //! solutions of the whole search in its order.

@@ -50,6 +50,8 @@ use crate::host::Instant;
 use std::time::Duration;
 
 mod answers;
+#[cfg(test)]
+mod compiled_output;
 mod root;
 mod solutions;
 mod stats;

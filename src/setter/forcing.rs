@@ -12,11 +12,8 @@ use crate::explain::quickxplain::Conflicts;
 use crate::lowered::Lowered;
 use crate::session::{Session, Solution, Stopped};
 use crate::setter::Unanswered;
-use crate::setter::unique::{Uniqueness, assignment, unique};
+use crate::setter::unique::{DIFFERS, Uniqueness, assignment, unique};
 use crate::source::Sources;
-
-/// The name of the constraint that asks for another solution.
-pub const DIFFERS: &str = "differs from the solution";
 
 /// A session that asks which clues force one solution.
 #[derive(Debug)]

@@ -18,13 +18,13 @@
 
 use super::Unanswered;
 use super::grade::{Left, grade, left_open, standing_for};
-use super::plan::{GeneratePlan, Wanted};
 use super::unique::{Uniqueness, unique};
 use crate::diagnostic::Error;
 use crate::engine::stop::Stop;
 use crate::lower::value::LinExpr;
 use crate::lowered::Lowered;
 use crate::model::plan::Consistency;
+use crate::plans::generate::{GeneratePlan, Wanted};
 use crate::random::Rng;
 use crate::session::Session;
 use crate::source::Sources;

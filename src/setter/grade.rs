@@ -10,12 +10,12 @@
 
 use crate::diagnostic::Error;
 use crate::engine::stop::Stop;
+use crate::facts::candidates::declared;
 use crate::lowered::Lowered;
 use crate::model::Constraint;
 use crate::model::plan::{CONSISTENCIES, Consistency};
 use crate::session::{Session, Stopped};
 use crate::setter::Unanswered;
-use crate::setter::candidates::declared;
 use crate::source::Sources;
 use crate::steps::{Ending, Settings, Walk, walk};
 

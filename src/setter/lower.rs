@@ -5,7 +5,6 @@
 //! symmetry and the grade known, every error at its place in the
 //! `[generate]` table.
 
-use super::plan::{GeneratePlan, PATTERNS, Pattern, Wanted};
 use crate::diagnostic::{Diagnostic, did_you_mean};
 use crate::lower::Lowerer;
 use crate::lower::Scope;
@@ -13,9 +12,12 @@ use crate::lower::value::{LinExpr, R, Value};
 use crate::lower::vars::Declared;
 use crate::model::plan::CONSISTENCIES;
 use crate::model::{Model, VarId};
+use crate::plans::generate::{GeneratePlan, Wanted};
 use crate::setter::grade::LADDER;
 use crate::source::Span;
-use crate::spec::ast::{ClueSource, GenerateDecl, Name, Spec};
+use crate::spec::ast::{ClueSource, GenerateDecl, Spec};
+use crate::spec::origin::Name;
+use crate::spec::pattern::{PATTERNS, Pattern};
 use std::collections::HashMap;
 
 /// The clues `[generate] derive` computes, lowered: their shape (as

@@ -3,20 +3,20 @@
 //! [`crate::session::Session`] (push, pop, a search, a solution forbidden)
 //! and of QuickXplain ([`crate::explain`]):
 //!
-//! - [`candidates`]: the values each variable takes in some solution;
+//! - [`crate::facts::candidates`]: the values each variable takes in some
+//!   solution (shared with steps, so it sits below both);
 //! - [`unique`]: one solution, none, or two that differ (a witness);
 //! - [`redundant`]: the clues whose removal keeps the solution unique;
 //! - [`minimize`]: a subset-minimal set of clues that still forces it;
 //! - [`grade`]: the weakest consistency level whose propagation finishes
 //!   the puzzle, and the steps' costs.
 
-pub mod candidates;
+mod clues;
 pub mod forcing;
 pub mod generate;
 pub mod grade;
 pub(crate) mod lower;
 pub mod minimize;
-pub mod plan;
 pub mod redundant;
 pub mod unique;
 

@@ -3,11 +3,13 @@
 //! forbidden). Two solutions are the witness that the puzzle is
 //! ambiguous, and the declared variables where they differ say where.
 
+use crate::facts::candidates::declared;
 use crate::model::{Model, VarId};
 use crate::session::{Session, Solution};
 use crate::setter::Unanswered;
-use crate::setter::candidates::declared;
-use crate::setter::forcing::DIFFERS;
+
+/// The name of the constraint that asks for another solution.
+pub const DIFFERS: &str = "differs from the solution";
 
 /// How many solutions a spec has, up to two.
 #[derive(Clone, Debug)]

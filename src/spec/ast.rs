@@ -5,6 +5,7 @@
 
 use crate::model::plan::{Consistency, Sense};
 use crate::source::Span;
+use crate::spec::origin::Name;
 
 #[derive(Clone, Debug, PartialEq)]
 pub struct Expr {
@@ -131,13 +132,6 @@ impl BinaryOp {
     }
 }
 
-/// A name with its position.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Name {
-    pub text: String,
-    pub span: Span,
-}
-
 #[derive(Clone, Debug, PartialEq)]
 pub enum Clause {
     For(Name, Expr),
@@ -261,7 +255,8 @@ pub const SYMMETRY_BREAKS: &[(&str, SymmetryBreak)] = &[
     ("lex-leader", SymmetryBreak::LexLeader),
 ];
 
-pub use super::settings::{PhaseDecl, SearchSettings};
+pub use super::setting::PhaseDecl;
+pub use super::settings::SearchSettings;
 
 /// `[objective]`: `minimize = "EXPR"` or `maximize = "EXPR"`.
 #[derive(Clone, Debug, PartialEq)]

@@ -6,8 +6,7 @@
 
 use crate::diagnostic::{Diagnostic, Error};
 use crate::source::{Sources, Span};
-use crate::spec::ast::Name;
-use crate::spec::parser::Origin;
+use crate::spec::origin::{Name, Origin};
 use crate::spec::setting;
 use crate::spec::settings::SearchSettings;
 

@@ -4,7 +4,7 @@
 //! entry, a cycle, an unknown constraint), and an entry's name is
 //! replaced by its settings ([`expand`]).
 
-use super::ast::Name;
+use super::origin::Name;
 use super::setting::{RESERVED, Setting, items};
 use crate::diagnostic::{Diagnostic, did_you_mean};
 

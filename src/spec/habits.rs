@@ -4,7 +4,7 @@
 //! names (`bool2int`, `int_search`, `True`, ...). `<-` is refused before
 //! parsing: it would otherwise read as `< -`.
 
-use super::parser::Origin;
+use super::origin::Origin;
 use crate::diagnostic::Diagnostic;
 
 /// A help line for what people write out of habit from other languages,

@@ -2,86 +2,22 @@
 //! a Pratt parser for operator precedence.
 //!
 //! An expression sits inside a TOML string, so offsets are rebased by the
-//! string's position in the file ([`Origin`]). That is exact when the string
+//! string's position in the file (`Origin`, `origin.rs`). That is exact when the string
 //! has no escapes; otherwise every span points at the whole string.
 
 use super::habits::{habit, no_reverse_arrow};
 use crate::diagnostic::Diagnostic;
 use crate::source::Span;
-use crate::spec::ast::{BinaryOp, Clause, Expr, ExprKind, Name, UnaryOp};
+use crate::spec::ast::{BinaryOp, Clause, Expr, ExprKind, UnaryOp};
+use crate::spec::origin::{Name, Origin};
 use pest::Parser as _;
 use pest::iterators::{Pair, Pairs};
 use pest::pratt_parser::{Assoc, Op, PrattParser};
-use std::sync::{Arc, LazyLock};
+use std::sync::LazyLock;
 
 #[derive(pest_derive::Parser)]
 #[grammar = "../grammar/expr.pest"]
 struct ExprParser;
-
-/// Where an expression string sits in its source.
-#[derive(Clone, Debug)]
-pub struct Origin {
-    /// The whole string, quotes included.
-    pub whole: Span,
-    /// Offset of the string's first character in the source, if the string
-    /// maps byte for byte onto the source (no escapes).
-    pub content_start: Option<usize>,
-    /// For a string with escapes (`\n`, `\"`, `\u00e9`): the source
-    /// offset of each of its bytes as read, and of its end, so that a
-    /// span inside it still points at the characters written.
-    pub offsets: Option<Arc<[usize]>>,
-}
-
-impl Origin {
-    /// An origin whose positions map onto the source from `start` on.
-    pub(crate) fn exact(whole: Span, start: usize) -> Origin {
-        Origin {
-            whole,
-            content_start: Some(start),
-            offsets: None,
-        }
-    }
-
-    /// An origin whose positions are not known: spans are the whole.
-    pub(crate) fn whole(whole: Span) -> Origin {
-        Origin {
-            whole,
-            content_start: None,
-            offsets: None,
-        }
-    }
-
-    pub(crate) fn span(&self, start: usize, end: usize) -> Span {
-        match (self.content_start, &self.offsets) {
-            (Some(base), _) => Span::new(self.whole.source, base + start, base + end),
-            (None, Some(at)) => {
-                let last = at.len() - 1;
-                // An end inside a character written as an escape moves to
-                // the end of what wrote it.
-                let mut end = end.min(last);
-                while end > 0 && end < last && at[end] == at[end - 1] {
-                    end += 1;
-                }
-                let (from, to) = (at[start.min(last)], at[end]);
-                Span::new(self.whole.source, from, to.max(from))
-            }
-            (None, None) => self.whole,
-        }
-    }
-
-    /// The origin of the part of the string from `start` on (a template's
-    /// `{expr}`).
-    pub(crate) fn from(&self, start: usize) -> Origin {
-        Origin {
-            whole: self.whole,
-            content_start: self.content_start.map(|s| s + start),
-            offsets: self
-                .offsets
-                .as_ref()
-                .map(|at| at[start.min(at.len() - 1)..].into()),
-        }
-    }
-}
 
 static PRATT: LazyLock<PrattParser<Rule>> = LazyLock::new(|| {
     PrattParser::new()

@@ -240,7 +240,7 @@ fn generate() -> Value {
             "fills": { "type": "string", "description": "the declared variables the clues fill, of the same shape (or `derive`)" },
             "derive": expr("the clues computed from a solution, of the clues' shape (or `fills`)"),
             "blank": { "type": "integer", "description": "the value of a blank clue (default 0)" },
-            "symmetry": choice(crate::setter::plan::PATTERNS, "the symmetry the clue pattern keeps (default none)"),
+            "symmetry": choice(crate::spec::pattern::PATTERNS, "the symmetry the clue pattern keeps (default none)"),
             "grade": { "type": "string", "description": "the grade wanted: a consistency level or search" },
             "seed": { "type": "integer", "minimum": 1, "description": "the first seed (default 1)" },
             "draw": { "type": "string", "description": "search settings for drawing a random full solution (default `value=random restart=luby`)" },

@@ -3,15 +3,23 @@
 //! a `--try` text or an `[experiments]` entry (`var=first-fail
 //! consistency=rows=domain no-symmetry`), the playground's search box.
 //! The key list ([`KEYS`]) feeds the messages, the did-you-mean and the
-//! help; [`super::settings::SearchSettings::apply`] folds the items.
+//! help; `SearchSettings::apply` (`settings.rs`, above) folds the items.
 
 use crate::diagnostic::{Diagnostic, did_you_mean};
 use crate::model::plan::{
     CONSISTENCIES, Consistency, RESTARTS, RestartPolicy, VALUE_ORDERS, VAR_ORDERS, ValueOrder,
     VarOrder,
 };
-use crate::spec::ast::{Name, PhaseDecl};
-use crate::spec::parser::Origin;
+use crate::spec::origin::{Name, Origin};
+
+/// One search phase as written: its variables (each a name or an
+/// expression, as in `order`) and, optionally, its own orders.
+#[derive(Clone, Debug, PartialEq)]
+pub struct PhaseDecl {
+    pub vars: Vec<Name>,
+    pub var: Option<VarOrder>,
+    pub value: Option<ValueOrder>,
+}
 
 /// One item of search settings.
 #[derive(Clone, Debug, PartialEq)]

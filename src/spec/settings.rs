@@ -5,8 +5,8 @@
 //! ([`SearchSettings::then`]: the later word wins) and resolved into a
 //! `SearchPlan` by lowering.
 
-use super::ast::Name;
-use super::setting::Setting;
+use super::origin::Name;
+use super::setting::{PhaseDecl, Setting};
 use crate::model::plan::{Consistency, RestartPolicy, ValueOrder, VarOrder};
 
 /// Search settings; `None` (or empty) where they say nothing.
@@ -26,15 +26,6 @@ pub struct SearchSettings {
     pub restart: Option<RestartPolicy>,
     pub restart_scale: Option<u64>,
     pub seed: Option<u64>,
-}
-
-/// One search phase as written: its variables (each a name or an
-/// expression, as in `order`) and, optionally, its own orders.
-#[derive(Clone, Debug, PartialEq)]
-pub struct PhaseDecl {
-    pub vars: Vec<Name>,
-    pub var: Option<VarOrder>,
-    pub value: Option<ValueOrder>,
 }
 
 impl SearchSettings {
@@ -149,7 +140,7 @@ mod tests {
     fn items_fold_in_order() {
         use crate::spec::setting::configuration;
         let text = "seed=3 var=first-fail phase=x:input phase=y consistency=rows=domain,all=early default no-symmetry seed=4";
-        let origin = crate::spec::parser::Origin::exact(
+        let origin = crate::spec::origin::Origin::exact(
             Span::new(crate::source::SourceId(0), 0, text.len()),
             0,
         );

@@ -9,14 +9,14 @@
 //! while a value that no solution takes is left. The same machinery says
 //! why a player's givens have no solution.
 
-use super::finder::live_items;
 use super::say::Words;
-use super::stepper::{CHECK_NODES, Stepper};
-use super::values::{self, Values};
-use super::{Fact, Method, Step};
+use super::state::{CHECK_NODES, Stepper, live_items};
+use super::{Method, Step};
 use crate::explain::conflict::{Budget, Conflict, minimal_conflict};
 use crate::explain::items::Item;
 use crate::explain::quickxplain::{Conflicts, with_posted};
+use crate::facts::Fact;
+use crate::facts::values::{self, Values};
 use crate::model::VarId;
 use crate::session::{Session, Stopped};
 

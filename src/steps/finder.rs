@@ -4,9 +4,9 @@
 //! per variable; [`settle`] makes a candidate minimal, logically, before it
 //! is taken.
 
-use super::stepper::Stepper;
-use super::values::{self, Values};
-use super::{Method, Step};
+use super::state::{Stepper, live_items, scope_of};
+use super::{Candidate, Method, Step};
+use crate::facts::values;
 use crate::model::VarId;
 use crate::session::Stopped;
 use std::collections::{BTreeSet, HashMap};
@@ -17,14 +17,6 @@ const MOST_GROUPS: usize = 20_000;
 
 /// The most items a step found by propagation combines.
 const MOST_PROPAGATED: usize = 3;
-
-/// A deduction found by propagating `items`, not yet made minimal.
-#[derive(Clone, Debug)]
-pub(super) struct Candidate {
-    items: Vec<usize>,
-    var: VarId,
-    removed: Values,
-}
 
 /// The candidates of the smallest groups of items that deduce anything,
 /// cheapest first (by the items' weights and the facts on their
@@ -133,32 +125,6 @@ pub(super) fn settle(s: &mut Stepper, c: Candidate) -> Result<Option<Step>, Stop
 /// fact.
 pub(super) fn stale(s: &Stepper, c: &Candidate, since: usize) -> bool {
     (scope_of(s, &c.items).iter()).any(|x| s.changed[x.index()] > since)
-}
-
-/// The items that can still tell something: some variable of theirs is
-/// not fixed, or the fixed values break it (on a walk to a conflict).
-pub(super) fn live_items(s: &mut Stepper) -> Vec<usize> {
-    let mut live = Vec::new();
-    for i in 0..s.items.len() {
-        let scope = s.items[i].scope.clone();
-        let open = scope.iter().any(|x| values::size(s.known(*x)) > 1);
-        if open
-            || s.with(&[i], &scope, |session, alive| {
-                !alive || !session.propagate_root()
-            })
-        {
-            live.push(i);
-        }
-    }
-    live
-}
-
-/// The declared variables of a group of items.
-pub(super) fn scope_of(s: &Stepper, items: &[usize]) -> Vec<VarId> {
-    let scope: BTreeSet<VarId> = (items.iter())
-        .flat_map(|&i| s.items[i].scope.iter().copied())
-        .collect();
-    scope.into_iter().collect()
 }
 
 /// The groups of `size` live items connected by shared auxiliary

@@ -23,20 +23,20 @@
 //! conflict found by QuickXplain over every item and fact with the negated
 //! deduction ([`fallback`]), which always finds a step while a value that no
 //! solution takes is left. The sequence ends when the known domains are the
-//! values the solutions take ([`crate::setter::candidates`]): for a puzzle with one
+//! values the solutions take ([`crate::facts::candidates`]): for a puzzle with one
 //! solution, that solution.
 
 mod fallback;
 mod finder;
-pub mod givens;
 pub mod say;
+mod state;
 mod stepper;
-pub mod values;
 
 pub use fallback::WhyNone;
-pub use stepper::{Ending, Stepper, Walk, walk, walk_to_conflict};
-pub use values::Values;
+pub use state::Stepper;
+pub use stepper::{Ending, Walk, walk, walk_to_conflict};
 
+use crate::facts::{Fact, Values};
 use crate::model::VarId;
 
 /// How steps are searched for.
@@ -49,11 +49,12 @@ pub struct Settings {
     pub most: Option<usize>,
 }
 
-/// A known domain: one variable's values that are still possible.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Fact {
-    pub var: VarId,
-    pub values: Values,
+/// A deduction found by propagating `items`, not yet made minimal.
+#[derive(Clone, Debug)]
+struct Candidate {
+    items: Vec<usize>,
+    var: VarId,
+    removed: Values,
 }
 
 /// How a step was found.

@@ -3,9 +3,9 @@
 //! {"fox", "horse"}`), and a step as text lines or as one JSON object (the
 //! command line's `--json` and the playground's format alike).
 
-use super::values::Values;
-use super::{Fact, Method, Step};
+use super::{Method, Step};
 use crate::explain::items::Item;
+use crate::facts::{Fact, Values};
 use crate::lowered::Lowered;
 use crate::model::VarId;
 use crate::source::Sources;

@@ -12,11 +12,12 @@
 //! map an optimal solution to an optimal one, and the breaking constraints
 //! must keep the optimum and one optimal solution per class.
 
-use super::group::{Canonicaliser, SymmetryPlan};
+use super::group::Canonicaliser;
 use crate::diagnostic::{Diagnostic, Error};
 use crate::driver::{self, Ask, Event, Query};
 use crate::engine::stop::Stop;
 use crate::lowered::Lowered;
+use crate::plans::symmetry::SymmetryPlan;
 use crate::session::{Session, Solution};
 use crate::source::Sources;
 use std::collections::{HashMap, HashSet};

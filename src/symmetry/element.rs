@@ -4,11 +4,11 @@
 //! with them. Shared by the declarations' kinds (`kinds.rs`), `map`
 //! (`map.rs`) and their lowering (`lower.rs`).
 
-use super::group::{Element, Move};
 use crate::diagnostic::Diagnostic;
 use crate::lower::Lowerer;
 use crate::lower::value::R;
 use crate::model::VarId;
+use crate::plans::symmetry::{Element, Move};
 use crate::source::Span;
 use std::collections::BTreeMap;
 

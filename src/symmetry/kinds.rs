@@ -5,11 +5,11 @@
 //! literals of the key.
 
 use super::element::{Cell, MAX_MOVES, element, too_large};
-use super::group::{Element, Move, Sort};
 use crate::diagnostic::Diagnostic;
 use crate::lower::Lowerer;
 use crate::lower::value::R;
 use crate::model::VarId;
+use crate::plans::symmetry::{Element, Move, Sort};
 use crate::source::Span;
 use crate::spec::ast::SymmetryKind;
 

@@ -7,11 +7,11 @@
 //! is lost), and `solve check-symmetry` says how many classes keep more
 //! than one solution.
 
-use super::group::{Element, Move, SymmetryPlan};
 use crate::lower::Lowerer;
 use crate::lower::Scope;
 use crate::lower::value::{LinExpr, R};
 use crate::model::{Constraint, Rel};
+use crate::plans::symmetry::{Element, Move, SymmetryPlan};
 use crate::source::Span;
 use std::collections::BTreeMap;
 

@@ -9,7 +9,6 @@
 //! them, which is a group element acting on the solutions.
 
 use super::element::Cell;
-use super::group::{Factor, SymmetryPlan};
 use super::kinds;
 use super::lex_leader::lex_leader;
 use super::map::map_element;
@@ -17,6 +16,7 @@ use crate::diagnostic::Diagnostic;
 use crate::lower::Lowerer;
 use crate::lower::value::{R, Value};
 use crate::model::{Lit, Rel, VarId};
+use crate::plans::symmetry::{Factor, SymmetryPlan};
 use crate::source::Span;
 use crate::spec::ast::{SymmetryBreak, SymmetryDecl, SymmetryKind};
 use std::collections::HashMap;

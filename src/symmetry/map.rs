@@ -12,12 +12,12 @@
 //! `check-symmetry` says whether it is).
 
 use super::element::{Cell, MAX_MOVES, too_large};
-use super::group::{Element, Move};
 use crate::diagnostic::Diagnostic;
 use crate::lower::Lowerer;
 use crate::lower::Scope;
 use crate::lower::value::{R, Value};
 use crate::model::VarId;
+use crate::plans::symmetry::{Element, Move};
 use crate::source::Span;
 use crate::spec::ast::{Function, SymmetryDecl};
 use std::collections::{BTreeMap, HashMap, HashSet};

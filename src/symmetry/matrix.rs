@@ -15,15 +15,8 @@
 //! searched twice: this is what keeps a regular design, where every row
 //! ties with every other, from walking every row order.
 
+use crate::plans::symmetry::MatrixSort;
 use std::collections::HashSet;
-
-/// One matrix under every permutation of its rows and of its columns.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct MatrixSort {
-    /// The key positions of the matrix, row by row, in the order the key
-    /// reads them.
-    rows: Vec<Vec<u32>>,
-}
 
 /// Most states remembered as searched (beyond it the search goes on,
 /// without remembering more).

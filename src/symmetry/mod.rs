@@ -4,12 +4,12 @@
 //! done with them.
 //!
 //! - `lower.rs`: the lowering pass: declarations into group elements
-//!   ([`group::SymmetryPlan`]); `element.rs`: the cells of a declared
+//!   ([`SymmetryPlan`](crate::plans::symmetry::SymmetryPlan), plain data); `element.rs`: the cells of a declared
 //!   structure and the element that moves them; `kinds.rs`: the named groups' generators
 //!   (grid, rows, columns, reverse, values); `map.rs`: the symmetry written as
 //!   functions (`map`); `lex_leader.rs`: its breaking constraints
 //!   (`break = "lex-leader"`).
-//! - `group.rs`: the plan as plain data, and canonical forms of solutions
+//! - `group.rs`: what the group elements do, and canonical forms of solutions
 //!   under it (the [`group::Canonicaliser`]); `matrix.rs`: the canonical
 //!   form of a matrix whose rows and columns are both interchangeable;
 //!   `sorter.rs`: which groups are sorted rather than walked.

@@ -4,10 +4,10 @@
 //! chosen so that the groups left to walk element by element are as small
 //! as they can be.
 
-use super::group::{Element, Factor, Move, Sort};
-use super::matrix::MatrixSort;
 use crate::lower::Lowerer;
 use crate::model::VarId;
+use crate::plans::symmetry::MatrixSort;
+use crate::plans::symmetry::{Element, Factor, Move, Sort};
 
 /// Literals per check of commutation, beyond which a group is walked
 /// element by element rather than sorted.

@@ -4,9 +4,10 @@
 //! declarations are not symmetries of the solutions, and `--unique` says
 //! so rather than lose the class.
 
-use super::group::{Canonicaliser, Representatives, SymmetryPlan};
+use super::group::{Canonicaliser, Representatives};
 use crate::diagnostic::{Diagnostic, Error};
 use crate::driver::{Classes, Watch};
+use crate::plans::symmetry::SymmetryPlan;
 use crate::session::{Session, Solution};
 use crate::source::Sources;
 

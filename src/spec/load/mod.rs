@@ -9,12 +9,13 @@ use crate::model::plan::{CONSISTENCIES, Sense, VALUE_ORDERS, VAR_ORDERS};
 use crate::source::{SourceId, Sources, Span};
 use crate::spec::ast::{
     Assignment, ClueSource, ConstraintDecl, Expr, ExprKind, Function, GameDecl, GenerateDecl,
-    INVALID_MOVES, MAP_KEYS, MoveDecl, Name, ObjectiveDecl, OutputDecl, Param, PhaseDecl,
-    PuzzleDecl, SYMMETRY_BREAKS, SYMMETRY_KINDS, SearchSettings, Spec, SymmetryDecl, SymmetryKind,
+    INVALID_MOVES, MAP_KEYS, MoveDecl, ObjectiveDecl, OutputDecl, Param, PhaseDecl, PuzzleDecl,
+    SYMMETRY_BREAKS, SYMMETRY_KINDS, SearchSettings, Spec, SymmetryDecl, SymmetryKind,
     TemplatePart, Var,
 };
 use crate::spec::experiments::{self, Experiment};
-use crate::spec::parser::{Origin, parse_expr, parse_function};
+use crate::spec::origin::{Name, Origin};
+use crate::spec::parser::{parse_expr, parse_function};
 use crate::spec::setting;
 use toml::Spanned;
 use toml::de::{DeTable, DeValue};

@@ -13,10 +13,10 @@ mod sections;
 use super::habits::{habit_name, minizinc_function};
 use crate::diagnostic::{Diagnostic, did_you_mean};
 use crate::source::Span;
-use crate::spec::ast::{
-    Clause, ClueSource, Expr, ExprKind, Function, GameDecl, Name, Spec, TemplatePart,
-};
+use crate::spec::ast::{ClueSource, Expr, ExprKind, Function, GameDecl, Spec, TemplatePart};
 use crate::spec::builtins::{self, Arity};
+use crate::spec::origin::Name;
+use crate::spec::walk::{Visit, walk};
 use sections::{check_game, check_puzzle};
 use std::collections::{HashMap, HashSet};
 
@@ -347,71 +347,10 @@ impl Scope {
         }
     }
 
+    /// Checks the names of `e` (the walk shared with the editor's
+    /// symbols: [`walk`]).
     fn expr(&mut self, e: &Expr) {
-        match &e.kind {
-            ExprKind::Int(_) | ExprKind::Bool(_) | ExprKind::Str(_) => {}
-            ExprKind::Name(n) => {
-                if self.locals.iter().any(|l| l == n) {
-                    return;
-                }
-                match self.globals.get(n) {
-                    Some(Kind::Param | Kind::Var) => {}
-                    Some(Kind::Function(_)) => self.errors.push(Diagnostic::new(
-                        format!("`{n}` is a function: call it with arguments"),
-                        e.span,
-                    )),
-                    None => {
-                        let name = Name {
-                            text: n.clone(),
-                            span: e.span,
-                        };
-                        let visible = self.visible();
-                        if let Some(help) = habit_name(n) {
-                            self.errors.push(
-                                Diagnostic::new(format!("unknown name `{n}`"), e.span)
-                                    .with_help(help),
-                            );
-                        } else if builtin_arity(n).is_some() {
-                            self.errors.push(Diagnostic::new(
-                                format!("`{n}` is a builtin function: call it with arguments"),
-                                e.span,
-                            ));
-                        } else {
-                            self.unknown(&name, "name", visible.iter().map(String::as_str));
-                        }
-                    }
-                }
-            }
-            ExprKind::Unary(_, x) => self.expr(x),
-            ExprKind::Binary(_, a, b) | ExprKind::Index(a, b) => {
-                self.expr(a);
-                self.expr(b);
-            }
-            ExprKind::If(c, t, f) => {
-                self.expr(c);
-                self.expr(t);
-                self.expr(f);
-            }
-            ExprKind::List(xs) | ExprKind::Set(xs) => xs.iter().for_each(|x| self.expr(x)),
-            ExprKind::Call(f, args) => {
-                self.call(f, args.len(), e.span);
-                args.iter().for_each(|a| self.expr(a));
-            }
-            ExprKind::Comprehension(head, clauses) => {
-                let depth = self.locals.len();
-                for clause in clauses {
-                    match clause {
-                        Clause::For(name, source) => {
-                            self.expr(source);
-                            self.locals.push(name.text.clone());
-                        }
-                        Clause::If(cond) => self.expr(cond),
-                    }
-                }
-                self.expr(head);
-                self.locals.truncate(depth);
-            }
-        }
+        walk(self, e);
     }
 
     /// A call of `f` with `count` arguments: a function (the spec's or a
@@ -450,6 +389,51 @@ impl Scope {
     }
 }
 
+impl Visit for Scope {
+    fn name(&mut self, n: &str, span: Span) {
+        if self.locals.iter().any(|l| l == n) {
+            return;
+        }
+        match self.globals.get(n) {
+            Some(Kind::Param | Kind::Var) => {}
+            Some(Kind::Function(_)) => self.errors.push(Diagnostic::new(
+                format!("`{n}` is a function: call it with arguments"),
+                span,
+            )),
+            None => {
+                let name = Name {
+                    text: n.to_string(),
+                    span,
+                };
+                let visible = self.visible();
+                if let Some(help) = habit_name(n) {
+                    self.errors
+                        .push(Diagnostic::new(format!("unknown name `{n}`"), span).with_help(help));
+                } else if builtin_arity(n).is_some() {
+                    self.errors.push(Diagnostic::new(
+                        format!("`{n}` is a builtin function: call it with arguments"),
+                        span,
+                    ));
+                } else {
+                    self.unknown(&name, "name", visible.iter().map(String::as_str));
+                }
+            }
+        }
+    }
+
+    fn call(&mut self, f: &Name, count: usize, span: Span) {
+        Scope::call(self, f, count, span);
+    }
+
+    fn bind(&mut self, name: &Name) {
+        self.locals.push(name.text.clone());
+    }
+
+    fn unbind(&mut self, count: usize) {
+        self.locals.truncate(self.locals.len() - count);
+    }
+}
+
 /// Checks one more constraint against a spec that passed [`check`] (for
 /// constraints added after lowering): every name of the spec is visible.
 pub fn check_constraint(names: &Names, e: &Expr) -> Result<(), Vec<Diagnostic>> {
@@ -474,7 +458,7 @@ pub fn check_constraint(names: &Names, e: &Expr) -> Result<(), Vec<Diagnostic>> 
 /// An entry of the search order that is not a plain name, parsed (its
 /// spans point at the whole entry).
 pub fn order_expr(name: &Name) -> Result<Expr, Diagnostic> {
-    let origin = crate::spec::parser::Origin::whole(name.span);
+    let origin = crate::spec::origin::Origin::whole(name.span);
     crate::spec::parser::parse_expr(&name.text, origin)
 }
 

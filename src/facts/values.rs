@@ -1,5 +1,5 @@
 //! Sets of values as sorted, disjoint, non-adjacent closed intervals (the
-//! form the store reads domains in), and what steps do with them.
+//! form the store reads domains in), and what is done with them.
 
 /// A set of values: sorted, disjoint, non-adjacent intervals.
 pub type Values = Vec<(i64, i64)>;

@@ -5,9 +5,9 @@
 //! proves the rest impossible. For a puzzle with one solution that is one
 //! proof of uniqueness per variable.
 
+use super::values::{self, Values};
 use crate::model::{Model, VarId};
 use crate::session::{Session, Stopped};
-use crate::steps::values::{self, Values};
 
 /// The most values a declared variable may have: `candidates` and `steps`
 /// find values one at a time (a search or a step each).

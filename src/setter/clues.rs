@@ -1,40 +1,9 @@
-//! `[generate]` lowered: plain data for `solve generate`. The clue param's
-//! name and shape, the variables its cells fill (row-major), the blank,
-//! the clue pattern's symmetry as classes of cells, the grade wanted and
-//! the first seed.
+//! The clue pattern's classes of cells (a clue kept or removed with its
+//! images) and the clue param written as `--set` reads it: what the setter
+//! does with the plain data of `[generate]` ([`crate::plans::generate`]).
 
-use crate::model::VarId;
-use crate::model::plan::Consistency;
-
-/// The symmetries a clue pattern can keep, by name.
-pub const PATTERNS: &[(&str, Pattern)] = &[
-    ("none", Pattern::None),
-    ("rotate180", Pattern::Rotate180),
-    ("rotate90", Pattern::Rotate90),
-    ("mirror", Pattern::Mirror),
-    ("flip", Pattern::Flip),
-    ("diagonal", Pattern::Diagonal),
-    ("dihedral", Pattern::Dihedral),
-];
-
-/// A symmetry of the clue pattern: a clue is kept or removed with its
-/// images.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Pattern {
-    None,
-    /// A half turn: (r, c) with (R-1-r, C-1-c), the classic sudoku's.
-    Rotate180,
-    /// Quarter turns (a square grid).
-    Rotate90,
-    /// Left with right: (r, c) with (r, C-1-c).
-    Mirror,
-    /// Top with bottom: (r, c) with (R-1-r, c).
-    Flip,
-    /// The main diagonal: (r, c) with (c, r) (a square grid).
-    Diagonal,
-    /// Every symmetry of the square (quarter turns and mirrors).
-    Dihedral,
-}
+use crate::plans::generate::GeneratePlan;
+use crate::spec::pattern::Pattern;
 
 impl Pattern {
     /// Whether it needs as many rows as columns.
@@ -89,42 +58,6 @@ impl Pattern {
         }
         classes
     }
-}
-
-/// The grade a generated puzzle must have.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Wanted {
-    /// Propagation at this level finishes it, and at the level below not.
-    Level(Consistency),
-    /// No level's propagation finishes it.
-    Search,
-}
-
-/// `[generate]`, checked against the spec.
-#[derive(Clone, Debug, PartialEq)]
-pub struct GeneratePlan {
-    /// The param that holds the clues.
-    pub clues: String,
-    /// Its rows and columns (one row for a list).
-    pub rows: usize,
-    pub cols: usize,
-    /// Whether it is a list of lists (else one list).
-    pub nested: bool,
-    /// The variables its cells fill, row-major (`fills`); empty when the
-    /// clues are derived.
-    pub cells: Vec<VarId>,
-    /// Whether the clues are computed from a solution (`derive`).
-    pub derives: bool,
-    /// The derived clues as expressions over the model's variables,
-    /// row-major: lowered only when asked (to draw a full solution, see
-    /// [`crate::Options::derive_clues`]), else empty.
-    pub derived: Vec<crate::lower::value::LinExpr>,
-    pub blank: i64,
-    pub pattern: Pattern,
-    pub grade: Option<Wanted>,
-    pub seed: u64,
-    /// The search settings a full solution is drawn with.
-    pub draw: crate::spec::settings::SearchSettings,
 }
 
 impl GeneratePlan {

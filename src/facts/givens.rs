@@ -3,8 +3,7 @@
 //! variable named as `--trace` and the steps name it, a value as the
 //! solutions print it (`4`, `true`, `red` or `'red'` for a text).
 
-use super::Fact;
-use super::values;
+use super::{Fact, values};
 use crate::diagnostic::did_you_mean;
 use crate::model::{Model, VarId};
 

@@ -1,0 +1,303 @@
+//! The state of a walk: a session holding only the model's definitions
+//! (items are posted and retracted per question), the known domains, the
+//! target, the steps found and not yet taken; and the checks every way of
+//! finding a step shares (an item group's scope, whether a deduction
+//! follows from items and facts, a step made minimal).
+
+use super::say::Words;
+use super::{Candidate, Settings, Step};
+use crate::engine::stop::Stop;
+use crate::explain::items::{self, Item};
+use crate::facts::Fact;
+use crate::facts::candidates;
+use crate::facts::values::{self, Values};
+use crate::lowered::Lowered;
+use crate::model::VarId;
+use crate::session::{Session, Stopped};
+use crate::source::Sources;
+use std::collections::{BTreeSet, HashMap, VecDeque};
+
+/// The most nodes one check of a step spends: a check that needs more
+/// counts as "has a solution", which may keep an item or fact a step did
+/// not need (never one it needs: steps stay sound).
+pub(super) const CHECK_NODES: u64 = 300;
+
+/// Whether what `session` has posted has a solution: `None` when the
+/// search spent [`CHECK_NODES`] without an answer.
+pub(super) fn satisfiable(session: &mut Session) -> Result<Option<bool>, Stopped> {
+    session.satisfiable_within(CHECK_NODES)
+}
+
+/// The state of a walk.
+#[derive(Debug)]
+pub struct Stepper {
+    /// The model's definitions only.
+    pub(super) session: Session,
+    pub(super) items: Vec<Item>,
+    pub(super) weights: Vec<u64>,
+    /// The declared variables, the only ones steps speak of.
+    pub(super) declared: Vec<VarId>,
+    /// Each variable's domain with nothing known (indexed by variable).
+    pub(super) initial: Vec<Values>,
+    /// What is known now.
+    pub(super) known: Vec<Values>,
+    /// The values the solutions take.
+    pub(super) target: Vec<Values>,
+    pub(super) settings: Settings,
+    /// What rules on one variable each give with nothing known (a sudoku's
+    /// clues): known from the start, as a board shows it.
+    pub(super) start: Vec<(usize, Fact)>,
+    /// Steps found and not yet taken, cheapest first, settled when
+    /// `settled` steps had been taken.
+    pub(super) pending: VecDeque<(Candidate, Step)>,
+    pub(super) settled: usize,
+    /// Steps taken so far.
+    pub(super) taken: usize,
+    /// For each variable, how many steps had been taken when its known
+    /// domain last changed.
+    pub(super) changed: Vec<usize>,
+    /// Groups of items that deduced nothing, with how many steps had been
+    /// taken then: tried again only once a variable of theirs changed.
+    pub(super) quiet: HashMap<Vec<usize>, usize>,
+}
+
+impl Stepper {
+    /// A stepper over the items `keep` accepts, with what rules on one
+    /// variable give known, and no target yet.
+    pub(super) fn new(
+        lowered: Lowered,
+        sources: Sources,
+        settings: Settings,
+        stop: &Stop,
+        keep: impl Fn(&Item) -> bool,
+    ) -> Stepper {
+        let declared = candidates::declared(lowered.model());
+        let mut session = Session::with_constraints(lowered, sources, |p| p.definition);
+        session.set_stop(stop.clone());
+        let vars = session.lowered().model().vars.len();
+        let initial: Vec<Values> = session
+            .root_domains()
+            .unwrap_or_else(|| vec![Vec::new(); vars]);
+        let mut items = items::items(session.lowered().model());
+        items.retain(|item| keep(item));
+        items::fill_scopes(session.lowered().model(), &mut items);
+        let (known, start) = read_off(&mut session, &items, &initial);
+        let weights = items
+            .iter()
+            .map(|item| {
+                let info = session.lowered().constraint_info(&item.origin);
+                info.map_or(1, |c| c.weight)
+            })
+            .collect();
+        Stepper {
+            session,
+            items,
+            weights,
+            declared,
+            initial,
+            known,
+            target: Vec::new(),
+            settings,
+            start,
+            pending: VecDeque::new(),
+            settled: 0,
+            taken: 0,
+            changed: vec![0; vars],
+            quiet: HashMap::new(),
+        }
+    }
+}
+
+/// The known domains once each item on one variable (a clue) narrowed
+/// its variable alone, and what each of them gave.
+fn read_off(
+    session: &mut Session,
+    items: &[Item],
+    initial: &[Values],
+) -> (Vec<Values>, Vec<(usize, Fact)>) {
+    let mut known = initial.to_vec();
+    let mut start = Vec::new();
+    for (i, item) in items.iter().enumerate() {
+        let [var] = item.scope[..] else { continue };
+        session.push();
+        session.post_model_constraints(&item.constraints);
+        let values = session.propagate_root().then(|| session.domain_now(var));
+        let _ = session.pop();
+        let values = values.unwrap_or_default();
+        if values != known[var.index()] {
+            known[var.index()] = values::both(&known[var.index()], &values);
+            start.push((i, Fact { var, values }));
+        }
+    }
+    (known, start)
+}
+
+impl Stepper {
+    /// What is known from the start: each item on one variable (a clue)
+    /// with what it gives that variable alone.
+    pub fn start(&self) -> &[(usize, Fact)] {
+        &self.start
+    }
+
+    /// The items steps name by index.
+    pub fn items(&self) -> &[Item] {
+        &self.items
+    }
+
+    /// How the steps read.
+    pub fn words(&self) -> Words<'_> {
+        Words {
+            lowered: self.session.lowered(),
+            sources: self.session.sources(),
+            items: &self.items,
+        }
+    }
+
+    /// What is known of `var` now.
+    pub fn known(&self, var: VarId) -> &Values {
+        &self.known[var.index()]
+    }
+
+    /// The declared variables.
+    pub fn declared(&self) -> &[VarId] {
+        &self.declared
+    }
+}
+
+impl Stepper {
+    /// The facts among `vars`: those whose known domain is narrower than
+    /// with nothing known.
+    pub(super) fn facts_among(&self, vars: &[VarId]) -> Vec<VarId> {
+        (vars.iter().copied())
+            .filter(|x| self.known[x.index()] != self.initial[x.index()])
+            .collect()
+    }
+
+    /// The cost of a step using `items` and `facts` facts.
+    pub(super) fn cost(&self, items: &[usize], facts: usize) -> u64 {
+        items.iter().map(|&i| self.weights[i]).sum::<u64>() + facts as u64
+    }
+
+    /// Posts `items` and narrows `facts` to their known domains at a new
+    /// level, runs `f`, and retracts it all; `f` gets false when narrowing
+    /// already empties a domain.
+    pub(super) fn with<T>(
+        &mut self,
+        items: &[usize],
+        facts: &[VarId],
+        f: impl FnOnce(&mut Session, bool) -> T,
+    ) -> T {
+        self.session.push();
+        for &i in items {
+            self.session
+                .post_model_constraints(&self.items[i].constraints);
+        }
+        let mut alive = true;
+        for &x in facts {
+            alive = alive && self.session.narrow(x, &self.known[x.index()]);
+        }
+        let result = f(&mut self.session, alive);
+        let _ = self.session.pop();
+        result
+    }
+
+    /// Whether `items` and the known domains of `facts` imply that `var`
+    /// takes none of `removed`: a complete search for a solution with `var`
+    /// among them (`None`: it ran out of nodes).
+    pub(super) fn follows(
+        &mut self,
+        items: &[usize],
+        facts: &[VarId],
+        var: VarId,
+        removed: &[(i64, i64)],
+    ) -> Result<Option<bool>, Stopped> {
+        // The items' auxiliary variables too: at `check` a rule fails only
+        // once they are fixed as well.
+        let mut first = scope_of(self, items);
+        first.extend(
+            items
+                .iter()
+                .flat_map(|&i| self.items[i].links.iter().copied()),
+        );
+        first.push(var);
+        self.with(items, facts, |session, alive| {
+            if !alive || !session.narrow(var, removed) {
+                return Ok(Some(true));
+            }
+            session.decide_first(first);
+            Ok(satisfiable(session)?.map(|solution| !solution))
+        })
+    }
+
+    /// Whether removing `removed` from `var`'s domain with nothing known
+    /// leaves one value.
+    pub(super) fn decides(&self, var: VarId, removed: &[(i64, i64)]) -> bool {
+        values::size(&values::minus(&self.initial[var.index()], removed)) == 1
+    }
+
+    /// `step` less each fact, then each item, without which its deduction
+    /// still follows (by complete search): minimal, since what follows
+    /// from fewer pieces follows from more.
+    pub(super) fn minimal(&mut self, mut step: Step) -> Result<Step, Stopped> {
+        let (var, removed) = (step.var, step.removed.clone());
+        let mut facts: Vec<VarId> = step.facts.iter().map(|f| f.var).collect();
+        for fact in facts.clone() {
+            let fewer: Vec<VarId> = facts.iter().copied().filter(|&f| f != fact).collect();
+            match self.follows(&step.uses, &fewer, var, &removed)? {
+                Some(true) => facts = fewer,
+                Some(false) => {}
+                None => step.minimal = false,
+            }
+        }
+        // One item alone is needed: facts alone never narrow a variable.
+        if step.uses.len() > 1 {
+            for item in step.uses.clone() {
+                let fewer: Vec<usize> = step.uses.iter().copied().filter(|&i| i != item).collect();
+                match self.follows(&fewer, &facts, var, &removed)? {
+                    Some(true) => step.uses = fewer,
+                    Some(false) => {}
+                    None => step.minimal = false,
+                }
+            }
+        }
+        step.facts.retain(|f| facts.contains(&f.var));
+        step.cost = self.cost(&step.uses, step.facts.len());
+        Ok(step)
+    }
+
+    /// The step's facts as known now.
+    pub(super) fn facts(&self, vars: &[VarId]) -> Vec<Fact> {
+        (vars.iter())
+            .map(|&var| Fact {
+                var,
+                values: self.known[var.index()].clone(),
+            })
+            .collect()
+    }
+}
+
+/// The items that can still tell something: some variable of theirs is
+/// not fixed, or the fixed values break it (on a walk to a conflict).
+pub(super) fn live_items(s: &mut Stepper) -> Vec<usize> {
+    let mut live = Vec::new();
+    for i in 0..s.items.len() {
+        let scope = s.items[i].scope.clone();
+        let open = scope.iter().any(|x| values::size(s.known(*x)) > 1);
+        if open
+            || s.with(&[i], &scope, |session, alive| {
+                !alive || !session.propagate_root()
+            })
+        {
+            live.push(i);
+        }
+    }
+    live
+}
+
+/// The declared variables of a group of items.
+pub(super) fn scope_of(s: &Stepper, items: &[usize]) -> Vec<VarId> {
+    let scope: BTreeSet<VarId> = (items.iter())
+        .flat_map(|&i| s.items[i].scope.iter().copied())
+        .collect();
+    scope.into_iter().collect()
+}
