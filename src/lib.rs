@@ -24,8 +24,13 @@
 //! - [`mod@compile`]: the pipeline as a list of passes; [`mod@lower`]: the
 //!   expression language's partial evaluator and its passes (params, vars,
 //!   constraints, plan); [`lowered`]: their product, plain data.
+//! - [`vocab`]: the words every layer speaks (variables, views, literals,
+//!   domains, consistency levels).
 //! - [`model`]: the flat model, the search plan, networks and their
 //!   forward inference.
+//! - [`constraints`]: the primitive constraint kinds, one home each (its
+//!   meaning, inference, posting, exports); `vocab <- engine <-
+//!   constraints <- model <- export`.
 //! - [`engine`]: domains, trail, propagators and the fixpoint loop.
 //! - [`search`]: depth-first search with a configurable branching order.
 //! - [`session`]: the library API: a lowered spec solved many times.
@@ -59,6 +64,7 @@
 #[cfg(not(target_family = "wasm"))]
 pub mod cli;
 pub mod compile;
+pub mod constraints;
 pub mod diagnostic;
 pub mod discard;
 pub mod driver;
@@ -86,6 +92,7 @@ pub mod source;
 pub mod spec;
 pub mod steps;
 pub mod symmetry;
+pub mod vocab;
 
 pub use compile::{compile, lower};
 pub use lower::Options;
