@@ -1,7 +1,7 @@
 //! Known values, as inference (`model::infer`) sees them, and what one
 //! look at a constraint gave: the words of [`super::Primitive::infer`].
 
-use crate::vocab::{Lit, View};
+use crate::vocab::{Lit, VarId, View};
 
 /// What one look at a constraint gave.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -68,11 +68,7 @@ pub fn checked(done: bool) -> Step {
 
 /// [`super::Primitive::ready`] of a function `out == f(ins)`: waits for
 /// its inputs, then fixes `out` unless it is known already.
-pub fn output(
-    ins: bool,
-    out: crate::vocab::VarId,
-    known: &[bool],
-) -> Option<Option<crate::vocab::VarId>> {
+pub fn output(ins: bool, out: VarId, known: &[bool]) -> Option<Option<VarId>> {
     if !ins {
         None
     } else if known[out.index()] {
