@@ -10,7 +10,8 @@
 //!   domain (or `j` is no index of `invf`), and the other way round. So a
 //!   fixed `f[i] == j` fixes `invf[j] == i` and removes `j` from every
 //!   other `f[k]`: alldifferent by value elimination on both sides comes
-//!   with it. Gecode's `channel` at its default level does the same.
+//!   with it. (Gecode's `channel` has the same two levels, `val` and
+//!   `dom`.)
 //! - `domain`: channelling plus Régin's alldifferent on `f`
 //!   (`AllDifferentDomain`), to a common fixpoint. After channelling both
 //!   sides describe one bipartite graph (positions of `f` against

@@ -1,8 +1,11 @@
 //! The propagation engine: a store of domains, the propagators posted from a
 //! model, and the fixpoint loop that runs them until nothing changes.
+//! It speaks [`crate::vocab`] only: which propagators a constraint kind
+//! posts is the kind's home's business (`crate::constraints`, a layer
+//! above, where `Engine::new` and `Engine::post_all` are written).
 //!
 //! The engine grows and shrinks at the root: with no search running,
-//! [`Engine::post`] adds a constraint and [`Engine::truncate`] retracts
+//! `Engine::post_all` adds constraints and [`Engine::truncate`] retracts
 //! everything posted since an [`EngineMark`] (a session's push and pop).
 
 pub mod clock;
