@@ -1,7 +1,7 @@
 //! The propagation engine: a store of domains, the propagators posted from a
 //! model, and the fixpoint loop that runs them until nothing changes.
 //! It speaks [`crate::vocab`] only: which propagators a constraint kind
-//! posts is the kind's home's business (`crate::constraints`, a layer
+//! posts is the business of its home in the `constraints` module (a layer
 //! above, where `Engine::new` and `Engine::post_all` are written).
 //!
 //! The engine grows and shrinks at the root: with no search running,
