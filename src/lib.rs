@@ -27,10 +27,14 @@
 //!   in a browser); the stop token, [`pool`] (one ordered work pool over
 //!   those threads), [`discard`] (freeing a huge model after its error is
 //!   reported); [`diagnostic`] (rustc-style error messages).
-//! - [`model`]: the flat model, the search plan, networks and their
-//!   forward inference. [`engine`]: domains, trail, propagators and the
-//!   fixpoint loop. [`search`]: depth-first search with a configurable
-//!   branching order.
+//! - [`vocab`]: the words every layer speaks (variables, views, literals,
+//!   domains, consistency levels). [`engine`]: domains, trail, propagators
+//!   and the fixpoint loop. [`constraints`]: the primitive constraint
+//!   kinds, one home each (its meaning, inference, posting and both
+//!   exports behind one trait; one list makes the enum and every
+//!   dispatch). [`model`]: the flat model, the search plan, networks and
+//!   their forward inference. [`search`]: depth-first search with a
+//!   configurable branching order.
 //! - The language: [`spec`] (the TOML format and the expression language,
 //!   `grammar/expr.pest`, the name checker, the search settings);
 //!   [`mod@lower`] (the expression language's partial evaluator and its
@@ -63,6 +67,7 @@
 //!   and [`session::Session`].
 
 pub mod compile;
+pub mod constraints;
 pub mod diagnostic;
 pub mod discard;
 pub mod driver;
@@ -90,6 +95,7 @@ pub mod source;
 pub mod spec;
 pub mod steps;
 pub mod symmetry;
+pub mod vocab;
 
 pub use compile::{compile, lower};
 pub use lower::Options;

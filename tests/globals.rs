@@ -332,3 +332,55 @@ fn misused_globals_are_spec_errors() {
         assert!(stderr.contains(message), "{constraint}: {stderr}");
     }
 }
+
+/// `inverse(f, g)` with `f` indexed from 1 and `g` from 0, over domains
+/// wider than the indices: the n! permutations at every level, the same
+/// count as the brute force with one more constraint, and the same count
+/// again from both exports' text (the spec one run back; the MiniZinc
+/// one names MiniZinc's `inverse`, with its 1-based values).
+#[test]
+fn inverse_counts_the_permutations_and_matches_brute_force_and_its_exports() {
+    let text = "[params]\nn = 3\n[vars]\nf = { index = \"1..n\", domain = \"-1..n\" }\ng = { index = \"0..n-1\", domain = \"0..n+1\" }\n[constraints]\nchannel = \"inverse(f, g)\"\n";
+    let spec = TempSpec::new("inverse", text);
+    for n in 1..=5u64 {
+        let expected: u64 = (1..=n).product();
+        for level in ["propagate", "domain", "check"] {
+            let args = [
+                spec.path(),
+                "--set",
+                &format!("n={n}"),
+                "--consistency",
+                level,
+            ];
+            assert_eq!(count(&args), expected, "n = {n} at {level}");
+        }
+    }
+    let n = 3;
+    let extra = format!("{text}skew = \"f[1] + g[0] >= 3\"\n");
+    // f[1..=n] then g[0..n), each over -1..=n+1.
+    let meaning = move |v: &[i64]| {
+        let (f, g) = v.split_at(n);
+        let maps = |from: &[i64], to: &[i64], to_base: i64, from_base: i64| {
+            from.iter().enumerate().all(|(i, &j)| {
+                let j = j - to_base;
+                (0..to.len() as i64).contains(&j) && to[j as usize] - from_base == i as i64
+            })
+        };
+        maps(f, g, 0, 1) && maps(g, f, 1, 0) && f[0] + g[0] >= 3
+    };
+    let expected = brute(2 * n, -1, n as i64 + 1, &meaning);
+    assert!(expected > 0);
+    assert_eq!(spec_count("inverse-skew", &extra), expected);
+    let skewed = TempSpec::new("inverse-skew", &extra);
+    let (exported, stderr, code) = solve(&["--dump-model", skewed.path()]);
+    assert_eq!(code, 0, "{stderr}");
+    assert!(exported.contains("inverse(["), "{exported}");
+    assert_eq!(spec_count("inverse-exported", &exported), expected);
+    let (minizinc, stderr, code) = solve(&["export", "--minizinc", skewed.path()]);
+    assert_eq!(code, 0, "{stderr}");
+    assert!(minizinc.contains("include \"inverse.mzn\";"), "{minizinc}");
+    assert!(
+        minizinc.contains("constraint inverse([(x0 + 1), (x1 + 1), (x2 + 1)], [x3, x4, x5]);"),
+        "{minizinc}"
+    );
+}

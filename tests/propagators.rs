@@ -42,6 +42,7 @@ mod extensional;
 mod generate;
 mod harness;
 mod instance;
+mod inverse;
 mod lex;
 mod linear;
 mod search;

@@ -234,6 +234,7 @@ fn the_node_limit_is_one_budget_for_the_session() {
 /// names to read it with) while a nogood is added as usual.
 #[test]
 fn a_model_without_a_spec_solves_counts_and_prints() {
+    use solve::constraints::{AllDifferent, Linear};
     use solve::model::plan::{Consistency, Restarts, SearchPlan, ValueOrder, VarOrder};
     use solve::model::{Constraint, IntervalSet, Model, Posted, Rel, View};
     use solve::output::OutputPlan;
@@ -252,17 +253,18 @@ fn a_model_without_a_spec_solves_counts_and_prints() {
         consistency: None,
     };
     let views = vars.iter().map(|&x| View::of(x)).collect();
-    model
-        .constraints
-        .push(posted("different", Constraint::AllDifferent(views)));
+    model.constraints.push(posted(
+        "different",
+        Constraint::AllDifferent(AllDifferent(views)),
+    ));
     // x + 2y - z <= 5
     let terms = vec![(1, vars[0]), (2, vars[1]), (-1, vars[2])];
-    let linear = Constraint::Linear {
+    let linear = Constraint::Linear(Linear {
         terms,
         rel: Rel::Le,
         rhs: 5,
         reif: None,
-    };
+    });
     model.constraints.push(posted("linear", linear));
     let plan = SearchPlan {
         phases: Vec::new(),

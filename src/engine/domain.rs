@@ -7,7 +7,7 @@
 //! trailing; this type only knows how to read and change itself, and how to
 //! undo one interior removal from an interval list ([`IntervalEdit`]).
 
-use crate::model::IntervalSet;
+use crate::vocab::IntervalSet;
 
 /// Ranges up to this many values get a bitset.
 pub const BITSET_LIMIT: u64 = 4096;

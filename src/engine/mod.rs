@@ -1,13 +1,15 @@
 //! The propagation engine: a store of domains, the propagators posted from a
 //! model, and the fixpoint loop that runs them until nothing changes.
+//! It speaks [`crate::vocab`] only: which propagators a constraint kind
+//! posts is the business of its home in the `constraints` module (a layer
+//! above, where `Engine::new` and `Engine::post_all` are written).
 //!
 //! The engine grows and shrinks at the root: with no search running,
-//! [`Engine::post`] adds a constraint and [`Engine::truncate`] retracts
+//! `Engine::post_all` adds constraints and [`Engine::truncate`] retracts
 //! everything posted since an [`EngineMark`] (a session's push and pop).
 
 pub mod clock;
 pub mod domain;
-pub mod post;
 pub mod probing;
 pub mod propagator;
 pub mod propagators;
@@ -16,8 +18,7 @@ pub mod stop;
 pub mod store;
 pub mod view;
 
-use crate::model::plan::Consistency;
-use crate::model::{IntervalSet, Model, Posted, VarId};
+use crate::vocab::{Consistency, IntervalSet, VarId};
 use clock::Clock;
 use propagator::{Propagator, Status};
 use queue::{PropagatorId, Queue};
@@ -98,17 +99,6 @@ pub struct EngineMark {
 }
 
 impl Engine {
-    /// An engine with every variable and constraint of `model` posted.
-    pub fn new(model: &Model, consistency: Consistency) -> Engine {
-        let mut engine = Engine::empty(consistency);
-        for info in &model.vars {
-            let _ = engine.add_var(&info.domain);
-        }
-        let all: Vec<(usize, &Posted)> = model.constraints.iter().enumerate().collect();
-        engine.post_all(&all);
-        engine
-    }
-
     /// An engine with nothing posted; `consistency` is the level of
     /// constraints that do not set their own.
     pub fn empty(consistency: Consistency) -> Engine {
@@ -167,27 +157,15 @@ impl Engine {
         x
     }
 
-    /// Posts constraints together, each with its index in the model (at
-    /// the root, with no search running); constraints posted together may
-    /// share a propagator (see [`post::group`]).
-    pub fn post_all(&mut self, batch: &[(usize, &Posted)]) {
-        // Spec-wide probing is the engine's (see `probing`): each
-        // constraint without a level of its own works at `Domain`.
-        let default = match self.consistency {
-            Consistency::Probing => Consistency::Domain,
-            level => level,
-        };
-        let constraints: Vec<_> = batch
-            .iter()
-            .map(|&(_, p)| (p, p.consistency.unwrap_or(default)))
-            .collect();
-        for (created, members) in post::group(&constraints) {
-            match created {
-                Ok(Some(p)) => self.add(p, members.iter().map(|&m| batch[m].0).collect()),
-                Ok(None) => {}
-                Err(Conflict) => self.root_failed = true,
-            }
-        }
+    /// The level of constraints that do not set their own.
+    pub(crate) fn consistency(&self) -> Consistency {
+        self.consistency
+    }
+
+    /// A constraint failed at posting: no solution, whatever the search
+    /// does.
+    pub(crate) fn fail_at_root(&mut self) {
+        self.root_failed = true;
     }
 
     /// The engine's size now, at the root.
@@ -358,7 +336,7 @@ impl Engine {
     }
 
     /// Adds a propagator posted for the model constraints `owners`.
-    fn add(&mut self, mut propagator: Box<dyn Propagator>, owners: Vec<usize>) {
+    pub(crate) fn add(&mut self, mut propagator: Box<dyn Propagator>, owners: Vec<usize>) {
         propagator.initialise(&mut self.store);
         let id = PropagatorId(self.propagators.len() as u32);
         let subscriptions = propagator.subscriptions();

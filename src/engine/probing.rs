@@ -14,7 +14,7 @@
 use super::Engine;
 use super::propagator::{Priority, PropResult, Propagator, Status};
 use super::store::{Change, Conflict, Store};
-use crate::model::VarId;
+use crate::vocab::VarId;
 
 /// The largest domain whose values are tried one by one.
 pub const MOST_PROBED: u64 = 1_000;

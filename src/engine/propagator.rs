@@ -12,7 +12,7 @@
 //!   only scratch buffers in `self`, everything else comes from the store.
 
 use crate::engine::store::{Change, Conflict, Store};
-use crate::model::VarId;
+use crate::vocab::VarId;
 use std::fmt::Debug;
 
 /// The result of one propagation run.

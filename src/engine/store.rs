@@ -10,7 +10,7 @@
 
 use crate::engine::clock::Clock;
 use crate::engine::domain::{BitsRemoved, Domain, IntervalEdit};
-use crate::model::{IntervalSet, VarId};
+use crate::vocab::{IntervalSet, VarId};
 
 /// Propagation found an empty domain (or a violated constraint).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

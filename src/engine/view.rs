@@ -2,7 +2,7 @@
 //! propagators work on `q[c] + c` or `-x` without auxiliary variables.
 
 use crate::engine::store::{Result, Store};
-use crate::model::View;
+use crate::vocab::View;
 
 /// Rounds `a / b` down (b != 0).
 pub fn div_floor(a: i64, b: i64) -> i64 {

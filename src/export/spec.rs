@@ -15,9 +15,10 @@
 //! with its domain beside the clauses. Variables over texts are written
 //! as the numbers underneath (a comment lists the texts).
 
+use crate::constraints::text::SpecNames;
 use crate::lowered::Lowered;
 use crate::model::plan::{CONSISTENCIES, RESTARTS, Sense, VALUE_ORDERS, VAR_ORDERS};
-use crate::model::{Automaton, Constraint, IntervalSet, Lit, Model, Rel, VarId, View};
+use crate::model::{IntervalSet, Model, VarId};
 use std::collections::{HashMap, HashSet};
 use std::fmt::Write as _;
 
@@ -77,11 +78,25 @@ struct Dump<'a> {
     derived: Vec<(VarId, String)>,
 }
 
-/// What an auxiliary variable stands for.
-struct Definition {
-    var: VarId,
-    text: String,
-    boolean: bool,
+impl SpecNames for Dump<'_> {
+    fn var(&self, x: VarId) -> String {
+        match &self.inline[x.index()] {
+            Some((text, _)) => text.clone(),
+            None => self.names[x.index()].clone(),
+        }
+    }
+
+    fn inlined(&self, x: VarId) -> Option<bool> {
+        self.inline[x.index()].as_ref().map(|(_, boolean)| *boolean)
+    }
+
+    fn open(&self, x: VarId) -> bool {
+        self.model.vars[x.index()].aux && self.inline[x.index()].is_none()
+    }
+
+    fn domain(&self, x: VarId) -> &IntervalSet {
+        &self.model.vars[x.index()].domain
+    }
 }
 
 impl<'a> Dump<'a> {
@@ -138,326 +153,25 @@ impl<'a> Dump<'a> {
             if !posted.definition {
                 continue;
             }
-            let Some(d) = dump.definition(&posted.constraint) else {
+            let names: &dyn SpecNames = &dump;
+            let Some((var, text, boolean)) = posted
+                .constraint
+                .spec_definition(names)
+                .filter(|(x, _, _)| dump.open(*x))
+            else {
                 continue;
             };
-            if first[d.var.index()] != k {
+            if first[var.index()] != k {
                 continue;
             }
             let _ = dump.defining.insert(k);
-            if d.text.len() <= MAX_INLINE {
-                dump.inline[d.var.index()] = Some((d.text, d.boolean));
+            if text.len() <= MAX_INLINE {
+                dump.inline[var.index()] = Some((text, boolean));
             } else {
-                dump.derived.push((d.var, d.text));
+                dump.derived.push((var, text));
             }
         }
         dump
-    }
-
-    /// The variable a definition defines and what it stands for, when that
-    /// is a total function of its arguments.
-    fn definition(&self, c: &Constraint) -> Option<Definition> {
-        let (x, text, boolean) = match c {
-            Constraint::Linear {
-                terms,
-                rel,
-                rhs,
-                reif: Some(r),
-            } => {
-                let truth = self.linear(terms, *rel, *rhs);
-                (r.var, negated(truth, r.positive), true)
-            }
-            Constraint::Clause {
-                lits,
-                reif: Some(r),
-            } => (r.var, negated(self.clause(lits), r.positive), true),
-            Constraint::Linear {
-                terms,
-                rel: Rel::Eq,
-                rhs,
-                reif: None,
-            } => {
-                // `a * x + rest == rhs` with `x` the newest auxiliary
-                // variable and `a` = +-1: `x = a * (rhs - rest)`.
-                let &(a, x) = terms
-                    .iter()
-                    .filter(|(_, x)| self.open(*x))
-                    .max_by_key(|(_, x)| *x)?;
-                if a.abs() != 1 {
-                    return None;
-                }
-                let rest: Vec<(i64, VarId)> = terms
-                    .iter()
-                    .filter(|(_, y)| *y != x)
-                    .map(|&(b, y)| (-a * b, y))
-                    .collect();
-                (x, format!("({})", self.sum(&rest, a * rhs)), false)
-            }
-            _ => {
-                // `z == f(...)`; min(xs) is posted as -max(-xs).
-                let (z, text) = self.function(c)?;
-                match (z.scale, z.offset) {
-                    (1, 0) => (z.var, text, false),
-                    (-1, 0) if matches!(c, Constraint::Max { .. }) => {
-                        (z.var, format!("(-{text})"), false)
-                    }
-                    _ => return None,
-                }
-            }
-        };
-        self.open(x).then_some(Definition {
-            var: x,
-            text,
-            boolean,
-        })
-    }
-
-    /// A functional constraint `z == f(...)` as `z` and `f(...)`: the
-    /// one text both a definition and a constraint print.
-    fn function(&self, c: &Constraint) -> Option<(View, String)> {
-        Some(match c {
-            Constraint::ElementConst {
-                index,
-                values,
-                result,
-            } => (
-                *result,
-                format!("{}[{}]", self.values(values, *result), self.view(*index)),
-            ),
-            Constraint::ElementVar {
-                index,
-                array,
-                result,
-            } => (
-                *result,
-                format!("{}[{}]", self.views(array), self.view(*index)),
-            ),
-            Constraint::Times { x, y, z } => {
-                (*z, format!("({} * {})", self.view(*x), self.view(*y)))
-            }
-            Constraint::Div { x, y, z } => (*z, format!("({} / {})", self.view(*x), self.view(*y))),
-            Constraint::Rem { x, y, z } => (*z, format!("({} % {})", self.view(*x), self.view(*y))),
-            Constraint::Abs { x, z } => (*z, format!("abs({})", self.view(*x))),
-            Constraint::Max { xs, z } => (*z, format!("max({})", self.views(xs))),
-            _ => return None,
-        })
-    }
-
-    /// An auxiliary variable not yet written as an expression.
-    fn open(&self, x: VarId) -> bool {
-        self.model.vars[x.index()].aux && self.inline[x.index()].is_none()
-    }
-
-    fn var(&self, x: VarId) -> String {
-        match &self.inline[x.index()] {
-            Some((text, _)) => text.clone(),
-            None => self.names[x.index()].clone(),
-        }
-    }
-
-    fn view(&self, v: View) -> String {
-        let x = self.var(v.var);
-        match (v.scale, v.offset) {
-            (1, 0) => x,
-            (-1, 0) => format!("-{x}"),
-            (1, c) => format!("({x} {} {})", sign(c), c.unsigned_abs()),
-            (-1, c) => format!("({c} - {x})"),
-            (a, 0) => format!("({a} * {x})"),
-            (a, c) => format!("({a} * {x} {} {})", sign(c), c.unsigned_abs()),
-        }
-    }
-
-    /// An element's constant list. A value beyond what a spec may let
-    /// meet a variable (+-2^62) can never be the result's: it is written
-    /// as the value just above the result's range, which it cannot take
-    /// either, so the same indices stay excluded.
-    fn values(&self, values: &[i64], result: View) -> String {
-        let d = &self.model.vars[result.var.index()].domain;
-        let ends = [d.min().unwrap_or(0), d.max().unwrap_or(0)].map(|x| result.value(x));
-        let above = ends[0].max(ends[1]).saturating_add(1);
-        let items: Vec<String> = values
-            .iter()
-            .map(|&v| {
-                if v.unsigned_abs() >= 1 << 62 {
-                    above
-                } else {
-                    v
-                }
-                .to_string()
-            })
-            .collect();
-        format!("[{}]", items.join(", "))
-    }
-
-    fn views(&self, vs: &[View]) -> String {
-        let items: Vec<String> = vs.iter().map(|&v| self.view(v)).collect();
-        format!("[{}]", items.join(", "))
-    }
-
-    /// A literal in a boolean context.
-    fn lit(&self, l: Lit) -> String {
-        let boolean = match &self.inline[l.var.index()] {
-            Some((_, boolean)) => *boolean,
-            None => {
-                let d = &self.model.vars[l.var.index()].domain;
-                d.min() >= Some(0) && d.max() <= Some(1)
-            }
-        };
-        let x = self.var(l.var);
-        match (boolean, l.positive) {
-            (true, true) => x,
-            (true, false) => format!("not {x}"),
-            (false, positive) => format!("({x} == {})", i64::from(positive)),
-        }
-    }
-
-    fn clause(&self, lits: &[Lit]) -> String {
-        if lits.is_empty() {
-            return "false".to_string();
-        }
-        let items: Vec<String> = lits.iter().map(|&l| self.lit(l)).collect();
-        items.join(" or ")
-    }
-
-    /// `3 * x + y - 2 * z + c`.
-    fn sum(&self, terms: &[(i64, VarId)], constant: i64) -> String {
-        let mut out = String::new();
-        for &(a, x) in terms {
-            let x = self.var(x);
-            let magnitude = a.unsigned_abs();
-            let term = if magnitude == 1 {
-                x
-            } else {
-                format!("{magnitude} * {x}")
-            };
-            if out.is_empty() {
-                out = if a < 0 { format!("-{term}") } else { term };
-            } else {
-                let _ = write!(out, " {} {term}", sign(a));
-            }
-        }
-        if out.is_empty() {
-            return constant.to_string();
-        }
-        if constant != 0 {
-            let _ = write!(out, " {} {}", sign(constant), constant.unsigned_abs());
-        }
-        out
-    }
-
-    fn linear(&self, terms: &[(i64, VarId)], rel: Rel, rhs: i64) -> String {
-        // `x == 1` over a boolean reads as the boolean.
-        if let [(1, x)] = terms
-            && let Some((_, true)) = &self.inline[x.index()]
-            && rel != Rel::Le
-            && (rhs == 0 || rhs == 1)
-        {
-            return self.lit(Lit {
-                var: *x,
-                positive: (rhs == 1) == (rel == Rel::Eq),
-            });
-        }
-        let op = match rel {
-            Rel::Le => "<=",
-            Rel::Eq => "==",
-            Rel::Ne => "!=",
-        };
-        format!("{} {op} {rhs}", self.sum(terms, 0))
-    }
-
-    fn constraint(&self, c: &Constraint) -> String {
-        match c {
-            Constraint::Linear {
-                terms,
-                rel,
-                rhs,
-                reif,
-            } => {
-                let truth = self.linear(terms, *rel, *rhs);
-                match reif {
-                    None => truth,
-                    Some(r) => format!("{} <-> ({truth})", self.lit(*r)),
-                }
-            }
-            Constraint::Clause { lits, reif } => match reif {
-                None => self.clause(lits),
-                Some(r) => format!("{} <-> ({})", self.lit(*r), self.clause(lits)),
-            },
-            Constraint::AllDifferent(vs) => format!("alldifferent({})", self.views(vs)),
-            Constraint::ElementConst { .. }
-            | Constraint::ElementVar { .. }
-            | Constraint::Times { .. }
-            | Constraint::Div { .. }
-            | Constraint::Rem { .. }
-            | Constraint::Abs { .. }
-            | Constraint::Max { .. } => {
-                let (z, text) = self.function(c).expect("a functional constraint");
-                format!("{} == {text}", self.view(z))
-            }
-            Constraint::Lex { xs, ys, strict } => {
-                let name = if *strict { "lex_less" } else { "lex_lesseq" };
-                format!("{name}({}, {})", self.views(xs), self.views(ys))
-            }
-            Constraint::Table { xs, rows } => {
-                let rows: Vec<String> = rows
-                    .iter()
-                    .map(|r| {
-                        let items: Vec<String> = r.iter().map(|&v| number(v)).collect();
-                        format!("[{}]", items.join(", "))
-                    })
-                    .collect();
-                format!("table({}, [{}])", self.views(xs), rows.join(", "))
-            }
-            // A list written out is indexed from 0: successors shift to it.
-            // A list written out is indexed from 0, as the node numbers.
-            Constraint::Connected {
-                nodes,
-                edges,
-                links,
-            } => {
-                let pairs: Vec<String> = edges.iter().map(|(a, b)| format!("[{a}, {b}]")).collect();
-                let links = if links.is_empty() {
-                    String::new()
-                } else {
-                    format!(", {}", self.views(links))
-                };
-                format!(
-                    "connected({}, [{}]{links})",
-                    self.views(nodes),
-                    pairs.join(", ")
-                )
-            }
-            Constraint::Circuit { succ, base, sub } => {
-                let shifted: Vec<View> = succ
-                    .iter()
-                    .map(|v| View {
-                        offset: v.offset - base,
-                        ..*v
-                    })
-                    .collect();
-                let name = if *sub { "subcircuit" } else { "circuit" };
-                format!("{name}({})", self.views(&shifted))
-            }
-            Constraint::Regular { xs, automaton } => {
-                let Automaton {
-                    transitions,
-                    start,
-                    accepting,
-                } = automaton;
-                let moves: Vec<String> = transitions
-                    .iter()
-                    .map(|&(q, v, to)| format!("[{}, {}, {}]", number(q), number(v), number(to)))
-                    .collect();
-                let accepting: Vec<String> = accepting.iter().map(|&q| number(q)).collect();
-                format!(
-                    "regular({}, [{}], {}, [{}])",
-                    self.views(xs),
-                    moves.join(", "),
-                    number(*start),
-                    accepting.join(", ")
-                )
-            }
-        }
     }
 
     /// `[vars]`: declared arrays and scalars as declared (a domain shared
@@ -615,7 +329,7 @@ impl<'a> Dump<'a> {
                 continue;
             }
             let key = name(format!("{}{}", posted.origin, posted.item));
-            let rule = toml_string(&self.constraint(&posted.constraint));
+            let rule = toml_string(&posted.constraint.spec(self));
             let level = posted.consistency.and_then(|level| {
                 CONSISTENCIES
                     .iter()
@@ -744,28 +458,6 @@ fn reference(model: &Model, name: &str) -> String {
     }
     let idx: Vec<String> = indices(model, suffix).iter().map(i64::to_string).collect();
     format!("{base}[{}]", idx.join("]["))
-}
-
-/// A constant as an expression: i64::MIN has no literal of its own.
-fn number(v: i64) -> String {
-    if v == i64::MIN {
-        format!("({} - 1)", i64::MIN + 1)
-    } else {
-        v.to_string()
-    }
-}
-
-fn sign(x: i64) -> char {
-    if x < 0 { '-' } else { '+' }
-}
-
-/// `not (...)` unless positive.
-fn negated(truth: String, positive: bool) -> String {
-    if positive {
-        format!("({truth})")
-    } else {
-        format!("(not ({truth}))")
-    }
 }
 
 /// A domain as a spec writes it: `1..8`, a set `{1, 3, 4}`, or ranges

@@ -6,6 +6,7 @@
 
 use super::Lowerer;
 use super::value::{LinExpr, R, Value, type_error};
+use crate::constraints::Regular;
 use crate::diagnostic::Diagnostic;
 use crate::model::{Automaton, Constraint, View};
 use crate::source::Span;
@@ -92,10 +93,10 @@ impl Lowerer {
             }
             return Ok(());
         }
-        self.post_constraint(Constraint::Regular {
+        self.post_constraint(Constraint::Regular(Regular {
             xs: views,
             automaton: a,
-        });
+        }));
         Ok(())
     }
 

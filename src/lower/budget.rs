@@ -5,6 +5,7 @@
 //! (`--time-limit` covers lowering too).
 
 use super::value::R;
+use crate::constraints::AllDifferent;
 use crate::diagnostic::Diagnostic;
 use crate::engine::clock::Clock;
 use crate::engine::stop::Stop;
@@ -221,7 +222,7 @@ impl Budget {
     /// name when they take it past the budget.
     pub(crate) fn value_graphs(&mut self, model: &Model, default: Consistency) -> R<()> {
         for posted in &model.constraints {
-            let Constraint::AllDifferent(views) = &posted.constraint else {
+            let Constraint::AllDifferent(AllDifferent(views)) = &posted.constraint else {
                 continue;
             };
             let level = posted.consistency.unwrap_or(default);

@@ -38,8 +38,9 @@
 //! rows) and those of 5 with a sum up to 21 or from 29 (at most 960). A
 //! larger cage keeps its primitives alone, at their own levels.
 
+use crate::constraints::Table;
 use crate::engine::Engine;
-use crate::model::plan::{Consistency, arithmetic};
+use crate::model::plan::Consistency;
 use crate::model::{Constraint, Model, Posted, VarId, View};
 use std::collections::{BTreeSet, HashMap};
 
@@ -84,7 +85,7 @@ pub(crate) fn tabulate(model: &mut Model, default: Consistency) {
         if let Some(rows) = enumerate(&mut engine, model, &cage) {
             let xs = cage.inputs.iter().map(|&x| View::of(x)).collect();
             tables.push(Posted {
-                constraint: Constraint::Table { xs, rows },
+                constraint: Constraint::Table(Table { xs, rows }),
                 origin: cage.origin,
                 item: cage.item,
                 definition: false,
@@ -189,7 +190,10 @@ fn network(
         }
     }
     let constraints = || network.iter().map(|&c| &model.constraints[c].constraint);
-    if inputs.len() < 2 || !constraints().all(allowed) || !constraints().any(arithmetic) {
+    if inputs.len() < 2
+        || !constraints().all(allowed)
+        || !constraints().any(Constraint::bounds_only)
+    {
         return None;
     }
     let tuples = (inputs.iter()).fold(1u64, |p, x| p.saturating_mul(model.domain(*x).size()));
@@ -207,14 +211,14 @@ fn network(
 fn allowed(c: &Constraint) -> bool {
     matches!(
         c,
-        Constraint::Linear { .. }
+        Constraint::Linear(_)
             | Constraint::AllDifferent(_)
-            | Constraint::Clause { .. }
-            | Constraint::Times { .. }
-            | Constraint::Div { .. }
-            | Constraint::Rem { .. }
-            | Constraint::Abs { .. }
-            | Constraint::Max { .. }
+            | Constraint::Clause(_)
+            | Constraint::Times(_)
+            | Constraint::Div(_)
+            | Constraint::Rem(_)
+            | Constraint::Abs(_)
+            | Constraint::Max(_)
     )
 }
 

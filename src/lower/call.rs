@@ -6,6 +6,7 @@ use super::Lowerer;
 use super::eval::{bool_value, no_text};
 use super::scope::Scope;
 use super::value::{BoolVal, LinExpr, R, Value, type_error};
+use crate::constraints::{Abs, Max};
 use crate::diagnostic::Diagnostic;
 use crate::model::{Constraint, Rel, View};
 use crate::source::Span;
@@ -124,6 +125,7 @@ impl Lowerer {
             | Builtin::LexLessEq
             | Builtin::Circuit
             | Builtin::Subcircuit
+            | Builtin::Inverse
             | Builtin::Connected
             | Builtin::SingleLoop
             | Builtin::SinglePath
@@ -163,7 +165,7 @@ impl Lowerer {
             0
         };
         let (z, result) = self.result_var("abs", bottom, top, span)?;
-        self.post_constraint(Constraint::Abs { x, z });
+        self.post_constraint(Constraint::Abs(Abs { x, z }));
         Ok(result)
     }
 
@@ -389,7 +391,7 @@ impl Lowerer {
         let (lo, hi) = if is_max { (lo, hi) } else { (-hi, -lo) };
         let (z, result) = self.result_var(if is_max { "max" } else { "min" }, lo, hi, span)?;
         let z = View { scale: sign, ..z };
-        self.post_constraint(Constraint::Max { xs: views, z });
+        self.post_constraint(Constraint::Max(Max { xs: views, z }));
         Ok(result)
     }
 }

@@ -5,6 +5,7 @@
 use super::budget::MAX_RANGE_ITEMS;
 use super::value::{Array, BoolVal, LinExpr, R, Value, fold_arithmetic, overflow, type_error};
 use super::{Lowerer, negate};
+use crate::constraints::{Div, ElementConst, ElementVar, Rem, Times};
 use crate::diagnostic::Diagnostic;
 use crate::model::{Constraint, IntervalSet, Lit, Rel, View};
 use crate::source::Span;
@@ -583,7 +584,7 @@ impl Lowerer {
                     let lo = *corners.iter().min().expect("4");
                     let hi = *corners.iter().max().expect("4");
                     let (z, result) = self.result_var("times", lo, hi, span)?;
-                    self.post_constraint(Constraint::Times { x: vx, y: vy, z });
+                    self.post_constraint(Constraint::Times(Times { x: vx, y: vy, z }));
                     Ok(result)
                 }
             },
@@ -614,9 +615,9 @@ impl Lowerer {
                 let (z, result) =
                     self.result_var(if rem { "rem" } else { "div" }, -bound, bound, span)?;
                 self.post_constraint(if rem {
-                    Constraint::Rem { x: vx, y: vy, z }
+                    Constraint::Rem(Rem { x: vx, y: vy, z })
                 } else {
-                    Constraint::Div { x: vx, y: vy, z }
+                    Constraint::Div(Div { x: vx, y: vy, z })
                 });
                 Ok(result)
             }
@@ -700,11 +701,11 @@ impl Lowerer {
         if constants.len() == lins.len() {
             let domain = IntervalSet::from_values(constants.clone());
             let z = self.aux("elem", domain, span)?;
-            self.post_constraint(Constraint::ElementConst {
+            self.post_constraint(Constraint::ElementConst(ElementConst {
                 index,
                 values: constants,
                 result: View::of(z),
-            });
+            }));
             return Ok(Value::Lin(Arc::new(LinExpr::var(z))));
         }
         let mut views = Vec::new();
@@ -716,11 +717,11 @@ impl Lowerer {
             views.push(self.view(l, span)?);
         }
         let (z, result) = self.result_var("elem", lo, hi, span)?;
-        self.post_constraint(Constraint::ElementVar {
+        self.post_constraint(Constraint::ElementVar(ElementVar {
             index,
             array: views,
             result: z,
-        });
+        }));
         Ok(result)
     }
 

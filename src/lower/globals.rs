@@ -1,16 +1,17 @@
 //! Global constraints beyond alldifferent and lex: `table`,
-//! `global_cardinality`, `circuit`, `increasing` / `decreasing` and
-//! `count(xs, v)`. At the root each posts its own primitive (a table or
+//! `global_cardinality`, `circuit`, `inverse`, `increasing` /
+//! `decreasing` and `count(xs, v)`. At the root each posts its own primitive (a table or
 //! circuit propagator, linear constraints); inside an expression each is a
 //! reified decomposition (a boolean over the same meaning), except
-//! `circuit`, which is a constraint of its own only (like `lex_less`, see
+//! `circuit` and `inverse`, constraints of their own only (like `lex_less`, see
 //! `call.rs`).
 
 use super::Lowerer;
 use super::eval::bool_value;
 use super::value::{LinExpr, R, Value, type_error};
+use crate::constraints::{AllDifferent, Circuit, Inverse, Table};
 use crate::diagnostic::Diagnostic;
-use crate::model::{Constraint, Rel};
+use crate::model::{Constraint, Rel, View};
 use crate::source::Span;
 use crate::spec::ast::Expr;
 use crate::spec::builtins::Builtin;
@@ -66,25 +67,26 @@ impl Lowerer {
                 if rows.is_empty() {
                     self.post_false();
                 } else {
-                    self.post_constraint(Constraint::Table { xs: views, rows });
+                    self.post_constraint(Constraint::Table(Table { xs: views, rows }));
                 }
             }
             Builtin::Circuit | Builtin::Subcircuit => {
-                let list = self.eval(&args[0])?;
-                let Value::List(array) = &list else {
-                    return Err(type_error("a list", &list, args[0].span));
-                };
-                let base = array.base;
-                let mut succ = Vec::new();
-                for item in self.flat_items(&list, args[0].span)? {
-                    let l = self.lin(&item, args[0].span)?;
-                    succ.push(self.view(&l, args[0].span)?);
-                }
+                let (succ, base) = self.indexed_views(&args[0])?;
                 if succ.len() > 1 {
-                    self.post_constraint(Constraint::AllDifferent(succ.clone()));
+                    self.post_constraint(Constraint::AllDifferent(AllDifferent(succ.clone())));
                 }
                 let sub = builtin == Builtin::Subcircuit;
-                self.post_constraint(Constraint::Circuit { succ, base, sub });
+                self.post_constraint(Constraint::Circuit(Circuit { succ, base, sub }));
+            }
+            Builtin::Inverse => {
+                let (f, f_base) = self.indexed_views(&args[0])?;
+                let (invf, invf_base) = self.indexed_views(&args[1])?;
+                self.post_constraint(Constraint::Inverse(Inverse {
+                    f,
+                    f_base,
+                    invf,
+                    invf_base,
+                }));
             }
             Builtin::GlobalCardinality => {
                 for (counted, c) in self.cardinalities(args, span)? {
@@ -100,6 +102,22 @@ impl Lowerer {
             other => unreachable!("{other:?} is no global of the root"),
         }
         Ok(())
+    }
+
+    /// A list argument's items as views, and its first index (a list's
+    /// items may be the indices of another: `circuit`, `inverse`).
+    fn indexed_views(&mut self, e: &Expr) -> R<(Vec<View>, i64)> {
+        let list = self.eval(e)?;
+        let Value::List(array) = &list else {
+            return Err(type_error("a list", &list, e.span));
+        };
+        let base = array.base;
+        let mut views = Vec::new();
+        for item in self.flat_items(&list, e.span)? {
+            let l = self.lin(&item, e.span)?;
+            views.push(self.view(&l, e.span)?);
+        }
+        Ok((views, base))
     }
 
     /// The integers of a list argument.

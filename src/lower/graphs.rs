@@ -11,6 +11,7 @@
 
 use super::Lowerer;
 use super::value::{R, Value, type_error};
+use crate::constraints::Connected;
 use crate::diagnostic::Diagnostic;
 use crate::model::{Constraint, View};
 use crate::source::Span;
@@ -93,11 +94,11 @@ impl Lowerer {
                 .with_help("connectivity is asked of the nodes of a graph: give it some"));
         }
         let nodes = self.zero_one_views(&items, args[0].span)?;
-        self.post_constraint(Constraint::Connected {
+        self.post_constraint(Constraint::Connected(Connected {
             nodes,
             edges,
             links,
-        });
+        }));
         Ok(())
     }
 

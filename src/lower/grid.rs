@@ -7,6 +7,7 @@
 
 use super::Lowerer;
 use super::value::{Array, R, Value};
+use crate::constraints::Table;
 use crate::model::{Constraint, IntervalSet, View};
 use crate::source::Span;
 use crate::spec::ast::Expr;
@@ -75,10 +76,10 @@ impl Lowerer {
                 tuples.push(vec![i, j, i * width as i64 + j]);
             }
         }
-        self.post_constraint(Constraint::Table {
+        self.post_constraint(Constraint::Table(Table {
             xs: vec![row_view, column_view, View::of(cell)],
             rows: tuples,
-        });
+        }));
         let mut cells = Vec::with_capacity(g.items.len() * width);
         for r in &g.items {
             let Value::List(r) = r else {

@@ -19,6 +19,7 @@
 
 use super::Lowerer;
 use super::value::{LinExpr, R, Value, type_error};
+use crate::constraints::Connected;
 use crate::diagnostic::Diagnostic;
 use crate::model::{Constraint, IntervalSet, Rel, View};
 use crate::source::Span;
@@ -108,11 +109,11 @@ impl Lowerer {
         for link in &graph.links {
             links.push(self.view(link, span)?);
         }
-        self.post_constraint(Constraint::Connected {
+        self.post_constraint(Constraint::Connected(Connected {
             nodes: nodes.iter().map(|(v, _)| *v).collect(),
             edges: graph.ends.clone(),
             links,
-        });
+        }));
         Ok(nodes)
     }
 

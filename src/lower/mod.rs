@@ -73,6 +73,7 @@ pub use later::{Later, ModelMark};
 pub use options::Options;
 pub use scope::Scope;
 
+use crate::constraints::{Clause, Linear};
 use crate::diagnostic::Diagnostic;
 use crate::engine::stop::Stop;
 use crate::model::{Constraint, IntervalSet, Lit, Model, Posted, Rel, VarId, View};
@@ -392,12 +393,12 @@ impl Lowerer {
     /// Posts `e rel 0` (or `reif <-> (e rel 0)`).
     pub(crate) fn linear(&mut self, e: &LinExpr, rel: Rel, reif: Option<Lit>, span: Span) -> R<()> {
         self.within_solver_range(e, span)?;
-        self.post_constraint(Constraint::Linear {
+        self.post_constraint(Constraint::Linear(Linear {
             terms: e.terms.clone(),
             rel,
             rhs: -e.constant,
             reif,
-        });
+        }));
         Ok(())
     }
 
@@ -467,10 +468,10 @@ impl Lowerer {
         if open.is_empty() {
             self.post_false();
         } else {
-            self.post_constraint(Constraint::Clause {
+            self.post_constraint(Constraint::Clause(Clause {
                 lits: open,
                 reif: None,
-            });
+            }));
         }
     }
 
@@ -542,22 +543,22 @@ impl Lowerer {
 
     /// Asserts a literal at the root.
     fn post_lit(&mut self, lit: Lit) {
-        self.post_constraint(Constraint::Linear {
+        self.post_constraint(Constraint::Linear(Linear {
             terms: vec![(1, lit.var)],
             rel: Rel::Eq,
             rhs: i64::from(lit.positive),
             reif: None,
-        });
+        }));
     }
 
     /// A constraint that can never hold: the model has no solution.
     pub(crate) fn post_false(&mut self) {
-        self.post_constraint(Constraint::Linear {
+        self.post_constraint(Constraint::Linear(Linear {
             terms: Vec::new(),
             rel: Rel::Eq,
             rhs: 1,
             reif: None,
-        });
+        }));
     }
 
     /// `r <-> and(lits)` as a literal.
@@ -581,10 +582,10 @@ impl Lowerer {
             [l] => BoolVal::Lit(l),
             _ => {
                 let r = self.new_bool();
-                self.post_constraint(Constraint::Clause {
+                self.post_constraint(Constraint::Clause(Clause {
                     lits: open,
                     reif: Some(r),
-                });
+                }));
                 BoolVal::Lit(r)
             }
         }

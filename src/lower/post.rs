@@ -9,6 +9,7 @@ use super::eval::is_list;
 use super::scope::Scope;
 use super::value::{BoolVal, LinExpr, R, Value, type_error};
 use super::{Lowerer, negate};
+use crate::constraints::{AllDifferent, ElementConst, Lex};
 use crate::diagnostic::Diagnostic;
 use crate::model::{Constraint, Rel, VarId, View};
 use crate::source::Span;
@@ -90,6 +91,7 @@ impl Lowerer {
                         | Builtin::GlobalCardinality
                         | Builtin::Circuit
                         | Builtin::Subcircuit
+                        | Builtin::Inverse
                         | Builtin::Increasing
                         | Builtin::Decreasing),
                     ) => self.post_global(global, args, e.span),
@@ -101,7 +103,7 @@ impl Lowerer {
                             views.push(self.view(&l, *s)?);
                         }
                         if views.len() > 1 {
-                            self.post_constraint(Constraint::AllDifferent(views));
+                            self.post_constraint(Constraint::AllDifferent(AllDifferent(views)));
                         }
                         Ok(())
                     }
@@ -180,11 +182,11 @@ impl Lowerer {
             crate::model::IntervalSet::range(0, values.len() as i64 - 1),
             a.span,
         )?;
-        self.post_constraint(Constraint::ElementConst {
+        self.post_constraint(Constraint::ElementConst(ElementConst {
             index: View::of(i),
             values,
             result,
-        });
+        }));
         Ok(())
     }
 
@@ -203,7 +205,7 @@ impl Lowerer {
                 span,
             ));
         }
-        self.post_constraint(Constraint::Lex { xs, ys, strict });
+        self.post_constraint(Constraint::Lex(Lex { xs, ys, strict }));
         Ok(())
     }
 

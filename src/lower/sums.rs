@@ -7,6 +7,7 @@
 //! Golomb ruler's implied bounds on each distance reach its
 //! `alldifferent`.
 
+use crate::constraints::Linear;
 use crate::model::{Constraint, Model, VarId};
 use std::collections::HashMap;
 
@@ -18,12 +19,12 @@ pub(crate) fn post_on_sums(model: &mut Model) {
     for posted in &model.constraints {
         if let (
             true,
-            Constraint::Linear {
+            Constraint::Linear(Linear {
                 terms,
                 rel: crate::model::Rel::Eq,
                 rhs,
                 reif: None,
-            },
+            }),
         ) = (posted.definition, &posted.constraint)
             // A definition only checked would leave the constraint only
             // checked too: it stays on the terms, where it propagates.
@@ -45,7 +46,7 @@ pub(crate) fn post_on_sums(model: &mut Model) {
         return;
     }
     for posted in &mut model.constraints {
-        let Constraint::Linear { terms, rhs, .. } = &mut posted.constraint else {
+        let Constraint::Linear(Linear { terms, rhs, .. }) = &mut posted.constraint else {
             continue;
         };
         if terms.len() < 2 {
@@ -73,12 +74,12 @@ mod tests {
 
     fn linear(terms: Vec<(i64, VarId)>, rel: Rel, rhs: i64, definition: bool) -> Posted {
         Posted {
-            constraint: Constraint::Linear {
+            constraint: Constraint::Linear(Linear {
                 terms,
                 rel,
                 rhs,
                 reif: None,
-            },
+            }),
             origin: String::new(),
             item: String::new(),
             definition,
@@ -112,21 +113,21 @@ mod tests {
         // x - y == z - 2: -(z - 2) <= -3 is -z <= -5; z - 2 != 5 is z != 7.
         assert_eq!(
             rewritten[1],
-            &Constraint::Linear {
+            &Constraint::Linear(Linear {
                 terms: vec![(-1, z)],
                 rel: Rel::Le,
                 rhs: -5,
                 reif: None
-            }
+            })
         );
         assert_eq!(
             rewritten[2],
-            &Constraint::Linear {
+            &Constraint::Linear(Linear {
                 terms: vec![(1, z)],
                 rel: Rel::Ne,
                 rhs: 7,
                 reif: None
-            }
+            })
         );
         assert_eq!(
             rewritten[3],

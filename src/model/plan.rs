@@ -5,6 +5,7 @@
 //! brancher from it. No engine or search types in here.
 
 use crate::model::VarId;
+pub use crate::vocab::Consistency;
 
 /// Which open variable to branch on next.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -49,28 +50,6 @@ pub enum RestartPolicy {
     Geometric,
 }
 
-/// How hard constraints work before all their variables are fixed.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Consistency {
-    /// Test a constraint only once all its variables are fixed (generate-and-test).
-    Check,
-    /// Fail as soon as the fixed variables violate it, prune nothing
-    /// (alldifferent: two fixed views equal).
-    Early,
-    /// Run the constraint's propagator (the default).
-    Propagate,
-    /// Like `Propagate`, and alldifferent also prunes bounds by Hall intervals.
-    Bounds,
-    /// Alldifferent: domain consistency (Régin's matching algorithm).
-    Domain,
-    /// Singleton tests on top of `Domain`: each value of each variable is
-    /// tried, propagated, and removed when that fails. On one constraint,
-    /// its own propagators alone are tried (one item of a `forall` at a
-    /// time); spec-wide, every constraint takes `Domain` and the whole
-    /// network is tried at every node (singleton arc consistency).
-    Probing,
-}
-
 /// The names users write for each choice, in the spec and on the command line.
 pub const VAR_ORDERS: &[(&str, VarOrder)] = &[
     ("input", VarOrder::Input),
@@ -97,62 +76,6 @@ pub const CONSISTENCIES: &[(&str, Consistency)] = &[
     ("domain", Consistency::Domain),
     ("probing", Consistency::Probing),
 ];
-
-impl Consistency {
-    /// Whether a primitive constraint can work at this level: `check`,
-    /// `propagate` and `bounds` apply to every kind (the other propagators
-    /// already reason on bounds at least; alldifferent adds Hall
-    /// intervals; `probing` tries values through any propagator), `early`
-    /// to alldifferent only, `domain` to alldifferent, circuit and the
-    /// arithmetic a cage is made of (see [`arithmetic`]; `lower::cages`
-    /// gives each such item a table when it is small), any equation (a
-    /// product's `z == 10` asserts one over its auxiliary variable),
-    /// clauses and tables (a cage's table, written back by the dump).
-    pub fn supported_by(self, c: &crate::model::Constraint) -> bool {
-        match self {
-            Consistency::Check
-            | Consistency::Propagate
-            | Consistency::Bounds
-            | Consistency::Probing => true,
-            Consistency::Early => matches!(c, crate::model::Constraint::AllDifferent(_)),
-            // A circuit's domain level reasons on the graph's components.
-            Consistency::Domain => {
-                matches!(
-                    c,
-                    crate::model::Constraint::AllDifferent(_)
-                        | crate::model::Constraint::Circuit { .. }
-                        | crate::model::Constraint::Clause { .. }
-                        | crate::model::Constraint::Table { .. }
-                        | crate::model::Constraint::Linear {
-                            rel: crate::model::Rel::Eq,
-                            ..
-                        }
-                ) || arithmetic(c)
-            }
-        }
-    }
-}
-
-/// The kinds whose propagators reason on bounds only, so that a table of
-/// an item's allowed combinations can remove more (see `lower::cages`):
-/// an equation over two variables or more, a reified comparison, a
-/// product, a quotient, a remainder, `abs`, `max`. (An inequality's
-/// bounds are its supports; a clause, and an alldifferent at `domain`,
-/// are domain consistent alone.)
-pub fn arithmetic(c: &crate::model::Constraint) -> bool {
-    use crate::model::Constraint;
-    match c {
-        Constraint::Linear {
-            terms, rel, reif, ..
-        } => reif.is_some() || (*rel == crate::model::Rel::Eq && terms.len() >= 2),
-        Constraint::Times { .. }
-        | Constraint::Div { .. }
-        | Constraint::Rem { .. }
-        | Constraint::Abs { .. }
-        | Constraint::Max { .. } => true,
-        _ => false,
-    }
-}
 
 /// When to restart: a policy and its failure budget scale.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

@@ -4,8 +4,9 @@
 //! evaluated for thousands of codes without looking for what to do next
 //! (what `infer.rs` does for any network, step by step).
 
+use crate::constraints::Linear;
 use crate::model::infer::{Known, Step, Violated};
-use crate::model::{Constraint, Rel, VarId, View};
+use crate::model::{Constraint, Rel, VarId};
 
 /// A network whose every constraint fixes its output from values already
 /// known, in an order that does not depend on the values: compiled once
@@ -67,7 +68,7 @@ impl Program {
                 if scheduled[i] {
                     continue;
                 }
-                let Some(out) = ready(c, &known) else {
+                let Some(out) = c.ready(&known) else {
                     continue;
                 };
                 scheduled[i] = true;
@@ -89,12 +90,12 @@ impl Program {
         let start = self.terms.len() as u32;
         let op = match (c, out) {
             (
-                Constraint::Linear {
+                Constraint::Linear(Linear {
                     terms,
                     rel,
                     rhs,
                     reif: Some(r),
-                },
+                }),
                 Some(x),
             ) if x == r.var => {
                 self.terms
@@ -108,12 +109,12 @@ impl Program {
                 }
             }
             (
-                Constraint::Linear {
+                Constraint::Linear(Linear {
                     terms,
                     rhs,
                     reif: None,
                     ..
-                },
+                }),
                 Some(x),
             ) => {
                 let mut coef = 0;
@@ -183,66 +184,5 @@ impl Program {
             .fold(0i64, |s, &(c, v)| {
                 s.wrapping_add(c.wrapping_mul(values[v as usize]))
             })
-    }
-}
-
-/// When every input of `c` is known: `Some(Some(x))` if it then fixes the
-/// unknown variable `x`, `Some(None)` if it is then only checked; `None`
-/// while it waits (or would fix a variable only for some values).
-fn ready(c: &Constraint, known: &[bool]) -> Option<Option<VarId>> {
-    let is = |x: VarId| known[x.index()];
-    let view = |v: &View| is(v.var);
-    // The one unknown variable among `outs` once `ins` are all known.
-    let output = |ins: bool, out: VarId| -> Option<Option<VarId>> {
-        if !ins {
-            None
-        } else if is(out) {
-            Some(None)
-        } else {
-            Some(Some(out))
-        }
-    };
-    match c {
-        Constraint::Linear {
-            terms, rel, reif, ..
-        } => {
-            let unknown: Vec<VarId> = terms.iter().map(|&(_, x)| x).filter(|&x| !is(x)).collect();
-            match (reif, &unknown[..]) {
-                (Some(r), []) => output(true, r.var),
-                (None, []) => Some(None),
-                (None, [x])
-                    if *rel == Rel::Eq && terms.iter().filter(|t| t.1 == *x).count() == 1 =>
-                {
-                    Some(Some(*x))
-                }
-                _ => None,
-            }
-        }
-        Constraint::Clause { lits, reif } => {
-            let ins = lits.iter().all(|l| is(l.var));
-            match reif {
-                Some(r) => output(ins, r.var),
-                None => ins.then_some(None),
-            }
-        }
-        Constraint::ElementConst { index, result, .. } => output(view(index), result.var),
-        Constraint::ElementVar {
-            index,
-            array,
-            result,
-        } => output(view(index) && array.iter().all(view), result.var),
-        Constraint::Times { x, y, z }
-        | Constraint::Div { x, y, z }
-        | Constraint::Rem { x, y, z } => output(view(x) && view(y), z.var),
-        Constraint::Abs { x, z } => output(view(x), z.var),
-        Constraint::Max { xs, z } => output(xs.iter().all(view), z.var),
-        Constraint::AllDifferent(views) => views.iter().all(view).then_some(None),
-        Constraint::Lex { xs, ys, .. } => xs.iter().chain(ys).all(view).then_some(None),
-        Constraint::Table { xs, .. }
-        | Constraint::Circuit { succ: xs, .. }
-        | Constraint::Regular { xs, .. } => xs.iter().all(view).then_some(None),
-        Constraint::Connected { nodes, links, .. } => {
-            nodes.iter().chain(links).all(view).then_some(None)
-        }
     }
 }

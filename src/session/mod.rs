@@ -32,6 +32,7 @@
 //! assert_eq!(session.value(&first, "x"), Some(serde_json::json!(1)));
 //! ```
 
+use crate::constraints::Linear;
 use crate::diagnostic::{Diagnostic, Error};
 use crate::engine::stop::Stop;
 use crate::engine::{Engine, EngineMark};
@@ -489,12 +490,12 @@ impl Session {
     pub fn fix_objective(&mut self, value: i64) -> Result<(), Error> {
         let objective = self.require_objective()?;
         self.lowered.add_posted(Posted {
-            constraint: Constraint::Linear {
+            constraint: Constraint::Linear(Linear {
                 terms: vec![(1, objective.var)],
                 rel: Rel::Eq,
                 rhs: value,
                 reif: None,
-            },
+            }),
             origin: "objective".to_string(),
             item: String::new(),
             definition: false,

@@ -32,6 +32,7 @@ pub enum Builtin {
     GlobalCardinality,
     Circuit,
     Subcircuit,
+    Inverse,
     Connected,
     SingleLoop,
     SinglePath,
@@ -296,6 +297,13 @@ pub const BUILTINS: &[BuiltinInfo] = &[
         Arity::exactly(1),
         Usage::Constraint,
         "the positions whose successor is not themselves form one cycle (or none), as in MiniZinc",
+    ),
+    row(
+        Builtin::Inverse,
+        "inverse",
+        Arity::exactly(2),
+        Usage::Constraint,
+        "two permutations, each the other's inverse: `f[i] == j` exactly when `invf[j] == i` (indices as the lists'), as in MiniZinc",
     ),
     row(
         Builtin::Connected,

@@ -7,6 +7,7 @@
 //! is lost), and `solve check-symmetry` says how many classes keep more
 //! than one solution.
 
+use crate::constraints::Lex;
 use crate::lower::Lowerer;
 use crate::lower::Scope;
 use crate::lower::value::{LinExpr, R};
@@ -27,11 +28,11 @@ pub(crate) fn lex_leader(l: &mut Lowerer, plan: &SymmetryPlan, span: Span) -> R<
                     ys.push(l.view(&image, span)?);
                 }
                 if !xs.is_empty() {
-                    l.post_constraint(Constraint::Lex {
+                    l.post_constraint(Constraint::Lex(Lex {
                         xs,
                         ys,
                         strict: false,
-                    });
+                    }));
                 }
                 l.check_budget(span)
             })?;

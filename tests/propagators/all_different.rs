@@ -6,6 +6,7 @@ use super::generate::Gen;
 use super::harness::{N, domains, run, run_many};
 use super::instance::Instance;
 use crate::Rng;
+use solve::constraints::AllDifferent;
 use solve::engine::Engine;
 use solve::model::plan::Consistency;
 use solve::model::{Constraint, VarId, View};
@@ -132,9 +133,9 @@ fn all_different_domain_leaves_only_supported_values() {
             .collect();
         let inst = Instance {
             domains: given,
-            constraints: vec![Constraint::AllDifferent(
+            constraints: vec![Constraint::AllDifferent(AllDifferent(
                 (0..n).map(|i| View::of(VarId(i as u32))).collect(),
-            )],
+            ))],
             levels: vec![None],
         };
         let solutions = inst.solutions();
@@ -197,9 +198,9 @@ fn all_different_bounds_leaves_supported_bounds() {
             .collect();
         let inst = Instance {
             domains: given.clone(),
-            constraints: vec![Constraint::AllDifferent(
+            constraints: vec![Constraint::AllDifferent(AllDifferent(
                 (0..n).map(|i| View::of(VarId(i as u32))).collect(),
-            )],
+            ))],
             levels: vec![None],
         };
         let intervals: Vec<(i64, i64)> = given.iter().map(|d| (d[0], d[d.len() - 1])).collect();

@@ -5,6 +5,7 @@
 use super::generate::Gen;
 use super::harness::{N, domains, run};
 use super::instance::Instance;
+use solve::constraints::Circuit;
 use solve::engine::Engine;
 use solve::model::Constraint;
 use solve::model::plan::Consistency;
@@ -73,7 +74,7 @@ fn at_domain_every_edge_left_lies_on_a_cycle_of_the_graph() {
     for _ in 0..2000 {
         g.reset(false);
         let constraint = g.circuit_graph();
-        let Constraint::Circuit { base, sub, .. } = constraint else {
+        let Constraint::Circuit(Circuit { base, sub, .. }) = constraint else {
             unreachable!("a circuit")
         };
         let inst = Instance {

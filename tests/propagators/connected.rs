@@ -7,6 +7,7 @@
 use super::generate::Gen;
 use super::harness::{N, domains, run};
 use super::instance::Instance;
+use solve::constraints::Connected;
 use solve::engine::Engine;
 use solve::model::plan::Consistency;
 use solve::model::{Constraint, View};
@@ -53,11 +54,11 @@ fn connected_leaves_no_node_apart_and_no_cut_node_or_bridge_open() {
     for _ in 0..4000 {
         g.reset(false);
         let constraint = g.connected();
-        let Constraint::Connected {
+        let Constraint::Connected(Connected {
             nodes,
             edges,
             links,
-        } = constraint.clone()
+        }) = constraint.clone()
         else {
             unreachable!("connected")
         };

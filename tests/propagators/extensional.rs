@@ -4,6 +4,7 @@
 use super::generate::Gen;
 use super::harness::{N, domains, run};
 use super::instance::Instance;
+use solve::constraints::Table;
 use solve::engine::Engine;
 use solve::model::Constraint;
 use solve::model::plan::Consistency;
@@ -31,7 +32,7 @@ fn table_leaves_only_supported_values() {
             continue;
         }
         let left = domains(&engine);
-        let Constraint::Table { xs, rows } = &c else {
+        let Constraint::Table(Table { xs, rows }) = &c else {
             unreachable!()
         };
         for (j, x) in xs.iter().enumerate() {

@@ -2,6 +2,10 @@
 //! far value), views, literals, and a generator for each constraint kind.
 
 use crate::Rng;
+use solve::constraints::{
+    Abs, AllDifferent, Circuit, Clause, Connected, Div, ElementConst, ElementVar, Inverse, Lex,
+    Linear, Max, Regular, Rem, Table, Times,
+};
 use solve::model::{Automaton, Constraint, Lit, Rel, VarId, View};
 
 /// The values every generated domain is drawn from.
@@ -153,19 +157,19 @@ impl Gen {
         } else {
             None
         };
-        Constraint::Linear {
+        Constraint::Linear(Linear {
             terms,
             rel: self.rng.pick(&[Rel::Le, Rel::Eq, Rel::Ne]),
             rhs: self.rng.range(-4, 4),
             reif,
-        }
+        })
     }
 
     /// [`Gen::linear`] with a variable named twice (e.g. `x + 2y - x`),
     /// which the propagator merges.
     pub(super) fn linear_repeating(&mut self) -> Constraint {
         let mut c = self.linear();
-        if let Constraint::Linear { terms, .. } = &mut c {
+        if let Constraint::Linear(Linear { terms, .. }) = &mut c {
             let (_, x) = terms[self.rng.below(terms.len())];
             terms.push((self.rng.pick(&[-2, -1, 1, 2]), x));
         }
@@ -174,7 +178,7 @@ impl Gen {
 
     pub(super) fn all_different(&mut self) -> Constraint {
         let n = 2 + self.rng.below(3);
-        Constraint::AllDifferent((0..n).map(|_| self.view(&[])).collect())
+        Constraint::AllDifferent(AllDifferent((0..n).map(|_| self.view(&[])).collect()))
     }
 
     /// 2 or 3 alldifferents over shifts (`x + c`, `-x + c`) of the same 2-4
@@ -203,7 +207,7 @@ impl Gen {
                         offset: self.rng.range(-3, 3),
                     })
                     .collect();
-                Constraint::AllDifferent(views)
+                Constraint::AllDifferent(AllDifferent(views))
             })
             .collect();
         if self.rng.one_in(4) {
@@ -218,11 +222,11 @@ impl Gen {
         let index = self.view(&[result.var]);
         let n = 1 + self.rng.below(4);
         let values = (0..n).map(|_| self.rng.range(LO, HI)).collect();
-        Constraint::ElementConst {
+        Constraint::ElementConst(ElementConst {
             index,
             values,
             result,
-        }
+        })
     }
 
     pub(super) fn element_var(&mut self) -> Constraint {
@@ -231,11 +235,11 @@ impl Gen {
         let index = self.view(&[result.var]);
         let n = 1 + self.rng.below(3);
         let array = (0..n).map(|_| self.view(&[result.var])).collect();
-        Constraint::ElementVar {
+        Constraint::ElementVar(ElementVar {
             index,
             array,
             result,
-        }
+        })
     }
 
     pub(super) fn clause(&mut self) -> Constraint {
@@ -247,7 +251,7 @@ impl Gen {
         } else {
             Some(self.lit(&vars))
         };
-        Constraint::Clause { lits, reif }
+        Constraint::Clause(Clause { lits, reif })
     }
 
     /// `(x, y, z)` with `z` a variable of its own.
@@ -261,24 +265,24 @@ impl Gen {
 
     pub(super) fn times(&mut self) -> Constraint {
         let (x, y, z) = self.ternary();
-        Constraint::Times { x, y, z }
+        Constraint::Times(Times { x, y, z })
     }
 
     pub(super) fn div(&mut self) -> Constraint {
         let (x, y, z) = self.ternary();
-        Constraint::Div { x, y, z }
+        Constraint::Div(Div { x, y, z })
     }
 
     pub(super) fn rem(&mut self) -> Constraint {
         let (x, y, z) = self.ternary();
-        Constraint::Rem { x, y, z }
+        Constraint::Rem(Rem { x, y, z })
     }
 
     pub(super) fn abs(&mut self) -> Constraint {
         let z = self.int(&[]);
         let z = View::of(z);
         let x = self.view(&[z.var]);
-        Constraint::Abs { x, z }
+        Constraint::Abs(Abs { x, z })
     }
 
     pub(super) fn max(&mut self) -> Constraint {
@@ -291,7 +295,7 @@ impl Gen {
         };
         let n = 1 + self.rng.below(3);
         let xs = (0..n).map(|_| self.view(&[z.var])).collect();
-        Constraint::Max { xs, z }
+        Constraint::Max(Max { xs, z })
     }
 
     /// A table over views, with up to five rows of values near the domains.
@@ -301,7 +305,7 @@ impl Gen {
         let rows = (0..self.rng.below(6))
             .map(|_| (0..n).map(|_| self.rng.range(LO - 1, HI + 1)).collect())
             .collect();
-        Constraint::Table { xs, rows }
+        Constraint::Table(Table { xs, rows })
     }
 
     /// A circuit over up to four successor variables (nodes from `base`).
@@ -309,11 +313,51 @@ impl Gen {
         let n = 1 + self.rng.below(4);
         let base = self.rng.pick(&[0, 0, 1, -1]);
         let succ = (0..n).map(|_| View::of(self.int(&[]))).collect();
-        Constraint::Circuit {
+        Constraint::Circuit(Circuit {
             succ,
             base,
             sub: false,
-        }
+        })
+    }
+
+    /// `inverse` over two lists of up to three views each (mostly two;
+    /// one time in eight of different lengths), each list from its own
+    /// base; the views shifted now and then.
+    pub(super) fn inverse(&mut self) -> Constraint {
+        let n = if self.rng.one_in(4) {
+            3
+        } else {
+            1 + self.rng.below(2)
+        };
+        let m = if self.rng.one_in(8) {
+            1 + self.rng.below(3)
+        } else {
+            n
+        };
+        let list = |g: &mut Gen| -> Vec<View> {
+            (0..m)
+                .map(|_| {
+                    let x = g.int(&[]);
+                    if g.rng.one_in(4) {
+                        View {
+                            var: x,
+                            scale: g.rng.pick(&[-1, 1]),
+                            offset: g.rng.range(-1, 1),
+                        }
+                    } else {
+                        View::of(x)
+                    }
+                })
+                .collect()
+        };
+        let invf = list(self);
+        let f = (0..n).map(|_| View::of(self.int(&[]))).collect();
+        Constraint::Inverse(Inverse {
+            f,
+            f_base: self.rng.pick(&[0, 0, 1, -1]),
+            invf,
+            invf_base: self.rng.pick(&[0, 0, 1, -1]),
+        })
     }
 
     /// `connected` over up to six 0/1 nodes (views, sometimes negated)
@@ -348,11 +392,11 @@ impl Gen {
         } else {
             Vec::new()
         };
-        Constraint::Connected {
+        Constraint::Connected(Connected {
             nodes,
             edges,
             links,
-        }
+        })
     }
 
     /// A fresh 0/1 variable's view, sometimes negated.
@@ -372,11 +416,11 @@ impl Gen {
     /// A subcircuit over up to four successor variables.
     pub(super) fn subcircuit(&mut self) -> Constraint {
         match self.circuit() {
-            Constraint::Circuit { succ, base, .. } => Constraint::Circuit {
+            Constraint::Circuit(Circuit { succ, base, .. }) => Constraint::Circuit(Circuit {
                 succ,
                 base,
                 sub: true,
-            },
+            }),
             _ => unreachable!("a circuit"),
         }
     }
@@ -394,11 +438,11 @@ impl Gen {
                 View::of(self.new_var(domain))
             })
             .collect();
-        Constraint::Circuit {
+        Constraint::Circuit(Circuit {
             succ,
             base,
             sub: self.rng.one_in(2),
-        }
+        })
     }
 
     /// `regular` over up to four views (which may share variables): an
@@ -417,14 +461,14 @@ impl Gen {
         let start = state(self);
         let mut accepting: Vec<i64> = (0..self.rng.below(3)).map(|_| state(self)).collect();
         accepting.sort_unstable();
-        Constraint::Regular {
+        Constraint::Regular(Regular {
             xs,
             automaton: Automaton {
                 transitions,
                 start,
                 accepting,
             },
-        }
+        })
     }
 
     /// `regular` with 65 to 140 states (so layers of two or three words),
@@ -445,25 +489,25 @@ impl Gen {
         let start = self.rng.below(states as usize) as i64;
         let mut accepting: Vec<i64> = (0..states).filter(|_| self.rng.one_in(2)).collect();
         accepting.sort_unstable();
-        Constraint::Regular {
+        Constraint::Regular(Regular {
             xs,
             automaton: Automaton {
                 transitions,
                 start,
                 accepting,
             },
-        }
+        })
     }
 
     pub(super) fn lex(&mut self) -> Constraint {
         let n = 1 + self.rng.below(3);
         let xs = (0..n).map(|_| self.view(&[])).collect();
         let ys = (0..n).map(|_| self.view(&[])).collect();
-        Constraint::Lex {
+        Constraint::Lex(Lex {
             xs,
             ys,
             strict: self.rng.one_in(2),
-        }
+        })
     }
 }
 

@@ -10,7 +10,7 @@
 
 use crate::engine::propagator::{Priority, PropResult, Propagator, Status};
 use crate::engine::store::{CellId, Change, Store};
-use crate::model::{VarId, View};
+use crate::vocab::{VarId, View};
 
 #[derive(Debug)]
 pub struct AllDifferent {

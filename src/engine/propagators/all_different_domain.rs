@@ -16,7 +16,7 @@
 
 use crate::engine::propagator::{Priority, PropResult, Propagator, Status};
 use crate::engine::store::{Change, Conflict, Store};
-use crate::model::{VarId, View};
+use crate::vocab::{VarId, View};
 
 #[derive(Debug)]
 pub struct AllDifferentDomain {

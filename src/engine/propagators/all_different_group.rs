@@ -17,7 +17,7 @@
 
 use crate::engine::propagator::{Priority, PropResult, Propagator, Status};
 use crate::engine::store::{CellId, Change, Store};
-use crate::model::{VarId, View};
+use crate::vocab::{VarId, View};
 
 /// Groups of at most this many variables keep a [`Pair`] per two of them.
 const PAIR_LIMIT: usize = 256;

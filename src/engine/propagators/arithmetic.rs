@@ -5,7 +5,7 @@
 use crate::engine::propagator::{Priority, PropResult, Propagator, Status};
 use crate::engine::store::{Change, Conflict, Store};
 use crate::engine::view::{div_ceil, div_floor};
-use crate::model::{VarId, View};
+use crate::vocab::{VarId, View};
 
 fn subs(views: &[View]) -> Vec<(VarId, Change)> {
     views.iter().map(|v| (v.var, Change::Bounds)).collect()

@@ -3,7 +3,7 @@
 
 use crate::engine::propagator::{Priority, PropResult, Propagator, Status};
 use crate::engine::store::{Change, Conflict, Store};
-use crate::model::{Lit, VarId};
+use crate::vocab::{Lit, VarId};
 
 #[derive(Debug)]
 pub struct Clause {

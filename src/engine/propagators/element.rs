@@ -4,7 +4,7 @@
 
 use crate::engine::propagator::{Priority, PropResult, Propagator, Status};
 use crate::engine::store::{Change, Store};
-use crate::model::{VarId, View};
+use crate::vocab::{VarId, View};
 
 /// Result domains larger than this are narrowed by bounds only.
 const SMALL: u64 = 4096;

@@ -8,7 +8,7 @@
 use crate::engine::propagator::{Priority, PropResult, Propagator, Status};
 use crate::engine::store::{Change, Conflict, Store};
 use crate::engine::view::{div_ceil, div_floor};
-use crate::model::{Lit, Rel, VarId};
+use crate::vocab::{Lit, Rel, VarId};
 
 #[derive(Debug)]
 pub struct Linear {

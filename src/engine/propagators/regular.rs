@@ -16,7 +16,7 @@
 
 use crate::engine::propagator::{Priority, PropResult, Propagator, Status};
 use crate::engine::store::{Change, Conflict, Store};
-use crate::model::{Automaton, VarId, View};
+use crate::vocab::{Automaton, VarId, View};
 
 /// Word operations of a sweep between two looks at the deadline.
 const LAYER_WORK_PER_LOOK: usize = 1 << 12;
