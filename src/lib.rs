@@ -13,12 +13,13 @@
 //!   faces: cli, playground, compare ◀┘ (text / JSON: output)
 //! ```
 //!
-//! Every face makes one stop token (`engine::stop::Stop`: a deadline, a
-//! node budget, a cancel flag) and hands it to reading, lowering and the
-//! session.
+//! Every face makes one stop token ([`stop::Stop`]: a deadline, a node
+//! budget, a cancel flag; it records which of them fired) and hands it to
+//! reading, lowering and the session.
 //!
 //! The core:
-//! - [`source`], [`diagnostic`]: positions and rustc-style error messages.
+//! - [`source`], [`diagnostic`]: positions and rustc-style error messages;
+//!   [`stop`]: the stop token (a foundation: it imports only [`host`]).
 //! - [`spec`]: the TOML format and the expression language
 //!   (`grammar/expr.pest`), the name checker, the search settings.
 //! - [`mod@compile`]: the pipeline as a list of passes; [`mod@lower`]: the
@@ -85,6 +86,7 @@ pub mod setter;
 pub mod source;
 pub mod spec;
 pub mod steps;
+pub mod stop;
 pub mod symmetry;
 
 pub use compile::{compile, lower};

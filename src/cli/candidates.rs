@@ -8,10 +8,10 @@
 use super::output::{Printer, note};
 use super::{EXIT_FOUND, EXIT_LIMIT, EXIT_NONE, Run, SpecArgs, TimeLimit};
 use crate::diagnostic::{Diagnostic, Error};
-use crate::engine::stop::Stop;
 use crate::session::{Session, Stopped};
 use crate::steps::Fact;
 use crate::steps::say::Words;
+use crate::stop::Stop;
 use serde_json::json;
 use std::path::PathBuf;
 

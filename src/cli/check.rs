@@ -2,8 +2,8 @@
 //! declared symmetry and `[experiments]` entry too), without solving.
 
 use super::{EXIT_FOUND, Params, Run, SpecArgs, add_spec, compare, lower, options, output};
-use crate::engine::stop::Stop;
 use crate::source::Sources;
+use crate::stop::Stop;
 use std::path::PathBuf;
 
 /// What `solve check` takes.

@@ -11,7 +11,6 @@ use super::output::{Printer, note};
 use super::unique::difference_lines;
 use super::{EXIT_FOUND, EXIT_LIMIT, EXIT_NONE, Run, SpecArgs, TimeLimit, refusal};
 use crate::diagnostic::Error;
-use crate::engine::stop::Stop;
 use crate::lowered::Lowered;
 use crate::setter::Unanswered;
 use crate::setter::forcing::{Forcing, Setup, setup, unknown_group};
@@ -20,6 +19,7 @@ use crate::setter::plan::{GeneratePlan, PATTERNS, Pattern};
 use crate::setter::redundant::redundant;
 use crate::setter::unique::differences;
 use crate::source::Sources;
+use crate::stop::Stop;
 use serde_json::json;
 use std::path::PathBuf;
 

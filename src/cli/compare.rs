@@ -8,11 +8,11 @@ use super::{
     EXIT_FOUND, EXIT_INTERNAL, EXIT_LIMIT, Run, SpecArgs, TimeLimit, choices, pick, usage,
 };
 use crate::diagnostic::Error;
-use crate::engine::stop::Stop;
 use crate::experiment::compare::{Budget, Row, compare, configs, sweep, table};
 use crate::lower::Options;
 use crate::source::{SourceId, Sources};
 use crate::spec::load::load;
+use crate::stop::Stop;
 use std::path::PathBuf;
 
 /// What `solve compare` takes.

@@ -5,11 +5,11 @@
 use super::output::{Printer, note};
 use super::steps::{print_start, print_steps};
 use super::{EXIT_FOUND, EXIT_LIMIT, EXIT_NONE, Run, SpecArgs, TimeLimit, refusal};
-use crate::engine::stop::Stop;
 use crate::explain::{Conflicting, Explanation, expect, explain, explain_given};
 use crate::lowered::Lowered;
 use crate::source::Sources;
 use crate::steps::{Ending, Settings, walk_to_conflict};
+use crate::stop::Stop;
 use std::path::PathBuf;
 
 /// What `solve explain` takes.

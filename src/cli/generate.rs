@@ -9,12 +9,12 @@
 use super::output::{Printer, note};
 use super::{EXIT_FOUND, EXIT_LIMIT, EXIT_NONE, Run, SpecArgs, TimeLimit, refusal};
 use crate::diagnostic::{Error, counted};
-use crate::engine::stop::Stop;
 use crate::setter::Unanswered;
 use crate::setter::generate::{Failed, Made, Request, Skipped, Why, generate_telling};
 use crate::setter::grade::level_name;
 use crate::setter::plan::{GeneratePlan, Wanted};
 use crate::source::Sources;
+use crate::stop::Stop;
 use serde_json::json;
 use std::path::PathBuf;
 

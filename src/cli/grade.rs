@@ -6,9 +6,9 @@
 
 use super::output::{Printer, note};
 use super::{EXIT_FOUND, EXIT_LIMIT, EXIT_NONE, Run, SpecArgs, TimeLimit};
-use crate::engine::stop::Stop;
 use crate::setter::Unanswered;
 use crate::setter::grade::{Grade, Left, grade, level_name, step_costs};
+use crate::stop::Stop;
 use serde_json::json;
 use std::path::PathBuf;
 

@@ -35,11 +35,11 @@ mod unique;
 pub use args::{Params, SolveArgs, SpecArgs, Threads, TimeLimit};
 
 use crate::diagnostic::{Diagnostic, Error};
-use crate::engine::stop::{Cancel, Stop};
 use crate::lower::Options;
 use crate::lowered::Lowered;
 use crate::source::Sources;
 use crate::spec::choices::SearchChoices;
+use crate::stop::{Cancel, Stop};
 use std::path::PathBuf;
 use std::sync::Arc;
 use std::time::{Duration, Instant};
@@ -510,11 +510,10 @@ fn max_states() -> usize {
 /// The run's stop token: `--time-limit` counted from `started`, and the
 /// signals' `cancel`.
 fn stop(started: Instant, limit: TimeLimit, cancel: &Arc<Cancel>) -> Result<Stop, Error> {
-    Ok(Stop {
-        at: deadline(started, limit)?,
-        nodes: None,
-        cancel: Some(Arc::clone(cancel)),
-    })
+    Ok(Stop::new(
+        deadline(started, limit)?,
+        Some(Arc::clone(cancel)),
+    ))
 }
 
 fn deadline(started: Instant, limit: TimeLimit) -> Result<Option<Instant>, Error> {

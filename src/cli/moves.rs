@@ -7,11 +7,11 @@ use super::args::Threads;
 use super::output::{Printer, note};
 use super::plot::PlotArg;
 use super::{EXIT_FOUND, EXIT_NONE, Params, Run, SolveArgs, SpecArgs, TimeLimit, pick, usage};
-use crate::engine::stop::Stop;
 use crate::lowered::Lowered;
 use crate::moves::{self, METHODS, Method, Path, Puzzle, State, Target};
 use crate::session::Session;
 use crate::source::Sources;
+use crate::stop::Stop;
 use std::path::PathBuf;
 
 pub(super) fn run(args: &SolveArgs, lowered: &Lowered, sources: Sources, stop: &Stop) -> Run {

@@ -4,7 +4,7 @@
 
 use super::Run;
 use crate::diagnostic::Error;
-use crate::engine::stop::Cancel;
+use crate::stop::Cancel;
 use std::io::{BufRead as _, BufReader, Write as _};
 use std::net::{TcpListener, TcpStream};
 use std::sync::Arc;

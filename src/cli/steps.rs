@@ -10,11 +10,11 @@
 use super::output::{Printer, note};
 use super::{EXIT_FOUND, EXIT_LIMIT, EXIT_NONE, Run, SpecArgs, TimeLimit};
 use crate::diagnostic::{Diagnostic, Error, counted};
-use crate::engine::stop::Stop;
 use crate::lowered::Lowered;
 use crate::session::Stopped;
 use crate::source::Sources;
 use crate::steps::{self, Ending, Fact, Settings, Stepper, Walk, WhyNone};
+use crate::stop::Stop;
 use serde_json::json;
 use std::path::PathBuf;
 

@@ -4,7 +4,7 @@
 use super::args::Threads;
 use super::output::Printer;
 use super::{EXIT_FOUND, EXIT_NONE, Params, Run, SpecArgs, TimeLimit};
-use crate::engine::stop::Stop;
+use crate::stop::Stop;
 use crate::symmetry::check::{NotSymmetric, Report, check};
 use std::path::PathBuf;
 

@@ -8,12 +8,12 @@
 
 use super::output::{Printer, note, template_cut};
 use super::{EXIT_FOUND, EXIT_LIMIT, EXIT_NONE, Run, SpecArgs, TimeLimit};
-use crate::engine::stop::Stop;
 use crate::model::VarId;
 use crate::session::{Session, Solution};
 use crate::setter::Unanswered;
 use crate::setter::unique::{Uniqueness, differences, unique};
 use crate::steps::say::Words;
+use crate::stop::Stop;
 use serde_json::json;
 use std::path::PathBuf;
 

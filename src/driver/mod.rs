@@ -21,10 +21,9 @@ mod classes;
 mod optimise;
 pub mod part;
 mod satisfy;
-mod stop;
 
+pub use crate::stop::Cause;
 pub use classes::{Classes, Watch};
-pub use stop::Cause;
 
 use crate::diagnostic::Error;
 use crate::parallel::Spread;
@@ -161,7 +160,7 @@ pub fn run(
         satisfy::run(session, query, sink, None)?
     };
     Ok(Outcome {
-        stop: (!outcome.complete).then(|| Cause::of(session)),
+        stop: (!outcome.complete).then(|| session.stop().reason().unwrap_or(Cause::TimeLimit)),
         ..outcome
     })
 }

@@ -29,7 +29,6 @@ pub use strategy::{STRATEGIES, Strategy};
 pub use tree::Record;
 
 use crate::diagnostic::{Diagnostic, Error};
-use crate::engine::stop::Stop;
 use crate::session::Session;
 use crate::source::Sources;
 use answer::Answers;
@@ -151,10 +150,7 @@ impl Game {
     fn fork(&self) -> Game {
         let lowered = self.session.lowered().clone();
         let mut session = Session::new(lowered, self.session.sources().clone());
-        session.set_stop(Stop {
-            nodes: None,
-            ..self.session.stop().clone()
-        });
+        session.set_stop(self.session.stop().without_nodes());
         Game {
             session,
             plan: self.plan.clone(),

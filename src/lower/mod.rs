@@ -73,10 +73,10 @@ pub use options::Options;
 pub use scope::Scope;
 
 use crate::diagnostic::Diagnostic;
-use crate::engine::stop::Stop;
 use crate::model::{Constraint, IntervalSet, Lit, Model, Posted, Rel, VarId, View};
 use crate::source::Span;
 use crate::spec::ast::{Expr, Function};
+use crate::stop::Stop;
 pub(crate) use budget::Budget;
 use std::collections::HashMap;
 use std::sync::Arc;

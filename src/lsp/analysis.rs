@@ -8,10 +8,10 @@
 use super::symbols::{Kind, Symbols};
 use super::text::{Encoding, LineIndex};
 use crate::diagnostic::Diagnostic;
-use crate::engine::stop::Stop;
 use crate::lowered::Lowered;
 use crate::source::{SourceId, Sources};
 use crate::spec::ast::Spec;
+use crate::stop::Stop;
 use lsp_types::{
     DiagnosticRelatedInformation, DiagnosticSeverity, DiagnosticTag, Location, NumberOrString, Uri,
 };
@@ -58,7 +58,7 @@ impl Analysis {
                             Ok(lowered) => Some((lowered, sources.clone())),
                             Err(d) => {
                                 // Out of time is not a mistake: no diagnostic.
-                                if !d.time_limit {
+                                if !d.is_stopped() {
                                     errors.push(d);
                                 }
                                 None

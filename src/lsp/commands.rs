@@ -7,8 +7,8 @@
 //! editor as a message (and as the command's result).
 
 use super::Doc;
-use crate::engine::stop::Stop;
 use crate::session::Session;
+use crate::stop::Stop;
 use std::time::{Duration, Instant};
 
 pub(super) const SOLUTION: &str = "solve.solution";

@@ -3,9 +3,9 @@
 //! constraints that has none, marked in the editor.
 
 use super::Doc;
-use crate::engine::stop::Stop;
 use crate::explain::{Explanation, explain as why};
 use crate::spec::builtins;
+use crate::stop::Stop;
 use lsp_types::{DiagnosticSeverity, Location, Range, TextEdit};
 use serde_json::{Value, json};
 use std::time::{Duration, Instant};

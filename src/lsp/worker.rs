@@ -5,10 +5,10 @@
 //! each job has a deadline: typing is never held up by a slow spec, whose
 //! domains and lens come later or not at all.
 
-use crate::engine::stop::{Cancel, Stop};
 use crate::lowered::Lowered;
 use crate::session::Session;
 use crate::source::Sources;
+use crate::stop::{Cancel, Stop};
 use crossbeam_channel::{Receiver, Sender};
 use lsp_types::Uri;
 use std::collections::HashMap;
@@ -66,15 +66,14 @@ impl Worker {
             .running
             .insert(uri.as_str().to_string(), Arc::clone(&cancel))
         {
-            let _ = old.cancel(0);
+            let _ = old.cancel("cancelled");
         }
         let sender = self.sender.clone();
         let _ = std::thread::spawn(move || {
-            let stop = Stop {
-                at: Instant::now().checked_add(SOLVE_DEADLINE),
-                nodes: None,
-                cancel: Some(Arc::clone(&cancel)),
-            };
+            let stop = Stop::new(
+                Instant::now().checked_add(SOLVE_DEADLINE),
+                Some(Arc::clone(&cancel)),
+            );
             let (domains, verdict) = work(lowered, sources, &stop);
             if !cancel.cancelled() {
                 let _ = sender.send(Done {

@@ -36,13 +36,13 @@ pub use target::{Path, Target};
 
 use crate::diagnostic::{Diagnostic, Error};
 use crate::engine::clock::Clock;
-use crate::engine::stop::Stop;
 use crate::lowered::Lowered;
 use crate::model::IntervalSet;
 use crate::model::network::Evaluator;
 use crate::output::OutputPlan;
 use crate::source::{Sources, Span};
 use crate::spec::ast::InvalidMove;
+use crate::stop::Stop;
 use plan::PuzzlePlan;
 
 /// Most positions a search keeps (breadth-first search, A*) or `solve

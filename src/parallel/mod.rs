@@ -23,8 +23,6 @@ use queue::{Event, Outbox};
 use split::Split;
 use std::collections::{BTreeMap, VecDeque};
 use std::ops::ControlFlow;
-use std::sync::Arc;
-use std::sync::atomic::AtomicU64;
 
 /// Parts per thread a split aims at: enough that a thread that finishes
 /// early always finds more (30 to 100 in the EPS papers).
@@ -90,22 +88,19 @@ impl Spread {
 }
 
 /// Splits the spread's parts for its threads, and makes what they share
-/// (the session's node budget becomes theirs).
+/// (the session's stop token, node budget and all, is theirs too).
 fn prepare(session: &mut Session, spread: &Spread) -> (Split, Shared) {
     let mut split = split::split(
         session,
         spread.from.clone(),
         spread.threads * PARTS_PER_THREAD,
-        session.nodes_left(),
+        session.stop().nodes_left(),
     );
     split.stopped |= spread.cut;
     // The split's nodes count against the session's node limit.
     session.add_elsewhere(split.stats, 0, 0, 1);
-    let shared = Shared {
-        nodes: session.nodes_left().map(|n| Arc::new(AtomicU64::new(n))),
-        ..Shared::default()
-    };
-    (split, shared)
+    session.stop().charge(split.stats.nodes);
+    (split, Shared::default())
 }
 
 /// The number of solutions, summed over the parts in order; `progress`

@@ -21,13 +21,13 @@ use super::grade::{Left, grade, left_open, standing_for};
 use super::plan::{GeneratePlan, Wanted};
 use super::unique::{Uniqueness, unique};
 use crate::diagnostic::Error;
-use crate::engine::stop::Stop;
 use crate::lower::value::LinExpr;
 use crate::lowered::Lowered;
 use crate::model::plan::Consistency;
 use crate::random::Rng;
 use crate::session::Session;
 use crate::source::Sources;
+use crate::stop::Stop;
 
 /// How many seeds one puzzle may use before generation gives up.
 pub const MOST_TRIES: u64 = 100;

@@ -6,13 +6,13 @@
 use super::say::Words;
 use super::values::{self, Values};
 use super::{Fact, Settings, Step, fallback, finder};
-use crate::engine::stop::Stop;
 use crate::explain::items::{self, Item};
 use crate::lowered::Lowered;
 use crate::model::VarId;
 use crate::session::{Session, Stopped};
 use crate::setter::candidates;
 use crate::source::Sources;
+use crate::stop::Stop;
 use std::collections::{HashMap, VecDeque};
 
 /// Where a walk ended.

@@ -15,10 +15,10 @@
 use super::group::{Canonicaliser, SymmetryPlan};
 use crate::diagnostic::{Diagnostic, Error};
 use crate::driver::{self, Ask, Event, Query};
-use crate::engine::stop::Stop;
 use crate::lowered::Lowered;
 use crate::session::{Session, Solution};
 use crate::source::Sources;
+use crate::stop::Stop;
 use std::collections::{HashMap, HashSet};
 use std::ops::ControlFlow;
 

@@ -4,7 +4,6 @@
 
 use crate::diagnostic::{Diagnostic, did_you_mean};
 use crate::engine::clock::Clock;
-use crate::engine::stop::Stop;
 use crate::model::plan::{CONSISTENCIES, Sense, VALUE_ORDERS, VAR_ORDERS};
 use crate::source::{SourceId, Sources, Span};
 use crate::spec::ast::{
@@ -16,6 +15,7 @@ use crate::spec::ast::{
 use crate::spec::experiments::{self, Experiment};
 use crate::spec::parser::{Origin, parse_expr, parse_function};
 use crate::spec::setting;
+use crate::stop::Stop;
 use toml::Spanned;
 use toml::de::{DeTable, DeValue};
 
