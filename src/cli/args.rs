@@ -41,9 +41,7 @@ pub struct Threads {
 impl Threads {
     /// The threads to use: this flag's, else the spec's, else every core.
     pub fn resolve(self, spec: Option<u64>) -> usize {
-        self.threads
-            .or(spec)
-            .map_or_else(crate::parallel::available_threads, |n| n as usize)
+        crate::parallel::threads_for(self.threads, spec)
     }
 }
 

@@ -1,17 +1,21 @@
 //! What takes time, off the main loop: for a document's version, the
 //! domains left by propagation at the root (the inlay hints and hovers)
-//! and a search for two solutions (the code lens: unique, several, none).
+//! and a search for two solutions (the code lens: unique, several, none;
+//! with an objective, of the optimal solutions, as `solve --limit 2`).
 //! A newer version of the document cancels the job of the older one, and
 //! each job has a deadline: typing is never held up by a slow spec, whose
 //! domains and lens come later or not at all.
 
+use crate::driver::{self, Ask, Event, Query};
 use crate::lowered::Lowered;
+use crate::parallel::{Spread, threads_for};
 use crate::session::Session;
 use crate::source::Sources;
 use crate::stop::{Cancel, Stop};
 use crossbeam_channel::{Receiver, Sender};
 use lsp_types::Uri;
 use std::collections::HashMap;
+use std::ops::ControlFlow;
 use std::sync::Arc;
 use std::time::{Duration, Instant};
 
@@ -96,9 +100,19 @@ fn work(lowered: Lowered, sources: Sources, stop: &Stop) -> (Option<Domains>, Ve
     if stop.passed() {
         return (domains, Verdict::Stopped(0));
     }
-    let mut solutions = session.solutions();
-    let found = solutions.by_ref().take(2).count() as u64;
-    let verdict = match (found, solutions.stopped()) {
+    // Two solutions as `solve --limit 2` finds them (with an objective:
+    // two optimal ones), through the driver with the spec's threads.
+    let query = Query {
+        ask: Ask::All { most: Some(2) },
+        spread: Spread::threads(threads_for(None, session.lowered().threads)),
+        classes: None,
+        progress: None,
+    };
+    let quiet = &mut |_: Event<'_>| ControlFlow::Continue(());
+    let Ok(outcome) = driver::run(&mut session, &query, quiet) else {
+        return (domains, Verdict::Stopped(0));
+    };
+    let verdict = match (outcome.found, !outcome.complete) {
         (n, true) if n < 2 => Verdict::Stopped(n),
         (0, _) => Verdict::None,
         (1, _) => Verdict::Unique,
