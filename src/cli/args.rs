@@ -34,7 +34,7 @@ pub struct Threads {
     /// The answers do not depend on N: the same count, the same solutions
     /// printed in the same order (with static search orders), the same optimum.
     /// `--threads 1` is the sequential engine.
-    #[arg(long, short = 'j', value_name = "N", value_parser = clap::value_parser!(u64).range(1..=1024))]
+    #[arg(long, short = 'j', value_name = "N", value_parser = clap::value_parser!(u64).range(1..=crate::spec::settings::MOST_THREADS))]
     pub threads: Option<u64>,
 }
 

@@ -48,7 +48,7 @@ pub struct CompareArgs {
     /// Spread each configuration's count over N threads (default 1: the
     /// rows measure one search; with more, nodes stay the same for static
     /// orders, propagations grow a little, dom/wdeg learns per part).
-    #[arg(long, short = 'j', value_name = "N", value_parser = clap::value_parser!(u64).range(1..=1024))]
+    #[arg(long, short = 'j', value_name = "N", value_parser = clap::value_parser!(u64).range(1..=crate::spec::settings::MOST_THREADS))]
     threads: Option<u64>,
 }
 
