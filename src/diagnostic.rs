@@ -39,8 +39,27 @@ impl std::error::Error for Error {}
 impl Error {
     /// The run's time limit ran out: not a mistake in the input.
     pub fn is_time_limit(&self) -> bool {
-        self.diagnostics.iter().any(|d| d.time_limit)
+        self.diagnostics
+            .iter()
+            .any(|d| d.kind == DiagnosticKind::Stopped)
     }
+}
+
+/// What a [`Diagnostic`] is about, for code that tells them apart (never
+/// by their words).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum DiagnosticKind {
+    /// A mistake in the input.
+    #[default]
+    Mistake,
+    /// A name no scope declares (a mistake too).
+    UnknownName,
+    /// Not a mistake: the spec is too large for the budget of items or
+    /// memory.
+    TooLarge,
+    /// Not a mistake: the run's time limit ran out, or it was cancelled
+    /// (exit 3).
+    Stopped,
 }
 
 /// One error message about the user's input.
@@ -49,8 +68,7 @@ pub struct Diagnostic {
     pub message: String,
     pub span: Option<Span>,
     pub help: Option<String>,
-    /// Not a mistake in the input: the run's time limit ran out (exit 3).
-    pub time_limit: bool,
+    pub kind: DiagnosticKind,
     /// The calls of functions the error happened in, innermost first:
     /// each function's name and where it was called.
     pub calls: Vec<(String, Span)>,
@@ -62,7 +80,7 @@ impl Diagnostic {
             message: message.into(),
             span: Some(span),
             help: None,
-            time_limit: false,
+            kind: DiagnosticKind::Mistake,
             calls: Vec::new(),
         }
     }
@@ -73,22 +91,30 @@ impl Diagnostic {
             message: message.into(),
             span: None,
             help: None,
-            time_limit: false,
+            kind: DiagnosticKind::Mistake,
             calls: Vec::new(),
         }
     }
 
     /// The run's time limit ran out before the answer (exit code 3).
     pub fn time_limit(message: impl Into<String>) -> Diagnostic {
-        Diagnostic {
-            time_limit: true,
-            ..Diagnostic::bare(message)
-        }
+        Diagnostic::bare(message).with_kind(DiagnosticKind::Stopped)
+    }
+
+    /// Whether a limit or a cancel stopped the run (not a mistake).
+    pub fn is_stopped(&self) -> bool {
+        self.kind == DiagnosticKind::Stopped
+    }
+
+    pub fn with_kind(mut self, kind: DiagnosticKind) -> Diagnostic {
+        self.kind = kind;
+        self
     }
 
     /// The run stopped `while` doing something (exit code 3): by the time
-    /// limit, or by Ctrl-C, said as such (`cause`: what the stop token's
-    /// `Stop::cause` says).
+    /// limit, or by Ctrl-C, said as such (`cause`: [`Stop::cause`]).
+    ///
+    /// [`Stop::cause`]: crate::stop::Stop::cause
     pub fn stopped(while_: &str, cause: &str) -> Diagnostic {
         Diagnostic::time_limit(format!("{cause} {while_}"))
     }

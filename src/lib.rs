@@ -15,16 +15,16 @@
 //!   faces: cli, lsp, playground ◀────┘ (text / JSON: output)
 //! ```
 //!
-//! Every face makes one stop token (`engine::stop::Stop`: a deadline, a
-//! node budget, a cancel flag) and hands it to reading, lowering and the
-//! session.
+//! Every face makes one stop token ([`stop::Stop`]: a deadline, a node
+//! budget, a cancel flag; it records which of them fired) and hands it to
+//! reading, lowering and the session.
 //!
 //! The modules in layers, bottom to top: each uses only the layers below
 //! it (`tests/layout.rs` holds the layering and checks it, with no cycle
 //! of modules and none of files inside a folder).
 //! - Foundations: [`source`] (positions), [`random`] (a seeded generator
 //!   with no global state), [`host`] (the clock and the threads, native or
-//!   in a browser); the stop token, [`pool`] (one ordered work pool over
+//!   in a browser); [`stop`] (the stop token: a deadline, a node budget and a cancel flag, and which of them fired), [`pool`] (one ordered work pool over
 //!   those threads), [`discard`] (freeing a huge model after its error is
 //!   reported); [`diagnostic`] (rustc-style error messages).
 //! - [`vocab`]: the words every layer speaks (variables, views, literals,
@@ -94,6 +94,7 @@ pub mod setter;
 pub mod source;
 pub mod spec;
 pub mod steps;
+pub mod stop;
 pub mod symmetry;
 pub mod vocab;
 

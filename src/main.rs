@@ -53,16 +53,22 @@ fn main() -> ExitCode {
     // search like a limit: what was found is printed (a partial count, the
     // best solution, the stats marked partial) and the exit code is 3. A
     // second signal ends the process at once (exit 128 + the signal).
-    // The signals raise the run's cancel flag, part of its stop token.
-    use solve::engine::stop::{Cancel, SIGHUP, SIGINT, SIGTERM};
-    let cancel = std::sync::Arc::new(Cancel::new());
+    // The signals raise the run's cancel flag, part of its stop token,
+    // with the words that say which came.
+    use signal_hook::consts::{SIGHUP, SIGINT, SIGTERM};
+    let cancel = std::sync::Arc::new(solve::stop::Cancel::new());
     if let Ok(mut signals) = signal_hook::iterator::Signals::new([SIGINT, SIGTERM, SIGHUP]) {
         let cancel = std::sync::Arc::clone(&cancel);
         let _ = std::thread::Builder::new()
             .name("signals".to_string())
             .spawn(move || {
                 for signal in signals.forever() {
-                    if cancel.cancel(signal) {
+                    let why = match signal {
+                        SIGTERM => "terminated (SIGTERM)",
+                        SIGHUP => "hung up (SIGHUP)",
+                        _ => "interrupted (Ctrl-C)",
+                    };
+                    if cancel.cancel(why) {
                         std::process::exit(128 + signal);
                     }
                 }

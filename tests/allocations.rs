@@ -8,6 +8,7 @@ use solve::model::plan::{Consistency, Restarts};
 use solve::search::{Limits, Outcome, Search};
 use solve::source::Sources;
 use solve::spec::settings::SearchSettings;
+use solve::stop::Stop;
 use std::alloc::{GlobalAlloc, Layout, System};
 use std::cell::Cell;
 
@@ -77,7 +78,7 @@ fn second_search_of(
     let mut engine = Engine::new(lowered.model(), lowered.plan.consistency);
     let mut run = || {
         let limits = Limits {
-            nodes,
+            stop: Stop::default().with_nodes(nodes),
             ..Limits::default()
         };
         let mut search = Search::new(&mut engine, &lowered.plan, limits, Restarts::NONE);

@@ -232,8 +232,8 @@ fn function_lengths_are_measured_from_fn_to_its_brace() {
 /// layering is written down (`lib.rs` and docs/how-it-works.md draw it).
 const LAYERS: &[&[&str]] = &[
     // Foundations: positions, a seeded generator, the host's clock and
-    // threads; the stop token (`engine::stop` today, counted as `stop`:
-    // see `top_of`), the work pool, freeing a huge model; messages.
+    // threads; the stop token, the work pool, freeing a huge model;
+    // messages.
     &["source", "random", "host"],
     &["stop", "pool", "discard"],
     &["diagnostic"],
@@ -482,14 +482,9 @@ fn library_files() -> Vec<(String, String)> {
         .collect()
 }
 
-/// The top-level module a module path belongs to: the stop token counts
-/// as the foundation `stop` wherever it lives (`engine::stop` today).
+/// The top-level module a module path belongs to.
 fn top_of(segments: &[String]) -> Option<String> {
-    match segments {
-        [engine, stop, ..] if engine == "engine" && stop == "stop" => Some("stop".to_string()),
-        [first, ..] => Some(first.clone()),
-        [] => None,
-    }
+    segments.first().cloned()
 }
 
 /// The names the root re-exports (`pub use compile::{compile, lower};`)

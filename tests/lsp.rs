@@ -1119,3 +1119,37 @@ fn a_hover_right_after_a_change_has_the_evaluated_domain() {
     );
     c.stop();
 }
+
+/// With an `[objective]` the editor's count and solution lenses answer as
+/// `solve --count` and `solve` do, through the same driver: the optimal
+/// solutions are counted (one here, of ten solutions in all), and the
+/// solution shown is the best.
+#[test]
+fn the_editors_count_is_that_of_the_command_line_with_an_objective() {
+    let text = "[vars]\nx = \"1..4\"\ny = \"1..4\"\n[constraints]\nc = \"x + y >= 5\"\n\
+                [objective]\nminimize = \"x\"\n";
+    let spec = crate::TempSpec::new("lsp-objective", text);
+    let (stdout, _, code) = crate::solve(&[spec.path(), "--count"]);
+    assert_eq!(code, 0, "{stdout}");
+    let counted = stdout.lines().last().unwrap().to_string();
+    assert_eq!(counted, "1", "{stdout}");
+    let mut c = Client::start();
+    let _ = c.open(text, 1);
+    c.await_refresh();
+    let lens = c.request(
+        "textDocument/codeLens",
+        json!({"textDocument": {"uri": URI}}),
+    );
+    assert_eq!(lens[0]["command"]["title"], "1 solution · unique", "{lens}");
+    let run = |c: &mut Client, k: usize| {
+        let command = &lens[k]["command"];
+        c.request(
+            "workspace/executeCommand",
+            json!({"command": command["command"], "arguments": command["arguments"]}),
+        )
+    };
+    assert_eq!(lens[1]["command"]["title"], "count");
+    assert_eq!(run(&mut c, 1)["message"], format!("{counted} solution"));
+    assert_eq!(run(&mut c, 0)["message"], "best solution:\nx = 1\ny = 4");
+    c.stop();
+}

@@ -34,16 +34,14 @@ pub(crate) struct Threads {
     /// The answers do not depend on N: the same count, the same solutions
     /// printed in the same order (with static search orders), the same optimum.
     /// `--threads 1` is the sequential engine.
-    #[arg(long, short = 'j', value_name = "N", value_parser = clap::value_parser!(u64).range(1..=1024))]
+    #[arg(long, short = 'j', value_name = "N", value_parser = clap::value_parser!(u64).range(1..=solve::spec::settings::MOST_THREADS))]
     pub threads: Option<u64>,
 }
 
 impl Threads {
     /// The threads to use: this flag's, else the spec's, else every core.
     pub(crate) fn resolve(self, spec: Option<u64>) -> usize {
-        self.threads
-            .or(spec)
-            .map_or_else(solve::parallel::available_threads, |n| n as usize)
+        solve::parallel::threads_for(self.threads, spec)
     }
 }
 

@@ -9,10 +9,10 @@ use super::output::{Printer, note};
 use super::{EXIT_FOUND, EXIT_LIMIT, EXIT_NONE, Run, SpecArgs, TimeLimit};
 use serde_json::json;
 use solve::diagnostic::{Diagnostic, Error};
-use solve::engine::stop::Stop;
 use solve::facts::Fact;
 use solve::session::{Session, Stopped};
 use solve::steps::say::Words;
+use solve::stop::Stop;
 use std::path::PathBuf;
 
 /// What `solve candidates` takes.

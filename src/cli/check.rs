@@ -2,8 +2,8 @@
 //! declared symmetry and `[experiments]` entry too), without solving.
 
 use super::{EXIT_FOUND, Params, Run, SpecArgs, add_spec, compare, lower, options, output};
-use solve::engine::stop::Stop;
 use solve::source::Sources;
+use solve::stop::Stop;
 use std::path::PathBuf;
 
 /// What `solve check` takes.

@@ -12,7 +12,6 @@ use super::unique::difference_lines;
 use super::{EXIT_FOUND, EXIT_LIMIT, EXIT_NONE, Run, SpecArgs, TimeLimit, refusal};
 use serde_json::json;
 use solve::diagnostic::Error;
-use solve::engine::stop::Stop;
 use solve::lowered::Lowered;
 use solve::plans::generate::GeneratePlan;
 use solve::setter::Unanswered;
@@ -22,6 +21,7 @@ use solve::setter::redundant::redundant;
 use solve::setter::unique::differences;
 use solve::source::Sources;
 use solve::spec::pattern::{PATTERNS, Pattern};
+use solve::stop::Stop;
 use std::path::PathBuf;
 
 /// What `solve redundant` takes.

@@ -8,11 +8,11 @@ use super::{
     EXIT_FOUND, EXIT_INTERNAL, EXIT_LIMIT, Run, SpecArgs, TimeLimit, choices, pick, usage,
 };
 use solve::diagnostic::Error;
-use solve::engine::stop::Stop;
 use solve::experiment::compare::{Budget, Row, compare, configs, sweep, table};
 use solve::lower::Options;
 use solve::source::{SourceId, Sources};
 use solve::spec::load::load;
+use solve::stop::Stop;
 use std::path::PathBuf;
 
 /// What `solve compare` takes.
@@ -48,7 +48,7 @@ pub(crate) struct CompareArgs {
     /// Spread each configuration's count over N threads (default 1: the
     /// rows measure one search; with more, nodes stay the same for static
     /// orders, propagations grow a little, dom/wdeg learns per part).
-    #[arg(long, short = 'j', value_name = "N", value_parser = clap::value_parser!(u64).range(1..=1024))]
+    #[arg(long, short = 'j', value_name = "N", value_parser = clap::value_parser!(u64).range(1..=solve::spec::settings::MOST_THREADS))]
     threads: Option<u64>,
 }
 

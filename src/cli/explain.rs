@@ -5,11 +5,11 @@
 use super::output::{Printer, note};
 use super::steps::{print_start, print_steps};
 use super::{EXIT_FOUND, EXIT_LIMIT, EXIT_NONE, Run, SpecArgs, TimeLimit, refusal};
-use solve::engine::stop::Stop;
 use solve::explain::{Conflicting, Explanation, expect, explain, explain_given};
 use solve::lowered::Lowered;
 use solve::source::Sources;
 use solve::steps::{Ending, Settings, walk_to_conflict};
+use solve::stop::Stop;
 use std::path::PathBuf;
 
 /// What `solve explain` takes.

@@ -1,7 +1,7 @@
 //! `solve export --minizinc FILE`: the lowered model as MiniZinc.
 
 use super::{EXIT_FOUND, Params, Run, SpecArgs, compile, output};
-use solve::engine::stop::Stop;
+use solve::stop::Stop;
 use std::path::PathBuf;
 
 /// What `solve export` takes.

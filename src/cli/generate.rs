@@ -10,12 +10,12 @@ use super::output::{Printer, note};
 use super::{EXIT_FOUND, EXIT_LIMIT, EXIT_NONE, Run, SpecArgs, TimeLimit, refusal};
 use serde_json::json;
 use solve::diagnostic::{Error, counted};
-use solve::engine::stop::Stop;
 use solve::plans::generate::{GeneratePlan, Wanted};
 use solve::setter::Unanswered;
 use solve::setter::generate::{Failed, Made, Request, Skipped, Why, generate_telling};
 use solve::setter::grade::level_name;
 use solve::source::Sources;
+use solve::stop::Stop;
 use std::path::PathBuf;
 
 /// What `solve generate` takes (`--seed N`: the first seed, overriding

@@ -7,9 +7,9 @@
 use super::output::{Printer, note};
 use super::{EXIT_FOUND, EXIT_LIMIT, EXIT_NONE, Run, SpecArgs, TimeLimit};
 use serde_json::json;
-use solve::engine::stop::Stop;
 use solve::setter::Unanswered;
 use solve::setter::grade::{Grade, Left, grade, level_name, step_costs};
+use solve::stop::Stop;
 use std::path::PathBuf;
 
 /// What `solve grade` takes.

@@ -35,11 +35,11 @@ mod unique;
 pub(crate) use args::{Params, SolveArgs, SpecArgs, TimeLimit};
 
 use solve::diagnostic::{Diagnostic, Error};
-use solve::engine::stop::{Cancel, Stop};
 use solve::lower::Options;
 use solve::lowered::Lowered;
 use solve::source::Sources;
 use solve::spec::choices::SearchChoices;
+use solve::stop::{Cancel, Stop};
 use std::path::PathBuf;
 use std::sync::Arc;
 use std::time::{Duration, Instant};
@@ -509,11 +509,10 @@ fn max_states() -> usize {
 /// The run's stop token: `--time-limit` counted from `started`, and the
 /// signals' `cancel`.
 fn stop(started: Instant, limit: TimeLimit, cancel: &Arc<Cancel>) -> Result<Stop, Error> {
-    Ok(Stop {
-        at: deadline(started, limit)?,
-        nodes: None,
-        cancel: Some(Arc::clone(cancel)),
-    })
+    Ok(Stop::new(
+        deadline(started, limit)?,
+        Some(Arc::clone(cancel)),
+    ))
 }
 
 fn deadline(started: Instant, limit: TimeLimit) -> Result<Option<Instant>, Error> {

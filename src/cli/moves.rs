@@ -7,11 +7,11 @@ use super::args::Threads;
 use super::output::{Printer, note};
 use super::plot::PlotArg;
 use super::{EXIT_FOUND, EXIT_NONE, Params, Run, SolveArgs, SpecArgs, TimeLimit, pick, usage};
-use solve::engine::stop::Stop;
 use solve::lowered::Lowered;
 use solve::moves::{self, METHODS, Method, Path, Puzzle, State, Target};
 use solve::session::Session;
 use solve::source::Sources;
+use solve::stop::Stop;
 use std::path::PathBuf;
 
 pub(super) fn run(args: &SolveArgs, lowered: &Lowered, sources: Sources, stop: &Stop) -> Run {

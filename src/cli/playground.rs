@@ -4,7 +4,7 @@
 
 use super::Run;
 use solve::diagnostic::Error;
-use solve::engine::stop::Cancel;
+use solve::stop::Cancel;
 use std::io::{BufRead as _, BufReader, Write as _};
 use std::net::{TcpListener, TcpStream};
 use std::sync::Arc;

@@ -6,8 +6,8 @@ use super::output::{Printer, note};
 use super::printing::Printing;
 use super::{EXIT_FOUND, EXIT_NONE, Run, SolveArgs};
 use solve::driver::{self, Ask, Classes, Query};
-use solve::engine::stop::Stop;
 use solve::session::Session;
+use solve::stop::Stop;
 use solve::symmetry::unique;
 use std::io::IsTerminal as _;
 use std::time::{Duration, Instant};
@@ -61,10 +61,7 @@ pub(super) fn run(args: &SolveArgs, started: Instant, stop: &Stop) -> Run {
         None
     };
     let mut session = Session::new(lowered, sources);
-    session.set_stop(Stop {
-        nodes: args.node_limit,
-        ..stop.clone()
-    });
+    session.set_stop(stop.with_nodes(args.node_limit));
     if args.show_domains {
         return show_domains(&mut session, out);
     }

@@ -11,12 +11,12 @@ use super::output::{Printer, note};
 use super::{EXIT_FOUND, EXIT_LIMIT, EXIT_NONE, Run, SpecArgs, TimeLimit};
 use serde_json::json;
 use solve::diagnostic::{Diagnostic, Error, counted};
-use solve::engine::stop::Stop;
 use solve::facts::{Fact, givens};
 use solve::lowered::Lowered;
 use solve::session::Stopped;
 use solve::source::Sources;
 use solve::steps::{self, Ending, Settings, Stepper, Walk, WhyNone};
+use solve::stop::Stop;
 use std::path::PathBuf;
 
 /// What `solve steps` and `solve hint` take.

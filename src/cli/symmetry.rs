@@ -4,7 +4,7 @@
 use super::args::Threads;
 use super::output::Printer;
 use super::{EXIT_FOUND, EXIT_NONE, Params, Run, SpecArgs, TimeLimit};
-use solve::engine::stop::Stop;
+use solve::stop::Stop;
 use solve::symmetry::check::{NotSymmetric, Report, check};
 use std::path::PathBuf;
 
@@ -22,7 +22,7 @@ pub(crate) struct CheckSymmetryArgs {
     /// Work out the solutions' classes on N threads (default: [search]
     /// threads, else every core the process may use); the searches run on
     /// one. The report does not depend on N.
-    #[arg(long, short = 'j', value_name = "N", value_parser = clap::value_parser!(u64).range(1..=1024))]
+    #[arg(long, short = 'j', value_name = "N", value_parser = clap::value_parser!(u64).range(1..=solve::spec::settings::MOST_THREADS))]
     threads: Option<u64>,
     #[command(flatten)]
     pub time: TimeLimit,

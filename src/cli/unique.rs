@@ -9,12 +9,12 @@
 use super::output::{Printer, note, template_cut};
 use super::{EXIT_FOUND, EXIT_LIMIT, EXIT_NONE, Run, SpecArgs, TimeLimit};
 use serde_json::json;
-use solve::engine::stop::Stop;
 use solve::model::VarId;
 use solve::session::{Session, Solution};
 use solve::setter::Unanswered;
 use solve::setter::unique::{Uniqueness, differences, unique};
 use solve::steps::say::Words;
+use solve::stop::Stop;
 use std::path::PathBuf;
 
 /// What `solve unique` takes.

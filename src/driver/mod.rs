@@ -21,10 +21,9 @@ mod classes;
 mod optimise;
 pub mod part;
 mod satisfy;
-mod stop;
 
+pub use crate::stop::Cause;
 pub use classes::{Classes, Watch};
-pub use stop::Cause;
 
 use crate::diagnostic::Error;
 use crate::parallel::Spread;
@@ -145,7 +144,8 @@ pub struct Outcome {
     pub complete: bool,
     /// With an objective: the best value found and whether it is proven.
     pub optimum: Option<(i64, bool)>,
-    /// What stopped the run, when it is not complete.
+    /// What stopped the run, when it is not complete: the cause its stop
+    /// token recorded when it fired.
     pub stop: Option<Cause>,
 }
 
@@ -161,7 +161,9 @@ pub fn run(
         satisfy::run(session, query, sink, None)?
     };
     Ok(Outcome {
-        stop: (!outcome.complete).then(|| Cause::of(session)),
+        // The token recorded what fired (every limit records itself when
+        // it fires; were nothing recorded, the time limit is said).
+        stop: (!outcome.complete).then(|| session.stop().reason().unwrap_or(Cause::TimeLimit)),
         ..outcome
     })
 }

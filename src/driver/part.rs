@@ -105,11 +105,13 @@ const MOST_SUBPROBLEMS: usize = 4_096;
 pub fn spread(session: &mut Session, of: PartOf, whole: Spread) -> Spread {
     let parts = of.parts as usize;
     let target = (parts * SUBPROBLEMS_PER_PART).min(MOST_SUBPROBLEMS.max(parts));
-    let all = split::split(session, vec![Vec::new()], target, session.nodes_left());
+    let most = session.stop().nodes_left();
+    let all = split::split(session, vec![Vec::new()], target, most);
     // Every machine branches the split's nodes; part 0 counts them, so
     // the merged nodes are those of the whole search.
     if of.part == 0 {
         session.add_elsewhere(all.stats, 0, 0, 1);
+        session.stop().charge(all.stats.nodes);
     }
     Spread {
         from: all.parts[of.range(all.parts.len())].to_vec(),

@@ -151,25 +151,22 @@ fn a_node_limit_in_the_branch_and_bound_leaves_the_best_found() {
 /// as its signal) and leaves the other whole.
 #[test]
 fn a_cancelled_token_stops_its_run_alone() {
-    use crate::engine::stop::{Cancel, SIGTERM, Stop};
+    use crate::stop::{Cancel, Stop};
     use std::sync::Arc;
     let cancel = Arc::new(Cancel::new());
-    assert!(!cancel.cancel(SIGTERM));
+    assert!(!cancel.cancel("terminated (SIGTERM)"));
     let mut stopped = Session::from_text("t.toml", SPEC, &[]).unwrap();
-    stopped.set_stop(Stop {
-        cancel: Some(Arc::clone(&cancel)),
-        ..Stop::default()
-    });
+    stopped.set_stop(Stop::new(None, Some(Arc::clone(&cancel))));
     let mut whole = Session::from_text("t.toml", SPEC, &[]).unwrap();
-    whole.set_stop(Stop {
-        cancel: Some(Arc::new(Cancel::new())),
-        ..Stop::default()
-    });
+    whole.set_stop(Stop::new(None, Some(Arc::new(Cancel::new()))));
     let ask = Query::sequential(Ask::Count);
     let quiet = &mut |_: Event<'_>| ControlFlow::Continue(());
     let cut = run(&mut stopped, &ask, quiet).unwrap();
     assert!(!cut.complete);
-    assert_eq!(cut.stop, Some(super::Cause::Signal("terminated (SIGTERM)")));
+    assert_eq!(
+        cut.stop,
+        Some(super::Cause::Cancelled("terminated (SIGTERM)"))
+    );
     let counted = run(&mut whole, &ask, quiet).unwrap();
     assert!(counted.complete);
     assert_eq!(counted.found, brute_force().len() as u64);

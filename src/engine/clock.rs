@@ -5,10 +5,14 @@
 //! bounds reasoning on 8,000 variables). At the same moments the token's
 //! cancel flag is read (Ctrl-C, SIGTERM, SIGHUP: a batch job's scheduler,
 //! `timeout`), and so is a run's own stop flag (the threads of a parallel
-//! run stop together).
+//! run stop together). The token records what fired; a run's own flag is
+//! not a cause (whoever raised it fired one, or the answer was whole).
+//!
+//! A search reads one clock: the engine's store holds it, and the search
+//! asks the store between nodes as the propagators do between steps.
 
-use super::stop::{Cancel, Stop};
 use crate::host::Instant;
+use crate::stop::Stop;
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::Duration;
@@ -33,10 +37,9 @@ impl Default for Clock {
 
 #[derive(Clone, Debug)]
 pub struct Clock {
-    at: Option<Instant>,
-    cancel: Option<Arc<Cancel>>,
+    stop: Stop,
     /// Set by another thread to stop this search too.
-    stop: Option<Arc<AtomicBool>>,
+    run: Option<Arc<AtomicBool>>,
     /// Events between clock reads now, and events left until the next.
     every: u32,
     left: u32,
@@ -52,9 +55,8 @@ impl Clock {
     /// As [`Clock::new`], and once `run` (a run's own flag) is set.
     pub fn with_stop(stop: &Stop, run: Option<Arc<AtomicBool>>) -> Clock {
         Clock {
-            at: stop.at,
-            cancel: stop.cancel.clone(),
-            stop: run,
+            stop: stop.clone(),
+            run,
             every: 1,
             left: 1,
             last: Instant::now(),
@@ -77,11 +79,6 @@ impl Clock {
         };
         self.left = self.every;
         self.last = now;
-        self.cancel.as_ref().is_some_and(|c| c.cancelled())
-            || self.at.is_some_and(|at| now >= at)
-            || self
-                .stop
-                .as_ref()
-                .is_some_and(|s| s.load(Ordering::Relaxed))
+        self.stop.passed_at(now) || self.run.as_ref().is_some_and(|s| s.load(Ordering::Relaxed))
     }
 }

@@ -14,17 +14,16 @@ pub mod probing;
 pub mod propagator;
 pub mod propagators;
 pub mod queue;
-pub mod stop;
 pub mod store;
 pub mod view;
 
+use crate::stop::Stop;
 use crate::vocab::{Consistency, IntervalSet, VarId};
 use clock::Clock;
 use propagator::{Propagator, Status};
 use queue::{PropagatorId, Queue};
 use std::sync::Arc;
 use std::sync::atomic::AtomicBool;
-use stop::Stop;
 use store::{Change, Conflict, Store};
 
 #[derive(Debug)]

@@ -8,7 +8,6 @@
 use super::settings::apply;
 use crate::diagnostic::Error;
 use crate::driver::{self, Ask, Event, Query};
-use crate::engine::stop::Stop;
 use crate::host::Instant;
 use crate::lower::Options;
 use crate::lowered::Lowered;
@@ -18,6 +17,7 @@ use crate::spec::experiments::{self, Experiment, expand};
 use crate::spec::load::load;
 use crate::spec::origin::Origin;
 use crate::spec::setting::{self, Setting};
+use crate::stop::Stop;
 use std::ops::ControlFlow;
 
 /// One configuration: its label and how it changes the lowering options.

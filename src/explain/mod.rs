@@ -9,11 +9,11 @@
 //! a solution) unless the explanation names the items it could not prove
 //! needed within the budget or the time limit.
 
-use crate::engine::stop::Stop;
 use crate::facts::Fact;
 use crate::lowered::Lowered;
 use crate::session::{Session, Stopped};
 use crate::source::Sources;
+use crate::stop::Stop;
 use conflict::{Budget, Conflict, minimal_conflict};
 use items::Item;
 use quickxplain::Conflicts;

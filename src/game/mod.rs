@@ -28,7 +28,6 @@ pub use strategy::{STRATEGIES, Strategy};
 pub use tree::Record;
 
 use crate::diagnostic::{Diagnostic, Error};
-use crate::engine::stop::Stop;
 use crate::plans::game::GamePlan;
 use crate::session::Session;
 use crate::source::Sources;
@@ -150,10 +149,7 @@ impl Game {
     fn fork(&self) -> Game {
         let lowered = self.session.lowered().clone();
         let mut session = Session::new(lowered, self.session.sources().clone());
-        session.set_stop(Stop {
-            nodes: None,
-            ..self.session.stop().clone()
-        });
+        session.set_stop(self.session.stop().without_nodes());
         Game {
             session,
             plan: self.plan.clone(),

@@ -14,8 +14,8 @@
 use super::Game;
 use crate::diagnostic::{Diagnostic, Error};
 use crate::engine::clock::Clock;
-use crate::engine::stop::Stop;
 use crate::source::Sources;
+use crate::stop::Stop;
 use std::collections::HashMap;
 use std::sync::Arc;
 

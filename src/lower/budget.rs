@@ -6,12 +6,12 @@
 
 use super::value::R;
 use crate::constraints::AllDifferent;
-use crate::diagnostic::Diagnostic;
+use crate::diagnostic::{Diagnostic, DiagnosticKind};
 use crate::engine::clock::Clock;
-use crate::engine::stop::Stop;
 use crate::model::plan::Consistency;
 use crate::model::{Constraint, IntervalSet, Model};
 use crate::source::Span;
+use crate::stop::Stop;
 
 /// Most items one range may produce when iterated.
 pub(crate) const MAX_RANGE_ITEMS: i64 = 10_000_000;
@@ -66,14 +66,14 @@ pub(crate) struct Budget {
     timed_out: bool,
 }
 
-/// The start of every message of a budget that ran out (the size; the
-/// time limit is marked on the diagnostic itself).
+/// The start of every message of a budget of size that ran out (their
+/// kind is [`DiagnosticKind::TooLarge`]).
 const TOO_LARGE: &str = "this spec is too large";
 
 /// Whether `d` says that a budget ran out (the time limit, the items or
 /// the memory), not that the spec is wrong.
 pub(crate) fn is_limit(d: &Diagnostic) -> bool {
-    d.time_limit || d.message.starts_with(TOO_LARGE)
+    matches!(d.kind, DiagnosticKind::Stopped | DiagnosticKind::TooLarge)
 }
 
 /// What lowering has produced so far: items and constraint elements.
@@ -141,7 +141,8 @@ impl Budget {
                     "{TOO_LARGE}: its comprehensions produce more than {MAX_TOTAL_ITEMS} items"
                 ),
                 span,
-            ));
+            )
+            .with_kind(DiagnosticKind::TooLarge));
         }
         if self.clock.passed() {
             return Err(self.time_limit());
@@ -242,6 +243,7 @@ impl Budget {
                     edges.saturating_mul(VALUE_GRAPH_EDGE_BYTES) >> 20,
                     MAX_MODEL_BYTES >> 20
                 ))
+                .with_kind(DiagnosticKind::TooLarge)
                 .with_help(format!(
                     "keep it at bounds (`--consistency {}=bounds`), or narrow the domains",
                     posted.origin
@@ -304,6 +306,7 @@ impl Budget {
                 ),
                 span,
             )
+            .with_kind(DiagnosticKind::TooLarge)
             .with_help("print less of it, or make the params smaller"));
         }
         if estimate > MAX_MODEL_BYTES {
@@ -315,6 +318,7 @@ impl Budget {
                 ),
                 span,
             )
+            .with_kind(DiagnosticKind::TooLarge)
             .with_help("make the params smaller, or the domains narrower"));
         }
         Ok(())

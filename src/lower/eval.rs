@@ -6,7 +6,7 @@ use super::budget::MAX_RANGE_ITEMS;
 use super::value::{Array, BoolVal, LinExpr, R, Value, fold_arithmetic, overflow, type_error};
 use super::{Lowerer, negate};
 use crate::constraints::{Div, ElementConst, ElementVar, Rem, Times};
-use crate::diagnostic::Diagnostic;
+use crate::diagnostic::{Diagnostic, DiagnosticKind};
 use crate::model::{Constraint, IntervalSet, Lit, Rel, View};
 use crate::source::Span;
 use crate::spec::ast::{BinaryOp, Clause, Expr, ExprKind, UnaryOp};
@@ -159,10 +159,10 @@ impl Lowerer {
             ExprKind::Int(i) => Ok(Value::Int(*i)),
             ExprKind::Bool(b) => Ok(Value::Bool(*b)),
             ExprKind::Str(s) => Ok(Value::Str(s.as_str().into())),
-            ExprKind::Name(n) => self
-                .lookup(n)
-                .cloned()
-                .ok_or_else(|| Diagnostic::new(format!("unknown name `{n}`"), span)),
+            ExprKind::Name(n) => self.lookup(n).cloned().ok_or_else(|| {
+                Diagnostic::new(format!("unknown name `{n}`"), span)
+                    .with_kind(DiagnosticKind::UnknownName)
+            }),
             ExprKind::Unary(UnaryOp::Neg, x) => match self.eval(x)? {
                 Value::Int(i) => i
                     .checked_neg()

@@ -75,10 +75,10 @@ pub use scope::Scope;
 
 use crate::constraints::{Clause, Linear};
 use crate::diagnostic::Diagnostic;
-use crate::engine::stop::Stop;
 use crate::model::{Constraint, IntervalSet, Lit, Model, Posted, Rel, VarId, View};
 use crate::source::Span;
 use crate::spec::ast::{Expr, Function};
+use crate::stop::Stop;
 pub(crate) use budget::Budget;
 use std::collections::HashMap;
 use std::sync::Arc;

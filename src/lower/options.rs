@@ -21,5 +21,5 @@ pub struct Options {
     /// runs leave it out.
     pub derive_clues: bool,
     /// When the run must stop: lowering stops too (a time-limit error).
-    pub stop: crate::engine::stop::Stop,
+    pub stop: crate::stop::Stop,
 }

@@ -11,10 +11,10 @@ use lsp_types::{
     DiagnosticRelatedInformation, DiagnosticSeverity, DiagnosticTag, Location, NumberOrString, Uri,
 };
 use solve::diagnostic::Diagnostic;
-use solve::engine::stop::Stop;
 use solve::lowered::Lowered;
 use solve::source::{SourceId, Sources};
 use solve::spec::ast::Spec;
+use solve::stop::Stop;
 use std::time::{Duration, Instant};
 
 /// How long a change may spend lowering the spec for its diagnostics.
@@ -58,7 +58,7 @@ impl Analysis {
                             Ok(lowered) => Some((lowered, sources.clone())),
                             Err(d) => {
                                 // Out of time is not a mistake: no diagnostic.
-                                if !d.time_limit {
+                                if !d.is_stopped() {
                                     errors.push(d);
                                 }
                                 None

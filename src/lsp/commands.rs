@@ -1,14 +1,19 @@
 //! The lenses' commands beside "explain" (`navigate.rs`): `solve.solution`
-//! shows the first solution as `solve` prints it, `solve.count` counts
-//! every solution and `solve.candidates` finds the values each variable
-//! takes in some solution (`solve candidates`), each under a deadline;
+//! shows the first solution as `solve` prints it (with an objective, the
+//! best), `solve.count` counts the solutions as `solve --count` does
+//! (with an objective, the optimal ones), both through the driver with
+//! the spec's threads, and `solve.candidates` finds the values each
+//! variable takes in some solution (`solve candidates`), each under a deadline;
 //! `solve.status` says at more length what a lens with nothing to run
 //! says ("solving…", "fix the errors to solve"). The answer goes to the
 //! editor as a message (and as the command's result).
 
 use super::Doc;
-use solve::engine::stop::Stop;
+use solve::driver::{self, Ask, Event, Query};
+use solve::parallel::{Spread, threads_for};
 use solve::session::Session;
+use solve::stop::Stop;
+use std::ops::ControlFlow;
 use std::time::{Duration, Instant};
 
 pub(super) const SOLUTION: &str = "solve.solution";
@@ -42,13 +47,38 @@ pub(super) fn solution(doc: &Doc) -> String {
     let Some((mut session, _)) = session(doc) else {
         return "no solution shown: the spec has errors, or took too long to lower".to_string();
     };
-    match session.first() {
-        Err(_) => format!("no solution found in {} s", DEADLINE.as_secs()),
-        Ok(None) => "no solution".to_string(),
-        Ok(Some(found)) => match session.render(&found) {
-            Ok(text) => format!("first solution:\n{}", text.trim_end()),
-            Err(e) => e.to_string(),
-        },
+    let mut shown: Option<Result<String, String>> = None;
+    let mut sink = |event: Event<'_>| {
+        let (view, solution, label) = match event {
+            Event::Solution(view, s) => (view, s, "first solution"),
+            Event::Optimum(view, s, _) => (view, s, "best solution"),
+            Event::BestFound(view, s, _) => (view, s, "best found, not proven"),
+            _ => return ControlFlow::Continue(()),
+        };
+        shown = Some(match view.render(solution) {
+            Ok(text) => Ok(format!("{label}:\n{}", text.trim_end())),
+            Err(e) => Err(e.to_string()),
+        });
+        ControlFlow::Continue(())
+    };
+    let first = query(&session, Ask::First);
+    let outcome = driver::run(&mut session, &first, &mut sink);
+    match (outcome, shown) {
+        (Err(e), _) => e.to_string(),
+        (Ok(_), Some(Ok(text) | Err(text))) => text,
+        (Ok(o), None) if o.complete => "no solution".to_string(),
+        (Ok(_), None) => format!("no solution found in {} s", DEADLINE.as_secs()),
+    }
+}
+
+/// `ask` as the command line asks it: over the spec's threads (every core
+/// when it names none), no progress.
+fn query(session: &Session, ask: Ask) -> Query<'static> {
+    Query {
+        ask,
+        spread: Spread::threads(threads_for(None, session.lowered().threads)),
+        classes: None,
+        progress: None,
     }
 }
 
@@ -86,8 +116,13 @@ pub(super) fn count(doc: &Doc) -> String {
     let Some((mut session, _)) = session(doc) else {
         return "not counted: the spec has errors, or took too long to lower".to_string();
     };
-    let c = session.count();
-    match (c.solutions, c.complete) {
+    let quiet = &mut |_: Event<'_>| ControlFlow::Continue(());
+    let count = query(&session, Ask::Count);
+    let c = match driver::run(&mut session, &count, quiet) {
+        Ok(c) => c,
+        Err(e) => return e.to_string(),
+    };
+    match (c.found, c.complete) {
         (1, true) => "1 solution".to_string(),
         (n, true) => format!("{n} solutions"),
         (n, false) => format!(

@@ -5,9 +5,9 @@
 use super::Doc;
 use lsp_types::{DiagnosticSeverity, Location, Range, TextEdit};
 use serde_json::{Value, json};
-use solve::engine::stop::Stop;
 use solve::explain::{Explanation, explain as why};
 use solve::spec::builtins;
+use solve::stop::Stop;
 use std::time::{Duration, Instant};
 
 /// How long "explain" may search for the conflict.

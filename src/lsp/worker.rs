@@ -1,17 +1,21 @@
 //! What takes time, off the main loop: for a document's version, the
 //! domains left by propagation at the root (the inlay hints and hovers)
-//! and a search for two solutions (the code lens: unique, several, none).
+//! and a search for two solutions (the code lens: unique, several, none;
+//! with an objective, of the optimal solutions, as `solve --limit 2`).
 //! A newer version of the document cancels the job of the older one, and
 //! each job has a deadline: typing is never held up by a slow spec, whose
 //! domains and lens come later or not at all.
 
 use crossbeam_channel::{Receiver, Sender};
 use lsp_types::Uri;
-use solve::engine::stop::{Cancel, Stop};
+use solve::driver::{self, Ask, Event, Query};
 use solve::lowered::Lowered;
+use solve::parallel::{Spread, threads_for};
 use solve::session::Session;
 use solve::source::Sources;
+use solve::stop::{Cancel, Stop};
 use std::collections::HashMap;
+use std::ops::ControlFlow;
 use std::sync::Arc;
 use std::time::{Duration, Instant};
 
@@ -66,15 +70,14 @@ impl Worker {
             .running
             .insert(uri.as_str().to_string(), Arc::clone(&cancel))
         {
-            let _ = old.cancel(0);
+            let _ = old.cancel("cancelled");
         }
         let sender = self.sender.clone();
         let _ = std::thread::spawn(move || {
-            let stop = Stop {
-                at: Instant::now().checked_add(SOLVE_DEADLINE),
-                nodes: None,
-                cancel: Some(Arc::clone(&cancel)),
-            };
+            let stop = Stop::new(
+                Instant::now().checked_add(SOLVE_DEADLINE),
+                Some(Arc::clone(&cancel)),
+            );
             let (domains, verdict) = work(lowered, sources, &stop);
             if !cancel.cancelled() {
                 let _ = sender.send(Done {
@@ -97,9 +100,19 @@ fn work(lowered: Lowered, sources: Sources, stop: &Stop) -> (Option<Domains>, Ve
     if stop.passed() {
         return (domains, Verdict::Stopped(0));
     }
-    let mut solutions = session.solutions();
-    let found = solutions.by_ref().take(2).count() as u64;
-    let verdict = match (found, solutions.stopped()) {
+    // Two solutions as `solve --limit 2` finds them (with an objective:
+    // two optimal ones), through the driver with the spec's threads.
+    let query = Query {
+        ask: Ask::All { most: Some(2) },
+        spread: Spread::threads(threads_for(None, session.lowered().threads)),
+        classes: None,
+        progress: None,
+    };
+    let quiet = &mut |_: Event<'_>| ControlFlow::Continue(());
+    let Ok(outcome) = driver::run(&mut session, &query, quiet) else {
+        return (domains, Verdict::Stopped(0));
+    };
+    let verdict = match (outcome.found, !outcome.complete) {
         (n, true) if n < 2 => Verdict::Stopped(n),
         (0, _) => Verdict::None,
         (1, _) => Verdict::Unique,

@@ -157,7 +157,7 @@ fn puzzle(
     if let Some((text, span)) = &decl.start {
         let read = start_position(l, &plan, text, *span, scope);
         if let Err(d) = &read
-            && d.time_limit
+            && d.is_stopped()
         {
             return Err(d.clone());
         }
@@ -458,7 +458,7 @@ fn start_position(
     };
     let items = match param_values(l, text, span, scope) {
         Ok(items) => items,
-        Err(d) if d.time_limit => return Err(d),
+        Err(d) if d.is_stopped() => return Err(d),
         Err(d) => {
             return Err(Diagnostic::new(literal, span).with_help(format!(
                 "`start` is a position, or an expression over the params giving its values (`[0 for i in 1..n]`); read as an expression: {}",

@@ -37,7 +37,6 @@ pub use target::{Path, Target};
 
 use crate::diagnostic::{Diagnostic, Error};
 use crate::engine::clock::Clock;
-use crate::engine::stop::Stop;
 use crate::lowered::Lowered;
 use crate::model::IntervalSet;
 use crate::model::network::Evaluator;
@@ -45,6 +44,7 @@ use crate::output::OutputPlan;
 use crate::plans::puzzle::PuzzlePlan;
 use crate::source::{Sources, Span};
 use crate::spec::ast::InvalidMove;
+use crate::stop::Stop;
 
 /// Most positions a search keeps (breadth-first search, A*) or `solve
 /// analyze` enumerates: each costs about 110 to 175 bytes (measured at

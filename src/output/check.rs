@@ -5,11 +5,11 @@
 //! time limit (a check must leave the search the time it was given).
 
 use super::{Board, OutputPlan, format_value};
-use crate::engine::stop::Stop;
 use crate::lower::value::{R, Value};
 use crate::lower::{Budget, Lowerer, is_limit};
 use crate::model::Model;
 use crate::spec::ast::TemplatePart;
+use crate::stop::Stop;
 use std::collections::{HashMap, HashSet};
 use std::sync::Arc;
 
@@ -29,7 +29,7 @@ impl OutputPlan {
     /// solution is printed. A signal still ends the run.
     pub(crate) fn check(&self, model: &Model) -> R<()> {
         match self.check_within(model) {
-            Err(d) if d.time_limit && !self.stop.cancelled() => Ok(()),
+            Err(d) if d.is_stopped() && !self.stop.cancelled() => Ok(()),
             checked => checked,
         }
     }
@@ -130,8 +130,8 @@ pub(crate) fn lower_output(
 /// given), the run's signals alike.
 fn checking(run: &Stop) -> Stop {
     let now = crate::host::Instant::now();
-    Stop {
-        at: run.at.map(|d| now + d.saturating_duration_since(now) / 2),
-        ..run.clone()
-    }
+    run.with_deadline(
+        run.deadline()
+            .map(|d| now + d.saturating_duration_since(now) / 2),
+    )
 }

@@ -38,13 +38,13 @@ pub(crate) use check::lower_output;
 
 use crate::diagnostic::Diagnostic;
 use crate::engine::clock::PRINT_GRACE;
-use crate::engine::stop::Stop;
 use crate::lower::value::{Array, LinExpr, Value};
 use crate::lower::{Budget, Functions, Lowerer, value::R};
 use crate::model::texts::Texts;
 use crate::model::{Lit, Model, VarId};
 use crate::source::Span;
 use crate::spec::ast::{Expr, TemplatePart};
+use crate::stop::Stop;
 use std::collections::HashMap;
 use std::fmt::Write as _;
 use std::sync::Arc;
@@ -266,7 +266,7 @@ impl OutputPlan {
     pub fn printed(&self, solution: &[i64]) -> R<Printed> {
         match self.render_within(solution, self.printing()) {
             Ok(text) => Ok(Printed { text, cut: false }),
-            Err(d) if d.time_limit => Ok(Printed {
+            Err(d) if d.is_stopped() => Ok(Printed {
                 text: self.lines(solution),
                 cut: true,
             }),
@@ -281,7 +281,7 @@ impl OutputPlan {
     /// has after a stop has as long again to be written; the items and
     /// memory still bound one solution's output).
     fn printing(&self) -> Budget {
-        Budget::for_printing(&Stop::at(self.stop.at.map(|d| d + 2 * PRINT_GRACE)))
+        Budget::for_printing(&Stop::at(self.stop.deadline().map(|d| d + 2 * PRINT_GRACE)))
     }
 
     fn render_within(&self, solution: &[i64], budget: Budget) -> R<String> {

@@ -23,8 +23,6 @@ use queue::{Event, Outbox};
 use split::Split;
 use std::collections::{BTreeMap, VecDeque};
 use std::ops::ControlFlow;
-use std::sync::Arc;
-use std::sync::atomic::AtomicU64;
 
 /// Parts per thread a split aims at: enough that a thread that finishes
 /// early always finds more (30 to 100 in the EPS papers).
@@ -41,6 +39,15 @@ pub const ALONE_NODES: u64 = 1000;
 /// The threads the process may use (`std::thread::available_parallelism`).
 pub fn available_threads() -> usize {
     crate::host::available_threads()
+}
+
+/// The threads a run searches with: those asked (a face's flag), else
+/// the spec's `[search] threads`, else every core. Every face resolves
+/// them so.
+pub fn threads_for(asked: Option<u64>, spec: Option<u64>) -> usize {
+    asked
+        .or(spec)
+        .map_or_else(available_threads, |n| n as usize)
 }
 
 /// How to spread a search: over how many threads, and which of its parts
@@ -90,22 +97,19 @@ impl Spread {
 }
 
 /// Splits the spread's parts for its threads, and makes what they share
-/// (the session's node budget becomes theirs).
+/// (the session's stop token, node budget and all, is theirs too).
 fn prepare(session: &mut Session, spread: &Spread) -> (Split, Shared) {
     let mut split = split::split(
         session,
         spread.from.clone(),
         spread.threads * PARTS_PER_THREAD,
-        session.nodes_left(),
+        session.stop().nodes_left(),
     );
     split.stopped |= spread.cut;
     // The split's nodes count against the session's node limit.
     session.add_elsewhere(split.stats, 0, 0, 1);
-    let shared = Shared {
-        nodes: session.nodes_left().map(|n| Arc::new(AtomicU64::new(n))),
-        ..Shared::default()
-    };
-    (split, shared)
+    session.stop().charge(split.stats.nodes);
+    (split, Shared::default())
 }
 
 /// The number of solutions, summed over the parts in order; `progress`

@@ -11,11 +11,11 @@
 //! whatever its buffers hold.
 
 use crate::engine::clock::PRINT_GRACE;
-use crate::engine::stop::Stop;
 use crate::host::Instant;
 use crate::search::shared::Shared;
 use crate::search::{Decision, Stats};
 use crate::session::{Session, Solution};
+use crate::stop::Stop;
 use std::cell::Cell;
 use std::ops::ControlFlow;
 use std::sync::atomic::{AtomicU64, AtomicUsize, Ordering};
@@ -169,7 +169,7 @@ impl Flow {
         let at = |t: Instant| t.saturating_duration_since(self.started).as_nanos() as u64;
         let mut ends = self.printing_ends.load(Ordering::Relaxed);
         if ends == u64::MAX && self.stop.passed() {
-            let stop = match self.stop.at {
+            let stop = match self.stop.deadline() {
                 Some(d) if now >= d => d,
                 _ => now,
             };
@@ -214,10 +214,7 @@ pub fn run(
     // calling thread does the same, hearing each part's events as it ends.
     let search = |to: To<'_>, hear: &mut Option<&mut Hear<'_>>| {
         let mut own = Session::new(lowered.clone(), sources.clone());
-        own.set_stop(Stop {
-            nodes: None,
-            ..stop.clone()
-        });
+        own.set_stop(stop.clone());
         own.set_shared(Some(shared.clone()));
         loop {
             let k = next.fetch_add(1, Ordering::Relaxed);

@@ -3,9 +3,9 @@
 
 use super::InOrder;
 use super::queue::{Event, Flow};
-use crate::engine::stop::Stop;
 use crate::random::Rng;
 use crate::session::Solution;
+use crate::stop::Stop;
 use std::ops::ControlFlow;
 
 /// Parts finish in any order and their solutions come interleaved:

@@ -4,10 +4,10 @@
 //! guesses one secret, or every secret (`play --all-secrets`).
 
 use super::{GuessRequest, PROGRESS_EVERY, PlayRequest, SolveRequest, compiled, stop};
-use crate::engine::stop::Stop;
 use crate::game::{Game, STRATEGIES, Strategy};
 use crate::host::Instant;
 use crate::spec::choices::named_choice;
+use crate::stop::Stop;
 use serde_json::{Value, json};
 
 /// The spec's game, or `None` once its errors were told.

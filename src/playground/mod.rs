@@ -45,10 +45,10 @@ mod solve;
 mod steps;
 
 use crate::diagnostic::Error;
-use crate::engine::stop::Stop;
 use crate::host::Instant;
 use crate::session::Session;
 use crate::source::{SourceId, Sources};
+use crate::stop::Stop;
 pub use request::{
     CompareRequest, GuessRequest, PlayRequest, PuzzleRequest, Request, SetterRequest, SetterTask,
     SolveRequest, StepsRequest,

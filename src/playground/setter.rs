@@ -21,7 +21,6 @@
 use super::solve::drawn;
 use super::{SetterRequest, SetterTask, SolveRequest, compiled, error_event, options, stop};
 use crate::diagnostic::Error;
-use crate::engine::stop::Stop;
 use crate::facts::candidates::{self, declared};
 use crate::lowered::Lowered;
 use crate::plans::generate::{GeneratePlan, Wanted};
@@ -35,6 +34,7 @@ use crate::setter::unique::{Uniqueness, differences, unique};
 use crate::source::{SourceId, Sources};
 use crate::spec::settings::SearchSettings;
 use crate::steps::say::Words;
+use crate::stop::Stop;
 use serde_json::{Value, json};
 
 pub(super) fn run(request: &SetterRequest, emit: &mut dyn FnMut(Value)) {

@@ -4,11 +4,11 @@
 
 use super::{PROGRESS_EVERY, SolveRequest};
 use crate::driver::{self, Ask, Event, Query};
-use crate::engine::stop::Stop;
 use crate::host::Instant;
 use crate::search::trace::Recorder;
 use crate::search::tree::{End, Tree};
 use crate::session::{Session, Solution, View};
+use crate::stop::Stop;
 use serde_json::{Value, json};
 use std::ops::ControlFlow;
 
@@ -56,10 +56,7 @@ pub(super) fn run(
     }
     // The time limit counts from the request, lowering included, as on
     // the command line.
-    session.set_stop(Stop {
-        nodes: request.node_limit,
-        ..until.clone()
-    });
+    session.set_stop(until.with_nodes(request.node_limit));
     if request.tree {
         // Prunings too: the outline shows what each constraint pruned.
         let recorder = Recorder::new(TREE_EVENTS, true, session.lowered().model());

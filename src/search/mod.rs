@@ -22,11 +22,10 @@ pub mod trace;
 pub mod tree;
 
 use crate::engine::Engine;
-use crate::engine::clock::Clock;
-use crate::engine::stop::Stop;
 use crate::engine::store::Checkpoint;
 use crate::model::VarId;
 use crate::model::plan::{Objective, RestartPolicy, Restarts, SearchPlan, Sense, VarOrder};
+use crate::stop::{Cause, Stop};
 use branch::{Brancher, Choice, Cursor};
 use shared::Shared;
 use trace::{Event, Recorder};
@@ -34,16 +33,14 @@ use trace::{Event, Recorder};
 /// When to stop searching (solutions are limited by the caller).
 #[derive(Clone, Debug, Default)]
 pub struct Limits {
-    pub nodes: Option<u64>,
-    /// The run's stop token (its deadline and cancel flag; the node
-    /// budget is `nodes`).
+    /// The run's stop token: its deadline, node budget and cancel flag.
     pub stop: Stop,
-    /// What the threads of a parallel run share: their stop flag, node
-    /// budget and incumbent.
+    /// What the threads of a parallel run share: their stop flag and
+    /// incumbent, and who waits for nodes.
     pub shared: Option<Shared>,
 }
 
-/// Nodes a search takes from a shared node budget at a time.
+/// Nodes a search takes from the token's node budget at a time.
 const NODES_CLAIMED: u64 = 256;
 
 /// One step of a path from the root: the left branch of a choice (`x ==
@@ -166,7 +163,6 @@ pub struct Search<'e> {
     budget: Option<u64>,
     stack: Vec<Frame>,
     state: State,
-    clock: Clock,
     pub stats: Stats,
     /// Seeing the search: where its first events go.
     recorder: Option<&'e mut Recorder>,
@@ -180,7 +176,7 @@ pub struct Search<'e> {
     /// Branch and bound against the run's incumbent: the objective, and
     /// the incumbent's generation last read.
     shared_objective: Option<(Objective, u64)>,
-    /// Nodes claimed from a shared budget so far.
+    /// Nodes claimed from the token's budget so far.
     allowance: u64,
     /// [`Search::open`]: the decisions applied below the propagated root,
     /// each with the checkpoint taken before it.
@@ -198,10 +194,9 @@ impl<'e> Search<'e> {
         let brancher = Brancher::new(plan, engine.num_vars());
         engine.track_weights(brancher.phases.iter().any(|p| p.var == VarOrder::DomWdeg));
         let run = limits.shared.as_ref().map(|s| s.stop.clone());
-        engine.set_stop(&limits.stop, run.clone());
+        engine.set_stop(&limits.stop, run);
         let root = engine.store_mut().checkpoint();
-        let clock = Clock::with_stop(&limits.stop, run);
-        if let Some(shared) = limits.shared.as_ref().filter(|s| s.nodes.is_some()) {
+        if let Some(shared) = limits.shared.as_ref() {
             shared.enter();
         }
         Search {
@@ -215,7 +210,6 @@ impl<'e> Search<'e> {
             budget: budget(&restarts, 1),
             stack: Vec::new(),
             state: State::Start,
-            clock,
             stats: Stats::default(),
             recorder: None,
             depth: 0,
@@ -386,25 +380,33 @@ impl<'e> Search<'e> {
             .collect()
     }
 
+    /// Before a node: whether the node budget is spent (claiming more of
+    /// it when this search's share is used), the deadline passed or the
+    /// run cancelled; the token records which.
     fn limit_reached(&mut self) -> bool {
-        if self.limits.nodes.is_some_and(|n| self.stats.nodes >= n) {
-            return true;
-        }
-        if let Some(shared) = &self.limits.shared
-            && shared.nodes.is_some()
-            && self.stats.nodes >= self.allowance
-        {
-            let mut got = shared.claim_nodes(NODES_CLAIMED);
-            if got == 0 {
-                let clock = &mut self.clock;
-                got = shared.wait_for_nodes(NODES_CLAIMED, &mut || clock.passed());
-            }
-            if got == 0 {
+        if self.limits.stop.has_node_limit() && self.stats.nodes >= self.allowance {
+            self.claim_nodes();
+            if self.stats.nodes >= self.allowance {
+                self.limits.stop.fire(Cause::NodeLimit);
                 return true;
             }
-            self.allowance += got;
         }
-        self.clock.passed()
+        self.engine.store_mut().must_stop()
+    }
+
+    /// Claims more nodes of the budget: a thread of a parallel run waits
+    /// for nodes the others may give back once it is spent.
+    #[cold]
+    fn claim_nodes(&mut self) {
+        let stop = &self.limits.stop;
+        let mut got = stop.claim_nodes(NODES_CLAIMED);
+        if got == 0
+            && let Some(shared) = &self.limits.shared
+        {
+            let store = self.engine.store_mut();
+            got = shared.wait_for_nodes(stop, NODES_CLAIMED, &mut || store.must_stop());
+        }
+        self.allowance += got;
     }
 
     /// Counts a failure; when the run's budget is spent, restarts.
@@ -564,11 +566,9 @@ impl<'e> Search<'e> {
 impl Drop for Search<'_> {
     /// Leaves the engine at the root, ready for more constraints.
     fn drop(&mut self) {
+        (self.limits.stop).return_nodes(self.allowance.saturating_sub(self.stats.nodes));
         if let Some(shared) = &self.limits.shared {
-            shared.return_nodes(self.allowance.saturating_sub(self.stats.nodes));
-            if shared.nodes.is_some() {
-                shared.leave();
-            }
+            shared.leave();
         }
         if self.recorder.is_some() {
             self.note(|| None);

@@ -1,6 +1,6 @@
-//! What the searches of one run's threads share: a stop flag, a node
-//! budget, and the best objective value found so far (branch and bound
-//! across parts).
+//! What the searches of one run's threads share: a stop flag, who waits
+//! for nodes of the run's node budget (the stop token's), and the best
+//! objective value found so far (branch and bound across parts).
 //!
 //! The incumbent is ordered by (objective value, part): a part before the
 //! one holding the best may still find a solution of equal value, a part
@@ -9,6 +9,7 @@
 //! would end with, whatever the number of threads.
 
 use crate::model::plan::Sense;
+use crate::stop::Stop;
 use std::sync::atomic::{AtomicBool, AtomicU64, AtomicUsize, Ordering};
 use std::sync::{Arc, Mutex};
 
@@ -17,11 +18,9 @@ use std::sync::{Arc, Mutex};
 pub struct Shared {
     /// Set to stop every search of the run (a limit, an answer complete).
     pub stop: Arc<AtomicBool>,
-    /// Nodes left to the run's searches (`None`: no node limit).
-    pub nodes: Option<Arc<AtomicU64>>,
     pub incumbent: Arc<Incumbent>,
-    /// The searches alive that hold nodes of the budget, and those of
-    /// them waiting for nodes another may give back.
+    /// The searches alive (each may hold nodes of the budget), and those
+    /// of them waiting for nodes another may give back.
     pub holders: Arc<AtomicUsize>,
     pub starved: Arc<AtomicUsize>,
 }
@@ -36,29 +35,7 @@ impl Shared {
         self.stop.load(Ordering::Relaxed)
     }
 
-    /// Takes up to `wanted` nodes from the budget (less as it runs low, so
-    /// that the nodes other threads hold unused stay few); 0 when it is
-    /// spent.
-    pub fn claim_nodes(&self, wanted: u64) -> u64 {
-        let Some(left) = &self.nodes else {
-            return wanted;
-        };
-        let mut got = 0;
-        let _ = left.fetch_update(Ordering::Relaxed, Ordering::Relaxed, |n| {
-            got = wanted.min(n / 16).max(n.min(1));
-            Some(n - got)
-        });
-        got
-    }
-
-    /// Gives back nodes claimed and not used.
-    pub fn return_nodes(&self, unused: u64) {
-        if let Some(left) = &self.nodes {
-            let _ = left.fetch_add(unused, Ordering::Relaxed);
-        }
-    }
-
-    /// A search starts to hold nodes of the budget.
+    /// A search starts (and may hold nodes of the budget).
     pub fn enter(&self) {
         let _ = self.holders.fetch_add(1, Ordering::AcqRel);
     }
@@ -66,12 +43,10 @@ impl Shared {
     /// A search holding nodes waits for something other than nodes (its
     /// turn to print), or stops waiting: it counts as starved meanwhile.
     pub fn blocked(&self, waiting: bool) {
-        if self.nodes.is_some() {
-            if waiting {
-                let _ = self.starved.fetch_add(1, Ordering::AcqRel);
-            } else {
-                let _ = self.starved.fetch_sub(1, Ordering::AcqRel);
-            }
+        if waiting {
+            let _ = self.starved.fetch_add(1, Ordering::AcqRel);
+        } else {
+            let _ = self.starved.fetch_sub(1, Ordering::AcqRel);
         }
     }
 
@@ -80,20 +55,25 @@ impl Shared {
         let _ = self.holders.fetch_sub(1, Ordering::AcqRel);
     }
 
-    /// Up to `wanted` nodes once the budget is spent: other searches may
+    /// Up to `wanted` nodes of `stop`'s budget once it is spent: other searches may
     /// still hold nodes they will not use, and give them back as they end;
     /// 0 when every search holding nodes waits too (the budget is spent
     /// indeed), or `stopped` says so. A limit large enough for the whole
     /// search is then enough whatever the threads hold at a moment.
-    pub fn wait_for_nodes(&self, wanted: u64, stopped: &mut dyn FnMut() -> bool) -> u64 {
+    pub fn wait_for_nodes(
+        &self,
+        stop: &Stop,
+        wanted: u64,
+        stopped: &mut dyn FnMut() -> bool,
+    ) -> u64 {
         let _ = self.starved.fetch_add(1, Ordering::AcqRel);
         let got = loop {
-            let got = self.claim_nodes(wanted);
+            let got = stop.claim_nodes(wanted);
             if got > 0 || stopped() || self.stopped() {
                 break got;
             }
             if self.starved.load(Ordering::Acquire) >= self.holders.load(Ordering::Acquire) {
-                break self.claim_nodes(wanted);
+                break stop.claim_nodes(wanted);
             }
             std::thread::sleep(std::time::Duration::from_micros(50));
         };

@@ -34,7 +34,6 @@
 
 use crate::constraints::Linear;
 use crate::diagnostic::{Diagnostic, Error};
-use crate::engine::stop::Stop;
 use crate::engine::{Engine, EngineMark};
 use crate::lower::ModelMark;
 use crate::lowered::Lowered;
@@ -45,6 +44,7 @@ use crate::search::shared::Shared;
 use crate::search::trace::Recorder;
 use crate::search::{Decision, Limits, Opening, Outcome, Search, Stats};
 use crate::source::Sources;
+use crate::stop::Stop;
 use std::ops::ControlFlow;
 
 use crate::host::Instant;
@@ -85,9 +85,7 @@ pub struct Session {
     /// Model constraints before this one have been considered for posting.
     synced: usize,
     levels: Vec<Level>,
-    /// The session's node count at which searches stop.
-    node_limit: Option<u64>,
-    /// The run's stop token (its node budget is `node_limit`).
+    /// The run's stop token: its deadline, node budget and cancel flag.
     stop: Stop,
     stats: Stats,
     /// Where searches record their first events (`--trace`, `--tree`).
@@ -138,7 +136,6 @@ impl Session {
             sources,
             posted,
             levels: Vec::new(),
-            node_limit: None,
             stop: Stop::default(),
             stats: Stats::default(),
             recorder: None,
@@ -220,18 +217,13 @@ impl Session {
     /// The searches from now on stop once they have visited `nodes` nodes
     /// in all: one budget for the rest of the session, like the deadline.
     pub fn set_node_limit(&mut self, nodes: Option<u64>) {
-        self.node_limit = nodes.map(|n| self.stats.nodes.saturating_add(n));
-    }
-
-    /// Nodes the searches may still visit (`None`: no node limit).
-    pub fn nodes_left(&self) -> Option<u64> {
-        self.node_limit.map(|n| n.saturating_sub(self.stats.nodes))
+        self.stop = self.stop.with_nodes(nodes);
     }
 
     /// Every later search stops once `limit` has passed from now: one
     /// budget for the rest of the session.
     pub fn set_time_limit(&mut self, limit: Option<Duration>) {
-        self.stop.at = limit.and_then(|t| Instant::now().checked_add(t));
+        self.stop = (self.stop).with_deadline(limit.and_then(|t| Instant::now().checked_add(t)));
     }
 
     /// The run's stop token: its deadline, cancel flag and node budget.
@@ -244,15 +236,15 @@ impl Session {
     /// when it has one, from now: a token without one keeps the node limit
     /// set before), and so does the work of a game's strategies.
     pub fn set_stop(&mut self, stop: Stop) {
-        if stop.nodes.is_some() {
-            self.set_node_limit(stop.nodes);
-        }
-        self.stop = stop;
+        self.stop = if stop.has_node_limit() {
+            stop
+        } else {
+            stop.with_budget_of(&self.stop)
+        };
     }
 
     fn limits(&self) -> Limits {
         Limits {
-            nodes: self.node_limit.map(|n| n.saturating_sub(self.stats.nodes)),
             stop: self.stop.clone(),
             shared: self.shared.clone(),
         }

@@ -4,6 +4,7 @@
 
 use super::{Session, Stopped};
 use crate::search::Stats;
+use crate::stop::Cause;
 
 impl Session {
     /// Statistics summed over every search of this session.
@@ -22,16 +23,24 @@ impl Session {
     /// else `None`, and then its work is forgotten (statistics as before),
     /// as if it had not run. A parallel search first tries this way, so a
     /// small search stays the sequential one, figures and all.
+    ///
+    /// The probe is a token of its own (the run's deadline and cancel
+    /// flag, a budget of `nodes`): its node limit firing is not the run's.
     pub fn within<T>(&mut self, nodes: u64, run: impl FnOnce(&mut Session) -> T) -> Option<T> {
-        let (limit, stats, propagations) = (self.node_limit, self.stats, self.propagations());
-        let probe = self.stats.nodes.saturating_add(nodes);
-        let own = limit.is_some_and(|l| l <= probe);
-        if !own {
-            self.node_limit = Some(probe);
+        if self.stop.nodes_left().is_some_and(|left| left <= nodes) {
+            return Some(run(self));
         }
+        let (stats, propagations) = (self.stats, self.propagations());
+        let probe = self.stop.with_nodes(Some(nodes));
+        let run_stop = std::mem::replace(&mut self.stop, probe);
         let result = run(self);
-        self.node_limit = limit;
-        if own || self.stats.nodes < probe {
+        let probe = std::mem::replace(&mut self.stop, run_stop);
+        let used = self.stats.nodes - stats.nodes;
+        if used < nodes {
+            self.stop.charge(used);
+            if let Some(cause) = probe.reason().filter(|c| *c != Cause::NodeLimit) {
+                self.stop.fire(cause);
+            }
             return Some(result);
         }
         self.stats = stats;

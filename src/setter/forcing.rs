@@ -6,7 +6,6 @@
 //! classes: a minimal set of classes that forces the solution.
 
 use crate::diagnostic::did_you_mean;
-use crate::engine::stop::Stop;
 use crate::explain::items::{self, Item};
 use crate::explain::quickxplain::Conflicts;
 use crate::lowered::Lowered;
@@ -14,6 +13,7 @@ use crate::session::{Session, Solution, Stopped};
 use crate::setter::Unanswered;
 use crate::setter::unique::{DIFFERS, Uniqueness, assignment, unique};
 use crate::source::Sources;
+use crate::stop::Stop;
 
 /// A session that asks which clues force one solution.
 #[derive(Debug)]

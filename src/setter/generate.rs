@@ -20,7 +20,6 @@ use super::Unanswered;
 use super::grade::{Left, grade, left_open, standing_for};
 use super::unique::{Uniqueness, unique};
 use crate::diagnostic::Error;
-use crate::engine::stop::Stop;
 use crate::lower::value::LinExpr;
 use crate::lowered::Lowered;
 use crate::model::plan::Consistency;
@@ -28,6 +27,7 @@ use crate::plans::generate::{GeneratePlan, Wanted};
 use crate::random::Rng;
 use crate::session::Session;
 use crate::source::Sources;
+use crate::stop::Stop;
 
 /// How many seeds one puzzle may use before generation gives up.
 pub const MOST_TRIES: u64 = 100;

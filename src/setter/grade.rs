@@ -9,7 +9,6 @@
 //! `lower::cages`).
 
 use crate::diagnostic::Error;
-use crate::engine::stop::Stop;
 use crate::facts::candidates::declared;
 use crate::lowered::Lowered;
 use crate::model::Constraint;
@@ -18,6 +17,7 @@ use crate::session::{Session, Stopped};
 use crate::setter::Unanswered;
 use crate::source::Sources;
 use crate::steps::{Ending, Settings, Walk, walk};
+use crate::stop::Stop;
 
 /// The ladder, weakest first.
 pub const LADDER: [Consistency; 6] = [

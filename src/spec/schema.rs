@@ -187,7 +187,7 @@ fn search() -> Value {
     }
     let _ = properties.insert(
         "threads".to_string(),
-        json!({ "type": "integer", "minimum": 1, "maximum": 1024, "description": "threads to search with (default: every core)" }),
+        json!({ "type": "integer", "minimum": 1, "maximum": crate::spec::settings::MOST_THREADS, "description": "threads to search with (default: every core)" }),
     );
     object(Value::Object(properties), &[], "how to search")
 }

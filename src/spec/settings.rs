@@ -9,6 +9,10 @@ use super::origin::Name;
 use super::setting::{PhaseDecl, Setting};
 use crate::model::plan::{Consistency, RestartPolicy, ValueOrder, VarOrder};
 
+/// The most threads a run may search with: the cap of `[search] threads`
+/// and of every face's `--threads` (written once here).
+pub const MOST_THREADS: u64 = 1024;
+
 /// Search settings; `None` (or empty) where they say nothing.
 #[derive(Clone, Debug, Default, PartialEq)]
 pub struct SearchSettings {

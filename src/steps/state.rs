@@ -6,7 +6,6 @@
 
 use super::say::Words;
 use super::{Candidate, Settings, Step};
-use crate::engine::stop::Stop;
 use crate::explain::items::{self, Item};
 use crate::facts::Fact;
 use crate::facts::candidates;
@@ -15,6 +14,7 @@ use crate::lowered::Lowered;
 use crate::model::VarId;
 use crate::session::{Session, Stopped};
 use crate::source::Sources;
+use crate::stop::Stop;
 use std::collections::{BTreeSet, HashMap, VecDeque};
 
 /// The most nodes one check of a step spends: a check that needs more

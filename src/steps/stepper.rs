@@ -6,7 +6,6 @@
 
 use super::state::Stepper;
 use super::{Settings, Step, fallback, finder};
-use crate::engine::stop::Stop;
 use crate::facts::Fact;
 use crate::facts::candidates;
 use crate::facts::values::{self, Values};
@@ -14,6 +13,7 @@ use crate::lowered::Lowered;
 use crate::model::VarId;
 use crate::session::{Session, Stopped};
 use crate::source::Sources;
+use crate::stop::Stop;
 
 /// Where a walk ended.
 #[derive(Clone, Debug, PartialEq, Eq)]

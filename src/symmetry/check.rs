@@ -15,11 +15,11 @@
 use super::group::Canonicaliser;
 use crate::diagnostic::{Diagnostic, Error};
 use crate::driver::{self, Ask, Event, Query};
-use crate::engine::stop::Stop;
 use crate::lowered::Lowered;
 use crate::plans::symmetry::SymmetryPlan;
 use crate::session::{Session, Solution};
 use crate::source::Sources;
+use crate::stop::Stop;
 use std::collections::{HashMap, HashSet};
 use std::ops::ControlFlow;
 

@@ -6,11 +6,11 @@
 use std::ops::ControlFlow;
 
 use solve::driver::{self, Ask, Classes, Event, Query};
-use solve::engine::stop::Stop;
 use solve::parallel::{ALONE_NODES, Spread, available_threads};
 use solve::session::Session;
 use solve::source::Sources;
 use solve::spec::choices::SearchChoices;
+use solve::stop::Stop;
 use solve::symmetry::unique;
 use solve::{Lowered, Options};
 
@@ -116,10 +116,7 @@ fn count_lowered(
         }
     };
     let mut session = Session::new(lowered, sources);
-    session.set_stop(Stop {
-        nodes,
-        ..Stop::default()
-    });
+    session.set_stop(Stop::default().with_nodes(nodes));
     let query = Query {
         ask: Ask::Count,
         spread,

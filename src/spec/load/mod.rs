@@ -4,7 +4,6 @@
 
 use crate::diagnostic::{Diagnostic, did_you_mean};
 use crate::engine::clock::Clock;
-use crate::engine::stop::Stop;
 use crate::model::plan::{CONSISTENCIES, Sense, VALUE_ORDERS, VAR_ORDERS};
 use crate::source::{SourceId, Sources, Span};
 use crate::spec::ast::{
@@ -17,6 +16,7 @@ use crate::spec::experiments::{self, Experiment};
 use crate::spec::origin::{Name, Origin};
 use crate::spec::parser::{parse_expr, parse_function};
 use crate::spec::setting;
+use crate::stop::Stop;
 use toml::Spanned;
 use toml::de::{DeTable, DeValue};
 

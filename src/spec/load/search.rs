@@ -2,6 +2,7 @@
 
 use super::*;
 use crate::spec::setting::{self, Setting};
+use crate::spec::settings::MOST_THREADS;
 
 /// The keys of `[search]`: a setting's, and the run's `threads`.
 fn search_keys() -> Vec<&'static str> {
@@ -126,8 +127,8 @@ impl Loader<'_> {
                 "seed" => items.extend(self.positive(v).map(Setting::Seed)),
                 "threads" => {
                     threads = self.positive(v);
-                    if threads.is_some_and(|n| n > 1024) {
-                        self.error("expected at most 1024 threads", v.span());
+                    if threads.is_some_and(|n| n > MOST_THREADS) {
+                        self.error(format!("expected at most {MOST_THREADS} threads"), v.span());
                         threads = None;
                     }
                 }

@@ -11,7 +11,7 @@
 mod sections;
 
 use super::habits::{habit_name, minizinc_function};
-use crate::diagnostic::{Diagnostic, did_you_mean};
+use crate::diagnostic::{Diagnostic, DiagnosticKind, did_you_mean};
 use crate::source::Span;
 use crate::spec::ast::{ClueSource, Expr, ExprKind, Function, GameDecl, Spec, TemplatePart};
 use crate::spec::builtins::{self, Arity};
@@ -309,6 +309,9 @@ impl Scope {
         }
         let candidates: Vec<&str> = candidates.collect();
         let mut d = Diagnostic::new(format!("unknown {what} `{}`", name.text), name.span);
+        if what == "name" {
+            d = d.with_kind(DiagnosticKind::UnknownName);
+        }
         if let Some(help) = minizinc_function(&name.text).filter(|_| what == "function") {
             d = d.with_help(help);
         } else if let Some(s) = did_you_mean(&name.text, candidates) {
@@ -339,7 +342,7 @@ impl Scope {
         let before = self.errors.len();
         self.expr(e);
         if let (ExprKind::Name(name), Some(d)) = (&e.kind, self.errors.get_mut(before))
-            && d.message.starts_with("unknown name")
+            && d.kind == DiagnosticKind::UnknownName
         {
             d.help = Some(format!(
                 "a TOML list in `index` gives one range per dimension; to index by texts, write the list as one expression, `index = \"['{name}', ...]\"`, or name a param that lists them"
@@ -407,8 +410,11 @@ impl Visit for Scope {
                 };
                 let visible = self.visible();
                 if let Some(help) = habit_name(n) {
-                    self.errors
-                        .push(Diagnostic::new(format!("unknown name `{n}`"), span).with_help(help));
+                    self.errors.push(
+                        Diagnostic::new(format!("unknown name `{n}`"), span)
+                            .with_kind(DiagnosticKind::UnknownName)
+                            .with_help(help),
+                    );
                 } else if builtin_arity(n).is_some() {
                     self.errors.push(Diagnostic::new(
                         format!("`{n}` is a builtin function: call it with arguments"),
