@@ -65,6 +65,7 @@ pub mod engine;
 pub mod experiment;
 pub mod explain;
 pub mod export;
+pub mod flatzinc;
 pub mod game;
 pub mod host;
 pub mod lower;
