@@ -15,6 +15,7 @@
 //! in the same diagnostics as a spec's.
 
 pub mod ast;
+pub mod output;
 pub mod parse;
 
 pub use ast::FznModel;

@@ -113,3 +113,35 @@ fn errors_name_the_line_and_column_and_what_was_expected() {
     let message = error("array [0..2] of int: a = [1, 2, 3];\nsolve satisfy;\n");
     assert!(message.contains("indexed from 1"), "{message}");
 }
+
+#[test]
+fn a_solution_prints_as_minizinc_reads_it() {
+    use super::output::{Ending, ending, printed, solution};
+    let model = read(include_str!("../../tests/flatzinc/queens-globals.fzn"));
+    let printed = printed(&model).expect("what it prints");
+    let names: Vec<&str> = printed.iter().map(|p| p.name.as_str()).collect();
+    assert_eq!(names, ["b", "y", "s", "q", "g"]);
+    let value = |name: &str| -> i64 {
+        match name {
+            "b" => 1,
+            "y" => -2,
+            "s" => 3,
+            other => other
+                .trim_start_matches("X_INTRODUCED_")
+                .trim_end_matches('_')
+                .parse()
+                .expect("an introduced variable"),
+        }
+    };
+    assert_eq!(
+        solution(&printed, value),
+        "b = true;\ny = -2;\ns = 3;\nq = array1d(1..6, [0, 1, 2, 3, 4, 5]);\n\
+         g = array2d(1..2, 1..3, [6, 7, 8, 9, 10, 11]);\n----------\n"
+    );
+    assert_eq!(ending(Ending::Complete), Some("=========="));
+    assert_eq!(
+        ending(Ending::Unsatisfiable),
+        Some("=====UNSATISFIABLE=====")
+    );
+    assert_eq!(ending(Ending::Stopped), None);
+}
