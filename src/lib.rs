@@ -37,6 +37,8 @@
 //!   configurable branching order.
 //! - The language: [`spec`] (the TOML format and the expression language,
 //!   `grammar/expr.pest`, the name checker, the search settings);
+//!   [`flatzinc`] (FlatZinc, `grammar/flatzinc.pest`, read as plain data:
+//!   the front end through which `solve` becomes a MiniZinc solver);
 //!   [`mod@lower`] (the expression language's partial evaluator and its
 //!   passes: params, vars, constraints, plan); [`plans`] (the extensions'
 //!   plans as plain data: game, puzzle, generate, symmetry); [`output`]
@@ -76,6 +78,7 @@ pub mod experiment;
 pub mod explain;
 pub mod export;
 pub mod facts;
+pub mod flatzinc;
 pub mod game;
 pub mod host;
 pub mod lower;

@@ -245,9 +245,9 @@ const LAYERS: &[&[&str]] = &[
     &["constraints"],
     &["model"],
     &["search"],
-    // The language: the spec, its lowering, the extensions' plans as
-    // data, the output plan.
-    &["spec"],
+    // The languages: the spec and FlatZinc read as plain data, the spec's
+    // lowering, the extensions' plans as data, the output plan.
+    &["spec", "flatzinc"],
     &["lower"],
     &["plans"],
     &["output"],
