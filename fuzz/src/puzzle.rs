@@ -140,7 +140,7 @@ pub fn search(lowered: &Lowered, sources: &Sources, deadline: Instant) {
 fn checks(lowered: &Lowered, sources: &Sources, deadline: Instant) -> Option<()> {
     let heuristic = lowered.puzzle.as_ref()?.heuristic.is_some();
     let mut p = Puzzle::new(lowered, sources.clone()).ok()?;
-    p.set_stop(solve::engine::stop::Stop::at(Some(deadline)));
+    p.set_stop(solve::stop::Stop::at(Some(deadline)));
     let start = p.start()?.ok()?;
     // A lattice (the generator's, or a mutation of it): its count is a
     // binomial, whatever its size.
