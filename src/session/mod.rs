@@ -22,12 +22,12 @@
 //! sum = "x + y == 10"
 //! "#;
 //! let mut session = Session::from_text("sum.toml", spec, &[]).unwrap();
-//! assert_eq!(session.count().solutions, 9);
+//! assert_eq!(session.count().into_value(), 9);
 //! session.push();
 //! session.add_constraint("small", "x < 3").unwrap();
-//! assert_eq!(session.count().solutions, 2);
+//! assert_eq!(session.count().into_value(), 2);
 //! session.pop();
-//! assert_eq!(session.count().solutions, 9);
+//! assert_eq!(session.count().into_value(), 9);
 //! let first = session.first().unwrap().unwrap();
 //! assert_eq!(session.value(&first, "x"), Some(serde_json::json!(1)));
 //! ```
