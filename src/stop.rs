@@ -87,12 +87,6 @@ impl<T> Answer<T> {
         }
     }
 
-    /// The same answer, stopped by `cause` unless it already was.
-    pub fn stopped_by(self, cause: Cause) -> Answer<T> {
-        let cause = self.cause().unwrap_or(cause);
-        Answer::new(self.into_value(), Some(cause))
-    }
-
     /// The same completeness, of `f` of the value.
     pub fn map<U>(self, f: impl FnOnce(T) -> U) -> Answer<U> {
         let cause = self.cause();
@@ -320,6 +314,16 @@ mod tests {
         assert!(stop.passed());
         assert_eq!(stop.cause(), "the time limit ran out");
         assert_eq!(stop.with_deadline(None).cause(), "cancelled");
+    }
+
+    #[test]
+    fn an_answer_names_its_cause_and_keeps_what_was_found() {
+        let whole = Answer::new(3u64, None);
+        assert!(whole.is_complete() && whole.cause().is_none());
+        let cut = Answer::new(2u64, Some(Cause::NodeLimit)).map(|n| n + 1);
+        assert!(!cut.is_complete());
+        assert_eq!(cut.cause(), Some(Cause::NodeLimit));
+        assert_eq!((*cut.value(), cut.into_value()), (3, 3));
     }
 
     #[test]
