@@ -7,6 +7,10 @@
 //! afterwards. Nothing here is process-wide: two runs in one process (the
 //! playground's worker, the tests) have two tokens.
 //!
+//! What a stopped run answers is said once too: [`Answer`], complete or
+//! stopped with its cause and what was found before (as Pumpkin's
+//! `SatisfactionResult`/`OptimisationResult` name the unknown).
+//!
 //! A foundation module: it knows nothing of the engine, the session or
 //! the faces. Who cancels says why (the binary's signal thread: "terminated
 //! (SIGTERM)"; the editor: "cancelled").
@@ -33,6 +37,60 @@ impl Cause {
             Cause::TimeLimit => "the time limit ran out",
             Cause::NodeLimit => "the node limit was reached",
         }
+    }
+}
+
+/// What a question got: its whole answer, or what was found before a
+/// limit stopped it, with which limit (nothing is proven about what was
+/// not searched).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Answer<T> {
+    Complete(T),
+    Stopped { partial: T, cause: Cause },
+}
+
+impl<T> Answer<T> {
+    /// `value`, complete unless `stopped` names a cause.
+    pub fn new(value: T, stopped: Option<Cause>) -> Answer<T> {
+        match stopped {
+            None => Answer::Complete(value),
+            Some(cause) => Answer::Stopped {
+                partial: value,
+                cause,
+            },
+        }
+    }
+
+    /// Nothing cut it short.
+    pub fn is_complete(&self) -> bool {
+        matches!(self, Answer::Complete(_))
+    }
+
+    /// What stopped it (`None`: it is complete).
+    pub fn cause(&self) -> Option<Cause> {
+        match self {
+            Answer::Complete(_) => None,
+            Answer::Stopped { cause, .. } => Some(*cause),
+        }
+    }
+
+    /// The answer, whole or partial.
+    pub fn value(&self) -> &T {
+        match self {
+            Answer::Complete(value) | Answer::Stopped { partial: value, .. } => value,
+        }
+    }
+
+    pub fn into_value(self) -> T {
+        match self {
+            Answer::Complete(value) | Answer::Stopped { partial: value, .. } => value,
+        }
+    }
+
+    /// The same completeness, of `f` of the value.
+    pub fn map<U>(self, f: impl FnOnce(T) -> U) -> Answer<U> {
+        let cause = self.cause();
+        Answer::new(f(self.into_value()), cause)
     }
 }
 
@@ -176,6 +234,12 @@ impl Stop {
         self.fired.get().copied()
     }
 
+    /// What stopped the run: the cause recorded, or the time limit when
+    /// none was (a search cut by its listener).
+    pub fn fired(&self) -> Cause {
+        self.reason().unwrap_or(Cause::TimeLimit)
+    }
+
     /// The words for what stopped a run: the cause recorded, or, when
     /// none fired, the cancel's words or the time limit.
     pub fn cause(&self) -> &'static str {
@@ -250,6 +314,16 @@ mod tests {
         assert!(stop.passed());
         assert_eq!(stop.cause(), "the time limit ran out");
         assert_eq!(stop.with_deadline(None).cause(), "cancelled");
+    }
+
+    #[test]
+    fn an_answer_names_its_cause_and_keeps_what_was_found() {
+        let whole = Answer::new(3u64, None);
+        assert!(whole.is_complete() && whole.cause().is_none());
+        let cut = Answer::new(2u64, Some(Cause::NodeLimit)).map(|n| n + 1);
+        assert!(!cut.is_complete());
+        assert_eq!(cut.cause(), Some(Cause::NodeLimit));
+        assert_eq!((*cut.value(), cut.into_value()), (3, 3));
     }
 
     #[test]

@@ -88,8 +88,8 @@ fn second_search_of(
             match search.next() {
                 Outcome::Solution => solutions += 1,
                 Outcome::Exhausted => break,
-                Outcome::LimitReached if nodes.is_some() => break,
-                Outcome::LimitReached => panic!("no limit was set"),
+                Outcome::Stopped(_) if nodes.is_some() => break,
+                Outcome::Stopped(_) => panic!("no limit was set"),
             }
         }
         (solutions, search.stats.nodes, allocations() - before)

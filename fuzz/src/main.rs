@@ -188,13 +188,13 @@ fn pipeline(text: &str, overrides: &[String]) -> bool {
         let _ = session.json(&solution);
     }
     let count = session.count();
-    if small && count.complete {
-        dumped_count(&dump, count.solutions, deadline);
-        probed_count(text, overrides, count.solutions, deadline);
+    if small && count.is_complete() {
+        dumped_count(&dump, *count.value(), deadline);
+        probed_count(text, overrides, *count.value(), deadline);
     }
     symmetries(&mut session);
     if let Some((lowered, sources)) = copy {
-        let complete = count.complete.then_some(count.solutions);
+        let complete = count.is_complete().then_some(*count.value());
         unique(lowered.clone(), sources.clone(), complete, deadline);
         let steps = (lowered.clone(), sources.clone());
         let _ = solve::explain::explain(lowered, sources, &Stop::at(Some(deadline)));
@@ -251,8 +251,8 @@ fn probed_count(text: &str, overrides: &[String], expected: u64, deadline: Insta
     };
     let mut session = bounded(lowered, sources, deadline);
     let count = session.count();
-    if count.complete {
-        assert_eq!(count.solutions, expected, "probing changed the count");
+    if count.is_complete() {
+        assert_eq!(*count.value(), expected, "probing changed the count");
     }
 }
 
@@ -319,9 +319,10 @@ fn dumped_count(dump: &str, expected: u64, deadline: Instant) {
     };
     let mut session = bounded(lowered, sources, deadline);
     let count = session.count();
-    if count.complete {
+    if count.is_complete() {
         assert_eq!(
-            count.solutions, expected,
+            *count.value(),
+            expected,
             "the dump counts otherwise:\n{dump}"
         );
     }
@@ -425,7 +426,7 @@ fn emit(count: usize, seed: u64, dir: &std::path::Path) {
         }
         let mut session = Session::new(lowered, sources);
         session.set_node_limit(Some(100_000));
-        if !session.count().complete {
+        if !session.count().is_complete() {
             continue;
         }
         let path = dir.join(format!("random-{seed}-{written:05}.toml"));

@@ -10,7 +10,7 @@ use super::{EXIT_FOUND, EXIT_LIMIT, EXIT_NONE, Run, SpecArgs, TimeLimit};
 use serde_json::json;
 use solve::diagnostic::{Diagnostic, Error};
 use solve::facts::Fact;
-use solve::session::{Session, Stopped};
+use solve::session::Session;
 use solve::steps::say::Words;
 use solve::stop::Stop;
 use std::path::PathBuf;
@@ -49,7 +49,7 @@ pub(super) fn run(args: &CandidatesArgs, stop: &Stop) -> Run {
     let mut out = Printer::new(args.json);
     let found = match solve::facts::candidates::candidates(&mut session, &declared, &domains) {
         Ok(found) => found,
-        Err(Stopped) => {
+        Err(_) => {
             note(&format!(
                 "solve: {} before the candidates were complete",
                 stop.cause()
@@ -66,7 +66,7 @@ pub(super) fn run(args: &CandidatesArgs, stop: &Stop) -> Run {
         Some(cap) => {
             match solve::facts::candidates::counts(&mut session, &declared, &values, cap) {
                 Ok(counts) => Some((cap, counts)),
-                Err(Stopped) => {
+                Err(_) => {
                     note(&format!(
                         "solve: {} before the counts were complete",
                         stop.cause()

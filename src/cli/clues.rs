@@ -305,7 +305,7 @@ fn start(
             );
             Ok(Err(EXIT_LIMIT))
         }
-        Err(Unanswered::Stopped) => {
+        Err(Unanswered::Stopped(_)) => {
             note(&format!(
                 "solve: {} before uniqueness was decided",
                 stop.cause()

@@ -105,7 +105,7 @@ pub(super) fn run(args: &GenerateArgs, stop: &Stop) -> Run {
                 ));
                 return out.finish(EXIT_LIMIT);
             }
-            Err(Failed::Unanswered(Unanswered::Stopped)) => {
+            Err(Failed::Unanswered(Unanswered::Stopped(_))) => {
                 note(&format!(
                     "solve: {} before the puzzle was made",
                     stop.cause()

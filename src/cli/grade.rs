@@ -42,7 +42,7 @@ pub(super) fn run(args: &GradeArgs, stop: &Stop) -> Run {
     let mut out = Printer::new(args.json);
     let graded = match grade(lower, stop) {
         Ok(graded) => graded,
-        Err(Unanswered::Stopped) => return stopped(out, stop),
+        Err(Unanswered::Stopped(_)) => return stopped(out, stop),
         Err(Unanswered::Error(e)) => return Err(e),
     };
     if graded.rungs.iter().any(|(_, left)| *left == Left::Fails) {

@@ -144,8 +144,8 @@ pub(super) fn result_line(
         of,
         ask,
         minimize: objective.map(|o| o.sense == solve::model::plan::Sense::Minimize),
-        count: outcome.found,
-        complete: outcome.complete,
+        count: outcome.value().found,
+        complete: outcome.is_complete(),
         nodes: session.stats().nodes,
         seconds: started.elapsed().as_secs_f64(),
         best,
@@ -153,9 +153,9 @@ pub(super) fn result_line(
     };
     let mut out = Printer::new(false);
     out.line(&result.line());
-    let code = if !outcome.complete {
+    let code = if !outcome.is_complete() {
         EXIT_LIMIT
-    } else if outcome.found == 0 {
+    } else if outcome.value().found == 0 {
         EXIT_NONE
     } else {
         EXIT_FOUND

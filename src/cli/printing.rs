@@ -6,7 +6,7 @@
 use super::output::{Printer, note, template_cut};
 use super::{EXIT_FOUND, EXIT_LIMIT, EXIT_NONE, Run};
 use solve::diagnostic::Error;
-use solve::driver::{Ask, Cause, Event, Outcome, Sink};
+use solve::driver::{Answer, Ask, Cause, Event, Outcome, Sink};
 use solve::session::{Solution, View};
 use std::ops::ControlFlow;
 use std::time::{Duration, Instant};
@@ -77,7 +77,7 @@ impl<'o> Printing<'o> {
 
     /// The lines after the events and the exit code: `N solutions` after
     /// a list, `no solution`, and why a limit stopped the run.
-    pub(super) fn finish(mut self, outcome: Outcome) -> Run {
+    pub(super) fn finish(mut self, answer: Answer<Outcome>) -> Run {
         if self.progress.1 {
             eprint!("\r\x1b[K");
         }
@@ -87,7 +87,8 @@ impl<'o> Printing<'o> {
         if self.out.failed() {
             return Ok(EXIT_FOUND);
         }
-        let stop = outcome.stop.unwrap_or(Cause::TimeLimit).says();
+        let stop = answer.cause().unwrap_or(Cause::TimeLimit).says();
+        let (outcome, complete) = (answer.value(), answer.is_complete());
         if outcome.optimum.is_some_and(|(_, proven)| !proven) {
             note(&format!("solve: {stop} before the optimum was proven"));
             return Ok(EXIT_LIMIT);
@@ -98,11 +99,11 @@ impl<'o> Printing<'o> {
             self.printed
         };
         let listing = matches!(self.ask, Ask::All { .. });
-        let cut = (!outcome.complete).then_some(stop);
+        let cut = (!complete).then_some(stop);
         if let Some(n) = self.count {
             self.out.count(n, cut);
         }
-        if found == 0 && outcome.complete && self.ask != Ask::Count && (!listing || self.json) {
+        if found == 0 && complete && self.ask != Ask::Count && (!listing || self.json) {
             self.out.no_solution();
         } else if listing {
             self.out.solution_count(found, cut);
@@ -110,7 +111,7 @@ impl<'o> Printing<'o> {
         // The count before what stderr says of its stop, in a terminal
         // or a merged log alike.
         self.out.flush();
-        Ok(if !outcome.complete {
+        Ok(if !complete {
             let what = if found == 0 {
                 "before a solution was found".to_string()
             } else {

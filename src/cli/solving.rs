@@ -97,11 +97,12 @@ pub(super) fn run(args: &SolveArgs, started: Instant, stop: &Stop) -> Run {
     };
     let mut printing = Printing::new(&mut out, ask, args.json, args.unique);
     let outcome = driver::run(&mut session, &query, &mut printing)?;
+    let complete = outcome.is_complete();
     let code = printing.finish(outcome)?;
     let code = out.finish(code)?;
     super::record::show(&session, args)?;
     if args.stats {
-        print_stats(&session, outcome.complete, threads, started);
+        print_stats(&session, complete, threads, started);
     }
     // The process ends now: a large model is freed while it exits.
     let large = session.lowered().model().vars.len() > 100_000;

@@ -13,9 +13,9 @@ use serde_json::json;
 use solve::diagnostic::{Diagnostic, Error, counted};
 use solve::facts::{Fact, givens};
 use solve::lowered::Lowered;
-use solve::session::Stopped;
 use solve::source::Sources;
 use solve::steps::{self, Ending, Settings, Stepper, Walk, WhyNone};
+use solve::stop::Cause;
 use solve::stop::Stop;
 use std::path::PathBuf;
 
@@ -67,7 +67,7 @@ pub(super) fn run(args: &StepsArgs, hint: bool, stop: &Stop) -> Run {
     };
     let walk = match steps::walk(lowered, sources, givens.clone(), settings, stop) {
         Ok(walk) => walk,
-        Err(Stopped) => return stopped(out),
+        Err(_) => return stopped(out),
     };
     let mut stepper = match walk {
         Walk::Ready(stepper) => stepper,
@@ -96,7 +96,7 @@ pub(super) fn run(args: &StepsArgs, hint: bool, stop: &Stop) -> Run {
     let costs = match print_steps(&mut out, args.json, &mut stepper) {
         Ok(Some(costs)) => costs,
         Ok(None) => return out.finish(EXIT_FOUND),
-        Err(Stopped) => return stopped(out),
+        Err(_) => return stopped(out),
     };
     let code = if hint {
         hint_end(&mut out, args.json, &stepper, &costs)
@@ -112,7 +112,7 @@ pub(super) fn print_steps(
     out: &mut Printer,
     json: bool,
     stepper: &mut Stepper,
-) -> Result<Option<Vec<u64>>, Stopped> {
+) -> Result<Option<Vec<u64>>, Cause> {
     let mut costs: Vec<u64> = Vec::new();
     while let Some(step) = stepper.next_step()? {
         costs.push(step.cost);

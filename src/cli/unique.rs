@@ -40,7 +40,7 @@ pub(super) fn run(args: &UniqueArgs, stop: &Stop) -> Run {
     let mut out = Printer::new(args.json);
     let answer = match unique(&mut session) {
         Ok(answer) => answer,
-        Err(Unanswered::Stopped) => {
+        Err(Unanswered::Stopped(_)) => {
             note(&format!(
                 "solve: {} before uniqueness was decided",
                 stop.cause()

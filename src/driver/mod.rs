@@ -22,7 +22,7 @@ mod optimise;
 pub mod part;
 mod satisfy;
 
-pub use crate::stop::Cause;
+pub use crate::stop::{Answer, Cause};
 pub use classes::{Classes, Watch};
 
 use crate::diagnostic::Error;
@@ -139,33 +139,29 @@ pub struct Outcome {
     /// Solutions given (the count, with [`Ask::Count`]; 1 for a best
     /// found or an optimum asked first).
     pub found: u64,
-    /// Nothing cut the answer short: the first solution or its absence,
-    /// every solution, the whole count, the optimum proven.
-    pub complete: bool,
     /// With an objective: the best value found and whether it is proven.
     pub optimum: Option<(i64, bool)>,
-    /// What stopped the run, when it is not complete: the cause its stop
-    /// token recorded when it fired.
-    pub stop: Option<Cause>,
 }
 
-/// Answers `query` on `session`, telling `sink` what it finds.
+/// Answers `query` on `session`, telling `sink` what it finds: complete
+/// when nothing cut it short (the first solution or its absence, every
+/// solution, the whole count, the optimum proven), else stopped with
+/// what was found.
 pub fn run(
     session: &mut Session,
     query: &Query<'_>,
     sink: &mut dyn Sink,
-) -> Result<Outcome, Error> {
-    let outcome = if session.objective().is_some() {
+) -> Result<Answer<Outcome>, Error> {
+    let answer = if session.objective().is_some() {
         optimise::run(session, query, sink)?
     } else {
         satisfy::run(session, query, sink, None)?
     };
-    Ok(Outcome {
-        // The token recorded what fired (every limit records itself when
-        // it fires; were nothing recorded, the time limit is said).
-        stop: (!outcome.complete).then(|| session.stop().reason().unwrap_or(Cause::TimeLimit)),
-        ..outcome
-    })
+    // The cause is the one the token recorded by the end of the run
+    // (every limit records itself when it fires; were nothing recorded,
+    // the time limit is said).
+    let cut = (!answer.is_complete()).then(|| session.stop().fired());
+    Ok(Answer::new(answer.into_value(), cut))
 }
 
 #[cfg(test)]

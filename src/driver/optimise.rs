@@ -8,13 +8,14 @@ use super::{Ask, Event, Outcome, Query, Sink, satisfy};
 use crate::diagnostic::Error;
 use crate::parallel;
 use crate::session::{Session, Solution};
+use crate::stop::Answer;
 use std::ops::ControlFlow;
 
 pub(super) fn run(
     session: &mut Session,
     query: &Query<'_>,
     sink: &mut dyn Sink,
-) -> Result<Outcome, Error> {
+) -> Result<Answer<Outcome>, Error> {
     let many = query.ask.is_many();
     // Up to symmetry an improving solution need not be a representative:
     // only the optimal ones are told.
@@ -26,48 +27,45 @@ pub(super) fn run(
             sink.event(Event::Improved(view, solution, value))
         }
     })?;
-    let Some((best, value)) = optimum.best else {
-        if optimum.proven && query.ask == Ask::Count {
+    let cut = optimum.cause();
+    let Some((best, value)) = optimum.into_value() else {
+        if cut.is_none() && query.ask == Ask::Count {
             let _ = sink.event(Event::Count(0));
         }
-        return Ok(Outcome {
+        let none = Outcome {
             found: 0,
-            complete: optimum.proven,
             optimum: None,
-            stop: None,
-        });
+        };
+        return Ok(Answer::new(none, cut));
     };
-    if !optimum.proven {
+    if cut.is_some() {
         let _ = sink.event(Event::BestFound(session.view(), &best, value));
-        return Ok(Outcome {
+        let best_found = Outcome {
             found: 1,
-            complete: false,
             optimum: Some((value, false)),
-            stop: None,
-        });
+        };
+        return Ok(Answer::new(best_found, cut));
     }
     let outcome = if !many && query.classes.is_none() {
         let _ = sink.event(Event::Optimum(session.view(), &best, value));
-        Outcome {
+        Answer::Complete(Outcome {
             found: 1,
-            complete: true,
             optimum: None,
-            stop: None,
-        }
+        })
     } else {
         if many {
             let _ = sink.event(Event::Optimum(session.view(), &best, value));
         }
         let outcome = optimal_solutions(session, query, sink, (&best, value))?;
-        if !many && outcome.found > 0 {
+        if !many && outcome.value().found > 0 {
             let _ = sink.event(Event::Optimum(session.view(), &best, value));
         }
         outcome
     };
-    Ok(Outcome {
+    Ok(outcome.map(|outcome| Outcome {
         optimum: Some((value, true)),
         ..outcome
-    })
+    }))
 }
 
 /// The solutions of the optimum `value` (`best` is one of them), as
@@ -77,7 +75,7 @@ fn optimal_solutions(
     query: &Query<'_>,
     sink: &mut dyn Sink,
     (best, value): (&Solution, i64),
-) -> Result<Outcome, Error> {
+) -> Result<Answer<Outcome>, Error> {
     session.push();
     let outcome = session.fix_objective(value).and_then(|()| {
         // Up to symmetry the best need not be its class's representative.

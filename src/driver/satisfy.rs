@@ -7,6 +7,7 @@ use super::{Ask, Event, Outcome, Query, Sink};
 use crate::diagnostic::Error;
 use crate::parallel::{self, Seek, Spread};
 use crate::session::{Session, Solution};
+use crate::stop::Answer;
 use std::cell::Cell;
 use std::ops::ControlFlow;
 
@@ -19,18 +20,20 @@ pub(super) fn run(
     query: &Query<'_>,
     sink: &mut dyn Sink,
     known: Option<&Solution>,
-) -> Result<Outcome, Error> {
-    let (found, complete) = match query.ask {
+) -> Result<Answer<Outcome>, Error> {
+    let found = match query.ask {
         Ask::Count => {
-            let (n, complete) = count(session, query, sink)?;
+            let n = count(session, query, sink)?;
             // A cut count of the optimal solutions has met the best.
-            let n = if complete || known.is_none() {
-                n
-            } else {
-                n.max(1)
+            let n = match n {
+                Answer::Stopped { partial, cause } if known.is_some() => Answer::Stopped {
+                    partial: partial.max(1),
+                    cause,
+                },
+                n => n,
             };
-            let _ = sink.event(Event::Count(n));
-            (n, complete)
+            let _ = sink.event(Event::Count(*n.value()));
+            n
         }
         Ask::First | Ask::All { most: Some(1) } if known.is_none() => first(session, query, sink)?,
         Ask::First | Ask::All { .. } => {
@@ -42,12 +45,10 @@ pub(super) fn run(
             list(session, query, sink, wanted, known)?
         }
     };
-    Ok(Outcome {
+    Ok(found.map(|found| Outcome {
         found,
-        complete,
         optimum: None,
-        stop: None,
-    })
+    }))
 }
 
 /// The number of solutions, telling its progress as the query asks.
@@ -55,7 +56,7 @@ fn count(
     session: &mut Session,
     query: &Query<'_>,
     sink: &mut dyn Sink,
-) -> Result<(u64, bool), Error> {
+) -> Result<Answer<u64>, Error> {
     if let Some(classes) = query.classes {
         let mut watch = classes.watch();
         let mut n = 0;
@@ -63,12 +64,12 @@ fn count(
         for s in solutions.by_ref() {
             n += u64::from(watch.keep(s.values()));
         }
-        let complete = !solutions.stopped();
+        let cut = solutions.cause();
         drop(solutions);
-        if complete {
+        if cut.is_none() {
             watch.none_lost(session)?;
         }
-        return Ok((n, complete));
+        return Ok(Answer::new(n, cut));
     }
     let count = match query.progress {
         None => parallel::count(session, &query.spread, &mut |_, _| {}),
@@ -82,7 +83,7 @@ fn count(
             let _ = sink.event(Event::Progress { solutions, nodes });
         }),
     };
-    Ok((count.solutions, count.complete))
+    Ok(count)
 }
 
 /// The first solution (the representative of its class, up to symmetry):
@@ -91,20 +92,20 @@ fn first(
     session: &mut Session,
     query: &Query<'_>,
     sink: &mut dyn Sink,
-) -> Result<(u64, bool), Error> {
+) -> Result<Answer<u64>, Error> {
     if let Some(classes) = query.classes {
         return match session.first_where(|values| classes.is_representative(values)) {
             Ok(Some(solution)) => {
                 let _ = sink.event(Event::Solution(session.view(), &solution));
-                Ok((1, true))
+                Ok(Answer::Complete(1))
             }
             // No representative: then there must be no solution.
             Ok(None) => match session.first() {
                 Ok(Some(solution)) => Err(classes.lost(session, Some(&solution))),
-                Ok(None) => Ok((0, true)),
-                Err(_stopped) => Ok((0, false)),
+                Ok(None) => Ok(Answer::Complete(0)),
+                Err(cause) => Ok(Answer::new(0, Some(cause))),
             },
-            Err(_stopped) => Ok((0, false)),
+            Err(cause) => Ok(Answer::new(0, Some(cause))),
         };
     }
     let mut found = 0;
@@ -113,7 +114,7 @@ fn first(
         let _ = sink.event(Event::Solution(view, s));
         ControlFlow::Break(())
     });
-    Ok((found, !stopped))
+    Ok(Answer::new(found, stopped.then(|| session.stop().fired())))
 }
 
 /// Up to `wanted` solutions in the order of the sequential search (of
@@ -124,7 +125,7 @@ fn list(
     sink: &mut dyn Sink,
     wanted: u64,
     known: Option<&Solution>,
-) -> Result<(u64, bool), Error> {
+) -> Result<Answer<u64>, Error> {
     let mut watch = query.classes.map(|c| c.watch());
     let one = Spread::threads(1);
     let spread = if watch.is_some() { &one } else { &query.spread };
@@ -158,5 +159,5 @@ fn list(
         let _ = sink.event(Event::Solution(session.view(), known));
         found += 1;
     }
-    Ok((found, !stopped))
+    Ok(Answer::new(found, stopped.then(|| session.stop().fired())))
 }

@@ -2,7 +2,7 @@
 //! solutions of `x*y + z` over 1..4 each with x != y, optimal ones or all,
 //! in the events' order.
 
-use super::{Ask, Event, Outcome, Query, run};
+use super::{Answer, Ask, Event, Outcome, Query, run};
 use crate::parallel::Spread;
 use crate::session::{Session, Solution, View};
 use std::ops::ControlFlow;
@@ -40,7 +40,7 @@ fn xyz(view: View<'_>, s: &Solution) -> String {
 }
 
 /// What a run told: each event as a line, and how it ended.
-fn told(objective: Option<&str>, ask: Ask, threads: usize) -> (Vec<String>, Outcome) {
+fn told(objective: Option<&str>, ask: Ask, threads: usize) -> (Vec<String>, Answer<Outcome>) {
     let text = match objective {
         Some(o) => format!("{SPEC}[objective]\n{o}\n"),
         None => SPEC.to_string(),
@@ -72,16 +72,16 @@ fn without_an_objective_first_all_and_count_are_the_brute_force_s() {
     for threads in [1, 2] {
         let (lines, outcome) = told(None, Ask::First, threads);
         assert_eq!(lines, [format!("solution {:?}", all[0])]);
-        assert!(outcome.complete && outcome.found == 1);
+        assert!(outcome.is_complete() && outcome.value().found == 1);
         let (lines, outcome) = told(None, Ask::All { most: None }, threads);
         let listed: Vec<String> = all.iter().map(|s| format!("solution {s:?}")).collect();
         assert_eq!(lines, listed);
-        assert_eq!(outcome.found, all.len() as u64);
+        assert_eq!(outcome.value().found, all.len() as u64);
         let (lines, _) = told(None, Ask::All { most: Some(3) }, threads);
         assert_eq!(lines, listed[..3]);
         let (lines, outcome) = told(None, Ask::Count, threads);
         assert_eq!(lines, [format!("count {}", all.len())]);
-        assert_eq!(outcome.found, all.len() as u64);
+        assert_eq!(outcome.value().found, all.len() as u64);
     }
 }
 
@@ -104,12 +104,12 @@ fn with_an_objective_the_optimum_comes_after_the_improving_or_before_the_optimal
                 .iter()
                 .all(|l| l.starts_with("improved"))
         );
-        assert_eq!(outcome.optimum, Some((best, true)));
+        assert_eq!(outcome.value().optimum, Some((best, true)));
         let (lines, outcome) = told(objective, Ask::All { most: None }, threads);
         let mut expected = vec![format!("optimum {first_optimal} {best}")];
         expected.extend(optimal.iter().map(|s| format!("solution {s:?}")));
         assert_eq!(lines, expected);
-        assert_eq!(outcome.found, optimal.len() as u64);
+        assert_eq!(outcome.value().found, optimal.len() as u64);
         let (lines, _) = told(objective, Ask::Count, threads);
         assert_eq!(lines[1], format!("count {}", optimal.len()));
     }
@@ -140,9 +140,9 @@ fn a_node_limit_in_the_branch_and_bound_leaves_the_best_found() {
         cut += 1;
         let [x, y, z]: [i64; 3] = serde_json::from_str(&values).unwrap();
         assert_eq!(x * y + z, v);
-        assert!(!outcome.complete);
-        assert_eq!(outcome.optimum, Some((v, false)));
-        assert_eq!(outcome.stop, Some(super::Cause::NodeLimit));
+        assert!(!outcome.is_complete());
+        assert_eq!(outcome.value().optimum, Some((v, false)));
+        assert_eq!(outcome.cause(), Some(super::Cause::NodeLimit));
     }
     assert!(cut > 0, "no node limit stopped the search after a solution");
 }
@@ -162,14 +162,14 @@ fn a_cancelled_token_stops_its_run_alone() {
     let ask = Query::sequential(Ask::Count);
     let quiet = &mut |_: Event<'_>| ControlFlow::Continue(());
     let cut = run(&mut stopped, &ask, quiet).unwrap();
-    assert!(!cut.complete);
+    assert!(!cut.is_complete());
     assert_eq!(
-        cut.stop,
+        cut.cause(),
         Some(super::Cause::Cancelled("terminated (SIGTERM)"))
     );
     let counted = run(&mut whole, &ask, quiet).unwrap();
-    assert!(counted.complete);
-    assert_eq!(counted.found, brute_force().len() as u64);
+    assert!(counted.is_complete());
+    assert_eq!(counted.value().found, brute_force().len() as u64);
 }
 
 /// A limit that cuts the search for the optimal solutions after the
@@ -201,11 +201,14 @@ fn a_cut_search_of_the_optimal_solutions_keeps_the_best() {
                 },
             )
             .unwrap();
-            if outcome.complete || outcome.optimum != Some((optimum, true)) {
+            if outcome.is_complete() || outcome.value().optimum != Some((optimum, true)) {
                 continue;
             }
             cut += 1;
-            assert!(outcome.found >= 1, "{nodes} nodes, {ask:?}: {lines:?}");
+            assert!(
+                outcome.value().found >= 1,
+                "{nodes} nodes, {ask:?}: {lines:?}"
+            );
             match ask {
                 Ask::Count => assert_ne!(lines, ["0"], "{nodes} nodes"),
                 _ => assert!(lines.contains(&best), "{nodes}: {lines:?}"),

@@ -214,8 +214,8 @@ pub fn compare(
                         ControlFlow::Continue(())
                     })?;
                     let stats = session.stats();
-                    row.solutions = count.found;
-                    row.complete = count.complete;
+                    row.solutions = count.value().found;
+                    row.complete = count.is_complete();
                     (row.nodes, row.failures) = (stats.nodes, stats.failures);
                     row.propagations = session.propagations();
                     row.seconds = started.elapsed().as_secs_f64();

@@ -10,7 +10,7 @@
 //! an error.
 
 use super::quickxplain::{Conflicts, Run, quickxplain, with_posted};
-use crate::session::Stopped;
+use crate::stop::Cause;
 
 /// The node budgets of the checks: `first` for each of QuickXplain's and
 /// the certification's first round, four times more each round after, and
@@ -52,7 +52,7 @@ pub(crate) fn minimal_conflict(
     c: &mut impl Conflicts,
     candidates: &[usize],
     budget: Budget,
-) -> Result<Conflict, Stopped> {
+) -> Result<Conflict, Cause> {
     let mut run = Run {
         nodes: budget.first,
         unknown: 0,
@@ -89,7 +89,7 @@ fn certify(c: &mut impl Conflicts, mut members: Vec<usize>, budget: Budget) -> C
             };
             left = left.saturating_sub(spent);
             match answer {
-                Err(Stopped) => return Conflict { members, unproven },
+                Err(_) => return Conflict { members, unproven },
                 // Without it no solution still: not needed. A member
                 // proven needed stays needed in any smaller conflict.
                 Ok(Some(false)) => {
@@ -137,7 +137,7 @@ mod tests {
         fn nodes(&self) -> u64 {
             0
         }
-        fn satisfiable(&mut self, nodes: u64) -> Result<Option<bool>, Stopped> {
+        fn satisfiable(&mut self, nodes: u64) -> Result<Option<bool>, Cause> {
             if self.posted.len() > self.hard && nodes < self.cost {
                 return Ok(None);
             }

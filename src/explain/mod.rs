@@ -11,8 +11,9 @@
 
 use crate::facts::Fact;
 use crate::lowered::Lowered;
-use crate::session::{Session, Stopped};
+use crate::session::Session;
 use crate::source::Sources;
+use crate::stop::Cause;
 use crate::stop::Stop;
 use conflict::{Budget, Conflict, minimal_conflict};
 use items::Item;
@@ -56,7 +57,7 @@ pub struct Conflicting {
 }
 
 /// Explains why `lowered` has no solution; it stops as `stop` says.
-pub fn explain(lowered: Lowered, sources: Sources, stop: &Stop) -> Result<Explanation, Stopped> {
+pub fn explain(lowered: Lowered, sources: Sources, stop: &Stop) -> Result<Explanation, Cause> {
     explain_given(lowered, sources, &[], stop)
 }
 
@@ -69,7 +70,7 @@ pub fn explain_given(
     sources: Sources,
     given: &[Fact],
     stop: &Stop,
-) -> Result<Explanation, Stopped> {
+) -> Result<Explanation, Cause> {
     let mut session = Session::with_constraints(lowered, sources, |p| p.definition);
     session.set_stop(stop.clone());
     for fact in given {
@@ -91,7 +92,7 @@ pub fn explain_given(
         Ok(conflict) => conflict,
         // Stopped before a smaller one was found: all of them (checked
         // above) is a conflict, none of it proven needed.
-        Err(Stopped) => Conflict {
+        Err(_) => Conflict {
             members: all.clone(),
             unproven: all.clone(),
         },
@@ -130,7 +131,7 @@ impl Explainer<'_> {
     }
 
     /// Whether `groups` alone have a solution, within `nodes`.
-    fn satisfiable_with(&mut self, groups: &[usize], nodes: u64) -> Result<Option<bool>, Stopped> {
+    fn satisfiable_with(&mut self, groups: &[usize], nodes: u64) -> Result<Option<bool>, Cause> {
         self.session.push();
         self.post(groups);
         let answer = self.satisfiable(nodes);
@@ -152,7 +153,7 @@ impl Conflicts for Explainer<'_> {
         Explainer::post(self, &[element]);
     }
 
-    fn satisfiable(&mut self, nodes: u64) -> Result<Option<bool>, Stopped> {
+    fn satisfiable(&mut self, nodes: u64) -> Result<Option<bool>, Cause> {
         self.session.satisfiable_within(nodes)
     }
 

@@ -7,7 +7,7 @@
 //! (only proven conflicts ever drop an element) but may keep elements it
 //! does not need: `conflict.rs`, above it, proves or removes them afterwards.
 
-use crate::session::Stopped;
+use crate::stop::Cause;
 
 /// Elements that can be posted on top of a background, at levels that
 /// [`Conflicts::push`] opens and [`Conflicts::pop`] retracts.
@@ -18,7 +18,7 @@ pub(crate) trait Conflicts {
     fn post(&mut self, element: usize);
     /// Whether what is posted has a solution, by a search of at most
     /// `nodes` nodes (`u64::MAX`: no bound): `None` when it ran out first.
-    fn satisfiable(&mut self, nodes: u64) -> Result<Option<bool>, Stopped>;
+    fn satisfiable(&mut self, nodes: u64) -> Result<Option<bool>, Cause>;
     /// The nodes the checks answered so far searched (a check that ran out
     /// is not counted).
     fn nodes(&self) -> u64;
@@ -33,7 +33,7 @@ pub(crate) struct Run {
 
 impl Run {
     /// Whether what is posted has a solution; unknown counts as yes.
-    fn satisfiable(&mut self, c: &mut impl Conflicts) -> Result<bool, Stopped> {
+    fn satisfiable(&mut self, c: &mut impl Conflicts) -> Result<bool, Cause> {
         let answer = c.satisfiable(self.nodes)?;
         self.unknown += usize::from(answer.is_none());
         Ok(answer != Some(false))
@@ -51,7 +51,7 @@ pub(crate) fn quickxplain(
     run: &mut Run,
     background_grew: bool,
     candidates: &[usize],
-) -> Result<Vec<usize>, Stopped> {
+) -> Result<Vec<usize>, Cause> {
     if background_grew && !run.satisfiable(c)? {
         return Ok(Vec::new());
     }
@@ -70,8 +70,8 @@ pub(crate) fn quickxplain(
 pub(crate) fn with_posted<C: Conflicts, T>(
     c: &mut C,
     elements: &[usize],
-    f: impl FnOnce(&mut C) -> Result<T, Stopped>,
-) -> Result<T, Stopped> {
+    f: impl FnOnce(&mut C) -> Result<T, Cause>,
+) -> Result<T, Cause> {
     c.push();
     for &e in elements {
         c.post(e);

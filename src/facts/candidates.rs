@@ -7,7 +7,8 @@
 
 use super::values::{self, Values};
 use crate::model::{Model, VarId};
-use crate::session::{Session, Stopped};
+use crate::session::Session;
+use crate::stop::Cause;
 
 /// The most values a declared variable may have: `candidates` and `steps`
 /// find values one at a time (a search or a step each).
@@ -39,7 +40,7 @@ pub fn candidates(
     session: &mut Session,
     vars: &[VarId],
     known: &[Values],
-) -> Result<Option<Vec<Values>>, Stopped> {
+) -> Result<Option<Vec<Values>>, Cause> {
     session.push();
     let found = within(session, vars, known);
     let _ = session.pop();
@@ -50,7 +51,7 @@ fn within(
     session: &mut Session,
     vars: &[VarId],
     known: &[Values],
-) -> Result<Option<Vec<Values>>, Stopped> {
+) -> Result<Option<Vec<Values>>, Cause> {
     for &x in vars {
         if !session.narrow(x, &known[x.index()]) {
             return Ok(None);
@@ -97,7 +98,7 @@ pub fn counts(
     vars: &[VarId],
     values: &[Values],
     cap: u64,
-) -> Result<Vec<Vec<u64>>, Stopped> {
+) -> Result<Vec<Vec<u64>>, Cause> {
     let model_vars = declared(session.lowered().model());
     let mut out = vec![Vec::new(); values.len()];
     for &x in vars {
@@ -116,7 +117,7 @@ pub fn counts(
 }
 
 /// Solutions distinct on `vars`, up to `cap`.
-fn count_distinct(session: &mut Session, vars: &[VarId], cap: u64) -> Result<u64, Stopped> {
+fn count_distinct(session: &mut Session, vars: &[VarId], cap: u64) -> Result<u64, Cause> {
     let mut seen = std::collections::HashSet::new();
     let mut solutions = session.solutions();
     for s in solutions.by_ref() {
@@ -126,8 +127,8 @@ fn count_distinct(session: &mut Session, vars: &[VarId], cap: u64) -> Result<u64
             return Ok(cap);
         }
     }
-    if solutions.stopped() {
-        return Err(Stopped);
+    if let Some(cause) = solutions.cause() {
+        return Err(cause);
     }
     Ok(seen.len() as u64)
 }

@@ -66,7 +66,7 @@ pub(super) fn solution(doc: &Doc) -> String {
     match (outcome, shown) {
         (Err(e), _) => e.to_string(),
         (Ok(_), Some(Ok(text) | Err(text))) => text,
-        (Ok(o), None) if o.complete => "no solution".to_string(),
+        (Ok(o), None) if o.is_complete() => "no solution".to_string(),
         (Ok(_), None) => format!("no solution found in {} s", DEADLINE.as_secs()),
     }
 }
@@ -122,7 +122,7 @@ pub(super) fn count(doc: &Doc) -> String {
         Ok(c) => c,
         Err(e) => return e.to_string(),
     };
-    match (c.found, c.complete) {
+    match (c.value().found, c.is_complete()) {
         (1, true) => "1 solution".to_string(),
         (n, true) => format!("{n} solutions"),
         (n, false) => format!(

@@ -10,8 +10,9 @@
 use super::Doc;
 use super::analysis::Analysis;
 use super::symbols::Kind;
-use super::worker::{Verdict, declared_name, summary};
+use super::worker::{declared_name, summary};
 use solve::spec::builtins;
+use solve::stop::Answer;
 
 /// The hover's markdown for the name at byte `offset`, if any.
 pub(super) fn hover(doc: &Doc, offset: usize) -> Option<String> {
@@ -67,7 +68,7 @@ pub(super) fn hover(doc: &Doc, offset: usize) -> Option<String> {
                     format!("\n\nafter propagation at the root: `{r}`")
                 }),
                 (None, None) => "\n\nafter propagation at the root: being found…".to_string(),
-                (None, Some(Verdict::Stopped(_))) => format!(
+                (None, Some(Answer::Stopped { .. })) => format!(
                     "\n\npropagation at the root stopped after {} s",
                     super::worker::SOLVE_DEADLINE.as_secs()
                 ),

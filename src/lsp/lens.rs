@@ -16,6 +16,7 @@ use super::commands::{CANDIDATES, COUNT, EXPLAIN, SOLUTION, STATUS};
 use super::symbols::Kind;
 use super::worker::{Domains, SOLVE_DEADLINE, Verdict};
 use lsp_types::{CodeLens, Command, InlayHint, InlayHintKind, InlayHintLabel, Range, Uri};
+use solve::stop::Answer;
 
 /// The lenses over the spec, from the worker's verdict (`None`: not yet).
 pub(super) fn lens(a: &Analysis, uri: &Uri, verdict: Option<&Verdict>) -> Vec<CodeLens> {
@@ -27,10 +28,10 @@ pub(super) fn lens(a: &Analysis, uri: &Uri, verdict: Option<&Verdict>) -> Vec<Co
         (None, _) if errors => ("fix the errors to solve".to_string(), STATUS),
         (None, _) => ("not solved: lowering took too long".to_string(), STATUS),
         (Some(_), None) => ("solving…".to_string(), STATUS),
-        (Some(_), Some(Verdict::Unique)) => ("1 solution · unique".to_string(), SOLUTION),
-        (Some(_), Some(Verdict::Several)) => ("2+ solutions".to_string(), SOLUTION),
-        (Some(_), Some(Verdict::None)) => ("no solution — explain".to_string(), EXPLAIN),
-        (Some(_), Some(Verdict::Stopped(n))) => (
+        (Some(_), Some(Answer::Complete(1))) => ("1 solution · unique".to_string(), SOLUTION),
+        (Some(_), Some(Answer::Complete(0))) => ("no solution — explain".to_string(), EXPLAIN),
+        (Some(_), Some(Answer::Complete(_))) => ("2+ solutions".to_string(), SOLUTION),
+        (Some(_), Some(Answer::Stopped { partial: n, .. })) => (
             format!(
                 "{}stopped after {} s",
                 match n {

@@ -8,7 +8,7 @@
 
 use crossbeam_channel::{Receiver, Sender};
 use lsp_types::Uri;
-use solve::driver::{self, Ask, Event, Query};
+use solve::driver::{self, Answer, Ask, Event, Query};
 use solve::lowered::Lowered;
 use solve::parallel::{Spread, threads_for};
 use solve::session::Session;
@@ -26,15 +26,10 @@ pub(super) const SOLVE_DEADLINE: Duration = Duration::from_secs(2);
 /// `{1, 3}`, or `1..9 (81 cells, 30 fixed)` for an array).
 pub(super) type Domains = HashMap<String, String>;
 
-/// What the search for two solutions found.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub(super) enum Verdict {
-    None,
-    Unique,
-    Several,
-    /// The deadline came first, after this many solutions.
-    Stopped(u64),
-}
+/// What the search for two solutions found: how many (0, 1 or 2:
+/// several), or how many before the deadline (or a newer version)
+/// stopped it.
+pub(super) type Verdict = Answer<u64>;
 
 #[derive(Debug)]
 pub(super) struct Done {
@@ -98,7 +93,7 @@ fn work(lowered: Lowered, sources: Sources, stop: &Stop) -> (Option<Domains>, Ve
         .root_domains()
         .map(|d| summarise(session.lowered(), &d));
     if stop.passed() {
-        return (domains, Verdict::Stopped(0));
+        return (domains, Verdict::new(0, Some(stop.fired())));
     }
     // Two solutions as `solve --limit 2` finds them (with an objective:
     // two optimal ones), through the driver with the spec's threads.
@@ -110,13 +105,12 @@ fn work(lowered: Lowered, sources: Sources, stop: &Stop) -> (Option<Domains>, Ve
     };
     let quiet = &mut |_: Event<'_>| ControlFlow::Continue(());
     let Ok(outcome) = driver::run(&mut session, &query, quiet) else {
-        return (domains, Verdict::Stopped(0));
+        return (domains, Verdict::new(0, Some(stop.fired())));
     };
-    let verdict = match (outcome.found, !outcome.complete) {
-        (n, true) if n < 2 => Verdict::Stopped(n),
-        (0, _) => Verdict::None,
-        (1, _) => Verdict::Unique,
-        _ => Verdict::Several,
+    // Two solutions answer the question, whatever stopped the search.
+    let verdict = match outcome.map(|o| o.found.min(2)) {
+        Answer::Stopped { partial: 2, .. } => Answer::Complete(2),
+        verdict => verdict,
     };
     (domains, verdict)
 }

@@ -134,8 +134,8 @@ pub fn count(session: &mut Session, spread: &Spread, progress: &mut dyn FnMut(u6
         let before = own.stats().nodes;
         let c = own.count();
         out.send(Event::Done {
-            solutions: c.solutions,
-            complete: c.complete,
+            solutions: *c.value(),
+            complete: c.is_complete(),
             nodes: own.stats().nodes - before,
         });
     };
@@ -160,10 +160,8 @@ pub fn count(session: &mut Session, spread: &Spread, progress: &mut dyn FnMut(u6
         },
     );
     record(session, &searched, Some(prefix.total), split.parts.len());
-    Count {
-        solutions: prefix.total,
-        complete: !split.stopped && !prefix.cut && prefix.head == split.parts.len(),
-    }
+    let complete = !split.stopped && !prefix.cut && prefix.head == split.parts.len();
+    Count::new(prefix.total, (!complete).then(|| session.stop().fired()))
 }
 
 /// The parts' counts summed in part order, up to the first part a limit
@@ -402,10 +400,8 @@ fn optimise_alone(
     })?;
     for (s, v) in &met {
         if improved(session.view(), s, *v).is_break() {
-            return Some(optimum.map(|_| Optimum {
-                best: Some((s.clone(), *v)),
-                proven: false,
-            }));
+            let cut = session.stop().fired();
+            return Some(optimum.map(|_| Optimum::new(Some((s.clone(), *v)), Some(cut))));
         }
     }
     Some(optimum)
@@ -431,10 +427,10 @@ pub fn optimise(
         last = Some(s.clone());
         improved(view, s, v)
     })?;
-    let Some(value) = optimum.best.as_ref().map(|b| b.1) else {
+    let Some(value) = optimum.value().as_ref().map(|b| b.1) else {
         return Ok(optimum);
     };
-    if !optimum.proven || !session.lowered().plan.reads_domains() {
+    if !optimum.is_complete() || !session.lowered().plan.reads_domains() {
         return Ok(optimum);
     }
     session.push();
@@ -448,10 +444,8 @@ pub fn optimise(
     // (A limit that struck before it was met leaves the solution found:
     // the value is proven all the same.)
     if let Some(s) = first {
-        if last.as_ref() != Some(&s) {
-            optimum.proven = improved(session.view(), &s, value).is_continue();
-        }
-        optimum.best = Some((s, value));
+        let broken = last.as_ref() != Some(&s) && improved(session.view(), &s, value).is_break();
+        optimum = Optimum::new(Some((s, value)), broken.then(|| session.stop().fired()));
     }
     Ok(optimum)
 }
@@ -478,7 +472,7 @@ fn optimise_spread(
         });
         out.send(Event::Done {
             solutions: 0,
-            complete: result.is_ok_and(|o| o.proven),
+            complete: result.is_ok_and(|o| o.is_complete()),
             nodes: own.stats().nodes - before,
         });
     };
@@ -538,10 +532,8 @@ fn optimise_spread(
     {
         broken = improved(session.view(), s, *v).is_break();
     }
-    Ok(Optimum {
-        best: best.map(|(s, v, _)| (s, v)),
-        proven: complete && !broken,
-    })
+    let cut = (!complete || broken).then(|| session.stop().fired());
+    Ok(Optimum::new(best.map(|(s, v, _)| (s, v)), cut))
 }
 
 /// Adds what the threads of a run searched (in `parts` parts) to

@@ -116,7 +116,7 @@ fn split_with(
                     choice,
                 });
             }
-            Opening::Interrupted => return false,
+            Opening::Stopped(_) => return false,
         }
         true
     };

@@ -54,7 +54,7 @@ pub(super) fn run(request: &SetterRequest, emit: &mut dyn FnMut(Value)) {
     };
     match answer {
         Ok(event) => emit(event),
-        Err(Unanswered::Stopped) => emit(json!({"event": "stopped", "message": until.cause()})),
+        Err(Unanswered::Stopped(_)) => emit(json!({"event": "stopped", "message": until.cause()})),
         Err(Unanswered::Error(e)) => emit(json!({"event": "failed", "message": e.to_string()})),
     }
 }
@@ -228,7 +228,7 @@ fn make(request: &SolveRequest, seed: Option<u64>, until: &Stop, emit: &mut dyn 
             );
             emit(json!({"event": "failed", "message": message}));
         }
-        Err(Failed::Unanswered(Unanswered::Stopped)) => {
+        Err(Failed::Unanswered(Unanswered::Stopped(_))) => {
             emit(json!({"event": "stopped", "message": until.cause()}));
         }
         Err(Failed::Unanswered(Unanswered::Error(e))) => {

@@ -88,17 +88,18 @@ pub(super) fn run(
         emit(solution);
         ControlFlow::Continue(())
     });
-    let outcome = match outcome {
-        Ok(outcome) => outcome,
+    let answer = match outcome {
+        Ok(answer) => answer,
         Err(e) => {
             emit(json!({"event": "failed", "message": e.to_string()}));
             return;
         }
     };
+    let outcome = answer.value();
     let mut done = json!({
         "event": "done",
         "count": if request.ask == Ask::Count { outcome.found } else { shown },
-        "complete": outcome.complete,
+        "complete": answer.is_complete(),
     });
     if session.objective().is_some() {
         done["optimum"] = json!(outcome.optimum.map(|(value, _)| value));

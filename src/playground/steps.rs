@@ -9,7 +9,6 @@
 
 use super::{StepsRequest, compiled, stop, utf16};
 use crate::facts::{Fact, givens};
-use crate::session::Stopped;
 use crate::steps::{self, Ending, Settings, Stepper, Walk};
 use serde_json::{Value, json};
 
@@ -66,7 +65,7 @@ pub(super) fn run(request: &StepsRequest, emit: &mut dyn FnMut(Value)) {
             emit(json!({"event": "failed", "message": message}));
             return;
         }
-        Err(Stopped) => {
+        Err(_) => {
             emit(json!({"event": "steps-end", "stopped": true}));
             return;
         }
@@ -125,7 +124,7 @@ fn emit_steps(stepper: &mut Stepper, text: &str, emit: &mut dyn FnMut(Value)) ->
                 emit(json!({"event": "step", "step": json}));
             }
             Ok(None) => break false,
-            Err(Stopped) => break true,
+            Err(_) => break true,
         }
     };
     (number, stopped)

@@ -67,8 +67,8 @@ pub enum Opening {
         choice: Choice,
         space: f64,
     },
-    /// A limit stopped propagation.
-    Interrupted,
+    /// A limit stopped propagation: this one.
+    Stopped(Cause),
 }
 
 /// Failures allowed in run `i` (from 1) under `restarts`, or `None` for no limit.
@@ -112,9 +112,9 @@ pub enum Outcome {
     Solution,
     /// No more solutions.
     Exhausted,
-    /// A node or time limit stopped the search (an interruption: nothing
-    /// is proven about what was not searched).
-    LimitReached,
+    /// A limit stopped the search, this one (the cause its stop token
+    /// recorded): nothing is proven about what was not searched.
+    Stopped(Cause),
 }
 
 /// How a branch went.
@@ -243,7 +243,7 @@ impl<'e> Search<'e> {
         }
         match self.state {
             State::Done => Opening::Failed,
-            State::Interrupted => Opening::Interrupted,
+            State::Interrupted => Opening::Stopped(self.limits.stop.fired()),
             _ => self.branch_here(),
         }
     }
@@ -257,7 +257,7 @@ impl<'e> Search<'e> {
     pub fn open(&mut self, path: &[Decision]) -> Opening {
         match self.opening() {
             Opening::Failed => return Opening::Failed,
-            Opening::Interrupted => return Opening::Interrupted,
+            stopped @ Opening::Stopped(_) => return stopped,
             _ => {}
         }
         let common = self
@@ -281,7 +281,7 @@ impl<'e> Search<'e> {
                 let _ = self.opened.pop();
                 if step == Step::Interrupted {
                     self.state = State::Interrupted;
-                    return Opening::Interrupted;
+                    return Opening::Stopped(self.limits.stop.fired());
                 }
                 return Opening::Failed;
             }
@@ -498,7 +498,7 @@ impl<'e> Search<'e> {
         loop {
             match self.state {
                 State::Done => return Outcome::Exhausted,
-                State::Interrupted => return Outcome::LimitReached,
+                State::Interrupted => return Outcome::Stopped(self.limits.stop.fired()),
                 State::Start => self.start(),
                 State::Descend => {
                     let Some(var) = self.brancher.select(self.engine) else {
@@ -508,7 +508,7 @@ impl<'e> Search<'e> {
                         return Outcome::Solution;
                     };
                     if self.limit_reached() {
-                        return Outcome::LimitReached;
+                        return Outcome::Stopped(self.limits.stop.fired());
                     }
                     self.stats.nodes += 1;
                     let choice = self.brancher.choice(self.engine, var);

@@ -1,5 +1,7 @@
 //! What a session's searches answer: a solution, a count, an optimum,
-//! or that a limit stopped them.
+//! each an [`Answer`] that says whether a limit stopped it.
+
+use crate::stop::Answer;
 
 /// A full assignment: one value per model variable.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -20,25 +22,11 @@ impl Solution {
     }
 }
 
-/// A node or time limit stopped the search before it could answer.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct Stopped;
+/// How many solutions a search met: all of them, or those met before a
+/// limit stopped it.
+pub type Count = Answer<u64>;
 
-/// How many solutions a search met, and whether it met them all.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct Count {
-    pub solutions: u64,
-    /// False when a limit stopped the count.
-    pub complete: bool,
-}
-
-/// The result of branch and bound.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Optimum {
-    /// The best solution met and its objective value (`None`: no solution
-    /// was met).
-    pub best: Option<(Solution, i64)>,
-    /// True when the search finished: `best` is optimal, or there is no
-    /// solution at all.
-    pub proven: bool,
-}
+/// The result of branch and bound: the best solution met and its
+/// objective value (`None`: no solution was met); complete when the
+/// search finished (`best` is optimal, or there is no solution at all).
+pub type Optimum = Answer<Option<(Solution, i64)>>;

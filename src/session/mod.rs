@@ -22,12 +22,12 @@
 //! sum = "x + y == 10"
 //! "#;
 //! let mut session = Session::from_text("sum.toml", spec, &[]).unwrap();
-//! assert_eq!(session.count().solutions, 9);
+//! assert_eq!(session.count().into_value(), 9);
 //! session.push();
 //! session.add_constraint("small", "x < 3").unwrap();
-//! assert_eq!(session.count().solutions, 2);
+//! assert_eq!(session.count().into_value(), 2);
 //! session.pop();
-//! assert_eq!(session.count().solutions, 9);
+//! assert_eq!(session.count().into_value(), 9);
 //! let first = session.first().unwrap().unwrap();
 //! assert_eq!(session.value(&first, "x"), Some(serde_json::json!(1)));
 //! ```
@@ -44,7 +44,7 @@ use crate::search::shared::Shared;
 use crate::search::trace::Recorder;
 use crate::search::{Decision, Limits, Opening, Outcome, Search, Stats};
 use crate::source::Sources;
-use crate::stop::Stop;
+use crate::stop::{Cause, Stop};
 use std::ops::ControlFlow;
 
 use crate::host::Instant;
@@ -58,7 +58,7 @@ mod solutions;
 mod stats;
 mod view;
 
-pub use answers::{Count, Optimum, Solution, Stopped};
+pub use answers::{Count, Optimum, Solution};
 pub use solutions::Solutions;
 pub use view::View;
 
@@ -208,7 +208,7 @@ impl Session {
                         };
                         path.push(Decision { var, choice, left });
                     }
-                    Opening::Failed | Opening::Interrupted => return None,
+                    Opening::Failed | Opening::Stopped(_) => return None,
                 }
             }
         })
@@ -331,7 +331,7 @@ impl Session {
     }
 
     /// The first solution in the plan's search order (with its restarts).
-    pub fn first(&mut self) -> Result<Option<Solution>, Stopped> {
+    pub fn first(&mut self) -> Result<Option<Solution>, Cause> {
         self.first_where(|_| true)
     }
 
@@ -341,14 +341,13 @@ impl Session {
     pub fn first_where(
         &mut self,
         keep: impl Fn(&[i64]) -> bool,
-    ) -> Result<Option<Solution>, Stopped> {
+    ) -> Result<Option<Solution>, Cause> {
         let restarts = self.lowered.plan.restarts;
         let mut solutions = self.search(restarts);
         let found = solutions.by_ref().find(|s| keep(s.values()));
         match found {
             Some(s) => Ok(Some(s)),
-            None if solutions.stopped => Err(Stopped),
-            None => Ok(None),
+            None => solutions.stopped.map_or(Ok(None), Err),
         }
     }
 
@@ -381,7 +380,7 @@ impl Session {
             view: View { lowered, sources },
             posted,
             stats,
-            stopped: false,
+            stopped: None,
         }
     }
 
@@ -428,16 +427,13 @@ impl Session {
                     }
                 }
                 Outcome::Exhausted => break,
-                Outcome::LimitReached => {
-                    solutions.stopped = true;
+                Outcome::Stopped(cause) => {
+                    solutions.stopped = Some(cause);
                     break;
                 }
             }
         }
-        Count {
-            solutions: n,
-            complete: !solutions.stopped,
-        }
+        Count::new(n, solutions.stopped)
     }
 
     /// Branch and bound on the spec's objective: each solution found must
@@ -470,10 +466,11 @@ impl Session {
                 break;
             }
         }
-        Ok(Optimum {
-            best,
-            proven: !solutions.stopped && !broken,
-        })
+        // Cut by its listener, the optimum is not proven either.
+        let stopped = solutions.stopped;
+        drop(solutions);
+        let stopped = stopped.or_else(|| broken.then(|| self.stop.fired()));
+        Ok(Optimum::new(best, stopped))
     }
 
     /// Requires the objective to equal `value` (at the root: bracket it

@@ -4,6 +4,7 @@
 
 use super::{Solution, View};
 use crate::search::{Outcome, Search, Stats};
+use crate::stop::Cause;
 
 /// The solutions of one search; see [`super::Session::solutions`].
 #[derive(Debug)]
@@ -12,12 +13,18 @@ pub struct Solutions<'s> {
     pub(super) view: View<'s>,
     pub(super) posted: &'s [usize],
     pub(super) stats: &'s mut Stats,
-    pub(super) stopped: bool,
+    /// What stopped the search, when a limit did.
+    pub(super) stopped: Option<Cause>,
 }
 
 impl<'s> Solutions<'s> {
-    /// True when a node or time limit ended the search early.
+    /// True when a limit ended the search early.
     pub fn stopped(&self) -> bool {
+        self.stopped.is_some()
+    }
+
+    /// Which limit ended the search early (`None`: none did).
+    pub fn cause(&self) -> Option<Cause> {
         self.stopped
     }
 
@@ -58,8 +65,8 @@ impl Iterator for Solutions<'_> {
                 Some(Solution { values })
             }
             Outcome::Exhausted => None,
-            Outcome::LimitReached => {
-                self.stopped = true;
+            Outcome::Stopped(cause) => {
+                self.stopped = Some(cause);
                 None
             }
         }

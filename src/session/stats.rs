@@ -2,7 +2,7 @@
 //! what the threads of its parallel runs searched for it, and the probe
 //! that forgets a search that ran too long to stay sequential.
 
-use super::{Session, Stopped};
+use super::Session;
 use crate::search::Stats;
 use crate::stop::Cause;
 
@@ -51,7 +51,7 @@ impl Session {
     /// Whether what is posted has a solution, by a search of at most
     /// `nodes` nodes (`u64::MAX`: no bound of its own): `None` when it ran
     /// out first.
-    pub fn satisfiable_within(&mut self, nodes: u64) -> Result<Option<bool>, Stopped> {
+    pub fn satisfiable_within(&mut self, nodes: u64) -> Result<Option<bool>, Cause> {
         if nodes == u64::MAX {
             return Ok(Some(self.first()?.is_some()));
         }

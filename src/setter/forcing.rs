@@ -9,10 +9,11 @@ use crate::diagnostic::did_you_mean;
 use crate::explain::items::{self, Item};
 use crate::explain::quickxplain::Conflicts;
 use crate::lowered::Lowered;
-use crate::session::{Session, Solution, Stopped};
+use crate::session::{Session, Solution};
 use crate::setter::Unanswered;
 use crate::setter::unique::{DIFFERS, Uniqueness, assignment, unique};
 use crate::source::Sources;
+use crate::stop::Cause;
 use crate::stop::Stop;
 
 /// A session that asks which clues force one solution.
@@ -58,7 +59,7 @@ impl Forcing {
     }
 
     /// Whether the clues `kept` (indices into `clues`) force the solution.
-    pub fn forces(&mut self, kept: &[usize]) -> Result<bool, Stopped> {
+    pub fn forces(&mut self, kept: &[usize]) -> Result<bool, Cause> {
         self.session.push();
         for &c in kept {
             self.session
@@ -86,7 +87,7 @@ impl Conflicts for Forcing {
         }
     }
 
-    fn satisfiable(&mut self, nodes: u64) -> Result<Option<bool>, Stopped> {
+    fn satisfiable(&mut self, nodes: u64) -> Result<Option<bool>, Cause> {
         self.session.satisfiable_within(nodes)
     }
 

@@ -27,7 +27,7 @@ use crate::plans::generate::{GeneratePlan, Wanted};
 use crate::random::Rng;
 use crate::session::Session;
 use crate::source::Sources;
-use crate::stop::Stop;
+use crate::stop::{Cause, Stop};
 
 /// How many seeds one puzzle may use before generation gives up.
 pub const MOST_TRIES: u64 = 100;
@@ -94,9 +94,9 @@ impl From<Error> for Failed {
     }
 }
 
-impl From<crate::session::Stopped> for Failed {
-    fn from(_: crate::session::Stopped) -> Failed {
-        Failed::Unanswered(Unanswered::Stopped)
+impl From<Cause> for Failed {
+    fn from(cause: Cause) -> Failed {
+        Failed::Unanswered(Unanswered::Stopped(cause))
     }
 }
 
@@ -269,7 +269,7 @@ fn still_good(
         Ok(answer) => Ok(matches!(answer, Uniqueness::Unique(_))),
         // Undecided within the budget: the clue stays (the puzzle stays
         // proven unique, perhaps with a clue it could do without).
-        Err(Unanswered::Stopped) if !stop.passed() => Ok(false),
+        Err(Unanswered::Stopped(_)) if !stop.passed() => Ok(false),
         Err(e) => Err(e.into()),
     }
 }

@@ -13,10 +13,11 @@ use crate::facts::candidates::declared;
 use crate::lowered::Lowered;
 use crate::model::Constraint;
 use crate::model::plan::{CONSISTENCIES, Consistency};
-use crate::session::{Session, Stopped};
+use crate::session::Session;
 use crate::setter::Unanswered;
 use crate::source::Sources;
 use crate::steps::{Ending, Settings, Walk, walk};
+use crate::stop::Cause;
 use crate::stop::Stop;
 
 /// The ladder, weakest first.
@@ -115,13 +116,13 @@ pub fn grade(
 /// What root propagation leaves open. A level that fixes every declared
 /// variable finishes the puzzle only if those values are a solution: a
 /// search then confirms it (the auxiliary variables follow).
-pub fn left_open(lowered: Lowered, sources: Sources, stop: &Stop) -> Result<Left, Stopped> {
+pub fn left_open(lowered: Lowered, sources: Sources, stop: &Stop) -> Result<Left, Cause> {
     let vars = declared(lowered.model());
     let mut session = Session::new(lowered, sources);
     session.set_stop(stop.clone());
     let domains = session.root_domains();
     if stop.passed() {
-        return Err(Stopped);
+        return Err(stop.fired());
     }
     let Some(domains) = domains else {
         return Ok(Left::Fails);
@@ -141,7 +142,7 @@ pub fn step_costs(
     lowered: Lowered,
     sources: Sources,
     stop: &Stop,
-) -> Result<Option<(usize, u64, u64)>, Stopped> {
+) -> Result<Option<(usize, u64, u64)>, Cause> {
     let Walk::Ready(mut stepper) = walk(lowered, sources, Vec::new(), Settings::default(), stop)?
     else {
         return Ok(None);

@@ -7,12 +7,12 @@
 //! many minimal sets.
 
 use crate::explain::conflict::{Budget, minimal_conflict};
-use crate::session::Stopped;
 use crate::setter::forcing::Forcing;
+use crate::stop::Cause;
 
 /// The clues kept (indices into `forcing.clues`, sorted), trying the
 /// classes in the order `order` gives (indices into `forcing.classes`).
-pub fn minimize(forcing: &mut Forcing, order: &[usize]) -> Result<Vec<usize>, Stopped> {
+pub fn minimize(forcing: &mut Forcing, order: &[usize]) -> Result<Vec<usize>, Cause> {
     let kept = minimal_conflict(forcing, order, Budget::EXACT)?.members;
     let mut clues: Vec<usize> = kept
         .into_iter()

@@ -21,20 +21,20 @@ pub mod redundant;
 pub mod unique;
 
 use crate::diagnostic::Error;
-use crate::session::Stopped;
+use crate::stop::Cause;
 
 /// Why a setter's question has no answer.
 #[derive(Debug)]
 pub enum Unanswered {
-    /// A limit stopped a search.
-    Stopped,
+    /// A limit stopped a search: this one.
+    Stopped(Cause),
     /// Adding a constraint failed (the model outgrew its budget).
     Error(Error),
 }
 
-impl From<Stopped> for Unanswered {
-    fn from(_: Stopped) -> Unanswered {
-        Unanswered::Stopped
+impl From<Cause> for Unanswered {
+    fn from(cause: Cause) -> Unanswered {
+        Unanswered::Stopped(cause)
     }
 }
 

@@ -18,7 +18,8 @@ use crate::explain::quickxplain::{Conflicts, with_posted};
 use crate::facts::Fact;
 use crate::facts::values::{self, Values};
 use crate::model::VarId;
-use crate::session::{Session, Stopped};
+use crate::session::Session;
+use crate::stop::Cause;
 
 /// How many deductions (on the variables with the fewest values left) the
 /// fallback explains before it takes the cheapest of their steps.
@@ -30,7 +31,7 @@ const SEARCH_TRIES: usize = 2;
 /// The cheapest step by a failed value, else by conflict, over a few open
 /// variables; `None` when no variable is open, or every step would combine
 /// more items than allowed.
-pub(super) fn conflict_step(s: &mut Stepper) -> Result<Option<Step>, Stopped> {
+pub(super) fn conflict_step(s: &mut Stepper) -> Result<Option<Step>, Cause> {
     let mut open: Vec<VarId> = (s.declared.iter().copied())
         .filter(|&x| s.open(x))
         .collect();
@@ -64,7 +65,7 @@ pub(super) fn conflict_step(s: &mut Stepper) -> Result<Option<Step>, Stopped> {
 
 /// Up to [`TRIES`] values of `open` variables (in turn) with which every
 /// live item and fact, propagated together, fail.
-fn failed_values(s: &mut Stepper, open: &[VarId]) -> Result<Vec<(VarId, Values)>, Stopped> {
+fn failed_values(s: &mut Stepper, open: &[VarId]) -> Result<Vec<(VarId, Values)>, Cause> {
     let live = live_items(s);
     let facts = s.facts_among(&s.declared.clone());
     let mut failed = Vec::new();
@@ -72,7 +73,7 @@ fn failed_values(s: &mut Stepper, open: &[VarId]) -> Result<Vec<(VarId, Values)>
         let impossible = values::minus(s.known(var), &s.target[var.index()]);
         for v in impossible.iter().flat_map(|&(lo, hi)| lo..=hi) {
             if s.session.stop().passed() {
-                return Err(Stopped);
+                return Err(s.session.stop().fired());
             }
             let fails = s.with(&live, &facts, |session, alive| {
                 !alive || !session.narrow(var, &[(v, v)]) || !session.propagate_root()
@@ -96,7 +97,7 @@ fn explain_removal(
     var: VarId,
     removed: Values,
     check: Check,
-) -> Result<Step, Stopped> {
+) -> Result<Step, Cause> {
     let near = |item: &Item| item.scope.contains(&var);
     let mut live = live_items(s);
     live.sort_by_key(|&i| (!near(&s.items[i]), s.weights[i], i));
@@ -169,7 +170,7 @@ pub(super) fn why_none(
     items: &[Item],
     initial: &[Values],
     givens: &[Fact],
-) -> Result<WhyNone, Stopped> {
+) -> Result<WhyNone, Cause> {
     let all_items: Vec<usize> = (0..items.len()).collect();
     let vars: Vec<VarId> = givens.iter().map(|g| g.var).collect();
     let known: Vec<Values> = (givens.iter())
@@ -310,7 +311,7 @@ impl Conflicts for Asker<'_> {
         self.session.stats().nodes
     }
 
-    fn satisfiable(&mut self, nodes: u64) -> Result<Option<bool>, Stopped> {
+    fn satisfiable(&mut self, nodes: u64) -> Result<Option<bool>, Cause> {
         if self.dead.last() == Some(&true) {
             return Ok(Some(false));
         }

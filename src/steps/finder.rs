@@ -8,7 +8,7 @@ use super::state::{Stepper, live_items, scope_of};
 use super::{Candidate, Method, Step};
 use crate::facts::values;
 use crate::model::VarId;
-use crate::session::Stopped;
+use crate::stop::Cause;
 use std::collections::{BTreeSet, HashMap};
 
 /// The most groups of items one search for steps tries at a size; a spec
@@ -21,14 +21,14 @@ const MOST_PROPAGATED: usize = 3;
 /// The candidates of the smallest groups of items that deduce anything,
 /// cheapest first (by the items' weights and the facts on their
 /// variables); empty when groups of up to three items deduce nothing.
-pub(super) fn propagation_candidates(s: &mut Stepper) -> Result<Vec<Candidate>, Stopped> {
+pub(super) fn propagation_candidates(s: &mut Stepper) -> Result<Vec<Candidate>, Cause> {
     let live = live_items(s);
     let most = s.settings.max_items.unwrap_or(MOST_PROPAGATED);
     for size in 1..=most.min(MOST_PROPAGATED) {
         let mut found: Vec<(u64, Candidate)> = Vec::new();
         for group in groups(s, &live, size) {
             if s.session.stop().passed() {
-                return Err(Stopped);
+                return Err(s.session.stop().fired());
             }
             let scope = scope_of(s, &group);
             if !scope.iter().any(|&x| s.open(x)) {
@@ -84,7 +84,7 @@ pub(super) fn propagation_candidates(s: &mut Stepper) -> Result<Vec<Candidate>, 
 /// earlier steps already removed its values): facts dropped while
 /// propagation still deduces it, then facts and items dropped while it
 /// still follows by complete search.
-pub(super) fn settle(s: &mut Stepper, c: Candidate) -> Result<Option<Step>, Stopped> {
+pub(super) fn settle(s: &mut Stepper, c: Candidate) -> Result<Option<Step>, Cause> {
     let removed = values::both(&c.removed, s.known(c.var));
     if removed.is_empty() {
         return Ok(None);

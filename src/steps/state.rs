@@ -12,8 +12,9 @@ use crate::facts::candidates;
 use crate::facts::values::{self, Values};
 use crate::lowered::Lowered;
 use crate::model::VarId;
-use crate::session::{Session, Stopped};
+use crate::session::Session;
 use crate::source::Sources;
+use crate::stop::Cause;
 use crate::stop::Stop;
 use std::collections::{BTreeSet, HashMap, VecDeque};
 
@@ -24,7 +25,7 @@ pub(super) const CHECK_NODES: u64 = 300;
 
 /// Whether what `session` has posted has a solution: `None` when the
 /// search spent [`CHECK_NODES`] without an answer.
-pub(super) fn satisfiable(session: &mut Session) -> Result<Option<bool>, Stopped> {
+pub(super) fn satisfiable(session: &mut Session) -> Result<Option<bool>, Cause> {
     session.satisfiable_within(CHECK_NODES)
 }
 
@@ -210,7 +211,7 @@ impl Stepper {
         facts: &[VarId],
         var: VarId,
         removed: &[(i64, i64)],
-    ) -> Result<Option<bool>, Stopped> {
+    ) -> Result<Option<bool>, Cause> {
         // The items' auxiliary variables too: at `check` a rule fails only
         // once they are fixed as well.
         let mut first = scope_of(self, items);
@@ -238,7 +239,7 @@ impl Stepper {
     /// `step` less each fact, then each item, without which its deduction
     /// still follows (by complete search): minimal, since what follows
     /// from fewer pieces follows from more.
-    pub(super) fn minimal(&mut self, mut step: Step) -> Result<Step, Stopped> {
+    pub(super) fn minimal(&mut self, mut step: Step) -> Result<Step, Cause> {
         let (var, removed) = (step.var, step.removed.clone());
         let mut facts: Vec<VarId> = step.facts.iter().map(|f| f.var).collect();
         for fact in facts.clone() {

@@ -11,8 +11,9 @@ use crate::facts::candidates;
 use crate::facts::values::{self, Values};
 use crate::lowered::Lowered;
 use crate::model::VarId;
-use crate::session::{Session, Stopped};
+use crate::session::Session;
 use crate::source::Sources;
+use crate::stop::Cause;
 use crate::stop::Stop;
 
 /// Where a walk ended.
@@ -49,7 +50,7 @@ pub fn walk(
     givens: Vec<Fact>,
     settings: Settings,
     stop: &Stop,
-) -> Result<Walk, Stopped> {
+) -> Result<Walk, Cause> {
     if let Some(message) = candidates::too_wide(lowered.model(), "steps explain") {
         return Ok(Walk::TooWide(message));
     }
@@ -94,7 +95,7 @@ pub fn walk_to_conflict(
 impl Stepper {
     /// The next step, cheapest first; `None` when no step is left (see
     /// [`Stepper::ending`]).
-    pub fn next_step(&mut self) -> Result<Option<Step>, Stopped> {
+    pub fn next_step(&mut self) -> Result<Option<Step>, Cause> {
         if self.settings.most.is_some_and(|most| self.taken >= most) {
             return Ok(None);
         }
@@ -103,7 +104,7 @@ impl Stepper {
                 return Ok(None);
             }
             if self.session.stop().passed() {
-                return Err(Stopped);
+                return Err(self.session.stop().fired());
             }
             if let Some((candidate, step)) = self.pending.pop_front() {
                 // Taken as settled while nothing it was found on changed,

@@ -288,10 +288,10 @@ fn all_solutions(session: &mut Session) -> Result<(Vec<Solution>, Option<i64>), 
             "check a smaller instance: --set a smaller size",
         ));
     }
-    if !outcome.complete {
+    if !outcome.is_complete() {
         return Err(stopped());
     }
-    Ok((found, outcome.optimum.map(|(value, _)| value)))
+    Ok((found, outcome.value().optimum.map(|(value, _)| value)))
 }
 
 fn stopped() -> Error {

@@ -131,14 +131,14 @@ fn count_lowered(
         ControlFlow::Continue(())
     };
     let outcome = driver::run(&mut session, &query, &mut sink).map_err(|e| e.to_string())?;
-    if !outcome.complete {
+    if !outcome.is_complete() {
         return match nodes {
             Some(_) => Ok(None),
             None => Err(format!("the count stopped with no limit set: {outcome:?}")),
         };
     }
     match counts[..] {
-        [n] if n == outcome.found => Ok(Some(n)),
+        [n] if n == outcome.value().found => Ok(Some(n)),
         _ => Err(format!(
             "counted {counts:?} (one count expected), the outcome says {outcome:?}"
         )),

@@ -53,7 +53,7 @@ fn search_all(
         match search.next() {
             Outcome::Solution => found.push(search.values()),
             Outcome::Exhausted => return found,
-            Outcome::LimitReached => panic!("no limit was set, but one was reached"),
+            Outcome::Stopped(_) => panic!("no limit was set, but one was reached"),
         }
     }
 }
