@@ -40,7 +40,8 @@ pub struct Conflict {
 }
 
 impl Conflict {
-    pub fn minimal(&self) -> bool {
+    #[cfg(test)]
+    pub(crate) fn minimal(&self) -> bool {
         self.unproven.is_empty()
     }
 }

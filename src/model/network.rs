@@ -92,7 +92,8 @@ impl Evaluator {
     }
 
     /// Whether the network runs as a straight-line program.
-    pub fn is_compiled(&self) -> bool {
+    #[cfg(test)]
+    pub(crate) fn is_compiled(&self) -> bool {
         self.program.is_some()
     }
 
