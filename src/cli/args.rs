@@ -84,6 +84,20 @@ impl Threads {
     }
 }
 
+impl SolveArgs {
+    /// The run's flags over the spec's settings: `--threads` over `[search]
+    /// threads`, `--node-limit` (the time limit is the run's stop token
+    /// already, from its start).
+    pub(crate) fn run_over(&self, spec: &RunSettings) -> RunSettings {
+        let flags = RunSettings {
+            threads: self.threads.threads,
+            node_limit: self.node_limit,
+            time_limit: None,
+        };
+        spec.then(&flags)
+    }
+}
+
 /// How to read the spec and search it: shared by solving and explaining.
 #[derive(Clone, Debug, Default, clap::Args)]
 pub(crate) struct SpecArgs {

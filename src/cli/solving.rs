@@ -64,7 +64,8 @@ pub(super) fn run(args: &SolveArgs, started: Instant, stop: &Stop) -> Run {
         None
     };
     let mut session = Session::new(lowered, sources);
-    session.set_stop(stop.with_nodes(args.node_limit));
+    let run = args.run_over(&run);
+    session.set_stop(stop.with_nodes(run.node_limit));
     if args.show_domains {
         return show_domains(&mut session, out);
     }
@@ -73,7 +74,7 @@ pub(super) fn run(args: &SolveArgs, started: Instant, stop: &Stop) -> Run {
     let threads = if args.trace.is_some() || args.tree.is_some() || args.unique {
         1
     } else {
-        args.threads.resolve(&run)
+        run.threads()
     };
     let spread = match part {
         None => super::spread(threads),
