@@ -5,6 +5,10 @@
 //!
 //! load (`spec::load`) -> names (`spec::names`) -> params -> vars ->
 //! constraints -> symmetry -> plan -> game -> moves -> generate -> output
+//!
+//! What comes out ([`Compiled`]) is the model and, beside it, the spec's
+//! run settings (`[search] threads`): a face merges its own over them; the
+//! model does not carry them.
 
 use crate::diagnostic::{Diagnostic, Error};
 use crate::lower::value::R;
@@ -14,7 +18,16 @@ use crate::plans::generate::GeneratePlan;
 use crate::session::Session;
 use crate::source::{SourceId, Sources};
 use crate::spec::names::CheckedSpec;
+use crate::spec::settings::RunSettings;
 use crate::{game, moves, output, setter, spec, symmetry};
+
+/// A compiled spec: its lowered model and the run settings it gives.
+#[derive(Clone, Debug)]
+pub struct Compiled {
+    pub lowered: Lowered,
+    /// `[search] threads` (the spec gives no limit).
+    pub run: RunSettings,
+}
 
 /// Loads, checks and lowers the spec in `sources[id]`, with `--set` overrides.
 pub fn compile(
@@ -22,11 +35,15 @@ pub fn compile(
     id: SourceId,
     overrides: &[String],
     options: &Options,
-) -> Result<Lowered, Vec<Diagnostic>> {
+) -> Result<Compiled, Vec<Diagnostic>> {
     let mut spec = spec::load::load_until(sources, id, &options.stop)?;
     spec::load::apply_overrides(&mut spec, sources, overrides)?;
     let checked = spec::names::check(spec)?;
-    lower(&checked, options).map_err(|d| vec![d])
+    let lowered = lower(&checked, options).map_err(|d| vec![d])?;
+    Ok(Compiled {
+        lowered,
+        run: checked.spec().run,
+    })
 }
 
 /// The spec's `[generate]` plan from its declarations alone (params and
@@ -92,7 +109,6 @@ fn passes(l: &mut Lowerer, checked: &CheckedSpec, options: &Options) -> R<Lowere
     Ok(Lowered {
         model,
         plan,
-        threads: spec.threads,
         output,
         game,
         puzzle,
@@ -123,7 +139,7 @@ impl Session {
         let id = sources.add(name, text);
         let overrides: Vec<String> = overrides.iter().map(|s| s.to_string()).collect();
         match compile(&mut sources, id, &overrides, &Options::default()) {
-            Ok(lowered) => Ok(Session::new(lowered, sources)),
+            Ok(compiled) => Ok(Session::new(compiled.lowered, sources)),
             Err(diagnostics) => Err(Error::new(diagnostics, &sources)),
         }
     }

@@ -31,9 +31,6 @@ use crate::spec::parser::parse_expr;
 pub struct Lowered {
     pub model: Model,
     pub plan: SearchPlan,
-    /// `[search] threads`: how many threads a run searches with (`None`:
-    /// every core the process may use).
-    pub threads: Option<u64>,
     pub output: OutputPlan,
     /// From `[game]`.
     pub game: Option<GamePlan>,
@@ -67,12 +64,11 @@ impl Lowered {
     /// A lowered model built without a spec (a front end such as a
     /// FlatZinc reader): `model`, how its solutions print (`output`, e.g.
     /// [`OutputPlan::for_model`]) and how it is searched (`plan`); no
-    /// extension plan, no named constraint as written, every core.
+    /// extension plan, no named constraint as written.
     pub fn from_model(model: Model, output: OutputPlan, plan: SearchPlan) -> Lowered {
         Lowered {
             model,
             plan,
-            threads: None,
             output,
             game: None,
             puzzle: None,

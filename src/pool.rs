@@ -1,18 +1,84 @@
-//! One ordered work pool: jobs numbered 0..n shared by up to N threads
-//! (each with a state of its own, each taking the next job as it finishes
-//! one), their results put back in job order, so that what a caller does
-//! with them is what one thread would do. In a browser, or with one
-//! state, the jobs run in the calling thread.
+//! The one work pool: the library's compute threads all start here
+//! ([`spread`]: one thread per state, as many as the machine lets start,
+//! none in a browser, the calling thread busy meanwhile, every panic
+//! raised again in it). Two ways of using them sit on it:
 //!
-//! The search has its own queue (`parallel::queue`: parts whose solutions
-//! stream back in order while they are found); this pool serves the work
-//! that returns one result per job: a puzzle's moves by block of
-//! positions, a game's answer matrix by block of guesses and its tree by
-//! subtree, symmetry classes by share of solutions.
+//! - [`ordered`]: jobs numbered 0..n shared by up to N threads (each with
+//!   a state of its own, each taking the next job as it finishes one),
+//!   their results put back in job order, so that what a caller does with
+//!   them is what one thread would do: a puzzle's moves by block of
+//!   positions, a game's answer matrix by block of guesses and its tree
+//!   by subtree, symmetry classes by share of solutions.
+//! - the search's queue (`parallel::queue`): parts whose solutions stream
+//!   back in order to the calling thread while they are found.
+//!
+//! The threads that are not compute stay where they are, each for its
+//! reason: the binary's signal thread (it waits on signals, not work) and
+//! its big-stack thread (one thread for the whole run, with the stack
+//! deep specs need); the editor's I/O threads (they block on stdin and
+//! stdout) and its one job per document (detached, cancelled when the
+//! text changes, answering on a channel); the playground server's thread
+//! per connection and its signal watcher; and `discard`'s thread that
+//! frees a huge model after the error is printed.
 
 use std::sync::Mutex;
 use std::sync::atomic::{AtomicUsize, Ordering};
+use std::thread::ScopedJoinHandle;
 use std::time::Duration;
+
+/// The threads [`spread`] started, as the calling thread sees them.
+#[derive(Debug)]
+pub struct Started<'s, 'scope> {
+    handles: &'s [ScopedJoinHandle<'scope, ()>],
+}
+
+impl Started<'_, '_> {
+    /// How many started (0: the calling thread does the work alone).
+    pub fn count(&self) -> usize {
+        self.handles.len()
+    }
+
+    /// Whether every one of them has ended.
+    pub fn finished(&self) -> bool {
+        self.handles.iter().all(|h| h.is_finished())
+    }
+}
+
+/// Starts a thread for each of `states` running `worker` with it, as
+/// many as the machine lets start (its address-space limit, a thread it
+/// refuses: fewer threads, and a state whose thread did not start is
+/// dropped unused; none in a browser); runs `here` on the calling thread
+/// meanwhile, told what started; then waits for them all (a thread's
+/// panic is raised again here) and returns what `here` did.
+pub fn spread<S: Send, R>(
+    states: Vec<S>,
+    worker: &(dyn Fn(S) + Sync),
+    here: impl FnOnce(&Started<'_, '_>) -> R,
+) -> R {
+    let wanted = match crate::host::THREADS && !states.is_empty() {
+        true => crate::host::threads_within_limits(states.len()),
+        false => 0,
+    };
+    std::thread::scope(|scope| {
+        let mut states = states.into_iter();
+        let mut handles = Vec::with_capacity(wanted);
+        for state in states.by_ref().take(wanted) {
+            match std::thread::Builder::new().spawn_scoped(scope, move || worker(state)) {
+                Ok(handle) => handles.push(handle),
+                Err(_) => break,
+            }
+        }
+        // Unstarted states go now (a channel's senders among them).
+        drop(states);
+        let done = here(&Started { handles: &handles });
+        for handle in handles {
+            if let Err(panic) = handle.join() {
+                std::panic::resume_unwind(panic);
+            }
+        }
+        done
+    })
+}
 
 /// How the calling thread watches the others work: every `every`, it
 /// calls `tell` (a progress line), instead of taking jobs itself.
@@ -69,26 +135,16 @@ pub fn ordered<S: Send, T: Send>(
     if threads == 1 && watch.is_none() || !crate::host::THREADS {
         run();
     } else {
-        std::thread::scope(|scope| {
-            // Without a watch the calling thread is the last worker.
-            let spawned = threads - usize::from(watch.is_none());
-            let handles: Vec<_> = (0..spawned)
-                .filter_map(|_| std::thread::Builder::new().spawn_scoped(scope, run).ok())
-                .collect();
-            match watch {
-                Some(watch) if !handles.is_empty() => {
-                    while !handles.iter().all(|h| h.is_finished()) {
-                        std::thread::sleep(watch.every);
-                        (watch.tell)();
-                    }
-                }
-                _ => run(),
-            }
-            for handle in handles {
-                if let Err(panic) = handle.join() {
-                    std::panic::resume_unwind(panic);
+        // Without a watch the calling thread is the last worker.
+        let spawned = threads - usize::from(watch.is_none());
+        spread(vec![(); spawned], &|()| run(), |started| match watch {
+            Some(watch) if started.count() > 0 => {
+                while !started.finished() {
+                    std::thread::sleep(watch.every);
+                    (watch.tell)();
                 }
             }
+            _ => run(),
         });
     }
     let mut done = done.into_inner().unwrap_or_else(|e| e.into_inner());

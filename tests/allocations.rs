@@ -74,7 +74,9 @@ fn second_search_of(
         no_symmetry: true,
         ..options.clone()
     };
-    let lowered = solve::compile(&mut sources, id, &overrides, &options).unwrap();
+    let lowered = solve::compile(&mut sources, id, &overrides, &options)
+        .unwrap()
+        .lowered;
     let mut engine = Engine::new(lowered.model(), lowered.plan.consistency);
     let mut run = || {
         let limits = Limits {

@@ -159,8 +159,8 @@ fn pipeline(text: &str, overrides: &[String]) -> bool {
         symmetries: true,
         ..Options::default()
     };
-    let lowered = match solve::compile(&mut sources, id, overrides, &options) {
-        Ok(lowered) => lowered,
+    let (lowered, run) = match solve::compile(&mut sources, id, overrides, &options) {
+        Ok(compiled) => (compiled.lowered, compiled.run),
         Err(diagnostics) => {
             // Rendering must cope with every span the stages produce.
             let _ = solve::diagnostic::Error::new(diagnostics, &sources).to_string();
@@ -171,7 +171,7 @@ fn pipeline(text: &str, overrides: &[String]) -> bool {
         puzzle::search(&lowered, &sources, deadline);
     }
     let small = lowered.model().constraints.len() <= 40;
-    let dump = solve::export::spec::export(&lowered, "fuzz.toml");
+    let dump = solve::export::spec::export(&lowered, &run, "fuzz.toml");
     let copy = small.then(|| (lowered.clone(), sources.clone()));
     let game = lowered
         .game
@@ -246,7 +246,9 @@ fn probed_count(text: &str, overrides: &[String], expected: u64, deadline: Insta
         ..Options::default()
     };
     options.search.consistency = Some(solve::model::plan::Consistency::Probing);
-    let Ok(lowered) = solve::compile(&mut sources, id, overrides, &options) else {
+    let Ok(solve::compile::Compiled { lowered, .. }) =
+        solve::compile(&mut sources, id, overrides, &options)
+    else {
         return;
     };
     let mut session = bounded(lowered, sources, deadline);
@@ -294,7 +296,7 @@ fn dumped_count(dump: &str, expected: u64, deadline: Instant) {
         ..Options::default()
     };
     let lowered = match solve::compile(&mut sources, id, &[], &options) {
-        Ok(lowered) => lowered,
+        Ok(compiled) => compiled.lowered,
         Err(diagnostics)
             if diagnostics
                 .iter()
@@ -409,7 +411,9 @@ fn emit(count: usize, seed: u64, dir: &std::path::Path) {
             no_objective: true,
             ..Options::default()
         };
-        let Ok(lowered) = solve::compile(&mut sources, id, &[], &options) else {
+        let Ok(solve::compile::Compiled { lowered, .. }) =
+            solve::compile(&mut sources, id, &[], &options)
+        else {
             continue;
         };
         // Small, and within 32 bits: Gecode's integers (the peer the

@@ -1,10 +1,15 @@
 //! The flags more than one subcommand or module takes, declared once: the
 //! params (`--set`), the time limit, the threads, how to read the spec and
 //! search it, and the main command's own (`SolveArgs`, read by the
-//! printing of solutions, of parts, of puzzles and of recordings).
+//! printing of solutions, of parts, of puzzles and of recordings). The
+//! run's flags (`--threads`, `--time-limit`, `--node-limit`) become
+//! `RunSettings`, checked and merged over the spec's as every face does.
 
 use super::choices;
+use solve::diagnostic::{Diagnostic, Error};
 use solve::model::plan::{RESTARTS, VALUE_ORDERS, VAR_ORDERS};
+use solve::source::Sources;
+use solve::spec::settings::{self, BadSeconds, RunSettings};
 use std::path::PathBuf;
 
 /// `--set NAME=VALUE`, the params a run overrides: every subcommand that
@@ -24,6 +29,35 @@ pub(crate) struct TimeLimit {
     pub time_limit: Option<f64>,
 }
 
+impl TimeLimit {
+    /// `--time-limit` as a run setting, checked.
+    pub(crate) fn run(self) -> Result<RunSettings, Error> {
+        let time_limit = match self.time_limit.map(settings::seconds) {
+            None => None,
+            Some(Ok(limit)) => Some(limit),
+            Some(Err(why)) => return Err(bad_time_limit(why, self.time_limit)),
+        };
+        Ok(RunSettings {
+            time_limit,
+            ..RunSettings::default()
+        })
+    }
+}
+
+/// What the command line says of a time limit it refuses.
+pub(crate) fn bad_time_limit(why: BadSeconds, given: Option<f64>) -> Error {
+    let message = match why {
+        BadSeconds::NotSeconds => format!(
+            "--time-limit must be a number of seconds, found {}",
+            given.unwrap_or_default()
+        ),
+        BadSeconds::OutOfRange => {
+            "--time-limit is out of range: give a number of seconds".to_string()
+        }
+    };
+    Error::new(vec![Diagnostic::bare(message)], &Sources::default())
+}
+
 /// `--threads N`: every subcommand whose search can be spread over the
 /// cores takes it.
 #[derive(Clone, Copy, Debug, Default, clap::Args)]
@@ -39,9 +73,28 @@ pub(crate) struct Threads {
 }
 
 impl Threads {
-    /// The threads to use: this flag's, else the spec's, else every core.
-    pub(crate) fn resolve(self, spec: Option<u64>) -> usize {
-        solve::parallel::threads_for(self.threads, spec)
+    /// The threads to use: this flag's, else the spec's (`[search]
+    /// threads`), else every core.
+    pub(crate) fn resolve(self, spec: &RunSettings) -> usize {
+        let flags = RunSettings {
+            threads: self.threads,
+            ..RunSettings::default()
+        };
+        spec.then(&flags).threads()
+    }
+}
+
+impl SolveArgs {
+    /// The run's flags over the spec's settings: `--threads` over `[search]
+    /// threads`, `--node-limit` (the time limit is the run's stop token
+    /// already, from its start).
+    pub(crate) fn run_over(&self, spec: &RunSettings) -> RunSettings {
+        let flags = RunSettings {
+            threads: self.threads.threads,
+            node_limit: self.node_limit,
+            time_limit: None,
+        };
+        spec.then(&flags)
     }
 }
 

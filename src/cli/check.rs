@@ -29,6 +29,7 @@ pub(super) fn run(args: &CheckArgs) -> Run {
     // And `[generate] derive`, which only generate lowers otherwise.
     options.derive_clues = true;
     let (lowered, sources) = lower(sources, id, &args.params.set, &options)?;
+    let lowered = lowered.lowered;
     // The [experiments] entries that only lowering can check.
     compare::check_experiments(&sources, id, &args, &options)?;
     let model = lowered.model();

@@ -65,7 +65,7 @@ pub(super) fn run(args: &GenerateArgs, stop: &Stop) -> Run {
             options.search = options.search.then(&plan.draw);
             options.search.seed = Some(seed);
         }
-        super::lower(sources, id, &spec.params.set, &options)
+        super::lower(sources, id, &spec.params.set, &options).map(|(c, s)| (c.lowered, s))
     };
     let mut out = Printer::new(args.json);
     let mut seed = args.spec.seed.unwrap_or(plan.seed);

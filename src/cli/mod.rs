@@ -34,6 +34,7 @@ mod unique;
 
 pub(crate) use args::{Params, SolveArgs, SpecArgs, TimeLimit};
 
+use solve::compile::Compiled;
 use solve::diagnostic::{Diagnostic, Error};
 use solve::lower::Options;
 use solve::lowered::Lowered;
@@ -42,7 +43,7 @@ use solve::spec::choices::SearchChoices;
 use solve::stop::{Cancel, Stop};
 use std::path::PathBuf;
 use std::sync::Arc;
-use std::time::{Duration, Instant};
+use std::time::Instant;
 
 pub(crate) const EXIT_FOUND: u8 = 0;
 pub(crate) const EXIT_NONE: u8 = 1;
@@ -381,6 +382,16 @@ fn compile(
     no_objective: bool,
     stop: &Stop,
 ) -> Result<(Lowered, Sources), Error> {
+    compiled(file, args, no_objective, stop).map(|(c, sources)| (c.lowered, sources))
+}
+
+/// [`compile`], with the run settings the spec gives (its threads).
+fn compiled(
+    file: &PathBuf,
+    args: &SpecArgs,
+    no_objective: bool,
+    stop: &Stop,
+) -> Result<(Compiled, Sources), Error> {
     let mut sources = Sources::default();
     let id = add_spec(file, &mut sources)?;
     let options = options(&mut sources, args, no_objective, stop)?;
@@ -422,9 +433,9 @@ fn lower(
     id: solve::source::SourceId,
     set: &[String],
     options: &Options,
-) -> Result<(Lowered, Sources), Error> {
+) -> Result<(Compiled, Sources), Error> {
     match solve::compile(&mut sources, id, set, options) {
-        Ok(lowered) => Ok((lowered, sources)),
+        Ok(compiled) => Ok((compiled, sources)),
         Err(diagnostics) => Err(Error::new(diagnostics, &sources)),
     }
 }
@@ -509,26 +520,9 @@ fn max_states() -> usize {
 /// The run's stop token: `--time-limit` counted from `started`, and the
 /// signals' `cancel`.
 fn stop(started: Instant, limit: TimeLimit, cancel: &Arc<Cancel>) -> Result<Stop, Error> {
-    Ok(Stop::new(
-        deadline(started, limit)?,
-        Some(Arc::clone(cancel)),
-    ))
-}
-
-fn deadline(started: Instant, limit: TimeLimit) -> Result<Option<Instant>, Error> {
-    let Some(t) = limit.time_limit else {
-        return Ok(None);
-    };
-    let bad = |message: String| Error::new(vec![Diagnostic::bare(message)], &Sources::default());
-    if !(t.is_finite() && t >= 0.0) {
-        return Err(bad(format!(
-            "--time-limit must be a number of seconds, found {t}"
-        )));
-    }
-    let out_of_range = || bad("--time-limit is out of range: give a number of seconds".to_string());
-    let limit = Duration::try_from_secs_f64(t).map_err(|_| out_of_range())?;
-    started
-        .checked_add(limit)
-        .map(Some)
-        .ok_or_else(out_of_range)
+    let run = limit.run()?;
+    let at = run
+        .deadline(started)
+        .map_err(|why| args::bad_time_limit(why, limit.time_limit))?;
+    Ok(Stop::new(at, Some(Arc::clone(cancel))))
 }

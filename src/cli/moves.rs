@@ -7,6 +7,7 @@ use super::args::Threads;
 use super::output::{Printer, note};
 use super::plot::PlotArg;
 use super::{EXIT_FOUND, EXIT_NONE, Params, Run, SolveArgs, SpecArgs, TimeLimit, pick, usage};
+use solve::compile::Compiled;
 use solve::lowered::Lowered;
 use solve::moves::{self, METHODS, Method, Path, Puzzle, State, Target};
 use solve::session::Session;
@@ -193,11 +194,11 @@ pub(super) fn analyze(args: &AnalyzeArgs, stop: &Stop) -> Run {
         no_symmetry: true,
         ..SpecArgs::default()
     };
-    let (lowered, sources) = super::compile(file, spec, true, stop)?;
+    let (Compiled { lowered, run }, sources) = super::compiled(file, spec, true, stop)?;
     let mut p = Puzzle::new(&lowered, sources.clone())?;
     p.set_stop(stop.clone());
     p.set_max_states(super::max_states());
-    let threads = args.threads.resolve(lowered.threads);
+    let threads = args.threads.resolve(&run);
     let mut session = Session::new(lowered, sources);
     session.set_stop(stop.clone());
     let a = moves::analyze(&mut p, &mut session, &super::spread(threads))?;

@@ -8,6 +8,7 @@ use super::args::Threads;
 use super::output::Printer;
 use super::plot::PlotArg;
 use super::{EXIT_FOUND, EXIT_NONE, Run, SpecArgs, TimeLimit, choices, pick, usage};
+use solve::compile::Compiled;
 use solve::game::{Game, Record, STRATEGIES, Strategy};
 use solve::random::Rng;
 use solve::session::Session;
@@ -62,10 +63,10 @@ pub(super) fn run(args: &PlayArgs, stop: &Stop) -> Run {
                 .to_string(),
         ));
     }
-    let (lowered, sources) = super::compile(&args.file, &args.spec, true, stop)?;
+    let (Compiled { lowered, run }, sources) = super::compiled(&args.file, &args.spec, true, stop)?;
     let mut session = Session::new(lowered, sources);
     session.set_stop(stop.clone());
-    let threads = args.threads.resolve(session.lowered().threads);
+    let threads = args.threads.resolve(&run);
     let mut game = Game::new(session)?;
     game.set_threads(threads);
     let strategy = pick(STRATEGIES, &args.strategy).unwrap_or(Strategy::First);

@@ -5,6 +5,7 @@
 use super::output::{Printer, note};
 use super::printing::Printing;
 use super::{EXIT_FOUND, EXIT_NONE, Run, SolveArgs};
+use solve::compile::Compiled;
 use solve::driver::{self, Ask, Classes, Query};
 use solve::session::Session;
 use solve::stop::Stop;
@@ -23,11 +24,13 @@ pub(super) fn run(args: &SolveArgs, started: Instant, stop: &Stop) -> Run {
         symmetries: args.unique,
         ..args.spec.clone()
     };
-    let (mut lowered, sources) = super::compile(file, &spec_args, args.no_objective, stop)?;
+    let (Compiled { mut lowered, run }, sources) =
+        super::compiled(file, &spec_args, args.no_objective, stop)?;
     let mut out = Printer::new(args.json);
     if args.dump_model {
         out.text(&solve::export::spec::export(
             &lowered,
+            &run,
             &file.display().to_string(),
         ));
         return out.finish(EXIT_FOUND);
@@ -61,7 +64,8 @@ pub(super) fn run(args: &SolveArgs, started: Instant, stop: &Stop) -> Run {
         None
     };
     let mut session = Session::new(lowered, sources);
-    session.set_stop(stop.with_nodes(args.node_limit));
+    let run = args.run_over(&run);
+    session.set_stop(stop.with_nodes(run.node_limit));
     if args.show_domains {
         return show_domains(&mut session, out);
     }
@@ -70,7 +74,7 @@ pub(super) fn run(args: &SolveArgs, started: Instant, stop: &Stop) -> Run {
     let threads = if args.trace.is_some() || args.tree.is_some() || args.unique {
         1
     } else {
-        args.threads.resolve(session.lowered().threads)
+        run.threads()
     };
     let spread = match part {
         None => super::spread(threads),

@@ -4,6 +4,7 @@
 use super::args::Threads;
 use super::output::Printer;
 use super::{EXIT_FOUND, EXIT_NONE, Params, Run, SpecArgs, TimeLimit};
+use solve::compile::Compiled;
 use solve::stop::Stop;
 use solve::symmetry::check::{NotSymmetric, Report, check};
 use std::path::PathBuf;
@@ -43,11 +44,11 @@ pub(super) fn run(args: &CheckSymmetryArgs, stop: &Stop) -> Run {
         no_symmetry: false,
         ..spec.clone()
     };
-    let (lowered, sources) = super::compile(file, &without, no_objective, stop)?;
+    let (Compiled { lowered, run }, sources) = super::compiled(file, &without, no_objective, stop)?;
     let threads = Threads {
         threads: args.threads,
     }
-    .resolve(lowered.threads);
+    .resolve(&run);
     let report = check(
         lowered,
         sources,

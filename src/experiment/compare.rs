@@ -90,7 +90,7 @@ fn lower(
 ) -> Result<(Lowered, Sources), Error> {
     let mut sources = sources.clone();
     match crate::compile(&mut sources, id, set, options) {
-        Ok(lowered) => Ok((lowered, sources)),
+        Ok(compiled) => Ok((compiled.lowered, sources)),
         Err(diagnostics) => Err(Error::new(diagnostics, &sources)),
     }
 }

@@ -19,14 +19,16 @@ use crate::constraints::text::SpecNames;
 use crate::lowered::Lowered;
 use crate::model::plan::{CONSISTENCIES, RESTARTS, Sense, VALUE_ORDERS, VAR_ORDERS};
 use crate::model::{IntervalSet, Model, VarId};
+use crate::spec::settings::RunSettings;
 use std::collections::{HashMap, HashSet};
 use std::fmt::Write as _;
 
 /// An inlined expression longer than this is declared instead.
 const MAX_INLINE: usize = 160;
 
-/// The spec text of `lowered`; `source` names the spec in a comment.
-pub fn export(lowered: &Lowered, source: &str) -> String {
+/// The spec text of `lowered` run with `run` (its threads); `source`
+/// names the spec in a comment.
+pub fn export(lowered: &Lowered, run: &RunSettings, source: &str) -> String {
     let model = lowered.model();
     let mut dump = Dump::new(model);
     let mut out = String::new();
@@ -47,7 +49,7 @@ pub fn export(lowered: &Lowered, source: &str) -> String {
     out.push_str(&dump.declarations());
     out.push_str("\n[constraints]\n");
     out.push_str(&dump.constraints());
-    out.push_str(&search(lowered, &dump));
+    out.push_str(&search(lowered, run, &dump));
     if let Some(objective) = lowered.plan.objective {
         let sense = match objective.sense {
             Sense::Minimize => "minimize",
@@ -354,7 +356,7 @@ impl<'a> Dump<'a> {
 }
 
 /// `[search]`: the plan, every key given.
-fn search(lowered: &Lowered, dump: &Dump<'_>) -> String {
+fn search(lowered: &Lowered, run: &RunSettings, dump: &Dump<'_>) -> String {
     let plan = &lowered.plan;
     let mut out = String::from("\n[search]\n");
     let names = |vars: &[crate::model::VarId]| -> String {
@@ -406,7 +408,7 @@ fn search(lowered: &Lowered, dump: &Dump<'_>) -> String {
         let _ = writeln!(out, "restart_scale = {}", plan.restarts.scale);
     }
     let _ = writeln!(out, "seed = {}", plan.seed);
-    if let Some(n) = lowered.threads {
+    if let Some(n) = run.threads {
         let _ = writeln!(out, "threads = {n}");
     }
     out

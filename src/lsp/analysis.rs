@@ -14,6 +14,7 @@ use solve::diagnostic::Diagnostic;
 use solve::lowered::Lowered;
 use solve::source::{SourceId, Sources};
 use solve::spec::ast::Spec;
+use solve::spec::settings::RunSettings;
 use solve::stop::Stop;
 use std::time::{Duration, Instant};
 
@@ -103,6 +104,12 @@ impl Analysis {
             }],
             lowered: None,
         }
+    }
+
+    /// The run settings the spec gives (`[search] threads`): the editor
+    /// has no flags of its own to put over them.
+    pub(super) fn run(&self) -> RunSettings {
+        self.spec.as_ref().map(|spec| spec.run).unwrap_or_default()
     }
 
     fn range(&self, start: usize, end: usize) -> lsp_types::Range {

@@ -10,8 +10,9 @@
 
 use super::Doc;
 use solve::driver::{self, Ask, Event, Query};
-use solve::parallel::{Spread, threads_for};
+use solve::parallel::Spread;
 use solve::session::Session;
+use solve::spec::settings::RunSettings;
 use solve::stop::Stop;
 use std::ops::ControlFlow;
 use std::time::{Duration, Instant};
@@ -61,7 +62,7 @@ pub(super) fn solution(doc: &Doc) -> String {
         });
         ControlFlow::Continue(())
     };
-    let first = query(&session, Ask::First);
+    let first = query(&doc.analysis.run(), Ask::First);
     let outcome = driver::run(&mut session, &first, &mut sink);
     match (outcome, shown) {
         (Err(e), _) => e.to_string(),
@@ -73,10 +74,10 @@ pub(super) fn solution(doc: &Doc) -> String {
 
 /// `ask` as the command line asks it: over the spec's threads (every core
 /// when it names none), no progress.
-fn query(session: &Session, ask: Ask) -> Query<'static> {
+fn query(run: &RunSettings, ask: Ask) -> Query<'static> {
     Query {
         ask,
-        spread: Spread::threads(threads_for(None, session.lowered().threads)),
+        spread: Spread::threads(run.threads()),
         classes: None,
         progress: None,
     }
@@ -117,7 +118,7 @@ pub(super) fn count(doc: &Doc) -> String {
         return "not counted: the spec has errors, or took too long to lower".to_string();
     };
     let quiet = &mut |_: Event<'_>| ControlFlow::Continue(());
-    let count = query(&session, Ask::Count);
+    let count = query(&doc.analysis.run(), Ask::Count);
     let c = match driver::run(&mut session, &count, quiet) {
         Ok(c) => c,
         Err(e) => return e.to_string(),

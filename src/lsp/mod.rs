@@ -291,8 +291,8 @@ impl Server {
             Some(version),
         )?;
         if let Some((lowered, sources)) = &analysis.lowered {
-            self.worker
-                .start(uri.clone(), version, lowered.clone(), sources.clone());
+            let job = (lowered.clone(), sources.clone(), analysis.run());
+            self.worker.start(uri.clone(), version, job);
         }
         let _ = self.docs.insert(
             uri.as_str().to_string(),

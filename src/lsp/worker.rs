@@ -10,9 +10,10 @@ use crossbeam_channel::{Receiver, Sender};
 use lsp_types::Uri;
 use solve::driver::{self, Answer, Ask, Event, Query};
 use solve::lowered::Lowered;
-use solve::parallel::{Spread, threads_for};
+use solve::parallel::Spread;
 use solve::session::Session;
 use solve::source::Sources;
+use solve::spec::settings::RunSettings;
 use solve::stop::{Cancel, Stop};
 use std::collections::HashMap;
 use std::ops::ControlFlow;
@@ -58,8 +59,9 @@ impl Worker {
         }
     }
 
-    /// Starts the job of `version` of `uri`, cancelling its last one.
-    pub(super) fn start(&mut self, uri: Uri, version: i32, lowered: Lowered, sources: Sources) {
+    /// Starts the job of `version` of `uri` (its lowered spec, sources
+    /// and the spec's run settings), cancelling its last one.
+    pub(super) fn start(&mut self, uri: Uri, version: i32, job: (Lowered, Sources, RunSettings)) {
         let cancel = Arc::new(Cancel::default());
         if let Some(old) = self
             .running
@@ -73,7 +75,7 @@ impl Worker {
                 Instant::now().checked_add(SOLVE_DEADLINE),
                 Some(Arc::clone(&cancel)),
             );
-            let (domains, verdict) = work(lowered, sources, &stop);
+            let (domains, verdict) = work(job, &stop);
             if !cancel.cancelled() {
                 let _ = sender.send(Done {
                     uri,
@@ -86,7 +88,10 @@ impl Worker {
     }
 }
 
-fn work(lowered: Lowered, sources: Sources, stop: &Stop) -> (Option<Domains>, Verdict) {
+fn work(
+    (lowered, sources, run): (Lowered, Sources, RunSettings),
+    stop: &Stop,
+) -> (Option<Domains>, Verdict) {
     let mut session = Session::new(lowered, sources);
     session.set_stop(stop.clone());
     let domains = session
@@ -99,7 +104,7 @@ fn work(lowered: Lowered, sources: Sources, stop: &Stop) -> (Option<Domains>, Ve
     // two optimal ones), through the driver with the spec's threads.
     let query = Query {
         ask: Ask::All { most: Some(2) },
-        spread: Spread::threads(threads_for(None, session.lowered().threads)),
+        spread: Spread::threads(run.threads()),
         classes: None,
         progress: None,
     };

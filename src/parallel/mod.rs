@@ -41,15 +41,6 @@ pub fn available_threads() -> usize {
     crate::host::available_threads()
 }
 
-/// The threads a run searches with: those asked (a face's flag), else
-/// the spec's `[search] threads`, else every core. Every face resolves
-/// them so.
-pub fn threads_for(asked: Option<u64>, spec: Option<u64>) -> usize {
-    asked
-        .or(spec)
-        .map_or_else(available_threads, |n| n as usize)
-}
-
 /// How to spread a search: over how many threads, and which of its parts
 /// (all of them, or one machine's share of a cluster run).
 #[derive(Clone, Debug)]

@@ -241,32 +241,24 @@ pub fn run(
         (own.stats(), own.propagations())
     };
     let mut searched = (Stats::default(), 0);
-    let started = std::thread::scope(|scope| {
-        let wanted = crate::host::threads_within_limits(threads.min(parts.len()));
-        // As many threads as the machine lets start (its thread or memory
-        // limits may refuse some): fewer threads, the same answers.
-        let started = (0..wanted)
-            .take_while(|_| {
-                let sender = sender.clone();
-                let search = &search;
-                std::thread::Builder::new()
-                    .spawn_scoped(scope, move || {
-                        let searched = search(To::Printer(sender.clone()), &mut None);
-                        let _ = sender.send(Message::Searched(searched.0, searched.1));
-                    })
-                    .is_ok()
-            })
-            .count();
-        drop(sender);
-        if started > 0 {
+    // A sender per thread of the work pool, as many threads as the
+    // machine lets start (its thread or memory limits may refuse some):
+    // fewer threads, the same answers. None started: the calling thread
+    // searches alone.
+    let senders = vec![sender; threads.min(parts.len())];
+    let searcher = |sender: mpsc::Sender<Message>| {
+        let searched = search(To::Printer(sender.clone()), &mut None);
+        let _ = sender.send(Message::Searched(searched.0, searched.1));
+    };
+    let started = crate::pool::spread(senders, &searcher, |started| {
+        if started.count() > 0 {
             listen(&receiver, &flow, shared, hear, &mut searched);
+        } else {
+            let heard = std::cell::RefCell::new(Vec::new());
+            searched = search(To::Here(&heard), &mut Some(hear));
         }
-        started
+        started.count()
     });
-    if started == 0 {
-        let heard = std::cell::RefCell::new(Vec::new());
-        searched = search(To::Here(&heard), &mut Some(hear));
-    }
     Searched {
         stats: searched.0,
         propagations: searched.1,

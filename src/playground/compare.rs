@@ -12,7 +12,7 @@ use serde_json::{Value, json};
 /// Emits a `rows` event per swept value, then `done` (whether every count
 /// finished, whether a row is flagged); or the spec's `diagnostics`.
 pub(super) fn run(request: &CompareRequest, emit: &mut dyn FnMut(Value)) {
-    let until = stop(request.time_limit);
+    let until = stop(&request.run);
     let started = Instant::now();
     let mut sources = Sources::default();
     let id = sources.add("spec.toml", request.spec.as_str());

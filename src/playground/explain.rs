@@ -12,7 +12,7 @@ use serde_json::{Value, json};
 /// (name, and the UTF-16 range of its `name = "..."` when the spec's
 /// [constraints] declares it), or `stopped` when a limit cut it short.
 pub(super) fn run(request: &SolveRequest, emit: &mut dyn FnMut(Value)) {
-    let until = stop(request.time_limit);
+    let until = stop(&request.run);
     let Some(session) = compiled(&request.spec, &request.set, request, &until, emit) else {
         return;
     };

@@ -7,8 +7,10 @@ use super::{GuessRequest, PROGRESS_EVERY, PlayRequest, SolveRequest, compiled, s
 use crate::game::{Game, STRATEGIES, Strategy};
 use crate::host::Instant;
 use crate::spec::choices::named_choice;
+use crate::spec::settings::RunSettings;
 use crate::stop::Stop;
 use serde_json::{Value, json};
+use std::time::Duration;
 
 /// The spec's game, or `None` once its errors were told.
 fn game(spec: &str, set: &[String], until: &Stop, emit: &mut dyn FnMut(Value)) -> Option<Game> {
@@ -23,10 +25,18 @@ fn game(spec: &str, set: &[String], until: &Stop, emit: &mut dyn FnMut(Value)) -
     }
 }
 
+/// How long a guess may take to read the game.
+const GUESS_TIME: Duration = Duration::from_secs(10);
+
 /// A `game` event: how many codes, an example, the answer to each guess
 /// (or why it is not a code), and the secret when asked for.
 pub(super) fn guess(request: &GuessRequest, emit: &mut dyn FnMut(Value)) {
-    let Some(mut game) = game(&request.spec, &request.set, &stop(Some(10.0)), emit) else {
+    let Some(mut game) = game(
+        &request.spec,
+        &request.set,
+        &stop(&RunSettings::within(GUESS_TIME)),
+        emit,
+    ) else {
         return;
     };
     // The page draws a number without knowing how many codes there are.
@@ -64,7 +74,7 @@ pub(super) fn guess(request: &GuessRequest, emit: &mut dyn FnMut(Value)) {
 /// A `moves` event (the computer's guesses against one secret), or a
 /// `record` event (every secret, after `progress` events).
 pub(super) fn play(request: &PlayRequest, emit: &mut dyn FnMut(Value)) {
-    let until = stop(request.time_limit);
+    let until = stop(&request.run);
     let Some(mut game) = game(&request.spec, &request.set, &until, emit) else {
         return;
     };

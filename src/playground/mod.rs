@@ -48,6 +48,7 @@ use crate::diagnostic::Error;
 use crate::host::Instant;
 use crate::session::Session;
 use crate::source::{SourceId, Sources};
+use crate::spec::settings::RunSettings;
 use crate::stop::Stop;
 pub use request::{
     CompareRequest, GuessRequest, PlayRequest, PuzzleRequest, Request, SetterRequest, SetterTask,
@@ -61,7 +62,7 @@ pub fn handle(request: &str, emit: &mut dyn FnMut(Value)) {
     match Request::parse(request) {
         Err(message) => emit(json!({"event": "failed", "message": message})),
         Ok(Request::Check { spec, set }) => {
-            let until = stop(Some(CHECK_SECONDS));
+            let until = stop(&RunSettings::within(CHECK_TIME));
             match compile(&spec, &set, &SolveRequest::default(), &until) {
                 Ok(session) => {
                     let lowered = session.lowered();
@@ -97,7 +98,7 @@ pub fn handle(request: &str, emit: &mut dyn FnMut(Value)) {
             }));
         }
         Ok(Request::Solve(solve)) => {
-            let until = stop(solve.time_limit);
+            let until = stop(&solve.run);
             match compile(&solve.spec, &solve.set, &solve, &until) {
                 Err((error, sources, id)) => emit(error_event(&error, &sources, id)),
                 Ok(session) => solve::run(session, &solve, &until, emit),
@@ -108,7 +109,7 @@ pub fn handle(request: &str, emit: &mut dyn FnMut(Value)) {
 
 /// How long a check may lower a spec (a check runs at every pause in
 /// typing; a huge `--set` value must not hold up the next one).
-const CHECK_SECONDS: f64 = 5.0;
+const CHECK_TIME: Duration = Duration::from_secs(5);
 
 /// The spec lowered with the request's choices, or its errors with the
 /// sources they point into and the spec's own source.
@@ -125,7 +126,7 @@ fn compile(
         Err(e) => return Err((e, sources, id)),
     };
     match crate::compile(&mut sources, id, set, &options) {
-        Ok(lowered) => Ok(Session::new(lowered, sources)),
+        Ok(compiled) => Ok(Session::new(compiled.lowered, sources)),
         Err(d) => Err((Error::new(d, &sources), sources, id)),
     }
 }
@@ -163,10 +164,10 @@ fn options(
     })
 }
 
-/// A request's stop token: its time limit in seconds, from now.
-fn stop(limit: Option<f64>) -> Stop {
-    let limit = limit.and_then(|l| Duration::try_from_secs_f64(l).ok());
-    Stop::at(limit.and_then(|l| Instant::now().checked_add(l)))
+/// A request's stop token: its time limit, from now (its node limit is
+/// the search's, `solve`'s alone).
+fn stop(run: &RunSettings) -> Stop {
+    run.stop(Instant::now(), None)
 }
 
 /// How often a long request reports its progress.

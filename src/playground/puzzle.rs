@@ -14,7 +14,7 @@ fn puzzle(
     no_symmetry: bool,
     emit: &mut dyn FnMut(Value),
 ) -> Option<(Puzzle, Session)> {
-    let until = stop(request.time_limit);
+    let until = stop(&request.run);
     let choices = SolveRequest {
         no_symmetry,
         ..SolveRequest::default()

@@ -3,6 +3,7 @@
 
 use crate::driver::Ask;
 use crate::spec::choices::SearchChoices;
+use crate::spec::settings::{self, BadSeconds, RunSettings};
 use serde_json::{Map, Value};
 
 /// What the page asks.
@@ -43,7 +44,8 @@ pub struct CompareRequest {
     pub set: Vec<String>,
     pub tries: Vec<String>,
     pub sweep: Option<String>,
-    pub time_limit: Option<f64>,
+    /// `time_limit` (seconds).
+    pub run: RunSettings,
 }
 
 /// A `guess` request: the secret by its number among the codes, taken
@@ -71,7 +73,8 @@ pub struct PlayRequest {
     pub all_secrets: bool,
     pub strategy: Option<String>,
     pub opening: Option<String>,
-    pub time_limit: Option<f64>,
+    /// `time_limit` (seconds).
+    pub run: RunSettings,
 }
 
 /// A `path` or `analyze` request; `start` as `--start` writes it.
@@ -80,7 +83,8 @@ pub struct PuzzleRequest {
     pub spec: String,
     pub set: Vec<String>,
     pub start: Option<String>,
-    pub time_limit: Option<f64>,
+    /// `time_limit` (seconds).
+    pub run: RunSettings,
 }
 
 /// A `steps` request: the spec and its choices as for `explain`, the
@@ -128,9 +132,8 @@ pub struct SolveRequest {
     pub ask: Ask,
     pub search: SearchChoices,
     pub no_symmetry: bool,
-    /// Seconds.
-    pub time_limit: Option<f64>,
-    pub node_limit: Option<u64>,
+    /// `time_limit` (seconds) and `node_limit`.
+    pub run: RunSettings,
     /// Record the search tree (its first 10,000 events) and send it.
     pub tree: bool,
 }
@@ -206,7 +209,7 @@ impl Request {
                     set: texts_of(request, "set")?,
                     tries: texts_of(request, "tries")?,
                     sweep: text_of(request, "sweep")?.filter(|t| !t.trim().is_empty()),
-                    time_limit: seconds_of(request, "time_limit")?,
+                    run: run_of(request)?,
                 }))
             }
             "guess" => {
@@ -229,7 +232,7 @@ impl Request {
                     all_secrets: flag_of(request, "all_secrets")?,
                     strategy: text_of(request, "strategy")?.filter(|t| !t.is_empty()),
                     opening: text_of(request, "opening")?.filter(|t| !t.trim().is_empty()),
-                    time_limit: seconds_of(request, "time_limit")?,
+                    run: run_of(request)?,
                 }))
             }
             "path" | "analyze" => {
@@ -243,7 +246,7 @@ impl Request {
                     spec: text_of(request, "spec")?.unwrap_or_default(),
                     set: texts_of(request, "set")?,
                     start: text_of(request, "start")?.filter(|t| !t.trim().is_empty()),
-                    time_limit: seconds_of(request, "time_limit")?,
+                    run: run_of(request)?,
                 };
                 Ok(if op == "path" {
                     Request::Path(puzzle)
@@ -285,8 +288,7 @@ fn solve(request: &Map<String, Value>, solving: bool) -> Result<Request, String>
         )?,
         search: search(request.get("search"))?,
         no_symmetry: flag_of(request, "no_symmetry")?,
-        time_limit: seconds_of(request, "time_limit")?,
-        node_limit: number_of(request, "node_limit")?,
+        run: run_of(request)?,
         tree: flag_of(request, "tree")?,
     });
     Ok(if solving {
@@ -413,14 +415,26 @@ fn flag_of(object: &Map<String, Value>, key: &str) -> Result<bool, String> {
     }
 }
 
-fn seconds_of(object: &Map<String, Value>, key: &str) -> Result<Option<f64>, String> {
-    match object.get(key) {
-        None | Some(Value::Null) => Ok(None),
-        Some(v) => match v.as_f64() {
-            Some(t) if t >= 0.0 && t.is_finite() => Ok(Some(t)),
-            _ => Err(format!("`{key}` is a number of seconds")),
+/// A request's run settings: its `time_limit` in seconds (more than the
+/// clock holds is no limit) and its `node_limit` (a key only `solve`
+/// knows: [`known`] has refused it elsewhere).
+fn run_of(object: &Map<String, Value>) -> Result<RunSettings, String> {
+    let key = "time_limit";
+    let time_limit = match object.get(key) {
+        None | Some(Value::Null) => None,
+        Some(v) => match v.as_f64().map(settings::seconds) {
+            Some(Ok(limit)) => Some(limit),
+            Some(Err(BadSeconds::OutOfRange)) => None,
+            Some(Err(BadSeconds::NotSeconds)) | None => {
+                return Err(format!("`{key}` is a number of seconds"));
+            }
         },
-    }
+    };
+    Ok(RunSettings {
+        time_limit,
+        node_limit: number_of(object, "node_limit")?,
+        ..RunSettings::default()
+    })
 }
 
 fn number_of(object: &Map<String, Value>, key: &str) -> Result<Option<u64>, String> {

@@ -38,7 +38,7 @@ use crate::stop::Stop;
 use serde_json::{Value, json};
 
 pub(super) fn run(request: &SetterRequest, emit: &mut dyn FnMut(Value)) {
-    let until = stop(request.solve.time_limit);
+    let until = stop(&request.solve.run);
     if let SetterTask::Generate { seed } = request.task {
         return make(&request.solve, seed, &until, emit);
     }
@@ -270,6 +270,6 @@ fn lowered(
         options.search.seed = Some(seed);
     }
     crate::compile(&mut sources, id, &request.set, &options)
-        .map(|lowered| (lowered, sources.clone()))
+        .map(|compiled| (compiled.lowered, sources.clone()))
         .map_err(|d| Error::new(d, &sources))
 }

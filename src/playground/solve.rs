@@ -56,7 +56,7 @@ pub(super) fn run(
     }
     // The time limit counts from the request, lowering included, as on
     // the command line.
-    session.set_stop(until.with_nodes(request.node_limit));
+    session.set_stop(until.with_nodes(request.run.node_limit));
     if request.tree {
         // Prunings too: the outline shows what each constraint pruned.
         let recorder = Recorder::new(TREE_EVENTS, true, session.lowered().model());

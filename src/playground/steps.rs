@@ -13,7 +13,7 @@ use crate::steps::{self, Ending, Settings, Stepper, Walk};
 use serde_json::{Value, json};
 
 pub(super) fn run(request: &StepsRequest, emit: &mut dyn FnMut(Value)) {
-    let until = stop(request.solve.time_limit);
+    let until = stop(&request.solve.run);
     let solve = &request.solve;
     let Some(session) = compiled(&solve.spec, &solve.set, solve, &until, emit) else {
         return;

@@ -402,8 +402,9 @@ pub struct Spec {
     pub symmetry_break: Option<(SymmetryBreak, Span)>,
     pub search: SearchSettings,
     /// `[search] threads = N`: how many threads a run of this spec
-    /// searches with (a run setting: the search plan does not hold it).
-    pub threads: Option<u64>,
+    /// searches with (a run setting: neither the search plan nor the
+    /// compiled model holds it; the spec says no limit).
+    pub run: crate::spec::settings::RunSettings,
     pub objective: Option<ObjectiveDecl>,
     pub game: Option<GameDecl>,
     pub puzzle: Option<PuzzleDecl>,

@@ -4,14 +4,109 @@
 //! ([`SearchSettings::apply`]), merged in one place
 //! ([`SearchSettings::then`]: the later word wins) and resolved into a
 //! `SearchPlan` by lowering.
+//!
+//! Beside it, how a run goes ([`RunSettings`]: its threads, its time and
+//! node limits): `[search] threads`, the command line's `--threads`,
+//! `--time-limit` and `--node-limit`, the page's `time_limit` and
+//! `node_limit`, the editor's spec threads; read and checked here once,
+//! merged as the search settings are (the later word wins), never part
+//! of the compiled model.
 
 use super::origin::Name;
 use super::setting::{PhaseDecl, Setting};
+use crate::host::Instant;
 use crate::model::plan::{Consistency, RestartPolicy, ValueOrder, VarOrder};
+use crate::stop::{Cancel, Stop};
+use std::sync::Arc;
+use std::time::Duration;
 
 /// The most threads a run may search with: the cap of `[search] threads`
 /// and of every face's `--threads` (written once here).
 pub const MOST_THREADS: u64 = 1024;
+
+/// How a run goes, whoever says it; `None` where nothing is said.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct RunSettings {
+    /// How many threads search (`None`: every core the process may use).
+    pub threads: Option<u64>,
+    /// How long the run may take, counted from its start.
+    pub time_limit: Option<Duration>,
+    /// How many nodes the search may visit.
+    pub node_limit: Option<u64>,
+}
+
+/// Why a number of threads is refused.
+pub fn check_threads(n: u64) -> Result<u64, String> {
+    match n {
+        0 => Err("expected a positive integer".to_string()),
+        n if n > MOST_THREADS => Err(format!("expected at most {MOST_THREADS} threads")),
+        n => Ok(n),
+    }
+}
+
+/// Why a time limit in seconds is refused.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum BadSeconds {
+    /// Not a finite number of seconds at least 0.
+    NotSeconds,
+    /// More seconds than a duration (or the clock) can hold.
+    OutOfRange,
+}
+
+/// A time limit given in seconds, checked: a finite number at least 0
+/// that a duration holds.
+pub fn seconds(t: f64) -> Result<Duration, BadSeconds> {
+    if !(t.is_finite() && t >= 0.0) {
+        return Err(BadSeconds::NotSeconds);
+    }
+    Duration::try_from_secs_f64(t).map_err(|_| BadSeconds::OutOfRange)
+}
+
+impl RunSettings {
+    /// A time limit alone (a face's own, such as the page's checks).
+    pub fn within(limit: Duration) -> RunSettings {
+        RunSettings {
+            time_limit: Some(limit),
+            ..RunSettings::default()
+        }
+    }
+
+    /// These settings, then `over`'s: each field `over` gives replaces
+    /// this one's (the flags over the spec's `[search] threads`).
+    pub fn then(&self, over: &RunSettings) -> RunSettings {
+        RunSettings {
+            threads: over.threads.or(self.threads),
+            time_limit: over.time_limit.or(self.time_limit),
+            node_limit: over.node_limit.or(self.node_limit),
+        }
+    }
+
+    /// The threads a run searches with: those said, else every core.
+    /// Every face resolves them so.
+    pub fn threads(&self) -> usize {
+        self.threads
+            .map_or_else(crate::host::available_threads, |n| n as usize)
+    }
+
+    /// When the time limit runs out for a run started at `started`
+    /// (`Err` when the clock cannot hold it).
+    pub fn deadline(&self, started: Instant) -> Result<Option<Instant>, BadSeconds> {
+        match self.time_limit {
+            None => Ok(None),
+            Some(limit) => started
+                .checked_add(limit)
+                .map(Some)
+                .ok_or(BadSeconds::OutOfRange),
+        }
+    }
+
+    /// The run's stop token: its deadline (none when the clock cannot
+    /// hold it) and `cancel`, without the node limit (lowering visits
+    /// no node: the search's token adds it, [`Stop::with_nodes`]).
+    pub fn stop(&self, started: Instant, cancel: Option<Arc<Cancel>>) -> Stop {
+        Stop::new(self.deadline(started).ok().flatten(), cancel)
+    }
+}
 
 /// Search settings; `None` (or empty) where they say nothing.
 #[derive(Clone, Debug, Default, PartialEq)]
@@ -135,6 +230,30 @@ mod tests {
         assert_eq!(levels, ["a", "b"]);
         // Settings that say nothing keep everything.
         assert_eq!(spec.then(&SearchSettings::default()), spec);
+    }
+
+    /// Run settings: the later word wins; threads are checked against
+    /// the one cap, seconds against what a duration holds.
+    #[test]
+    fn run_settings_merge_and_check() {
+        let spec = RunSettings {
+            threads: Some(3),
+            ..RunSettings::default()
+        };
+        let flags = RunSettings {
+            threads: Some(2),
+            node_limit: Some(10),
+            ..RunSettings::default()
+        };
+        assert_eq!(spec.then(&flags).threads(), 2);
+        assert_eq!(spec.then(&RunSettings::default()).threads(), 3);
+        assert_eq!(spec.then(&flags).node_limit, Some(10));
+        assert_eq!(check_threads(MOST_THREADS), Ok(MOST_THREADS));
+        assert!(check_threads(MOST_THREADS + 1).is_err());
+        assert_eq!(seconds(1.5), Ok(Duration::from_millis(1500)));
+        assert_eq!(seconds(-1.0), Err(BadSeconds::NotSeconds));
+        assert_eq!(seconds(f64::NAN), Err(BadSeconds::NotSeconds));
+        assert_eq!(seconds(1e300), Err(BadSeconds::OutOfRange));
     }
 
     /// The fold: the last word of a key wins, phases and named levels

@@ -5,14 +5,15 @@
 
 use std::ops::ControlFlow;
 
+use solve::Options;
+use solve::compile::Compiled;
 use solve::driver::{self, Ask, Classes, Event, Query};
-use solve::parallel::{ALONE_NODES, Spread, available_threads};
+use solve::parallel::{ALONE_NODES, Spread};
 use solve::session::Session;
 use solve::source::Sources;
 use solve::spec::choices::SearchChoices;
 use solve::stop::Stop;
 use solve::symmetry::unique;
-use solve::{Lowered, Options};
 
 /// The command line's flags that the tester gives (see `random_options`).
 #[derive(Debug, Default)]
@@ -66,7 +67,7 @@ fn compile(
     text: &str,
     flags: &Flags,
     unique: bool,
-) -> Result<(Lowered, Sources), String> {
+) -> Result<(Compiled, Sources), String> {
     let mut sources = Sources::default();
     let id = sources.add(name, text);
     let search = flags
@@ -81,7 +82,7 @@ fn compile(
         ..Options::default()
     };
     match solve::compile(&mut sources, id, &[], &options) {
-        Ok(lowered) => Ok((lowered, sources)),
+        Ok(compiled) => Ok((compiled, sources)),
         Err(diagnostics) => Err(solve::diagnostic::Error::new(diagnostics, &sources).to_string()),
     }
 }
@@ -94,7 +95,7 @@ fn compile(
 /// search (the binary's exit 3); `unique`: one sequential search of the
 /// representatives (`--unique`).
 fn count_lowered(
-    (mut lowered, sources): (Lowered, Sources),
+    (Compiled { mut lowered, run }, sources): (Compiled, Sources),
     flags: &Flags,
     nodes: Option<u64>,
     unique: bool,
@@ -108,12 +109,7 @@ fn count_lowered(
     let spread = match flags.threads {
         _ if unique => Spread::threads(1),
         Some(threads) => Spread::threads(threads).alone(0),
-        None => {
-            let threads = lowered
-                .threads
-                .map_or_else(available_threads, |n| n as usize);
-            Spread::threads(threads).alone(ALONE_NODES)
-        }
+        None => Spread::threads(run.threads()).alone(ALONE_NODES),
     };
     let mut session = Session::new(lowered, sources);
     session.set_stop(Stop::default().with_nodes(nodes));
@@ -167,8 +163,8 @@ pub(super) fn limited_count(name: &str, text: &str, limit: u64) -> Result<Option
 /// `solve --dump-model OPTS` of the spec `text`: the spec text of what
 /// it lowers to.
 pub(super) fn dump(name: &str, text: &str, opts: &[String]) -> Result<String, String> {
-    let (lowered, _) = compile(name, text, &flags(opts), false)?;
-    Ok(solve::export::spec::export(&lowered, name))
+    let (Compiled { lowered, run }, _) = compile(name, text, &flags(opts), false)?;
+    Ok(solve::export::spec::export(&lowered, &run, name))
 }
 
 /// `solve --unique --count` of the spec `text`, as the binary would end:

@@ -130,7 +130,7 @@ impl<'t> Loader<'t> {
                         .extend(self.entries(value, |l, item| l.constraint(item, false)));
                 }
                 "symmetry" => self.symmetry(value, &mut spec),
-                "search" => (spec.search, spec.threads) = self.search(value),
+                "search" => (spec.search, spec.run) = self.search(value),
                 "objective" => spec.objective = self.objective(value),
                 "game" => spec.game = self.game(value),
                 "puzzle" => spec.puzzle = self.puzzle(value),

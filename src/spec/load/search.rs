@@ -2,7 +2,7 @@
 
 use super::*;
 use crate::spec::setting::{self, Setting};
-use crate::spec::settings::MOST_THREADS;
+use crate::spec::settings::{RunSettings, check_threads};
 
 /// The keys of `[search]`: a setting's, and the run's `threads`.
 fn search_keys() -> Vec<&'static str> {
@@ -110,13 +110,14 @@ impl Loader<'_> {
     }
 
     /// `[search]`: its keys as settings (strings read by the one parser
-    /// of settings, at the string), and the run's `threads`.
-    pub(super) fn search(&mut self, value: &Spanned<DeValue<'_>>) -> (SearchSettings, Option<u64>) {
+    /// of settings, at the string), and the run's `threads` (checked as
+    /// every face's are).
+    pub(super) fn search(&mut self, value: &Spanned<DeValue<'_>>) -> (SearchSettings, RunSettings) {
         let mut items = Vec::new();
-        let mut threads = None;
+        let mut run = RunSettings::default();
         let DeValue::Table(table) = value.get_ref() else {
             self.error("expected a table for [search]", value.span());
-            return (SearchSettings::default(), None);
+            return (SearchSettings::default(), run);
         };
         for (k, v) in table.iter() {
             let key = k.get_ref().as_ref();
@@ -126,10 +127,12 @@ impl Loader<'_> {
                 "restart_scale" => items.extend(self.positive(v).map(Setting::RestartScale)),
                 "seed" => items.extend(self.positive(v).map(Setting::Seed)),
                 "threads" => {
-                    threads = self.positive(v);
-                    if threads.is_some_and(|n| n > MOST_THREADS) {
-                        self.error(format!("expected at most {MOST_THREADS} threads"), v.span());
-                        threads = None;
+                    run.threads = match self.positive(v).map(check_threads) {
+                        Some(Err(message)) => {
+                            self.error(message, v.span());
+                            None
+                        }
+                        checked => checked.and_then(Result::ok),
                     }
                 }
                 "var" | "value" | "consistency" | "restart" => {
@@ -170,7 +173,7 @@ impl Loader<'_> {
                 value.span(),
             );
         }
-        (search, threads)
+        (search, run)
     }
 
     /// `order = ["a", "x"]`: the names of one phase in input order.
