@@ -89,7 +89,7 @@ pub mod output;
 pub mod parallel;
 pub mod plans;
 pub mod playground;
-pub mod pool;
+pub(crate) mod pool;
 pub mod random;
 pub mod search;
 pub mod session;
@@ -99,7 +99,7 @@ pub mod spec;
 pub mod steps;
 pub mod stop;
 pub mod symmetry;
-pub mod vocab;
+pub(crate) mod vocab;
 
 pub use compile::{compile, lower};
 pub use lower::Options;

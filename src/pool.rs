@@ -28,18 +28,18 @@ use std::time::Duration;
 
 /// The threads [`spread`] started, as the calling thread sees them.
 #[derive(Debug)]
-pub struct Started<'s, 'scope> {
+pub(crate) struct Started<'s, 'scope> {
     handles: &'s [ScopedJoinHandle<'scope, ()>],
 }
 
 impl Started<'_, '_> {
     /// How many started (0: the calling thread does the work alone).
-    pub fn count(&self) -> usize {
+    pub(crate) fn count(&self) -> usize {
         self.handles.len()
     }
 
     /// Whether every one of them has ended.
-    pub fn finished(&self) -> bool {
+    pub(crate) fn finished(&self) -> bool {
         self.handles.iter().all(|h| h.is_finished())
     }
 }
@@ -50,7 +50,7 @@ impl Started<'_, '_> {
 /// dropped unused; none in a browser); runs `here` on the calling thread
 /// meanwhile, told what started; then waits for them all (a thread's
 /// panic is raised again here) and returns what `here` did.
-pub fn spread<S: Send, R>(
+pub(crate) fn spread<S: Send, R>(
     states: Vec<S>,
     worker: &(dyn Fn(S) + Sync),
     here: impl FnOnce(&Started<'_, '_>) -> R,
@@ -82,7 +82,7 @@ pub fn spread<S: Send, R>(
 
 /// How the calling thread watches the others work: every `every`, it
 /// calls `tell` (a progress line), instead of taking jobs itself.
-pub struct Watch<'w> {
+pub(crate) struct Watch<'w> {
     pub every: Duration,
     pub tell: &'w mut dyn FnMut(),
 }
@@ -100,7 +100,7 @@ impl std::fmt::Debug for Watch<'_> {
 /// `watch` the calling thread is one of the workers; with one it watches,
 /// unless no thread could start. A thread the machine refuses to start
 /// is not waited for: the others take its jobs.
-pub fn ordered<S: Send, T: Send>(
+pub(crate) fn ordered<S: Send, T: Send>(
     jobs: usize,
     states: Vec<S>,
     work: &(dyn Fn(&mut S, usize) -> T + Sync),

@@ -62,13 +62,13 @@ impl Known<'_> {
 }
 
 /// Done when it holds, else Violated.
-pub fn checked(done: bool) -> Step {
+pub(crate) fn checked(done: bool) -> Step {
     if done { Step::Done } else { Step::Violated }
 }
 
 /// [`super::Primitive::ready`] of a function `out == f(ins)`: waits for
 /// its inputs, then fixes `out` unless it is known already.
-pub fn output(ins: bool, out: VarId, known: &[bool]) -> Option<Option<VarId>> {
+pub(crate) fn output(ins: bool, out: VarId, known: &[bool]) -> Option<Option<VarId>> {
     if !ins {
         None
     } else if known[out.index()] {

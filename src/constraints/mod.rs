@@ -24,20 +24,20 @@
 //! posts alldifferent's); a kind whose propagator is its own alone may keep
 //! it in its home (`inverse`), which then is the whole of the kind.
 
-pub mod all_different;
-pub mod arithmetic;
-pub mod circuit;
-pub mod clause;
-pub mod connected;
-pub mod element;
-pub mod inverse;
-pub mod known;
-pub mod lex;
-pub mod linear;
-pub mod post;
-pub mod regular;
-pub mod table;
-pub mod text;
+pub(crate) mod all_different;
+pub(crate) mod arithmetic;
+pub(crate) mod circuit;
+pub(crate) mod clause;
+pub(crate) mod connected;
+pub(crate) mod element;
+pub(crate) mod inverse;
+pub(crate) mod known;
+pub(crate) mod lex;
+pub(crate) mod linear;
+pub(crate) mod post;
+pub(crate) mod regular;
+pub(crate) mod table;
+pub(crate) mod text;
 
 use crate::engine::propagator::Propagator;
 use crate::engine::store::Conflict;

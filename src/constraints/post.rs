@@ -17,7 +17,7 @@ use std::collections::HashMap;
 
 /// One propagator for a batch of constraints, with the positions in the
 /// batch of the constraints it runs (the first is where it is posted).
-pub type Grouped = (Result<Option<Box<dyn Propagator>>, Conflict>, Vec<usize>);
+pub(crate) type Grouped = (Result<Option<Box<dyn Propagator>>, Conflict>, Vec<usize>);
 
 /// The propagators of constraints posted together, in the batch's order:
 /// one per constraint, except that
@@ -31,7 +31,7 @@ pub type Grouped = (Result<Option<Box<dyn Propagator>>, Conflict>, Vec<usize>);
 ///   all of them together.
 ///
 /// Every other constraint gets what [`create`] gives it.
-pub fn group(batch: &[(&Posted, Consistency)]) -> Vec<Grouped> {
+pub(crate) fn group(batch: &[(&Posted, Consistency)]) -> Vec<Grouped> {
     let mut groups: Vec<Vec<usize>> = Vec::new();
     let mut by_key: HashMap<Key, usize> = HashMap::new();
     let mut group_of: Vec<Option<usize>> = vec![None; batch.len()];
@@ -103,7 +103,7 @@ fn probe(
 }
 
 /// The propagator for one constraint, or `Ok(None)` when it always holds.
-pub fn create(
+pub(crate) fn create(
     constraint: &Constraint,
     consistency: Consistency,
 ) -> Result<Option<Box<dyn Propagator>>, Conflict> {

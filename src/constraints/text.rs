@@ -128,7 +128,7 @@ impl dyn SpecNames + '_ {
 }
 
 /// A constant as an expression: i64::MIN has no literal of its own.
-pub fn number(v: i64) -> String {
+pub(crate) fn number(v: i64) -> String {
     if v == i64::MIN {
         format!("({} - 1)", i64::MIN + 1)
     } else {
@@ -141,7 +141,7 @@ fn sign(x: i64) -> char {
 }
 
 /// `not (...)` unless positive.
-pub fn negated(truth: String, positive: bool) -> String {
+pub(crate) fn negated(truth: String, positive: bool) -> String {
     if positive {
         format!("({truth})")
     } else {

@@ -26,7 +26,7 @@ const MOST_EVENTS: u32 = 4096;
 /// deadline or its signal: the solution being printed and those found
 /// before the stop are written, then the count, well within the 30 s a
 /// batch scheduler leaves between SIGTERM and SIGKILL.
-pub const PRINT_GRACE: Duration = Duration::from_secs(1);
+pub(crate) const PRINT_GRACE: Duration = Duration::from_secs(1);
 
 /// Nothing passes it.
 impl Default for Clock {
@@ -36,7 +36,7 @@ impl Default for Clock {
 }
 
 #[derive(Clone, Debug)]
-pub struct Clock {
+pub(crate) struct Clock {
     stop: Stop,
     /// Set by another thread to stop this search too.
     run: Option<Arc<AtomicBool>>,
@@ -48,12 +48,12 @@ pub struct Clock {
 
 impl Clock {
     /// Passed at `stop`'s deadline or once it is cancelled.
-    pub fn new(stop: &Stop) -> Clock {
+    pub(crate) fn new(stop: &Stop) -> Clock {
         Clock::with_stop(stop, None)
     }
 
     /// As [`Clock::new`], and once `run` (a run's own flag) is set.
-    pub fn with_stop(stop: &Stop, run: Option<Arc<AtomicBool>>) -> Clock {
+    pub(crate) fn with_stop(stop: &Stop, run: Option<Arc<AtomicBool>>) -> Clock {
         Clock {
             stop: stop.clone(),
             run,
@@ -66,7 +66,7 @@ impl Clock {
     /// One event; whether the deadline has passed or the run was
     /// cancelled (read now and then).
     #[inline]
-    pub fn passed(&mut self) -> bool {
+    pub(crate) fn passed(&mut self) -> bool {
         self.left -= 1;
         if self.left > 0 {
             return false;

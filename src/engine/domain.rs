@@ -10,7 +10,7 @@
 use crate::vocab::IntervalSet;
 
 /// Ranges up to this many values get a bitset.
-pub const BITSET_LIMIT: u64 = 4096;
+pub(crate) const BITSET_LIMIT: u64 = 4096;
 
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Domain {
@@ -47,7 +47,7 @@ pub(crate) enum BitsRemoved {
 
 /// How one value left the inside of an interval list, to undo it.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct IntervalEdit {
+pub(crate) struct IntervalEdit {
     /// The interval's position and its old ends.
     k: u32,
     old: (i64, i64),

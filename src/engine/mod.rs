@@ -8,14 +8,14 @@
 //! `Engine::post_all` adds constraints and [`Engine::truncate`] retracts
 //! everything posted since an [`EngineMark`] (a session's push and pop).
 
-pub mod clock;
-pub mod domain;
-pub mod probing;
-pub mod propagator;
-pub mod propagators;
-pub mod queue;
-pub mod store;
-pub mod view;
+pub(crate) mod clock;
+pub(crate) mod domain;
+pub(crate) mod probing;
+pub(crate) mod propagator;
+pub(crate) mod propagators;
+pub(crate) mod queue;
+pub(crate) mod store;
+pub(crate) mod view;
 
 use crate::stop::Stop;
 use crate::vocab::{Consistency, IntervalSet, VarId};

@@ -17,13 +17,13 @@ use super::store::{Change, Conflict, Store};
 use crate::vocab::VarId;
 
 /// The largest domain whose values are tried one by one.
-pub const MOST_PROBED: u64 = 1_000;
+pub(crate) const MOST_PROBED: u64 = 1_000;
 
 /// One item at `Probing`: its propagators run together to their joint
 /// fixpoint, then each value of each of their variables is tried through
 /// them alone.
 #[derive(Debug)]
-pub struct Probe {
+pub(crate) struct Probe {
     inners: Vec<Box<dyn Propagator>>,
     vars: Vec<VarId>,
     /// Scratch: the sizes of `vars` before a round of the inners.
@@ -32,7 +32,7 @@ pub struct Probe {
 }
 
 impl Probe {
-    pub fn new(inners: Vec<Box<dyn Propagator>>) -> Probe {
+    pub(crate) fn new(inners: Vec<Box<dyn Propagator>>) -> Probe {
         let mut vars: Vec<VarId> = (inners.iter())
             .flat_map(|p| p.subscriptions())
             .map(|(v, _)| v)

@@ -24,7 +24,7 @@ pub enum Status {
     Subsumed,
 }
 
-pub type PropResult = Result<Status, Conflict>;
+pub(crate) type PropResult = Result<Status, Conflict>;
 
 /// Cheap propagators run first; the queue is ordered by this.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
@@ -75,7 +75,7 @@ pub trait Propagator: Debug + Send {
 /// `Consistency::Check`: runs the inner propagator only once every variable
 /// is fixed, which turns propagation into generate-and-test.
 #[derive(Debug)]
-pub struct CheckOnly {
+pub(crate) struct CheckOnly {
     pub inner: Box<dyn Propagator>,
     pub vars: Vec<VarId>,
 }

@@ -79,7 +79,7 @@ pub struct Store {
     pub(crate) stop_seen: bool,
 }
 
-pub type Result<T> = std::result::Result<T, Conflict>;
+pub(crate) type Result<T> = std::result::Result<T, Conflict>;
 
 impl Store {
     /// Whether the run must stop now: for a propagator whose single run

@@ -5,7 +5,7 @@ use crate::engine::store::{Result, Store};
 use crate::vocab::View;
 
 /// Rounds `a / b` down (b != 0).
-pub fn div_floor(a: i64, b: i64) -> i64 {
+pub(crate) fn div_floor(a: i64, b: i64) -> i64 {
     let q = a / b;
     if (a % b != 0) && ((a < 0) != (b < 0)) {
         q - 1
@@ -15,7 +15,7 @@ pub fn div_floor(a: i64, b: i64) -> i64 {
 }
 
 /// Rounds `a / b` up (b != 0).
-pub fn div_ceil(a: i64, b: i64) -> i64 {
+pub(crate) fn div_ceil(a: i64, b: i64) -> i64 {
     let q = a / b;
     if (a % b != 0) && ((a < 0) == (b < 0)) {
         q + 1

@@ -11,4 +11,4 @@
 //!   per value of a swept param), counts checked against each other.
 
 pub mod compare;
-pub mod settings;
+pub(crate) mod settings;

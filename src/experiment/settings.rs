@@ -6,7 +6,7 @@ use crate::lower::Options;
 use crate::spec::setting::Setting;
 
 /// The lowering options of `base` changed by `settings` (expanded).
-pub fn apply(base: &Options, settings: &[Setting]) -> Options {
+pub(crate) fn apply(base: &Options, settings: &[Setting]) -> Options {
     let mut options = base.clone();
     for s in settings {
         match s {

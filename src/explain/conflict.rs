@@ -31,7 +31,7 @@ impl Budget {
 
 /// A set of elements that, with the background, has no solution.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
-pub struct Conflict {
+pub(crate) struct Conflict {
     /// The elements, in the order of the candidates.
     pub members: Vec<usize>,
     /// The members not shown to be needed: the check without each ran out

@@ -33,7 +33,7 @@ pub struct Item {
 }
 
 /// The items of `model`, in the order their first constraint was posted.
-pub fn items(model: &Model) -> Vec<Item> {
+pub(crate) fn items(model: &Model) -> Vec<Item> {
     let mut items: Vec<Item> = Vec::new();
     let mut index: HashMap<String, usize> = HashMap::new();
     for (i, posted) in model.constraints.iter().enumerate() {
@@ -58,7 +58,7 @@ pub fn items(model: &Model) -> Vec<Item> {
 }
 
 /// Fills each item's [`Item::scope`] and [`Item::links`].
-pub fn fill_scopes(model: &Model, items: &mut [Item]) {
+pub(crate) fn fill_scopes(model: &Model, items: &mut [Item]) {
     let reach = AuxReach::new(model);
     for item in items {
         let vars = item

@@ -19,9 +19,9 @@ use conflict::{Budget, Conflict, minimal_conflict};
 use items::Item;
 use quickxplain::Conflicts;
 
-pub mod conflict;
+pub(crate) mod conflict;
 pub mod expect;
-pub mod items;
+pub(crate) mod items;
 pub(crate) mod quickxplain;
 
 /// The checks' budgets: most explanations are settled by the first; the

@@ -6,7 +6,7 @@
 
 pub mod candidates;
 pub mod givens;
-pub mod values;
+pub(crate) mod values;
 
 pub use values::Values;
 

@@ -5,7 +5,7 @@
 pub type Values = Vec<(i64, i64)>;
 
 /// The values of `a` not in `b`.
-pub fn minus(a: &[(i64, i64)], b: &[(i64, i64)]) -> Values {
+pub(crate) fn minus(a: &[(i64, i64)], b: &[(i64, i64)]) -> Values {
     let mut out = Vec::new();
     for &(lo, hi) in a {
         let mut from = lo;
@@ -29,19 +29,19 @@ pub fn minus(a: &[(i64, i64)], b: &[(i64, i64)]) -> Values {
 }
 
 /// The values in both `a` and `b`.
-pub fn both(a: &[(i64, i64)], b: &[(i64, i64)]) -> Values {
+pub(crate) fn both(a: &[(i64, i64)], b: &[(i64, i64)]) -> Values {
     minus(a, &minus(a, b))
 }
 
 /// How many values.
-pub fn size(a: &[(i64, i64)]) -> u64 {
+pub(crate) fn size(a: &[(i64, i64)]) -> u64 {
     a.iter()
         .map(|&(lo, hi)| hi.abs_diff(lo).saturating_add(1))
         .fold(0, u64::saturating_add)
 }
 
 /// The set of `values` (any order, repeats allowed).
-pub fn of(mut values: Vec<i64>) -> Values {
+pub(crate) fn of(mut values: Vec<i64>) -> Values {
     values.sort_unstable();
     values.dedup();
     let mut out: Values = Vec::new();

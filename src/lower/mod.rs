@@ -65,7 +65,7 @@ pub(crate) mod plan;
 mod post;
 mod scope;
 pub(crate) mod sums;
-pub mod value;
+pub(crate) mod value;
 pub(crate) mod vars;
 
 pub(crate) use budget::{MAX_RANGE_ITEMS, is_limit};

@@ -63,12 +63,12 @@ pub enum BoolVal {
     Lit(Lit),
 }
 
-pub type R<T> = Result<T, Diagnostic>;
+pub(crate) type R<T> = Result<T, Diagnostic>;
 
 /// `a op b` on integers, as lowering folds constants (division rounds
 /// toward zero, `%` takes the sign of `a`, `^` wants `b >= 0`); `None`
 /// where that is an error: an overflow, a division by zero.
-pub fn fold_arithmetic(op: BinaryOp, a: i64, b: i64) -> Option<i64> {
+pub(crate) fn fold_arithmetic(op: BinaryOp, a: i64, b: i64) -> Option<i64> {
     match op {
         BinaryOp::Add => a.checked_add(b),
         // As `a + (-1) * b`: `-i64::MIN` overflows even where `a - b` would not.
@@ -82,7 +82,7 @@ pub fn fold_arithmetic(op: BinaryOp, a: i64, b: i64) -> Option<i64> {
     }
 }
 
-pub fn overflow(span: Span) -> Diagnostic {
+pub(crate) fn overflow(span: Span) -> Diagnostic {
     Diagnostic::new(
         "arithmetic overflow: the result does not fit in 64 bits",
         span,
@@ -90,7 +90,7 @@ pub fn overflow(span: Span) -> Diagnostic {
 }
 
 /// A value too large for the solver's variables (see `MAX_SUM`).
-pub fn out_of_range(value: i64, span: Span) -> Diagnostic {
+pub(crate) fn out_of_range(value: i64, span: Span) -> Diagnostic {
     Diagnostic::new(
         format!("value out of range: {value} is beyond the solver's limit of +-2^62 for what a constraint over variables can take"),
         span,
@@ -130,7 +130,7 @@ impl Value {
     }
 }
 
-pub fn type_error(expected: &str, found: &Value, span: Span) -> Diagnostic {
+pub(crate) fn type_error(expected: &str, found: &Value, span: Span) -> Diagnostic {
     Diagnostic::new(
         format!("expected {expected}, found {}", found.describe()),
         span,

@@ -12,13 +12,13 @@
 //! constraint whose variables are all known is checked. When the order of
 //! the steps does not depend on the values, `program.rs` compiles it once.
 
-pub use crate::constraints::known::{Known, Step};
+pub(crate) use crate::constraints::known::{Known, Step};
 use crate::model::Constraint;
 
 /// Runs [`Constraint::infer`] over `constraints` until nothing changes.
 /// Err when one cannot hold; Ok(true) when every constraint is Done,
 /// Ok(false) when some still wait for values nothing determines.
-pub fn infer_all<'c>(
+pub(crate) fn infer_all<'c>(
     constraints: impl Iterator<Item = &'c Constraint> + Clone,
     k: &mut Known<'_>,
     done: &mut Vec<bool>,
@@ -50,7 +50,7 @@ pub fn infer_all<'c>(
 
 /// A constraint of the network cannot hold with the given inputs.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct Violated;
+pub(crate) struct Violated;
 
 #[cfg(test)]
 mod tests {

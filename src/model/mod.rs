@@ -8,11 +8,11 @@
 //! live in [`crate::constraints`] (one home per kind, below this module);
 //! the words they are written in in [`crate::vocab`], re-exported here.
 
-pub mod infer;
-pub mod network;
+pub(crate) mod infer;
+pub(crate) mod network;
 pub mod plan;
-pub mod program;
-pub mod texts;
+pub(crate) mod program;
+pub(crate) mod texts;
 
 pub use crate::constraints::{Constraint, Posted};
 pub use crate::vocab::{Automaton, IntervalSet, Lit, Rel, VarId, View};

@@ -27,7 +27,7 @@ pub struct Sum {
 
 /// Evaluates one network again and again (its buffers are reused).
 #[derive(Clone, Debug)]
-pub struct Evaluator {
+pub(crate) struct Evaluator {
     network: Network,
     constraints: Vec<Constraint>,
     /// The network in a fixed order, when it has one (no partial operation).
@@ -43,10 +43,10 @@ pub struct Evaluator {
 /// The outputs are not defined for these inputs (an index out of range or
 /// a division by zero), or the network could not be evaluated.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct Undefined;
+pub(crate) struct Undefined;
 
 impl Evaluator {
-    pub fn new(network: Network) -> Evaluator {
+    pub(crate) fn new(network: Network) -> Evaluator {
         let fixed: Vec<Option<i64>> = network
             .model
             .vars
@@ -107,7 +107,7 @@ impl Evaluator {
 
     /// The outputs for `inputs` (one value per input variable, in order),
     /// into `out` (cleared first).
-    pub fn eval(&mut self, inputs: &[i64], out: &mut Vec<i64>) -> Result<(), Undefined> {
+    pub(crate) fn eval(&mut self, inputs: &[i64], out: &mut Vec<i64>) -> Result<(), Undefined> {
         if self.program.is_none() {
             for (i, f) in self.fixed.iter().enumerate() {
                 self.known[i] = f.is_some();

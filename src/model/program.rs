@@ -14,7 +14,7 @@ use crate::model::{Constraint, Rel, VarId};
 /// Linear constraints (reified comparisons and sums, the bulk of a lowered
 /// expression) get their own steps; the other kinds run their `infer`.
 #[derive(Clone, Debug)]
-pub struct Program {
+pub(crate) struct Program {
     steps: Vec<Op>,
     /// The terms of the linear steps, `(coef, var)`, side by side.
     terms: Vec<(i64, u32)>,
@@ -49,7 +49,7 @@ impl Program {
     /// determines every variable of `needed` in a fixed order; `None` when
     /// some step depends on the values (the stand-ins of partial
     /// operations): then [`infer_all`] must be used.
-    pub fn compile(
+    pub(crate) fn compile(
         constraints: &[Constraint],
         known: &[bool],
         needed: &[VarId],
@@ -140,7 +140,11 @@ impl Program {
 
     /// Runs the program on `k`, whose inputs and constants are set; Err
     /// when a constraint cannot hold.
-    pub fn run(&self, constraints: &[Constraint], k: &mut Known<'_>) -> Result<(), Violated> {
+    pub(crate) fn run(
+        &self,
+        constraints: &[Constraint],
+        k: &mut Known<'_>,
+    ) -> Result<(), Violated> {
         k.known.copy_from_slice(&self.known_at_start);
         for op in &self.steps {
             match *op {

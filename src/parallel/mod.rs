@@ -11,8 +11,8 @@
 //! orders, dom/wdeg or restarts, the set of solutions (and the count, and
 //! the optimum's value) is the same and their order may differ.
 
-pub mod queue;
-pub mod split;
+pub(crate) mod queue;
+pub(crate) mod split;
 
 use crate::diagnostic::Error;
 use crate::model::plan::Sense;

@@ -24,7 +24,7 @@ use std::time::Duration;
 
 /// What a thread says about its part.
 #[derive(Debug)]
-pub enum Event {
+pub(crate) enum Event {
     /// A solution, in the part's search order.
     Solution(Solution),
     /// An improving solution of branch and bound and its objective value.
@@ -49,7 +49,7 @@ enum Message {
 
 /// Where a thread sends its part's events; waits while it is too far ahead.
 #[derive(Debug)]
-pub struct Outbox<'q> {
+pub(crate) struct Outbox<'q> {
     part: usize,
     to: To<'q>,
     flow: &'q Flow,
@@ -62,7 +62,7 @@ impl Outbox<'_> {
     /// Sends a solution (or an improving one); waits first while too many
     /// are waiting to be printed: of every part, when this one is ahead of
     /// the part being printed, or of its own when it is that part.
-    pub fn send(&self, event: Event) {
+    pub(crate) fn send(&self, event: Event) {
         if matches!(event, Event::Solution(_)) {
             // (Events kept here are heard when the part ends: no waiting.)
             let mut waited = false;
@@ -93,7 +93,7 @@ impl Outbox<'_> {
     }
 
     /// Whether the run was stopped (the rest of the part is not wanted).
-    pub fn stopped(&self) -> bool {
+    pub(crate) fn stopped(&self) -> bool {
         self.shared.stopped()
     }
 }
@@ -109,7 +109,7 @@ enum To<'q> {
 
 /// The printing thread's progress, read by the threads ahead of it.
 #[derive(Debug)]
-pub struct Flow {
+pub(crate) struct Flow {
     /// The part being printed: every part before it is printed whole.
     head: AtomicUsize,
     /// Solutions of the part being printed that were printed.
@@ -150,13 +150,13 @@ impl Flow {
     }
 
     /// Parts before `part` are printed.
-    pub fn printing(&self, part: usize) {
+    pub(crate) fn printing(&self, part: usize) {
         self.head_printed.store(0, Ordering::Release);
         self.head.store(part, Ordering::Release);
     }
 
     /// One buffered solution of the part being printed was printed.
-    pub fn printed(&self) {
+    pub(crate) fn printed(&self) {
         let _ = self.buffered.fetch_sub(1, Ordering::AcqRel);
         let _ = self.head_printed.fetch_add(1, Ordering::AcqRel);
     }
@@ -164,7 +164,7 @@ impl Flow {
     /// Whether printing must end: [`PRINT_GRACE`] has passed since the
     /// run's time limit or a signal stopped it (a node limit or a full
     /// answer does not end printing: what is in order is all printed).
-    pub fn too_late(&self) -> bool {
+    pub(crate) fn too_late(&self) -> bool {
         let now = Instant::now();
         let at = |t: Instant| t.saturating_duration_since(self.started).as_nanos() as u64;
         let mut ends = self.printing_ends.load(Ordering::Relaxed);
@@ -193,7 +193,7 @@ const LOOK_EVERY: Duration = Duration::from_millis(20);
 /// sends its events; `hear` gets them in the calling thread, each part's
 /// in order, and may stop the run. Returns what the threads searched in
 /// all, for `session`'s statistics.
-pub fn run(
+pub(crate) fn run(
     session: &Session,
     parts: &[Vec<Decision>],
     threads: usize,
@@ -268,7 +268,7 @@ pub fn run(
 
 /// What the threads of one run searched in all, and how many searched.
 #[derive(Clone, Copy, Debug)]
-pub struct Searched {
+pub(crate) struct Searched {
     pub stats: Stats,
     pub propagations: u64,
     /// The threads that started (the machine's limits may start fewer

@@ -28,11 +28,11 @@ use std::collections::BinaryHeap;
 /// apart, each a decision longer than the last: the budget ends such a
 /// split with the parts it has, which still cover the search (fewer, less
 /// even), instead of replaying a quadratic number of decisions.
-pub const REPLAY_BUDGET: usize = 200_000;
+pub(crate) const REPLAY_BUDGET: usize = 200_000;
 
 /// The parts of a search, in depth-first order.
 #[derive(Clone, Debug, Default)]
-pub struct Split {
+pub(crate) struct Split {
     pub parts: Vec<Vec<Decision>>,
     /// The nodes the split branched and the parts it found failed: added
     /// to the parts' own, they are the nodes of the whole search.
@@ -77,7 +77,7 @@ impl Ord for Open {
 /// search) until there are at least `target` of them, none is open, the
 /// split has branched `most_nodes` nodes (the run's node limit) or it has
 /// replayed [`REPLAY_BUDGET`] decisions.
-pub fn split(
+pub(crate) fn split(
     session: &mut Session,
     from: Vec<Vec<Decision>>,
     target: usize,

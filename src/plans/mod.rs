@@ -5,7 +5,7 @@
 //! lowering and their behaviour stay in their rooms (`src/game/`,
 //! `src/moves/`, `src/setter/`, `src/symmetry/`).
 
-pub mod game;
+pub(crate) mod game;
 pub mod generate;
-pub mod puzzle;
-pub mod symmetry;
+pub(crate) mod puzzle;
+pub(crate) mod symmetry;

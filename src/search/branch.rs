@@ -15,7 +15,7 @@ use crate::model::plan::{Phase, SearchPlan, ValueOrder, VarOrder};
 use crate::random::Rng;
 
 #[derive(Clone, Debug)]
-pub struct Brancher {
+pub(crate) struct Brancher {
     /// The plan's phases, then its `order` (in input order), then the
     /// declared variables by the plan's heuristic, then everything else
     /// (auxiliary variables) in input order: each list is decided before
@@ -30,7 +30,7 @@ pub struct Brancher {
 /// The phase being decided (every variable of the earlier ones is fixed)
 /// and the position in it before which every variable is fixed.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
-pub struct Cursor {
+pub(crate) struct Cursor {
     phase: u32,
     at: u32,
 }
@@ -59,7 +59,7 @@ impl Brancher {
     /// The brancher of a plan over an engine with `num_vars` variables:
     /// the plan's phases, its order, its heuristic over the declared
     /// variables, then every other (auxiliary) variable in input order.
-    pub fn new(plan: &SearchPlan, num_vars: usize) -> Brancher {
+    pub(crate) fn new(plan: &SearchPlan, num_vars: usize) -> Brancher {
         let phases = plan.phases_over(num_vars);
         Brancher {
             phases,
@@ -70,7 +70,7 @@ impl Brancher {
     }
 
     /// The next variable to branch on, or `None` when every one is fixed.
-    pub fn select(&mut self, engine: &Engine) -> Option<VarId> {
+    pub(crate) fn select(&mut self, engine: &Engine) -> Option<VarId> {
         while let Some(phase) = self.phases.get(self.cursor.phase as usize) {
             let Some(first) = first_open(&phase.vars, &mut self.cursor.at, engine) else {
                 self.cursor = Cursor {
@@ -118,7 +118,7 @@ impl Brancher {
     }
 
     /// The first choice on `x`, by the value order of its phase.
-    pub fn choice(&mut self, engine: &Engine, x: VarId) -> Choice {
+    pub(crate) fn choice(&mut self, engine: &Engine, x: VarId) -> Choice {
         let store = engine.store();
         match self.chosen_value {
             ValueOrder::Min => Choice::Assign(store.min(x)),

@@ -16,8 +16,8 @@
 //! backtracks above them. The parts of one split, in order, meet the
 //! solutions of the whole search in its order.
 
-pub mod branch;
-pub mod shared;
+pub(crate) mod branch;
+pub(crate) mod shared;
 pub mod trace;
 pub mod tree;
 

@@ -17,7 +17,7 @@ pub struct Experiment {
 
 /// The errors of a spec's entries as a whole: a reserved name, a name that
 /// is no entry, a cycle, a constraint name that the spec does not declare.
-pub fn check(experiments: &[Experiment], constraints: &[&str]) -> Vec<Diagnostic> {
+pub(crate) fn check(experiments: &[Experiment], constraints: &[&str]) -> Vec<Diagnostic> {
     let mut errors = Vec::new();
     for e in experiments {
         if RESERVED.contains(&e.name.text.as_str()) {
@@ -98,7 +98,7 @@ pub fn check(experiments: &[Experiment], constraints: &[&str]) -> Vec<Diagnostic
 }
 
 /// A name that is neither an item nor an entry.
-pub fn unknown_item(n: &Name, experiments: &[Experiment]) -> Diagnostic {
+pub(crate) fn unknown_item(n: &Name, experiments: &[Experiment]) -> Diagnostic {
     let entries = experiments.iter().map(|e| e.name.text.as_str());
     let d = Diagnostic::new(format!("unknown configuration item `{}`", n.text), n.span);
     match did_you_mean(&n.text, entries.chain(RESERVED.iter().copied())) {
@@ -168,7 +168,7 @@ const MAX_SETTINGS: usize = 10_000;
 
 /// `settings` with every entry they use replaced by its own settings, in
 /// order (entries are checked: no cycle, every name known).
-pub fn expand(settings: &[Setting], experiments: &[Experiment]) -> Vec<Setting> {
+pub(crate) fn expand(settings: &[Setting], experiments: &[Experiment]) -> Vec<Setting> {
     let mut out = Vec::new();
     for s in settings {
         match s {

@@ -79,7 +79,7 @@ fn check_size(text: &str, origin: &Origin) -> Result<(), Diagnostic> {
     Ok(())
 }
 
-pub fn parse_expr(text: &str, origin: Origin) -> Result<Expr, Diagnostic> {
+pub(crate) fn parse_expr(text: &str, origin: Origin) -> Result<Expr, Diagnostic> {
     let origin = &origin;
     check_size(text, origin)?;
     no_reverse_arrow(text, origin)?;
@@ -98,7 +98,7 @@ pub fn parse_expr(text: &str, origin: Origin) -> Result<Expr, Diagnostic> {
 
 /// Whether `text` is a function, `(a, b) => body`, as `[functions]`
 /// declares one.
-pub fn is_function(text: &str) -> bool {
+pub(crate) fn is_function(text: &str) -> bool {
     ExprParser::parse(Rule::function, text).is_ok()
 }
 
@@ -112,7 +112,7 @@ fn function_as_value(origin: &Origin) -> Diagnostic {
 }
 
 /// Parses `(a, b) => body`; returns the parameter names and the body.
-pub fn parse_function(text: &str, origin: Origin) -> Result<(Vec<Name>, Expr), Diagnostic> {
+pub(crate) fn parse_function(text: &str, origin: Origin) -> Result<(Vec<Name>, Expr), Diagnostic> {
     let origin = &origin;
     check_size(text, origin)?;
     no_reverse_arrow(text, origin)?;

@@ -4,7 +4,7 @@
 
 /// The names of the holes in `template`, in order; an error message when a
 /// brace is unmatched or a hole is not a name.
-pub fn holes(template: &str) -> Result<Vec<String>, String> {
+pub(crate) fn holes(template: &str) -> Result<Vec<String>, String> {
     let mut names = Vec::new();
     pieces(template, |piece| {
         if let Piece::Hole(name) = piece {
@@ -18,7 +18,7 @@ pub fn holes(template: &str) -> Result<Vec<String>, String> {
 /// with no binding stays as written. A text value is said without its
 /// quotes (`house {h}` with `h="red"` is "house red"); a list as the
 /// language writes it (`cage [[1, 1], [1, 2]]`).
-pub fn fill(template: &str, bindings: &[(String, String)]) -> String {
+pub(crate) fn fill(template: &str, bindings: &[(String, String)]) -> String {
     let mut out = String::new();
     let filled = pieces(template, |piece| match piece {
         Piece::Text(t) => out.push_str(t),
@@ -48,7 +48,7 @@ fn said(value: &str) -> &str {
 /// `[r=3][c=5]`) gives r = 3 and c = 5, `[k=[[1, 1], [1, 2]], h="a, b"]`
 /// gives k = `[[1, 1], [1, 2]]` and h = `"a, b"` (brackets, commas and
 /// quotes inside a value are its own); a position (`[2]`) gives none.
-pub fn bindings(label: &str) -> Vec<(String, String)> {
+pub(crate) fn bindings(label: &str) -> Vec<(String, String)> {
     let mut out = Vec::new();
     let mut depth = 0usize;
     let mut quote: Option<char> = None;

@@ -124,7 +124,7 @@ impl Sort {
 }
 
 /// The largest orbit walked element by element for one solution.
-pub const MAX_ORBIT: u64 = 100_000;
+pub(crate) const MAX_ORBIT: u64 = 100_000;
 
 impl SymmetryPlan {
     pub fn is_empty(&self) -> bool {
@@ -314,7 +314,7 @@ const MAX_EXAMPLE_VALUES: usize = 1 << 20;
 /// of the first solutions that are not representatives are awaited and
 /// checked, while the representatives met fit.
 #[derive(Debug, Default)]
-pub struct Representatives {
+pub(crate) struct Representatives {
     /// Hashes of the representatives met.
     kept: HashSet<u64>,
     /// More representatives were met than `kept` holds.
@@ -330,7 +330,7 @@ pub struct Representatives {
 impl Representatives {
     /// Whether the solution `values` is its class's representative (to be
     /// kept), noting which representative it awaits when it is not.
-    pub fn keep(&mut self, classes: &Canonicaliser<'_>, values: &[i64]) -> bool {
+    pub(crate) fn keep(&mut self, classes: &Canonicaliser<'_>, values: &[i64]) -> bool {
         if classes.is_canonical(values) {
             if self.kept.len() < MAX_KEPT {
                 let _ = self.kept.insert(hash(&classes.plan.key_of(values)));
@@ -359,7 +359,7 @@ impl Representatives {
     /// After a complete enumeration: whether a class met had no
     /// representative among the solutions, with a solution of it when one
     /// was kept (the smallest, so that a run always shows the same one).
-    pub fn lost(&self) -> Option<Option<&[i64]>> {
+    pub(crate) fn lost(&self) -> Option<Option<&[i64]>> {
         if self.overflowed {
             return None;
         }

@@ -19,7 +19,7 @@
 
 pub mod check;
 mod element;
-pub mod group;
+pub(crate) mod group;
 mod kinds;
 mod lex_leader;
 pub(crate) mod lower;

@@ -13,13 +13,13 @@ use crate::engine::store::{CellId, Change, Store};
 use crate::vocab::{VarId, View};
 
 #[derive(Debug)]
-pub struct AllDifferent {
+pub(crate) struct AllDifferent {
     views: Vec<View>,
     done: CellId,
 }
 
 impl AllDifferent {
-    pub fn new(views: Vec<View>) -> AllDifferent {
+    pub(crate) fn new(views: Vec<View>) -> AllDifferent {
         AllDifferent {
             views,
             done: CellId(u32::MAX),

@@ -14,7 +14,7 @@ use crate::engine::store::{Change, Conflict, Store};
 use crate::vocab::{VarId, View};
 
 #[derive(Debug)]
-pub struct AllDifferentBounds {
+pub(crate) struct AllDifferentBounds {
     values: AllDifferent,
     views: Vec<View>,
     /// Per view: its bounds as read, their ranks among `bounds` (the
@@ -40,7 +40,7 @@ pub struct AllDifferentBounds {
 }
 
 impl AllDifferentBounds {
-    pub fn new(views: Vec<View>) -> AllDifferentBounds {
+    pub(crate) fn new(views: Vec<View>) -> AllDifferentBounds {
         let n = views.len();
         AllDifferentBounds {
             values: AllDifferent::new(views.clone()),

@@ -19,7 +19,7 @@ use crate::engine::store::{Change, Conflict, Store};
 use crate::vocab::{VarId, View};
 
 #[derive(Debug)]
-pub struct AllDifferentDomain {
+pub(crate) struct AllDifferentDomain {
     views: Vec<View>,
     /// Scratch, reused between runs.
     values: Vec<i64>,
@@ -45,7 +45,7 @@ pub struct AllDifferentDomain {
 const NONE: usize = usize::MAX;
 
 impl AllDifferentDomain {
-    pub fn new(views: Vec<View>) -> AllDifferentDomain {
+    pub(crate) fn new(views: Vec<View>) -> AllDifferentDomain {
         let n = views.len();
         let mut vars: Vec<VarId> = views.iter().map(|v| v.var).collect();
         vars.sort_unstable();

@@ -7,7 +7,7 @@ use crate::engine::store::{Change, Conflict, Store};
 use crate::vocab::{VarId, View};
 
 #[derive(Debug)]
-pub struct AllDifferentEarly {
+pub(crate) struct AllDifferentEarly {
     pub views: Vec<View>,
     /// Scratch: the fixed values of one run.
     pub seen: Vec<i64>,

@@ -55,7 +55,7 @@ impl Pair {
 }
 
 #[derive(Debug)]
-pub struct AllDifferentGroup {
+pub(crate) struct AllDifferentGroup {
     vars: Vec<VarId>,
     /// `shifts[p * members + k]`: member `k`'s view of `vars[p]` as
     /// (scale, offset), the scale 1 or -1.
@@ -76,7 +76,7 @@ impl AllDifferentGroup {
     /// A group of `members`, each a list of views of the same variables,
     /// one view per variable with scale 1 or -1 (see `post::group`); the
     /// first member's order of the variables is the group's.
-    pub fn new(members: &[Vec<View>]) -> AllDifferentGroup {
+    pub(crate) fn new(members: &[Vec<View>]) -> AllDifferentGroup {
         let vars: Vec<VarId> = members[0].iter().map(|v| v.var).collect();
         let mut shifts = vec![(1, 0); vars.len() * members.len()];
         for (k, views) in members.iter().enumerate() {

@@ -16,7 +16,7 @@ fn clamp(v: i128) -> i64 {
 }
 
 #[derive(Debug)]
-pub struct Times {
+pub(crate) struct Times {
     pub x: View,
     pub y: View,
     pub z: View,
@@ -75,7 +75,7 @@ impl Propagator for Times {
 
 /// `z = x / y` (`rem: false`) or `z = x % y` (`rem: true`), with `y != 0`.
 #[derive(Debug)]
-pub struct DivRem {
+pub(crate) struct DivRem {
     pub x: View,
     pub y: View,
     pub z: View,
@@ -83,7 +83,7 @@ pub struct DivRem {
 }
 
 impl DivRem {
-    pub fn new(x: View, y: View, z: View, rem: bool) -> DivRem {
+    pub(crate) fn new(x: View, y: View, z: View, rem: bool) -> DivRem {
         DivRem { x, y, z, rem }
     }
 }
@@ -125,7 +125,7 @@ impl Propagator for DivRem {
 }
 
 #[derive(Debug)]
-pub struct Abs {
+pub(crate) struct Abs {
     pub x: View,
     pub z: View,
 }
@@ -178,7 +178,7 @@ impl Propagator for Abs {
 }
 
 #[derive(Debug)]
-pub struct Max {
+pub(crate) struct Max {
     pub xs: Vec<View>,
     pub z: View,
 }

@@ -25,7 +25,7 @@ use crate::engine::store::{Change, Conflict, Store};
 use crate::vocab::{VarId, View};
 
 #[derive(Debug)]
-pub struct Circuit {
+pub(crate) struct Circuit {
     pub succ: Vec<View>,
     pub base: i64,
     /// `subcircuit`: a node may point to itself (off the cycle).
@@ -63,7 +63,7 @@ struct Scratch {
 const UNSEEN: usize = usize::MAX;
 
 impl Circuit {
-    pub fn new(succ: Vec<View>, base: i64, sub: bool, components: bool) -> Circuit {
+    pub(crate) fn new(succ: Vec<View>, base: i64, sub: bool, components: bool) -> Circuit {
         Circuit {
             succ,
             base,

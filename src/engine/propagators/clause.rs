@@ -6,7 +6,7 @@ use crate::engine::store::{Change, Conflict, Store};
 use crate::vocab::{Lit, VarId};
 
 #[derive(Debug)]
-pub struct Clause {
+pub(crate) struct Clause {
     pub lits: Vec<Lit>,
     pub reif: Option<Lit>,
 }

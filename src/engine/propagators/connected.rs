@@ -24,7 +24,7 @@ use crate::engine::store::{Change, Conflict, Store};
 use crate::vocab::{VarId, View};
 
 #[derive(Debug)]
-pub struct Connected {
+pub(crate) struct Connected {
     pub nodes: Vec<View>,
     /// One 0/1 view per edge, or none (the induced subgraph).
     pub links: Vec<View>,
@@ -67,7 +67,7 @@ impl Connected {
     /// `edges` between node numbers below `nodes.len()` (checked by the
     /// lowering), in either direction, repeated or not; `links` empty or
     /// one per edge.
-    pub fn new(nodes: Vec<View>, edges: &[(u32, u32)], links: Vec<View>) -> Connected {
+    pub(crate) fn new(nodes: Vec<View>, edges: &[(u32, u32)], links: Vec<View>) -> Connected {
         debug_assert!(links.is_empty() || links.len() == edges.len());
         let n = nodes.len();
         let mut degree = vec![0; n + 1];

@@ -10,7 +10,7 @@ use crate::vocab::{VarId, View};
 const SMALL: u64 = 4096;
 
 #[derive(Debug)]
-pub struct ElementConst {
+pub(crate) struct ElementConst {
     pub index: View,
     pub values: Vec<i64>,
     pub result: View,
@@ -73,7 +73,7 @@ impl Propagator for ElementConst {
 }
 
 #[derive(Debug)]
-pub struct ElementVar {
+pub(crate) struct ElementVar {
     pub index: View,
     pub array: Vec<View>,
     pub result: View,

@@ -7,7 +7,7 @@ use crate::engine::store::{Change, Conflict, Store};
 use crate::vocab::{VarId, View};
 
 #[derive(Debug)]
-pub struct Lex {
+pub(crate) struct Lex {
     pub xs: Vec<View>,
     pub ys: Vec<View>,
     pub strict: bool,

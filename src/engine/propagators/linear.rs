@@ -11,7 +11,7 @@ use crate::engine::view::{div_ceil, div_floor};
 use crate::vocab::{Lit, Rel, VarId};
 
 #[derive(Debug)]
-pub struct Linear {
+pub(crate) struct Linear {
     terms: Vec<(i64, VarId)>,
     rel: Rel,
     rhs: i64,
@@ -31,7 +31,12 @@ enum Truth {
 impl Linear {
     /// The terms of a variable named twice are merged: the propagation
     /// below counts on each variable occurring once.
-    pub fn new(mut terms: Vec<(i64, VarId)>, rel: Rel, rhs: i64, reif: Option<Lit>) -> Linear {
+    pub(crate) fn new(
+        mut terms: Vec<(i64, VarId)>,
+        rel: Rel,
+        rhs: i64,
+        reif: Option<Lit>,
+    ) -> Linear {
         let mut vars: Vec<VarId> = terms.iter().map(|&(_, x)| x).collect();
         vars.sort_unstable();
         vars.dedup();

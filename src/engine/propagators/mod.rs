@@ -1,16 +1,16 @@
 //! One file per constraint propagator.
 
-pub mod all_different;
-pub mod all_different_bounds;
-pub mod all_different_domain;
-pub mod all_different_early;
-pub mod all_different_group;
-pub mod arithmetic;
-pub mod circuit;
-pub mod clause;
-pub mod connected;
-pub mod element;
-pub mod lex;
-pub mod linear;
-pub mod regular;
-pub mod table;
+pub(crate) mod all_different;
+pub(crate) mod all_different_bounds;
+pub(crate) mod all_different_domain;
+pub(crate) mod all_different_early;
+pub(crate) mod all_different_group;
+pub(crate) mod arithmetic;
+pub(crate) mod circuit;
+pub(crate) mod clause;
+pub(crate) mod connected;
+pub(crate) mod element;
+pub(crate) mod lex;
+pub(crate) mod linear;
+pub(crate) mod regular;
+pub(crate) mod table;

@@ -30,7 +30,7 @@ struct Move {
 }
 
 #[derive(Debug)]
-pub struct Regular {
+pub(crate) struct Regular {
     xs: Vec<View>,
     /// The values transitions read, sorted; a transition reads its index.
     symbols: Vec<i64>,
@@ -83,7 +83,7 @@ pub struct Regular {
 }
 
 impl Regular {
-    pub fn new(xs: Vec<View>, automaton: &Automaton) -> Regular {
+    pub(crate) fn new(xs: Vec<View>, automaton: &Automaton) -> Regular {
         let Automaton {
             transitions,
             start,

@@ -9,7 +9,7 @@ use crate::engine::store::{Change, Conflict, Store};
 use crate::vocab::{VarId, View};
 
 #[derive(Debug)]
-pub struct Table {
+pub(crate) struct Table {
     pub xs: Vec<View>,
     pub rows: Vec<Vec<i64>>,
     /// Per position: the values of live rows (sorted, deduplicated).
@@ -19,7 +19,7 @@ pub struct Table {
 }
 
 impl Table {
-    pub fn new(xs: Vec<View>, rows: Vec<Vec<i64>>) -> Table {
+    pub(crate) fn new(xs: Vec<View>, rows: Vec<Vec<i64>>) -> Table {
         let supported = vec![Vec::new(); xs.len()];
         Table {
             xs,
