@@ -161,11 +161,7 @@ fn function_lengths(text: &str) -> Vec<(String, usize, usize)> {
         }
         let body = line.trim_start();
         let indent = &line[..line.len() - body.len()];
-        let body = body
-            .strip_prefix("pub(crate) ")
-            .or_else(|| body.strip_prefix("pub(super) "))
-            .or_else(|| body.strip_prefix("pub "))
-            .unwrap_or(body);
+        let body = without_visibility(body);
         let Some(rest) = body.strip_prefix("fn ") else {
             continue;
         };
@@ -407,6 +403,14 @@ fn module_of(path: &str) -> Vec<String> {
     segments
 }
 
+/// A declaration without its `pub`, `pub(crate)` or `pub(super)`.
+fn without_visibility(body: &str) -> &str {
+    body.strip_prefix("pub(crate) ")
+        .or_else(|| body.strip_prefix("pub(super) "))
+        .or_else(|| body.strip_prefix("pub "))
+        .unwrap_or(body)
+}
+
 /// The inline modules of a file (`mod tests { .. }`): name, first and
 /// last line (1-based), from the `mod` line to the brace at its
 /// indentation.
@@ -416,11 +420,7 @@ fn inline_modules(text: &str) -> Vec<(String, usize, usize)> {
     for (i, line) in lines.iter().enumerate() {
         let body = line.trim_start();
         let indent = &line[..line.len() - body.len()];
-        let body = body
-            .strip_prefix("pub(crate) ")
-            .or_else(|| body.strip_prefix("pub(super) "))
-            .or_else(|| body.strip_prefix("pub "))
-            .unwrap_or(body);
+        let body = without_visibility(body);
         let Some(rest) = body.strip_prefix("mod ") else {
             continue;
         };
