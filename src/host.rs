@@ -58,7 +58,7 @@ pub fn fit_address_space_limit() {
 
 /// How many search threads to start when `wanted` are asked for: as many,
 /// unless an address-space limit leaves room for fewer (half of it goes
-/// to threads, [`THREAD_ADDRESS_BYTES`] each), and at least one.
+/// to threads, `THREAD_ADDRESS_BYTES` each), and at least one.
 pub fn threads_within_limits(wanted: usize) -> usize {
     match address_space_limit() {
         Some(limit) => wanted.min((limit / 2 / THREAD_ADDRESS_BYTES).max(1) as usize),

@@ -24,10 +24,10 @@
 //! of modules and none of files inside a folder).
 //! - Foundations: [`source`] (positions), [`random`] (a seeded generator
 //!   with no global state), [`host`] (the clock and the threads, native or
-//!   in a browser); [`stop`] (the stop token: a deadline, a node budget and a cancel flag, and which of them fired), [`pool`] (one ordered work pool over
+//!   in a browser); [`stop`] (the stop token: a deadline, a node budget and a cancel flag, and which of them fired), `pool` (one ordered work pool over
 //!   those threads), [`discard`] (freeing a huge model after its error is
 //!   reported); [`diagnostic`] (rustc-style error messages).
-//! - [`vocab`]: the words every layer speaks (variables, views, literals,
+//! - `vocab`: the words every layer speaks (variables, views, literals,
 //!   domains, consistency levels). [`engine`]: domains, trail, propagators
 //!   and the fixpoint loop. [`constraints`]: the primitive constraint
 //!   kinds, one home each (its meaning, inference, posting and both

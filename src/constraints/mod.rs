@@ -10,9 +10,9 @@
 //!
 //! Layering: this module sits above the engine (a home posts its
 //! propagators) and below the flat model (`model::Model` holds
-//! [`Constraint`]s); the words both speak are in [`crate::vocab`]. The
+//! [`Constraint`]s); the words both speak are in `crate::vocab`. The
 //! exports call the homes through small traits for names
-//! ([`text::SpecNames`], [`text::MiniZincNames`]): a home writes its own
+//! (`text::SpecNames`, `text::MiniZincNames`): a home writes its own
 //! text, the export module decides what a variable is called. So
 //! `vocab <- engine <- constraints <- model <- export`, with no edge back.
 //!
@@ -100,7 +100,7 @@ pub trait Primitive {
     }
 
     /// Its propagator at `level` (the kinds with levels of their own pick
-    /// by it; [`post::create`] wraps it for `check` and `probing`), or
+    /// by it; `post::create` wraps it for `check` and `probing`), or
     /// `Ok(None)` when it always holds, `Err` when it never does.
     fn propagator(&self, level: Consistency) -> Result<Option<Box<dyn Propagator>>, Conflict>;
 
@@ -182,7 +182,7 @@ macro_rules! kinds {
                 match self { $(Constraint::$kind(c) => c.bounds_only(),)* }
             }
 
-            /// Its propagator at `level`, before [`post::create`]'s wrapping.
+            /// Its propagator at `level`, before `post::create`'s wrapping.
             pub fn propagator(
                 &self,
                 level: Consistency,

@@ -155,7 +155,7 @@ impl Engine {
 
     /// Posts constraints together, each with its index in the model (at
     /// the root, with no search running); constraints posted together may
-    /// share a propagator (see [`group`]).
+    /// share a propagator (see `group`).
     pub fn post_all(&mut self, batch: &[(usize, &Posted)]) {
         // Spec-wide probing is the engine's (see `probing`): each
         // constraint without a level of its own works at `Domain`.

@@ -1,6 +1,6 @@
 //! The propagation engine: a store of domains, the propagators posted from a
 //! model, and the fixpoint loop that runs them until nothing changes.
-//! It speaks [`crate::vocab`] only: which propagators a constraint kind
+//! It speaks `crate::vocab` only: which propagators a constraint kind
 //! posts is the business of its home in the `constraints` module (a layer
 //! above, where `Engine::new` and `Engine::post_all` are written).
 //!

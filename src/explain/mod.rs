@@ -1,10 +1,10 @@
 //! Why no solution: a minimal set of the spec's named constraint items
 //! whose conjunction already has no solution (a minimal unsatisfiable
-//! subset), found by QuickXplain ([`quickxplain`]) over a session's push
-//! and pop. The unit is an [`items::Item`]: a named constraint, or one item
+//! subset), found by QuickXplain (`quickxplain`) over a session's push
+//! and pop. The unit is an `items::Item`: a named constraint, or one item
 //! of a constraint written as a top-level `forall`; the definitions
 //! lowering introduced stay posted throughout. Checks are searches from
-//! the root with a node budget ([`conflict`]): what they find always has no
+//! the root with a node budget (`conflict`): what they find always has no
 //! solution, and it is minimal (dropping any one item leaves a problem with
 //! a solution) unless the explanation names the items it could not prove
 //! needed within the budget or the time limit.

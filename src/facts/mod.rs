@@ -1,6 +1,6 @@
 //! What is known of a puzzle's values, the vocabulary that explanations,
 //! steps and the setter share: a [`Fact`] (the values one variable may
-//! still take), sets of values ([`values`]), a player's givens as written
+//! still take), sets of values (`values`), a player's givens as written
 //! ([`givens`]), and the true candidates, the values the solutions take
 //! ([`candidates`]: where a walk of steps ends, and `solve candidates`).
 

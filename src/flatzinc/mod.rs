@@ -1,7 +1,7 @@
 //! FlatZinc in: the front end through which `solve` is a MiniZinc solver.
 //! `minizinc --solver solve model.mzn` flattens a model to FlatZinc with
 //! `solve`'s library of globals and runs `solve fzn FILE.fzn`; this
-//! module reads that file ([`parse`]: pest, `grammar/flatzinc.pest`) into
+//! module reads that file (`parse`: pest, `grammar/flatzinc.pest`) into
 //! plain data ([`ast`]).
 //!
 //! Why a grammar of our own rather than a FlatZinc crate: the crate

@@ -12,7 +12,7 @@
 //!
 //! `lower.rs` is the lowering pass of `[game]` (the code, the opening,
 //! the answer network) and posts a game's answers as constraints;
-//! what it gathers is plain data ([`GamePlan`], in `crate::plans`).
+//! what it gathers is plain data (`GamePlan`, in `crate::plans`).
 //!
 //! Answers are computed by `answer.rs` (the answer network lowered once);
 //! the `first` strategy's Session and that network are two independent
@@ -252,7 +252,7 @@ impl Game {
         self.notation.write(code)
     }
 
-    /// Reads a code (see [`Notation::read`]): Err says what is wrong:
+    /// Reads a code (see `Notation::read`): Err says what is wrong:
     /// malformed, outside a domain, or ruled out by the constraints.
     pub fn parse_code(&self, text: &str) -> Result<usize, String> {
         let text = text.trim();

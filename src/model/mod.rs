@@ -6,7 +6,7 @@
 //! Lowering builds it from a spec; the engine posts it as propagators. The
 //! constraint kinds it holds, each with its meaning, posting and exports,
 //! live in [`crate::constraints`] (one home per kind, below this module);
-//! the words they are written in in [`crate::vocab`], re-exported here.
+//! the words they are written in in `crate::vocab`, re-exported here.
 
 pub(crate) mod infer;
 pub(crate) mod network;

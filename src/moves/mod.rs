@@ -5,7 +5,7 @@
 //! packed into one `u128` (a few bits per variable).
 //!
 //! - `lower.rs`: the lowering pass, `[puzzle]` and `[moves]` into
-//!   networks, gathered as plain data ([`PuzzlePlan`], in `crate::plans`);
+//!   networks, gathered as plain data (`PuzzlePlan`, in `crate::plans`);
 //!   `position.rs`: a position as written, read and checked;
 //! - `search.rs`: the method and the shortest solution by it;
 //!   `target.rs`: what ends a solution, and a solution as moves;

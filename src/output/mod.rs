@@ -7,7 +7,7 @@
 //!   solution's values; what it leaves aside is evaluated here by the
 //!   interpreter of lowering.
 //! - `board.rs`: `[output] board`, the solution drawn as a grid.
-//! - `check.rs`: the check at load, [`lower_output`]'s: what reads no
+//! - `check.rs`: the check at load, `lower_output`'s: what reads no
 //!   variable evaluated, a probe printed, within half the time left.
 //!
 //! **The time limit.** It bounds the search, not the showing of what the
@@ -18,7 +18,7 @@
 //! is left of the limit at most, so that it never takes the search's
 //! time, and a check cut short is no error (what it did not see is met
 //! at printing). Printing gets the deadline and a grace of twice
-//! [`PRINT_GRACE`]; when that runs out inside the template (or the
+//! `PRINT_GRACE`; when that runs out inside the template (or the
 //! board), the solution is printed as the `name = value` lines a spec
 //! without a template prints, marked [`Printed::cut`], and the face says
 //! so and exits as a limit does (3). Why not more time, or nothing: a
@@ -259,7 +259,7 @@ impl OutputPlan {
     }
 
     /// The solution as printed: through the template or the board within
-    /// the printing's time ([`OutputPlan::printing`]), else, when that
+    /// the printing's time (`OutputPlan::printing`), else, when that
     /// runs out during their evaluation, as the `name = value` lines a
     /// spec without a template prints, marked cut. A template that is
     /// wrong or too large (items, memory) is still an error.

@@ -1,6 +1,6 @@
 //! Parallel search with the answers of one thread: the search is split by
-//! its own decisions into many more parts than threads ([`split`]), the
-//! parts are solved from a shared queue ([`queue`]), and what they find is
+//! its own decisions into many more parts than threads (`split`), the
+//! parts are solved from a shared queue (`queue`), and what they find is
 //! put back in part order, so a count, the solutions printed and their
 //! order, and the optimum are those of the sequential search.
 //!

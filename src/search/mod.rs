@@ -229,7 +229,7 @@ impl<'e> Search<'e> {
     }
 
     /// Branch and bound against the run's shared incumbent too: a solution
-    /// must beat the best any thread found (see [`shared::Incumbent`]).
+    /// must beat the best any thread found (see `shared::Incumbent`).
     pub fn share_bound(&mut self, objective: Objective) {
         self.shared_objective = Some((objective, u64::MAX));
     }

@@ -8,7 +8,7 @@ use crate::output::Printed;
 use crate::source::Sources;
 
 /// Reads solutions through the spec's names and output plan; available
-/// while a search runs ([`Solutions::view`]).
+/// while a search runs (`Solutions::view`).
 #[derive(Clone, Copy, Debug)]
 pub struct View<'s> {
     pub(super) lowered: &'s Lowered,

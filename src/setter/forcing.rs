@@ -2,7 +2,7 @@
 //! item outside the clue group) and "differs from the solution somewhere"
 //! posted once, each question a push, the clues kept, one search and a
 //! pop. The clues force the solution exactly when that search finds
-//! nothing. [`Forcing`] is also QuickXplain's [`Conflicts`] over the clue
+//! nothing. [`Forcing`] is also QuickXplain's `Conflicts` over the clue
 //! classes: a minimal set of classes that forces the solution.
 
 use crate::diagnostic::did_you_mean;

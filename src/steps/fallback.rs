@@ -211,7 +211,7 @@ pub(super) fn why_none(
     })
 }
 
-/// Why a spec with givens has no solution (see [`why_none`]).
+/// Why a spec with givens has no solution (see `why_none`).
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct WhyNone {
     /// The items' names, in spec order.

@@ -4,7 +4,7 @@
 //! AIJ 2021, and Espasa et al., "Using small MUSes to explain how to solve
 //! pen and paper puzzles", 2021).
 //!
-//! A *step* names the constraint items it uses ([`crate::explain::items`]),
+//! A *step* names the constraint items it uses (`crate::explain::items`),
 //! the facts it uses (the known domains of some variables: what earlier
 //! steps or the player's givens established) and what it deduces: values
 //! one variable cannot take. Every step is *sound* (its items and facts
@@ -17,11 +17,11 @@
 //! value still possible: a step found on earlier domains is found again
 //! on the domains of the moment it is taken.
 //!
-//! Cheapest steps first ([`finder`]): one item propagated alone on the
+//! Cheapest steps first (`finder`): one item propagated alone on the
 //! known domains at its consistency level; then two or three items sharing
 //! variables; then, when propagation of small groups finds nothing, a
 //! conflict found by QuickXplain over every item and fact with the negated
-//! deduction ([`fallback`]), which always finds a step while a value that no
+//! deduction (`fallback`), which always finds a step while a value that no
 //! solution takes is left. The sequence ends when the known domains are the
 //! values the solutions take ([`crate::facts::candidates`]): for a puzzle with one
 //! solution, that solution.
@@ -70,7 +70,7 @@ pub enum Method {
 /// One deduction, with what it uses.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Step {
-    /// The items it uses: indices into [`Walk::items`].
+    /// The items it uses: indices into `Walk::items`.
     pub uses: Vec<usize>,
     /// The facts it uses (each a domain known before the step).
     pub facts: Vec<Fact>,
