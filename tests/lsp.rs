@@ -160,6 +160,15 @@ impl Client {
         self.request(method, params)
     }
 
+    /// The answer to a code lens's command.
+    fn execute(&mut self, lens: &Value) -> Value {
+        let command = &lens["command"];
+        self.request(
+            "workspace/executeCommand",
+            json!({"command": command["command"], "arguments": command["arguments"]}),
+        )
+    }
+
     fn stop(mut self) {
         let _ = self.request("shutdown", Value::Null);
         self.notify("exit", Value::Null);
@@ -382,16 +391,9 @@ fn a_session_diagnoses_hovers_navigates_renames_and_solves() {
     assert_eq!(lens[0]["command"]["title"], "2+ solutions", "{lens}");
     // The count and candidates lenses: 6-queens has 4 solutions, and its
     // first queen stands on rows 2 to 5 in them.
-    let run = |c: &mut Client, k: usize| {
-        let command = &lens[k]["command"];
-        c.request(
-            "workspace/executeCommand",
-            json!({"command": command["command"], "arguments": command["arguments"]}),
-        )
-    };
     assert_eq!(lens[1]["command"]["title"], "count");
-    assert_eq!(run(&mut c, 1)["message"], "4 solutions");
-    let candidates = run(&mut c, 2);
+    assert_eq!(c.execute(&lens[1])["message"], "4 solutions");
+    let candidates = c.execute(&lens[2]);
     assert!(
         candidates["message"]
             .as_str()
@@ -1141,15 +1143,14 @@ fn the_editors_count_is_that_of_the_command_line_with_an_objective() {
         json!({"textDocument": {"uri": URI}}),
     );
     assert_eq!(lens[0]["command"]["title"], "1 solution · unique", "{lens}");
-    let run = |c: &mut Client, k: usize| {
-        let command = &lens[k]["command"];
-        c.request(
-            "workspace/executeCommand",
-            json!({"command": command["command"], "arguments": command["arguments"]}),
-        )
-    };
     assert_eq!(lens[1]["command"]["title"], "count");
-    assert_eq!(run(&mut c, 1)["message"], format!("{counted} solution"));
-    assert_eq!(run(&mut c, 0)["message"], "best solution:\nx = 1\ny = 4");
+    assert_eq!(
+        c.execute(&lens[1])["message"],
+        format!("{counted} solution")
+    );
+    assert_eq!(
+        c.execute(&lens[0])["message"],
+        "best solution:\nx = 1\ny = 4"
+    );
     c.stop();
 }

@@ -13,6 +13,44 @@ pub(super) fn domains(engine: &Engine) -> Vec<Vec<i64>> {
         .collect()
 }
 
+/// Root propagation at `domain` against the instance's solutions: it
+/// fails exactly when there is none, and every value it keeps is given by
+/// some solution while every value a solution gives is kept. The domains
+/// after it, or `None` when there is no solution.
+pub(super) fn domain_consistent(inst: &Instance) -> Option<Vec<Vec<i64>>> {
+    let solutions = inst.solutions();
+    let mut engine = Engine::new(&inst.model(), Consistency::Domain);
+    let root = engine.propagate();
+    if solutions.is_empty() {
+        assert!(
+            root.is_err(),
+            "no solution, but root propagation passed: {}",
+            inst.describe()
+        );
+        return None;
+    }
+    assert!(root.is_ok(), "{}", inst.describe());
+    let after = domains(&engine);
+    for (i, d) in after.iter().enumerate() {
+        for v in d {
+            assert!(
+                solutions.iter().any(|s| s[i] == *v),
+                "x{i} keeps {v}, which no solution gives it: {}",
+                inst.describe()
+            );
+        }
+        for s in &solutions {
+            assert!(
+                d.contains(&s[i]),
+                "x{i} lost {}, which a solution gives it: {}",
+                s[i],
+                inst.describe()
+            );
+        }
+    }
+    Some(after)
+}
+
 /// Properties 1-5 for one instance; `Err` says which one failed and how.
 fn check(inst: &Instance, consistency: Consistency) -> Result<(), String> {
     let solutions = inst.solutions();
