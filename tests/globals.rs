@@ -81,16 +81,7 @@ fn subcircuit_alone_counts_every_cycle_of_the_complete_graph_and_none() {
             + (2..=n)
                 .map(|k| choose(n, k) * (1..k).product::<u64>())
                 .sum::<u64>();
-        for level in ["propagate", "domain", "check"] {
-            let args = [
-                spec.path(),
-                "--set",
-                &format!("n={n}"),
-                "--consistency",
-                level,
-            ];
-            assert_eq!(count(&args), expected, "n = {n} at {level}");
-        }
+        counts_at_every_level(&spec, n, expected);
     }
 }
 
@@ -344,16 +335,7 @@ fn inverse_counts_the_permutations_and_matches_brute_force_and_its_exports() {
     let spec = TempSpec::new("inverse", text);
     for n in 1..=5u64 {
         let expected: u64 = (1..=n).product();
-        for level in ["propagate", "domain", "check"] {
-            let args = [
-                spec.path(),
-                "--set",
-                &format!("n={n}"),
-                "--consistency",
-                level,
-            ];
-            assert_eq!(count(&args), expected, "n = {n} at {level}");
-        }
+        counts_at_every_level(&spec, n, expected);
     }
     let n = 3;
     let extra = format!("{text}skew = \"f[1] + g[0] >= 3\"\n");
@@ -383,4 +365,18 @@ fn inverse_counts_the_permutations_and_matches_brute_force_and_its_exports() {
         minizinc.contains("constraint inverse([(x0 + 1), (x1 + 1), (x2 + 1)], [x3, x4, x5]);"),
         "{minizinc}"
     );
+}
+
+/// `spec` with `--set n=N` counts `expected` at every consistency level.
+fn counts_at_every_level(spec: &TempSpec, n: u64, expected: u64) {
+    for level in ["propagate", "domain", "check"] {
+        let args = [
+            spec.path(),
+            "--set",
+            &format!("n={n}"),
+            "--consistency",
+            level,
+        ];
+        assert_eq!(count(&args), expected, "n = {n} at {level}");
+    }
 }
