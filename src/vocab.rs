@@ -141,6 +141,25 @@ impl IntervalSet {
     pub fn values(&self) -> impl Iterator<Item = i64> + '_ {
         self.0.iter().flat_map(|&(lo, hi)| lo..=hi)
     }
+
+    /// The values in both, interval by interval (never value by value).
+    pub fn intersect(&self, other: &IntervalSet) -> IntervalSet {
+        let mut out = Vec::new();
+        let (mut i, mut j) = (0, 0);
+        while i < self.0.len() && j < other.0.len() {
+            let (a, b) = (self.0[i], other.0[j]);
+            let (lo, hi) = (a.0.max(b.0), a.1.min(b.1));
+            if lo <= hi {
+                out.push((lo, hi));
+            }
+            if a.1 < b.1 {
+                i += 1;
+            } else {
+                j += 1;
+            }
+        }
+        IntervalSet(out)
+    }
 }
 
 /// A finite automaton over integers: transitions `(from, value, to)`

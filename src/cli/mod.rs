@@ -16,6 +16,7 @@ mod clues;
 mod compare;
 mod explain;
 mod export;
+mod fzn;
 mod generate;
 mod grade;
 mod merge;
@@ -233,6 +234,14 @@ pub(crate) enum Command {
     /// (checked as you type), solved in the browser (WebAssembly, in a
     /// worker a Stop button ends) and its solutions drawn as boards.
     Playground(playground::PlaygroundArgs),
+    /// Run a FlatZinc model (`minizinc -c --solver solve` writes one):
+    /// solve as a MiniZinc solver, with the standard flags and output.
+    /// `solve fzn --install` sets it up for `minizinc --solver solve`.
+    ///
+    /// Exit 0 when the search ran (whatever it found, a limit or a signal
+    /// included), 2 when the file cannot be read or built (a syntax error,
+    /// an unknown constraint, float variables, overflow).
+    Fzn(fzn::FznArgs),
     /// Serve the Language Server Protocol on stdin and stdout, for an
     /// editor: diagnostics as you type, hover with domains after
     /// propagation, go to definition, references, rename, completion,
@@ -257,6 +266,7 @@ pub(crate) fn run(cli: &Cli, cancel: Arc<Cancel>) -> u8 {
         }
         Some(Command::Export(args)) => export::run(args),
         Some(Command::Merge(args)) => merge::run(args),
+        Some(Command::Fzn(args)) => fzn::run(args, started, &cancel),
         Some(Command::Playground(args)) => playground::run(args, &cancel),
         Some(Command::Lsp) => crate::lsp::run_stdio()
             .map(|()| EXIT_FOUND)

@@ -14,11 +14,18 @@
 //! reads them all and gives every error the line and column of the file,
 //! in the same diagnostics as a spec's.
 
+mod alias;
 pub mod ast;
+pub mod build;
+mod builtins;
+mod globals;
+pub mod library;
 pub mod output;
 pub mod parse;
+pub mod search;
 
 pub use ast::FznModel;
+pub use build::{BuildOptions, Built, build};
 pub use parse::parse;
 
 #[cfg(test)]

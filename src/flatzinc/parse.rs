@@ -288,7 +288,11 @@ impl Reader {
                     .map(|p| self.expr(p))
                     .collect::<Result<_, _>>()?,
             ),
-            Rule::annotation => ExprKind::Call(self.annotation(pair)?),
+            // A bare name in an annotation is a name (`x`, `first_fail`).
+            Rule::annotation => match self.annotation(pair)? {
+                a if a.args.is_empty() => ExprKind::Name(a.name),
+                a => ExprKind::Call(a),
+            },
             other => unreachable!("the grammar's expressions: {other:?}"),
         };
         Ok(Expr { kind, span })

@@ -1,0 +1,175 @@
+//! The solve item's annotations as a search plan: `int_search`,
+//! `bool_search` and `seq_search` become phases, `restart_*` the
+//! restarts. Selections `solve` lacks are searched as the nearest it has
+//! (the table below, also in the book), each said once in a note.
+//!
+//! Without annotations (or with `-f`) the search branches on the model's
+//! own variables (neither `is_defined_var` nor `var_is_introduced`) with
+//! `solve`'s default order, then fixes whatever is left in input order.
+
+use super::ast::{Annotation, ExprKind, FznModel};
+use super::build::{BuildOptions, Builder, expected};
+use crate::diagnostic::Diagnostic;
+use crate::model::VarId;
+use crate::model::plan::{
+    Consistency, DEFAULT_VAR_ORDER, Objective, Phase, RestartPolicy, Restarts, SearchPlan,
+    ValueOrder, VarOrder,
+};
+
+/// FlatZinc's variable selections and the order `solve` searches each
+/// with (`true`: the same; `false`: the nearest).
+pub const VARIABLE_SELECTIONS: &[(&str, VarOrder, bool)] = &[
+    ("input_order", VarOrder::Input, true),
+    ("first_fail", VarOrder::FirstFail, true),
+    ("dom_w_deg", VarOrder::DomWdeg, true),
+    ("most_constrained", VarOrder::FirstFail, false),
+    ("occurrence", VarOrder::DomWdeg, false),
+    ("max_regret", VarOrder::FirstFail, false),
+    ("anti_first_fail", VarOrder::Input, false),
+    ("smallest", VarOrder::Input, false),
+    ("largest", VarOrder::Input, false),
+];
+
+/// FlatZinc's value selections and the order `solve` tries values in.
+pub const VALUE_SELECTIONS: &[(&str, ValueOrder, bool)] = &[
+    ("indomain_min", ValueOrder::Min, true),
+    ("indomain_max", ValueOrder::Max, true),
+    ("indomain_random", ValueOrder::Random, true),
+    ("indomain_split", ValueOrder::Split, true),
+    ("indomain", ValueOrder::Min, true),
+    ("indomain_median", ValueOrder::Split, false),
+    ("indomain_middle", ValueOrder::Split, false),
+    ("indomain_interval", ValueOrder::Split, false),
+    ("indomain_reverse_split", ValueOrder::Max, false),
+];
+
+/// The plan of `fzn`, with notes for what was searched otherwise than
+/// annotated.
+pub(super) fn plan(
+    b: &mut Builder,
+    fzn: &FznModel,
+    options: BuildOptions,
+    objective: Option<Objective>,
+) -> Result<(SearchPlan, Vec<String>), Diagnostic> {
+    let mut plan = SearchPlan {
+        phases: Vec::new(),
+        order: Vec::new(),
+        decision: own_vars(b, fzn),
+        var: DEFAULT_VAR_ORDER,
+        value: ValueOrder::Min,
+        restarts: Restarts::NONE,
+        seed: options.seed,
+        consistency: Consistency::Propagate,
+        objective,
+    };
+    let mut notes = Vec::new();
+    if !options.free_search {
+        for a in &fzn.solve.annotations {
+            annotation(b, a, &mut plan, &mut notes)?;
+        }
+    }
+    Ok((plan, notes))
+}
+
+/// The declared variables that are the model's own, once each, in order.
+fn own_vars(b: &mut Builder, fzn: &FznModel) -> Vec<VarId> {
+    let mut seen = vec![false; b.model.vars.len()];
+    let mut out = Vec::new();
+    for decl in &fzn.vars {
+        let introduced = (decl.annotations.iter())
+            .any(|a| a.is("is_defined_var") || a.is("var_is_introduced"));
+        if decl.array.is_some() || introduced {
+            continue;
+        }
+        if let Ok(x) = b.var_named(&decl.name)
+            && !std::mem::replace(&mut seen[x.index()], true)
+        {
+            out.push(x);
+        }
+    }
+    out
+}
+
+fn annotation(
+    b: &mut Builder,
+    a: &Annotation,
+    plan: &mut SearchPlan,
+    notes: &mut Vec<String>,
+) -> Result<(), Diagnostic> {
+    match a.name.as_str() {
+        "seq_search" | "warm_start_array" => {
+            let Some(ExprKind::Array(items)) = a.args.first().map(|e| &e.kind) else {
+                return Err(expected("a list of search annotations", a.span));
+            };
+            if a.name == "seq_search" {
+                for item in items {
+                    match &item.kind {
+                        ExprKind::Call(inner) => annotation(b, inner, plan, notes)?,
+                        _ => return Err(expected("a search annotation", item.span)),
+                    }
+                }
+            }
+        }
+        "int_search" | "bool_search" => {
+            if a.args.len() < 3 {
+                return Err(expected(
+                    format!("`{}(variables, selection, choice, strategy)`", a.name),
+                    a.span,
+                ));
+            }
+            let vars = b.vars(&a.args[0])?;
+            let var = selection(&a.args[1].kind, VARIABLE_SELECTIONS, notes)
+                .ok_or_else(|| expected("a variable selection such as `first_fail`", a.args[1].span))?;
+            let value = selection(&a.args[2].kind, VALUE_SELECTIONS, notes)
+                .ok_or_else(|| expected("a value choice such as `indomain_min`", a.args[2].span))?;
+            plan.phases.push(Phase { vars, var, value });
+        }
+        "restart_luby" | "restart_geometric" | "restart_constant" | "restart_linear" => {
+            let scale = match a.args.last() {
+                Some(e) => b.int(e)?,
+                None => return Err(expected("the restarts' scale", a.span)),
+            };
+            let policy = if a.name == "restart_geometric" {
+                RestartPolicy::Geometric
+            } else {
+                RestartPolicy::Luby
+            };
+            if a.name != "restart_luby" && a.name != "restart_geometric" {
+                notes.push(format!("`{}` is searched as `restart_luby`", a.name));
+            }
+            plan.restarts = Restarts {
+                policy,
+                scale: u64::try_from(scale.max(1)).unwrap_or(1),
+            };
+        }
+        "restart_none" => plan.restarts = Restarts::NONE,
+        "warm_start" | "int_warm_start" | "bool_warm_start" => {
+            notes.push(format!("`{}` is not used by solve", a.name));
+        }
+        // Other solvers' annotations are theirs (FlatZinc lets a solver
+        // ignore what it does not know); said once.
+        other => notes.push(format!("the annotation `{other}` is not used by solve")),
+    }
+    Ok(())
+}
+
+/// The order a selection names (a note when it is the nearest only).
+fn selection<T: Copy>(
+    kind: &ExprKind,
+    table: &[(&str, T, bool)],
+    notes: &mut Vec<String>,
+) -> Option<T> {
+    let name = match kind {
+        ExprKind::Name(n) => n.as_str(),
+        ExprKind::Call(a) if a.args.is_empty() => a.name.as_str(),
+        _ => return None,
+    };
+    let &(_, order, exact) = table.iter().find(|(n, ..)| *n == name)?;
+    if !exact {
+        let note = format!("the search choice `{name}` is searched as solve's nearest (see the book)");
+        if !notes.contains(&note) {
+            notes.push(note);
+        }
+    }
+    Some(order)
+}
