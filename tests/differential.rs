@@ -68,6 +68,11 @@
 //! `solve steps --json` (`differential/steps.rs`): each variable must keep
 //! exactly the values the brute force's solutions give it.
 //!
+//! Every 8th model also goes through MiniZinc where it is installed
+//! (`differential/minizinc.rs`): exported, flattened for solve's library
+//! and for the standard library alone, run by `solve fzn` and by Gecode,
+//! with the brute force's count and optimum.
+//!
 //! Every 4th model is also listed with `--all` (`differential/threads.rs`):
 //! the same bytes with 1 and 3 threads and as 2 parts merged by `solve
 //! merge`, with and without an objective.
@@ -138,6 +143,7 @@ mod eval;
 mod expand;
 mod generate;
 mod library;
+mod minizinc;
 mod model;
 mod print;
 mod solver;
@@ -186,7 +192,7 @@ fn random_models_count_like_brute_force_under_every_search_option() {
     eprintln!(
         "differential: {} models ({} with no solution, {} through the binary), {} solver runs, \
          {} dumps counted back \
-         ({} past {DUMP_NODE_LIMIT} nodes), {} --unique runs ({} refused), {} disagreements \
+         ({} past {DUMP_NODE_LIMIT} nodes), {} --unique runs ({} refused), {} through MiniZinc, {} disagreements \
          (DIFFERENTIAL_SEED={seed}, models {first}..{}, {threads} threads, {:.1} s)",
         tally.models.load(Ordering::Relaxed),
         tally.unsat.load(Ordering::Relaxed),
@@ -196,6 +202,7 @@ fn random_models_count_like_brute_force_under_every_search_option() {
         tally.dumps_cut.load(Ordering::Relaxed),
         tally.unique.load(Ordering::Relaxed),
         tally.unique_refused.load(Ordering::Relaxed),
+        tally.minizinc.load(Ordering::Relaxed),
         failures.len(),
         first + models,
         started.elapsed().as_secs_f64()

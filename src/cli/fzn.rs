@@ -78,20 +78,11 @@ pub(super) fn run(args: &FznArgs, started: Instant, cancel: &Arc<Cancel>) -> Run
     if let Some(dir) = &args.install {
         return install(dir);
     }
-    let file = args.file.as_ref().expect("clap requires a file without --install");
-    let text = std::fs::read_to_string(file).map_err(|e| {
-        super::usage(format!("cannot read `{}`: {e}", file.display()))
-    })?;
-    let mut sources = Sources::default();
-    let id = sources.add(&file.display().to_string(), &text);
-    let fail = |d: Diagnostic, sources: &Sources| Error::new(vec![d], sources);
-    let fzn = solve::flatzinc::parse(&text, id).map_err(|d| fail(d, &sources))?;
-    let options = BuildOptions {
-        free_search: args.free,
-        seed: args.seed.unwrap_or(DEFAULT_SEED),
-    };
-    let built = solve::flatzinc::build(&fzn, options).map_err(|d| fail(d, &sources))?;
-    drop(fzn);
+    let file = args
+        .file
+        .as_ref()
+        .expect("clap requires a file without --install");
+    let (built, sources) = read(file, args)?;
     let Built {
         model,
         plan,
@@ -114,7 +105,9 @@ pub(super) fn run(args: &FznArgs, started: Instant, cancel: &Arc<Cancel>) -> Run
     let objective = plan.objective.is_some();
     let output = OutputPlan::for_model(&model);
     let mut session = Session::new(Lowered::from_model(model, output, plan), sources);
-    let at = args.time_limit.map(|ms| started + Duration::from_millis(ms));
+    let at = args
+        .time_limit
+        .map(|ms| started + Duration::from_millis(ms));
     session.set_stop(Stop::new(at, Some(Arc::clone(cancel))));
     let ask = match (objective, args.all, args.solutions) {
         (false, true, _) => Ask::All { most: None },
@@ -150,8 +143,7 @@ pub(super) fn run(args: &FznArgs, started: Instant, cancel: &Arc<Cancel>) -> Run
     if let Some(e) = failed {
         return written(Err(e));
     }
-    let complete = answer.is_complete();
-    let found = answer.value().found;
+    let (complete, found) = (answer.is_complete(), answer.value().found);
     let ending = match ask {
         _ if found == 0 && complete => Ending::Unsatisfiable,
         _ if found == 0 => Ending::Unknown,
@@ -160,30 +152,56 @@ pub(super) fn run(args: &FznArgs, started: Instant, cancel: &Arc<Cancel>) -> Run
         Ask::First if !objective => Ending::Stopped,
         _ => Ending::Complete,
     };
-    let mut text = String::new();
-    if args.statistics {
-        let stats = session.stats();
-        let lines = [
-            format!("nodes={}", stats.nodes),
-            format!("failures={}", stats.failures),
-            format!("solutions={}", stats.solutions),
-            format!("restarts={}", stats.restarts),
-            format!("propagations={}", session.propagations()),
-            format!("variables={}", session.lowered().model().vars.len()),
-            format!("propagators={}", session.lowered().model().constraints.len()),
-            format!("initTime={:.4}", read.as_secs_f64()),
-            format!("solveTime={:.4}", (started.elapsed() - read).as_secs_f64()),
-        ];
-        for line in lines {
-            text.push_str(&format!("%%%mzn-stat: {line}\n"));
-        }
-        text.push_str("%%%mzn-stat-end\n");
-    }
+    let mut text = if args.statistics {
+        statistics(&session, read, started.elapsed() - read)
+    } else {
+        String::new()
+    };
     if let Some(line) = fzn_output::ending(ending) {
         text.push_str(line);
         text.push('\n');
     }
     written(out.write_all(text.as_bytes()).and_then(|()| out.flush()))
+}
+
+/// Reads and builds the FlatZinc file.
+fn read(file: &Path, args: &FznArgs) -> Result<(Built, Sources), Error> {
+    let text = std::fs::read_to_string(file)
+        .map_err(|e| super::usage(format!("cannot read `{}`: {e}", file.display())))?;
+    let mut sources = Sources::default();
+    let id = sources.add(file.display().to_string(), &text);
+    let fail = |d: Diagnostic, sources: &Sources| Error::new(vec![d], sources);
+    let fzn = solve::flatzinc::parse(&text, id).map_err(|d| fail(d, &sources))?;
+    let options = BuildOptions {
+        free_search: args.free,
+        seed: args.seed.unwrap_or(DEFAULT_SEED),
+    };
+    let built = solve::flatzinc::build(&fzn, options).map_err(|d| fail(d, &sources))?;
+    Ok((built, sources))
+}
+
+/// `-s`: the search's figures as `%%%mzn-stat:` lines, then
+/// `%%%mzn-stat-end` (times in seconds).
+fn statistics(session: &Session, read: Duration, searched: Duration) -> String {
+    let stats = session.stats();
+    let model = session.lowered().model();
+    let lines = [
+        format!("nodes={}", stats.nodes),
+        format!("failures={}", stats.failures),
+        format!("solutions={}", stats.solutions),
+        format!("restarts={}", stats.restarts),
+        format!("propagations={}", session.propagations()),
+        format!("variables={}", model.vars.len()),
+        format!("propagators={}", model.constraints.len()),
+        format!("initTime={:.4}", read.as_secs_f64()),
+        format!("solveTime={:.4}", searched.as_secs_f64()),
+    ];
+    let mut text: String = lines
+        .iter()
+        .map(|line| format!("%%%mzn-stat: {line}\n"))
+        .collect();
+    text.push_str("%%%mzn-stat-end\n");
+    text
 }
 
 /// The exit code after writing: a closed pipe is no error.
@@ -237,7 +255,11 @@ fn install(dir: &Path) -> Run {
     let config = library::msc("solve/fzn-solve", "solve/mznlib", env!("CARGO_PKG_VERSION"));
     std::fs::write(&msc, config).map_err(|e| io(&msc, e))?;
     println!("wrote {}", msc.display());
-    println!("wrote {} library files to {}", library::FILES.len(), lib.display());
+    println!(
+        "wrote {} library files to {}",
+        library::FILES.len(),
+        lib.display()
+    );
     if args_default(dir) {
         println!("use: minizinc --solver solve model.mzn [data.dzn]");
     } else {

@@ -10,13 +10,13 @@
 //! when `r` is).
 
 use super::ast::{Call, Expr};
-use super::build::{Builder, MAX_VALUE, expected};
+use super::builder::{Builder, MAX_VALUE, expected};
 use crate::constraints::{
     Abs, Clause, Constraint, Div, ElementConst, ElementVar, Linear, Max, Rem, Table, Times,
 };
 use crate::diagnostic::Diagnostic;
-use crate::vocab::{Lit, Rel, VarId, View};
 use crate::source::Span;
+use crate::vocab::{Lit, Rel, VarId, View};
 
 /// A comparison as FlatZinc names it.
 #[derive(Clone, Copy)]
@@ -65,7 +65,11 @@ pub(super) fn post(b: &mut Builder, call: &Call) -> Result<(), Diagnostic> {
         let xs = p.b.views(&a[1])?;
         if coefs.len() != xs.len() {
             return Err(expected(
-                format!("as many coefficients ({}) as variables ({})", coefs.len(), xs.len()),
+                format!(
+                    "as many coefficients ({}) as variables ({})",
+                    coefs.len(),
+                    xs.len()
+                ),
                 call.span,
             ));
         }
@@ -241,7 +245,11 @@ impl Poster<'_, '_> {
         let mut reach = rhs.unsigned_abs();
         for &(a, x) in &merged {
             let d = self.b.model.domain(x);
-            let most = d.min().unwrap_or(0).unsigned_abs().max(d.max().unwrap_or(0).unsigned_abs());
+            let most = d
+                .min()
+                .unwrap_or(0)
+                .unsigned_abs()
+                .max(d.max().unwrap_or(0).unsigned_abs());
             reach = a
                 .unsigned_abs()
                 .checked_mul(most)
@@ -399,7 +407,11 @@ impl Poster<'_, '_> {
         match base {
             "int_plus" => {
                 self.arity(3)?;
-                let (x, y, z) = (self.b.view(&a[0])?, self.b.view(&a[1])?, self.b.view(&a[2])?);
+                let (x, y, z) = (
+                    self.b.view(&a[0])?,
+                    self.b.view(&a[1])?,
+                    self.b.view(&a[2])?,
+                );
                 self.compare(vec![(1, x), (1, y), (-1, z)], Cmp::Eq, 0, Mode::Hold, None)
             }
             "int_abs" => {
@@ -410,7 +422,11 @@ impl Poster<'_, '_> {
             }
             "int_times" | "int_div" | "int_mod" => {
                 self.arity(3)?;
-                let (x, y, z) = (self.b.view(&a[0])?, self.b.view(&a[1])?, self.b.view(&a[2])?);
+                let (x, y, z) = (
+                    self.b.view(&a[0])?,
+                    self.b.view(&a[1])?,
+                    self.b.view(&a[2])?,
+                );
                 match base {
                     "int_times" => self.add(Times { x, y, z }),
                     "int_div" => self.add(Div { x, y, z }),
@@ -566,7 +582,11 @@ impl Poster<'_, '_> {
     fn pow(&mut self) -> Result<(), Diagnostic> {
         const MOST_ROWS: u64 = 100_000;
         let a = self.args().to_vec();
-        let (x, y, z) = (self.b.view(&a[0])?, self.b.view(&a[1])?, self.b.view(&a[2])?);
+        let (x, y, z) = (
+            self.b.view(&a[0])?,
+            self.b.view(&a[1])?,
+            self.b.view(&a[2])?,
+        );
         let dx = self.b.model.domain(x.var).clone();
         let dy = self.b.model.domain(y.var).clone();
         if dx.size().saturating_mul(dy.size()) > MOST_ROWS {

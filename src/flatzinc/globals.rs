@@ -5,9 +5,9 @@
 //! as an argument of its own.
 
 use super::ast::Call;
-use super::build::{Builder, expected};
-use crate::diagnostic::Diagnostic;
+use super::builder::{Builder, expected};
 use crate::constraints::{AllDifferent, Circuit, Constraint, Inverse, Lex, Regular, Table};
+use crate::diagnostic::Diagnostic;
 use crate::vocab::Automaton;
 
 /// Posts `call` if it is one of the library's globals (`None`: it is
@@ -57,7 +57,11 @@ fn global(b: &mut Builder, call: &Call) -> Result<Constraint, Diagnostic> {
             let (xs, ys) = (b.views(&a[0])?, b.views(&a[1])?);
             if xs.len() != ys.len() {
                 return Err(expected(
-                    format!("two arrays of one length (found {} and {})", xs.len(), ys.len()),
+                    format!(
+                        "two arrays of one length (found {} and {})",
+                        xs.len(),
+                        ys.len()
+                    ),
                     call.span,
                 ));
             }

@@ -7,19 +7,58 @@
 
 /// The library's files: name and text.
 pub const FILES: &[(&str, &str)] = &[
-    ("fzn_all_different_int.mzn", include_str!("../../share/minizinc/solve/fzn_all_different_int.mzn")),
-    ("fzn_circuit.mzn", include_str!("../../share/minizinc/solve/fzn_circuit.mzn")),
-    ("fzn_inverse.mzn", include_str!("../../share/minizinc/solve/fzn_inverse.mzn")),
-    ("fzn_lex_less_bool.mzn", include_str!("../../share/minizinc/solve/fzn_lex_less_bool.mzn")),
-    ("fzn_lex_less_int.mzn", include_str!("../../share/minizinc/solve/fzn_lex_less_int.mzn")),
-    ("fzn_lex_lesseq_bool.mzn", include_str!("../../share/minizinc/solve/fzn_lex_lesseq_bool.mzn")),
-    ("fzn_lex_lesseq_int.mzn", include_str!("../../share/minizinc/solve/fzn_lex_lesseq_int.mzn")),
-    ("fzn_regular.mzn", include_str!("../../share/minizinc/solve/fzn_regular.mzn")),
-    ("fzn_subcircuit.mzn", include_str!("../../share/minizinc/solve/fzn_subcircuit.mzn")),
-    ("fzn_table_bool.mzn", include_str!("../../share/minizinc/solve/fzn_table_bool.mzn")),
-    ("fzn_table_int.mzn", include_str!("../../share/minizinc/solve/fzn_table_int.mzn")),
-    ("redefinitions-2.0.mzn", include_str!("../../share/minizinc/solve/redefinitions-2.0.mzn")),
-    ("redefinitions.mzn", include_str!("../../share/minizinc/solve/redefinitions.mzn")),
+    (
+        "fzn_all_different_int.mzn",
+        include_str!("../../share/minizinc/solve/fzn_all_different_int.mzn"),
+    ),
+    (
+        "fzn_circuit.mzn",
+        include_str!("../../share/minizinc/solve/fzn_circuit.mzn"),
+    ),
+    (
+        "fzn_inverse.mzn",
+        include_str!("../../share/minizinc/solve/fzn_inverse.mzn"),
+    ),
+    (
+        "fzn_lex_less_bool.mzn",
+        include_str!("../../share/minizinc/solve/fzn_lex_less_bool.mzn"),
+    ),
+    (
+        "fzn_lex_less_int.mzn",
+        include_str!("../../share/minizinc/solve/fzn_lex_less_int.mzn"),
+    ),
+    (
+        "fzn_lex_lesseq_bool.mzn",
+        include_str!("../../share/minizinc/solve/fzn_lex_lesseq_bool.mzn"),
+    ),
+    (
+        "fzn_lex_lesseq_int.mzn",
+        include_str!("../../share/minizinc/solve/fzn_lex_lesseq_int.mzn"),
+    ),
+    (
+        "fzn_regular.mzn",
+        include_str!("../../share/minizinc/solve/fzn_regular.mzn"),
+    ),
+    (
+        "fzn_subcircuit.mzn",
+        include_str!("../../share/minizinc/solve/fzn_subcircuit.mzn"),
+    ),
+    (
+        "fzn_table_bool.mzn",
+        include_str!("../../share/minizinc/solve/fzn_table_bool.mzn"),
+    ),
+    (
+        "fzn_table_int.mzn",
+        include_str!("../../share/minizinc/solve/fzn_table_int.mzn"),
+    ),
+    (
+        "redefinitions-2.0.mzn",
+        include_str!("../../share/minizinc/solve/redefinitions-2.0.mzn"),
+    ),
+    (
+        "redefinitions.mzn",
+        include_str!("../../share/minizinc/solve/redefinitions.mzn"),
+    ),
 ];
 
 /// The solver's id for `minizinc --solver`.

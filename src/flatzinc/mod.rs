@@ -17,6 +17,7 @@
 mod alias;
 pub mod ast;
 pub mod build;
+mod builder;
 mod builtins;
 mod globals;
 pub mod library;

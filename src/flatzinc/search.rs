@@ -8,7 +8,8 @@
 //! `solve`'s default order, then fixes whatever is left in input order.
 
 use super::ast::{Annotation, ExprKind, FznModel};
-use super::build::{BuildOptions, Builder, expected};
+use super::build::BuildOptions;
+use super::builder::{Builder, expected};
 use crate::diagnostic::Diagnostic;
 use crate::model::VarId;
 use crate::model::plan::{
@@ -76,12 +77,12 @@ fn own_vars(b: &mut Builder, fzn: &FznModel) -> Vec<VarId> {
     let mut seen = vec![false; b.model.vars.len()];
     let mut out = Vec::new();
     for decl in &fzn.vars {
-        let introduced = (decl.annotations.iter())
-            .any(|a| a.is("is_defined_var") || a.is("var_is_introduced"));
+        let introduced =
+            (decl.annotations.iter()).any(|a| a.is("is_defined_var") || a.is("var_is_introduced"));
         if decl.array.is_some() || introduced {
             continue;
         }
-        if let Ok(x) = b.var_named(&decl.name)
+        if let Some(x) = b.var_named(&decl.name)
             && !std::mem::replace(&mut seen[x.index()], true)
         {
             out.push(x);
@@ -118,8 +119,9 @@ fn annotation(
                 ));
             }
             let vars = b.vars(&a.args[0])?;
-            let var = selection(&a.args[1].kind, VARIABLE_SELECTIONS, notes)
-                .ok_or_else(|| expected("a variable selection such as `first_fail`", a.args[1].span))?;
+            let var = selection(&a.args[1].kind, VARIABLE_SELECTIONS, notes).ok_or_else(|| {
+                expected("a variable selection such as `first_fail`", a.args[1].span)
+            })?;
             let value = selection(&a.args[2].kind, VALUE_SELECTIONS, notes)
                 .ok_or_else(|| expected("a value choice such as `indomain_min`", a.args[2].span))?;
             plan.phases.push(Phase { vars, var, value });
@@ -166,7 +168,8 @@ fn selection<T: Copy>(
     };
     let &(_, order, exact) = table.iter().find(|(n, ..)| *n == name)?;
     if !exact {
-        let note = format!("the search choice `{name}` is searched as solve's nearest (see the book)");
+        let note =
+            format!("the search choice `{name}` is searched as solve's nearest (see the book)");
         if !notes.contains(&note) {
             notes.push(note);
         }

@@ -38,6 +38,8 @@ pub(super) struct Tally {
     /// among them that must be refused (a declaration that is no symmetry).
     pub(super) unique: AtomicUsize,
     pub(super) unique_refused: AtomicUsize,
+    /// Models run through MiniZinc (`minizinc.rs`).
+    pub(super) minizinc: AtomicUsize,
     pub(super) failures: Mutex<Vec<String>>,
 }
 
@@ -204,6 +206,11 @@ pub(super) fn check_model(seed: u64, index: u64, binary_every: u64, tally: &Tall
         file.path(),
         &text,
     ));
+    for failure in super::minizinc::check(index, &model, &text, expected, tally) {
+        failures.push(format!(
+            "model {index} (DIFFERENTIAL_SEED={seed}): {failure}"
+        ));
+    }
     if let Some(failure) = unique::check(&model, &text, solver, &mut rng, tally) {
         failures.push(format!(
             "model {index} (DIFFERENTIAL_SEED={seed}): {failure}"
