@@ -171,7 +171,14 @@ fn read(file: &Path, args: &FznArgs) -> Result<(Built, Sources), Error> {
     let mut sources = Sources::default();
     let id = sources.add(file.display().to_string(), &text);
     let fail = |d: Diagnostic, sources: &Sources| Error::new(vec![d], sources);
+    let parsing = Instant::now();
     let fzn = solve::flatzinc::parse(&text, id).map_err(|d| fail(d, &sources))?;
+    if args.verbose {
+        note(&format!(
+            "solve: parsed in {:.3} s",
+            parsing.elapsed().as_secs_f64()
+        ));
+    }
     let options = BuildOptions {
         free_search: args.free,
         seed: args.seed.unwrap_or(DEFAULT_SEED),
