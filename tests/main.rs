@@ -15,6 +15,7 @@ mod dump;
 mod errors;
 mod experiments;
 mod explain;
+mod flatzinc;
 mod game;
 mod genres;
 mod globals;

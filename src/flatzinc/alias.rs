@@ -44,9 +44,13 @@ pub(super) fn classes(fzn: &FznModel) -> Result<Classes, Diagnostic> {
         .collect();
     let arrays: HashMap<&str, &[Expr]> = (fzn.vars.iter())
         .filter_map(|v| match (&v.value, v.array) {
-            (Some(Expr { kind: ExprKind::Array(items), .. }), Some(_)) => {
-                Some((v.name.as_str(), items.as_slice()))
-            }
+            (
+                Some(Expr {
+                    kind: ExprKind::Array(items),
+                    ..
+                }),
+                Some(_),
+            ) => Some((v.name.as_str(), items.as_slice())),
             _ => None,
         })
         .collect();
