@@ -154,13 +154,26 @@ impl Gen {
             (None, _) => "1..0".to_string(),
             _ => format!("{{{}}}", join(&domain)),
         };
-        self.decls.push(format!("var {written}: {name};"));
+        let annotations = self.annotations();
+        self.decls
+            .push(format!("var {written}: {name}{annotations};"));
         self.bases.push(Base {
             name,
             domain,
             boolean: false,
         });
         T::Var(self.bases.len() - 1)
+    }
+
+    /// A base variable's annotations: now and then those of a variable
+    /// MiniZinc introduced (which the default search does not branch on:
+    /// it is fixed after), or `output_var`.
+    fn annotations(&mut self) -> &'static str {
+        match self.rng.below(6) {
+            0 => " :: var_is_introduced :: is_defined_var",
+            1 => " :: output_var",
+            _ => "",
+        }
     }
 
     /// A new integer variable over a random small domain (a range within
@@ -182,7 +195,8 @@ impl Gen {
 
     pub(super) fn bool_var(&mut self) -> T {
         let name = self.name("b");
-        self.decls.push(format!("var bool: {name};"));
+        let annotations = self.annotations();
+        self.decls.push(format!("var bool: {name}{annotations};"));
         self.bases.push(Base {
             name,
             domain: vec![0, 1],
@@ -418,6 +432,18 @@ impl Gen {
 
     pub(super) fn names(&self) -> Vec<String> {
         self.bases.iter().map(|b| b.name.clone()).collect()
+    }
+
+    /// The base variables of one type, in the order declared.
+    pub(super) fn bases(&self, boolean: bool) -> Vec<T> {
+        (0..self.bases.len())
+            .filter(|&i| self.bases[i].boolean == boolean)
+            .map(T::Var)
+            .collect()
+    }
+
+    pub(super) fn is_bool(&self, i: usize) -> bool {
+        self.bases[i].boolean
     }
 
     /// Whether every call holds of `values`.
