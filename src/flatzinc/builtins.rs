@@ -9,14 +9,14 @@
 //! the full reification of `r` (which would force the comparison false
 //! when `r` is).
 
-use super::ast::{Call, Expr};
+use super::ast::{Call, Expr, ExprKind};
 use super::builder::{Builder, MAX_VALUE, expected};
 use crate::constraints::{
-    Abs, Clause, Constraint, Div, ElementConst, ElementVar, Linear, Max, Rem, Table, Times,
+    Abs, Clause, Constraint, Div, ElementConst, ElementVar, Linear, Max, Rem, Times,
 };
 use crate::diagnostic::Diagnostic;
 use crate::source::Span;
-use crate::vocab::{Lit, Rel, VarId, View};
+use crate::vocab::{IntervalSet, Lit, Rel, VarId, View};
 
 /// A comparison as FlatZinc names it.
 #[derive(Clone, Copy)]
@@ -113,18 +113,7 @@ impl Poster<'_, '_> {
     }
 
     fn arity(&self, n: usize) -> Result<(), Diagnostic> {
-        if self.call.args.len() == n {
-            Ok(())
-        } else {
-            Err(Diagnostic::new(
-                format!(
-                    "`{}` takes {n} arguments, found {}",
-                    self.call.name,
-                    self.call.args.len()
-                ),
-                self.call.span,
-            ))
-        }
+        super::globals::arity(self.call, n)
     }
 
     fn reif_arg(&mut self, mode: Mode, at: usize) -> Result<Option<Lit>, Diagnostic> {
@@ -136,23 +125,27 @@ impl Poster<'_, '_> {
     }
 
     fn lit(&mut self, e: &Expr) -> Result<Lit, Diagnostic> {
-        let var = self.b.var(e)?;
-        Ok(Lit {
-            var,
-            positive: true,
-        })
+        Ok(positive(self.b.var(e)?))
     }
 
     fn lits(&mut self, e: &Expr) -> Result<Vec<Lit>, Diagnostic> {
-        Ok(self
-            .b
-            .vars(e)?
-            .into_iter()
-            .map(|var| Lit {
-                var,
-                positive: true,
-            })
-            .collect())
+        Ok(self.b.vars(e)?.into_iter().map(positive).collect())
+    }
+
+    /// A fresh auxiliary literal.
+    fn fresh(&mut self, what: &str) -> Result<Lit, Diagnostic> {
+        Ok(positive(self.b.aux(what, 0, 1, self.span())?))
+    }
+
+    /// A fresh literal `r` implies (`not r or t`): what a half
+    /// reification reifies.
+    fn implied(&mut self, r: Lit) -> Result<Lit, Diagnostic> {
+        let t = self.fresh("imp")?;
+        self.add(Clause {
+            lits: vec![r.negate(), t],
+            reif: None,
+        });
+        Ok(t)
     }
 
     fn add(&mut self, c: impl Into<Constraint>) {
@@ -185,16 +178,8 @@ impl Poster<'_, '_> {
         let (terms, rhs) = self.normalise(terms, rhs)?;
         match (mode, reif) {
             (Mode::Imp, Some(r)) => {
-                let holds = self.b.aux("imp", 0, 1, self.span())?;
-                let holds = Lit {
-                    var: holds,
-                    positive: true,
-                };
+                let holds = self.implied(r)?;
                 self.linear(terms, rel, rhs, Some(holds));
-                self.add(Clause {
-                    lits: vec![r.negate(), holds],
-                    reif: None,
-                });
             }
             (_, reif) => self.linear(terms, rel, rhs, reif),
         }
@@ -297,97 +282,91 @@ impl Poster<'_, '_> {
         let a = self.args().to_vec();
         let r = self.lit(&a[n - 1])?;
         let t = if mode == Mode::Imp {
-            let t = Lit {
-                var: self.b.aux("imp", 0, 1, self.span())?,
-                positive: true,
-            };
-            self.add(Clause {
-                lits: vec![r.negate(), t],
-                reif: None,
-            });
-            t
+            self.implied(r)?
         } else {
             r
         };
-        match base {
+        let lits = match base {
             "set_in" => {
                 let x = self.b.view(&a[0])?;
-                let set = self.b.set(&a[1])?;
+                let set = self.intervals(&a[1])?;
                 return self.set_in_reif(x, &set, t);
             }
             "bool_xor" => {
                 let (x, y) = (self.b.view(&a[0])?, self.b.view(&a[1])?);
                 return self.compare(vec![(1, x), (-1, y)], Cmp::Ne, 0, Mode::Reif, Some(t));
             }
-            "bool_and" => {
-                let xs = vec![self.lit(&a[0])?, self.lit(&a[1])?];
+            "bool_and" | "array_bool_and" => {
+                let xs = if base == "bool_and" {
+                    vec![self.lit(&a[0])?, self.lit(&a[1])?]
+                } else {
+                    self.lits(&a[0])?
+                };
                 self.add(and(xs, t));
+                return Ok(());
             }
-            "bool_or" => {
-                let lits = vec![self.lit(&a[0])?, self.lit(&a[1])?];
-                self.add(Clause {
-                    lits,
-                    reif: Some(t),
-                });
-            }
-            "array_bool_and" => {
-                let xs = self.lits(&a[0])?;
-                self.add(and(xs, t));
-            }
-            "array_bool_or" => {
-                let lits = self.lits(&a[0])?;
-                self.add(Clause {
-                    lits,
-                    reif: Some(t),
-                });
-            }
+            "bool_or" => vec![self.lit(&a[0])?, self.lit(&a[1])?],
+            "array_bool_or" => self.lits(&a[0])?,
             _ => {
                 let mut lits = self.lits(&a[0])?;
                 lits.extend(self.lits(&a[1])?.into_iter().map(Lit::negate));
-                self.add(Clause {
-                    lits,
-                    reif: Some(t),
-                });
+                lits
             }
-        }
+        };
+        self.add(Clause {
+            lits,
+            reif: Some(t),
+        });
         Ok(())
     }
 
-    /// `r <-> x in set`: a range by its two bounds, other sets by the
-    /// values' equalities.
-    fn set_in_reif(&mut self, x: View, set: &[i64], r: Lit) -> Result<(), Diagnostic> {
-        let span = self.span();
-        let contiguous = set.windows(2).all(|w| w[1] == w[0] + 1);
+    /// `r <-> x in set`: `r` is one of the literals of `x` within each
+    /// interval of the set (as many as intervals, not values).
+    fn set_in_reif(&mut self, x: View, set: &IntervalSet, r: Lit) -> Result<(), Diagnostic> {
+        let domain = self.b.model.domain(x.var);
+        let bounds = (domain.min().unwrap_or(0), domain.max().unwrap_or(0));
+        let set = set.intersect(&IntervalSet::range(bounds.0, bounds.1));
         let mut lits = Vec::new();
-        if contiguous && set.len() > 2 {
-            let (lo, hi) = (set[0], set[set.len() - 1]);
-            let below = Lit {
-                var: self.b.aux("in", 0, 1, span)?,
-                positive: true,
-            };
-            let above = Lit {
-                var: self.b.aux("in", 0, 1, span)?,
-                positive: true,
-            };
-            self.compare(vec![(1, x)], Cmp::Lt, lo, Mode::Reif, Some(below))?;
-            self.compare(vec![(-1, x)], Cmp::Lt, -hi, Mode::Reif, Some(above))?;
-            // r <-> not below and not above.
-            self.add(and(vec![below.negate(), above.negate()], r));
-            return Ok(());
-        }
-        for &v in set {
-            let is = Lit {
-                var: self.b.aux("in", 0, 1, span)?,
-                positive: true,
-            };
-            self.compare(vec![(1, x)], Cmp::Eq, v, Mode::Reif, Some(is))?;
-            lits.push(is);
+        for &interval in &set.0 {
+            lits.push(self.within(x, interval, bounds)?);
         }
         self.add(Clause {
             lits,
             reif: Some(r),
         });
         Ok(())
+    }
+
+    /// A literal of `a <= x <= b`, where `x` lies within `lo..hi`: an
+    /// equality for one value, else the bounds `x` may cross.
+    fn within(
+        &mut self,
+        x: View,
+        (a, b): (i64, i64),
+        (lo, hi): (i64, i64),
+    ) -> Result<Lit, Diagnostic> {
+        let inside = self.fresh("in")?;
+        if a == b {
+            self.compare(vec![(1, x)], Cmp::Eq, a, Mode::Reif, Some(inside))?;
+            return Ok(inside);
+        }
+        let mut outside = Vec::new();
+        if a > lo {
+            outside.push(self.fresh("in")?);
+            let below = outside.last().copied();
+            self.compare(vec![(1, x)], Cmp::Lt, a, Mode::Reif, below)?;
+        }
+        if b < hi {
+            outside.push(self.fresh("in")?);
+            let above = outside.last().copied();
+            self.compare(vec![(-1, x)], Cmp::Lt, -b, Mode::Reif, above)?;
+        }
+        // not inside <-> below or above.
+        self.add(Clause {
+            lits: outside,
+            reif: Some(inside.negate()),
+        });
+        Ok(inside)
     }
 
     fn unknown(&self) -> Diagnostic {
@@ -400,61 +379,50 @@ impl Poster<'_, '_> {
         )
     }
 
-    /// The builtins and globals asserted as they are.
-    fn plain(&mut self, base: &str) -> Result<(), Diagnostic> {
+    /// The arithmetic builtins, posted (`false`: `base` is not one).
+    fn arithmetic(&mut self, base: &str) -> Result<bool, Diagnostic> {
         let a = self.args().to_vec();
-        let span = self.span();
+        let arity = match base {
+            "int_abs" | "array_int_maximum" | "array_int_minimum" => 2,
+            "int_plus" | "int_times" | "int_div" | "int_mod" | "int_max" | "int_min" => 3,
+            _ => return Ok(false),
+        };
+        self.arity(arity)?;
+        if let Some(kind) = base.strip_prefix("array_int_") {
+            let z = self.b.view(&a[0])?;
+            let xs = self.b.views(&a[1])?;
+            if xs.is_empty() {
+                return Err(expected("a non-empty array", self.span()));
+            }
+            self.max(xs, z, kind == "minimum");
+            return Ok(true);
+        }
+        let x = self.b.view(&a[0])?;
+        let y = self.b.view(&a[1])?;
+        if base == "int_abs" {
+            self.add(Abs { x, z: y });
+            return Ok(true);
+        }
+        let z = self.b.view(&a[2])?;
         match base {
             "int_plus" => {
-                self.arity(3)?;
-                let (x, y, z) = (
-                    self.b.view(&a[0])?,
-                    self.b.view(&a[1])?,
-                    self.b.view(&a[2])?,
-                );
-                self.compare(vec![(1, x), (1, y), (-1, z)], Cmp::Eq, 0, Mode::Hold, None)
+                self.compare(vec![(1, x), (1, y), (-1, z)], Cmp::Eq, 0, Mode::Hold, None)?;
             }
-            "int_abs" => {
-                self.arity(2)?;
-                let (x, z) = (self.b.view(&a[0])?, self.b.view(&a[1])?);
-                self.add(Abs { x, z });
-                Ok(())
-            }
-            "int_times" | "int_div" | "int_mod" => {
-                self.arity(3)?;
-                let (x, y, z) = (
-                    self.b.view(&a[0])?,
-                    self.b.view(&a[1])?,
-                    self.b.view(&a[2])?,
-                );
-                match base {
-                    "int_times" => self.add(Times { x, y, z }),
-                    "int_div" => self.add(Div { x, y, z }),
-                    _ => self.add(Rem { x, y, z }),
-                }
-                Ok(())
-            }
-            "int_max" | "int_min" => {
-                self.arity(3)?;
-                let xs = vec![self.b.view(&a[0])?, self.b.view(&a[1])?];
-                let z = self.b.view(&a[2])?;
-                self.max(xs, z, base == "int_min");
-                Ok(())
-            }
-            "array_int_maximum" | "array_int_minimum" => {
-                self.arity(2)?;
-                let z = self.b.view(&a[0])?;
-                let xs = self.b.views(&a[1])?;
-                if xs.is_empty() {
-                    return Err(expected("a non-empty array", span));
-                }
-                self.max(xs, z, base == "array_int_minimum");
-                Ok(())
-            }
-            "int_pow" => {
-                self.arity(3)?;
-                self.pow()
-            }
+            "int_times" => self.add(Times { x, y, z }),
+            "int_div" => self.add(Div { x, y, z }),
+            "int_mod" => self.add(Rem { x, y, z }),
+            _ => self.max(vec![x, y], z, base == "int_min"),
+        }
+        Ok(true)
+    }
+
+    /// The builtins and globals asserted as they are.
+    fn plain(&mut self, base: &str) -> Result<(), Diagnostic> {
+        if self.arithmetic(base)? {
+            return Ok(());
+        }
+        let a = self.args().to_vec();
+        match base {
             "array_int_element" | "array_bool_element" => {
                 self.arity(3)?;
                 let index = self.index(&a[0])?;
@@ -489,9 +457,8 @@ impl Poster<'_, '_> {
                 let (x, y) = (self.b.view(&a[0])?, self.b.view(&a[1])?);
                 self.compare(vec![(1, x), (1, y)], Cmp::Eq, 1, Mode::Hold, None)
             }
-            "bool_and" | "bool_or" | "bool_xor" if a.len() == 3 => {
-                self.reified_other(base, Mode::Reif)
-            }
+            "bool_and" | "bool_or" => self.reified_other(base, Mode::Reif),
+            "bool_xor" if a.len() == 3 => self.reified_other(base, Mode::Reif),
             "bool_xor" => {
                 self.arity(2)?;
                 let (x, y) = (self.b.view(&a[0])?, self.b.view(&a[1])?);
@@ -512,8 +479,9 @@ impl Poster<'_, '_> {
             "set_in" => {
                 self.arity(2)?;
                 let x = self.b.view(&a[0])?;
-                let set = self.b.set(&a[1])?;
-                self.set_in(x, &set)
+                let set = self.intervals(&a[1])?;
+                self.set_in(x, &set);
+                Ok(())
             }
             _ => match super::globals::post(self.b, self.call) {
                 Some(posted) => posted,
@@ -548,20 +516,28 @@ impl Poster<'_, '_> {
         })
     }
 
-    /// `x in set`: within its bounds, and off each gap.
-    fn set_in(&mut self, x: View, set: &[i64]) -> Result<(), Diagnostic> {
-        let (Some(&lo), Some(&hi)) = (set.first(), set.last()) else {
-            self.fail();
-            return Ok(());
+    /// A set argument as intervals: a range `lo..hi` written in place is
+    /// kept whole (never listed value by value); values no variable may
+    /// take are left out.
+    fn intervals(&self, e: &Expr) -> Result<IntervalSet, Diagnostic> {
+        let set = match e.kind {
+            ExprKind::Range(lo, hi) => IntervalSet::range(lo, hi),
+            _ => IntervalSet::from_values(self.b.set(e)?),
         };
-        self.compare(vec![(-1, x)], Cmp::Le, -lo, Mode::Hold, None)?;
-        self.compare(vec![(1, x)], Cmp::Le, hi, Mode::Hold, None)?;
-        for w in set.windows(2) {
-            for gap in w[0] + 1..w[1] {
-                self.compare(vec![(1, x)], Cmp::Ne, gap, Mode::Hold, None)?;
-            }
+        Ok(set.intersect(&IntervalSet::range(-MAX_VALUE, MAX_VALUE)))
+    }
+
+    /// `x in set`: the domain of `x` narrowed to the set (one step, what
+    /// a constraint per gap would take as many), or no solution when
+    /// nothing is left.
+    fn set_in(&mut self, x: View, set: &IntervalSet) {
+        debug_assert_eq!(x, View::of(x.var), "the builder's views are variables");
+        let narrowed = self.b.model.domain(x.var).intersect(set);
+        if narrowed.is_empty() {
+            self.fail();
+        } else {
+            self.b.model.vars[x.var.index()].domain = narrowed;
         }
-        Ok(())
     }
 
     /// `array_bool_xor(xs)`: an odd number of `xs` true, as
@@ -576,44 +552,12 @@ impl Poster<'_, '_> {
         terms.push((-2, k));
         self.compare(terms, Cmp::Eq, 1, Mode::Hold, None)
     }
+}
 
-    /// `z = x ^ y` as a table of its allowed triples (`y >= 0`), refused
-    /// when that table would be too large.
-    fn pow(&mut self) -> Result<(), Diagnostic> {
-        const MOST_ROWS: u64 = 100_000;
-        let a = self.args().to_vec();
-        let (x, y, z) = (
-            self.b.view(&a[0])?,
-            self.b.view(&a[1])?,
-            self.b.view(&a[2])?,
-        );
-        let dx = self.b.model.domain(x.var).clone();
-        let dy = self.b.model.domain(y.var).clone();
-        if dx.size().saturating_mul(dy.size()) > MOST_ROWS {
-            return Err(Diagnostic::new(
-                format!(
-                    "`int_pow` over {} x {} values: solve posts a power as the table of its values, and takes at most {MOST_ROWS} rows",
-                    dx.size(),
-                    dy.size()
-                ),
-                self.span(),
-            ));
-        }
-        let mut rows = Vec::new();
-        for bx in dx.values() {
-            for by in dy.values() {
-                let (vx, vy) = (x.value(bx), y.value(by));
-                let power = u32::try_from(vy).ok().and_then(|e| vx.checked_pow(e));
-                if let Some(p) = power.filter(|p| p.abs() <= MAX_VALUE) {
-                    rows.push(vec![vx, vy, p]);
-                }
-            }
-        }
-        self.add(Table {
-            xs: vec![x, y, z],
-            rows,
-        });
-        Ok(())
+fn positive(var: VarId) -> Lit {
+    Lit {
+        var,
+        positive: true,
     }
 }
 
