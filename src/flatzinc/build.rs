@@ -16,15 +16,7 @@ use crate::model::{Model, VarId};
 use std::collections::HashMap;
 
 pub use super::builder::UNBOUNDED;
-
-/// How to build.
-#[derive(Clone, Copy, Debug, Default)]
-pub struct BuildOptions {
-    /// `-f`: ignore the search annotations.
-    pub free_search: bool,
-    /// `-r`: the seed of random choices.
-    pub seed: u64,
-}
+pub use super::search::BuildOptions;
 
 /// A FlatZinc model made ready to search.
 #[derive(Clone, Debug)]

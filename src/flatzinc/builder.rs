@@ -19,6 +19,13 @@ pub const UNBOUNDED: (i64, i64) = (-2_147_483_646, 2_147_483_646);
 /// may add two of them in 64 bits (as for a spec).
 pub(crate) const MAX_VALUE: i64 = 1 << 62;
 
+/// The most values a set parameter or literal may list (a set is a
+/// list of its values).
+pub(crate) const MOST_SET_VALUES: i64 = 10_000_000;
+
+/// The largest domain a `:: domain` annotation is honoured over.
+const MOST_DOMAIN_VALUES: u64 = 1_000_000;
+
 /// A parameter's value.
 #[derive(Clone, Debug)]
 pub(super) enum Par {
@@ -62,6 +69,12 @@ impl Builder {
 
     /// Evaluates a parameter's declaration.
     pub(super) fn param(&mut self, p: &super::ast::ParDecl) -> Result<(), Diagnostic> {
+        if self.params.contains_key(&p.name) {
+            return Err(Diagnostic::new(
+                format!("`{}` is declared twice", p.name),
+                p.span,
+            ));
+        }
         let value = self.par_value(p.ty, p.array.is_some(), &p.value)?;
         let _ = self.params.insert(p.name.clone(), value);
         Ok(())
@@ -77,6 +90,15 @@ impl Builder {
     ) -> Result<(), Diagnostic> {
         let mut class_var: HashMap<usize, VarId> = HashMap::new();
         let mut unsatisfiable = None;
+        let mut seen: HashMap<&str, ()> = HashMap::new();
+        for decl in &fzn.vars {
+            if self.params.contains_key(&decl.name) || seen.insert(&decl.name, ()).is_some() {
+                return Err(Diagnostic::new(
+                    format!("`{}` is declared twice", decl.name),
+                    decl.span,
+                ));
+            }
+        }
         for (i, decl) in fzn.vars.iter().enumerate() {
             if decl.array.is_some() {
                 continue;
@@ -224,8 +246,13 @@ impl Builder {
         match &e.kind {
             ExprKind::Set(vs) => Ok(vs.clone()),
             ExprKind::Range(lo, hi) => {
-                if hi.saturating_sub(*lo) >= MAX_VALUE {
-                    return Err(expected("a set of at most 2^62 numbers", e.span));
+                if hi.saturating_sub(*lo) >= MOST_SET_VALUES {
+                    return Err(expected(
+                        format!(
+                            "a set of at most {MOST_SET_VALUES} numbers (sets are listed value by value)"
+                        ),
+                        e.span,
+                    ));
                 }
                 Ok((*lo..=*hi).collect())
             }
@@ -247,6 +274,11 @@ impl Builder {
             ExprKind::Int(v) => Some(*v),
             ExprKind::Bool(b) => Some(i64::from(*b)),
             ExprKind::Name(n) if self.params.contains_key(n) => Some(self.int(e)?),
+            ExprKind::Element(n, _) if self.params.contains_key(n) => Some(self.int(e)?),
+            ExprKind::Element(..) => match self.arg(e)? {
+                Arg::Int(v) => Some(v),
+                _ => None,
+            },
             _ => None,
         })
     }
@@ -379,7 +411,13 @@ impl Builder {
                 _ => level,
             };
         }
-        let supported = level.filter(|&l| constraint.supports(l));
+        // Domain consistency over a domain of millions of values would
+        // take their memory: the annotation is a hint, and is not taken.
+        let huge = || {
+            (constraint.vars().iter()).any(|x| self.model.domain(*x).size() > MOST_DOMAIN_VALUES)
+        };
+        let supported =
+            level.filter(|&l| constraint.supports(l) && !(l == Consistency::Domain && huge()));
         self.post_at(constraint, &call.name, call.span);
         if let Some(posted) = self.model.constraints.last_mut() {
             posted.consistency = supported;

@@ -8,7 +8,6 @@
 //! `solve`'s default order, then fixes whatever is left in input order.
 
 use super::ast::{Annotation, ExprKind, FznModel};
-use super::build::BuildOptions;
 use super::builder::{Builder, expected};
 use crate::diagnostic::Diagnostic;
 use crate::model::VarId;
@@ -16,6 +15,15 @@ use crate::model::plan::{
     Consistency, DEFAULT_VAR_ORDER, Objective, Phase, RestartPolicy, Restarts, SearchPlan,
     ValueOrder, VarOrder,
 };
+
+/// How to build: what the search plan takes from the command line.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct BuildOptions {
+    /// `-f`: ignore the search annotations.
+    pub free_search: bool,
+    /// `-r`: the seed of random choices.
+    pub seed: u64,
+}
 
 /// FlatZinc's variable selections and the order `solve` searches each
 /// with (`true`: the same; `false`: the nearest).

@@ -194,3 +194,65 @@ fn equated_variables_share_one_model_variable() {
                  constraint bool2int(b, 0);\nsolve satisfy;\n";
     assert_eq!(all(fixed, &names(&["b", "i"])), set(&[&[0, 1]]));
 }
+
+/// A variable defined as an element of a parameter array, or as a
+/// literal element of an array of variables, is fixed to that value; it
+/// stayed free.
+#[test]
+fn a_variable_defined_as_a_constant_element_is_fixed() {
+    let text = "array [1..3] of int: p = [4, 5, 6];\nvar 1..9: y = p[2];\n\
+                var 1..9: x;\narray [1..2] of var int: a = [x, 3];\nvar 1..9: z = a[2];\n\
+                constraint int_le(x, 2);\nsolve satisfy;\n";
+    assert_eq!(
+        all(text, &names(&["y", "z", "x"])),
+        set(&[&[5, 3, 1], &[5, 3, 2]])
+    );
+}
+
+/// A set parameter of a trillion values is an error (sets are listed
+/// value by value), not a process out of memory.
+#[test]
+fn a_huge_set_parameter_is_an_error() {
+    let text = "set of int: s = 1..1000000000000;\nvar 1..3: x;\n\
+                constraint set_in(x, s);\nsolve satisfy;\n";
+    let message = error(text);
+    assert!(
+        message.contains("a set of at most 10000000 numbers"),
+        "{message}"
+    );
+    assert!(message.contains(":1:"), "{message}");
+}
+
+/// A name declared twice is an error at the second declaration; it was
+/// accepted, the second silently winning.
+#[test]
+fn a_name_declared_twice_is_an_error() {
+    for text in [
+        "var 1..3: x;\nvar 1..4: x;\nsolve satisfy;\n",
+        "int: x = 3;\nvar 1..4: x;\nsolve satisfy;\n",
+        "int: x = 3;\nint: x = 4;\nvar 1..4: y;\nsolve satisfy;\n",
+    ] {
+        let message = error(text);
+        assert!(message.contains("`x` is declared twice"), "{message}");
+        assert!(message.contains(":2:1"), "{message}");
+    }
+}
+
+/// `:: domain` over unbounded variables is not taken (Régin's matching
+/// over four billion values would take their memory): the model solves.
+#[test]
+fn domain_consistency_is_not_taken_over_huge_domains() {
+    let text = "var int: a;\nvar int: b;\nvar 1..2: c;\n\
+                constraint fzn_all_different_int([a, b, c]) :: domain;\n\
+                constraint int_le(a, 1);\nconstraint int_le(1, a);\n\
+                constraint int_le(b, 2);\nconstraint int_le(2, b);\nsolve satisfy;\n";
+    assert!(all(text, &names(&["a", "b", "c"])).is_empty());
+    let (built, _) = build(text);
+    assert!(
+        built
+            .model
+            .constraints
+            .iter()
+            .all(|c| c.consistency.is_none())
+    );
+}
