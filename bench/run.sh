@@ -46,8 +46,15 @@
 #                the export);
 #                lsp (solve lsp's latencies from an editor's side: diagnostics after a change,
 #                hover, completion, per shipped spec, medians of RUNS; bench/lsp/latency.py);
+#                suite (bench/suite.py: `solve fzn` as a MiniZinc solver beside Gecode,
+#                org.peers.gecode-fixed, on the models and instances of
+#                bench/minizinc-benchmarks/, one run per cell, 60 s limit, one thread, results
+#                in bench/results/*-suite.{md,json}; the solve side is skipped with a note while
+#                `solve fzn --install` fails; not in the default full run (up to 2 solvers x
+#                every instance x 60 s), but in the default QUICK run, where it runs
+#                `suite.py --quick`: the first instance of each problem, 10 s);
 #                groups: queens magic-count magic-first bulls moo threads hidato nonogram golomb unique
-#                steps setter genre
+#                steps setter genre suite
 #   RUNS         runs per cell for solve (default 5), PEER_RUNS for the peers (default 3)
 #   CELL_BUDGET  stop repeating a cell once its runs add up to this many seconds (default 30)
 #   CAP          per-run cap in seconds (default 120); MAGIC_CAP for magic-first (default 60,
@@ -57,10 +64,12 @@
 #                magic-first cells that timed out at 60 s in a trial run (n=20 all; n=16 choco, cpsat)
 #   NO_BUILD=1   do not run cargo build; use target/release/solve as it is
 #   PYTHON       python3 for the harness itself (stdlib only)
+#   SUITE_ARGS   more arguments for bench/suite.py (group suite), e.g. "--solvers gecode
+#                --problems golomb,queens --limit 30 --threads 2"; see python3 bench/suite.py --help
 set -eu
 BENCH=$(cd "$(dirname "$0")" && pwd)
 REPO=$(cd "$BENCH/.." && pwd)
-export BENCH_CMDLINE="$(for v in PEERS_DIR PEERS INSTANCES RUNS PEER_RUNS CELL_BUDGET CAP MAGIC_CAP QUICK SLOW NO_BUILD; do
+export BENCH_CMDLINE="$(for v in PEERS_DIR PEERS INSTANCES RUNS PEER_RUNS CELL_BUDGET CAP MAGIC_CAP QUICK SLOW NO_BUILD SUITE_ARGS; do
   [ -n "${!v+x}" ] && printf '%s=%q ' "$v" "${!v}"; done)bench/run.sh"
 export PEERS_DIR=${PEERS_DIR:-$REPO/bench/peers}
 [ -d "$PEERS_DIR" ] && PEERS_DIR=$(cd "$PEERS_DIR" && pwd)
@@ -98,13 +107,16 @@ elif [ -f "$HW_SRC/Cargo.toml" ] && command -v cargo >/dev/null; then
 fi
 
 # `lsp` (the editor's latencies of `solve lsp`, bench/lsp/latency.py) is
-# timed apart: its figures are per message, not per process.
+# timed apart: its figures are per message, not per process.  `suite`
+# (bench/suite.py) writes its own report, and runs last.
 LSP=0
+SUITE=0
 REST=
 for i in ${INSTANCES:-}; do
-  case $i in lsp) LSP=1 ;; *) REST="$REST $i" ;; esac
+  case $i in lsp) LSP=1 ;; suite) SUITE=1 ;; *) REST="$REST $i" ;; esac
 done
 [ -z "${INSTANCES:-}" ] && LSP=1
+[ -z "${INSTANCES:-}" ] && [ "${QUICK:-0}" != 0 ] && SUITE=1
 if [ -z "${INSTANCES:-}" ] || [ -n "$REST" ]; then
   INSTANCES=${REST# } "${PYTHON:-python3}" "$BENCH/bench.py"
 fi
@@ -113,4 +125,10 @@ if [ "$LSP" = 1 ]; then
   { echo "# solve lsp latencies ($BENCH_CMDLINE, $(git -C "$REPO" rev-parse --short HEAD))"; echo
     (cd "$REPO" && "${PYTHON:-python3}" "$BENCH/lsp/latency.py" target/release/solve "${RUNS:-20}"); } | tee "$OUT"
   echo "bench: wrote $OUT" >&2
+fi
+if [ "$SUITE" = 1 ]; then
+  SUITE_QUICK=
+  [ "${QUICK:-0}" != 0 ] && SUITE_QUICK=--quick
+  # shellcheck disable=SC2086  # SUITE_ARGS is a list of words
+  (cd "$REPO" && "${PYTHON:-python3}" "$BENCH/suite.py" $SUITE_QUICK ${SUITE_ARGS:-})
 fi
