@@ -2,7 +2,9 @@
 //! declares native, by the names the flattened model calls them: each
 //! posted as its own kind of constraint. The library passes what
 //! flattening would lose, the first index of an array (circuit, inverse),
-//! as an argument of its own. Here too `int_pow`, a builtin posted as the
+//! as an argument of its own, and a 2-D table as one list (`solve_table_int`,
+//! `solve_regular`; the `fzn_` names are read too, for files written
+//! otherwise). Here too `int_pow`, a builtin posted as the
 //! table of its values.
 //!
 //! A table narrows each of its variables to the values its column lists
@@ -20,13 +22,13 @@ use crate::vocab::{Automaton, IntervalSet, View};
 pub(super) fn post(b: &mut Builder, call: &Call) -> Option<Result<(), Diagnostic>> {
     let arity = match call.name.as_str() {
         "fzn_all_different_int" => 1,
-        "fzn_table_int" | "fzn_table_bool" => 2,
+        "fzn_table_int" | "fzn_table_bool" | "solve_table_int" | "solve_table_bool" => 2,
         "fzn_lex_less_int" | "fzn_lex_lesseq_int" | "fzn_lex_less_bool" | "fzn_lex_lesseq_bool" => {
             2
         }
         "solve_circuit" | "solve_subcircuit" => 2,
         "solve_inverse" => 4,
-        "fzn_regular" => 6,
+        "fzn_regular" | "solve_regular" => 6,
         "int_pow" => 3,
         _ => return None,
     };
@@ -59,7 +61,7 @@ fn global(b: &mut Builder, call: &Call) -> Result<Option<Constraint>, Diagnostic
     let a = &call.args;
     Ok(Some(match call.name.as_str() {
         "fzn_all_different_int" => AllDifferent(b.views(&a[0])?).into(),
-        "fzn_table_int" | "fzn_table_bool" => {
+        "fzn_table_int" | "fzn_table_bool" | "solve_table_int" | "solve_table_bool" => {
             let xs = b.views(&a[0])?;
             let flat = b.ints(&a[1])?;
             if xs.is_empty() || flat.len() % xs.len() != 0 {
