@@ -64,6 +64,8 @@ import time
 
 BENCH = os.path.dirname(os.path.abspath(__file__))
 REPO = os.path.dirname(BENCH)
+sys.path.insert(0, BENCH)
+import bench  # noqa: E402  (bench/bench.py: the machine and commit lines every report starts with)
 MANIFEST = os.path.join(BENCH, "minizinc-benchmarks", "instances.txt")
 SOLVER_IDS = {"solve": "org.solve.solve", "gecode": "org.peers.gecode-fixed"}
 SOLVER_ORDER = ["solve", "gecode"]
@@ -330,34 +332,8 @@ def setup_solvers(wanted, args, tmp):
                                     "the FlatZinc front end lands" % (rc, ": " + first_lines(err or out, 1) if (err or out) else ""))
             else:
                 envs["solve"] = dict(os.environ, MZN_SOLVER_PATH=inst_dir)
-                versions["solve"] = "org.solve.solve from `%s fzn --install` (%s)" % (binary, git_head())
+                versions["solve"] = "org.solve.solve from `%s fzn --install` (%s)" % (binary, bench.git_info())
     return envs, skipped, versions
-
-
-def git_head():
-    try:
-        r = subprocess.run(["git", "rev-parse", "--short", "HEAD"], cwd=REPO, capture_output=True, text=True)
-        d = subprocess.run(["git", "status", "--porcelain", "--untracked-files=no"], cwd=REPO,
-                           capture_output=True, text=True)
-        return "commit %s%s" % (r.stdout.strip() or "?", " + uncommitted changes" if d.stdout.strip() else "")
-    except OSError:
-        return "commit ?"
-
-
-def machine():
-    info = ["nproc %d" % os.cpu_count()]
-    try:
-        with open("/proc/cpuinfo") as f:
-            m = re.search(r"model name\s*:\s*(.*)", f.read())
-        if m:
-            info.append(m.group(1).strip())
-    except OSError:
-        pass
-    try:
-        info.append("load average %s" % " ".join("%.2f" % x for x in os.getloadavg()))
-    except OSError:
-        pass
-    return ", ".join(info)
 
 
 # ---------------------------------------------------------------------------------------------
@@ -548,9 +524,9 @@ def main():
             "date": datetime.datetime.now().strftime("%Y-%m-%d %H:%M:%S"),
             "limit": "%g s per run (-t %d), one run per cell" % (limit, limit * 1000),
             "threads": args.threads,
-            "machine": machine(),
+            "machine": bench.machine_info(),
             "minizinc": first_lines(run(["minizinc", "--version"], None, 30)[1], 1),
-            "repo": git_head(),
+            "repo": bench.git_info(),
             "versions": versions,
             "work": work,
             "manifest": os.path.relpath(os.path.abspath(args.manifest), REPO),

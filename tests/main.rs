@@ -56,6 +56,15 @@ use std::sync::atomic::{AtomicUsize, Ordering};
 
 use serde_json::Value;
 
+/// Numbers as a list of them is written in specs and FlatZinc: `1, -2, 3`.
+pub(crate) fn join(values: &[i64]) -> String {
+    values
+        .iter()
+        .map(i64::to_string)
+        .collect::<Vec<_>>()
+        .join(", ")
+}
+
 /// Runs `solve` with `args` in the repository root and returns
 /// `(stdout, stderr, exit code)`.
 pub(crate) fn solve(args: &[&str]) -> (String, String, i32) {

@@ -84,6 +84,8 @@ Examples:
   solve specs/magic.toml --set n=4 --unique --count   one square per symmetry class
   solve check-symmetry specs/queens.toml --set n=6   do the rules keep one per class?
   solve export --minizinc specs/magic8.toml > ring.mzn   for another solver
+  solve fzn --install                          solve as a MiniZinc solver: minizinc --solver solve m.mzn
+  solve fzn -a model.fzn                       every solution of a FlatZinc model
   solve play specs/moo.toml                    guess the computer's secret code
   solve play specs/moo.toml --all-secrets --strategy minimax
   solve specs/flipit.toml --start B_WBBBB --set n=7   shortest solution of a puzzle

@@ -32,20 +32,13 @@ pub struct Built {
     pub vars: HashMap<String, VarId>,
 }
 
-impl Built {
-    /// One solution's lines, as [`output::solution`] writes them.
-    pub fn solution_text(&self, values: &[i64]) -> String {
-        output::solution(&self.printed, |name| values[self.vars[name].index()])
-    }
-}
-
 /// Builds `fzn` for search.
 pub fn build(fzn: &FznModel, options: BuildOptions) -> Result<Built, Diagnostic> {
     let mut b = Builder::new();
     for p in &fzn.params {
         b.param(p)?;
     }
-    let aliased = super::alias::classes(fzn)?;
+    let aliased = super::alias::classes(fzn);
     b.declare(fzn, &aliased)?;
     for (i, call) in fzn.constraints.iter().enumerate() {
         if aliased.absorbed.contains(&i) {

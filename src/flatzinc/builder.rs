@@ -89,7 +89,7 @@ impl Builder {
         aliased: &super::alias::Classes,
     ) -> Result<(), Diagnostic> {
         let mut class_var: HashMap<usize, VarId> = HashMap::new();
-        let mut unsatisfiable = None;
+        let mut unsatisfiable = false;
         let mut seen: HashMap<&str, ()> = HashMap::new();
         for decl in &fzn.vars {
             if self.params.contains_key(&decl.name) || seen.insert(&decl.name, ()).is_some() {
@@ -109,7 +109,7 @@ impl Builder {
                 Some(&x) => {
                     let joined = self.model.domain(x).intersect(&domain);
                     if joined.is_empty() {
-                        let _ = unsatisfiable.get_or_insert(decl.span);
+                        unsatisfiable = true;
                     } else {
                         self.model.vars[x.index()].domain = joined;
                     }
@@ -135,7 +135,7 @@ impl Builder {
                     if let Some(v) = self.constant_of(value)? {
                         let domain = self.model.domain(x);
                         if !domain.contains(v) {
-                            let _ = unsatisfiable.get_or_insert(value.span);
+                            unsatisfiable = true;
                         } else {
                             self.model.vars[x.index()].domain = IntervalSet::range(v, v);
                         }
@@ -167,7 +167,7 @@ impl Builder {
                 (None, None) => {}
             }
         }
-        if let Some(span) = unsatisfiable {
+        if unsatisfiable {
             // A domain left empty: the model has no solution, which the
             // search says (an empty clause fails at the root).
             self.post_at(
@@ -176,7 +176,6 @@ impl Builder {
                     reif: None,
                 }),
                 "domain",
-                span,
             );
         }
         Ok(())
@@ -418,14 +417,14 @@ impl Builder {
         };
         let supported =
             level.filter(|&l| constraint.supports(l) && !(l == Consistency::Domain && huge()));
-        self.post_at(constraint, &call.name, call.span);
+        self.post_at(constraint, &call.name);
         if let Some(posted) = self.model.constraints.last_mut() {
             posted.consistency = supported;
         }
     }
 
     /// Adds `constraint`, from the call being posted.
-    pub(super) fn post_at(&mut self, constraint: Constraint, origin: &str, _span: Span) {
+    pub(super) fn post_at(&mut self, constraint: Constraint, origin: &str) {
         self.model.constraints.push(Posted {
             constraint,
             origin: origin.to_string(),

@@ -103,12 +103,14 @@ struct Poster<'b, 'c> {
     call: &'c Call,
 }
 
-impl Poster<'_, '_> {
+impl<'c> Poster<'_, 'c> {
     fn span(&self) -> Span {
         self.call.span
     }
 
-    fn args(&self) -> &[Expr] {
+    /// The call's arguments, borrowed from the call rather than from the
+    /// poster, so that posting may go on while they are read.
+    fn args(&self) -> &'c [Expr] {
         &self.call.args
     }
 
@@ -120,8 +122,8 @@ impl Poster<'_, '_> {
         if mode == Mode::Hold {
             return Ok(None);
         }
-        let e = self.call.args[at].clone();
-        self.lit(&e).map(Some)
+        let e = &self.args()[at];
+        self.lit(e).map(Some)
     }
 
     fn lit(&mut self, e: &Expr) -> Result<Lit, Diagnostic> {
@@ -279,7 +281,7 @@ impl Poster<'_, '_> {
             _ => return Err(self.unknown()),
         };
         self.arity(n)?;
-        let a = self.args().to_vec();
+        let a = self.args();
         let r = self.lit(&a[n - 1])?;
         let t = if mode == Mode::Imp {
             self.implied(r)?
@@ -381,7 +383,7 @@ impl Poster<'_, '_> {
 
     /// The arithmetic builtins, posted (`false`: `base` is not one).
     fn arithmetic(&mut self, base: &str) -> Result<bool, Diagnostic> {
-        let a = self.args().to_vec();
+        let a = self.args();
         let arity = match base {
             "int_abs" | "array_int_maximum" | "array_int_minimum" => 2,
             "int_plus" | "int_times" | "int_div" | "int_mod" | "int_max" | "int_min" => 3,
@@ -421,7 +423,7 @@ impl Poster<'_, '_> {
         if self.arithmetic(base)? {
             return Ok(());
         }
-        let a = self.args().to_vec();
+        let a = self.args();
         match base {
             "array_int_element" | "array_bool_element" => {
                 self.arity(3)?;
@@ -544,8 +546,8 @@ impl Poster<'_, '_> {
     /// `sum(xs) = 2k + 1`.
     fn odd(&mut self) -> Result<(), Diagnostic> {
         let span = self.span();
-        let e = self.call.args[0].clone();
-        let xs = self.b.views(&e)?;
+        let e = &self.args()[0];
+        let xs = self.b.views(e)?;
         let half = (xs.len() as i64) / 2;
         let k = View::of(self.b.aux("half", 0, half, span)?);
         let mut terms: Vec<(i64, View)> = xs.into_iter().map(|x| (1, x)).collect();

@@ -8,7 +8,7 @@ use super::ast::{Arith, Bool, ELEMENT_NAMES, HOLE_NAMES, Int, SCALAR_NAMES};
 use super::eval::Eval;
 use super::generate::Builder;
 use super::print::Printer;
-use crate::Rng;
+use crate::{Rng, join};
 
 #[derive(Clone, Debug)]
 pub(super) struct Dom {
@@ -122,14 +122,6 @@ fn node_dom(rng: &mut Rng, base: i64, n: usize) -> Dom {
             text: format!("{lo}..{hi}"),
         }
     }
-}
-
-pub(super) fn join(values: &[i64]) -> String {
-    values
-        .iter()
-        .map(i64::to_string)
-        .collect::<Vec<_>>()
-        .join(", ")
 }
 
 impl Model {

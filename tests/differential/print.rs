@@ -4,7 +4,7 @@
 use super::ast::{
     Agg, Arith, Bool, CMPS, Coll, Conn, GEN_NAMES, Gen, HOLE_NAMES, Int, List, Source,
 };
-use super::model::join;
+use crate::join;
 
 const P_IFF: u8 = 1;
 const P_IMPLIES: u8 = 2;

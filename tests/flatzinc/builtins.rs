@@ -379,7 +379,7 @@ fn set(g: &mut Gen) -> (Vec<i64>, String) {
     let literal = match (values.first(), values.last()) {
         (Some(lo), Some(hi)) if contiguous && g.rng.chance(70) => format!("{lo}..{hi}"),
         (None, _) if g.rng.chance(50) => "2..1".to_string(),
-        _ => format!("{{{}}}", super::random::join(&values)),
+        _ => format!("{{{}}}", crate::join(&values)),
     };
     let written = match g.rng.below(4) {
         0 => {

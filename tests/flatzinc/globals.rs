@@ -73,7 +73,7 @@ fn regular(g: &mut Gen) {
         g.par(symbols, false),
         g.par(start, false),
     );
-    let sf = format!("{{{}}}", super::random::join(&accepting));
+    let sf = format!("{{{}}}", crate::join(&accepting));
     g.call(
         format!("fzn_regular({sx}, {sq}, {ss}, {sd}, {s0}, {sf})"),
         move |v| {

@@ -7,6 +7,7 @@
 //! a closure over the base variables' values, so the test's truth shares
 //! nothing with the builder.
 
+use crate::join;
 use std::collections::BTreeSet;
 
 /// splitmix64: small, seeded, good enough to pick test cases.
@@ -475,12 +476,4 @@ fn enumerate(domains: &[&[i64]], at: usize, values: &mut Vec<i64>, each: &mut dy
         values[at] = v;
         enumerate(domains, at + 1, values, each);
     }
-}
-
-pub(super) fn join(values: &[i64]) -> String {
-    values
-        .iter()
-        .map(i64::to_string)
-        .collect::<Vec<_>>()
-        .join(", ")
 }
