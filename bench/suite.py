@@ -6,6 +6,7 @@ python3 stdlib only.  bench/run.sh runs it as the instance group `suite`; by han
     python3 bench/suite.py                      every instance, 60 s, one thread
     python3 bench/suite.py --quick              first instance of each problem, 10 s
     python3 bench/suite.py --solvers gecode --problems golomb,queens --limit 30 --threads 2
+    python3 bench/suite.py --report bench/results/X-suite.json    that run's Markdown again
 
 The instances are listed in bench/minizinc-benchmarks/instances.txt (one line each:
 problem, sat|min|max, model, data files; paths relative to that file).  For every instance
