@@ -6,6 +6,7 @@ python3 stdlib only.  bench/run.sh runs it as the instance group `suite`; by han
     python3 bench/suite.py                      every instance, 60 s, one thread
     python3 bench/suite.py --quick              first instance of each problem, 10 s
     python3 bench/suite.py --solvers gecode --problems golomb,queens --limit 30 --threads 2
+    python3 bench/suite.py --report bench/results/X-suite.json    that run's Markdown again
 
 The instances are listed in bench/minizinc-benchmarks/instances.txt (one line each:
 problem, sat|min|max, model, data files; paths relative to that file).  For every instance
@@ -385,10 +386,13 @@ def report(insts, rows, solvers, meta, skipped, wrong):
         L.append("- %s: %s" % (k, meta[k]))
     for s in solvers:
         L.append("- %s: %s" % (s, meta["versions"].get(s) or "skipped: " + skipped.get(s, "?")))
+    if meta.get("load_end"):
+        L.append("- load average at the end: %s" % meta["load_end"])
     L.append("- status: OPTIMAL proven optimum, SATISFIED a solution (the answer of a satisfaction "
              "problem; on an optimisation problem: not proven), UNSAT, UNKNOWN (no solution within "
              "the limit), ERROR; objective `N*` = proven optimal; time = wall seconds of the solver "
-             "run (`minizinc --solver ... X.fzn`), compilation apart")
+             "run (`minizinc --solver ... X.fzn`), compilation apart; per problem, times and "
+             "objectives are in instance order, a time `-` = not solved, an objective `-` = none found")
     L.append("")
     if wrong:
         L.append("## WRONG: the solvers disagree")
@@ -402,7 +406,7 @@ def report(insts, rows, solvers, meta, skipped, wrong):
     L.append("")
     head = ["problem", "kind", "instances"]
     for s in run_solvers:
-        head += ["%s solved" % s, "%s objectives" % s]
+        head += ["%s solved" % s, "%s time s" % s, "%s objectives" % s]
     if "solve" in run_solvers and "gecode" in run_solvers:
         head.append("time solve/gecode (median, both solved)")
     L.append("| " + " | ".join(head) + " |")
@@ -419,6 +423,8 @@ def report(insts, rows, solvers, meta, skipped, wrong):
             solved = sum(1 for i, r in zip(pi, rs) if r and r["status"] in SOLVED[i.kind])
             found = sum(1 for i, r in zip(pi, rs) if r and r["status"] == "SATISFIED" and i.kind != "sat")
             cells.append("%d/%d%s" % (solved, len(pi), " (+%d found)" % found if found else ""))
+            cells.append(", ".join(fmt_s(r["wall_s"]) if r and r["status"] in SOLVED[i.kind] else "-"
+                                   for i, r in zip(pi, rs)))
             cells.append(", ".join(fmt_obj(r) if r else "-" for r in rs) if pi[0].kind != "sat" else "")
         if "solve" in run_solvers and "gecode" in run_solvers:
             ratios = []
@@ -467,6 +473,29 @@ def report(insts, rows, solvers, meta, skipped, wrong):
     return "\n".join(L)
 
 
+def rerender(path):
+    """The Markdown of an earlier run, from its JSON (e.g. after a change to the report's layout)."""
+    with open(path) as f:
+        data = json.load(f)
+    insts, seen = [], set()
+    for r in data["rows"]:
+        if (r["problem"], r["instance"]) not in seen:
+            seen.add((r["problem"], r["instance"]))
+            inst = Instance(r["problem"], r["kind"], r["model"], r["data"], "")
+            inst.name = r["instance"]
+            insts.append(inst)
+    meta = data["meta"]
+    solvers = meta.get("solvers") or [s for s in SOLVER_ORDER
+                                      if s in data["skipped"] or any(r["solver"] == s for r in data["rows"])]
+    md = report(insts, data["rows"], solvers, meta, data["skipped"], data["wrong"])
+    out = os.path.splitext(path)[0] + ".md"
+    with open(out, "w") as f:
+        f.write(md)
+    print(md)
+    log("wrote %s" % out)
+    return 1 if data["wrong"] else 0
+
+
 # ---------------------------------------------------------------------------------------------
 
 def main():
@@ -484,7 +513,11 @@ def main():
     ap.add_argument("--gecode-dir", help="folder holding gecode-fixed.msc (default $PEERS_DIR/minizinc, "
                                          "then /work/shared/peers/minizinc)")
     ap.add_argument("--compile-limit", type=float, default=300, help="seconds per compilation (default 300)")
+    ap.add_argument("--report", metavar="JSON", help="run nothing: write the Markdown report of an earlier "
+                                                     "run's JSON file again (beside it, as .md)")
     args = ap.parse_args()
+    if args.report:
+        return rerender(args.report)
 
     limit = args.limit if args.limit is not None else (10.0 if args.quick else 60.0)
     solvers = [s.strip() for s in args.solvers.split(",") if s.strip()]
@@ -565,6 +598,8 @@ def main():
                     r["wrong"] = True
             rows += irows
 
+        meta["load_end"] = " ".join("%.2f" % x for x in os.getloadavg())
+        meta["solvers"] = solvers
         md = report(insts, rows, solvers, meta, skipped, wrong)
         os.makedirs(args.out, exist_ok=True)
         base = os.path.join(args.out, "%s-%s" % (stamp, tag))
