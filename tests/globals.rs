@@ -380,3 +380,33 @@ fn counts_at_every_level(spec: &TempSpec, n: u64, expected: u64) {
         assert_eq!(count(&args), expected, "n = {n} at {level}");
     }
 }
+
+/// The shipped magic sequence (`count` per value, two implied sums): the
+/// brute force's sequences for n = 1..6, and for larger n the one
+/// sequence n-4, 2, 1, 0, ..., 0, 1, 0, 0, 0 (CSPLib 019), also at
+/// `domain`.
+#[test]
+fn the_shipped_magic_sequence_is_the_brute_force_and_the_known_one() {
+    let spec = "specs/magic-sequence.toml";
+    for n in 1..=6usize {
+        let expected = brute(n, 0, n as i64, &|s| {
+            (0..n).all(|i| s.iter().filter(|&&v| v == i as i64).count() as i64 == s[i])
+        });
+        for level in ["propagate", "domain"] {
+            let got = count(&[spec, "--set", &format!("n={n}"), "--consistency", level]);
+            assert_eq!(got, expected, "n = {n} at {level}");
+        }
+    }
+    for n in [7usize, 12, 40, 150] {
+        let mut known = vec![0; n];
+        known[0] = n as i64 - 4;
+        known[1] = 2;
+        known[2] = 1;
+        known[n - 4] += 1;
+        let (out, err, code) = solve(&[spec, "--set", &format!("n={n}"), "--all"]);
+        assert_eq!(code, 0, "{err}");
+        let lines: Vec<&str> = out.lines().filter(|l| !l.trim().is_empty()).collect();
+        let words: Vec<String> = known.iter().map(i64::to_string).collect();
+        assert_eq!(lines, [words.join(" ").as_str(), "1 solution"], "n = {n}");
+    }
+}

@@ -34,6 +34,7 @@
 mod all_different;
 mod arithmetic;
 mod cages;
+mod cardinality;
 mod check;
 mod circuit;
 mod connected;

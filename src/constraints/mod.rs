@@ -29,7 +29,9 @@ pub(crate) mod arithmetic;
 pub(crate) mod circuit;
 pub(crate) mod clause;
 pub(crate) mod connected;
+pub(crate) mod count;
 pub(crate) mod element;
+pub(crate) mod global_cardinality;
 pub(crate) mod inverse;
 pub(crate) mod known;
 pub(crate) mod lex;
@@ -227,6 +229,8 @@ kinds! {
     table::Table,
     regular::Regular,
     inverse::Inverse,
+    count::Count,
+    global_cardinality::GlobalCardinality,
 }
 
 impl Consistency {

@@ -1,5 +1,6 @@
 //! The globals `solve`'s MiniZinc library (`share/minizinc/solve/`)
-//! declares native, by the names the flattened model calls them: each
+//! declares native (`count`, `global_cardinality` and the others of the
+//! book's table), by the names the flattened model calls them: each
 //! posted as its own kind of constraint. The library passes what
 //! flattening would lose, the first index of an array (circuit, inverse),
 //! as an argument of its own, and a 2-D table as one list (`solve_table_int`,
@@ -13,7 +14,10 @@
 
 use super::ast::{Call, Expr, ExprKind};
 use super::builder::{Builder, MAX_VALUE, expected, out_of_range};
-use crate::constraints::{AllDifferent, Circuit, Clause, Constraint, Inverse, Lex, Regular, Table};
+use crate::constraints::{
+    AllDifferent, Circuit, Clause, Constraint, Count, GlobalCardinality, Inverse, Lex, Regular,
+    Table,
+};
 use crate::diagnostic::Diagnostic;
 use crate::vocab::{Automaton, IntervalSet, View};
 
@@ -28,6 +32,7 @@ pub(super) fn post(b: &mut Builder, call: &Call) -> Option<Result<(), Diagnostic
         }
         "solve_circuit" | "solve_subcircuit" => 2,
         "solve_inverse" => 4,
+        "fzn_count_eq" | "fzn_global_cardinality" => 3,
         "fzn_regular" | "solve_regular" => 6,
         "int_pow" => 3,
         _ => return None,
@@ -110,6 +115,22 @@ fn global(b: &mut Builder, call: &Call) -> Result<Option<Constraint>, Diagnostic
                 invf,
             }
             .into()
+        }
+        "fzn_count_eq" => Count {
+            xs: b.views(&a[0])?,
+            value: b.view(&a[1])?,
+            count: b.view(&a[2])?,
+        }
+        .into(),
+        "fzn_global_cardinality" => {
+            let (xs, values, counts) = (b.views(&a[0])?, b.ints(&a[1])?, b.views(&a[2])?);
+            if values.len() != counts.len() {
+                return Err(expected(
+                    format!("{} counts, one per value", values.len()),
+                    a[2].span,
+                ));
+            }
+            GlobalCardinality { xs, values, counts }.into()
         }
         "int_pow" => return pow(b, call),
         _ => return regular(b, call),

@@ -16,6 +16,18 @@ pub const FILES: &[(&str, &str)] = &[
         include_str!("../../share/minizinc/solve/fzn_circuit.mzn"),
     ),
     (
+        "fzn_count_eq.mzn",
+        include_str!("../../share/minizinc/solve/fzn_count_eq.mzn"),
+    ),
+    (
+        "fzn_global_cardinality.mzn",
+        include_str!("../../share/minizinc/solve/fzn_global_cardinality.mzn"),
+    ),
+    (
+        "fzn_global_cardinality_low_up.mzn",
+        include_str!("../../share/minizinc/solve/fzn_global_cardinality_low_up.mzn"),
+    ),
+    (
         "fzn_inverse.mzn",
         include_str!("../../share/minizinc/solve/fzn_inverse.mzn"),
     ),

@@ -9,12 +9,21 @@
 use super::Lowerer;
 use super::eval::bool_value;
 use super::value::{LinExpr, R, Value, type_error};
-use crate::constraints::{AllDifferent, Circuit, Inverse, Table};
+use crate::constraints::{AllDifferent, Circuit, Count, GlobalCardinality, Inverse, Table};
 use crate::diagnostic::Diagnostic;
 use crate::model::{Constraint, Rel, View};
 use crate::source::Span;
 use crate::spec::ast::Expr;
 use crate::spec::builtins::Builtin;
+use crate::vocab::IntervalSet;
+
+/// The arguments of `global_cardinality`: the items, the values and a
+/// count per value.
+struct Cardinalities {
+    xs: Vec<LinExpr>,
+    values: Vec<i64>,
+    counts: Vec<LinExpr>,
+}
 
 impl Lowerer {
     /// A global in value context: its truth (or, for `count`, its number).
@@ -89,10 +98,20 @@ impl Lowerer {
                 }));
             }
             Builtin::GlobalCardinality => {
-                for (counted, c) in self.cardinalities(args, span)? {
-                    let d = counted.add_scaled(-1, &c, span)?;
-                    self.linear(&d, Rel::Eq, None, span)?;
+                let Cardinalities { xs, values, counts } = self.cardinality_args(args)?;
+                let mut views = Vec::with_capacity(xs.len());
+                for x in &xs {
+                    views.push(self.view(x, args[0].span)?);
                 }
+                let mut count_views = Vec::with_capacity(counts.len());
+                for c in &counts {
+                    count_views.push(self.view(c, args[2].span)?);
+                }
+                self.post_constraint(Constraint::GlobalCardinality(GlobalCardinality {
+                    xs: views,
+                    values,
+                    counts: count_views,
+                }));
             }
             Builtin::Increasing | Builtin::Decreasing => {
                 for d in self.steps(builtin, args, span)? {
@@ -165,6 +184,18 @@ impl Lowerer {
     /// `global_cardinality(xs, values, counts)`: per value, the number of
     /// items equal to it (a sum of literals) and its count.
     fn cardinalities(&mut self, args: &[Expr], span: Span) -> R<Vec<(LinExpr, LinExpr)>> {
+        let Cardinalities { xs, values, counts } = self.cardinality_args(args)?;
+        let mut out = Vec::new();
+        for (v, c) in values.into_iter().zip(counts) {
+            let counted = self.equal_count(&xs, &LinExpr::constant(v), span)?;
+            out.push((counted, c));
+        }
+        Ok(out)
+    }
+
+    /// The items, the values and the counts of `global_cardinality`, as
+    /// many counts as values.
+    fn cardinality_args(&mut self, args: &[Expr]) -> R<Cardinalities> {
         let xs = self.int_items(&args[0])?;
         let values_list = self.eval(&args[1])?;
         let mut values = Vec::new();
@@ -182,12 +213,7 @@ impl Lowerer {
                 args[2].span,
             ));
         }
-        let mut out = Vec::new();
-        for (v, c) in values.into_iter().zip(counts) {
-            let counted = self.equal_count(&xs, &LinExpr::constant(v), span)?;
-            out.push((counted, c));
-        }
-        Ok(out)
+        Ok(Cardinalities { xs, values, counts })
     }
 
     /// The number of `xs` equal to `v`: a sum of shared literals.
@@ -221,11 +247,29 @@ impl Lowerer {
             xs.push(self.lin(item, args[0].span)?);
         }
         let v = self.lin(&v, args[1].span)?;
-        let total = self.equal_count(&xs, &v, span)?;
-        Ok(match total.as_constant() {
-            Some(c) => Value::Int(c),
-            None => Value::Lin(std::sync::Arc::new(total)),
-        })
+        if let Some(v) = v.as_constant()
+            && let Some(known) = xs
+                .iter()
+                .map(LinExpr::as_constant)
+                .collect::<Option<Vec<_>>>()
+        {
+            return Ok(Value::Int(known.iter().filter(|&&x| x == v).count() as i64));
+        }
+        // The number, an auxiliary variable defined by the count.
+        let mut views = Vec::with_capacity(xs.len());
+        for x in &xs {
+            views.push(self.view(x, args[0].span)?);
+        }
+        let value = self.view(&v, args[1].span)?;
+        let n = self.aux("count", IntervalSet::range(0, views.len() as i64), span)?;
+        self.with_defining(true, |l| {
+            l.post_constraint(Constraint::Count(Count {
+                xs: views,
+                value,
+                count: View::of(n),
+            }))
+        });
+        Ok(Value::Lin(std::sync::Arc::new(LinExpr::var(n))))
     }
 
     /// `increasing(xs)`: `x[i] - x[i+1]` for each step, to be `<= 0`

@@ -272,3 +272,38 @@ pub(super) fn check(
     }
     failures
 }
+
+/// The counting globals of solve's library in the forms MiniZinc writes
+/// them (`count` and its comparisons, reified; `global_cardinality` open,
+/// closed, with bounds, reified; a magic sequence's counts among the
+/// items) list as many solutions as Gecode on the standard library.
+#[test]
+fn the_library_counts_as_gecode_does() {
+    let Some(dir) = installed() else {
+        return;
+    };
+    let models = [
+        "include \"globals.mzn\";\narray[1..5] of var 0..3: x;\narray[1..3] of var 0..5: c;\n\
+         var bool: b;\nvar 0..4: y;\n\
+         constraint global_cardinality_closed(x, [0,1,2], c) \\/ b;\n\
+         constraint global_cardinality_low_up(x, [1,3], [1,0], [2,1]);\n\
+         constraint b <-> count(x, y) >= 2;\nconstraint count_leq(x, 3, y);\n\
+         constraint count_eq(x, 2) != 1;\nsolve satisfy;\n",
+        "include \"globals.mzn\";\nint: n = 7;\narray[0..n-1] of var 0..n: s;\n\
+         constraint forall (i in 0..n-1) (count(s, i, s[i]));\nsolve satisfy;\n",
+        "include \"globals.mzn\";\narray[1..6] of var 1..4: x;\narray[1..4] of var 0..3: c;\n\
+         constraint global_cardinality_closed(x, [1,2,3,4], c) :: domain;\n\
+         constraint global_cardinality_low_up_closed(x, [1,2,3,4], [0,1,1,0], [2,2,3,3]);\n\
+         constraint x[1] < x[2];\nsolve satisfy;\n",
+    ];
+    for mzn in models {
+        let count = |run| match flatten_and_run(dir, mzn, run, true) {
+            Ok(listed) if listed.complete => listed.blocks.len(),
+            Ok(_) => panic!("{} did not finish on\n{mzn}", run.says()),
+            Err(e) => panic!("{}: {e}\n{mzn}", run.says()),
+        };
+        let (ours, gecode) = (count(Run::SolveLibrary), count(Run::StdByGecode));
+        assert!(gecode > 0, "no solution to compare on\n{mzn}");
+        assert_eq!(ours, gecode, "{}\n{mzn}", Run::SolveLibrary.says());
+    }
+}

@@ -1,7 +1,8 @@
 //! The globals `solve`'s MiniZinc library declares native, proven by
 //! brute force as the builtins are: all_different, table, regular,
 //! circuit and subcircuit (first index passed beside), inverse (both
-//! first indices passed) and the lexicographic orders.
+//! first indices passed), the lexicographic orders, count and
+//! global_cardinality.
 
 use super::builtins::each;
 use super::random::{Gen, T, all};
@@ -206,8 +207,57 @@ fn lex(g: &mut Gen) {
     });
 }
 
+/// `fzn_count_eq(xs, y, c)`: `c` items of `xs` equal `y` (`y` and `c`
+/// variables or values; `c` now and then one of the items).
+fn count(g: &mut Gen) {
+    let xs = g.int_args(0, 4);
+    let y = g.int_arg();
+    let c = if !xs.is_empty() && g.rng.chance(25) {
+        xs[g.rng.below(xs.len())]
+    } else {
+        g.int_var_in(&[0, 1, 2, 3])
+    };
+    let (sx, sy, sc) = (g.ints(&xs), g.spell(y, false), g.spell(c, false));
+    g.call(format!("fzn_count_eq({sx}, {sy}, {sc})"), move |v| {
+        let y = all(&[y], v)[0];
+        let n = all(&xs, v).iter().filter(|&&x| x == y).count() as i64;
+        all(&[c], v)[0] == n
+    });
+}
+
+/// `fzn_global_cardinality(xs, cover, counts)`: each value of `cover`
+/// occurs its count's times (values may repeat; others are free).
+fn global_cardinality(g: &mut Gen) {
+    let xs = g.int_args(0, 4);
+    let m = g.rng.range(0, 3) as usize;
+    let cover: Vec<i64> = (0..m).map(|_| g.rng.range(-2, 2)).collect();
+    let counts: Vec<T> = (0..m)
+        .map(|_| {
+            if g.rng.chance(30) {
+                T::Const(g.rng.range(0, 2))
+            } else {
+                g.int_var_in(&[0, 1, 2])
+            }
+        })
+        .collect();
+    let (sx, sv, sc) = (g.ints(&xs), g.pars(&cover, false), g.ints(&counts));
+    g.call(
+        format!("fzn_global_cardinality({sx}, {sv}, {sc})"),
+        move |v| {
+            let values = all(&xs, v);
+            let counts = all(&counts, v);
+            cover
+                .iter()
+                .zip(&counts)
+                .all(|(&w, &c)| values.iter().filter(|&&x| x == w).count() as i64 == c)
+        },
+    );
+}
+
 pub(super) fn any(g: &mut Gen) {
-    match g.rng.below(6) {
+    match g.rng.below(8) {
+        6 => count(g),
+        7 => global_cardinality(g),
         0 => all_different(g),
         1 => table(g),
         2 => regular(g),
@@ -245,4 +295,14 @@ fn inverse_is_its_meaning_from_any_bases() {
 #[test]
 fn lexicographic_orders_are_their_meaning() {
     each(16, 300, 2, lex);
+}
+
+#[test]
+fn count_is_its_meaning() {
+    each(17, 300, 2, count);
+}
+
+#[test]
+fn global_cardinality_is_its_meaning() {
+    each(18, 300, 2, global_cardinality);
 }

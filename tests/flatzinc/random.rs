@@ -263,7 +263,7 @@ impl Gen {
         }
     }
 
-    fn spell(&mut self, t: T, boolean: bool) -> String {
+    pub(super) fn spell(&mut self, t: T, boolean: bool) -> String {
         let ty = if boolean { "bool" } else { "int" };
         match t {
             T::Var(i) => {

@@ -8,7 +8,7 @@ use solve::model::plan::Consistency;
 /// constraint holds.
 #[test]
 fn check_consistency_matches_brute_force() {
-    let kinds: [(&str, Kind, usize); 16] = [
+    let kinds: [(&str, Kind, usize); 18] = [
         ("linear", Gen::linear, 4),
         ("all_different", Gen::all_different, 4),
         ("element_const", Gen::element_const, 3),
@@ -25,6 +25,8 @@ fn check_consistency_matches_brute_force() {
         ("subcircuit", Gen::subcircuit, 4),
         ("connected", Gen::connected, 6),
         ("regular", Gen::regular, 4),
+        ("count", Gen::count, 4),
+        ("global_cardinality", Gen::global_cardinality, 5),
     ];
     for (k, (name, kind, max_vars)) in kinds.into_iter().enumerate() {
         run(

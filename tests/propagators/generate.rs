@@ -3,8 +3,8 @@
 
 use crate::Rng;
 use solve::constraints::{
-    Abs, AllDifferent, Circuit, Clause, Connected, Div, ElementConst, ElementVar, Inverse, Lex,
-    Linear, Max, Regular, Rem, Table, Times,
+    Abs, AllDifferent, Circuit, Clause, Connected, Count, Div, ElementConst, ElementVar,
+    GlobalCardinality, Inverse, Lex, Linear, Max, Regular, Rem, Table, Times,
 };
 use solve::model::{Automaton, Constraint, Lit, Rel, VarId, View};
 
@@ -358,6 +358,46 @@ impl Gen {
             invf,
             invf_base: self.rng.pick(&[0, 0, 1, -1]),
         })
+    }
+
+    /// `count(xs, value) == count` over up to four views; the value a
+    /// constant (a fixed variable) or a variable, the count sometimes one
+    /// of the items (as in a magic sequence).
+    pub(super) fn count(&mut self) -> Constraint {
+        let n = 1 + self.rng.below(4);
+        let xs: Vec<View> = (0..n).map(|_| self.view(&[])).collect();
+        let value = if self.rng.one_in(3) {
+            self.view(&[])
+        } else {
+            let v = self.rng.range(LO, HI);
+            View::of(self.new_var(vec![v]))
+        };
+        let count = if self.rng.one_in(4) {
+            xs[self.rng.below(n)]
+        } else {
+            View::of(self.int(&[]))
+        };
+        Constraint::Count(Count { xs, value, count })
+    }
+
+    /// `global_cardinality` over up to four views and up to three values
+    /// (now and then one listed twice), the counts variables or fixed.
+    pub(super) fn global_cardinality(&mut self) -> Constraint {
+        let n = 1 + self.rng.below(4);
+        let xs: Vec<View> = (0..n).map(|_| self.view(&[])).collect();
+        let m = 1 + self.rng.below(3);
+        let values: Vec<i64> = (0..m).map(|_| self.rng.range(LO, HI)).collect();
+        let counts = (0..m)
+            .map(|_| {
+                if self.rng.one_in(3) {
+                    let c = self.rng.range(0, 2);
+                    View::of(self.new_var(vec![c]))
+                } else {
+                    View::of(self.int(&[]))
+                }
+            })
+            .collect();
+        Constraint::GlobalCardinality(GlobalCardinality { xs, values, counts })
     }
 
     /// `connected` over up to six 0/1 nodes (views, sometimes negated)

@@ -10,7 +10,7 @@ use solve::model::plan::{Consistency, Restarts, SearchPlan, ValueOrder, VarOrder
 use solve::search::{Limits, Outcome, Search};
 
 /// Every kind at once, for the search test.
-const KINDS: [Kind; 16] = [
+const KINDS: [Kind; 18] = [
     Gen::linear,
     Gen::all_different,
     Gen::element_const,
@@ -27,6 +27,8 @@ const KINDS: [Kind; 16] = [
     Gen::subcircuit,
     Gen::connected,
     Gen::regular,
+    Gen::count,
+    Gen::global_cardinality,
 ];
 
 /// All solutions found by a search over every variable.

@@ -14,6 +14,7 @@
 //! the next search and only the views it no longer fits are re-matched
 //! (it is a hint kept in scratch: nothing depends on it being current).
 
+use super::digraph::Digraph;
 use crate::engine::propagator::{Priority, PropResult, Propagator, Status};
 use crate::engine::store::{Change, Conflict, Store};
 use crate::vocab::{VarId, View};
@@ -211,7 +212,7 @@ impl Propagator for AllDifferentDomain {
         }
         // The residual graph on nodes 0..n (views) and n..n+m (values):
         // a matched edge view -> value, an unmatched one value -> view.
-        let residual = Residual::new(self, store).ok_or(Conflict)?;
+        let residual = residual(self, store).ok_or(Conflict)?;
         // Values reachable from a free value (even alternating paths).
         let mut reached = vec![false; n + m];
         let mut queue: Vec<usize> = (0..m)
@@ -256,111 +257,40 @@ impl Propagator for AllDifferentDomain {
     }
 }
 
-/// The residual graph of a matching, successors of node `u` in
-/// `succ[first[u]..first[u + 1]]` (views `0..n`, values `n..n + m`).
-struct Residual {
-    succ: Vec<u32>,
-    first: Vec<usize>,
-}
-
-impl Residual {
-    /// `None` when the run must stop.
-    fn new(a: &AllDifferentDomain, store: &mut Store) -> Option<Residual> {
-        let (n, m) = (a.views.len(), a.values.len());
-        // Out-degrees first, then each edge at its place.
-        let mut first = vec![0; n + m + 1];
-        for i in 0..n {
-            for &v in a.edges_of(i) {
-                let from = if a.match_var[i] == v as usize {
-                    i
-                } else {
-                    n + v as usize
-                };
-                first[from + 1] += 1;
-            }
+/// The residual graph of a matching (views `0..n`, values `n..n + m`);
+/// `None` when the run must stop.
+fn residual(a: &AllDifferentDomain, store: &mut Store) -> Option<Digraph> {
+    let (n, m) = (a.views.len(), a.values.len());
+    // Out-degrees first, then each edge at its place.
+    let mut first = vec![0; n + m + 1];
+    for i in 0..n {
+        for &v in a.edges_of(i) {
+            let from = if a.match_var[i] == v as usize {
+                i
+            } else {
+                n + v as usize
+            };
+            first[from + 1] += 1;
         }
-        for u in 0..n + m {
-            first[u + 1] += first[u];
-        }
-        let mut next = first.clone();
-        let mut succ = vec![0; a.edges.len()];
-        for i in 0..n {
-            if store.must_stop() {
-                return None;
-            }
-            for &v in a.edges_of(i) {
-                let (from, to) = if a.match_var[i] == v as usize {
-                    (i, n + v as usize)
-                } else {
-                    (n + v as usize, i)
-                };
-                succ[next[from]] = to as u32;
-                next[from] += 1;
-            }
-        }
-        Some(Residual { succ, first })
     }
-
-    fn successors(&self, u: usize) -> &[u32] {
-        &self.succ[self.first[u]..self.first[u + 1]]
+    for u in 0..n + m {
+        first[u + 1] += first[u];
     }
-
-    /// Tarjan's strongly connected components (iterative): the component
-    /// of every node; `None` when the run must stop.
-    fn components(&self, store: &mut Store) -> Option<Vec<usize>> {
-        let n = self.first.len() - 1;
-        let mut index = vec![usize::MAX; n];
-        let mut low = vec![0; n];
-        let mut on_stack = vec![false; n];
-        let mut stack = Vec::new();
-        let mut component = vec![usize::MAX; n];
-        let (mut next_index, mut next_component) = (0, 0);
-        for root in 0..n {
-            if index[root] != usize::MAX {
-                continue;
-            }
-            if store.must_stop() {
-                return None;
-            }
-            let mut calls: Vec<(usize, usize)> = vec![(root, self.first[root])];
-            index[root] = next_index;
-            low[root] = next_index;
-            next_index += 1;
-            stack.push(root);
-            on_stack[root] = true;
-            while let Some(&mut (u, ref mut k)) = calls.last_mut() {
-                if *k < self.first[u + 1] {
-                    let w = self.succ[*k] as usize;
-                    *k += 1;
-                    if index[w] == usize::MAX {
-                        index[w] = next_index;
-                        low[w] = next_index;
-                        next_index += 1;
-                        stack.push(w);
-                        on_stack[w] = true;
-                        calls.push((w, self.first[w]));
-                    } else if on_stack[w] {
-                        low[u] = low[u].min(index[w]);
-                    }
-                    continue;
-                }
-                let _ = calls.pop();
-                if let Some(&(parent, _)) = calls.last() {
-                    low[parent] = low[parent].min(low[u]);
-                }
-                if low[u] == index[u] {
-                    loop {
-                        let w = stack.pop().expect("on the stack");
-                        on_stack[w] = false;
-                        component[w] = next_component;
-                        if w == u {
-                            break;
-                        }
-                    }
-                    next_component += 1;
-                }
-            }
+    let mut next = first.clone();
+    let mut succ = vec![0; a.edges.len()];
+    for i in 0..n {
+        if store.must_stop() {
+            return None;
         }
-        Some(component)
+        for &v in a.edges_of(i) {
+            let (from, to) = if a.match_var[i] == v as usize {
+                (i, n + v as usize)
+            } else {
+                (n + v as usize, i)
+            };
+            succ[next[from]] = to as u32;
+            next[from] += 1;
+        }
     }
+    Some(Digraph { succ, first })
 }
