@@ -35,6 +35,10 @@ SATISFIED (a solution, no proof; the answer of a satisfaction problem), UNSAT
 error, `=====ERROR=====`, or a non-zero exit without a solution).  Nodes are the last
 `%%%mzn-stat: nodes=` line if the solver prints one (-s is always passed).
 
+Every last solution solve prints is checked by Gecode: its values fixed in Gecode's own .fzn
+of the instance (same model, Gecode's library; the output variables keep the model's names),
+Gecode must find the model satisfiable ("accepted"); UNSAT is WRONG.
+
 A disagreement between solvers on one instance is printed as WRONG (and the exit code is 1):
 two different proven optima, a proven optimum beaten by another solver's solution, or UNSAT
 beside a solution.
@@ -281,6 +285,8 @@ def solve_instance(inst, sid, env, comp, limit, threads):
         except (IndexError, ValueError, KeyError, TypeError):
             notes.append("no _objective from minizinc --ozn-file: %s" % first_lines(r2[2] or r2[1]))
     row["status"] = status
+    if sols:
+        row["_last"] = sols[-1]  # for verify_by_gecode; not written to the JSON
     if "nodes" in st:
         try:
             row["nodes"] = int(float(st["nodes"]))
@@ -338,6 +344,52 @@ def setup_solvers(wanted, args, tmp):
 
 
 # ---------------------------------------------------------------------------------------------
+# Verification: solve's last solution, fixed in Gecode's own .fzn of the instance
+
+def fixing_constraints(solution):
+    """`constraint int_eq(x, v);` per printed value of a raw FlatZinc solution (`x = v;`,
+    `x = arrayNd(..., [v, ...]);`, booleans by bool_eq), or None where a value is a set."""
+    cons = []
+    for m in re.finditer(r"^\s*(\w+)\s*=\s*(.*?);\s*$", solution, re.M | re.S):
+        name, val = m.group(1), m.group(2).strip()
+        arr = re.match(r"array\d+d\(.*\[(.*)\]\)$", val, re.S)
+        items = [v.strip() for v in arr.group(1).split(",") if v.strip()] if arr else [val]
+        for i, v in enumerate(items, 1):
+            if v.startswith("{") or ".." in v:
+                return None
+            target = "%s[%d]" % (name, i) if arr else name
+            pred = "bool_eq" if v in ("true", "false") else "int_eq"
+            cons.append("constraint %s(%s, %s);" % (pred, target, v))
+    return cons
+
+
+def verify_by_gecode(solution, gecode_fzn, env, work, name, limit):
+    """Gecode on its own .fzn of the instance with solve's printed values fixed: "accepted"
+    (a solution exists), "REJECTED" (UNSAT) or "unknown: why"."""
+    cons = fixing_constraints(solution)
+    if cons is None:
+        return "unknown: set values are not checked"
+    with open(gecode_fzn) as f:
+        text = f.read()
+    at = text.rfind("\nsolve")
+    if at < 0:
+        return "unknown: no solve item in Gecode's .fzn"
+    path = os.path.join(work, "verify", name + ".fzn")
+    os.makedirs(os.path.dirname(path), exist_ok=True)
+    with open(path, "w") as f:
+        f.write(text[:at + 1] + "\n".join(cons) + "\nsolve satisfy;\n")
+    ms = int(limit * 1000)
+    rc, out, err, _, _ = run(["minizinc", "--solver", SOLVER_IDS["gecode"], path, "-t", str(ms)],
+                             env, limit + GRACE + HARD_CAP)
+    sols, final = parse_solutions(out)
+    if sols:
+        return "accepted"
+    if final == "=====UNSATISFIABLE=====":
+        return "REJECTED"
+    return "unknown: %s" % first_lines(err or out or final or "exit %s" % rc)
+
+
+# ---------------------------------------------------------------------------------------------
 # Comparison and report
 
 def better(kind, a, b):
@@ -368,6 +420,11 @@ def disagreements(inst, rows):
     return found
 
 
+def gecode_check(r):
+    """The note of solve's checked solution (empty when not checked)."""
+    return "solution %s by Gecode" % r["verified"] if r.get("verified") else ""
+
+
 def fmt_s(x):
     return "-" if x is None else ("%.2f" % x if x < 100 else "%.0f" % x)
 
@@ -393,6 +450,14 @@ def report(insts, rows, solvers, meta, skipped, wrong):
              "the limit), ERROR; objective `N*` = proven optimal; time = wall seconds of the solver "
              "run (`minizinc --solver ... X.fzn`), compilation apart; per problem, times and "
              "objectives are in instance order, a time `-` = not solved, an objective `-` = none found")
+    checked = [r for r in rows if r.get("verified")]
+    if checked:
+        accepted = sum(1 for r in checked if r["verified"] == "accepted")
+        L.append("- solve's last solutions checked by Gecode (its own .fzn of the instance, the printed "
+                 "values fixed): %d accepted, %d rejected, %d unknown of %d" % (
+                     accepted, sum(1 for r in checked if r["verified"] == "REJECTED"),
+                     len(checked) - accepted - sum(1 for r in checked if r["verified"] == "REJECTED"),
+                     len(checked)))
     L.append("")
     if wrong:
         L.append("## WRONG: the solvers disagree")
@@ -450,7 +515,8 @@ def report(insts, rows, solvers, meta, skipped, wrong):
                 i.problem, i.name, s, r["status"], fmt_obj(r), fmt_s(r.get("wall_s")),
                 fmt_s(r.get("solver_solve_s")), r.get("nodes", "-"), fmt_s(r.get("compile_s")),
                 "%.0f" % (r["fzn_bytes"] / 1024) if "fzn_bytes" in r else "-",
-                ("**WRONG** " if r.get("wrong") else "") + r.get("note", "").replace("|", "\\|")))
+                ("**WRONG** " if r.get("wrong") else "")
+                + "; ".join(x for x in (r.get("note", ""), gecode_check(r)) if x).replace("|", "\\|")))
     L.append("")
 
     L.append("## Constraints in the FlatZinc that are not FlatZinc builtins")
@@ -590,6 +656,21 @@ def main():
                     n, len(insts), inst.problem, inst.name, s, row["status"],
                     " " + fmt_obj(row) if "objective" in row else "", fmt_s(row.get("wall_s")), fmt_s(row["compile_s"])))
                 irows.append(row)
+            gecode_row = next((r for r in irows if r["solver"] == "gecode" and "fzn" in r
+                               and "compile_error" not in r), None)
+            for r in irows:
+                last = r.pop("_last", None)
+                if r["solver"] != "solve" or last is None or gecode_row is None:
+                    continue
+                r["verified"] = verify_by_gecode(last, gecode_row["fzn"], envs["gecode"], work,
+                                                 "%s-%s" % (inst.problem, inst.name), limit)
+                log("[%d/%d] %s %s: solve's solution %s by Gecode" % (
+                    n, len(insts), inst.problem, inst.name, r["verified"]))
+                if r["verified"] == "REJECTED":
+                    msg = "%s %s: Gecode rejects solve's last solution" % (inst.problem, inst.name)
+                    wrong.append(msg)
+                    log("WRONG " + msg)
+                    r["wrong"] = True
             for w in disagreements(inst, irows):
                 msg = "%s %s: %s" % (inst.problem, inst.name, w)
                 wrong.append(msg)
