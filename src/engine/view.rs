@@ -127,13 +127,20 @@ impl Store {
     #[inline]
     pub fn vvalues(&self, v: View, out: &mut Vec<i64>) {
         out.clear();
+        self.vvalues_into(v, out);
+    }
+
+    /// Members of the view, in increasing order, appended to `out`.
+    #[inline]
+    pub fn vvalues_into(&self, v: View, out: &mut Vec<i64>) {
         if v.scale == 0 {
             out.push(v.offset);
             return;
         }
+        let start = out.len();
         out.extend(self.domain(v.var).values().map(|x| v.value(x)));
         if v.scale < 0 {
-            out.reverse();
+            out[start..].reverse();
         }
     }
 }

@@ -22,8 +22,19 @@ use crate::vocab::{VarId, View};
 #[derive(Debug)]
 pub(crate) struct AllDifferentDomain {
     views: Vec<View>,
-    /// Scratch, reused between runs.
+    /// Scratch, reused between runs: the values, sorted.
     values: Vec<i64>,
+    /// Scratch: a value's number by its offset from the least (dense
+    /// graphs only).
+    slot: Vec<u32>,
+    /// Scratch: one view's values.
+    buffer: Vec<i64>,
+    /// Scratch: the residual graph, its edges, the nodes reached from a
+    /// free value and the search's queue.
+    graph: Digraph,
+    arcs: Vec<(u32, u32)>,
+    reached: Vec<bool>,
+    queue: Vec<usize>,
     /// The value graph: view `i`'s values, as indices into `values`, are
     /// `edges[first[i]..first[i + 1]]` (one array: 4 bytes an edge, so a
     /// large graph stays small).
@@ -44,6 +55,9 @@ pub(crate) struct AllDifferentDomain {
 }
 
 const NONE: usize = usize::MAX;
+const NONE32: u32 = u32::MAX;
+/// The widest span of values numbered through an offset table.
+const DENSE_SPAN: i64 = 1 << 16;
 
 impl AllDifferentDomain {
     pub(crate) fn new(views: Vec<View>) -> AllDifferentDomain {
@@ -55,6 +69,12 @@ impl AllDifferentDomain {
             distinct: vars.len() == n,
             views,
             values: Vec::new(),
+            slot: Vec::new(),
+            buffer: Vec::new(),
+            graph: Digraph::default(),
+            arcs: Vec::new(),
+            reached: Vec::new(),
+            queue: Vec::new(),
             edges: Vec::new(),
             first: Vec::new(),
             hint: vec![None; n],
@@ -63,6 +83,79 @@ impl AllDifferentDomain {
             seen: Vec::new(),
             stamp: 0,
         }
+    }
+
+    /// The values of all views (sorted) and each view's edges; `false`
+    /// when the run must stop. Values within a span of a few times the
+    /// views' number are numbered through an offset table (no sort, no
+    /// search), others by sorting and binary search.
+    fn value_graph(&mut self, store: &mut Store) -> bool {
+        // Every view's values once, in `buffer`, view `i`'s at
+        // `first[i]..first[i + 1]`; then each numbered into `edges`.
+        let (mut lo, mut hi) = (i64::MAX, i64::MIN);
+        self.buffer.clear();
+        self.first.clear();
+        for &v in &self.views {
+            if store.must_stop() {
+                return false;
+            }
+            self.first.push(self.buffer.len());
+            lo = lo.min(store.vmin(v));
+            hi = hi.max(store.vmax(v));
+            store.vvalues_into(v, &mut self.buffer);
+        }
+        self.first.push(self.buffer.len());
+        let span = hi.saturating_sub(lo).saturating_add(1);
+        let dense = span <= (8 * self.views.len() as i64 + 64).min(DENSE_SPAN);
+        self.values.clear();
+        self.edges.clear();
+        if dense {
+            self.slot.clear();
+            self.slot.resize(span as usize, NONE32);
+            for &v in &self.buffer {
+                self.slot[(v - lo) as usize] = 0;
+            }
+            for (k, slot) in self.slot.iter_mut().enumerate() {
+                if *slot == 0 {
+                    *slot = self.values.len() as u32;
+                    self.values.push(lo + k as i64);
+                }
+            }
+            let slot = &self.slot;
+            self.edges
+                .extend(self.buffer.iter().map(|&v| slot[(v - lo) as usize]));
+        } else {
+            self.values.extend_from_slice(&self.buffer);
+            self.values.sort_unstable();
+            self.values.dedup();
+            let values = &self.values;
+            self.edges.extend(
+                self.buffer
+                    .iter()
+                    .map(|v| values.binary_search(v).expect("a value of the graph") as u32),
+            );
+        }
+        true
+    }
+
+    /// The residual graph of the matching into `graph` (views `0..n`,
+    /// values `n..n + m`): a matched edge view -> value, an unmatched one
+    /// value -> view.
+    fn residual(&mut self) {
+        let (n, m) = (self.views.len(), self.values.len());
+        self.arcs.clear();
+        for i in 0..n {
+            for k in self.first[i]..self.first[i + 1] {
+                let v = self.edges[k] as usize;
+                let (x, value) = (i as u32, (n + v) as u32);
+                self.arcs.push(if self.match_var[i] == v {
+                    (x, value)
+                } else {
+                    (value, x)
+                });
+            }
+        }
+        self.graph.set_edges(n + m, &self.arcs);
     }
 
     fn edges_of(&self, i: usize) -> &[u32] {
@@ -179,64 +272,45 @@ impl Propagator for AllDifferentDomain {
         // The value graph. With a variable under two views this is a
         // relaxation (the views are matched independently): still sound,
         // and the check once everything is fixed is exact.
-        self.values.clear();
-        let mut buffer = Vec::new();
-        for i in 0..n {
-            store.vvalues(self.views[i], &mut buffer);
-            self.values.extend_from_slice(&buffer);
+        if !self.value_graph(store) {
+            return Err(Conflict);
         }
-        self.values.sort_unstable();
-        self.values.dedup();
         let m = self.values.len();
         if m < n {
             return Err(Conflict);
         }
-        self.edges.clear();
-        self.first.clear();
-        for i in 0..n {
-            if store.must_stop() {
-                return Err(Conflict);
-            }
-            self.first.push(self.edges.len());
-            store.vvalues(self.views[i], &mut buffer);
-            let values = &self.values;
-            self.edges.extend(
-                buffer
-                    .iter()
-                    .map(|v| values.binary_search(v).expect("a value of the graph") as u32),
-            );
-        }
-        self.first.push(self.edges.len());
         if !self.maximum_matching(store).ok_or(Conflict)? {
             return Err(Conflict);
         }
         // The residual graph on nodes 0..n (views) and n..n+m (values):
         // a matched edge view -> value, an unmatched one value -> view.
-        let residual = residual(self, store).ok_or(Conflict)?;
+        self.residual();
         // Values reachable from a free value (even alternating paths).
-        let mut reached = vec![false; n + m];
-        let mut queue: Vec<usize> = (0..m)
-            .filter(|&v| self.match_val[v] == NONE)
-            .map(|v| n + v)
-            .collect();
-        for &q in &queue {
+        let reached = &mut self.reached;
+        reached.clear();
+        reached.resize(n + m, false);
+        let queue = &mut self.queue;
+        queue.clear();
+        queue.extend((0..m).filter(|&v| self.match_val[v] == NONE).map(|v| n + v));
+        for &q in queue.iter() {
             reached[q] = true;
         }
         while let Some(u) = queue.pop() {
-            for &w in residual.successors(u) {
+            for &w in self.graph.successors(u) {
                 if !reached[w as usize] {
                     reached[w as usize] = true;
                     queue.push(w as usize);
                 }
             }
         }
-        let component = residual.components(store).ok_or(Conflict)?;
+        let component = self.graph.components(store).ok_or(Conflict)?;
         // Remove every edge in no maximum matching.
         for i in 0..n {
             for k in self.first[i]..self.first[i + 1] {
                 let v = self.edges[k] as usize;
-                let keep =
-                    self.match_var[i] == v || component[i] == component[n + v] || reached[n + v];
+                let keep = self.match_var[i] == v
+                    || component[i] == component[n + v]
+                    || self.reached[n + v];
                 if !keep {
                     let _ = store.vremove(self.views[i], self.values[v])?;
                 }
@@ -247,6 +321,7 @@ impl Propagator for AllDifferentDomain {
         }
         // Everything fixed, possibly by this run's own removals (through a
         // variable under two views): the values must now be distinct.
+        let buffer = &mut self.buffer;
         buffer.clear();
         buffer.extend(self.views.iter().map(|&v| store.vvalue(v)));
         buffer.sort_unstable();
@@ -255,42 +330,4 @@ impl Propagator for AllDifferentDomain {
         }
         Ok(Status::Subsumed)
     }
-}
-
-/// The residual graph of a matching (views `0..n`, values `n..n + m`);
-/// `None` when the run must stop.
-fn residual(a: &AllDifferentDomain, store: &mut Store) -> Option<Digraph> {
-    let (n, m) = (a.views.len(), a.values.len());
-    // Out-degrees first, then each edge at its place.
-    let mut first = vec![0; n + m + 1];
-    for i in 0..n {
-        for &v in a.edges_of(i) {
-            let from = if a.match_var[i] == v as usize {
-                i
-            } else {
-                n + v as usize
-            };
-            first[from + 1] += 1;
-        }
-    }
-    for u in 0..n + m {
-        first[u + 1] += first[u];
-    }
-    let mut next = first.clone();
-    let mut succ = vec![0; a.edges.len()];
-    for i in 0..n {
-        if store.must_stop() {
-            return None;
-        }
-        for &v in a.edges_of(i) {
-            let (from, to) = if a.match_var[i] == v as usize {
-                (i, n + v as usize)
-            } else {
-                (n + v as usize, i)
-            };
-            succ[next[from]] = to as u32;
-            next[from] += 1;
-        }
-    }
-    Some(Digraph { succ, first })
 }

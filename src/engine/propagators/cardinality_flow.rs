@@ -41,6 +41,8 @@ pub(crate) struct CardinalityFlow {
     assign: Vec<usize>,
     /// The value each view had in the last flow.
     hint: Vec<Option<i64>>,
+    /// The residual graph.
+    graph: Digraph,
     /// Search marks and paths.
     seen: Vec<bool>,
     via: Vec<usize>,
@@ -269,9 +271,8 @@ impl CardinalityFlow {
                 arcs.push((sink, node));
             }
         }
-        let component = Digraph::from_edges(n + u + 1, &arcs)
-            .components(store)
-            .ok_or(Conflict)?;
+        self.graph.set_edges(n + u + 1, &arcs);
+        let component = self.graph.components(store).ok_or(Conflict)?;
         for (i, &x) in xs.iter().enumerate() {
             for k in self.first[i]..self.first[i + 1] {
                 let v = self.edges[k] as usize;
