@@ -29,6 +29,8 @@ pub(crate) mod arithmetic;
 pub(crate) mod circuit;
 pub(crate) mod clause;
 pub(crate) mod connected;
+pub(crate) mod cumulative;
+pub(crate) mod disjunctive;
 pub(crate) mod element;
 pub(crate) mod inverse;
 pub(crate) mod known;
@@ -227,6 +229,8 @@ kinds! {
     table::Table,
     regular::Regular,
     inverse::Inverse,
+    cumulative::Cumulative,
+    disjunctive::Disjunctive,
 }
 
 impl Consistency {

@@ -59,6 +59,18 @@ pub const FILES: &[(&str, &str)] = &[
         "redefinitions.mzn",
         include_str!("../../share/minizinc/solve/redefinitions.mzn"),
     ),
+    (
+        "fzn_cumulative.mzn",
+        include_str!("../../share/minizinc/solve/fzn_cumulative.mzn"),
+    ),
+    (
+        "fzn_disjunctive.mzn",
+        include_str!("../../share/minizinc/solve/fzn_disjunctive.mzn"),
+    ),
+    (
+        "fzn_disjunctive_strict.mzn",
+        include_str!("../../share/minizinc/solve/fzn_disjunctive_strict.mzn"),
+    ),
 ];
 
 /// The solver's id for `minizinc --solver`.
