@@ -41,6 +41,7 @@ mod regressions;
 mod reliability;
 mod round_out;
 mod round_three;
+mod scheduling;
 mod semantics;
 mod session;
 mod setter;

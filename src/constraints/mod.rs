@@ -30,6 +30,8 @@ pub(crate) mod circuit;
 pub(crate) mod clause;
 pub(crate) mod connected;
 pub(crate) mod count;
+pub(crate) mod cumulative;
+pub(crate) mod disjunctive;
 pub(crate) mod element;
 pub(crate) mod global_cardinality;
 pub(crate) mod inverse;
@@ -231,6 +233,8 @@ kinds! {
     inverse::Inverse,
     count::Count,
     global_cardinality::GlobalCardinality,
+    cumulative::Cumulative,
+    disjunctive::Disjunctive,
 }
 
 impl Consistency {

@@ -6,7 +6,7 @@
 //! as an argument of its own, and a 2-D table as one list (`solve_table_int`,
 //! `solve_regular`; the `fzn_` names are read too, for files written
 //! otherwise). Here too `int_pow`, a builtin posted as the
-//! table of its values.
+//! table of its values. The scheduling globals are `scheduling.rs`'s.
 //!
 //! A table narrows each of its variables to the values its column lists
 //! before it is posted, so that no propagator reads a large domain
@@ -35,6 +35,8 @@ pub(super) fn post(b: &mut Builder, call: &Call) -> Option<Result<(), Diagnostic
         "fzn_count_eq" | "fzn_global_cardinality" => 3,
         "fzn_regular" | "solve_regular" => 6,
         "int_pow" => 3,
+        "fzn_cumulative" => 4,
+        "fzn_disjunctive" | "fzn_disjunctive_strict" => 2,
         _ => return None,
     };
     let posted = self::arity(call, arity).and_then(|()| global(b, call));
@@ -133,6 +135,10 @@ fn global(b: &mut Builder, call: &Call) -> Result<Option<Constraint>, Diagnostic
             GlobalCardinality { xs, values, counts }.into()
         }
         "int_pow" => return pow(b, call),
+        "fzn_cumulative" => return super::scheduling::cumulative(b, call),
+        "fzn_disjunctive" | "fzn_disjunctive_strict" => {
+            return super::scheduling::disjunctive(b, call);
+        }
         _ => return regular(b, call),
     }))
 }

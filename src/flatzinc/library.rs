@@ -20,6 +20,18 @@ pub const FILES: &[(&str, &str)] = &[
         include_str!("../../share/minizinc/solve/fzn_count_eq.mzn"),
     ),
     (
+        "fzn_cumulative.mzn",
+        include_str!("../../share/minizinc/solve/fzn_cumulative.mzn"),
+    ),
+    (
+        "fzn_disjunctive.mzn",
+        include_str!("../../share/minizinc/solve/fzn_disjunctive.mzn"),
+    ),
+    (
+        "fzn_disjunctive_strict.mzn",
+        include_str!("../../share/minizinc/solve/fzn_disjunctive_strict.mzn"),
+    ),
+    (
         "fzn_global_cardinality.mzn",
         include_str!("../../share/minizinc/solve/fzn_global_cardinality.mzn"),
     ),

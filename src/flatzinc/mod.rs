@@ -23,6 +23,7 @@ mod globals;
 pub mod library;
 pub mod output;
 pub mod parse;
+mod scheduling;
 pub mod search;
 
 pub use ast::FznModel;

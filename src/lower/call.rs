@@ -130,7 +130,10 @@ impl Lowerer {
             | Builtin::SingleLoop
             | Builtin::SinglePath
             | Builtin::Regular
-            | Builtin::NonogramLine => {
+            | Builtin::NonogramLine
+            | Builtin::Cumulative
+            | Builtin::Disjunctive
+            | Builtin::DisjunctiveStrict => {
                 debug_assert_eq!(info.usage, Usage::Constraint);
                 Err(Diagnostic::new(
                     format!(

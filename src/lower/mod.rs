@@ -18,7 +18,7 @@
 //! - `call.rs`: builtins and user functions (memoised on constants).
 //! - `globals.rs`: table, global_cardinality, circuit, increasing,
 //!   decreasing, count of a value.
-//! - `automaton.rs`: regular and nonogram_line (a clue's automaton).
+//! - `automaton.rs`: regular, nonogram_line; `scheduling.rs`: cumulative, disjunctive.
 //! - `grid.rs`: `m[r][c]` with a variable row, as one element.
 //! - `sums.rs`: a linear constraint over a named sum's terms, posted on
 //!   the sum's variable.
@@ -32,9 +32,8 @@
 //!
 //! The extensions' passes (in `src/symmetry/`, `src/game/`, `src/moves/`)
 //! are free functions over this API, the Lowerer's contract with them:
-//! - evaluate and post: `eval`, `eval_bool`, `lin`, `int`,
-//!   `items`, `flat_items`, `index`, `post`, `at_root`,
-//!   `linear`, `post_constraint`, `post_false`, `reify_compare`, `and`,
+//! - evaluate and post: `eval`, `eval_bool`, `lin`, `int`, `items`, `flat_items`, `index`,
+//!   `post`, `at_root`, `linear`, `post_constraint`, `post_false`, `reify_compare`, `and`,
 //!   `view`: each records what it posts under the current origin and item;
 //! - the context: [`Lowerer::scoped`] with a [`Scope`] (origin, item,
 //!   locals, consistency), `with_defining`; never set by hand;
@@ -63,6 +62,7 @@ mod options;
 pub(crate) mod params;
 pub(crate) mod plan;
 mod post;
+mod scheduling;
 mod scope;
 pub(crate) mod sums;
 pub(crate) mod value;

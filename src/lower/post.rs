@@ -83,6 +83,10 @@ impl Lowerer {
                     Some(Builtin::Forall) => self.post_forall(args),
                     Some(Builtin::Regular) => self.post_regular(args, e.span),
                     Some(Builtin::NonogramLine) => self.post_nonogram_line(args, e.span),
+                    Some(Builtin::Cumulative) => self.post_cumulative(args),
+                    Some(b @ (Builtin::Disjunctive | Builtin::DisjunctiveStrict)) => {
+                        self.post_disjunctive(b, args)
+                    }
                     Some(Builtin::Connected) => self.post_connected(args, e.span),
                     Some(Builtin::SingleLoop) => self.post_single_loop(args, e.span),
                     Some(Builtin::SinglePath) => self.post_single_path(args, e.span),

@@ -40,6 +40,9 @@ pub enum Builtin {
     NonogramLine,
     Increasing,
     Decreasing,
+    Cumulative,
+    Disjunctive,
+    DisjunctiveStrict,
 }
 
 /// Where a builtin may appear.
@@ -360,6 +363,27 @@ pub const BUILTINS: &[BuiltinInfo] = &[
         Arity::exactly(2),
         Usage::Text,
         "items as text separated by a string",
+    ),
+    row(
+        Builtin::Cumulative,
+        "cumulative",
+        Arity::exactly(4),
+        Usage::Constraint,
+        "tasks (start, duration, requirement) never use more than the capacity at once; a task of duration or requirement 0 uses nothing, as in MiniZinc",
+    ),
+    row(
+        Builtin::Disjunctive,
+        "disjunctive",
+        Arity::exactly(2),
+        Usage::Constraint,
+        "tasks (start, duration) never overlap; a task of duration 0 may be anywhere, as in MiniZinc",
+    ),
+    row(
+        Builtin::DisjunctiveStrict,
+        "disjunctive_strict",
+        Arity::exactly(2),
+        Usage::Constraint,
+        "tasks (start, duration) never overlap, and a task of duration 0 is never inside another, as in MiniZinc",
     ),
 ];
 

@@ -173,6 +173,12 @@ pub(super) enum Bool {
     /// `nonogram_line(list, clue)`: the items are 0s and 1s whose runs of
     /// 1s have the clue's lengths. A constraint of its own only.
     Nonogram(List, Vec<i64>),
+    /// `cumulative(starts, durations, requirements, capacity)` (with
+    /// `Some((requirements, capacity))`), else `disjunctive(starts,
+    /// durations)` or, `true` last, `disjunctive_strict`: starts are
+    /// items, the rest constants at least 0 (MiniZinc asserts it). A
+    /// constraint of its own only.
+    Schedule(Vec<Int>, Vec<i64>, Option<(Vec<i64>, i64)>, bool),
     /// `a == b` (true) or `a != b` over lists, of any lengths.
     ListEq(bool, List, List),
     /// `forall(b for ...)` (true) or `exists(b for ...)` (false).

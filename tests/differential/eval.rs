@@ -364,6 +364,12 @@ impl Eval<'_> {
                 }
                 runs == *clue || (runs.is_empty() && *clue == [0])
             }),
+            Bool::Schedule(starts, durations, resource, strict) => {
+                self.ints(starts).is_some_and(|s| {
+                    let tasks: Vec<(i64, i64)> = s.into_iter().zip(durations.clone()).collect();
+                    is_schedule(&tasks, resource.as_ref(), *strict)
+                })
+            }
             Bool::Monotone(up, xs) => self.ints(xs).is_some_and(|v| {
                 v.windows(2)
                     .all(|w| if *up { w[0] <= w[1] } else { w[0] >= w[1] })
@@ -401,5 +407,30 @@ impl Eval<'_> {
             }
             Bool::Call(_, expanded) => self.boolean(expanded),
         }
+    }
+}
+
+/// Tasks `(start, duration)` on a resource: with `(requirements,
+/// capacity)` the use at every time at most the capacity (a task of
+/// duration or requirement 0 using nothing; MiniZinc's
+/// `fzn_cumulative.mzn`); without, no two overlapping, a task of
+/// duration 0 anywhere unless `strict` (`fzn_disjunctive*.mzn`).
+fn is_schedule(tasks: &[(i64, i64)], resource: Option<&(Vec<i64>, i64)>, strict: bool) -> bool {
+    match resource {
+        Some((requirements, capacity)) => {
+            let load = |t: i64| -> i64 {
+                let running = tasks.iter().zip(requirements);
+                running
+                    .filter(|((s, d), _)| *s <= t && t < s + d)
+                    .map(|(_, r)| r)
+                    .sum()
+            };
+            tasks.is_empty() || (*capacity >= 0 && tasks.iter().all(|&(s, _)| load(s) <= *capacity))
+        }
+        None => tasks.iter().enumerate().all(|(i, &(si, di))| {
+            tasks[i + 1..].iter().all(|&(sj, dj)| {
+                (!strict && (di == 0 || dj == 0)) || si + di <= sj || sj + dj <= si
+            })
+        }),
     }
 }

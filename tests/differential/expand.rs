@@ -65,6 +65,12 @@ pub(super) fn subst_bool(e: &Bool, args: &[Int]) -> Bool {
             Bool::Regular(subst_list(l, args), t.clone(), *s, a.clone(), *whole)
         }
         Bool::Nonogram(l, clue) => Bool::Nonogram(subst_list(l, args), clue.clone()),
+        Bool::Schedule(s, d, resource, strict) => Bool::Schedule(
+            s.iter().map(i).collect(),
+            d.clone(),
+            resource.clone(),
+            *strict,
+        ),
         Bool::Connected(xs, edges, links) => Bool::Connected(
             xs.iter().map(i).collect(),
             edges.clone(),

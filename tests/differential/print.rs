@@ -245,6 +245,23 @@ impl Printer {
                 let automaton = if *whole { format!("[{parts}]") } else { parts };
                 (format!("regular({}, {automaton})", self.list(l)), P_ATOM)
             }
+            Bool::Schedule(starts, durations, resource, strict) => {
+                let text = match resource {
+                    Some((requirements, capacity)) => format!(
+                        "cumulative([{}], [{}], [{}], {capacity})",
+                        self.ints(starts),
+                        join(durations),
+                        join(requirements)
+                    ),
+                    None => format!(
+                        "disjunctive{}([{}], [{}])",
+                        if *strict { "_strict" } else { "" },
+                        self.ints(starts),
+                        join(durations)
+                    ),
+                };
+                (text, P_ATOM)
+            }
             Bool::Nonogram(l, clue) => {
                 let clue: Vec<String> = clue.iter().map(i64::to_string).collect();
                 (

@@ -2,11 +2,12 @@
 //! runs it (`cli`); through the library (`solve::flatzinc`), every
 //! builtin and native global it accepts, proven on random small models
 //! against a brute-force enumeration with the meaning written here
-//! (`builtins`, `globals`, over the models `random` writes); search
-//! annotations, objectives and models with no solution (`search`); bad
-//! FlatZinc, one error with its line and column each (`errors`); and
-//! what these found wrong, case by case (`regressions`). The fixtures
-//! beside (`queens-globals`) are read by the reader's own tests.
+//! (`builtins`, `globals`, `scheduling`, over the models `random`
+//! writes); search annotations, objectives and models with no solution
+//! (`search`); bad FlatZinc, one error with its line and column each
+//! (`errors`); and what these found wrong, case by case (`regressions`).
+//! The fixtures beside (`queens-globals`) are read by the reader's own
+//! tests.
 
 mod builtins;
 mod cli;
@@ -15,4 +16,5 @@ mod globals;
 mod harness;
 mod random;
 mod regressions;
+mod scheduling;
 mod search;

@@ -106,7 +106,8 @@ impl AllDifferentDomain {
         }
         self.first.push(self.buffer.len());
         let span = hi.saturating_sub(lo).saturating_add(1);
-        let dense = span <= (8 * self.views.len() as i64 + 64).min(DENSE_SPAN);
+        // (No views: no span, `lo` above `hi`.)
+        let dense = (1..=(8 * self.views.len() as i64 + 64).min(DENSE_SPAN)).contains(&span);
         self.values.clear();
         self.edges.clear();
         if dense {

@@ -1,5 +1,6 @@
 //! The generator's booleans: comparisons, `in`, connectives, the global
-//! constraints, quantifiers, `circuit`, `regular` and `nonogram_line`.
+//! constraints, quantifiers, `circuit`, `regular`, `nonogram_line`,
+//! `cumulative` and `disjunctive`.
 
 use std::collections::BTreeSet;
 
@@ -77,7 +78,7 @@ impl Builder<'_> {
         }
         let b = Box::new;
         let call = self.shape.bool_fn.is_some() && self.holes == 0 && self.rng.one_in(6);
-        match if call { 20 } else { self.rng.below(26) } {
+        match if call { 20 } else { self.rng.below(27) } {
             0..=5 => self.cmp(d - 1),
             6 | 7 => Bool::In(self.int(d - 1), self.coll()),
             8 => Bool::Not(b(self.boolean(d - 1))),
@@ -178,6 +179,7 @@ impl Builder<'_> {
             23 if root => self.circuit(d),
             24 if root => self.automaton(d),
             25 if root => self.graph(d),
+            26 if root => self.schedule(d),
             _ => self.cmp(d - 1),
         }
     }
@@ -207,6 +209,20 @@ impl Builder<'_> {
         let start = state(self);
         let accepting = (0..self.rng.range(1, 2)).map(|_| state(self)).collect();
         Bool::Regular(list, transitions, start, accepting, self.rng.one_in(3))
+    }
+
+    /// `cumulative` or `disjunctive(_strict)` (in a conjunctive position
+    /// only) over one to four tasks: starts any items, durations in 0..3
+    /// (0 now and then), requirements in 0..2 and a capacity in 0..3.
+    fn schedule(&mut self, d: u32) -> Bool {
+        let n = self.rng.range(1, 4) as usize;
+        let starts = (0..n).map(|_| self.int(d.saturating_sub(1))).collect();
+        let durations = (0..n).map(|_| self.rng.range(0, 3)).collect();
+        let resource = self.rng.one_in(2).then(|| {
+            let requirements = (0..n).map(|_| self.rng.range(0, 2)).collect();
+            (requirements, self.rng.range(0, 3))
+        });
+        Bool::Schedule(starts, durations, resource, self.rng.one_in(2))
     }
 
     /// `connected`, `single_loop` or `single_path` (in a conjunctive
