@@ -8,8 +8,7 @@
 //!
 //! Its propagator is time-tabling at every level (the compulsory parts'
 //! profile; `engine::propagators::cumulative`). Energetic reasoning and
-//! edge finding are left out: see that file's doc and the book's
-//! Performance chapter for why.
+//! edge finding are left out: see that file's doc for why.
 
 use super::Primitive;
 use super::text::{MiniZincNames, SpecNames};
