@@ -102,13 +102,22 @@ impl Primitive for Cumulative {
         )
     }
 
+    /// MiniZinc's `cumulative` asserts, while flattening, that no
+    /// duration or requirement can be below 0: one that may be is
+    /// written `max(0, v)` beside `v >= 0` (the same meaning).
     fn minizinc(&self, names: &dyn MiniZincNames) -> String {
-        format!(
-            "cumulative({}, {}, {}, {})",
+        let mut guards = Vec::new();
+        let durations = names.at_least_zero(&self.durations, &mut guards);
+        let requirements = names.at_least_zero(&self.requirements, &mut guards);
+        let call = format!(
+            "cumulative({}, {durations}, {requirements}, {})",
             names.views(&self.starts),
-            names.views(&self.durations),
-            names.views(&self.requirements),
             names.view(self.capacity)
-        )
+        );
+        if guards.is_empty() {
+            call
+        } else {
+            format!("forall([{}]) /\\ {call}", guards.join(", "))
+        }
     }
 }
