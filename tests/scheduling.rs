@@ -224,12 +224,17 @@ fn random_scheduling_specs_count_and_optimise_like_brute_force() {
 
 // --------------------------------------------------------------- exports
 
+/// All three globals, a duration among them a variable whose domain
+/// reaches below 0 (no solution there).
+const EXPORTED: &str = "[vars]\ns = { index = \"0..2\", domain = \"0..4\" }\nd = { domain = \"-1..2\" }\n[constraints]\nc = \"cumulative(s, [2, d, 1], [1, 1, 2], 2)\"\nu = \"disjunctive([s[0], s[1]], [2, d])\"\nv = \"disjunctive_strict([s[1], s[2]], [d, 1])\"\n";
+
 /// Both exports of a spec with all three globals: the dump counts back
-/// to the same number, the MiniZinc one calls MiniZinc's globals.
+/// to the same number, the MiniZinc one calls MiniZinc's globals (a
+/// duration that may be below 0, which MiniZinc's `cumulative` refuses
+/// while flattening, as `max(0, d)` beside `d >= 0`).
 #[test]
 fn the_exports_write_the_three_globals() {
-    let text = "[vars]\ns = { index = \"0..2\", domain = \"0..4\" }\nd = { domain = \"0..2\" }\n[constraints]\nc = \"cumulative(s, [2, d, 1], [1, 1, 2], 2)\"\nu = \"disjunctive([s[0], s[1]], [2, d])\"\nv = \"disjunctive_strict([s[1], s[2]], [d, 1])\"\n";
-    let spec = TempSpec::new("schedule-export", text);
+    let spec = TempSpec::new("schedule-export", EXPORTED);
     let expected = count(&[spec.path()]);
     assert!(expected > 0);
     let (dump, stderr, code) = solve(&["--dump-model", spec.path()]);
@@ -249,6 +254,12 @@ fn the_exports_write_the_three_globals() {
     }
     assert!(
         minizinc.contains("constraint disjunctive_strict([x1, x2], [x3, x"),
+        "{minizinc}"
+    );
+    assert!(
+        minizinc.contains(
+            "constraint forall([x3 >= 0]) /\\ cumulative([x0, x1, x2], [x4, max(0, x3), x5], "
+        ),
         "{minizinc}"
     );
 }
@@ -418,6 +429,13 @@ fn random_scheduling_models_agree_with_gecode() {
             assert_eq!(ours.0, gecode.0, "{model}");
         }
     }
+    // The spec export, by Gecode: the spec's count.
+    let spec = TempSpec::new("schedule-export-gecode", EXPORTED);
+    let (exported, _, _) = solve(&["export", "--minizinc", spec.path()]);
+    let file = dir.join("exported.mzn");
+    std::fs::write(&file, exported).expect("the export");
+    let by_gecode = minizinc(&peers, "org.peers.gecode-fixed", &file);
+    assert_eq!(by_gecode.0 as u64, count(&[spec.path()]));
     let _ = std::fs::remove_dir_all(&dir);
     assert!(solved >= 12, "only {solved} of 24 models have a solution");
 }

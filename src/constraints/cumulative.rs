@@ -8,8 +8,7 @@
 //!
 //! Its propagator is time-tabling at every level (the compulsory parts'
 //! profile; `engine::propagators::cumulative`). Energetic reasoning and
-//! edge finding are left out: see that file's doc and the book's
-//! Performance chapter for why.
+//! edge finding are left out: see that file's doc for why.
 
 use super::Primitive;
 use super::text::{MiniZincNames, SpecNames};
@@ -103,13 +102,22 @@ impl Primitive for Cumulative {
         )
     }
 
+    /// MiniZinc's `cumulative` asserts, while flattening, that no
+    /// duration or requirement can be below 0: one that may be is
+    /// written `max(0, v)` beside `v >= 0` (the same meaning).
     fn minizinc(&self, names: &dyn MiniZincNames) -> String {
-        format!(
-            "cumulative({}, {}, {}, {})",
+        let mut guards = Vec::new();
+        let durations = names.at_least_zero(&self.durations, &mut guards);
+        let requirements = names.at_least_zero(&self.requirements, &mut guards);
+        let call = format!(
+            "cumulative({}, {durations}, {requirements}, {})",
             names.views(&self.starts),
-            names.views(&self.durations),
-            names.views(&self.requirements),
             names.view(self.capacity)
-        )
+        );
+        if guards.is_empty() {
+            call
+        } else {
+            format!("forall([{}]) /\\ {call}", guards.join(", "))
+        }
     }
 }

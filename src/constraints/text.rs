@@ -152,6 +152,10 @@ pub(crate) fn negated(truth: String, positive: bool) -> String {
 /// How the MiniZinc export names the variables (see `export::minizinc`).
 pub trait MiniZincNames {
     fn var(&self, x: VarId) -> String;
+
+    /// The least and greatest values of the variable's declared domain
+    /// (`None`: empty).
+    fn bounds(&self, x: VarId) -> Option<(i64, i64)>;
 }
 
 impl dyn MiniZincNames + '_ {
@@ -170,6 +174,32 @@ impl dyn MiniZincNames + '_ {
 
     pub fn views(&self, vs: &[View]) -> String {
         let items: Vec<String> = vs.iter().map(|&v| self.view(v)).collect();
+        format!("[{}]", items.join(", "))
+    }
+
+    /// Whether the view may be below 0 by its variable's declared domain.
+    pub fn may_be_negative(&self, v: View) -> bool {
+        self.bounds(v.var).is_some_and(|(lo, hi)| {
+            let at = |x: i64| i128::from(v.scale) * i128::from(x) + i128::from(v.offset);
+            at(lo).min(at(hi)) < 0
+        })
+    }
+
+    /// `vs` for a global whose MiniZinc definition asserts that they are
+    /// at least 0 (cumulative's durations): a view that may be below 0 as
+    /// `max(0, v)`, its `v >= 0` added to `guards`.
+    pub fn at_least_zero(&self, vs: &[View], guards: &mut Vec<String>) -> String {
+        let items: Vec<String> = vs
+            .iter()
+            .map(|&v| {
+                if self.may_be_negative(v) {
+                    guards.push(format!("{} >= 0", self.view(v)));
+                    format!("max(0, {})", self.view(v))
+                } else {
+                    self.view(v)
+                }
+            })
+            .collect();
         format!("[{}]", items.join(", "))
     }
 

@@ -40,7 +40,7 @@ pub fn export(lowered: &Lowered, source: &str) -> String {
         let _ = writeln!(
             out,
             "constraint {};  % {}{}",
-            posted.constraint.minizinc(&Names),
+            posted.constraint.minizinc(&Names(model)),
             posted.origin,
             posted.item
         );
@@ -121,10 +121,15 @@ fn var(x: VarId) -> String {
 }
 
 /// Variables are named by index: `x0`, `x1`, ...
-struct Names;
+struct Names<'a>(&'a crate::model::Model);
 
-impl MiniZincNames for Names {
+impl MiniZincNames for Names<'_> {
     fn var(&self, x: VarId) -> String {
         var(x)
+    }
+
+    fn bounds(&self, x: VarId) -> Option<(i64, i64)> {
+        let d = self.0.domain(x);
+        d.min().zip(d.max())
     }
 }

@@ -1,6 +1,7 @@
 //! `cumulative` (time-tabling) and `disjunctive` / `disjunctive_strict`
 //! (detectable precedences and edge finding on the Θ-Λ-tree): sound
-//! against the brute force at every level, with fixed and variable
+//! against the brute force at every level they support (`propagate`,
+//! `bounds`, `check`, `probing`), with fixed and variable
 //! durations, requirements and capacities; and the textbook cases where
 //! each rule prunes what the weaker ones cannot.
 
