@@ -234,33 +234,24 @@ impl Compact {
             } else {
                 &column.order[k..n]
             };
-            let live = &self.index[..*limit];
-            for &w in live {
-                self.mask[w as usize] = 0;
-            }
-            for &a in chosen {
-                let supports = &column.supports[a as usize * words..][..words];
+            // One value's supports are the mask as they stand.
+            let mask = if let [a] = chosen {
+                &column.supports[*a as usize * words..][..words]
+            } else {
+                let live = &self.index[..*limit];
                 for &w in live {
-                    self.mask[w as usize] |= supports[w as usize];
+                    self.mask[w as usize] = 0;
                 }
-            }
-            let flip = if keep { 0 } else { u64::MAX };
-            let mut i = *limit;
-            while i > 0 {
-                i -= 1;
-                let w = self.index[i] as usize;
-                let cell = at(cells.live, w);
-                let old = store.cell(cell) as u64;
-                let new = old & (self.mask[w] ^ flip);
-                if new != old {
-                    store.set_cell(cell, new as i64);
-                    if new == 0 {
-                        // Swapped with a word already seen.
-                        *limit -= 1;
-                        self.index.swap(i, *limit);
+                for &a in chosen {
+                    let supports = &column.supports[a as usize * words..][..words];
+                    for &w in live {
+                        self.mask[w as usize] |= supports[w as usize];
                     }
                 }
-            }
+                &self.mask
+            };
+            let flip = if keep { 0 } else { u64::MAX };
+            intersect(store, cells.live, &mut self.index, limit, mask, flip);
             if *limit == 0 {
                 return Err(Conflict);
             }
@@ -301,7 +292,10 @@ impl Compact {
             }
             if k < n {
                 store.set_cell(count, k as i64);
-                let _ = store.remove_values(x.var, &self.gone)?;
+                let _ = match self.gone[..] {
+                    [v] => store.remove(x.var, v)?,
+                    _ => store.remove_values(x.var, &self.gone)?,
+                };
             }
         }
         Ok(())
@@ -329,6 +323,35 @@ impl Compact {
             }
         }
         Status::Fix
+    }
+}
+
+/// The live words (the first `limit` of `index`, in cells from `first`)
+/// and-ed with `mask ^ flip`; a word that comes out zero leaves the
+/// prefix.
+fn intersect(
+    store: &mut Store,
+    first: CellId,
+    index: &mut [u32],
+    limit: &mut usize,
+    mask: &[u64],
+    flip: u64,
+) {
+    let mut i = *limit;
+    while i > 0 {
+        i -= 1;
+        let w = index[i] as usize;
+        let cell = at(first, w);
+        let old = store.cell(cell) as u64;
+        let new = old & (mask[w] ^ flip);
+        if new != old {
+            store.set_cell(cell, new as i64);
+            if new == 0 {
+                // Swapped with a word already seen.
+                *limit -= 1;
+                index.swap(i, *limit);
+            }
+        }
     }
 }
 
