@@ -29,11 +29,14 @@
 //! 6-cell cage over 1..9 is 531,441; beyond that even an enumeration
 //! that fails spends too long), and kept only with at most [`MOST_ROWS`]
 //! combinations (1,024), found within [`MOST_NODES`] search nodes. The
-//! table's propagator scans its rows at each wake, so the rows are what a
-//! cage costs during search: the lines of a 4x4 magic square (2,064 rows
-//! each) made `--consistency domain --count` 5.8x slower (13.8 s against
-//! 2.4 s, for a third of the nodes), so a table is kept to 1,024 rows:
-//! any sum cage of up to 4 cells over 1..9 (6,561 tuples, of which a sum
+//! bound was set when the table's propagator scanned its rows at each
+//! wake: the lines of a 4x4 magic square (2,064 rows each) made
+//! `--consistency domain --count` 5.8x slower (13.8 s against 2.4 s, for
+//! a third of the nodes). Compact-Table (`engine::propagators::table`)
+//! costs about what the primitives alone do there (26.6 G instructions
+//! against 26.4 G under callgrind, the bound raised to 4,096 for the
+//! measure), so the bound could grow; as it stands a table is kept to
+//! 1,024 rows: any sum cage of up to 4 cells over 1..9 (6,561 tuples, of which a sum
 //! keeps at most 489), the Kakuro runs of up to 4 cells (at most 288
 //! rows) and those of 5 with a sum up to 21 or from 29 (at most 960). A
 //! larger cage keeps its primitives alone, at their own levels.

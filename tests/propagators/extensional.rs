@@ -1,17 +1,33 @@
 //! The extensional constraints, `table` and `regular`: against brute force,
-//! and complete (every value left has a supporting row or word).
+//! and complete (every value left has a supporting row or word); tables
+//! of several words of rows too, with a variable at two positions.
 
 use super::generate::Gen;
-use super::harness::{N, domains, run};
+use super::harness::{N, domain_consistent, domains, run};
 use super::instance::Instance;
 use solve::constraints::Table;
 use solve::engine::Engine;
-use solve::model::Constraint;
 use solve::model::plan::Consistency;
+use solve::model::{Constraint, VarId};
 
 #[test]
 fn table_matches_brute_force() {
     run("table", 12, N, 4, Gen::table, Consistency::Propagate);
+}
+
+/// Tables of several words of rows, most with a variable at two
+/// positions: the live rows' words are dropped and brought back by
+/// backtracking (the harness's removal descent, leaves below the root).
+#[test]
+fn wide_table_matches_brute_force() {
+    run(
+        "table-wide",
+        14,
+        N / 3,
+        4,
+        Gen::table_wide,
+        Consistency::Propagate,
+    );
 }
 
 /// Generalised arc consistency: after propagation every value left is
@@ -50,6 +66,67 @@ fn table_leaves_only_supported_values() {
                     inst.describe(),
                     x.var.0
                 );
+            }
+        }
+    }
+}
+
+/// Domain consistency, a variable at two positions included: alone on
+/// its variables, a table keeps exactly the values some solution gives
+/// (a row a variable at two positions cannot take is dropped when
+/// posted), narrow and wide; and still below the root, where a run is
+/// incremental: values removed one at a time (each propagated), now and
+/// then back to an earlier checkpoint.
+#[test]
+fn tables_are_domain_consistent() {
+    let mut g = Gen::new(18, 4);
+    for k in 0..N {
+        g.reset(false);
+        let c = if k % 2 == 0 {
+            g.table()
+        } else {
+            g.table_wide()
+        };
+        let mut inst = Instance {
+            domains: g.domains.clone(),
+            constraints: vec![c],
+            levels: vec![None],
+        };
+        if domain_consistent(&inst).is_none() {
+            continue;
+        }
+        let mut engine = Engine::new(&inst.model(), Consistency::Domain);
+        engine.propagate().expect("a solution");
+        let mut checkpoints = Vec::new();
+        for _ in 0..16 {
+            inst.domains = domains(&engine);
+            let open: Vec<usize> = (0..inst.domains.len())
+                .filter(|&i| inst.domains[i].len() > 1)
+                .collect();
+            if open.is_empty() || g.rng.one_in(4) {
+                let Some(cp) = checkpoints.pop() else { break };
+                engine.store_mut().restore(cp);
+                continue;
+            }
+            checkpoints.push(engine.store_mut().checkpoint());
+            let r = g.rng.pick(&open);
+            let v = g.rng.pick(&inst.domains[r]);
+            inst.domains[r].retain(|&w| w != v);
+            let removed = engine.store_mut().remove(VarId(r as u32), v).is_ok();
+            let ok = removed && engine.propagate().is_ok();
+            let solutions = inst.solutions();
+            assert_eq!(ok, !solutions.is_empty(), "{}", inst.describe());
+            if !ok {
+                engine
+                    .store_mut()
+                    .restore(checkpoints.pop().expect("pushed"));
+                continue;
+            }
+            for (i, d) in domains(&engine).iter().enumerate() {
+                let mut given: Vec<i64> = solutions.iter().map(|s| s[i]).collect();
+                given.sort_unstable();
+                given.dedup();
+                assert_eq!(&given, d, "x{i} after x{r} != {v}:\n{}", inst.describe());
             }
         }
     }

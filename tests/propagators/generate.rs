@@ -308,6 +308,41 @@ impl Gen {
         Constraint::Table(Table { xs, rows })
     }
 
+    /// A table of 65 to 200 rows (live rows of two to four words) over
+    /// three or four views, two of one variable three times in four; a
+    /// row mostly gives a variable one value wherever it stands, through
+    /// its views (one value in eight is any value near the domains).
+    pub(super) fn table_wide(&mut self) -> Constraint {
+        let n = 3 + self.rng.below(2);
+        let mut xs: Vec<View> = (0..n).map(|_| self.view(&[])).collect();
+        if !self.rng.one_in(4) {
+            let (i, j) = (self.rng.below(n), (self.rng.below(n - 1) + 1) % n);
+            xs[(i + j) % n] = self.view_of(xs[i].var);
+        }
+        let rows = (0..65 + self.rng.below(136))
+            .map(|_| {
+                let mut given: Vec<(VarId, i64)> = Vec::new();
+                xs.iter()
+                    .map(|x| {
+                        if self.rng.one_in(8) {
+                            return self.rng.range(LO - 1, HI + 1);
+                        }
+                        let v = match given.iter().find(|(var, _)| *var == x.var) {
+                            Some(&(_, v)) => v,
+                            None => {
+                                let v = self.rng.range(LO - 1, HI + 1);
+                                given.push((x.var, v));
+                                v
+                            }
+                        };
+                        x.value(v)
+                    })
+                    .collect()
+            })
+            .collect();
+        Constraint::Table(Table { xs, rows })
+    }
+
     /// A circuit over up to four successor variables (nodes from `base`).
     pub(super) fn circuit(&mut self) -> Constraint {
         let n = 1 + self.rng.below(4);

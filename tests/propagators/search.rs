@@ -10,7 +10,7 @@ use solve::model::plan::{Consistency, Restarts, SearchPlan, ValueOrder, VarOrder
 use solve::search::{Limits, Outcome, Search};
 
 /// Every kind at once, for the search test.
-const KINDS: [Kind; 18] = [
+const KINDS: [Kind; 19] = [
     Gen::linear,
     Gen::all_different,
     Gen::element_const,
@@ -23,6 +23,7 @@ const KINDS: [Kind; 18] = [
     Gen::max,
     Gen::lex,
     Gen::table,
+    Gen::table_wide,
     Gen::circuit,
     Gen::subcircuit,
     Gen::connected,
