@@ -10,7 +10,7 @@ use solve::model::plan::{Consistency, Restarts, SearchPlan, ValueOrder, VarOrder
 use solve::search::{Limits, Outcome, Search};
 
 /// Every kind at once, for the search test.
-const KINDS: [Kind; 18] = [
+const KINDS: [Kind; 19] = [
     Gen::linear,
     Gen::all_different,
     Gen::element_const,
@@ -27,6 +27,7 @@ const KINDS: [Kind; 18] = [
     Gen::subcircuit,
     Gen::connected,
     Gen::regular,
+    Gen::regular_arcs,
     Gen::count,
     Gen::global_cardinality,
 ];
