@@ -28,11 +28,13 @@
 //! A failing instance is first shrunk (values removed from its domains while
 //! it still fails) and printed with its constraints and domains.
 //!
-//! `instance.rs`, `generate.rs` and `harness.rs` hold the instances, their
-//! generators and the checks; each other file tests one family.
+//! `instance.rs`, `generate.rs` (with `automata.rs`, `regular`'s) and
+//! `harness.rs` hold the instances, their generators and the checks; each
+//! other file tests one family.
 
 mod all_different;
 mod arithmetic;
+mod automata;
 mod cages;
 mod cardinality;
 mod check;

@@ -2,7 +2,7 @@
 //! and complete (every value left has a supporting row or word); tables
 //! of several words of rows too, with a variable at two positions.
 
-use super::generate::Gen;
+use super::generate::{Gen, Kind};
 use super::harness::{N, domain_consistent, domains, run};
 use super::instance::Instance;
 use solve::constraints::Table;
@@ -143,6 +143,14 @@ fn regular_matches_brute_force() {
         Gen::regular_wide,
         Consistency::Propagate,
     );
+    run(
+        "regular-arcs",
+        19,
+        N / 2,
+        4,
+        Gen::regular_arcs,
+        Consistency::Propagate,
+    );
 }
 
 /// Domain consistency: after propagation every value left is part of some
@@ -154,10 +162,10 @@ fn regular_leaves_only_supported_values() {
     let mut g = Gen::new(16, 4);
     for k in 0..N {
         g.reset(false);
-        let c = if k % 2 == 0 {
-            g.regular()
-        } else {
-            g.regular_wide()
+        let c = match k % 3 {
+            0 => g.regular(),
+            1 => g.regular_wide(),
+            _ => g.regular_arcs(),
         };
         let mut vars = c.vars();
         vars.sort_unstable();
@@ -204,5 +212,38 @@ fn regular_leaves_only_supported_values() {
                 );
             }
         }
+    }
+}
+
+/// Each family of random automata above draws both kernels of `regular`
+/// (chosen per automaton by cost: masked shifts or arcs), so that a change
+/// to the choice cannot leave one of them untested. The kernel is read
+/// from the engine's debug text.
+#[test]
+fn regular_draws_both_kernels() {
+    let mut g = Gen::new(18, 4);
+    let families: [(&str, Kind); 3] = [
+        ("regular", Gen::regular),
+        ("regular-wide", Gen::regular_wide),
+        ("regular-arcs", Gen::regular_arcs),
+    ];
+    for (name, kind) in families {
+        let (mut shifts, mut arcs) = (0, 0);
+        for _ in 0..N {
+            g.reset(false);
+            let inst = Instance {
+                constraints: vec![kind(&mut g)],
+                domains: g.domains.clone(),
+                levels: vec![None],
+            };
+            let text = format!("{:?}", Engine::new(&inst.model(), Consistency::Propagate));
+            shifts += usize::from(text.contains("Regular(Shifts("));
+            arcs += usize::from(text.contains("Regular(Arcs("));
+        }
+        eprintln!("{name}: {shifts} by shifts, {arcs} by arcs of {N}");
+        assert!(
+            shifts > 0 && arcs > 0,
+            "{name}: {shifts} by shifts, {arcs} by arcs"
+        );
     }
 }

@@ -4,13 +4,13 @@
 use crate::Rng;
 use solve::constraints::{
     Abs, AllDifferent, Circuit, Clause, Connected, Count, Div, ElementConst, ElementVar,
-    GlobalCardinality, Inverse, Lex, Linear, Max, Regular, Rem, Table, Times,
+    GlobalCardinality, Inverse, Lex, Linear, Max, Rem, Table, Times,
 };
-use solve::model::{Automaton, Constraint, Lit, Rel, VarId, View};
+use solve::model::{Constraint, Lit, Rel, VarId, View};
 
 /// The values every generated domain is drawn from.
-const LO: i64 = -2;
-const HI: i64 = 3;
+pub(super) const LO: i64 = -2;
+pub(super) const HI: i64 = 3;
 /// Sometimes added to a domain, so that its span needs interval storage
 /// (more than `BITSET_LIMIT` values).
 const FAR: i64 = 5000;
@@ -130,7 +130,7 @@ impl Gen {
     }
 
     /// A random view of an input variable (not one of `avoid`).
-    fn view(&mut self, avoid: &[VarId]) -> View {
+    pub(super) fn view(&mut self, avoid: &[VarId]) -> View {
         let x = self.int(avoid);
         self.view_of(x)
     }
@@ -517,60 +517,6 @@ impl Gen {
             succ,
             base,
             sub: self.rng.one_in(2),
-        })
-    }
-
-    /// `regular` over up to four views (which may share variables): an
-    /// automaton of up to four states numbered from a random first one,
-    /// up to eight random transitions (so sometimes nondeterministic, with
-    /// values near the domains), a random start and accepting states.
-    pub(super) fn regular(&mut self) -> Constraint {
-        let n = 1 + self.rng.below(4);
-        let xs = (0..n).map(|_| self.view(&[])).collect();
-        let first = self.rng.pick(&[0, 1, -3, 10]);
-        let states = 1 + self.rng.below(4) as i64;
-        let state = |g: &mut Gen| first + g.rng.below(states as usize) as i64;
-        let transitions = (0..self.rng.below(9))
-            .map(|_| (state(self), self.rng.range(LO - 1, HI + 1), state(self)))
-            .collect();
-        let start = state(self);
-        let mut accepting: Vec<i64> = (0..self.rng.below(3)).map(|_| state(self)).collect();
-        accepting.sort_unstable();
-        Constraint::Regular(Regular {
-            xs,
-            automaton: Automaton {
-                transitions,
-                start,
-                accepting,
-            },
-        })
-    }
-
-    /// `regular` with 65 to 140 states (so layers of two or three words),
-    /// each state with two to five transitions to a state up to 70 away in
-    /// either direction (moves that cross words), half the states
-    /// accepting.
-    pub(super) fn regular_wide(&mut self) -> Constraint {
-        let n = 1 + self.rng.below(4);
-        let xs = (0..n).map(|_| self.view(&[])).collect();
-        let states = 65 + self.rng.below(76) as i64;
-        let mut transitions = Vec::new();
-        for from in 0..states {
-            for _ in 0..2 + self.rng.below(4) {
-                let to = (from + self.rng.range(-70, 70)).clamp(0, states - 1);
-                transitions.push((from, self.rng.range(LO - 1, HI + 1), to));
-            }
-        }
-        let start = self.rng.below(states as usize) as i64;
-        let mut accepting: Vec<i64> = (0..states).filter(|_| self.rng.one_in(2)).collect();
-        accepting.sort_unstable();
-        Constraint::Regular(Regular {
-            xs,
-            automaton: Automaton {
-                transitions,
-                start,
-                accepting,
-            },
         })
     }
 

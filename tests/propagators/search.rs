@@ -28,6 +28,7 @@ const KINDS: [Kind; 19] = [
     Gen::subcircuit,
     Gen::connected,
     Gen::regular,
+    Gen::regular_arcs,
     Gen::count,
     Gen::global_cardinality,
 ];
