@@ -10,7 +10,7 @@ use solve::model::plan::{Consistency, Restarts, SearchPlan, ValueOrder, VarOrder
 use solve::search::{Limits, Outcome, Search};
 
 /// Every kind at once, for the search test.
-const KINDS: [Kind; 19] = [
+const KINDS: [Kind; 20] = [
     Gen::linear,
     Gen::all_different,
     Gen::element_const,
