@@ -544,8 +544,11 @@ fn every_prefix_and_bad_input_is_answered_in_time() {
                 json!({"textDocument": {"uri": URI}, "position": {"line": 3, "character": 4}}),
             );
             assert!(hover.is_ok(), "{hover:?}");
+            // A bound against a hang (a prefix solved in the foreground),
+            // not a timing: wide enough for a debug build on a loaded
+            // 2-core machine, where 3 s once fell short.
             assert!(
-                started.elapsed() < Duration::from_secs(3),
+                started.elapsed() < Duration::from_secs(20),
                 "prefix {i}: {:?}",
                 started.elapsed()
             );
