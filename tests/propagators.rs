@@ -32,6 +32,7 @@
 //! generators and the checks; each other file tests one family.
 
 mod all_different;
+mod all_different_except;
 mod arithmetic;
 mod cages;
 mod cardinality;
@@ -47,5 +48,6 @@ mod instance;
 mod inverse;
 mod lex;
 mod linear;
+mod member;
 mod scheduling;
 mod search;
