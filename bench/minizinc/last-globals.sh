@@ -5,7 +5,7 @@
 # decomposition), and for Gecode with its own library
 # (org.peers.gecode-fixed); each run (with the flags its `% run:` line
 # gives) once for its statistics (nodes, or
-# Gecode's), then timed (hyperfine medians of the solver alone on the
+# Gecode's), then timed (hyperfine means of the solver alone on the
 # flattened model, start-up included).
 # usage: bench/minizinc/last-globals.sh [SOLVE_BINARY] (from the repository)
 set -euo pipefail

@@ -41,7 +41,13 @@ fn all_different_except_at_domain_keeps_exactly_the_supported_values() {
             .map(|_| {
                 let d: Vec<i64> = loop {
                     let d: Vec<i64> = (0..=3)
-                        .filter(|&v| if v == 0 { g.rng.one_in(2) } else { !g.rng.one_in(3) })
+                        .filter(|&v| {
+                            if v == 0 {
+                                g.rng.one_in(2)
+                            } else {
+                                !g.rng.one_in(3)
+                            }
+                        })
                         .collect();
                     if !d.is_empty() {
                         break d;

@@ -50,7 +50,7 @@ fn member_keeps_exactly_the_supported_values() {
             );
             dx.iter().any(|a| dy.contains(a))
         };
-        if xs.iter().filter(|x| can_equal(*x)).count() >= 2
+        if xs.iter().filter(|x| can_equal(x)).count() >= 2
             && after[y.var.index()] != inst.domains[y.var.index()]
         {
             y_pruned_among_several += 1;
