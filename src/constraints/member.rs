@@ -7,8 +7,8 @@
 //! when one does): `y` keeps the values some item can take, and an item
 //! that alone can equal `y` is narrowed to `y`'s values. MiniZinc's
 //! decomposition (a clause over reified equalities) narrows neither
-//! until every other equality is false; Gecode's `member` is domain
-//! consistent too.
+//! until every other equality is false (Gecode's library has `member`
+//! native too).
 
 use super::Primitive;
 use super::text::{MiniZincNames, SpecNames};
