@@ -24,6 +24,7 @@ mod layout;
 mod loops;
 mod lsp;
 mod moo;
+mod more_globals;
 mod objective;
 mod parallel;
 mod path_genres;

@@ -33,6 +33,7 @@
 //! other file tests one family.
 
 mod all_different;
+mod all_different_except;
 mod arithmetic;
 mod automata;
 mod cages;
@@ -49,5 +50,6 @@ mod instance;
 mod inverse;
 mod lex;
 mod linear;
+mod member;
 mod scheduling;
 mod search;

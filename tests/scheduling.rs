@@ -331,7 +331,7 @@ fn wrong_arguments_are_errors_at_their_place() {
 /// The MiniZinc driver and the folder of the peers' solver configurations
 /// (`PEERS_DIR/minizinc`, else the shared machine's), or `None` with a
 /// note when either is missing.
-fn gecode_peers() -> Option<PathBuf> {
+pub(crate) fn gecode_peers() -> Option<PathBuf> {
     let dir = std::env::var_os("PEERS_DIR").map_or_else(
         || PathBuf::from("/work/shared/peers/minizinc"),
         |p| PathBuf::from(p).join("minizinc"),
@@ -349,7 +349,7 @@ fn gecode_peers() -> Option<PathBuf> {
 
 /// `minizinc -a` (all solutions, or every better one) on `model` with the
 /// solver `id` found under `path`: the solution blocks and the last one.
-fn minizinc(path: &Path, id: &str, model: &Path) -> (usize, String, bool) {
+pub(crate) fn minizinc(path: &Path, id: &str, model: &Path) -> (usize, String, bool) {
     let out = Command::new("minizinc")
         .env("MZN_SOLVER_PATH", path)
         .args(["--solver", id, "-a"])

@@ -25,6 +25,7 @@
 //! it in its home (`inverse`), which then is the whole of the kind.
 
 pub(crate) mod all_different;
+pub(crate) mod all_different_except;
 pub(crate) mod arithmetic;
 pub(crate) mod circuit;
 pub(crate) mod clause;
@@ -38,6 +39,7 @@ pub(crate) mod inverse;
 pub(crate) mod known;
 pub(crate) mod lex;
 pub(crate) mod linear;
+pub(crate) mod member;
 pub(crate) mod post;
 pub(crate) mod regular;
 pub(crate) mod table;
@@ -235,6 +237,8 @@ kinds! {
     global_cardinality::GlobalCardinality,
     cumulative::Cumulative,
     disjunctive::Disjunctive,
+    member::Member,
+    all_different_except::AllDifferentExcept,
 }
 
 impl Consistency {

@@ -1,5 +1,6 @@
 //! The globals `solve`'s MiniZinc library (`share/minizinc/solve/`)
-//! declares native (`count`, `global_cardinality` and the others of the
+//! declares native (`count`, `global_cardinality`, `member`,
+//! `alldifferent_except` and the others of the
 //! book's table), by the names the flattened model calls them: each
 //! posted as its own kind of constraint. The library passes what
 //! flattening would lose, the first index of an array (circuit, inverse),
@@ -15,8 +16,8 @@
 use super::ast::{Call, Expr, ExprKind};
 use super::builder::{Builder, MAX_VALUE, expected, out_of_range};
 use crate::constraints::{
-    AllDifferent, Circuit, Clause, Constraint, Count, GlobalCardinality, Inverse, Lex, Regular,
-    Table,
+    AllDifferent, AllDifferentExcept, Circuit, Clause, Constraint, Count, GlobalCardinality,
+    Inverse, Lex, Member, Regular, Table,
 };
 use crate::diagnostic::Diagnostic;
 use crate::vocab::{Automaton, IntervalSet, View};
@@ -33,6 +34,7 @@ pub(super) fn post(b: &mut Builder, call: &Call) -> Option<Result<(), Diagnostic
         "solve_circuit" | "solve_subcircuit" => 2,
         "solve_inverse" => 4,
         "fzn_count_eq" | "fzn_global_cardinality" => 3,
+        "fzn_member_int" | "solve_alldifferent_except" => 2,
         "fzn_regular" | "solve_regular" => 6,
         "int_pow" => 3,
         "fzn_cumulative" => 4,
@@ -124,6 +126,17 @@ fn global(b: &mut Builder, call: &Call) -> Result<Option<Constraint>, Diagnostic
             count: b.view(&a[2])?,
         }
         .into(),
+        "solve_alldifferent_except" => {
+            AllDifferentExcept::new(b.views(&a[0])?, b.ints(&a[1])?).into()
+        }
+        "fzn_member_int" => {
+            let xs = b.views(&a[0])?;
+            let y = b.view(&a[1])?;
+            if xs.is_empty() {
+                return Ok(Some(never()));
+            }
+            Member { xs, y }.into()
+        }
         "fzn_global_cardinality" => {
             let (xs, values, counts) = (b.views(&a[0])?, b.ints(&a[1])?, b.views(&a[2])?);
             if values.len() != counts.len() {

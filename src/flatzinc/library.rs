@@ -12,6 +12,14 @@ pub const FILES: &[(&str, &str)] = &[
         include_str!("../../share/minizinc/solve/fzn_all_different_int.mzn"),
     ),
     (
+        "fzn_alldifferent_except.mzn",
+        include_str!("../../share/minizinc/solve/fzn_alldifferent_except.mzn"),
+    ),
+    (
+        "fzn_alldifferent_except_0.mzn",
+        include_str!("../../share/minizinc/solve/fzn_alldifferent_except_0.mzn"),
+    ),
+    (
         "fzn_circuit.mzn",
         include_str!("../../share/minizinc/solve/fzn_circuit.mzn"),
     ),
@@ -58,6 +66,10 @@ pub const FILES: &[(&str, &str)] = &[
     (
         "fzn_lex_lesseq_int.mzn",
         include_str!("../../share/minizinc/solve/fzn_lex_lesseq_int.mzn"),
+    ),
+    (
+        "fzn_member_int.mzn",
+        include_str!("../../share/minizinc/solve/fzn_member_int.mzn"),
     ),
     (
         "fzn_regular.mzn",

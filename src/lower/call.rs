@@ -133,7 +133,10 @@ impl Lowerer {
             | Builtin::NonogramLine
             | Builtin::Cumulative
             | Builtin::Disjunctive
-            | Builtin::DisjunctiveStrict => {
+            | Builtin::DisjunctiveStrict
+            | Builtin::Member
+            | Builtin::AllDifferentExcept0
+            | Builtin::AllDifferentExcept => {
                 debug_assert_eq!(info.usage, Usage::Constraint);
                 Err(Diagnostic::new(
                     format!(

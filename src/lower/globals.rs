@@ -1,15 +1,18 @@
 //! Global constraints beyond alldifferent and lex: `table`,
-//! `global_cardinality`, `circuit`, `inverse`, `increasing` /
-//! `decreasing` and `count(xs, v)`. At the root each posts its own primitive (a table or
+//! `global_cardinality`, `circuit`, `inverse`, `member`,
+//! `alldifferent_except(_0)`, `increasing` / `decreasing` and
+//! `count(xs, v)`. At the root each posts its own primitive (a table or
 //! circuit propagator, linear constraints); inside an expression each is a
 //! reified decomposition (a boolean over the same meaning), except
-//! `circuit` and `inverse`, constraints of their own only (like `lex_less`, see
-//! `call.rs`).
+//! `circuit`, `inverse`, `member` and `alldifferent_except(_0)`,
+//! constraints of their own only (like `lex_less`, see `call.rs`).
 
 use super::Lowerer;
 use super::eval::bool_value;
 use super::value::{LinExpr, R, Value, type_error};
-use crate::constraints::{AllDifferent, Circuit, Count, GlobalCardinality, Inverse, Table};
+use crate::constraints::{
+    AllDifferent, AllDifferentExcept, Circuit, Count, GlobalCardinality, Inverse, Member, Table,
+};
 use crate::diagnostic::Diagnostic;
 use crate::model::{Constraint, Rel, View};
 use crate::source::Span;
@@ -96,6 +99,38 @@ impl Lowerer {
                     invf,
                     invf_base,
                 }));
+            }
+            Builtin::AllDifferentExcept0 | Builtin::AllDifferentExcept => {
+                let mut xs = Vec::new();
+                for x in &self.int_items(&args[0])? {
+                    xs.push(self.view(x, args[0].span)?);
+                }
+                let mut except = vec![0];
+                if builtin == Builtin::AllDifferentExcept {
+                    except.clear();
+                    let listed = self.eval(&args[1])?;
+                    for v in self.flat_items(&listed, args[1].span)? {
+                        except.push(self.int(&v, args[1].span)?);
+                    }
+                }
+                if xs.len() > 1 {
+                    let c = AllDifferentExcept::new(xs, except);
+                    self.post_constraint(Constraint::AllDifferentExcept(c));
+                }
+            }
+            Builtin::Member => {
+                let mut xs = Vec::new();
+                for x in &self.int_items(&args[0])? {
+                    xs.push(self.view(x, args[0].span)?);
+                }
+                let y = self.eval(&args[1])?;
+                let y = self.lin(&y, args[1].span)?;
+                let y = self.view(&y, args[1].span)?;
+                if xs.is_empty() {
+                    self.post_false();
+                } else {
+                    self.post_constraint(Constraint::Member(Member { xs, y }));
+                }
             }
             Builtin::GlobalCardinality => {
                 let Cardinalities { xs, values, counts } = self.cardinality_args(args)?;

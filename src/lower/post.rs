@@ -96,6 +96,9 @@ impl Lowerer {
                         | Builtin::Circuit
                         | Builtin::Subcircuit
                         | Builtin::Inverse
+                        | Builtin::Member
+                        | Builtin::AllDifferentExcept0
+                        | Builtin::AllDifferentExcept
                         | Builtin::Increasing
                         | Builtin::Decreasing),
                     ) => self.post_global(global, args, e.span),

@@ -43,6 +43,9 @@ pub enum Builtin {
     Cumulative,
     Disjunctive,
     DisjunctiveStrict,
+    Member,
+    AllDifferentExcept0,
+    AllDifferentExcept,
 }
 
 /// Where a builtin may appear.
@@ -384,6 +387,27 @@ pub const BUILTINS: &[BuiltinInfo] = &[
         Arity::exactly(2),
         Usage::Constraint,
         "tasks (start, duration) never overlap, and a task of duration 0 is never inside another, as in MiniZinc",
+    ),
+    row(
+        Builtin::Member,
+        "member",
+        Arity::exactly(2),
+        Usage::Constraint,
+        "the value equals some item of the list (an empty list: never), as in MiniZinc",
+    ),
+    row(
+        Builtin::AllDifferentExcept0,
+        "alldifferent_except_0",
+        Arity::exactly(1),
+        Usage::Constraint,
+        "the items other than 0 pairwise different, as in MiniZinc",
+    ),
+    row(
+        Builtin::AllDifferentExcept,
+        "alldifferent_except",
+        Arity::exactly(2),
+        Usage::Constraint,
+        "the items outside the listed values pairwise different, as MiniZinc's all_different_except",
     ),
 ];
 

@@ -179,6 +179,13 @@ pub(super) enum Bool {
     /// items, the rest constants at least 0 (MiniZinc asserts it). A
     /// constraint of its own only.
     Schedule(Vec<Int>, Vec<i64>, Option<(Vec<i64>, i64)>, bool),
+    /// `member([a, ...], y)`: `y` equals one of the items (none: never).
+    /// A constraint of its own only.
+    Member(Vec<Int>, Int),
+    /// `alldifferent_except([a, ...], [v, ...])` (`alldifferent_except_0`
+    /// when the list is `[0]`): the items outside the values pairwise
+    /// different. A constraint of its own only.
+    AllDiffExcept(Vec<Int>, Vec<i64>),
     /// `a == b` (true) or `a != b` over lists, of any lengths.
     ListEq(bool, List, List),
     /// `forall(b for ...)` (true) or `exists(b for ...)` (false).

@@ -370,6 +370,17 @@ impl Eval<'_> {
                     is_schedule(&tasks, resource.as_ref(), *strict)
                 })
             }
+            Bool::AllDiffExcept(xs, except) => self.ints(xs).is_some_and(|mut v| {
+                v.retain(|w| !except.contains(w));
+                let n = v.len();
+                v.sort_unstable();
+                v.dedup();
+                v.len() == n
+            }),
+            Bool::Member(xs, y) => match (self.ints(xs), self.int(y)) {
+                (Some(xs), Some(y)) => xs.contains(&y),
+                _ => false,
+            },
             Bool::Monotone(up, xs) => self.ints(xs).is_some_and(|v| {
                 v.windows(2)
                     .all(|w| if *up { w[0] <= w[1] } else { w[0] >= w[1] })

@@ -64,6 +64,10 @@ pub(super) fn subst_bool(e: &Bool, args: &[Int]) -> Bool {
         Bool::Regular(l, t, s, a, whole) => {
             Bool::Regular(subst_list(l, args), t.clone(), *s, a.clone(), *whole)
         }
+        Bool::AllDiffExcept(xs, except) => {
+            Bool::AllDiffExcept(xs.iter().map(i).collect(), except.clone())
+        }
+        Bool::Member(xs, y) => Bool::Member(xs.iter().map(i).collect(), i(y)),
         Bool::Nonogram(l, clue) => Bool::Nonogram(subst_list(l, args), clue.clone()),
         Bool::Schedule(s, d, resource, strict) => Bool::Schedule(
             s.iter().map(i).collect(),

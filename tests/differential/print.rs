@@ -262,6 +262,22 @@ impl Printer {
                 };
                 (text, P_ATOM)
             }
+            Bool::AllDiffExcept(xs, except) => (
+                if *except == [0] {
+                    format!("alldifferent_except_0([{}])", self.ints(xs))
+                } else {
+                    format!(
+                        "alldifferent_except([{}], [{}])",
+                        self.ints(xs),
+                        join(except)
+                    )
+                },
+                P_ATOM,
+            ),
+            Bool::Member(xs, y) => (
+                format!("member([{}], {})", self.ints(xs), self.int(y, 0)),
+                P_ATOM,
+            ),
             Bool::Nonogram(l, clue) => {
                 let clue: Vec<String> = clue.iter().map(i64::to_string).collect();
                 (

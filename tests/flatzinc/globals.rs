@@ -1,8 +1,10 @@
 //! The globals `solve`'s MiniZinc library declares native, proven by
 //! brute force as the builtins are: all_different, table, regular,
 //! circuit and subcircuit (first index passed beside), inverse (both
-//! first indices passed), the lexicographic orders, count and
-//! global_cardinality.
+//! first indices passed), the lexicographic orders, count,
+//! global_cardinality, member and alldifferent_except (the excepted values
+//! passed as a list); [`any`] draws these and the scheduling
+//! globals (`scheduling.rs`), every native global of the library.
 
 use super::builtins::each;
 use super::random::{Gen, T, all};
@@ -254,8 +256,49 @@ fn global_cardinality(g: &mut Gen) {
     );
 }
 
+/// `fzn_member_int(xs, y)`: `y` is one of the items (no item: never;
+/// `y` now and then an item itself).
+fn member(g: &mut Gen) {
+    let xs = g.int_args(0, 4);
+    let y = if !xs.is_empty() && g.rng.chance(20) {
+        xs[g.rng.below(xs.len())]
+    } else {
+        g.int_arg()
+    };
+    let (sx, sy) = (g.ints(&xs), g.spell(y, false));
+    g.call(format!("fzn_member_int({sx}, {sy})"), move |v| {
+        let y = all(&[y], v)[0];
+        all(&xs, v).contains(&y)
+    });
+}
+
+/// `solve_alldifferent_except(xs, except)`: the items outside `except`
+/// pairwise different (`[0]` is how `alldifferent_except_0` passes it).
+fn all_different_except(g: &mut Gen) {
+    let xs = g.int_args(0, 4);
+    let except: Vec<i64> = if g.rng.chance(50) {
+        vec![0]
+    } else {
+        (0..g.rng.range(0, 2)).map(|_| g.rng.range(-2, 2)).collect()
+    };
+    let (sx, se) = (g.ints(&xs), g.pars(&except, false));
+    g.call(format!("solve_alldifferent_except({sx}, {se})"), move |v| {
+        let mut taken = all(&xs, v);
+        taken.retain(|w| !except.contains(w));
+        let n = taken.len();
+        taken.sort_unstable();
+        taken.dedup();
+        taken.len() == n
+    });
+}
+
+/// One of the library's native globals, each as likely.
 pub(super) fn any(g: &mut Gen) {
-    match g.rng.below(8) {
+    match g.rng.below(12) {
+        11 => all_different_except(g),
+        10 => super::scheduling::disjunctive(g),
+        9 => super::scheduling::cumulative(g),
+        8 => member(g),
         6 => count(g),
         7 => global_cardinality(g),
         0 => all_different(g),
@@ -305,4 +348,14 @@ fn count_is_its_meaning() {
 #[test]
 fn global_cardinality_is_its_meaning() {
     each(18, 300, 2, global_cardinality);
+}
+
+#[test]
+fn member_is_its_meaning() {
+    each(19, 300, 2, member);
+}
+
+#[test]
+fn alldifferent_except_is_its_meaning() {
+    each(20, 300, 2, all_different_except);
 }

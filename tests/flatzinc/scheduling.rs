@@ -45,7 +45,7 @@ fn load(tasks: &[(i64, i64, i64)], t: i64) -> i64 {
     running.map(|&(_, _, r)| r).sum()
 }
 
-fn cumulative(g: &mut Gen) {
+pub(super) fn cumulative(g: &mut Gen) {
     let n = g.rng.range(0, 3);
     let s = starts(g, n, 4);
     let (d, r) = (amounts(g, n, 3), amounts(g, n, 2));
@@ -71,7 +71,7 @@ fn cumulative(g: &mut Gen) {
     );
 }
 
-fn disjunctive(g: &mut Gen) {
+pub(super) fn disjunctive(g: &mut Gen) {
     let strict = g.rng.chance(50);
     let n = g.rng.range(0, 3);
     let s = starts(g, n, 5);

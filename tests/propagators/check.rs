@@ -8,7 +8,7 @@ use solve::model::plan::Consistency;
 /// constraint holds.
 #[test]
 fn check_consistency_matches_brute_force() {
-    let kinds: [(&str, Kind, usize); 18] = [
+    let kinds: [(&str, Kind, usize); 20] = [
         ("linear", Gen::linear, 4),
         ("all_different", Gen::all_different, 4),
         ("element_const", Gen::element_const, 3),
@@ -27,6 +27,8 @@ fn check_consistency_matches_brute_force() {
         ("regular", Gen::regular, 4),
         ("count", Gen::count, 4),
         ("global_cardinality", Gen::global_cardinality, 5),
+        ("member", Gen::member, 5),
+        ("all_different_except", Gen::all_different_except, 4),
     ];
     for (k, (name, kind, max_vars)) in kinds.into_iter().enumerate() {
         run(

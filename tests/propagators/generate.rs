@@ -3,8 +3,8 @@
 
 use crate::Rng;
 use solve::constraints::{
-    Abs, AllDifferent, Circuit, Clause, Connected, Count, Div, ElementConst, ElementVar,
-    GlobalCardinality, Inverse, Lex, Linear, Max, Rem, Table, Times,
+    Abs, AllDifferent, AllDifferentExcept, Circuit, Clause, Connected, Count, Div, ElementConst,
+    ElementVar, GlobalCardinality, Inverse, Lex, Linear, Max, Member, Rem, Table, Times,
 };
 use solve::model::{Constraint, Lit, Rel, VarId, View};
 
@@ -413,6 +413,33 @@ impl Gen {
             View::of(self.int(&[]))
         };
         Constraint::Count(Count { xs, value, count })
+    }
+
+    /// `alldifferent_except` over two to four views, excepting 0 (as
+    /// `alldifferent_except_0`) or up to two values of the domains.
+    pub(super) fn all_different_except(&mut self) -> Constraint {
+        let n = 2 + self.rng.below(3);
+        let xs = (0..n).map(|_| self.view(&[])).collect();
+        let except = if self.rng.one_in(2) {
+            vec![0]
+        } else {
+            let k = self.rng.below(3);
+            (0..k).map(|_| self.rng.range(LO, HI)).collect()
+        };
+        Constraint::AllDifferentExcept(AllDifferentExcept::new(xs, except))
+    }
+
+    /// `member(xs, y)` over up to four views (now and then none), `y`
+    /// sometimes a variable of the items.
+    pub(super) fn member(&mut self) -> Constraint {
+        let n = if self.rng.one_in(10) {
+            0
+        } else {
+            1 + self.rng.below(4)
+        };
+        let xs = (0..n).map(|_| self.view(&[])).collect();
+        let y = self.view(&[]);
+        Constraint::Member(Member { xs, y })
     }
 
     /// `global_cardinality` over up to four views and up to three values

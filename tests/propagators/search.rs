@@ -10,7 +10,7 @@ use solve::model::plan::{Consistency, Restarts, SearchPlan, ValueOrder, VarOrder
 use solve::search::{Limits, Outcome, Search};
 
 /// Every kind at once, for the search test.
-const KINDS: [Kind; 20] = [
+const KINDS: [Kind; 22] = [
     Gen::linear,
     Gen::all_different,
     Gen::element_const,
@@ -31,6 +31,8 @@ const KINDS: [Kind; 20] = [
     Gen::regular_arcs,
     Gen::count,
     Gen::global_cardinality,
+    Gen::member,
+    Gen::all_different_except,
 ];
 
 /// All solutions found by a search over every variable.

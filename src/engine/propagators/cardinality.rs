@@ -10,7 +10,7 @@
 //! and those that may: each count is narrowed by the others' bounds.
 //! Nothing is kept between runs but scratch.
 
-use super::cardinality_flow::CardinalityFlow;
+use super::cardinality_flow::{Caps, CardinalityFlow};
 use crate::engine::propagator::{Priority, PropResult, Propagator, Status};
 use crate::engine::store::{Change, Conflict, Store};
 use crate::vocab::{VarId, View};
@@ -173,7 +173,11 @@ impl Propagator for Cardinality {
         self.narrow_counts(store, &outside)?;
         self.settle_views(store)?;
         if let Some(flow) = &mut self.flow {
-            flow.prune(store, &self.xs, &self.values, &self.counts)?;
+            let caps = Caps::Counts {
+                values: &self.values,
+                counts: &self.counts,
+            };
+            flow.prune(store, &self.xs, caps)?;
         }
         let settled = self.xs.iter().all(|&x| store.vfixed(x));
         if !settled {

@@ -1,6 +1,8 @@
 //! `global_cardinality` at the `domain` level: Régin's flow (1996). The
 //! views send one unit each to a value they have, a value receives
-//! between its count's bounds (a value not listed: anything): a solution
+//! between its count's bounds (a value not listed: anything; for
+//! `alldifferent_except`, [`Caps::AtMostOneExcept`], at most one unless
+//! excepted): a solution
 //! is a feasible flow, and a view keeps a value only if some feasible flow
 //! sends it there, which holds when the edge carries the flow found or
 //! its ends lie in one strongly connected component of the residual
@@ -49,20 +51,32 @@ pub(crate) struct CardinalityFlow {
     buffer: Vec<i64>,
 }
 
+/// What each value may receive.
+#[derive(Clone, Copy, Debug)]
+pub(crate) enum Caps<'a> {
+    /// `values[k]` between `counts[k]`'s bounds; a value not listed,
+    /// anything.
+    Counts {
+        values: &'a [i64],
+        counts: &'a [View],
+    },
+    /// At most one view, except the listed values (sorted): anything.
+    AtMostOneExcept(&'a [i64]),
+}
+
 impl CardinalityFlow {
     /// Removes every value of a view that no feasible flow gives it.
     pub(crate) fn prune(
         &mut self,
         store: &mut Store,
         xs: &[View],
-        values: &[i64],
-        counts: &[View],
+        caps: Caps<'_>,
     ) -> Result<(), Conflict> {
         let edges: u64 = xs.iter().map(|&x| store.vsize(x)).sum();
         if edges > MOST_EDGES {
             return Ok(());
         }
-        self.build(store, xs, values, counts);
+        self.build(store, xs, caps);
         self.start_from_hint(xs.len());
         for i in 0..xs.len() {
             if self.assign[i] == NONE && !self.augment_from_view(i) {
@@ -83,7 +97,7 @@ impl CardinalityFlow {
     }
 
     /// The value graph and each value's bounds.
-    fn build(&mut self, store: &Store, xs: &[View], values: &[i64], counts: &[View]) {
+    fn build(&mut self, store: &Store, xs: &[View], caps: Caps<'_>) {
         let n = xs.len();
         self.universe.clear();
         for &x in xs {
@@ -96,11 +110,25 @@ impl CardinalityFlow {
         self.low.clear();
         self.low.resize(u, 0);
         self.up.clear();
-        self.up.resize(u, n as i64);
-        for (&w, &c) in values.iter().zip(counts) {
-            if let Ok(v) = self.universe.binary_search(&w) {
-                self.low[v] = self.low[v].max(store.vmin(c));
-                self.up[v] = self.up[v].min(store.vmax(c));
+        match caps {
+            Caps::Counts { values, counts } => {
+                self.up.resize(u, n as i64);
+                for (&w, &c) in values.iter().zip(counts) {
+                    if let Ok(v) = self.universe.binary_search(&w) {
+                        self.low[v] = self.low[v].max(store.vmin(c));
+                        self.up[v] = self.up[v].min(store.vmax(c));
+                    }
+                }
+            }
+            Caps::AtMostOneExcept(except) => {
+                let cap = |w: &i64| {
+                    if except.binary_search(w).is_ok() {
+                        n as i64
+                    } else {
+                        1
+                    }
+                };
+                self.up.extend(self.universe.iter().map(cap));
             }
         }
         self.edges.clear();

@@ -1,6 +1,6 @@
 //! The generator's booleans: comparisons, `in`, connectives, the global
 //! constraints, quantifiers, `circuit`, `regular`, `nonogram_line`,
-//! `cumulative` and `disjunctive`.
+//! `cumulative`, `disjunctive`, `member` and `alldifferent_except`.
 
 use std::collections::BTreeSet;
 
@@ -78,7 +78,7 @@ impl Builder<'_> {
         }
         let b = Box::new;
         let call = self.shape.bool_fn.is_some() && self.holes == 0 && self.rng.one_in(6);
-        match if call { 20 } else { self.rng.below(27) } {
+        match if call { 20 } else { self.rng.below(29) } {
             0..=5 => self.cmp(d - 1),
             6 | 7 => Bool::In(self.int(d - 1), self.coll()),
             8 => Bool::Not(b(self.boolean(d - 1))),
@@ -180,6 +180,21 @@ impl Builder<'_> {
             24 if root => self.automaton(d),
             25 if root => self.graph(d),
             26 if root => self.schedule(d),
+            27 if root => {
+                let n = self.rng.range(0, 3);
+                let items = (0..n).map(|_| self.int(d.saturating_sub(1))).collect();
+                Bool::Member(items, self.int(d.saturating_sub(1)))
+            }
+            28 if root => {
+                let n = self.rng.range(2, 4);
+                let items = (0..n).map(|_| self.int(d.saturating_sub(1))).collect();
+                let except = if self.rng.one_in(2) {
+                    vec![0]
+                } else {
+                    vec![self.small()]
+                };
+                Bool::AllDiffExcept(items, except)
+            }
             _ => self.cmp(d - 1),
         }
     }
