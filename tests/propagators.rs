@@ -49,3 +49,4 @@ mod lex;
 mod linear;
 mod scheduling;
 mod search;
+mod selection;

@@ -17,7 +17,9 @@
 //! solutions of the whole search in its order.
 
 pub(crate) mod branch;
+pub(crate) mod ranking;
 pub(crate) mod shared;
+mod space;
 pub mod trace;
 pub mod tree;
 
@@ -28,6 +30,7 @@ use crate::model::plan::{Objective, RestartPolicy, Restarts, SearchPlan, Sense, 
 use crate::stop::{Cause, Stop};
 use branch::{Brancher, Choice, Cursor};
 use shared::Shared;
+use space::Space;
 use trace::{Event, Recorder};
 
 /// When to stop searching (solutions are limited by the caller).
@@ -181,6 +184,8 @@ pub struct Search<'e> {
     /// [`Search::open`]: the decisions applied below the propagated root,
     /// each with the checkpoint taken before it.
     opened: Vec<(Decision, Checkpoint)>,
+    /// The open search space at the propagated root, for the openings.
+    space: Option<Space>,
 }
 
 impl<'e> Search<'e> {
@@ -218,6 +223,7 @@ impl<'e> Search<'e> {
             shared_objective: None,
             allowance: 0,
             opened: Vec::new(),
+            space: None,
         }
     }
 
@@ -226,6 +232,21 @@ impl<'e> Search<'e> {
     pub fn below(&mut self, path: Vec<Decision>, part: usize) {
         self.path = path;
         self.part = part;
+    }
+
+    /// Chooses by a tournament in every phase of a dynamic order with at
+    /// least `vars` variables, by a scan in the others (`usize::MAX`:
+    /// scans only, the reference the tournaments are tested against).
+    /// Before the first `next`; the choices are the same either way.
+    pub fn rank_from(&mut self, vars: usize) {
+        self.brancher.rank_from(vars);
+    }
+
+    /// The work of choosing variables so far: variables read by scans,
+    /// trail entries read and tournament matches played (what a test of
+    /// the cost per node counts).
+    pub fn selection_steps(&self) -> u64 {
+        self.brancher.steps()
     }
 
     /// Branch and bound against the run's shared incumbent too: a solution
@@ -295,9 +316,12 @@ impl<'e> Search<'e> {
             None => Opening::Solution,
             Some(var) => {
                 let store = self.engine.store();
-                let space = (0..store.num_vars() as u32)
-                    .map(|i| (store.size(VarId(i)) as f64).log2())
-                    .sum();
+                let root = self.propagated_root.expect("openings come after the root");
+                // Built at the first opening, which is the propagated root.
+                let space = self
+                    .space
+                    .get_or_insert_with(|| Space::at_root(store, root))
+                    .now(store);
                 let choice = self.brancher.choice(self.engine, var);
                 Opening::Branch { var, choice, space }
             }
