@@ -18,6 +18,7 @@
 
 pub(crate) mod branch;
 pub(crate) mod ranking;
+mod restart;
 pub(crate) mod shared;
 mod space;
 pub mod trace;
@@ -26,9 +27,11 @@ pub mod tree;
 use crate::engine::Engine;
 use crate::engine::store::Checkpoint;
 use crate::model::VarId;
-use crate::model::plan::{Objective, RestartPolicy, Restarts, SearchPlan, Sense, VarOrder};
+use crate::model::plan::{Objective, Restarts, SearchPlan, Sense, VarOrder};
 use crate::stop::{Cause, Stop};
 use branch::{Brancher, Choice, Cursor};
+use restart::budget;
+pub use restart::luby;
 use shared::Shared;
 use space::Space;
 use trace::{Event, Recorder};
@@ -72,32 +75,6 @@ pub enum Opening {
     },
     /// A limit stopped propagation: this one.
     Stopped(Cause),
-}
-
-/// Failures allowed in run `i` (from 1) under `restarts`, or `None` for no limit.
-fn budget(restarts: &Restarts, i: u64) -> Option<u64> {
-    match restarts.policy {
-        RestartPolicy::None => None,
-        RestartPolicy::Luby => Some(restarts.scale.saturating_mul(luby(i))),
-        RestartPolicy::Geometric => {
-            let factor = 1.5f64.powi(i.min(200) as i32 - 1);
-            Some((restarts.scale as f64 * factor).min(u64::MAX as f64 / 2.0) as u64)
-        }
-    }
-}
-
-/// The Luby sequence 1 1 2 1 1 2 4 1 1 2 1 1 2 4 8 ... (i from 1).
-pub fn luby(mut i: u64) -> u64 {
-    loop {
-        let mut k = 1;
-        while (1u64 << k) - 1 < i {
-            k += 1;
-        }
-        if (1u64 << k) - 1 == i {
-            return 1 << (k - 1);
-        }
-        i -= (1u64 << (k - 1)) - 1;
-    }
 }
 
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
@@ -599,16 +576,5 @@ impl Drop for Search<'_> {
             self.engine.set_tracing(None);
         }
         self.engine.store_mut().restore(self.root);
-    }
-}
-
-#[cfg(test)]
-mod tests {
-    use super::luby;
-
-    #[test]
-    fn luby_sequence() {
-        let first: Vec<u64> = (1..=15).map(luby).collect();
-        assert_eq!(first, [1, 1, 2, 1, 1, 2, 4, 1, 1, 2, 1, 1, 2, 4, 8]);
     }
 }
