@@ -49,8 +49,11 @@ pub(crate) struct Cursor {
 
 /// Phases of a dynamic order at least this long are ranked by a
 /// tournament (`ranking`); shorter ones are scanned, which costs less
-/// there (measured in bench/README.md: a 9x9 sudoku, queens 8).
-const RANK_FROM: usize = 64;
+/// there: a node that changes a good part of the model replays many
+/// matches, where a scan reads a short list in order (magic n = 12, 144
+/// cells: 213 M instructions scanned, 278 M ranked from 64 variables on;
+/// bench/README.md).
+const RANK_FROM: usize = 1024;
 
 /// The tournaments, once the first choice built them.
 #[derive(Clone, Debug)]
