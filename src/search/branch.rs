@@ -94,19 +94,27 @@ fn scan(
     let rest = &phase.vars[*at as usize..];
     *steps += rest.len() as u64;
     let mut best = first;
+    if order == VarOrder::DomWdeg {
+        for &x in rest {
+            if !store.is_fixed(x) && compare(order, engine, x, best).is_lt() {
+                best = x;
+            }
+        }
+        return Some(best);
+    }
+    // The smallest domain, read once per variable (a fixed one has size 1).
+    let mut smallest = store.size(first);
     for &x in rest {
-        if !store.is_fixed(x) && compare(order, engine, x, best).is_lt() {
-            best = x;
+        let size = store.size(x);
+        if size > 1 && size < smallest {
+            (best, smallest) = (x, size);
         }
     }
     if order != VarOrder::FirstFailRandom {
         return Some(best);
     }
     // Uniform among the smallest domains: one draw below their number.
-    let mut ties = rest
-        .iter()
-        .copied()
-        .filter(|&x| !store.is_fixed(x) && compare(order, engine, x, best).is_eq());
+    let mut ties = rest.iter().copied().filter(|&x| store.size(x) == smallest);
     let k = draw(rng, ties.clone().count() as u64);
     *steps += rest.len() as u64;
     ties.nth(k as usize)
