@@ -193,6 +193,15 @@ def count_checker(expected):
     return check
 
 
+def free_checker(n):
+    """A first solution of n free variables of 0..9: n values printed, each in 0..9."""
+    def check(out):
+        v = ints(out)
+        ok = len(v) >= n and all(0 <= x <= 9 for x in v[-n:])
+        return ("%d values" % len(v)), ok
+    return check
+
+
 def lines_checker(expected):
     """--json output: one line per solution."""
     def check(out):
@@ -368,6 +377,18 @@ def all_instances():
     out.append(Instance("threads-eight-analysis", "eight puzzle analysis, 2 threads",
                         ["analyze", "specs/eight-puzzle.toml"], "threads", "", longest_checker([31]),
                         stats=False, threads=2))
+    # Choosing the variable on large models (issue 51), 2 threads (every core here) beside
+    # -j 1: 100,000 free variables to a first solution under each variable order (the default
+    # is first-fail), and 20,000 variables in a chain beside 10 pigeons in 9 holes (unsat,
+    # counted: every node decides a pigeon among all the open variables).
+    for var in ("input", "first-fail", "dom-wdeg", None):
+        name = var or "default"
+        out.append(Instance("large-free-" + name, "100,000 free variables first, %s" % name,
+                            ["bench/specs/free.toml"] + (["--var", var] if var else []), "large", "",
+                            free_checker(100000), threads=2))
+    out.append(Instance("large-pigeons", "20,000-variable chain beside 10 pigeons in 9 holes, count",
+                        ["bench/specs/pigeons.toml", "--count"], "large", "", count_checker(0),
+                        threads=2))
     out.append(Instance("nonogram-30", "nonogram 30x30 count (regular; peers: the MiniZinc export)",
                         ["specs/nonogram.toml", "--set", "rows=" + NONOGRAM_30_ROWS,
                          "--set", "columns=" + NONOGRAM_30_COLUMNS, "--count"],
@@ -439,11 +460,11 @@ def select_instances():
         return [i for i in insts if i.id in QUICK_IDS] if QUICK else insts
     def match(i, s):   # an id, or a group name: queens, magic-count, magic-first, bulls
         return i.id == s or (s in ("queens", "magic-count", "magic-first", "bulls", "moo", "threads", "hidato", "nonogram",
-                                 "golomb", "unique", "steps", "setter", "genre")
+                                 "golomb", "unique", "steps", "setter", "genre", "large")
                              and i.id.startswith(s + "-"))
     unknown = [s for s in sel if not any(match(i, s) for i in insts)]
     if unknown:
-        sys.exit("bench: unknown instance(s) %s; known: %s (groups: queens magic-count magic-first bulls moo threads hidato nonogram golomb unique steps setter genre)"
+        sys.exit("bench: unknown instance(s) %s; known: %s (groups: queens magic-count magic-first bulls moo threads hidato nonogram golomb unique steps setter genre large)"
                  % (" ".join(unknown), " ".join(i.id for i in insts)))
     return [i for i in insts if any(match(i, s) for s in sel)]
 

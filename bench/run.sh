@@ -53,8 +53,12 @@
 #                `solve fzn --install` fails; not in the default full run (up to 2 solvers x
 #                every instance x 60 s), but in the default QUICK run, where it runs
 #                `suite.py --quick`: the first instance of each problem, 10 s);
+#                large-free-input, large-free-first-fail, large-free-dom-wdeg, large-free-default
+#                (100,000 free variables to a first solution under each variable order), large-pigeons
+#                (20,000 variables in a chain beside 10 pigeons in 9 holes, counted) (solve alone, 2
+#                threads beside -j 1: the cost of choosing a variable on a large model; group: large);
 #                groups: queens magic-count magic-first bulls moo threads hidato nonogram golomb unique
-#                steps setter genre suite
+#                steps setter genre large suite
 #   RUNS         runs per cell for solve (default 5), PEER_RUNS for the peers (default 3)
 #   CELL_BUDGET  stop repeating a cell once its runs add up to this many seconds (default 30)
 #   CAP          per-run cap in seconds (default 120); MAGIC_CAP for magic-first (default 60,

@@ -53,3 +53,4 @@ mod linear;
 mod member;
 mod scheduling;
 mod search;
+mod selection;

@@ -53,6 +53,9 @@ pub struct Engine {
     failures: Vec<u64>,
     /// Whether failures should update `weights` (only dom/wdeg reads them).
     track_weights: bool,
+    /// The variables whose weights rose since the brancher last read them
+    /// (once per failure of each of their propagators).
+    reweighted: Vec<VarId>,
     /// Propagation stopped at the deadline (the store's, which propagation
     /// itself and long propagator runs respect), not at a real conflict.
     interrupted: bool,
@@ -116,6 +119,7 @@ impl Engine {
             degrees: Vec::new(),
             failures: Vec::new(),
             track_weights: false,
+            reweighted: Vec::new(),
             interrupted: false,
             changes: Vec::new(),
             owners: Vec::new(),
@@ -218,6 +222,17 @@ impl Engine {
     pub fn track_weights(&mut self, on: bool) {
         self.track_weights = on;
         self.failures.fill(0);
+        self.reweighted.clear();
+    }
+
+    /// The variables whose weights rose since [`Engine::clear_reweighted`]
+    /// (a variable once per failure).
+    pub(crate) fn reweighted(&self) -> &[VarId] {
+        &self.reweighted
+    }
+
+    pub(crate) fn clear_reweighted(&mut self) {
+        self.reweighted.clear();
     }
 
     /// Propagation once `stop` passes (or `run` is set) stops with
@@ -441,9 +456,11 @@ impl Engine {
                 }
                 Err(Conflict) => {
                     if self.track_weights {
-                        for &var in &self.propagator_vars[id.0 as usize] {
+                        let vars = &self.propagator_vars[id.0 as usize];
+                        for &var in vars {
                             self.failures[var.index()] += 1;
                         }
+                        self.reweighted.extend_from_slice(vars);
                     }
                     self.queue.clear();
                     self.store.changes.clear();

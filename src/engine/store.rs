@@ -33,6 +33,14 @@ pub struct CellId(pub u32);
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Checkpoint(usize);
 
+impl Checkpoint {
+    /// Its position in the trail: the entries from there on name every
+    /// variable changed since.
+    pub(crate) fn position(self) -> usize {
+        self.0
+    }
+}
+
 #[derive(Clone, Debug)]
 enum Entry {
     Bounds {
@@ -77,6 +85,9 @@ pub struct Store {
     pub(crate) clock: Clock,
     /// A propagator saw `deadline` pass: its conflict is an interruption.
     pub(crate) stop_seen: bool,
+    /// The shortest the trail has been since [`Store::take_low_water`]
+    /// (a restore cuts it): the brancher re-reads what lies beyond.
+    low_water: usize,
 }
 
 pub(crate) type Result<T> = std::result::Result<T, Conflict>;
@@ -197,7 +208,36 @@ impl Store {
             }
         }
         self.level += 1;
+        self.low_water = self.low_water.min(checkpoint.0);
         self.changes.clear();
+    }
+
+    /// The trail's length now.
+    pub(crate) fn trail_len(&self) -> usize {
+        self.trail.len()
+    }
+
+    /// The shortest the trail has been since the last call (its length
+    /// then, if no restore cut it since), and starts a new level: every
+    /// domain change from now on adds a trail entry naming its variable.
+    /// So the trail from the returned position on names every variable
+    /// whose domain changed since the last call, restored ones aside.
+    pub(crate) fn take_low_water(&mut self) -> usize {
+        let low = self.low_water.min(self.trail.len());
+        self.low_water = self.trail.len();
+        self.level += 1;
+        low
+    }
+
+    /// The variable whose domain trail entry `at` saved (`None` for a cell).
+    #[inline]
+    pub(crate) fn trailed_var(&self, at: usize) -> Option<VarId> {
+        match self.trail[at] {
+            Entry::Bounds { var, .. }
+            | Entry::Removal { var, .. }
+            | Entry::Interval { var, .. } => Some(var),
+            Entry::Cell { .. } => None,
+        }
     }
 
     /// Saves what a change to `x` at this level could lose.

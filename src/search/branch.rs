@@ -7,8 +7,15 @@
 //! before which every variable is fixed: choosing costs no rescan of the
 //! fixed prefix (the first solution of n free variables takes n steps, not
 //! n^2). The search saves the cursors with each node and puts them back on
-//! backtracking.
+//! backtracking. A long phase of a dynamic order (first-fail, dom/wdeg)
+//! would still read every open variable at every node: it is ranked by a
+//! tournament instead (`ranking`), which chooses exactly what the scan
+//! chooses. With `first-fail-random` both draw once below the number of
+//! variables tied for the smallest domain and take that one in list order
+//! (uniform among them, as reservoir sampling was, with one draw instead
+//! of one per tie).
 
+use super::ranking::{Rankings, Tournament, compare};
 use crate::engine::Engine;
 use crate::model::VarId;
 use crate::model::plan::{Phase, SearchPlan, ValueOrder, VarOrder};
@@ -25,6 +32,11 @@ pub(crate) struct Brancher {
     pub cursor: Cursor,
     /// The value order of the phase of the variable `select` chose last.
     chosen_value: ValueOrder,
+    /// Phases of a dynamic order at least this long get a tournament.
+    rank_from: usize,
+    rankings: Ranked,
+    /// Variables read by scans so far.
+    scanned: u64,
 }
 
 /// The phase being decided (every variable of the earlier ones is fixed)
@@ -35,15 +47,101 @@ pub(crate) struct Cursor {
     at: u32,
 }
 
+/// Phases of a dynamic order at least this long are ranked by a
+/// tournament (`ranking`); shorter ones are scanned, which costs less
+/// there: a node that changes a good part of the model replays many
+/// matches, where a scan reads a short list in order (magic n = 12, 144
+/// cells: 213 M instructions scanned, 278 M ranked from 64 variables on;
+/// bench/README.md).
+const RANK_FROM: usize = 1024;
+
+/// The tournaments, once the first choice built them.
+#[derive(Clone, Debug)]
+enum Ranked {
+    NotYet,
+    /// No phase is long enough, or of a dynamic order.
+    No,
+    Yes(Box<Rankings>),
+}
+
 /// The first open variable of `list` from `*from` on; moves `*from` to it.
-fn first_open(list: &[VarId], from: &mut u32, engine: &Engine) -> Option<VarId> {
+fn first_open(list: &[VarId], from: &mut u32, engine: &Engine, steps: &mut u64) -> Option<VarId> {
     let store = engine.store();
     let skip = list[*from as usize..]
         .iter()
         .take_while(|&&x| store.is_fixed(x))
         .count();
     *from += skip as u32;
+    *steps += skip as u64 + 1;
     list.get(*from as usize).copied()
+}
+
+/// The phase's choice by a scan of its open variables from the cursor
+/// `*at` on (the reference the tournaments must agree with).
+fn scan(
+    phase: &Phase,
+    at: &mut u32,
+    engine: &Engine,
+    rng: &mut Rng,
+    steps: &mut u64,
+) -> Option<VarId> {
+    let first = first_open(&phase.vars, at, engine, steps)?;
+    let order = phase.var;
+    if order == VarOrder::Input {
+        return Some(first);
+    }
+    let store = engine.store();
+    let rest = &phase.vars[*at as usize..];
+    *steps += rest.len() as u64;
+    let mut best = first;
+    if order == VarOrder::DomWdeg {
+        for &x in rest {
+            if !store.is_fixed(x) && compare(order, engine, x, best).is_lt() {
+                best = x;
+            }
+        }
+        return Some(best);
+    }
+    // The smallest domain, read once per variable (a fixed one has size 1).
+    let mut smallest = store.size(first);
+    for &x in rest {
+        let size = store.size(x);
+        if size > 1 && size < smallest {
+            (best, smallest) = (x, size);
+        }
+    }
+    if order != VarOrder::FirstFailRandom {
+        return Some(best);
+    }
+    // Uniform among the smallest domains: one draw below their number.
+    let mut ties = rest.iter().copied().filter(|&x| store.size(x) == smallest);
+    let k = draw(rng, ties.clone().count() as u64);
+    *steps += rest.len() as u64;
+    ties.nth(k as usize)
+}
+
+/// The phase's choice by its tournament: the root's winner, or with
+/// random ties the one a draw picks among those tied with it.
+fn ranked_choice(
+    tree: &Tournament,
+    order: VarOrder,
+    engine: &Engine,
+    rng: &mut Rng,
+    steps: &mut u64,
+) -> Option<VarId> {
+    let best = tree.best(engine)?;
+    if order != VarOrder::FirstFailRandom {
+        return Some(best);
+    }
+    let k = draw(rng, tree.ties(engine));
+    let (chosen, read) = tree.nth_tie(engine, k);
+    *steps += read;
+    Some(chosen)
+}
+
+/// A draw below `ties` (none when there is one to choose from).
+fn draw(rng: &mut Rng, ties: u64) -> u64 {
+    if ties > 1 { rng.below(ties) } else { 0 }
 }
 
 /// The first choice of a branch; the alternative is its negation.
@@ -66,50 +164,68 @@ impl Brancher {
             rng: Rng::new(plan.seed),
             cursor: Cursor::default(),
             chosen_value: plan.value,
+            rank_from: RANK_FROM,
+            rankings: Ranked::NotYet,
+            scanned: 0,
         }
     }
 
+    /// Ranks every phase of a dynamic order with at least `vars`
+    /// variables (`usize::MAX`: none, every choice by a scan). Before the
+    /// first [`Brancher::select`].
+    pub(crate) fn rank_from(&mut self, vars: usize) {
+        self.rank_from = vars;
+    }
+
+    /// The work of choosing so far: variables read by scans, trail entries
+    /// read and tournament matches played.
+    pub(crate) fn steps(&self) -> u64 {
+        let ranked = match &self.rankings {
+            Ranked::Yes(r) => r.steps,
+            Ranked::NotYet | Ranked::No => 0,
+        };
+        self.scanned + ranked
+    }
+
     /// The next variable to branch on, or `None` when every one is fixed.
-    pub(crate) fn select(&mut self, engine: &Engine) -> Option<VarId> {
+    pub(crate) fn select(&mut self, engine: &mut Engine) -> Option<VarId> {
+        match &mut self.rankings {
+            Ranked::Yes(rankings) => rankings.catch_up(engine),
+            Ranked::No => engine.clear_reweighted(),
+            Ranked::NotYet => {
+                self.rankings = match Rankings::new(&self.phases, self.rank_from, engine) {
+                    Some(rankings) => Ranked::Yes(Box::new(rankings)),
+                    None => {
+                        engine.clear_reweighted();
+                        Ranked::No
+                    }
+                }
+            }
+        }
+        let engine = &*engine;
         while let Some(phase) = self.phases.get(self.cursor.phase as usize) {
-            let Some(first) = first_open(&phase.vars, &mut self.cursor.at, engine) else {
+            let tree = match &self.rankings {
+                Ranked::Yes(rankings) => rankings.tree(self.cursor.phase as usize),
+                Ranked::NotYet | Ranked::No => None,
+            };
+            let chosen = match tree {
+                Some(tree) => {
+                    ranked_choice(tree, phase.var, engine, &mut self.rng, &mut self.scanned)
+                }
+                None => scan(
+                    phase,
+                    &mut self.cursor.at,
+                    engine,
+                    &mut self.rng,
+                    &mut self.scanned,
+                ),
+            };
+            let Some(chosen) = chosen else {
                 self.cursor = Cursor {
                     phase: self.cursor.phase + 1,
                     at: 0,
                 };
                 continue;
-            };
-            let store = engine.store();
-            let open = phase.vars[self.cursor.at as usize..]
-                .iter()
-                .copied()
-                .filter(|&x| !store.is_fixed(x));
-            let chosen = match phase.var {
-                VarOrder::Input => first,
-                VarOrder::FirstFail => open.min_by_key(|&x| store.size(x)).unwrap_or(first),
-                VarOrder::FirstFailRandom => {
-                    // Reservoir sampling among the smallest domains.
-                    let (mut best, mut size, mut ties) = (first, u64::MAX, 0);
-                    for x in open {
-                        let s = store.size(x);
-                        if s < size {
-                            (best, size, ties) = (x, s, 1);
-                        } else if s == size {
-                            ties += 1;
-                            if self.rng.below(ties) == 0 {
-                                best = x;
-                            }
-                        }
-                    }
-                    best
-                }
-                VarOrder::DomWdeg => open
-                    .min_by(|&a, &b| {
-                        // size(a) / w(a) < size(b) / w(b), in integers.
-                        let (wa, wb) = (u128::from(engine.weight(a)), u128::from(engine.weight(b)));
-                        (u128::from(store.size(a)) * wb).cmp(&(u128::from(store.size(b)) * wa))
-                    })
-                    .unwrap_or(first),
             };
             self.chosen_value = phase.value;
             return Some(chosen);

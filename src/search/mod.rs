@@ -17,17 +17,23 @@
 //! solutions of the whole search in its order.
 
 pub(crate) mod branch;
+pub(crate) mod ranking;
+mod restart;
 pub(crate) mod shared;
+mod space;
 pub mod trace;
 pub mod tree;
 
 use crate::engine::Engine;
 use crate::engine::store::Checkpoint;
 use crate::model::VarId;
-use crate::model::plan::{Objective, RestartPolicy, Restarts, SearchPlan, Sense, VarOrder};
+use crate::model::plan::{Objective, Restarts, SearchPlan, Sense, VarOrder};
 use crate::stop::{Cause, Stop};
 use branch::{Brancher, Choice, Cursor};
+use restart::budget;
+pub use restart::luby;
 use shared::Shared;
+use space::Space;
 use trace::{Event, Recorder};
 
 /// When to stop searching (solutions are limited by the caller).
@@ -69,32 +75,6 @@ pub enum Opening {
     },
     /// A limit stopped propagation: this one.
     Stopped(Cause),
-}
-
-/// Failures allowed in run `i` (from 1) under `restarts`, or `None` for no limit.
-fn budget(restarts: &Restarts, i: u64) -> Option<u64> {
-    match restarts.policy {
-        RestartPolicy::None => None,
-        RestartPolicy::Luby => Some(restarts.scale.saturating_mul(luby(i))),
-        RestartPolicy::Geometric => {
-            let factor = 1.5f64.powi(i.min(200) as i32 - 1);
-            Some((restarts.scale as f64 * factor).min(u64::MAX as f64 / 2.0) as u64)
-        }
-    }
-}
-
-/// The Luby sequence 1 1 2 1 1 2 4 1 1 2 1 1 2 4 8 ... (i from 1).
-pub fn luby(mut i: u64) -> u64 {
-    loop {
-        let mut k = 1;
-        while (1u64 << k) - 1 < i {
-            k += 1;
-        }
-        if (1u64 << k) - 1 == i {
-            return 1 << (k - 1);
-        }
-        i -= (1u64 << (k - 1)) - 1;
-    }
 }
 
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
@@ -181,6 +161,8 @@ pub struct Search<'e> {
     /// [`Search::open`]: the decisions applied below the propagated root,
     /// each with the checkpoint taken before it.
     opened: Vec<(Decision, Checkpoint)>,
+    /// The open search space at the propagated root, for the openings.
+    space: Option<Space>,
 }
 
 impl<'e> Search<'e> {
@@ -218,6 +200,7 @@ impl<'e> Search<'e> {
             shared_objective: None,
             allowance: 0,
             opened: Vec::new(),
+            space: None,
         }
     }
 
@@ -226,6 +209,21 @@ impl<'e> Search<'e> {
     pub fn below(&mut self, path: Vec<Decision>, part: usize) {
         self.path = path;
         self.part = part;
+    }
+
+    /// Chooses by a tournament in every phase of a dynamic order with at
+    /// least `vars` variables, by a scan in the others (`usize::MAX`:
+    /// scans only, the reference the tournaments are tested against).
+    /// Before the first `next`; the choices are the same either way.
+    pub fn rank_from(&mut self, vars: usize) {
+        self.brancher.rank_from(vars);
+    }
+
+    /// The work of choosing variables so far: variables read by scans,
+    /// trail entries read and tournament matches played (what a test of
+    /// the cost per node counts).
+    pub fn selection_steps(&self) -> u64 {
+        self.brancher.steps()
     }
 
     /// Branch and bound against the run's shared incumbent too: a solution
@@ -295,9 +293,12 @@ impl<'e> Search<'e> {
             None => Opening::Solution,
             Some(var) => {
                 let store = self.engine.store();
-                let space = (0..store.num_vars() as u32)
-                    .map(|i| (store.size(VarId(i)) as f64).log2())
-                    .sum();
+                let root = self.propagated_root.expect("openings come after the root");
+                // Built at the first opening, which is the propagated root.
+                let space = self
+                    .space
+                    .get_or_insert_with(|| Space::at_root(store, root))
+                    .now(store);
                 let choice = self.brancher.choice(self.engine, var);
                 Opening::Branch { var, choice, space }
             }
@@ -575,16 +576,5 @@ impl Drop for Search<'_> {
             self.engine.set_tracing(None);
         }
         self.engine.store_mut().restore(self.root);
-    }
-}
-
-#[cfg(test)]
-mod tests {
-    use super::luby;
-
-    #[test]
-    fn luby_sequence() {
-        let first: Vec<u64> = (1..=15).map(luby).collect();
-        assert_eq!(first, [1, 1, 2, 1, 1, 2, 4, 1, 1, 2, 1, 1, 2, 4, 8]);
     }
 }
