@@ -9,7 +9,7 @@
 //! only positions at or after `done` are ever swapped.
 
 use crate::engine::propagator::{Priority, PropResult, Propagator, Status};
-use crate::engine::store::{CellId, Change, Store};
+use crate::engine::store::{CellId, Change, Conflict, Store};
 use crate::vocab::{VarId, View};
 
 #[derive(Debug)]
@@ -45,28 +45,44 @@ impl Propagator for AllDifferent {
     }
 
     fn propagate(&mut self, store: &mut Store) -> PropResult {
-        let n = self.views.len();
-        let mut done = store.cell(self.done) as usize;
-        let mut i = done;
-        while i < n {
-            if !store.vfixed(self.views[i]) {
-                i += 1;
-                continue;
-            }
-            self.views.swap(i, done);
-            let value = store.vvalue(self.views[done]);
-            done += 1;
-            for &other in &self.views[done..] {
-                let _ = store.vremove(other, value)?;
-            }
-            // Removals may have fixed views already scanned: look again.
-            i = done;
-        }
-        store.set_cell(self.done, done as i64);
-        Ok(if done == n {
+        let done = eliminate_fixed(store, &mut self.views, self.done, |_| false)?;
+        Ok(if done == self.views.len() {
             Status::Subsumed
         } else {
             Status::Fix
         })
     }
+}
+
+/// Value elimination over `views` from the trailed prefix `done` on: each
+/// view found fixed joins the prefix, and its value, unless `shared` (a
+/// value any number of views may take), leaves the views after it.
+/// Returns the prefix's new length, also stored in `done`.
+pub(super) fn eliminate_fixed(
+    store: &mut Store,
+    views: &mut [View],
+    done: CellId,
+    shared: impl Fn(i64) -> bool,
+) -> Result<usize, Conflict> {
+    let n = views.len();
+    let mut fixed = store.cell(done) as usize;
+    let mut i = fixed;
+    while i < n {
+        if !store.vfixed(views[i]) {
+            i += 1;
+            continue;
+        }
+        views.swap(i, fixed);
+        let value = store.vvalue(views[fixed]);
+        fixed += 1;
+        if !shared(value) {
+            for &other in &views[fixed..] {
+                let _ = store.vremove(other, value)?;
+            }
+        }
+        // Removals may have fixed views already scanned: look again.
+        i = fixed;
+    }
+    store.set_cell(done, fixed as i64);
+    Ok(fixed)
 }

@@ -2,13 +2,14 @@
 //! (`alldifferent_except(xs, S)`; MiniZinc's `alldifferent_except_0` is
 //! `S = {0}`): a value of `S` may be taken by any number of views.
 //!
-//! By value elimination, as `all_different.rs`: the value of every fixed
-//! view, unless excepted, is removed from the others; the views kept
-//! permuted so that the first `done` (a trailed cell) are fixed and
-//! propagated. At `domain` also Régin's flow (`cardinality_flow`, each
+//! By value elimination, `all_different.rs`'s with the excepted values
+//! shared: the value of every fixed view, unless excepted, is removed from
+//! the others; the views kept permuted so that the first `done` (a trailed
+//! cell) are fixed and propagated. At `domain` also Régin's flow (`cardinality_flow`, each
 //! value at most one view unless excepted): every value left has a
 //! solution giving it, when no variable appears under two views.
 
+use super::all_different::eliminate_fixed;
 use super::cardinality_flow::{Caps, CardinalityFlow};
 use crate::engine::propagator::{Priority, PropResult, Propagator, Status};
 use crate::engine::store::{CellId, Change, Store};
@@ -37,10 +38,6 @@ impl AllDifferentExcept {
             done: CellId(u32::MAX),
         }
     }
-
-    fn excepted(&self, value: i64) -> bool {
-        self.except.binary_search(&value).is_ok()
-    }
 }
 
 impl Propagator for AllDifferentExcept {
@@ -66,27 +63,10 @@ impl Propagator for AllDifferentExcept {
     }
 
     fn propagate(&mut self, store: &mut Store) -> PropResult {
-        let n = self.views.len();
-        let mut done = store.cell(self.done) as usize;
-        let mut i = done;
-        while i < n {
-            if !store.vfixed(self.views[i]) {
-                i += 1;
-                continue;
-            }
-            self.views.swap(i, done);
-            let value = store.vvalue(self.views[done]);
-            done += 1;
-            if !self.excepted(value) {
-                for &other in &self.views[done..] {
-                    let _ = store.vremove(other, value)?;
-                }
-            }
-            // Removals may have fixed views already scanned: look again.
-            i = done;
-        }
-        store.set_cell(self.done, done as i64);
-        if done == n {
+        let except = &self.except;
+        let shared = |value: i64| except.binary_search(&value).is_ok();
+        let done = eliminate_fixed(store, &mut self.views, self.done, shared)?;
+        if done == self.views.len() {
             return Ok(Status::Subsumed);
         }
         if let Some((flow, views)) = &mut self.flow {

@@ -48,6 +48,14 @@ pub(crate) struct CardinalityFlow {
     /// Search marks and paths.
     seen: Vec<bool>,
     via: Vec<usize>,
+    queue: Vec<usize>,
+    /// In `feed`: the value each view on a path moves to.
+    to: Vec<usize>,
+    /// Scratch of `build` (where each value's holders go next) and of
+    /// `remove_unsupported` (the residual graph's arcs): kept so that a
+    /// run allocates nothing once the sizes have been met.
+    fill: Vec<usize>,
+    arcs: Vec<(u32, u32)>,
     buffer: Vec<i64>,
 }
 
@@ -134,27 +142,29 @@ impl CardinalityFlow {
         self.edges.clear();
         self.first.clear();
         self.first.push(0);
-        let mut degree = vec![0usize; u + 1];
+        self.first_holder.clear();
+        self.first_holder.resize(u + 1, 0);
         for &x in xs {
             store.vvalues(x, &mut self.buffer);
             for w in &self.buffer {
                 let v = self.universe.binary_search(w).expect("collected above");
                 self.edges.push(v as u32);
-                degree[v + 1] += 1;
+                self.first_holder[v + 1] += 1;
             }
             self.first.push(self.edges.len());
         }
         for v in 0..u {
-            degree[v + 1] += degree[v];
+            self.first_holder[v + 1] += self.first_holder[v];
         }
-        self.first_holder = degree.clone();
+        self.fill.clear();
+        self.fill.extend_from_slice(&self.first_holder);
         self.holders.clear();
         self.holders.resize(self.edges.len(), 0);
         for i in 0..n {
             for k in self.first[i]..self.first[i + 1] {
                 let v = self.edges[k] as usize;
-                self.holders[degree[v]] = i as u32;
-                degree[v] += 1;
+                self.holders[self.fill[v]] = i as u32;
+                self.fill[v] += 1;
             }
         }
         if self.hint.len() != n {
@@ -192,11 +202,12 @@ impl CardinalityFlow {
         self.seen.resize(n + u, false);
         self.via.clear();
         self.via.resize(u, NONE);
-        let mut queue = vec![start];
+        self.queue.clear();
+        self.queue.push(start);
         self.seen[start] = true;
         let mut head = 0;
-        while head < queue.len() {
-            let i = queue[head];
+        while head < self.queue.len() {
+            let i = self.queue[head];
             head += 1;
             for k in self.first[i]..self.first[i + 1] {
                 let v = self.edges[k] as usize;
@@ -222,7 +233,7 @@ impl CardinalityFlow {
                     let j = self.holders[h] as usize;
                     if self.assign[j] == v && !self.seen[j] {
                         self.seen[j] = true;
-                        queue.push(j);
+                        self.queue.push(j);
                     }
                 }
             }
@@ -238,13 +249,14 @@ impl CardinalityFlow {
         self.seen.resize(n + u, false);
         self.via.clear();
         self.via.resize(u, NONE);
-        // `to[i]`: the value view `i` moves to.
-        let mut to = vec![NONE; n];
-        let mut queue = vec![target];
+        self.to.clear();
+        self.to.resize(n, NONE);
+        self.queue.clear();
+        self.queue.push(target);
         self.seen[n + target] = true;
         let mut head = 0;
-        while head < queue.len() {
-            let v = queue[head];
+        while head < self.queue.len() {
+            let v = self.queue[head];
             head += 1;
             for h in self.first_holder[v]..self.first_holder[v + 1] {
                 let i = self.holders[h] as usize;
@@ -254,21 +266,21 @@ impl CardinalityFlow {
                 }
                 self.seen[n + w] = true;
                 self.via[w] = i;
-                to[i] = v;
+                self.to[i] = v;
                 if self.flow[w] > self.low[w] {
                     self.flow[w] -= 1;
                     self.flow[target] += 1;
                     let mut w = w;
                     loop {
                         let i = self.via[w];
-                        self.assign[i] = to[i];
-                        if to[i] == target {
+                        self.assign[i] = self.to[i];
+                        if self.to[i] == target {
                             return true;
                         }
-                        w = to[i];
+                        w = self.to[i];
                     }
                 }
-                queue.push(w);
+                self.queue.push(w);
             }
         }
         false
@@ -279,7 +291,8 @@ impl CardinalityFlow {
     fn remove_unsupported(&mut self, store: &mut Store, xs: &[View]) -> Result<(), Conflict> {
         let (n, u) = (xs.len(), self.universe.len());
         let sink = (n + u) as u32;
-        let mut arcs = Vec::with_capacity(self.edges.len() + u);
+        let mut arcs = std::mem::take(&mut self.arcs);
+        arcs.clear();
         for i in 0..n {
             for &v in self.values_of(i) {
                 let node = (n + v as usize) as u32;
@@ -300,6 +313,7 @@ impl CardinalityFlow {
             }
         }
         self.graph.set_edges(n + u + 1, &arcs);
+        self.arcs = arcs;
         let component = self.graph.components(store).ok_or(Conflict)?;
         for (i, &x) in xs.iter().enumerate() {
             for k in self.first[i]..self.first[i + 1] {
