@@ -122,6 +122,15 @@ INKALA = ("[[8,0,0,0,0,0,0,0,0],[0,0,3,6,0,0,0,0,0],[0,7,0,0,9,0,2,0,0],[0,5,0,0
           "[0,9,0,0,0,0,4,0,0]]")
 
 # Issue 23's Hidato instances (a unique solution each).
+# The 8x8 Hidato's clues of its first four rows: dom/wdeg's first solution by positions
+# alone takes -j 1 17,724 nodes.
+HIDATO_HALF_8 = [[64, 0, 0, 0, 0, 0, 0, 0], [1, 63, 0, 59, 15, 57, 53, 0], [0, 4, 0, 14, 0, 0, 0, 0],
+                 [3, 0, 11, 0, 20, 19, 0, 50]] + [[0] * 8 for _ in range(4)]
+# Its clues thinned to nine: dom/wdeg's first solution by positions
+# alone takes -j 1 282,338 nodes (bench/specs/hidato-positions.toml).
+HIDATO_SPARSE_8 = [[64, 0, 0, 0, 0, 0, 0, 0], [1, 0, 0, 0, 15, 0, 0, 0], [0, 0, 0, 0, 0, 0, 0, 0],
+                   [0, 0, 11, 0, 0, 0, 0, 50], [0, 0, 0, 0, 22, 0, 0, 0], [0, 0, 0, 32, 0, 0, 0, 0],
+                   [27, 0, 0, 0, 0, 0, 46, 0], [0, 0, 0, 0, 0, 0, 0, 0]]
 HIDATO = {
     8: [[64, 0, 0, 0, 0, 0, 0, 0], [1, 63, 0, 59, 15, 57, 53, 0], [0, 4, 0, 14, 0, 0, 0, 0],
         [3, 0, 11, 0, 20, 19, 0, 50], [0, 0, 0, 0, 22, 0, 48, 40], [9, 0, 0, 32, 23, 0, 0, 41],
@@ -207,6 +216,13 @@ def lines_checker(expected):
     def check(out):
         n = len([l for l in out.splitlines() if l.startswith("{")])
         return "lines=%d" % n, n == expected
+    return check
+
+
+def hidato_checker_of(r, clues):
+    def check(out):
+        ok = hidato.verify(r, clues, ints(out))
+        return ("found (verified)" if ok else "WRONG grid"), ok
     return check
 
 
@@ -377,6 +393,18 @@ def all_instances():
     out.append(Instance("threads-eight-analysis", "eight puzzle analysis, 2 threads",
                         ["analyze", "specs/eight-puzzle.toml"], "threads", "", longest_checker([31]),
                         stats=False, threads=2))
+    # A learning order's first solution (issue 51): Hidato without its circuit under
+    # dom/wdeg, the shipped 8x8 puzzle's clues of its first four rows, and a sparse set; the first thread runs -j 1's whole
+    # search, the other the parts (docs/parallel.md, "Learning orders"); and Nurikabe's
+    # count (dom/wdeg, the split with the weights handed down).
+    for name, clues in (("half", HIDATO_HALF_8), ("sparse", HIDATO_SPARSE_8)):
+        out.append(Instance("threads-hidato-positions-" + name,
+                            "Hidato 8x8 by positions (dom/wdeg) first, %s clues, 2 threads" % name,
+                            ["bench/specs/hidato-positions.toml", "--set", "puzzle=" + json.dumps(clues)],
+                            "threads", "", hidato_checker_of(8, clues), threads=2))
+    out.append(Instance("threads-nurikabe-count", "Nurikabe (shipped, dom/wdeg) count, 2 threads",
+                        ["specs/nurikabe.toml", "--count"], "threads", "", count_checker(1),
+                        threads=2))
     # Choosing the variable on large models (issue 51), 2 threads (every core here) beside
     # -j 1: 100,000 free variables to a first solution under each variable order (the default
     # is first-fail), and 20,000 variables in a chain beside 10 pigeons in 9 holes (unsat,

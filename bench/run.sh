@@ -57,8 +57,13 @@
 #                (100,000 free variables to a first solution under each variable order), large-pigeons
 #                (20,000 variables in a chain beside 10 pigeons in 9 holes, counted) (solve alone, 2
 #                threads beside -j 1: the cost of choosing a variable on a large model; group: large);
+#                defaults (bench/defaults.py: candidates for the default search, each given to
+#                solve alone, one thread pinned to CPU 0, on the suite's first instances with
+#                free search and on the shipped, book and bench specs without their [search];
+#                10 s a run; results in bench/results/*-defaults.{md,json}; not in the default
+#                runs: ~17 min);
 #                groups: queens magic-count magic-first bulls moo threads hidato nonogram golomb unique
-#                steps setter genre large suite
+#                steps setter genre large suite defaults
 #   RUNS         runs per cell for solve (default 5), PEER_RUNS for the peers (default 3)
 #   CELL_BUDGET  stop repeating a cell once its runs add up to this many seconds (default 30)
 #   CAP          per-run cap in seconds (default 120); MAGIC_CAP for magic-first (default 60,
@@ -68,6 +73,8 @@
 #                magic-first cells that timed out at 60 s in a trial run (n=20 all; n=16 choco, cpsat)
 #   NO_BUILD=1   do not run cargo build; use target/release/solve as it is
 #   PYTHON       python3 for the harness itself (stdlib only)
+#   DEFAULTS_ARGS more arguments for bench/defaults.py (group defaults), e.g. "--limit 5
+#                --candidates ff,ff-lc --families suite"; see python3 bench/defaults.py --help
 #   SUITE_ARGS   more arguments for bench/suite.py (group suite), e.g. "--solvers gecode
 #                --problems golomb,queens --limit 30 --threads 2"; see python3 bench/suite.py --help
 set -eu
@@ -115,9 +122,10 @@ fi
 # (bench/suite.py) writes its own report, and runs last.
 LSP=0
 SUITE=0
+DEFAULTS=0
 REST=
 for i in ${INSTANCES:-}; do
-  case $i in lsp) LSP=1 ;; suite) SUITE=1 ;; *) REST="$REST $i" ;; esac
+  case $i in lsp) LSP=1 ;; suite) SUITE=1 ;; defaults) DEFAULTS=1 ;; *) REST="$REST $i" ;; esac
 done
 [ -z "${INSTANCES:-}" ] && LSP=1
 [ -z "${INSTANCES:-}" ] && [ "${QUICK:-0}" != 0 ] && SUITE=1
@@ -129,6 +137,10 @@ if [ "$LSP" = 1 ]; then
   { echo "# solve lsp latencies ($BENCH_CMDLINE, $(git -C "$REPO" rev-parse --short HEAD))"; echo
     (cd "$REPO" && "${PYTHON:-python3}" "$BENCH/lsp/latency.py" target/release/solve "${RUNS:-20}"); } | tee "$OUT"
   echo "bench: wrote $OUT" >&2
+fi
+if [ "$DEFAULTS" = 1 ]; then
+  # shellcheck disable=SC2086  # DEFAULTS_ARGS is a list of words
+  (cd "$REPO" && "${PYTHON:-python3}" "$BENCH/defaults.py" ${DEFAULTS_ARGS:-})
 fi
 if [ "$SUITE" = 1 ]; then
   SUITE_QUICK=

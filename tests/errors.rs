@@ -195,7 +195,30 @@ fn unknown_heuristic() {
   |
 5 | var = "fastest"
   |       ^^^^^^^^^
-  = help: expected one of: input, first-fail, first-fail-random, dom-wdeg
+  = help: expected one of: input, first-fail, first-fail-random, dom-wdeg, activity
+"#,
+    );
+}
+
+/// `last_conflict` is a switch: `true`/`false` in TOML, `on`/`off` too.
+#[test]
+fn last_conflict_is_a_switch() {
+    refused(
+        "[vars]\nA = \"0..9\"\n\n[search]\nlast_conflict = \"sometimes\"\n",
+        r#"error: `last_conflict=sometimes`: expected `on` or `off`
+ --> spec.toml:5:17
+  |
+5 | last_conflict = "sometimes"
+  |                 ^^^^^^^^^^^
+"#,
+    );
+    refused(
+        "[vars]\nA = \"0..9\"\n\n[search]\nlast_conflict = 3\n",
+        r#"error: expected `true` or `false` for `last_conflict`
+ --> spec.toml:5:17
+  |
+5 | last_conflict = 3
+  |                 ^
 "#,
     );
 }

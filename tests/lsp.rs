@@ -980,7 +980,13 @@ order = ["q"]
         names.sort();
         names
     };
-    let var_orders = sorted(&["input", "first-fail", "first-fail-random", "dom-wdeg"]);
+    let var_orders = sorted(&[
+        "input",
+        "first-fail",
+        "first-fail-random",
+        "dom-wdeg",
+        "activity",
+    ]);
     let value_orders = sorted(&["min", "max", "random", "split"]);
     let levels = ["propagate", "check", "early", "bounds", "domain", "probing"];
     assert_eq!(labels(&mut c, text, "var = \"first", 0), var_orders);

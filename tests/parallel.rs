@@ -539,3 +539,65 @@ fn a_split_that_barely_shrinks_the_search_stops() {
         assert_eq!((stdout.trim(), code), ("4", 0), "-j {n}: {stderr}");
     }
 }
+
+/// A learning order's first solution on many threads is a portfolio: the
+/// whole search beside the parts, the first solution found printed. It is
+/// a solution (checked here against the rules), every thread count
+/// proves a model without one to have none, and `--stats` counts the
+/// whole search and the parts.
+#[test]
+fn a_learning_order_finds_a_first_solution_on_any_number_of_threads() {
+    let queens = |q: &[i64]| {
+        (0..q.len()).all(|i| {
+            (i + 1..q.len()).all(|j| q[i] != q[j] && (q[i] - q[j]).abs() != (j - i) as i64)
+        })
+    };
+    for order in [
+        &["--var", "dom-wdeg"][..],
+        &["--var", "activity"],
+        &["--last-conflict", "on"],
+        &[
+            "--var",
+            "dom-wdeg",
+            "--restart",
+            "luby",
+            "--restart-scale",
+            "2",
+        ],
+    ] {
+        for n in THREADS {
+            let mut args = vec!["specs/queens.toml", "--set", "n=10", "--json"];
+            args.extend(order);
+            let (out, code) = with_threads(&args, n);
+            assert_eq!(code, 0, "{args:?} -j {n}");
+            let q: Vec<i64> = out
+                .split(['[', ']'])
+                .nth(1)
+                .expect("a list of queens")
+                .split(',')
+                .map(|v| v.trim().parse().expect("a number"))
+                .collect();
+            assert!(q.len() == 10 && queens(&q), "{args:?} -j {n}: {out}");
+        }
+    }
+    let pigeons = TempSpec::new(
+        "pigeons-learning",
+        "[vars]\nhole = { index = \"1..6\", domain = \"1..5\" }\n[constraints]\napart = \"alldifferent(hole)\"\n[search]\nvar = \"dom-wdeg\"\nlast_conflict = true\n",
+    );
+    for n in THREADS {
+        let (out, code) = with_threads(&[pigeons.path()], n);
+        assert_eq!((out.trim(), code), ("no solution", 1), "-j {n}");
+    }
+    let (_, stderr, code) = solve(&[
+        "specs/queens.toml",
+        "--set",
+        "n=10",
+        "--var",
+        "dom-wdeg",
+        "-j",
+        "2",
+        "--stats",
+    ]);
+    assert_eq!(code, 0, "{stderr}");
+    assert!(stderr.contains("threads: 2, parts: "), "{stderr}");
+}

@@ -276,6 +276,7 @@ fn a_model_without_a_spec_solves_counts_and_prints() {
         var: VarOrder::Input,
         value: ValueOrder::Min,
         restarts: Restarts::NONE,
+        last_conflict: false,
         seed: 1,
         consistency: Consistency::Propagate,
         objective: None,

@@ -130,6 +130,11 @@ pub(crate) struct SpecArgs {
     /// Failures in the first run before a restart (overrides [search] restart_scale; default 100).
     #[arg(long, value_name = "N", value_parser = clap::value_parser!(u64).range(1..))]
     pub restart_scale: Option<u64>,
+    /// After a value fails, choose its variable again while it is open,
+    /// before the variable order's own choice (overrides [search]
+    /// last_conflict).
+    #[arg(long, value_name = "on|off", value_parser = ["on", "off"])]
+    pub last_conflict: Option<String>,
     /// Seed of the random choices (overrides [search] seed; default 1).
     #[arg(long, value_name = "N", value_parser = clap::value_parser!(u64).range(1..))]
     pub seed: Option<u64>,

@@ -17,7 +17,7 @@ use super::{EXIT_ERROR, EXIT_FOUND, Run};
 use solve::diagnostic::{Diagnostic, Error};
 use solve::driver::{self, Ask, Event, Query};
 use solve::flatzinc::output::{self as fzn_output, Ending};
-use solve::flatzinc::{BuildOptions, Built, library};
+use solve::flatzinc::{BuildOptions, Built, OwnSearch, library};
 use solve::lowered::Lowered;
 use solve::output::OutputPlan;
 use solve::session::Session;
@@ -61,6 +61,13 @@ pub(crate) struct FznArgs {
     /// The seed of random choices (`indomain_random`, restarts).
     #[arg(short = 'r', long = "random-seed", value_name = "SEED")]
     seed: Option<u64>,
+    /// Solve's own search for what the annotations leave undecided
+    /// (everything with -f): `KEY=VALUE` items as `--try` takes them,
+    /// e.g. `--search "var=dom-wdeg last_conflict=on restart=luby"`
+    /// (keys: var, value, restart, restart_scale, last_conflict, seed,
+    /// consistency).
+    #[arg(long, value_name = "SETTINGS")]
+    search: Option<String>,
     /// Say on stderr how the model was read and built.
     #[arg(short = 'v', long = "verbose")]
     verbose: bool,
@@ -179,9 +186,27 @@ fn read(file: &Path, args: &FznArgs) -> Result<(Built, Sources), Error> {
             parsing.elapsed().as_secs_f64()
         ));
     }
+    let search = match &args.search {
+        Some(text) => solve::spec::choices::configuration(text, "--search", &mut sources)?,
+        None => Default::default(),
+    };
+    if search.order.is_some() || search.phases.is_some() || !search.consistency_for.is_empty() {
+        return Err(super::usage(
+            "`--search`: `order`, `phase` and named consistencies need a spec's names; FlatZinc takes var, value, restart, restart_scale, last_conflict, seed and consistency",
+        ));
+    }
     let options = BuildOptions {
         free_search: args.free,
         seed: args.seed.unwrap_or(DEFAULT_SEED),
+        search: OwnSearch {
+            var: search.var,
+            value: search.value,
+            restart: search.restart,
+            restart_scale: search.restart_scale,
+            last_conflict: search.last_conflict,
+            seed: search.seed,
+            consistency: search.consistency,
+        },
     };
     let built = solve::flatzinc::build(&fzn, options).map_err(|d| fail(d, &sources))?;
     Ok((built, sources))

@@ -426,6 +426,7 @@ fn options(
         consistency: args.consistency.clone(),
         restart: args.restart.clone(),
         restart_scale: args.restart_scale,
+        last_conflict: args.last_conflict.clone(),
         seed: args.seed,
     }
     .settings(sources)?;

@@ -8,6 +8,7 @@
 //! `Engine::post_all` adds constraints and [`Engine::truncate`] retracts
 //! everything posted since an [`EngineMark`] (a session's push and pop).
 
+pub(crate) mod activity;
 pub(crate) mod clock;
 pub(crate) mod domain;
 pub(crate) mod probing;
@@ -19,12 +20,21 @@ pub(crate) mod view;
 
 use crate::stop::Stop;
 use crate::vocab::{Consistency, IntervalSet, VarId};
+use activity::Activity;
 use clock::Clock;
 use propagator::{Propagator, Status};
 use queue::{PropagatorId, Queue};
 use std::sync::Arc;
 use std::sync::atomic::AtomicBool;
 use store::{Change, Conflict, Store};
+
+/// What searches learned about the variables, handed from one engine to
+/// another (a parallel run's first nodes to its threads).
+#[derive(Clone, Debug)]
+pub struct Learned {
+    failures: Vec<u64>,
+    activity: Activity,
+}
 
 #[derive(Debug)]
 pub struct Engine {
@@ -53,9 +63,16 @@ pub struct Engine {
     failures: Vec<u64>,
     /// Whether failures should update `weights` (only dom/wdeg reads them).
     track_weights: bool,
-    /// The variables whose weights rose since the brancher last read them
-    /// (once per failure of each of their propagators).
+    /// The variables whose weights (or activity) rose since the brancher
+    /// last read them (once per failure of each of their propagators).
     reweighted: Vec<VarId>,
+    /// Per variable: how often propagation narrowed it, lately (the
+    /// `activity` order).
+    activity: Activity,
+    /// A new search keeps the weights and activities learned so far
+    /// instead of starting from none (a thread of a parallel run, from
+    /// part to part).
+    carry_learning: bool,
     /// Propagation stopped at the deadline (the store's, which propagation
     /// itself and long propagator runs respect), not at a real conflict.
     interrupted: bool,
@@ -120,6 +137,8 @@ impl Engine {
             failures: Vec::new(),
             track_weights: false,
             reweighted: Vec::new(),
+            activity: Activity::new(),
+            carry_learning: false,
             interrupted: false,
             changes: Vec::new(),
             owners: Vec::new(),
@@ -157,6 +176,7 @@ impl Engine {
         self.watchers.push(Vec::new());
         self.degrees.push(0);
         self.failures.push(0);
+        self.activity.add_var();
         x
     }
 
@@ -213,6 +233,7 @@ impl Engine {
         self.watchers.truncate(mark.vars);
         self.degrees.truncate(mark.vars);
         self.failures.truncate(mark.vars);
+        self.activity.truncate(mark.vars);
         self.store.truncate(mark.vars, mark.cells);
         self.root_failed = mark.root_failed;
     }
@@ -221,8 +242,51 @@ impl Engine {
     /// with none counted.
     pub fn track_weights(&mut self, on: bool) {
         self.track_weights = on;
-        self.failures.fill(0);
+        if !self.carry_learning {
+            self.failures.fill(0);
+        }
         self.reweighted.clear();
+    }
+
+    /// What the searches so far learned: failure weights and activities.
+    pub fn learned(&self) -> Learned {
+        Learned {
+            failures: self.failures.clone(),
+            activity: self.activity.clone(),
+        }
+    }
+
+    /// From now on every search starts from what `learned` holds, and
+    /// the next from what this one learned in turn (weights and
+    /// activities are carried, not reset).
+    pub fn carry_learning(&mut self, learned: &Learned) {
+        if learned.failures.len() == self.failures.len() {
+            self.failures.clone_from(&learned.failures);
+            self.activity = learned.activity.clone();
+        }
+        self.carry_learning = true;
+    }
+
+    /// Whether propagation should raise activities; a new search starts
+    /// with none.
+    pub fn track_activity(&mut self, on: bool) {
+        if self.carry_learning {
+            self.activity.switch(on);
+        } else {
+            self.activity.reset(on);
+        }
+    }
+
+    /// One more node: activities seen before it count for less.
+    pub(crate) fn age_activity(&mut self) {
+        if self.activity.is_on() {
+            self.activity.age();
+        }
+    }
+
+    /// A variable's activity (0 until propagation first narrows it).
+    pub fn activity(&self, var: VarId) -> f64 {
+        self.activity.score(var.index())
     }
 
     /// The variables whose weights rose since [`Engine::clear_reweighted`]
@@ -417,6 +481,12 @@ impl Engine {
         let mut quiet: Option<PropagatorId> = None;
         loop {
             std::mem::swap(&mut self.changes, &mut self.store.changes);
+            if self.activity.is_on() {
+                for &(var, _) in &self.changes {
+                    self.activity.narrowed(var.index());
+                    self.reweighted.push(var);
+                }
+            }
             for &(var, change) in &self.changes {
                 for &(id, needed) in &self.watchers[var.index()] {
                     // Subsumed propagators are skipped when popped, not here.

@@ -72,7 +72,9 @@ pub fn export(lowered: &Lowered, source: &str) -> String {
 /// The search annotation `:: seq_search([...]) ` with one `int_search` per
 /// phase the brancher decides in turn, so MiniZinc's solver branches as
 /// `solve` does. `first-fail-random` has no MiniZinc name and becomes
-/// `first_fail` (ties to the first variable).
+/// `first_fail` (ties to the first variable); `activity` becomes
+/// `dom_w_deg`, the standard's one learning order. Last-conflict has no
+/// annotation and is left out.
 fn search(plan: &SearchPlan, num_vars: usize) -> String {
     let phases: Vec<String> = plan
         .phases_over(num_vars)
@@ -81,7 +83,7 @@ fn search(plan: &SearchPlan, num_vars: usize) -> String {
             let var_order = match phase.var {
                 VarOrder::Input => "input_order",
                 VarOrder::FirstFail | VarOrder::FirstFailRandom => "first_fail",
-                VarOrder::DomWdeg => "dom_w_deg",
+                VarOrder::DomWdeg | VarOrder::Activity => "dom_w_deg",
             };
             let value_order = match phase.value {
                 ValueOrder::Min => "indomain_min",

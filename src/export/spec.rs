@@ -407,6 +407,9 @@ fn search(lowered: &Lowered, run: &RunSettings, dump: &Dump<'_>) -> String {
         );
         let _ = writeln!(out, "restart_scale = {}", plan.restarts.scale);
     }
+    if plan.last_conflict {
+        let _ = writeln!(out, "last_conflict = true");
+    }
     let _ = writeln!(out, "seed = {}", plan.seed);
     if let Some(n) = run.threads {
         let _ = writeln!(out, "threads = {n}");

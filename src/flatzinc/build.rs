@@ -16,7 +16,7 @@ use crate::model::{Model, VarId};
 use std::collections::HashMap;
 
 pub use super::builder::UNBOUNDED;
-pub use super::search::BuildOptions;
+pub use super::search::{BuildOptions, OwnSearch};
 
 /// A FlatZinc model made ready to search.
 #[derive(Clone, Debug)]

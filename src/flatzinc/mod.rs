@@ -27,7 +27,7 @@ mod scheduling;
 pub mod search;
 
 pub use ast::FznModel;
-pub use build::{BuildOptions, Built, build};
+pub use build::{BuildOptions, Built, OwnSearch, build};
 pub use parse::parse;
 
 #[cfg(test)]

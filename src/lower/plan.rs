@@ -9,8 +9,8 @@ use super::{Lowerer, Scope};
 use crate::diagnostic::{Diagnostic, did_you_mean};
 use crate::model::VarId;
 use crate::model::plan::{
-    Consistency, DEFAULT_VAR_ORDER, Objective, RestartPolicy, Restarts, SearchPlan, ValueOrder,
-    VarOrder,
+    Consistency, DEFAULT_LAST_CONFLICT, DEFAULT_VAR_ORDER, Objective, RestartPolicy, Restarts,
+    SearchPlan, ValueOrder, VarOrder,
 };
 use crate::spec::ast::Spec;
 
@@ -57,6 +57,7 @@ pub(crate) fn search_plan(
             policy: search.restart.unwrap_or(RestartPolicy::None),
             scale: search.restart_scale.unwrap_or(100),
         },
+        last_conflict: search.last_conflict.unwrap_or(DEFAULT_LAST_CONFLICT),
         seed: search.seed.unwrap_or(1),
         consistency: search.consistency.unwrap_or(Consistency::Propagate),
         objective,

@@ -18,6 +18,10 @@ pub enum VarOrder {
     FirstFailRandom,
     /// The smallest domain divided by the failures its constraints caused.
     DomWdeg,
+    /// The smallest domain divided by the variable's activity: how often
+    /// propagation narrowed it, decaying with every node (Michel and Van
+    /// Hentenryck's activity-based search, without its probing start).
+    Activity,
 }
 
 /// The variable order of a spec that names none (in `[search]`, a phase,
@@ -28,6 +32,16 @@ pub enum VarOrder {
 /// the sense the threads need (the answers do not depend on them), which
 /// `dom-wdeg`, stronger still on some puzzles, is not.
 pub const DEFAULT_VAR_ORDER: VarOrder = VarOrder::FirstFail;
+
+/// Whether a spec's search that does not say uses last-conflict
+/// reasoning: no. Over the shipped, book and benchmark specs it changed
+/// nothing measurable (46 of 46 solved either way, geometric mean 0.061 s
+/// against 0.060 s; bench/results/20261129-020403-defaults.md), and it
+/// would make the order depend on the failures met so far, so that the
+/// first solution and the order of `--all` would depend on the threads
+/// (docs/parallel.md). FlatZinc's free search, where it pays, has its own
+/// default (`flatzinc::search::FREE_LAST_CONFLICT`).
+pub const DEFAULT_LAST_CONFLICT: bool = false;
 
 /// Which value to try first.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -56,6 +70,7 @@ pub const VAR_ORDERS: &[(&str, VarOrder)] = &[
     ("first-fail", VarOrder::FirstFail),
     ("first-fail-random", VarOrder::FirstFailRandom),
     ("dom-wdeg", VarOrder::DomWdeg),
+    ("activity", VarOrder::Activity),
 ];
 pub const VALUE_ORDERS: &[(&str, ValueOrder)] = &[
     ("min", ValueOrder::Min),
@@ -129,6 +144,9 @@ pub struct SearchPlan {
     pub value: ValueOrder,
     /// The restart policy for a search for one solution.
     pub restarts: Restarts,
+    /// Last-conflict reasoning (Lecoutre et al.): after `x = v` fails, `x`
+    /// is chosen again while it is open, before the order's own choice.
+    pub last_conflict: bool,
     pub seed: u64,
     /// The level of every constraint that does not set its own.
     pub consistency: Consistency,
@@ -141,6 +159,20 @@ impl SearchPlan {
     /// an objective's search has met.
     pub fn reads_domains(&self) -> bool {
         self.var != VarOrder::Input || self.phases.iter().any(|p| p.var != VarOrder::Input)
+    }
+
+    /// Whether the search is the same below a node whatever was searched
+    /// before it: no learning order (dom/wdeg, activity, last-conflict),
+    /// no random choice, no restarts. Only then do the parts of a parallel
+    /// run meet the solutions in the sequential search's order.
+    pub fn is_static(&self) -> bool {
+        let fixed = |var: VarOrder, value: ValueOrder| {
+            matches!(var, VarOrder::Input | VarOrder::FirstFail) && value != ValueOrder::Random
+        };
+        fixed(self.var, self.value)
+            && self.phases.iter().all(|p| fixed(p.var, p.value))
+            && !self.last_conflict
+            && self.restarts.policy == RestartPolicy::None
     }
 
     /// Every phase the search decides in turn over a model of `num_vars`

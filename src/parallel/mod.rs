@@ -11,6 +11,7 @@
 //! orders, dom/wdeg or restarts, the set of solutions (and the count, and
 //! the optimum's value) is the same and their order may differ.
 
+mod portfolio;
 pub(crate) mod queue;
 pub(crate) mod split;
 
@@ -90,6 +91,9 @@ impl Spread {
 /// Splits the spread's parts for its threads, and makes what they share
 /// (the session's stop token, node budget and all, is theirs too).
 fn prepare(session: &mut Session, spread: &Spread) -> (Split, Shared) {
+    // Before the split's own search starts from nothing: what the probe
+    // (`Spread::alone`) learned.
+    let learned = Some(std::sync::Arc::new(session.learned()));
     let mut split = split::split(
         session,
         spread.from.clone(),
@@ -100,7 +104,13 @@ fn prepare(session: &mut Session, spread: &Spread) -> (Split, Shared) {
     // The split's nodes count against the session's node limit.
     session.add_elsewhere(split.stats, 0, 0, 1);
     session.stop().charge(split.stats.nodes);
-    (split, Shared::default())
+    (
+        split,
+        Shared {
+            learned,
+            ..Shared::default()
+        },
+    )
 }
 
 /// The number of solutions, summed over the parts in order; `progress`
@@ -260,6 +270,9 @@ pub fn solutions(
             });
         }
     };
+    if seek == Seek::First && !session.lowered().plan.is_static() {
+        return portfolio::first_found(session, spread, &split, &shared, &work, each);
+    }
     let mut order = InOrder::default();
     let mut broken = false;
     let viewer = session.view();

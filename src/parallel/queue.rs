@@ -216,10 +216,21 @@ pub(crate) fn run(
         let mut own = Session::new(lowered.clone(), sources.clone());
         own.set_stop(stop.clone());
         own.set_shared(Some(shared.clone()));
+        let mut carrying = false;
         loop {
             let k = next.fetch_add(1, Ordering::Relaxed);
             if k >= parts.len() || shared.stopped() {
                 break;
+            }
+            // A part below decisions starts from what the run learned so
+            // far and carries on; the whole search (an empty path) starts
+            // from nothing, as one thread would.
+            if let Some(learned) = &shared.learned
+                && !carrying
+                && !parts[k].is_empty()
+            {
+                own.carry_learning(learned);
+                carrying = true;
             }
             own.set_below(Some((parts[k].clone(), k)));
             let outbox = Outbox {

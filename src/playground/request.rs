@@ -373,6 +373,7 @@ fn search(value: Option<&Value>) -> Result<SearchChoices, String> {
         consistency: texts_of(s, "consistency")?,
         restart: text_of(s, "restart")?.filter(|t| !t.is_empty()),
         restart_scale: number_of(s, "restart_scale")?,
+        last_conflict: text_of(s, "last_conflict")?.filter(|t| !t.is_empty()),
         seed: number_of(s, "seed")?,
     })
 }

@@ -14,6 +14,11 @@
 //! variables tied for the smallest domain and take that one in list order
 //! (uniform among them, as reservoir sampling was, with one draw instead
 //! of one per tie).
+//!
+//! With last-conflict reasoning (Lecoutre, Saïs, Tabary and Vidal, 2009)
+//! the variable whose assignment failed last is chosen again, while it is
+//! open, before any list is consulted: the search keeps at the variable
+//! that is hard to place until it is placed or its branch fails above.
 
 use super::ranking::{Rankings, Tournament, compare};
 use crate::engine::Engine;
@@ -37,6 +42,11 @@ pub(crate) struct Brancher {
     rankings: Ranked,
     /// Variables read by scans so far.
     scanned: u64,
+    /// Last-conflict reasoning is on.
+    last_conflict: bool,
+    /// The variable whose assignment failed last, and its phase's value
+    /// order.
+    conflict: Option<(VarId, ValueOrder)>,
 }
 
 /// The phase being decided (every variable of the earlier ones is fixed)
@@ -94,7 +104,7 @@ fn scan(
     let rest = &phase.vars[*at as usize..];
     *steps += rest.len() as u64;
     let mut best = first;
-    if order == VarOrder::DomWdeg {
+    if matches!(order, VarOrder::DomWdeg | VarOrder::Activity) {
         for &x in rest {
             if !store.is_fixed(x) && compare(order, engine, x, best).is_lt() {
                 best = x;
@@ -167,6 +177,8 @@ impl Brancher {
             rank_from: RANK_FROM,
             rankings: Ranked::NotYet,
             scanned: 0,
+            last_conflict: plan.last_conflict,
+            conflict: None,
         }
     }
 
@@ -187,8 +199,16 @@ impl Brancher {
         self.scanned + ranked
     }
 
+    /// The assignment of the variable `select` chose last failed.
+    pub(crate) fn failed(&mut self, var: VarId) {
+        if self.last_conflict {
+            self.conflict = Some((var, self.chosen_value));
+        }
+    }
+
     /// The next variable to branch on, or `None` when every one is fixed.
     pub(crate) fn select(&mut self, engine: &mut Engine) -> Option<VarId> {
+        engine.age_activity();
         match &mut self.rankings {
             Ranked::Yes(rankings) => rankings.catch_up(engine),
             Ranked::No => engine.clear_reweighted(),
@@ -203,6 +223,12 @@ impl Brancher {
             }
         }
         let engine = &*engine;
+        if let Some((x, value)) = self.conflict
+            && !engine.store().is_fixed(x)
+        {
+            self.chosen_value = value;
+            return Some(x);
+        }
         while let Some(phase) = self.phases.get(self.cursor.phase as usize) {
             let tree = match &self.rankings {
                 Ranked::Yes(rankings) => rankings.tree(self.cursor.phase as usize),

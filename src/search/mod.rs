@@ -175,6 +175,7 @@ impl<'e> Search<'e> {
     ) -> Search<'e> {
         let brancher = Brancher::new(plan, engine.num_vars());
         engine.track_weights(brancher.phases.iter().any(|p| p.var == VarOrder::DomWdeg));
+        engine.track_activity(brancher.phases.iter().any(|p| p.var == VarOrder::Activity));
         let run = limits.shared.as_ref().map(|s| s.stop.clone());
         engine.set_stop(&limits.stop, run);
         let root = engine.store_mut().checkpoint();
@@ -533,7 +534,10 @@ impl<'e> Search<'e> {
                     });
                     match self.apply(var, choice, true) {
                         Step::Fixpoint => {}
-                        Step::Conflict => self.fail(),
+                        Step::Conflict => {
+                            self.brancher.failed(var);
+                            self.fail();
+                        }
                         Step::Interrupted => self.state = State::Interrupted,
                     }
                 }

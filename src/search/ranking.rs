@@ -53,6 +53,18 @@ pub(crate) fn compare(order: VarOrder, engine: &Engine, a: VarId, b: VarId) -> O
             let (wa, wb) = (u128::from(engine.weight(a)), u128::from(engine.weight(b)));
             (u128::from(size_a) * wb).cmp(&(u128::from(size_b) * wa))
         }
+        // size(a) / act(a) against size(b) / act(b); no activity yet is an
+        // infinite ratio, and two such go by size (first-fail before any
+        // propagation has been seen).
+        VarOrder::Activity => {
+            let (aa, ab) = (engine.activity(a), engine.activity(b));
+            match (aa > 0.0, ab > 0.0) {
+                (false, false) => size_a.cmp(&size_b),
+                (true, false) => Ordering::Less,
+                (false, true) => Ordering::Greater,
+                (true, true) => (size_a as f64 * ab).total_cmp(&(size_b as f64 * aa)),
+            }
+        }
         VarOrder::Input | VarOrder::FirstFail | VarOrder::FirstFailRandom => size_a.cmp(&size_b),
     }
 }

@@ -8,6 +8,7 @@
 //! of its best solutions, so the best of all is the solution one thread
 //! would end with, whatever the number of threads.
 
+use crate::engine::Learned;
 use crate::model::plan::Sense;
 use crate::stop::Stop;
 use std::sync::atomic::{AtomicBool, AtomicU64, AtomicUsize, Ordering};
@@ -23,6 +24,10 @@ pub struct Shared {
     /// of them waiting for nodes another may give back.
     pub holders: Arc<AtomicUsize>,
     pub starved: Arc<AtomicUsize>,
+    /// What the run's first nodes learned (dom/wdeg's weights,
+    /// activities): each thread starts from it and carries what it learns
+    /// from part to part, so a learning order does not start over per part.
+    pub learned: Option<Arc<Learned>>,
 }
 
 impl Shared {

@@ -1,8 +1,10 @@
 //! What a session searched: its statistics summed over every search, with
 //! what the threads of its parallel runs searched for it, and the probe
-//! that forgets a search that ran too long to stay sequential.
+//! that forgets a search that ran too long to stay sequential (but hands
+//! what it learned to the threads that take over).
 
 use super::Session;
+use crate::engine::Learned;
 use crate::search::Stats;
 use crate::stop::Cause;
 
@@ -16,6 +18,19 @@ impl Session {
     /// threads it ran).
     pub fn propagations(&self) -> u64 {
         self.engine.propagations() + self.propagations_elsewhere - self.propagations_forgotten
+    }
+
+    /// What this session's searches learned so far: dom/wdeg's failure
+    /// weights and the variables' activities.
+    pub fn learned(&self) -> Learned {
+        self.engine.learned()
+    }
+
+    /// Later searches start from `learned` and carry what each learns to
+    /// the next (a thread's parts of a parallel run), instead of starting
+    /// from nothing.
+    pub fn carry_learning(&mut self, learned: &Learned) {
+        self.engine.carry_learning(learned);
     }
 
     /// Runs `run` with at most `nodes` more nodes (within the session's

@@ -23,6 +23,8 @@ pub struct SearchChoices {
     pub consistency: Vec<String>,
     pub restart: Option<String>,
     pub restart_scale: Option<u64>,
+    /// `--last-conflict on|off`.
+    pub last_conflict: Option<String>,
     pub seed: Option<u64>,
 }
 
@@ -38,6 +40,7 @@ impl SearchChoices {
         one("value", self.value.clone());
         one("restart", self.restart.clone());
         one("restart_scale", self.restart_scale.map(|n| n.to_string()));
+        one("last_conflict", self.last_conflict.clone());
         one("seed", self.seed.map(|n| n.to_string()));
         texts.extend(self.phases.iter().map(|t| ("phase", t.clone())));
         texts.extend(self.consistency.iter().map(|t| ("consistency", t.clone())));
@@ -58,6 +61,32 @@ impl SearchChoices {
         }
         Ok(settings)
     }
+}
+
+/// A whole configuration text (`var=dom-wdeg restart=luby`, as `--try`
+/// takes one) given to the flag `flag`, read as search settings in a
+/// source of its own; the names of `[experiments]` entries, `default` and
+/// `no-symmetry` mean nothing there and are errors.
+pub fn configuration(
+    text: &str,
+    flag: &str,
+    sources: &mut Sources,
+) -> Result<SearchSettings, Error> {
+    let id = sources.add(flag, text.to_string());
+    let whole = Span::new(id, 0, text.len());
+    let items = setting::configuration(text, &Origin::exact(whole, 0))
+        .map_err(|d| Error::new(vec![d], sources))?;
+    if items.iter().any(|s| {
+        matches!(
+            s,
+            setting::Setting::Use(_) | setting::Setting::Default | setting::Setting::NoSymmetry
+        )
+    }) {
+        let d = Diagnostic::new(format!("`{flag}` takes KEY=VALUE items only"), whole)
+            .with_help(format!("expected {}", setting::items()));
+        return Err(Error::new(vec![d], sources));
+    }
+    Ok(SearchSettings::of(&items))
 }
 
 /// The choice called `name` in `table`; an unknown name is an error that

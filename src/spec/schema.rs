@@ -154,6 +154,10 @@ fn search() -> Value {
             "var" => ("var", choice(VAR_ORDERS, key.about)),
             "value" => ("value", choice(VALUE_ORDERS, key.about)),
             "restart" => ("restart", choice(RESTARTS, key.about)),
+            "last_conflict" => (
+                "last_conflict",
+                json!({ "oneOf": [{ "type": "boolean" }, { "enum": ["on", "off"] }], "description": key.about }),
+            ),
             "consistency" => {
                 let levels: Vec<&str> = CONSISTENCIES.iter().map(|(n, _)| *n).collect();
                 let doc = format!(

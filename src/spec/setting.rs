@@ -32,6 +32,9 @@ pub enum Setting {
     Value(ValueOrder),
     Restart(RestartPolicy),
     RestartScale(u64),
+    /// `last_conflict=on|off`: choose the variable of the last failed
+    /// assignment again while it is open.
+    LastConflict(bool),
     Seed(u64),
     /// `consistency=LEVEL` (every constraint, as `all=LEVEL`) or
     /// `consistency=NAME=LEVEL` (one constraint).
@@ -79,6 +82,11 @@ pub const KEYS: &[Key] = &[
         name: "restart_scale",
         form: "N",
         about: "failures before the first restart",
+    },
+    Key {
+        name: "last_conflict",
+        form: "on|off",
+        about: "choose the variable of the last failed value again first",
     },
     Key {
         name: "seed",
@@ -141,6 +149,7 @@ pub fn read(
         "value" => Setting::Value(choice(VALUE_ORDERS, "value order", &whole)?),
         "restart" => Setting::Restart(choice(RESTARTS, "restart policy", &whole)?),
         "restart_scale" | "restart-scale" => Setting::RestartScale(positive(key, &whole)?),
+        "last_conflict" | "last-conflict" => Setting::LastConflict(switch(key, &whole)?),
         "seed" => Setting::Seed(positive(key, &whole)?),
         "consistency" => return levels(value, at, origin),
         "order" => Setting::Order(list(value, at, origin)),
@@ -190,6 +199,18 @@ pub fn configuration(text: &str, origin: &Origin) -> Result<Vec<Setting>, Diagno
         }
     }
     Ok(settings)
+}
+
+/// `on` or `off` (`true` and `false` too, as TOML writes them).
+fn switch(key: &Name, value: &Name) -> Result<bool, Diagnostic> {
+    match value.text.as_str() {
+        "on" | "true" => Ok(true),
+        "off" | "false" => Ok(false),
+        _ => Err(Diagnostic::new(
+            format!("`{}={}`: expected `on` or `off`", key.text, value.text),
+            value.span,
+        )),
+    }
 }
 
 fn positive(key: &Name, value: &Name) -> Result<u64, Diagnostic> {

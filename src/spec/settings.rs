@@ -124,6 +124,7 @@ pub struct SearchSettings {
     pub consistency_for: Vec<(Name, Consistency)>,
     pub restart: Option<RestartPolicy>,
     pub restart_scale: Option<u64>,
+    pub last_conflict: Option<bool>,
     pub seed: Option<u64>,
 }
 
@@ -146,6 +147,7 @@ impl SearchSettings {
             consistency_for: [&self.consistency_for[..], &over.consistency_for[..]].concat(),
             restart: over.restart.or(self.restart),
             restart_scale: over.restart_scale.or(self.restart_scale),
+            last_conflict: over.last_conflict.or(self.last_conflict),
             seed: over.seed.or(self.seed),
         }
     }
@@ -161,6 +163,7 @@ impl SearchSettings {
             Setting::Value(v) => self.value = Some(*v),
             Setting::Restart(r) => self.restart = Some(*r),
             Setting::RestartScale(n) => self.restart_scale = Some(*n),
+            Setting::LastConflict(on) => self.last_conflict = Some(*on),
             Setting::Seed(n) => self.seed = Some(*n),
             Setting::Consistency(None, c) => self.consistency = Some(*c),
             Setting::Consistency(Some(n), c) => self.consistency_for.push((n.clone(), *c)),

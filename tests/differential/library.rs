@@ -50,6 +50,7 @@ fn flags(opts: &[String]) -> Flags {
             "--restart" => c.restart = Some(value),
             "--restart-scale" => c.restart_scale = Some(number(&value)),
             "--seed" => c.seed = Some(number(&value)),
+            "--last-conflict" => c.last_conflict = Some(value),
             "--order" => c.order = Some(value),
             "--threads" | "-j" => flags.threads = Some(number(&value) as usize),
             _ => panic!("{flag} has no in-process equivalent here"),

@@ -69,7 +69,13 @@ pub(super) struct Model {
     pub(super) full_parens: bool,
 }
 
-const VARS: [&str; 4] = ["input", "first-fail", "first-fail-random", "dom-wdeg"];
+const VARS: [&str; 5] = [
+    "input",
+    "first-fail",
+    "first-fail-random",
+    "dom-wdeg",
+    "activity",
+];
 const VALUES: [&str; 4] = ["min", "max", "random", "split"];
 const CONSISTENCIES: [&str; 3] = ["propagate", "check", "bounds"];
 /// Spec-wide and on the command line, `early` applies where a constraint
@@ -195,6 +201,9 @@ impl Model {
         let mut search = Vec::new();
         if rng.one_in(4) {
             search.push(("var", format!("\"{}\"", rng.pick(&VARS))));
+        }
+        if rng.one_in(6) {
+            search.push(("last_conflict", rng.pick(&["true", "false"]).to_string()));
         }
         if rng.one_in(4) {
             search.push(("value", format!("\"{}\"", rng.pick(&VALUES))));
@@ -537,6 +546,9 @@ pub(super) fn random_options(rng: &mut Rng, shape: &Shape) -> Vec<String> {
         if rng.one_in(2) {
             add("--restart-scale", rng.range(1, 3).to_string());
         }
+    }
+    if rng.one_in(4) {
+        add("--last-conflict", rng.pick(&["on", "off"]).to_string());
     }
     if rng.one_in(2) {
         add("--seed", rng.range(1, 1000).to_string());

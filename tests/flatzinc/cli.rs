@@ -199,6 +199,59 @@ fn threads_seeds_and_free_search_find_the_same_solutions() {
     }
 }
 
+/// `--search` sets solve's own order: every variable and value order,
+/// last-conflict on and off, restarts, over a free search and over what
+/// the annotations leave; the solutions are those of the enumeration.
+#[test]
+fn the_own_search_of_a_free_search_finds_the_same_solutions() {
+    let want = queens_brute(6);
+    for settings in [
+        "var=activity last_conflict=on",
+        "var=dom-wdeg last_conflict=off value=max",
+        "var=first-fail-random seed=3 value=split",
+        "var=input last_conflict=on consistency=check",
+    ] {
+        for free in [true, false] {
+            let mut flags = vec!["-a", "--search", settings];
+            if free {
+                flags.push("-f");
+            }
+            let (out, err, code) = fzn(&flags, &queens(6));
+            assert_eq!(code, 0, "{flags:?}: {err}");
+            let got: BTreeSet<Vec<i64>> = solutions(&out).into_iter().collect();
+            assert_eq!(got, want, "{flags:?}");
+        }
+    }
+    // Restarts apply to a first solution; it is one of the enumeration's.
+    let (out, err, code) = fzn(
+        &[
+            "-f",
+            "--search",
+            "var=dom-wdeg restart=luby restart_scale=1",
+        ],
+        &queens(8),
+    );
+    assert_eq!(code, 0, "{err}");
+    assert!(queens_brute(8).contains(&solutions(&out)[0]), "{out}");
+}
+
+/// A bad `--search` is a usage error that names the flag and what it
+/// expected, never ignored.
+#[test]
+fn a_bad_own_search_is_an_error() {
+    for (settings, says) in [
+        ("var=dom-wdge", "did you mean `dom-wdeg`?"),
+        ("last_conflict=maybe", "expected `on` or `off`"),
+        ("speed=fast", "unknown key `speed`"),
+        ("order=q1,q2", "need a spec's names"),
+        ("fast", "takes KEY=VALUE items only"),
+    ] {
+        let (_, err, code) = fzn(&["-f", "--search", settings], &queens(4));
+        assert_eq!(code, 2, "{settings}: {err}");
+        assert!(err.contains(says), "{settings}: {err}");
+    }
+}
+
 #[test]
 fn a_time_limit_ends_the_run_with_what_was_printed() {
     // 12-queens has 14,200 solutions: far more than 50 ms lists.

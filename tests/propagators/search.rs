@@ -41,6 +41,7 @@ fn search_all(
     num_vars: usize,
     var: VarOrder,
     value: ValueOrder,
+    last_conflict: bool,
 ) -> Vec<Vec<i64>> {
     let plan = SearchPlan {
         phases: Vec::new(),
@@ -49,6 +50,7 @@ fn search_all(
         var,
         value,
         restarts: Restarts::NONE,
+        last_conflict,
         seed: 7,
         consistency: Consistency::Propagate,
         objective: None,
@@ -108,6 +110,7 @@ fn search_agrees_with_brute_force() {
             VarOrder::FirstFail,
             VarOrder::FirstFailRandom,
             VarOrder::DomWdeg,
+            VarOrder::Activity,
         ]);
         let value = g.rng.pick(&[
             ValueOrder::Min,
@@ -123,10 +126,11 @@ fn search_agrees_with_brute_force() {
         let expected = inst.solutions();
         let mut engine = Engine::new(&inst.model(), consistency);
         let nv = inst.domains.len();
-        let mut found = search_all(&mut engine, nv, var, value);
+        let last_conflict = g.rng.one_in(2);
+        let mut found = search_all(&mut engine, nv, var, value, last_conflict);
         let context = || {
             format!(
-                "round {round}, {consistency:?}, {var:?}, {value:?}:\n{}",
+                "round {round}, {consistency:?}, {var:?}, {value:?}, last conflict {last_conflict}:\n{}",
                 inst.describe()
             )
         };
@@ -155,7 +159,7 @@ fn search_agrees_with_brute_force() {
             context()
         );
         // Back at the root, a second search finds the same solutions.
-        let mut again = search_all(&mut engine, nv, VarOrder::Input, ValueOrder::Min);
+        let mut again = search_all(&mut engine, nv, VarOrder::Input, ValueOrder::Min, false);
         again.sort();
         assert_eq!(again, expected, "a second search disagrees\n{}", context());
         count += 1;

@@ -28,11 +28,12 @@ const KINDS: [Kind; 7] = [
     Gen::count,
 ];
 
-const VAR_ORDERS: [VarOrder; 4] = [
+const VAR_ORDERS: [VarOrder; 5] = [
     VarOrder::Input,
     VarOrder::FirstFail,
     VarOrder::FirstFailRandom,
     VarOrder::DomWdeg,
+    VarOrder::Activity,
 ];
 
 const VALUE_ORDERS: [ValueOrder; 4] = [
@@ -105,6 +106,7 @@ fn plan(g: &mut Gen, n: usize) -> SearchPlan {
         var: g.rng.pick(&VAR_ORDERS),
         value: g.rng.pick(&VALUE_ORDERS),
         restarts,
+        last_conflict: g.rng.one_in(3),
         seed: g.rng.below(1000) as u64,
         consistency: g.rng.pick(&[Consistency::Propagate, Consistency::Check]),
         objective: None,
@@ -150,7 +152,7 @@ fn tournaments_choose_what_the_scan_chooses() {
                 _ => {}
             }
         }
-        let dynamic = |o: VarOrder| o == VarOrder::DomWdeg;
+        let dynamic = |o: VarOrder| matches!(o, VarOrder::DomWdeg | VarOrder::Activity);
         if (dynamic(plan.var) || plan.phases.iter().any(|p| dynamic(p.var)))
             && scanned.2.failures > 0
         {
@@ -202,6 +204,7 @@ fn work_per_node(n: usize, var: VarOrder) -> (f64, f64, u64) {
         var,
         value: ValueOrder::Max,
         restarts: Restarts::NONE,
+        last_conflict: false,
         seed: 1,
         consistency: Consistency::Propagate,
         objective: None,
@@ -231,6 +234,7 @@ fn the_work_of_a_choice_does_not_grow_with_the_fixed_variables() {
     for var in [
         VarOrder::FirstFail,
         VarOrder::DomWdeg,
+        VarOrder::Activity,
         VarOrder::FirstFailRandom,
     ] {
         let (small_steps, small_calls, small_nodes) = work_per_node(1_000, var);

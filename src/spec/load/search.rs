@@ -126,6 +126,12 @@ impl Loader<'_> {
                 "phases" => items.extend(self.phases(v).into_iter().map(Setting::Phase)),
                 "restart_scale" => items.extend(self.positive(v).map(Setting::RestartScale)),
                 "seed" => items.extend(self.positive(v).map(Setting::Seed)),
+                "last_conflict" if !matches!(v.get_ref(), DeValue::String(_)) => {
+                    match v.get_ref() {
+                        DeValue::Boolean(on) => items.push(Setting::LastConflict(*on)),
+                        _ => self.error("expected `true` or `false` for `last_conflict`", v.span()),
+                    }
+                }
                 "threads" => {
                     run.threads = match self.positive(v).map(check_threads) {
                         Some(Err(message)) => {
@@ -135,7 +141,7 @@ impl Loader<'_> {
                         checked => checked.and_then(Result::ok),
                     }
                 }
-                "var" | "value" | "consistency" | "restart" => {
+                "var" | "value" | "consistency" | "restart" | "last_conflict" => {
                     let Some((text, _)) = self.string(v) else {
                         continue;
                     };
