@@ -158,7 +158,7 @@ fn the_puzzle_as_given_shows_the_givens_only_and_the_solution_tells_them_apart()
         grid[r][c] = e.text.parse().expect("a digit");
         let given = PUZZLE4[r][c] > 0;
         assert_eq!(e.class() == "value given", given, "{e:?}");
-        assert_eq!(e.attrs.get("font-weight").is_some(), given, "{e:?}");
+        assert_eq!(e.attrs.contains_key("font-weight"), given, "{e:?}");
         assert_eq!(e.attrs["fill"] == "black", given, "{e:?}");
     }
     let all = |cells: Vec<i64>| cells.into_iter().collect::<BTreeSet<_>>() == (1..=4).collect();
@@ -400,4 +400,48 @@ fn the_playground_draws_a_declared_board_as_its_svg() {
         .find(|e| e["event"] == "solution")
         .expect("one");
     assert!(solution.get("drawing").is_none(), "{solution}");
+}
+
+#[test]
+fn the_shipped_sudoku_is_drawn_with_its_boxes_and_its_givens() {
+    // Wikipedia's "Sudoku" puzzle, the one specs/sudoku.toml pastes.
+    let puzzle = [
+        "53..7....",
+        "6..195...",
+        ".98....6.",
+        "8...6...3",
+        "4..8.3..1",
+        "7...2...6",
+        ".6....28.",
+        "...419..5",
+        "....8..79",
+    ];
+    let (out, err, code) = solve(&["draw", "specs/sudoku.toml", "--svg", "-"]);
+    assert_eq!(code, 0, "{err}");
+    let svg = elements(&out);
+    let thick: BTreeSet<String> = (svg.iter())
+        .filter(|e| e.class() == "region")
+        .map(|e| e.attrs["data-side"].clone())
+        .collect();
+    let mut expected = BTreeSet::new();
+    for k in 0..=9 {
+        for i in 0..9 {
+            if k % 3 == 0 {
+                let _ = expected.insert(format!("{k} {i} h"));
+                let _ = expected.insert(format!("{i} {k} v"));
+            }
+        }
+    }
+    assert_eq!(thick, expected);
+    let givens: Vec<((usize, usize), String)> = (svg.iter())
+        .filter(|e| e.class() == "value given")
+        .map(|e| (e.cell(), e.text.clone()))
+        .collect();
+    let expected: Vec<((usize, usize), String)> = (puzzle.iter().enumerate())
+        .flat_map(|(r, row)| row.chars().enumerate().map(move |(c, ch)| ((r, c), ch)))
+        .filter(|(_, ch)| *ch != '.')
+        .map(|(at, ch)| (at, ch.to_string()))
+        .collect();
+    assert_eq!(givens, expected);
+    assert!(svg.iter().all(|e| e.class() != "value"), "only the givens");
 }

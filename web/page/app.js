@@ -603,10 +603,11 @@ function board(rows, other = null) {
 function drawn(e, other = null) {
   const div = document.createElement("div");
   div.className = "solution";
-  if (e.drawing) {
+  if (e.drawing && !other) {
     // The spec's board as the puzzle is drawn (its regions, givens,
     // styles, lines): the SVG that `solve draw --svg` writes, made by the
-    // library from the spec (its texts escaped there).
+    // library from the spec (its texts escaped there). Two solutions side
+    // by side keep the cells, where what differs is marked.
     const figure = document.createElement("div");
     figure.className = "drawing-svg";
     figure.innerHTML = e.drawing;

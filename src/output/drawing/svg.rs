@@ -154,10 +154,10 @@ impl Svg {
                 }
             }
         }
-        for r in 0..d.rows {
+        for (r, row) in regions.iter().enumerate() {
             for c in 0..=d.columns {
-                let left = c.checked_sub(1).map(|l| &regions[r][l]);
-                let right = regions[r].get(c);
+                let left = c.checked_sub(1).map(|l| &row[l]);
+                let right = row.get(c);
                 if left.is_none() || right.is_none() || left != right {
                     let a = format!(r#"data-side="{r} {c} v" {attrs}"#);
                     self.line("region", self.at(r, c), self.at(r + 1, c), &a);

@@ -155,13 +155,13 @@ impl Canvas {
                 }
             }
         }
-        for r in 0..=d.rows {
+        for (r, sides) in across.iter().enumerate() {
             for c in 0..=d.columns {
                 let arms = [
                     r.checked_sub(1).map_or(Side::None, |u| down[u][c]),
                     down.get(r).map_or(Side::None, |x| x[c]),
-                    c.checked_sub(1).map_or(Side::None, |l| across[r][l]),
-                    across[r].get(c).copied().unwrap_or(Side::None),
+                    c.checked_sub(1).map_or(Side::None, |l| sides[l]),
+                    sides.get(c).copied().unwrap_or(Side::None),
                 ];
                 let bits = arms
                     .iter()
