@@ -11,6 +11,7 @@ mod answers;
 mod boards;
 mod cli;
 mod differential;
+mod drawing;
 mod dump;
 mod errors;
 mod experiments;

@@ -14,6 +14,7 @@ mod candidates;
 mod check;
 mod clues;
 mod compare;
+mod draw;
 mod explain;
 mod export;
 mod fzn;
@@ -76,6 +77,7 @@ Examples:
   solve hint specs/sudoku.toml --given 'x[1][3]=4'   the next step from a player's state
   solve candidates specs/queens.toml --set n=6  the values each variable takes in some solution
   solve unique specs/sudoku.toml               one solution, or two and where they differ
+  solve draw specs/sudoku.toml --svg s.svg     the puzzle as given, drawn for paper (--solution: solved)
   solve redundant specs/sudoku.toml --group clues    clues that can go, each alone
   solve minimize specs/sudoku.toml --group clues     a minimal set of clues that still forces it
   solve grade specs/sudoku.toml                the weakest level whose propagation finishes it
@@ -216,6 +218,15 @@ pub(crate) enum Command {
     /// With an [objective], the same of the optimal solutions (and the rules
     /// must keep the optimum). Exit 0 when they do, 1 when not.
     CheckSymmetry(symmetry::CheckSymmetryArgs),
+    /// Draw the spec's board as the puzzle is drawn ([output] board with
+    /// its layers: regions, givens, styles, clues outside, lines): the
+    /// puzzle as given (what propagation fixes at the root, no search),
+    /// or with --solution the first solution; in the terminal, or as SVG
+    /// with --svg OUT.svg, for paper.
+    ///
+    /// Exit 0 drawn, 1 no solution, 2 no board (or the file cannot be
+    /// written), 3 a limit stopped the search for the solution.
+    Draw(draw::DrawArgs),
     /// Print the spec format as a JSON Schema, for TOML editors that read
     /// one (taplo / Even Better TOML: see docs/command-line.md).
     Schema,
@@ -290,6 +301,9 @@ pub(crate) fn run(cli: &Cli, cancel: Arc<Cancel>) -> u8 {
         }
         Some(Command::Candidates(args)) => {
             stop(started, args.time, &cancel).and_then(|s| candidates::run(args, &s))
+        }
+        Some(Command::Draw(args)) => {
+            stop(started, args.time, &cancel).and_then(|s| draw::run(args, &s))
         }
         Some(Command::Unique(args)) => {
             stop(started, args.time, &cancel).and_then(|s| unique::run(args, &s))

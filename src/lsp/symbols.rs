@@ -104,8 +104,8 @@ impl Symbols {
                 walk.root(e);
             }
         }
-        if let Some(board) = &spec.output.board {
-            walk.root(board);
+        for e in spec.output.board.iter().flat_map(|b| b.exprs()) {
+            walk.root(e);
         }
         if let Some(game) = &spec.game {
             walk.root(&game.code);

@@ -4,7 +4,8 @@
 //! check`, not at the first solution; within half of what is left of the
 //! time limit (a check must leave the search the time it was given).
 
-use super::{Board, OutputPlan, format_value};
+use super::drawing::Drawing;
+use super::{OutputPlan, format_value};
 use crate::lower::value::{R, Value};
 use crate::lower::{Budget, Lowerer, is_limit};
 use crate::model::Model;
@@ -40,12 +41,16 @@ impl OutputPlan {
             .iter()
             .map(|v| v.domain.min().unwrap_or(0))
             .collect();
-        if let Some(e) = &self.board {
+        if self.board.is_some() {
             let budget = Budget::for_output(&self.stop);
-            match self.environment(&probe, budget).eval(e) {
-                Ok(v) => drop(Board::read(&v, e.span)?),
-                Err(d) if is_limit(&d) => return Err(d),
-                Err(_) => {}
+            // A value the probe cannot give (a division by zero) is the
+            // solutions' to show; a shape that is no board is refused now.
+            for puzzle in [false, true] {
+                match self.board_values(&probe, puzzle, budget.clone()) {
+                    Ok(values) => drop(Drawing::read(&values, puzzle)?),
+                    Err(d) if is_limit(&d) => return Err(d),
+                    Err(_) => {}
+                }
             }
         }
         let Some(parts) = &self.template else {
@@ -58,26 +63,30 @@ impl OutputPlan {
         }
     }
 
-    fn check_constant_parts(&self, parts: &[TemplatePart]) -> R<()> {
-        let declared: HashSet<&str> = self.declared.iter().map(|(n, _)| n.as_str()).collect();
-        // Functions whose body reads a variable, directly or by a call
-        // (functions may call only earlier ones: one pass in order would
-        // do, but the map has no order, so iterate to a fixpoint).
-        let mut reading: HashSet<&str> = HashSet::new();
+    /// The names whose value depends on the solution: the declared
+    /// variables, arrays and aliases, and the functions whose body reads
+    /// one of them, directly or by a call.
+    pub(super) fn variable_readers(&self) -> HashSet<&str> {
+        let mut reading: HashSet<&str> = self.declared.iter().map(|(n, _)| n.as_str()).collect();
+        // Functions may call only earlier ones: one pass in order would
+        // do, but the map has no order, so iterate to a fixpoint.
         loop {
             let before = reading.len();
             for (name, f) in self.functions.iter() {
                 let mut reads = false;
-                f.body
-                    .visit_names(&mut |n| reads |= declared.contains(n) || reading.contains(n));
+                f.body.visit_names(&mut |n| reads |= reading.contains(n));
                 if reads {
                     let _ = reading.insert(name.as_str());
                 }
             }
             if reading.len() == before {
-                break;
+                return reading;
             }
         }
+    }
+
+    fn check_constant_parts(&self, parts: &[TemplatePart]) -> R<()> {
+        let reading = self.variable_readers();
         let mut env = Lowerer::for_output(
             self.texts.clone(),
             self.params.clone(),
@@ -89,7 +98,7 @@ impl OutputPlan {
                 continue;
             };
             let mut reads = false;
-            e.visit_names(&mut |n| reads |= declared.contains(n) || reading.contains(n));
+            e.visit_names(&mut |n| reads |= reading.contains(n));
             if !reads {
                 let v = env.eval(e)?;
                 let _ = format_value(&v, e.span)?;

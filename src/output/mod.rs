@@ -7,6 +7,8 @@
 //!   solution's values; what it leaves aside is evaluated here by the
 //!   interpreter of lowering.
 //! - `board.rs`: `[output] board`, the solution drawn as a grid.
+//! - `drawing/`: the board's layers (regions, givens, styles, clues
+//!   outside, lines), drawn as SVG and in the terminal.
 //! - `check.rs`: the check at load, `lower_output`'s: what reads no
 //!   variable evaluated, a probe printed, within half the time left.
 //!
@@ -32,9 +34,11 @@
 mod board;
 mod check;
 mod compiled;
+pub mod drawing;
 
 pub use board::Board;
 pub(crate) use check::lower_output;
+pub use drawing::Drawing;
 
 use crate::diagnostic::Diagnostic;
 use crate::engine::clock::PRINT_GRACE;
@@ -43,7 +47,7 @@ use crate::lower::{Budget, Functions, Lowerer, value::R};
 use crate::model::texts::Texts;
 use crate::model::{Lit, Model, VarId};
 use crate::source::Span;
-use crate::spec::ast::{Expr, TemplatePart};
+use crate::spec::ast::{BoardDecl, TemplatePart};
 use crate::stop::Stop;
 use std::collections::HashMap;
 use std::fmt::Write as _;
@@ -67,8 +71,9 @@ pub struct OutputPlan {
     /// Names of declared variables and arrays (not aliases), for printing.
     printed: Vec<String>,
     template: Option<Vec<TemplatePart>>,
-    /// `[output] board`: the solution as rows of cells.
-    board: Option<Expr>,
+    /// `[output] board`: the solution as rows of cells, and the layers
+    /// that draw it as the puzzle is drawn.
+    board: Option<BoardDecl>,
     /// `[game] show`: how an answer reads.
     answer_template: Option<Vec<TemplatePart>>,
     /// The model's texts, and which variables take them (by index).
@@ -219,7 +224,7 @@ impl OutputPlan {
     }
 
     fn board_within(&self, solution: &[i64], budget: Budget) -> R<Option<Board>> {
-        let Some(e) = &self.board else {
+        let Some(e) = self.board.as_ref().map(|b| &b.cells) else {
             return Ok(None);
         };
         let value = self.environment(solution, budget).eval(e)?;

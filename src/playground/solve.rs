@@ -126,7 +126,9 @@ fn solution_event(view: View<'_>, solution: &Solution, objective: Option<i64>) -
 /// prints it (`cut` when the time limit cut the template short: the text
 /// is then the `name = value` lines, and the page says so; `templated`
 /// when the spec's template made it), the spec's `board` (`null` without
-/// one) and each declared variable's value (`values`). The Solve panel's
+/// one), its `drawing` as SVG when the board declares layers (regions,
+/// givens, styles, lines: docs/boards.md) and each declared variable's
+/// value (`values`). The Solve panel's
 /// `solution` events and the Setter's solutions are this, so that the
 /// page has one way to draw a solution.
 pub(super) fn drawn(view: View<'_>, solution: &Solution) -> Value {
@@ -135,11 +137,18 @@ pub(super) fn drawn(view: View<'_>, solution: &Solution) -> Value {
         Err(e) => (e.to_string(), false),
     };
     let board = view.board(solution).unwrap_or(None);
-    json!({
+    let mut drawn = json!({
         "text": text,
         "cut": cut,
         "templated": view.templated() && !cut,
         "board": board,
         "values": view.json(solution),
-    })
+    });
+    // A board declared with its layers, drawn as `solve draw --svg`
+    // draws it (the page shows it in place of the cells); absent
+    // otherwise, so that a solution's fields are as they were.
+    if let Some(svg) = view.drawing_svg(solution) {
+        drawn["drawing"] = json!(svg);
+    }
+    drawn
 }

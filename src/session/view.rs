@@ -54,6 +54,19 @@ impl View<'_> {
         }
     }
 
+    /// A solution drawn as the spec's board declares it, as SVG (what
+    /// `solve draw --svg` writes): `None` when the spec declares no board
+    /// with layers (the cells alone are [`View::board`]'s), or when the
+    /// drawing fails (the board's error is the text's to show).
+    pub fn drawing_svg(&self, solution: &Solution) -> Option<String> {
+        let output = &self.lowered.output;
+        if !output.has_layers() {
+            return None;
+        }
+        let drawing = output.drawing(&solution.values, false).ok()??;
+        Some(crate::output::drawing::svg::svg(&drawing))
+    }
+
     /// The value of one declared variable, array or alias, as JSON (a
     /// number, a boolean, or nested arrays).
     pub fn value(&self, solution: &Solution, name: &str) -> Option<serde_json::Value> {

@@ -422,6 +422,91 @@ pub struct OutputDecl {
     pub template: Option<Vec<TemplatePart>>,
     /// The solution as a grid: a 2-D list (rows of cells) or one row, of
     /// integers, booleans or texts; what the playground draws, and what
-    /// the command line prints when there is no template.
-    pub board: Option<Expr>,
+    /// the command line prints when there is no template. With a table,
+    /// the layers that draw it as the puzzle is drawn.
+    pub board: Option<BoardDecl>,
+}
+
+/// `[output] board`: `board = "EXPR"` is the cells alone; `board = {
+/// cells = "...", regions = "...", ... }` adds the layers, each an
+/// expression (see `output::drawing` for what each gives).
+#[derive(Clone, Debug, PartialEq)]
+pub struct BoardDecl {
+    pub cells: Expr,
+    /// The optional layers by key, in the order of [`BOARD_LAYERS`].
+    pub layers: Vec<(BoardLayer, Expr)>,
+}
+
+/// A layer of a declared board: what its expression gives.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum BoardLayer {
+    /// Each cell's region: thick borders between cells of two regions.
+    Regions,
+    /// Each cell: whether its value is given (a clue), drawn apart.
+    Givens,
+    /// Each cell: a label in its top-left corner (`''` for none).
+    Corners,
+    /// Each cell: `[across, down]` for a clue cell split diagonally.
+    Split,
+    /// Each cell: a style name (`shaded`, `dot`, ...; `''` for none).
+    Style,
+    /// Clues outside the grid, one per column or row.
+    Top,
+    Bottom,
+    Left,
+    Right,
+    /// Segments `[r1, c1, r2, c2]` (and strokes) between cell centres.
+    Lines,
+    /// Segments `[r1, c1, r2, c2]` between the grid's points.
+    Edges,
+}
+
+/// The keys of a board table after `cells`, with their layers.
+pub const BOARD_LAYERS: &[(&str, BoardLayer)] = &[
+    ("regions", BoardLayer::Regions),
+    ("givens", BoardLayer::Givens),
+    ("corners", BoardLayer::Corners),
+    ("split", BoardLayer::Split),
+    ("style", BoardLayer::Style),
+    ("top", BoardLayer::Top),
+    ("bottom", BoardLayer::Bottom),
+    ("left", BoardLayer::Left),
+    ("right", BoardLayer::Right),
+    ("lines", BoardLayer::Lines),
+    ("edges", BoardLayer::Edges),
+];
+
+/// The style names a board's `style` layer may give (`''` for none):
+/// each drawn by the SVG and the terminal (see `output::drawing`).
+pub const BOARD_STYLES: &[&str] = &["shaded", "dot", "circle", "disc", "cross"];
+
+impl BoardDecl {
+    /// The board of cells alone (`board = "EXPR"`).
+    pub fn cells(cells: Expr) -> BoardDecl {
+        BoardDecl {
+            cells,
+            layers: Vec::new(),
+        }
+    }
+
+    /// Every expression of the board: the cells, then each layer's.
+    pub fn exprs(&self) -> impl Iterator<Item = &Expr> {
+        std::iter::once(&self.cells).chain(self.layers.iter().map(|(_, e)| e))
+    }
+
+    /// The expression of `layer`, if declared.
+    pub fn layer(&self, layer: BoardLayer) -> Option<&Expr> {
+        self.layers
+            .iter()
+            .find(|(l, _)| *l == layer)
+            .map(|(_, e)| e)
+    }
+
+    /// The key that declares `layer` (for messages).
+    pub fn key(layer: BoardLayer) -> &'static str {
+        BOARD_LAYERS
+            .iter()
+            .find(|(_, l)| *l == layer)
+            .map_or("cells", |(k, _)| k)
+    }
 }

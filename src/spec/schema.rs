@@ -216,11 +216,36 @@ fn output(template: &Value) -> Value {
     object(
         json!({
             "template": template,
-            "board": { "type": "string", "description": "the solution as a grid: rows of cells (a 2-D list) or one row, of numbers, booleans or texts; drawn by the playground, printed when there is no template" },
+            "board": board(),
         }),
         &[],
         "how a solution is printed and drawn",
     )
+}
+
+/// `[output] board`: the cells alone, or a table of the cells and the
+/// layers that draw the puzzle (docs/boards.md).
+fn board() -> Value {
+    let cells = "the solution as a grid: rows of cells (a 2-D list) or one row, of numbers, booleans or texts; drawn by the playground, printed when there is no template";
+    let layers = object(
+        json!({
+            "cells": expr(cells),
+            "regions": expr("each cell's region: thick borders between regions"),
+            "givens": expr("each cell: whether its value is given"),
+            "corners": expr("each cell: a label in its top-left corner ('' for none)"),
+            "split": expr("each cell: [across, down] for a clue cell split diagonally, [] for any other"),
+            "style": expr("each cell: shaded, dot, circle, disc or cross ('' for none; true: shaded)"),
+            "top": expr("one clue (or list of clues) per column, above the grid"),
+            "bottom": expr("one clue (or list of clues) per column, below the grid"),
+            "left": expr("one clue (or list of clues) per row, left of the grid"),
+            "right": expr("one clue (or list of clues) per row, right of the grid"),
+            "lines": expr("segments [r1, c1, r2, c2] (or with strokes) between cell centres, from 0"),
+            "edges": expr("segments [r1, c1, r2, c2] between the grid's points, from 0"),
+        }),
+        &["cells"],
+        "the board as the puzzle is drawn (solve draw; docs/boards.md)",
+    );
+    json!({ "oneOf": [expr(cells), layers] })
 }
 
 fn game(template: &Value) -> Value {

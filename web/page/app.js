@@ -603,8 +603,19 @@ function board(rows, other = null) {
 function drawn(e, other = null) {
   const div = document.createElement("div");
   div.className = "solution";
-  if (e.board) {
+  if (e.drawing && !other) {
+    // The spec's board as the puzzle is drawn (its regions, givens,
+    // styles, lines): the SVG that `solve draw --svg` writes, made by the
+    // library from the spec (its texts escaped there). Two solutions side
+    // by side keep the cells, where what differs is marked.
+    const figure = document.createElement("div");
+    figure.className = "drawing-svg";
+    figure.innerHTML = e.drawing;
+    div.appendChild(figure);
+  } else if (e.board) {
     div.appendChild(board(e.board, other?.board));
+  }
+  if (e.drawing || e.board) {
     if (e.templated) {
       const pre = document.createElement("pre");
       pre.textContent = e.text;

@@ -190,8 +190,8 @@ fn errors(spec: &Spec) -> Vec<Diagnostic> {
             scope.expr(e);
         }
     }
-    if let Some(board) = &spec.output.board {
-        scope.expr(board);
+    for e in spec.output.board.iter().flat_map(|b| b.exprs()) {
+        scope.expr(e);
     }
     if let Some(game) = &spec.game {
         scope.expr(&game.code);
