@@ -6,6 +6,7 @@ python3 stdlib only.  bench/run.sh runs it as the instance group `defaults`; by 
     python3 bench/defaults.py                       every candidate, every instance, 10 s
     python3 bench/defaults.py --limit 5 --candidates dwd,dwd-lc-R --families specs
     python3 bench/defaults.py --report bench/results/X-defaults.json   that run's Markdown again
+    python3 bench/defaults.py --candidates default@1,default@2    threads against one (issue 51)
 
 Each candidate is one search (a variable order, last-conflict on or off, restarts or none;
 values smallest first) given to `solve` on the command line, where it replaces what the
@@ -21,8 +22,12 @@ instance says of its own search:
   [objective].  A spec that does not run without its [search] (a game, a puzzle of moves,
   a spec made to fail) is left out, and the report lists it.
 
-Every run is one thread; with `--pin CPU` (default 0) it is pinned to that CPU with
-`taskset`, so that other work on the machine's other core disturbs it less.  An instance is
+Every run is one thread unless the candidate's name ends in `@N` (N threads: `-j N`, `solve
+fzn -p N`); a one-thread run is pinned with `taskset` to the CPU `--pin` names (default 0), so
+that other work on the machine's other core disturbs it less, a run of more threads is not
+pinned.  `default` is the search a spec or model gets when it says nothing (no flag at all).
+With a candidate at one thread and at N, the report adds the ratio of N threads' time to one
+thread's per instance (geometric mean and worst).  An instance is
 solved when the run ends within the limit with its answer: a solution or a proof of none
 (satisfaction), the proven optimum (optimisation).  The report gives per candidate: the
 instances solved, the geometric mean of the times (an unsolved run counts as the limit), and
@@ -51,6 +56,7 @@ import suite  # noqa: E402
 
 # name: the settings as `--try` writes them (the spec runs get the same as flags).
 CANDIDATES = {
+    "default": "",
     "input": "var=input",
     "ff": "var=first-fail",
     "ff-lc": "var=first-fail last_conflict=on",
@@ -64,6 +70,12 @@ CANDIDATES = {
 }
 FLOOR = 0.05
 SPEC_DIRS = ["specs", "tests/readme", "bench/specs"]
+
+
+def split_name(name):
+    """`ff@2` -> ("ff", 2); `ff` -> ("ff", 1)."""
+    base, _, threads = name.partition("@")
+    return base, int(threads) if threads else 1
 
 
 def flags(settings):
@@ -132,8 +144,9 @@ def suite_env(solve_bin, work):
     return env, []
 
 
-def run_spec(solve_bin, inst, settings, limit, cpu):
-    cmd = pinned([solve_bin, inst["path"], "-j", "1", "--time-limit", str(limit)] + flags(settings), cpu)
+def run_spec(solve_bin, inst, settings, limit, cpu, threads):
+    cmd = pinned([solve_bin, inst["path"], "-j", str(threads), "--time-limit", str(limit)]
+                 + flags(settings), cpu if threads == 1 else None)
     t0 = time.monotonic()
     r = subprocess.run(cmd, capture_output=True, text=True, timeout=limit + 30)
     wall = time.monotonic() - t0
@@ -142,9 +155,10 @@ def run_spec(solve_bin, inst, settings, limit, cpu):
             "error": r.stderr.strip().splitlines()[0] if status == "error" and r.stderr.strip() else None}
 
 
-def run_fzn(solve_bin, inst, settings, limit, cpu):
-    cmd = pinned([solve_bin, "fzn", "-f", "--search", settings, "-t", str(int(limit * 1000)),
-                  inst["path"]], cpu)
+def run_fzn(solve_bin, inst, settings, limit, cpu, threads):
+    own = ["--search", settings] if settings else []
+    cmd = pinned([solve_bin, "fzn", "-f"] + own + ["-p", str(threads), "-t", str(int(limit * 1000)),
+                  inst["path"]], cpu if threads == 1 else None)
     t0 = time.monotonic()
     r = subprocess.run(cmd, capture_output=True, text=True, timeout=limit + 30)
     wall = time.monotonic() - t0
@@ -189,6 +203,38 @@ def summary(insts, rows, names, limit):
     return out
 
 
+def threads_table(insts, rows, names, limit):
+    """Per candidate run at one thread and at N: N threads' time over one thread's."""
+    by = {}
+    for r in rows:
+        by.setdefault(r["instance"], {})[r["candidate"]] = r
+    t = lambda r: max(FLOOR, r["wall_s"] if r["status"] == "solved" else limit)
+    out = []
+    for c in names:
+        base, threads = split_name(c)
+        one = base if base in names else base + "@1"
+        if threads == 1 or one not in names:
+            continue
+        for family in ["all"] + sorted({i["family"] for i in insts}):
+            ratios, worst, at = [], 0.0, ""
+            for inst in insts:
+                runs = by.get(inst["name"], {})
+                if family != "all" and inst["family"] != family:
+                    continue
+                if c in runs and one in runs and "error" not in (runs[c]["status"], runs[one]["status"]):
+                    ratio = t(runs[c]) / t(runs[one])
+                    ratios.append(ratio)
+                    if ratio > worst:
+                        worst, at = ratio, inst["name"]
+            if not out:
+                out += ["", "## Threads against one", "",
+                        "| candidate | family | instances | geometric mean of N / 1 | worst | at |",
+                        "|---|---|---:|---:|---:|---|"]
+            out.append("| `%s` / `%s` | %s | %d | %.2f | %.2f | %s |" % (
+                c, one, family, len(ratios), geomean(ratios), worst, at))
+    return out
+
+
 def report(insts, rows, names, meta, skipped):
     limit = meta["limit"]
     lines = ["# Default search candidates, side by side", ""]
@@ -197,7 +243,9 @@ def report(insts, rows, names, meta, skipped):
               "seconds of the whole `solve` process (an unsolved run counts as the limit, a time "
               "below %.2f s as %.2f s)." % (meta["command"], meta["pin"], limit, FLOOR, FLOOR), ""]
     for c in names:
-        lines.append("- `%s`: `%s`" % (c, CANDIDATES[c]))
+        base, threads = split_name(c)
+        lines.append("- `%s`: `%s`%s" % (c, CANDIDATES[base] or "(no flag)",
+                                          ", %d threads" % threads if threads > 1 else ""))
     for family in ["all"] + sorted({i["family"] for i in insts}):
         chosen = [i for i in insts if family == "all" or i["family"] == family]
         s = summary(chosen, rows, names, limit)
@@ -208,6 +256,7 @@ def report(insts, rows, names, meta, skipped):
             x = s[c]
             lines.append("| `%s` | %d / %d | %.3f | %.1f | %s |" % (
                 c, x["solved"], x["instances"], x["geomean_s"], x["worst_ratio"], x["worst_at"]))
+    lines += threads_table(insts, rows, names, limit)
     lines += ["", "## Every run (seconds; `-` unsolved within the limit, `E` error)", "",
               "| instance | " + " | ".join("`%s`" % c for c in names) + " |",
               "|---|" + "---:|" * len(names)]
@@ -246,7 +295,7 @@ def main():
                                 data["skipped"]))
         return
     names = args.candidates.split(",") if args.candidates else list(CANDIDATES)
-    unknown = [c for c in names if c not in CANDIDATES]
+    unknown = [c for c in names if split_name(c)[0] not in CANDIDATES]
     if unknown:
         sys.exit("defaults: unknown candidate %s (known: %s)" % (", ".join(unknown), ", ".join(CANDIDATES)))
     cpu = None if args.pin == "none" else int(args.pin)
@@ -269,7 +318,8 @@ def main():
         for c in names:
             runner = run_fzn if inst["family"] == "suite" else run_spec
             try:
-                r = runner(solve_bin, inst, CANDIDATES[c], args.limit, cpu)
+                base, threads = split_name(c)
+                r = runner(solve_bin, inst, CANDIDATES[base], args.limit, cpu, threads)
             except subprocess.TimeoutExpired:
                 r = {"wall_s": args.limit + 30, "status": "unsolved", "rc": None, "note": "killed"}
             r.update(instance=inst["name"], candidate=c, family=inst["family"])

@@ -270,7 +270,7 @@ pub fn solutions(
             });
         }
     };
-    if seek == Seek::First && !session.lowered().plan.is_static() {
+    if seek == Seek::First {
         return portfolio::first_found(session, spread, &split, &shared, &work, each);
     }
     let mut order = InOrder::default();
@@ -324,7 +324,7 @@ fn solutions_here(
 
 /// Parts' solutions put back in part order.
 #[derive(Debug, Default)]
-struct InOrder {
+pub(super) struct InOrder {
     head: usize,
     parts: BTreeMap<usize, PartBuffer>,
     /// A part before `head` did not finish (a limit stopped it), or the
@@ -342,7 +342,7 @@ struct PartBuffer {
 }
 
 impl InOrder {
-    fn hear(&mut self, part: usize, event: Event) {
+    pub(super) fn hear(&mut self, part: usize, event: Event) {
         let buffer = self.parts.entry(part).or_default();
         match event {
             Event::Solution(s) | Event::Improved(s, _) => buffer.solutions.push_back(s),
@@ -353,7 +353,7 @@ impl InOrder {
     /// Gives the solutions that are next in order; breaks when `give`
     /// has enough, or at a part a limit cut (nothing after it may be
     /// given: the solutions given stay a prefix of the sequential ones).
-    fn drain(
+    pub(super) fn drain(
         &mut self,
         flow: &queue::Flow,
         give: &mut dyn FnMut(&Solution) -> ControlFlow<()>,

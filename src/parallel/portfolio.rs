@@ -4,21 +4,26 @@
 
 use super::queue::{self, Event, Outbox};
 use super::split::Split;
-use super::{Spread, record};
+use super::{InOrder, Spread, record};
 use crate::search::Decision;
 use crate::search::shared::Shared;
 use crate::session::{Session, Solution, View};
 use std::ops::ControlFlow;
 
-/// The first solution any thread finds, for a search whose order depends
-/// on what it learned (dom/wdeg, activity, last-conflict, random choices,
-/// restarts): its parts do not search as the sequential search would, so
-/// waiting for the earlier parts to be exhausted would keep no promise
-/// and could cost most of the search. A portfolio: the first thread runs
-/// the whole search, as one thread would, the others the parts, so more
-/// threads never search longer than one (but for sharing the machine).
-/// Returns whether a limit stopped the run before a solution was found
-/// or the whole search, or every part, was searched.
+/// The first solution, on many threads: a portfolio of the whole search,
+/// run by the first thread exactly as one thread runs it, beside the parts
+/// of the split, taken by the others in order. With a static order the
+/// answer is the sequential one either way: the whole search's first
+/// solution, or the first solution of the earliest part holding one once
+/// every part before it is exhausted (`InOrder`), whichever is known
+/// first. With an order that depends on what it learned (dom/wdeg,
+/// activity, last-conflict, random choices, restarts) the parts do not
+/// search as the whole search would, so the first solution any thread
+/// finds is taken. Either way more threads never search longer than one
+/// (but for sharing the machine), and a search too small to split well
+/// ends when the whole search does. Returns whether a limit stopped the
+/// run before a solution was found or the whole search, or every part,
+/// was searched.
 pub(super) fn first_found(
     session: &mut Session,
     spread: &Spread,
@@ -27,45 +32,90 @@ pub(super) fn first_found(
     work: &(dyn Fn(&mut Session, &Outbox<'_>) + Sync),
     each: &mut dyn FnMut(View<'_>, &Solution) -> ControlFlow<()>,
 ) -> bool {
+    let ordered = session.lowered().plan.is_static();
     let parts: Vec<Vec<Decision>> = std::iter::once(Vec::new())
         .chain(split.parts.iter().cloned())
         .collect();
-    let (mut found, mut whole, mut parts_done, mut cut) = (None, false, 0, false);
+    let mut heard = Heard::default();
     let searched = queue::run(
         session,
         &parts,
         spread.threads,
         shared,
         work,
-        &mut |k, event, _| match event {
-            Event::Solution(s) | Event::Improved(s, _) => {
-                let _ = found.get_or_insert(s);
-                ControlFlow::Break(())
-            }
-            Event::Done { complete, .. } => {
-                whole |= k == 0 && complete;
-                parts_done += usize::from(k > 0 && complete);
-                cut |= k > 0 && !complete;
-                let covered = !split.stopped && !cut && parts_done == split.parts.len();
-                if whole || covered {
-                    ControlFlow::Break(())
-                } else {
-                    ControlFlow::Continue(())
-                }
-            }
-        },
+        &mut |k, event, flow| heard.hear(k, event, flow, ordered, split),
     );
     record(
         session,
         &searched,
-        Some(u64::from(found.is_some())),
+        Some(u64::from(heard.found.is_some())),
         parts.len(),
     );
-    match found {
+    match heard.found {
         Some(s) => {
             let _ = each(session.view(), &s);
             false
         }
-        None => !whole && (cut || split.stopped || parts_done < split.parts.len()),
+        None => {
+            let covered = !split.stopped && !heard.cut && heard.parts_done == split.parts.len();
+            !heard.whole && !covered
+        }
+    }
+}
+
+/// What the portfolio heard so far.
+#[derive(Default)]
+struct Heard {
+    found: Option<Solution>,
+    /// The whole search (part 0) ended.
+    whole: bool,
+    /// Parts of the split ended whole, and whether one was cut.
+    parts_done: usize,
+    cut: bool,
+    /// The parts' solutions in part order (static orders).
+    order: InOrder,
+}
+
+impl Heard {
+    fn hear(
+        &mut self,
+        k: usize,
+        event: Event,
+        flow: &queue::Flow,
+        ordered: bool,
+        split: &Split,
+    ) -> ControlFlow<()> {
+        if let Event::Done { complete, .. } = event {
+            self.whole |= k == 0 && complete;
+            self.parts_done += usize::from(k > 0 && complete);
+            self.cut |= k > 0 && !complete;
+        }
+        match event {
+            Event::Solution(s) | Event::Improved(s, _) if k == 0 || !ordered => {
+                let _ = self.found.get_or_insert(s);
+                return ControlFlow::Break(());
+            }
+            event if k > 0 && ordered => {
+                self.order.hear(k - 1, event);
+                let mut first = None;
+                let drained = self.order.drain(flow, &mut |s| {
+                    first = Some(s.clone());
+                    ControlFlow::Break(())
+                });
+                if let Some(s) = first {
+                    self.found = Some(s);
+                }
+                if drained.is_break() {
+                    return ControlFlow::Break(());
+                }
+            }
+            _ => {}
+        }
+        let covered = !split.stopped && !self.cut && self.parts_done == split.parts.len();
+        if self.whole || covered {
+            ControlFlow::Break(())
+        } else {
+            ControlFlow::Continue(())
+        }
     }
 }
