@@ -1,8 +1,10 @@
 //! Steps found by propagation: one item alone on the known domains, then
 //! two, then three items sharing variables, each propagated at its own
 //! consistency level. What a group removes becomes a candidate step, one
-//! per variable; [`settle`] makes a candidate minimal, logically, before it
-//! is taken.
+//! per variable and value (so that each value is found with the facts it
+//! needs alone); [`settle`] makes a candidate minimal, logically, then
+//! merges into it every removal its items make of the same facts, and
+//! names it, before it is taken.
 
 use super::state::{Stepper, live_items, scope_of};
 use super::{Candidate, Method, Step};

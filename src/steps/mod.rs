@@ -7,9 +7,13 @@
 //! A *step* names the constraint items it uses (`crate::explain::items`),
 //! the facts it uses (the known domains of some variables: what earlier
 //! steps or the player's givens established) and what it deduces: values
-//! one variable cannot take. Every step is *sound* (its items and facts
-//! alone imply the deduction) and *minimal* (without any one item or fact
-//! the deduction no longer follows): both are checked by complete searches
+//! variables cannot take, one [`Deduction`] per variable. It is a
+//! placement or a named elimination: what its items make of the same
+//! facts is one step ("7 is already in row 6: these cells lose 7"), each
+//! value first found with the facts it needs alone, and named by its
+//! structure ([`technique`]). Every step is *sound* (its items and facts
+//! alone imply each deduction) and *minimal* (without any one item or
+//! fact some deduction no longer follows): both are checked by complete searches
 //! over the step's items and facts alone, so they hold logically, not only
 //! for the propagators that found the step. A minimality check has a node
 //! budget; a step whose check ran out keeps the piece and says it is not
@@ -17,8 +21,9 @@
 //! value still possible: a step found on earlier domains is found again
 //! on the domains of the moment it is taken.
 //!
-//! Cheapest steps first (`finder`): one item propagated alone on the
-//! known domains at its consistency level; then two or three items sharing
+//! Cheapest steps first, placements first among steps of one cost
+//! (`finder`): one item propagated alone on the known domains at its
+//! consistency level; then two or three items sharing
 //! variables; then, when propagation of small groups finds nothing, a
 //! conflict found by QuickXplain over every item and fact with the negated
 //! deduction (`fallback`), which always finds a step while a value that no
