@@ -626,21 +626,19 @@ cage = { rule = "forall(sum(x[c[0]][c[1]] for c in k) == 3 for k in cages)", say
         )
         .args(&["steps", "spec.toml"])
         .stdout(
-            "1. x[1][1] = 1   (cost 1)
+            "1. comparison: x[1][1] = 1; x[2][1] = 2   (cost 1)
    given
-2. x[2][1] = 2   (cost 1)
-   given
-3. x[1][2] ≠ 3   (cost 1)
+2. sum: x[1][2] ≠ 3   (cost 1)
    cage [[1, 1], [1, 2]] sums to 3 (cage[k=[[1, 1], [1, 2]]])
-4. x[2][2] ≠ 3   (cost 1)
+3. sum: x[2][2] ≠ 3   (cost 1)
    cage [[2, 1], [2, 2]] sums to 3 (cage[k=[[2, 1], [2, 2]]])
-5. x[1][2] ≠ 1, so x[1][2] = 2   (cost 2)
+4. sum: x[1][2] ≠ 1, so x[1][2] = 2   (cost 2)
    cage [[1, 1], [1, 2]] sums to 3 (cage[k=[[1, 1], [1, 2]]])
    knowing x[1][1] = 1
-6. x[2][2] ≠ 2, so x[2][2] = 1   (cost 2)
+5. sum: x[2][2] ≠ 2, so x[2][2] = 1   (cost 2)
    cage [[2, 1], [2, 2]] sums to 3 (cage[k=[[2, 1], [2, 2]]])
    knowing x[2][1] = 2
-every value follows, in 6 steps
+every value follows, in 5 steps
 ",
         )
         .status(0)
@@ -659,7 +657,7 @@ apart = { rule = "forall(pick[t] != pick['red'] for t in colours if t != 'red')"
         .args(&["steps", "spec.toml"])
         .stdout(
             r#"0. known from the start, each from one rule on one variable (first): pick["red"] = 1
-1. pick["blue"] = 2   (cost 2)
+1. comparison: pick["blue"] = 2   (cost 2)
    blue differs from red (apart[t="blue"])
    knowing pick["red"] = 1
 every value follows, in 1 step

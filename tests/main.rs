@@ -50,6 +50,7 @@ mod setter;
 mod specs;
 mod steps;
 mod symmetry;
+mod techniques;
 mod template_time;
 mod texts;
 

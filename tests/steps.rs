@@ -19,10 +19,10 @@ use crate::{Rng, TempSpec, solve};
 use serde_json::Value;
 use std::collections::BTreeSet;
 
-type Grid = [i64; 9];
-type Meaning = Box<dyn Fn(&Grid) -> bool>;
+pub(crate) type Grid = [i64; 9];
+pub(crate) type Meaning = Box<dyn Fn(&Grid) -> bool>;
 
-fn cell(name: &str) -> usize {
+pub(crate) fn cell(name: &str) -> usize {
     let digits: Vec<usize> = name
         .split(|c: char| !c.is_ascii_digit())
         .filter(|s| !s.is_empty())
@@ -31,7 +31,7 @@ fn cell(name: &str) -> usize {
     (digits[0] - 1) * 3 + (digits[1] - 1)
 }
 
-fn values(v: &Value) -> Vec<i64> {
+pub(crate) fn values(v: &Value) -> Vec<i64> {
     match v {
         Value::Array(a) => a.iter().map(|x| x.as_i64().unwrap()).collect(),
         x => vec![x.as_i64().unwrap()],
@@ -90,7 +90,15 @@ fn latin(rng: &mut Rng) -> (String, Vec<(String, Meaning)>) {
     (text, meanings)
 }
 
-fn distinct(xs: &[i64]) -> bool {
+/// A random Latin square's grids and its items' meanings, for checks
+/// shared with `techniques`.
+pub(crate) struct Latin<'a> {
+    pub(crate) text: &'a str,
+    pub(crate) grids: &'a [Grid],
+    pub(crate) meanings: &'a [(String, Meaning)],
+}
+
+pub(crate) fn distinct(xs: &[i64]) -> bool {
     xs.iter().collect::<BTreeSet<_>>().len() == xs.len()
 }
 
@@ -108,7 +116,7 @@ fn all_grids() -> Vec<Grid> {
 
 /// Some grid satisfies the named items and lies in the domains, with
 /// `var` taking one of `removed`.
-fn possible(
+pub(crate) fn possible(
     grids: &[Grid],
     meanings: &[(String, Meaning)],
     items: &[String],
@@ -174,35 +182,49 @@ fn random_latin_squares_steps_are_sound_minimal_and_complete() {
                     (cell(f["var"].as_str().unwrap()), values(vs))
                 })
                 .collect();
-            let deduces = &step["deduces"][0];
-            let var = cell(deduces["var"].as_str().unwrap());
-            let removed: Vec<i64> = match deduces.get("not") {
-                Some(not) => values(not),
-                None => {
-                    let is = deduces["is"].as_i64().unwrap();
-                    known[var].iter().copied().filter(|&v| v != is).collect()
-                }
-            };
+            // Each deduction: the cell and the values it loses.
+            let deductions: Vec<(usize, Vec<i64>)> = (step["deduces"].as_array().unwrap().iter())
+                .map(|d| {
+                    let var = cell(d["var"].as_str().unwrap());
+                    let removed = match d.get("not") {
+                        Some(not) => values(not),
+                        None => {
+                            let is = d["is"].as_i64().unwrap();
+                            known[var].iter().copied().filter(|&v| v != is).collect()
+                        }
+                    };
+                    (var, removed)
+                })
+                .collect();
+            assert!(!deductions.is_empty(), "deduces nothing:\n{text}\n{step}");
             // Each fact is what is known when the step is taken (never a
-            // stale, wider domain), and the step removes a value still
-            // possible (round 3's steps-repeat-deduction).
+            // stale, wider domain), and each deduction removes a value
+            // still possible (round 3's steps-repeat-deduction).
             for (x, vs) in &facts {
                 assert_eq!(&known[*x], vs, "stale fact:\n{text}\n{step}");
             }
-            assert!(
-                removed.iter().any(|v| known[var].contains(v)),
-                "removes nothing:\n{text}\n{step}"
-            );
             assert_eq!(step["minimal"], true, "not proven minimal:\n{text}\n{step}");
-            assert!(
-                !possible(&grids, &meanings, &items, &facts, var, &removed),
-                "unsound:\n{text}\n{step}"
-            );
+            for (var, removed) in &deductions {
+                assert!(
+                    removed.iter().any(|v| known[*var].contains(v)),
+                    "removes nothing:\n{text}\n{step}"
+                );
+                assert!(
+                    !possible(&grids, &meanings, &items, &facts, *var, removed),
+                    "unsound:\n{text}\n{step}"
+                );
+            }
+            // Minimal: without any one item or fact, some deduction no
+            // longer follows.
+            let some_fails = |items: &[String], facts: &[(usize, Vec<i64>)]| {
+                (deductions.iter())
+                    .any(|(var, removed)| possible(&grids, &meanings, items, facts, *var, removed))
+            };
             for drop in 0..items.len() {
                 let mut fewer = items.clone();
                 let _ = fewer.remove(drop);
                 assert!(
-                    possible(&grids, &meanings, &fewer, &facts, var, &removed),
+                    some_fails(&fewer, &facts),
                     "item not needed:\n{text}\n{step}"
                 );
             }
@@ -210,11 +232,19 @@ fn random_latin_squares_steps_are_sound_minimal_and_complete() {
                 let mut fewer = facts.clone();
                 let _ = fewer.remove(drop);
                 assert!(
-                    possible(&grids, &meanings, &items, &fewer, var, &removed),
+                    some_fails(&items, &fewer),
                     "fact not needed:\n{text}\n{step}"
                 );
             }
-            known[var].retain(|v| !removed.contains(v));
+            let latin = Latin {
+                text: &text,
+                grids: &grids,
+                meanings: &meanings,
+            };
+            crate::techniques::check_latin_step(&latin, level, &known, step);
+            for (var, removed) in &deductions {
+                known[*var].retain(|v| !removed.contains(v));
+            }
         }
         let end = &lines[lines.len() - 1];
         if solutions.is_empty() {
@@ -264,12 +294,15 @@ fn derived(out: &str) -> Vec<(String, Value)> {
                 fixed.push((known["var"].as_str().unwrap().to_string(), is.clone()));
             }
         }
-        let Some(deduces) = step.get("deduces") else {
-            continue;
-        };
-        let d = &deduces[0];
-        if let Some(is) = d.get("is").or(d.get("so")) {
-            fixed.push((d["var"].as_str().unwrap().to_string(), is.clone()));
+        for d in step
+            .get("deduces")
+            .and_then(Value::as_array)
+            .into_iter()
+            .flatten()
+        {
+            if let Some(is) = d.get("is").or(d.get("so")) {
+                fixed.push((d["var"].as_str().unwrap().to_string(), is.clone()));
+            }
         }
     }
     fixed
@@ -375,45 +408,6 @@ fn a_hidden_single_is_one_item_at_domain_and_not_at_early() {
     assert_eq!(domain["facts"].as_array().unwrap().len(), 2);
     let early = hint("early");
     assert_eq!(early["method"], "contradiction", "{early}");
-}
-
-#[test]
-fn hints_from_random_sudoku_states_are_the_first_steps() {
-    let (out, _, _) = solve(&["specs/sudoku.toml", "--json"]);
-    let solution: Value = serde_json::from_str(out.lines().next().unwrap()).unwrap();
-    let mut rng = Rng::new(7);
-    for _ in 0..4 {
-        let givens: Vec<String> = (0..rng.below(30))
-            .map(|_| {
-                let (r, c) = (rng.below(9), rng.below(9));
-                format!("x[{}][{}]={}", r + 1, c + 1, solution["x"][r][c])
-            })
-            .collect();
-        let mut args = vec!["hint", "specs/sudoku.toml", "--json"];
-        for g in &givens {
-            args.extend(["--given", g.as_str()]);
-        }
-        let (hint, err, code) = solve(&args);
-        assert_eq!(code, 0, "{err}");
-        args[0] = "steps";
-        let (steps, _, _) = solve(&args);
-        // `steps` first says what the clues give; `hint` takes it as seen.
-        let first = steps.lines().find(|l| l.contains("\"step\":1"));
-        assert_eq!(hint.lines().next(), first);
-    }
-    // Against the clue in row 1, column 1 (a 5): the player's entry is
-    // named first, then the rule it breaks, by its sentence.
-    let (out, _, code) = solve(&["hint", "specs/sudoku.toml", "--given", "x[1][1]=6"]);
-    assert_eq!(code, 1, "{out}");
-    assert_eq!(
-        out,
-        "this entry cannot stand: with it this state has no solution
-   x[1][1]=6
-it breaks the rule:
-   the clue in row 1, column 1 (clues[r=1, c=1])
-(a minimal set: without any one of these, the others have a solution)
-"
-    );
 }
 
 /// A player's state with right entries and wrong ones: the hint names a

@@ -1,5 +1,6 @@
 //! `solve steps FILE`: how each value follows, one small step at a time;
-//! `solve hint FILE --given ...`: the next step from a player's state.
+//! `solve hint FILE --given ...`: from a player's state, the next cell
+//! they can fill and the steps it needs (`--eliminations`: the next step).
 //!
 //! Exit codes: `steps` 0 when the steps derive every variable's value, 3
 //! when deduction stops with values open (several solutions, or
@@ -14,7 +15,7 @@ use solve::diagnostic::{Diagnostic, Error, counted};
 use solve::facts::{Fact, givens};
 use solve::lowered::Lowered;
 use solve::source::Sources;
-use solve::steps::{self, Ending, Settings, Stepper, Walk, WhyNone};
+use solve::steps::{self, Ending, Settings, Step, Stepper, Technique, Walk, WhyNone};
 use solve::stop::Cause;
 use solve::stop::Stop;
 use std::path::PathBuf;
@@ -45,6 +46,14 @@ pub(crate) struct StepsArgs {
     /// After the steps, the grade: the largest step's cost and the sum.
     #[arg(long)]
     stats: bool,
+    /// After the steps, which techniques they used and how often (in
+    /// `--json`, a `techniques` object on the last line).
+    #[arg(long)]
+    techniques: bool,
+    /// `hint`: the next step whatever it is (an elimination too), rather
+    /// than the next cell you can fill and the steps it needs.
+    #[arg(long)]
+    eliminations: bool,
     #[command(flatten)]
     pub time: TimeLimit,
 }
@@ -55,7 +64,7 @@ pub(super) fn run(args: &StepsArgs, hint: bool, stop: &Stop) -> Run {
     let (texts, givens) = read_givens(args, &lowered, &sources)?;
     let settings = Settings {
         max_items: args.max_items.map(|k| k as usize),
-        most: hint.then_some(1),
+        most: (hint && args.eliminations).then_some(1),
     };
     let mut out = Printer::new(args.json);
     let stopped = |out: Printer| {
@@ -93,40 +102,73 @@ pub(super) fn run(args: &StepsArgs, hint: bool, stop: &Stop) -> Run {
     if !hint {
         print_start(&mut out, args.json, &stepper);
     }
-    let costs = match print_steps(&mut out, args.json, &mut stepper) {
-        Ok(Some(costs)) => costs,
+    let printed = if hint && !args.eliminations {
+        stepper
+            .next_placement()
+            .map(|chain| print_each(&mut out, args.json, &stepper, chain))
+    } else {
+        print_steps(&mut out, args.json, &mut stepper)
+    };
+    let taken = match printed {
+        Ok(Some(taken)) => taken,
         Ok(None) => return out.finish(EXIT_FOUND),
         Err(_) => return stopped(out),
     };
     let code = if hint {
-        hint_end(&mut out, args.json, &stepper, &costs)
+        hint_end(&mut out, args.json, &stepper, &taken)
     } else {
-        steps_end(&mut out, args, &stepper, &costs)
+        steps_end(&mut out, args, &stepper, &taken)
     };
     out.finish(code)
 }
 
-/// Prints each step as it is found; their costs, or `None` when the
-/// output closed.
+/// What a printed step counts for: its cost and its technique.
+pub(super) type Taken = Vec<(u64, Technique)>;
+
+/// Prints each step as it is found; what they count for, or `None` when
+/// the output closed.
 pub(super) fn print_steps(
     out: &mut Printer,
     json: bool,
     stepper: &mut Stepper,
-) -> Result<Option<Vec<u64>>, Cause> {
-    let mut costs: Vec<u64> = Vec::new();
+) -> Result<Option<Taken>, Cause> {
+    let mut taken = Taken::new();
     while let Some(step) = stepper.next_step()? {
-        costs.push(step.cost);
-        let words = stepper.words();
-        if json {
-            out.line(&words.step_json(costs.len(), &step).to_string());
-        } else {
-            out.line(&words.step_text(costs.len(), &step));
-        }
+        print_step(out, json, stepper, taken.len() + 1, &step);
+        taken.push((step.cost, step.technique));
         if out.failed() {
             return Ok(None);
         }
     }
-    Ok(Some(costs))
+    Ok(Some(taken))
+}
+
+/// Prints steps found already, numbered from 1.
+fn print_each(out: &mut Printer, json: bool, stepper: &Stepper, steps: Vec<Step>) -> Option<Taken> {
+    let mut taken = Taken::new();
+    for step in steps {
+        print_step(out, json, stepper, taken.len() + 1, &step);
+        taken.push((step.cost, step.technique));
+    }
+    (!out.failed()).then_some(taken)
+}
+
+fn print_step(out: &mut Printer, json: bool, stepper: &Stepper, number: usize, step: &Step) {
+    let words = stepper.words();
+    if json {
+        out.line(&words.step_json(number, step).to_string());
+    } else {
+        out.line(&words.step_text(number, step));
+    }
+}
+
+/// How often each technique was used, the simplest first.
+fn tally(taken: &Taken) -> Vec<(String, usize)> {
+    let mut counts: std::collections::BTreeMap<&Technique, usize> = Default::default();
+    for (_, technique) in taken {
+        *counts.entry(technique).or_default() += 1;
+    }
+    counts.into_iter().map(|(t, n)| (t.name(), n)).collect()
 }
 
 /// What is known from the start: each rule on one variable (a clue) with
@@ -291,8 +333,9 @@ fn plural<'a>(count: usize, one: &'a str, many: &'a str) -> &'a str {
 }
 
 /// How `steps` ended: a summary line (and the open values), the grade.
-fn steps_end(out: &mut Printer, args: &StepsArgs, stepper: &Stepper, costs: &[u64]) -> u8 {
+fn steps_end(out: &mut Printer, args: &StepsArgs, stepper: &Stepper, taken: &Taken) -> u8 {
     let words = stepper.words();
+    let costs: Vec<u64> = taken.iter().map(|(cost, _)| *cost).collect();
     let largest = costs.iter().copied().max().unwrap_or(0);
     let total: u64 = costs.iter().sum();
     let (end, open, code) = match stepper.ending() {
@@ -308,10 +351,14 @@ fn steps_end(out: &mut Printer, args: &StepsArgs, stepper: &Stepper, costs: &[u6
                 |(x, values)| json!({ "var": words.name(*x), "in": words.json_values(*x, values) }),
             )
             .collect();
-        out.line(
-            &json!({ "end": end, "steps": costs.len(), "largest": largest, "total": total, "open": open })
-                .to_string(),
-        );
+        let mut last = json!({ "end": end, "steps": costs.len(), "largest": largest, "total": total, "open": open });
+        if args.techniques {
+            let used: serde_json::Map<String, serde_json::Value> = (tally(taken).into_iter())
+                .map(|(name, n)| (name, json!(n)))
+                .collect();
+            last["techniques"] = serde_json::Value::Object(used);
+        }
+        out.line(&last.to_string());
         return code;
     }
     let summary = match end {
@@ -338,6 +385,12 @@ fn steps_end(out: &mut Printer, args: &StepsArgs, stepper: &Stepper, costs: &[u6
             words.set(*x, values)
         ));
     }
+    if args.techniques {
+        out.line("techniques used:");
+        for (name, n) in tally(taken) {
+            out.line(&format!("   {name}: {}", counted(n as u64, "step")));
+        }
+    }
     if args.stats {
         note(&format!("grade: largest step {largest}, total {total}"));
     }
@@ -345,8 +398,8 @@ fn steps_end(out: &mut Printer, args: &StepsArgs, stepper: &Stepper, costs: &[u6
 }
 
 /// How `hint` ended: nothing more follows (exit 3) or the one step (0).
-fn hint_end(out: &mut Printer, json: bool, stepper: &Stepper, costs: &[u64]) -> u8 {
-    if !costs.is_empty() {
+fn hint_end(out: &mut Printer, json: bool, stepper: &Stepper, taken: &Taken) -> u8 {
+    if !taken.is_empty() {
         return EXIT_FOUND;
     }
     let text = match stepper.ending() {

@@ -3,7 +3,8 @@
 //! `steps-start` (every declared variable's known values once the clues
 //! and givens are read, and what the clues gave), one `step` per step (as
 //! `solve steps --json` prints it, each item with its UTF-16 range in the
-//! spec, and the variable's values after it), then a `steps-end` (how the
+//! spec, and each deduced variable's values after it, `left` in its
+//! `deduces` entry), then a `steps-end` (how the
 //! walk ended, the values left open); or a `steps-conflict` when the spec
 //! with the givens has no solution (the items and givens that conflict).
 
@@ -120,7 +121,11 @@ fn emit_steps(stepper: &mut Stepper, text: &str, emit: &mut dyn FnMut(Value)) ->
                     }
                 }
                 json["text"] = json!(words.step_text(number, &step));
-                json["left"] = words.json_values(step.var, &step.left);
+                for (deduces, d) in
+                    (json["deduces"].as_array_mut().into_iter().flatten()).zip(&step.deductions)
+                {
+                    deduces["left"] = words.json_values(d.var, &d.left);
+                }
                 emit(json!({"event": "step", "step": json}));
             }
             Ok(None) => break false,

@@ -57,10 +57,11 @@ pub(super) fn conflict_step(s: &mut Stepper) -> Result<Option<Step>, Cause> {
         }
     }
     // Made minimal logically once chosen: a complete search per piece.
-    match best {
-        Some(step) if check == Check::Propagation => s.minimal(step).map(Some),
-        best => Ok(best),
-    }
+    let best = match best {
+        Some(step) if check == Check::Propagation => Some(s.minimal(step)?),
+        best => best,
+    };
+    Ok(best.map(|step| s.named(step)))
 }
 
 /// Up to [`TRIES`] values of `open` variables (in turn) with which every
@@ -139,17 +140,9 @@ fn explain_removal(
         .collect();
     used.sort_unstable();
     uses.sort_unstable();
-    Ok(Step {
-        cost: s.cost(&uses, used.len()),
-        facts: s.facts(&used),
-        left: values::minus(s.known(var), &removed),
-        uses,
-        decides: s.decides(var, &removed),
-        var,
-        removed,
-        method: Method::Conflict,
-        minimal: unproven.is_empty(),
-    })
+    let mut step = s.step(uses, &used, var, removed, Method::Conflict);
+    step.minimal = unproven.is_empty();
+    Ok(step)
 }
 
 /// The checks of a step by conflict and of [`why_none`]: QuickXplain's

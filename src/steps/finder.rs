@@ -1,12 +1,14 @@
 //! Steps found by propagation: one item alone on the known domains, then
 //! two, then three items sharing variables, each propagated at its own
 //! consistency level. What a group removes becomes a candidate step, one
-//! per variable; [`settle`] makes a candidate minimal, logically, before it
-//! is taken.
+//! per variable and value (so that each value is found with the facts it
+//! needs alone); [`settle`] makes a candidate minimal, logically, then
+//! merges into it every removal its items make of the same facts, and
+//! names it, before it is taken.
 
 use super::state::{Stepper, live_items, scope_of};
 use super::{Candidate, Method, Step};
-use crate::facts::values;
+use crate::facts::values::{self, Values};
 use crate::model::VarId;
 use crate::stop::Cause;
 use std::collections::{BTreeSet, HashMap};
@@ -54,7 +56,7 @@ pub(super) fn propagation_candidates(s: &mut Stepper) -> Result<Vec<Candidate>, 
             let estimate = s.cost(&group, facts.len());
             for (&var, domain) in scope.iter().zip(now) {
                 let removed = values::minus(s.known(var), &domain);
-                if !removed.is_empty() {
+                for removed in one_by_one(removed) {
                     let items = group.clone();
                     found.push((
                         estimate,
@@ -78,6 +80,21 @@ pub(super) fn propagation_candidates(s: &mut Stepper) -> Result<Vec<Candidate>, 
         }
     }
     Ok(Vec::new())
+}
+
+/// The most values a candidate is split into, one candidate each.
+const MOST_SPLIT: u64 = 64;
+
+/// `removed` one value at a time (each found with the facts it needs
+/// alone: "7 is already in row 6" apart from "3 is"); a wide set whole.
+fn one_by_one(removed: Values) -> Vec<Values> {
+    if values::size(&removed) > MOST_SPLIT {
+        return vec![removed];
+    }
+    (removed.iter())
+        .flat_map(|&(lo, hi)| lo..=hi)
+        .map(|v| vec![(v, v)])
+        .collect()
 }
 
 /// The candidate as a minimal step on what is known now (`None` when
@@ -105,18 +122,10 @@ pub(super) fn settle(s: &mut Stepper, c: Candidate) -> Result<Option<Step>, Caus
         }
     }
     facts.sort_unstable();
-    let step = Step {
-        cost: s.cost(&c.items, facts.len()),
-        facts: s.facts(&facts),
-        uses: c.items,
-        decides: s.decides(var, &removed),
-        left: values::minus(s.known(var), &removed),
-        var,
-        removed,
-        method: Method::Propagation,
-        minimal: true,
-    };
-    s.minimal(step).map(Some)
+    let step = s.step(c.items, &facts, var, removed, Method::Propagation);
+    let step = s.minimal(step)?;
+    let step = s.merged(step);
+    Ok(Some(s.named(step)))
 }
 
 /// Whether what the candidate was settled on (the known domains of its

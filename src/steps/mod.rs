@@ -7,9 +7,13 @@
 //! A *step* names the constraint items it uses (`crate::explain::items`),
 //! the facts it uses (the known domains of some variables: what earlier
 //! steps or the player's givens established) and what it deduces: values
-//! one variable cannot take. Every step is *sound* (its items and facts
-//! alone imply the deduction) and *minimal* (without any one item or fact
-//! the deduction no longer follows): both are checked by complete searches
+//! variables cannot take, one [`Deduction`] per variable. It is a
+//! placement or a named elimination: what its items make of the same
+//! facts is one step ("7 is already in row 6: these cells lose 7"), each
+//! value first found with the facts it needs alone, and named by its
+//! structure ([`technique`]). Every step is *sound* (its items and facts
+//! alone imply each deduction) and *minimal* (without any one item or
+//! fact some deduction no longer follows): both are checked by complete searches
 //! over the step's items and facts alone, so they hold logically, not only
 //! for the propagators that found the step. A minimality check has a node
 //! budget; a step whose check ran out keeps the piece and says it is not
@@ -17,8 +21,9 @@
 //! value still possible: a step found on earlier domains is found again
 //! on the domains of the moment it is taken.
 //!
-//! Cheapest steps first (`finder`): one item propagated alone on the
-//! known domains at its consistency level; then two or three items sharing
+//! Cheapest steps first, placements first among steps of one cost
+//! (`finder`): one item propagated alone on the known domains at its
+//! consistency level; then two or three items sharing
 //! variables; then, when propagation of small groups finds nothing, a
 //! conflict found by QuickXplain over every item and fact with the negated
 //! deduction (`fallback`), which always finds a step while a value that no
@@ -31,10 +36,12 @@ mod finder;
 pub mod say;
 mod state;
 mod stepper;
+pub mod technique;
 
 pub use fallback::WhyNone;
 pub use state::Stepper;
 pub use stepper::{Ending, Walk, walk, walk_to_conflict};
+pub use technique::Technique;
 
 use crate::facts::{Fact, Values};
 use crate::model::VarId;
@@ -67,13 +74,9 @@ pub enum Method {
     Conflict,
 }
 
-/// One deduction, with what it uses.
+/// What a step shows of one variable.
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Step {
-    /// The items it uses: indices into `Walk::items`.
-    pub uses: Vec<usize>,
-    /// The facts it uses (each a domain known before the step).
-    pub facts: Vec<Fact>,
+pub struct Deduction {
     /// The variable it narrows.
     pub var: VarId,
     /// The values it shows `var` cannot take.
@@ -84,6 +87,27 @@ pub struct Step {
     /// domain but one (else a value left alone was fixed by earlier steps
     /// too: `x ≠ 2, so x = 7`).
     pub decides: bool,
+}
+
+impl Deduction {
+    /// Whether `var` has one value left after it.
+    pub fn fixes(&self) -> bool {
+        matches!(self.left[..], [(lo, hi)] if lo == hi)
+    }
+}
+
+/// One step, with what it uses: a placement or a named elimination. The
+/// removals its items make from the same facts are one step ("7 is
+/// already in row 6: x[6][1], x[6][2], ... ≠ 7"), each variable one
+/// [`Deduction`], in the order of the variables.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Step {
+    /// The items it uses: indices into `Walk::items`.
+    pub uses: Vec<usize>,
+    /// The facts it uses (each a domain known before the step).
+    pub facts: Vec<Fact>,
+    /// What it shows, one variable each (never empty).
+    pub deductions: Vec<Deduction>,
     /// The items' weights plus the number of facts.
     pub cost: u64,
     pub method: Method,
@@ -91,4 +115,19 @@ pub struct Step {
     /// without one ran out of its node budget (it is then kept, so the
     /// step stays sound, and says it is not proven minimal).
     pub minimal: bool,
+    /// What it uses, named from its structure (see [`technique`]).
+    pub technique: Technique,
+}
+
+impl Step {
+    /// Whether it leaves some variable one value: a placement.
+    pub fn places(&self) -> bool {
+        self.deductions.iter().any(Deduction::fixes)
+    }
+
+    /// Whether it removes every one of `values` from `var`.
+    fn removes(&self, var: VarId, values: &Values) -> bool {
+        (self.deductions.iter())
+            .any(|d| d.var == var && crate::facts::values::minus(values, &d.removed).is_empty())
+    }
 }

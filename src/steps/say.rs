@@ -3,7 +3,7 @@
 //! {"fox", "horse"}`), and a step as text lines or as one JSON object (the
 //! command line's `--json` and the playground's format alike).
 
-use super::{Method, Step};
+use super::{Deduction, Method, Step, Technique};
 use crate::explain::items::Item;
 use crate::facts::{Fact, Values};
 use crate::lowered::Lowered;
@@ -46,29 +46,53 @@ impl Words<'_> {
         }
     }
 
-    /// What a step deduces: `x = 7` when it fixes `x` alone, else `x ≠ 2,
-    /// 4`, with `so x = 7` when one value is left.
-    pub fn deduction(&self, step: &Step) -> String {
-        let name = self.name(step.var);
-        let left = match step.left[..] {
-            [(lo, hi)] if lo == hi => Some(self.value(step.var, lo)),
+    /// What one deduction shows: `x = 7` when it fixes `x` alone, else
+    /// `x ≠ 2, 4`, with `so x = 7` when one value is left.
+    pub fn one_deduction(&self, d: &Deduction) -> String {
+        let name = self.name(d.var);
+        let left = match d.left[..] {
+            [(lo, hi)] if lo == hi => Some(self.value(d.var, lo)),
             _ => None,
         };
         match left {
-            Some(value) if step.decides => format!("{name} = {value}"),
+            Some(value) if d.decides => format!("{name} = {value}"),
             _ => {
                 let so = left.map_or(String::new(), |v| format!(", so {name} = {v}"));
-                format!("{name} ≠ {}{so}", self.list(step.var, &step.removed))
+                format!("{name} ≠ {}{so}", self.list(d.var, &d.removed))
             }
         }
+    }
+
+    /// What a step deduces: its placements (`x = 7`, `y ≠ 2, so y = 7`),
+    /// then the variables that lose the same values together (`x[6][1],
+    /// x[6][2] ≠ 7`), `;` between.
+    pub fn deduction(&self, step: &Step) -> String {
+        let mut parts: Vec<String> = Vec::new();
+        let mut losing: Vec<(String, Vec<&str>)> = Vec::new();
+        for d in &step.deductions {
+            if d.fixes() {
+                parts.push(self.one_deduction(d));
+                continue;
+            }
+            let lost = self.list(d.var, &d.removed);
+            match losing.iter_mut().find(|(l, _)| *l == lost) {
+                Some((_, names)) => names.push(self.name(d.var)),
+                None => losing.push((lost, vec![self.name(d.var)])),
+            }
+        }
+        for (lost, names) in losing {
+            parts.push(format!("{} ≠ {lost}", names.join(", ")));
+        }
+        parts.join("; ")
     }
 
     /// A step as text: a head line (number, deduction, cost, method), the
     /// items it uses, the facts it uses.
     pub fn step_text(&self, number: usize, step: &Step) -> String {
-        let how = match step.method {
-            Method::Propagation => "",
-            Method::Conflict => ", by contradiction",
+        // A technique found by contradiction says so, unless it is named so.
+        let how = match (step.method, &step.technique) {
+            (Method::Conflict, t) if *t != Technique::Contradiction => ", by contradiction",
+            _ => "",
         };
         let unproven = if step.minimal {
             ""
@@ -76,7 +100,8 @@ impl Words<'_> {
             ", not proven minimal"
         };
         let mut text = format!(
-            "{number}. {}   (cost {}{how}{unproven})",
+            "{number}. {}: {}   (cost {}{how}{unproven})",
+            step.technique.name(),
             self.deduction(step),
             step.cost
         );
@@ -95,21 +120,15 @@ impl Words<'_> {
     pub fn step_json(&self, number: usize, step: &Step) -> Value {
         let uses: Vec<Value> = step.uses.iter().map(|&i| self.item_json(i)).collect();
         let facts: Vec<Value> = step.facts.iter().map(|f| self.fact_json(f)).collect();
-        let name = self.name(step.var);
-        let deduces = match step.left[..] {
-            [(lo, hi)] if lo == hi && step.decides => {
-                json!({ "var": name, "is": self.json_value(step.var, lo) })
-            }
-            [(lo, hi)] if lo == hi => json!({
-                "var": name,
-                "not": self.json_values(step.var, &step.removed),
-                "so": self.json_value(step.var, lo),
-            }),
-            _ => json!({ "var": name, "not": self.json_values(step.var, &step.removed) }),
-        };
+        let deduces: Vec<Value> = step
+            .deductions
+            .iter()
+            .map(|d| self.deduction_json(d))
+            .collect();
         json!({
             "step": number,
-            "deduces": [deduces],
+            "technique": step.technique.name(),
+            "deduces": deduces,
             "uses": uses,
             "facts": facts,
             "cost": step.cost,
@@ -119,6 +138,23 @@ impl Words<'_> {
                 Method::Conflict => "contradiction",
             },
         })
+    }
+
+    /// `{"var", "is"}` when the deduction fixes the variable alone,
+    /// `{"var", "not"}` (with `"so"` when one value is left) else.
+    pub fn deduction_json(&self, d: &Deduction) -> Value {
+        let name = self.name(d.var);
+        match d.left[..] {
+            [(lo, hi)] if lo == hi && d.decides => {
+                json!({ "var": name, "is": self.json_value(d.var, lo) })
+            }
+            [(lo, hi)] if lo == hi => json!({
+                "var": name,
+                "not": self.json_values(d.var, &d.removed),
+                "so": self.json_value(d.var, lo),
+            }),
+            _ => json!({ "var": name, "not": self.json_values(d.var, &d.removed) }),
+        }
     }
 
     pub fn item_json(&self, index: usize) -> Value {

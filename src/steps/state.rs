@@ -5,7 +5,8 @@
 //! follows from items and facts, a step made minimal).
 
 use super::say::Words;
-use super::{Candidate, Settings, Step};
+use super::technique::{self, Technique};
+use super::{Candidate, Deduction, Settings, Step};
 use crate::explain::items::{self, Item};
 use crate::facts::Fact;
 use crate::facts::candidates;
@@ -230,17 +231,87 @@ impl Stepper {
         })
     }
 
-    /// Whether removing `removed` from `var`'s domain with nothing known
-    /// leaves one value.
-    pub(super) fn decides(&self, var: VarId, removed: &[(i64, i64)]) -> bool {
-        values::size(&values::minus(&self.initial[var.index()], removed)) == 1
+    /// What removing `removed` (values still known) from `var` shows.
+    pub(super) fn deduction(&self, var: VarId, removed: Values) -> Deduction {
+        let initial = &self.initial[var.index()];
+        Deduction {
+            var,
+            decides: values::size(&values::minus(initial, &removed)) == 1,
+            left: values::minus(self.known(var), &removed),
+            removed,
+        }
+    }
+
+    /// `step` with every removal its items make from its facts (the
+    /// values still known that propagating them on those facts alone
+    /// removes): one step, each variable once, in order. Its own
+    /// deductions stay (one found by complete search may be more than
+    /// propagation finds).
+    pub(super) fn merged(&mut self, mut step: Step) -> Step {
+        let scope = scope_of(self, &step.uses);
+        let facts: Vec<VarId> = step.facts.iter().map(|f| f.var).collect();
+        let now = self.with(&step.uses, &facts, |session, alive| {
+            (alive && session.propagate_root()).then(|| {
+                scope
+                    .iter()
+                    .map(|&x| session.domain_now(x))
+                    .collect::<Vec<_>>()
+            })
+        });
+        for (&var, domain) in scope.iter().zip(now.into_iter().flatten()) {
+            let removed = values::minus(self.known(var), &domain);
+            if removed.is_empty() {
+                continue;
+            }
+            match step.deductions.iter_mut().find(|d| d.var == var) {
+                Some(d) => {
+                    let all = values::of(
+                        (d.removed.iter().chain(&removed))
+                            .flat_map(|&(lo, hi)| lo..=hi)
+                            .collect(),
+                    );
+                    *d = self.deduction(var, all);
+                }
+                None => step.deductions.push(self.deduction(var, removed)),
+            }
+        }
+        step.deductions.sort_by_key(|d| d.var);
+        step
+    }
+
+    /// The step named by its structure.
+    pub(super) fn named(&self, mut step: Step) -> Step {
+        let model = self.session.lowered().model();
+        step.technique = technique::classify(model, &self.items, &self.initial, &step);
+        step
+    }
+
+    /// A step of `items` and `facts` (known now) showing `var` takes none
+    /// of `removed`, its cost counted, not yet named.
+    pub(super) fn step(
+        &self,
+        items: Vec<usize>,
+        facts: &[VarId],
+        var: VarId,
+        removed: Values,
+        method: super::Method,
+    ) -> Step {
+        Step {
+            cost: self.cost(&items, facts.len()),
+            facts: self.facts(facts),
+            uses: items,
+            deductions: vec![self.deduction(var, removed)],
+            method,
+            minimal: true,
+            technique: Technique::Contradiction,
+        }
     }
 
     /// `step` less each fact, then each item, without which its deduction
     /// still follows (by complete search): minimal, since what follows
     /// from fewer pieces follows from more.
     pub(super) fn minimal(&mut self, mut step: Step) -> Result<Step, Cause> {
-        let (var, removed) = (step.var, step.removed.clone());
+        let (var, removed) = (step.deductions[0].var, step.deductions[0].removed.clone());
         let mut facts: Vec<VarId> = step.facts.iter().map(|f| f.var).collect();
         for fact in facts.clone() {
             let fewer: Vec<VarId> = facts.iter().copied().filter(|&f| f != fact).collect();

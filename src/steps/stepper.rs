@@ -5,7 +5,7 @@
 //! ([`super::fallback`]). Its state is [`Stepper`] (`state.rs`).
 
 use super::state::Stepper;
-use super::{Settings, Step, fallback, finder};
+use super::{Candidate, Settings, Step, fallback, finder};
 use crate::facts::Fact;
 use crate::facts::candidates;
 use crate::facts::values::{self, Values};
@@ -15,6 +15,7 @@ use crate::session::Session;
 use crate::source::Sources;
 use crate::stop::Cause;
 use crate::stop::Stop;
+use std::collections::BTreeSet;
 
 /// Where a walk ended.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -124,13 +125,28 @@ impl Stepper {
             let found = finder::propagation_candidates(self)?;
             if !found.is_empty() {
                 // Made minimal all at once, then taken cheapest first.
-                let mut settled = Vec::new();
+                let mut settled: Vec<(Candidate, Step)> = Vec::new();
                 for candidate in found {
+                    // Removed already by a step of the same items on no
+                    // fact, which no step of these items undercuts.
+                    let covered = settled.iter().any(|(_, step)| {
+                        step.uses == candidate.items
+                            && step.facts.is_empty()
+                            && step.removes(candidate.var, &candidate.removed)
+                    });
+                    if covered {
+                        continue;
+                    }
                     if let Some(step) = finder::settle(self, candidate.clone())? {
-                        settled.push((candidate, step));
+                        // Candidates of one item and the same facts merge
+                        // into one step.
+                        if !settled.iter().any(|(_, other)| *other == step) {
+                            settled.push((candidate, step));
+                        }
                     }
                 }
-                settled.sort_by_key(|(_, step)| (step.cost, values::size(&step.left) != 1));
+                // Among steps of one cost, placements first.
+                settled.sort_by_key(|(_, step)| (step.cost, !step.places()));
                 self.pending = settled.into();
                 self.settled = self.taken;
                 continue;
@@ -182,13 +198,55 @@ impl Stepper {
     }
 
     fn take(&mut self, step: &Step) {
-        let known = &self.known[step.var.index()];
-        debug_assert!(
-            values::minus(&step.removed, known).is_empty() && !step.removed.is_empty(),
-            "a step removes values still possible"
-        );
-        self.known[step.var.index()] = values::minus(known, &step.removed);
         self.taken += 1;
-        self.changed[step.var.index()] = self.taken;
+        for d in &step.deductions {
+            let known = &self.known[d.var.index()];
+            debug_assert!(
+                values::minus(&d.removed, known).is_empty() && !d.removed.is_empty(),
+                "a step removes values still possible"
+            );
+            self.known[d.var.index()] = values::minus(known, &d.removed);
+            self.changed[d.var.index()] = self.taken;
+        }
+    }
+}
+
+impl Stepper {
+    /// The next placement and why: the steps up to the first that leaves
+    /// a variable one value, less those it does not need (a step is
+    /// needed when it narrows a variable that a needed step knows, or
+    /// the variable the placement fixes). With no placement left before
+    /// the walk ends, the next step alone (an elimination), if any.
+    pub fn next_placement(&mut self) -> Result<Vec<Step>, Cause> {
+        let mut taken: Vec<Step> = Vec::new();
+        while let Some(step) = self.next_step()? {
+            let places = step.places();
+            taken.push(step);
+            if places {
+                break;
+            }
+        }
+        let Some(placement) = taken.pop() else {
+            return Ok(Vec::new());
+        };
+        if !placement.places() {
+            taken.push(placement);
+            taken.truncate(1);
+            return Ok(taken);
+        }
+        let mut needed: BTreeSet<VarId> = (placement.deductions.iter())
+            .filter(|d| d.fixes())
+            .map(|d| d.var)
+            .chain(placement.facts.iter().map(|f| f.var))
+            .collect();
+        let mut chain = vec![placement];
+        for step in taken.into_iter().rev() {
+            if step.deductions.iter().any(|d| needed.contains(&d.var)) {
+                needed.extend(step.facts.iter().map(|f| f.var));
+                chain.push(step);
+            }
+        }
+        chain.reverse();
+        Ok(chain)
     }
 }

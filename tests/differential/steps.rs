@@ -1,8 +1,9 @@
 //! One model in six: `solve steps --json` must leave each variable exactly
 //! the values it takes in some solution of the brute force (the walk's
 //! deductions are the values common to all solutions, and no value a
-//! solution takes is ever removed), every step must remove a value still
-//! possible, and it exits 1 on a model with none.
+//! solution takes is ever removed), every deduction of every step (a
+//! step merges what one item makes from the same facts) must remove a
+//! value still possible, and it exits 1 on a model with none.
 
 use super::model::Model;
 use crate::{Rng, TempSpec};
@@ -78,21 +79,25 @@ pub(super) fn check(model: &Model, text: &str, rng: &mut Rng) -> Option<String> 
                 .get_mut(fact["var"].as_str()?)?
                 .retain(|v| values.contains(v));
         }
-        let Some(deduces) = step.get("deduces") else {
+        let Some(deduces) = step.get("deduces").and_then(Value::as_array) else {
             continue;
         };
-        let d = &deduces[0];
-        let cell = known.get_mut(d["var"].as_str()?)?;
-        let before = cell.len();
-        match (d.get("is"), d.get("not")) {
-            (Some(is), _) => cell.retain(|v| Some(*v) == is.as_i64()),
-            (_, Some(not)) => cell.retain(|v| !ints(not).contains(v)),
-            _ => return failure(format!("a step deduces nothing: {line}")),
+        if deduces.is_empty() {
+            return failure(format!("a step deduces nothing: {line}"));
         }
-        // Every step removes a value still possible (round 3's
-        // steps-repeat-deduction).
-        if cell.len() == before {
-            return failure(format!("a step removes no value still possible: {line}"));
+        for d in deduces {
+            let cell = known.get_mut(d["var"].as_str()?)?;
+            let before = cell.len();
+            match (d.get("is"), d.get("not")) {
+                (Some(is), _) => cell.retain(|v| Some(*v) == is.as_i64()),
+                (_, Some(not)) => cell.retain(|v| !ints(not).contains(v)),
+                _ => return failure(format!("a deduction says nothing: {line}")),
+            }
+            // Every deduction of a step removes a value still possible
+            // (round 3's steps-repeat-deduction).
+            if cell.len() == before {
+                return failure(format!("a step removes no value still possible: {line}"));
+            }
         }
     }
     for (k, name) in names.iter().enumerate() {

@@ -267,7 +267,7 @@ fn arithmetic_puzzles_grade_at_domain_with_steps_from_cages() {
     assert_eq!(code, 0);
     assert!(!steps.contains("contradiction"), "{steps}");
     assert!(
-        steps.contains("1. x[2][4] ≠ 1..7   (cost 1)\n   down run 1 adds up to its clue with different digits (runs_down[k=1])"),
+        steps.contains("1. sum: x[2][4], x[3][4] ≠ 1..7   (cost 1)\n   down run 1 adds up to its clue with different digits (runs_down[k=1])"),
         "{steps}"
     );
 }

@@ -1,8 +1,8 @@
 // The Steps panel: `solve steps` on the board. Each declared array is
 // drawn as a grid of its known values (a fixed cell shows its value, an
 // open one its candidates, small); a slider walks the steps, the cells a
-// step knows (its facts) and the cell it deduces marked, its sentence
-// beside, the values it removes struck through in the cell it deduces,
+// step knows (its facts) and the cells it deduces marked, its sentence
+// beside, the values it removes struck through in the cells it deduces,
 // its constraint items marked in the editor (and scrolled into view).
 // Hint asks for the next step from the givens the learner typed (one per
 // line, as `solve hint --given` takes them); when they cannot all stand,
@@ -24,7 +24,9 @@ export function setupSteps(page) {
   // The known values after the first `k` steps.
   function knownAfter(k) {
     const known = new Map(walk.vars);
-    for (const step of walk.steps.slice(0, k)) known.set(step.deduces[0].var, step.left);
+    for (const step of walk.steps.slice(0, k)) {
+      for (const d of step.deduces) known.set(d.var, d.left);
+    }
     return known;
   }
 
@@ -36,18 +38,20 @@ export function setupSteps(page) {
     const known = knownAfter(shown);
     const step = shown > 0 ? walk.steps[shown - 1] : null;
     const used = new Set(step ? step.facts.map((f) => f.var) : []);
-    const deduced = step ? step.deduces[0].var : null;
-    // What the step removed: the deduced cell's values before it that are
-    // not left, struck through beside those left.
-    const before = (step && knownAfter(shown - 1).get(deduced)) ?? [];
-    const left = new Set((known.get(deduced) ?? []).map(text));
-    const removed = before.map(text).filter((v) => !left.has(v));
+    // What the step removed: each deduced cell's values before it that
+    // are not left, struck through beside those left.
+    const before = step ? knownAfter(shown - 1) : new Map();
+    const removedFrom = new Map((step ? step.deduces : []).map((d) => {
+      const left = new Set((known.get(d.var) ?? []).map(text));
+      return [d.var, (before.get(d.var) ?? []).map(text).filter((v) => !left.has(v))];
+    }));
     const cells = [...known].map(([name, values]) => {
       const classes = values.length === 1 ? [] : ["candidates"];
       if (values.some((v) => typeof v === "string")) classes.push("texts");
       if (used.has(name)) classes.push("used");
       const cell = { name, values: values.map(text), classes };
-      if (name === deduced) {
+      const removed = removedFrom.get(name);
+      if (removed) {
         classes.push("deduced");
         cell.removed = removed;
         cell.title = `${name}: this step removes ${removed.join(", ")}`;
