@@ -75,7 +75,8 @@
 #   PYTHON       python3 for the harness itself (stdlib only)
 #   DEFAULTS_ARGS more arguments for bench/defaults.py (group defaults), e.g. "--limit 5
 #                --candidates ff,ff-lc --families suite"; see python3 bench/defaults.py --help
-#   SUITE_ARGS   more arguments for bench/suite.py (group suite), e.g. "--solvers gecode
+#   SUITE_ARGS   more arguments for bench/suite.py (group suite; "--free" runs every solver's
+#                own default search, -f, issue 51's row), e.g. "--solvers gecode
 #                --problems golomb,queens --limit 30 --threads 2"; see python3 bench/suite.py --help
 set -eu
 BENCH=$(cd "$(dirname "$0")" && pwd)

@@ -7,6 +7,7 @@ python3 stdlib only.  bench/run.sh runs it as the instance group `suite`; by han
     python3 bench/suite.py --quick              first instance of each problem, 10 s
     python3 bench/suite.py --solvers gecode --problems golomb,queens --limit 30 --threads 2
     python3 bench/suite.py --report bench/results/X-suite.json    that run's Markdown again
+    python3 bench/suite.py --quick --free       free search (-f) for every solver: their defaults
 
 The instances are listed in bench/minizinc-benchmarks/instances.txt (one line each:
 problem, sat|min|max, model, data files; paths relative to that file).  For every instance
@@ -247,9 +248,10 @@ def stats(text):
     return st
 
 
-def solve_instance(inst, sid, env, comp, limit, threads):
+def solve_instance(inst, sid, env, comp, limit, threads, free=False):
     ms = int(round(limit * 1000))
-    cmd = ["minizinc", "--solver", sid, comp["fzn"], "-s", "-p", str(threads), "-t", str(ms),
+    cmd = ["minizinc", "--solver", sid, comp["fzn"]] + (["-f"] if free else []) + [
+           "-s", "-p", str(threads), "-t", str(ms),
            "--time-limit", str(ms + int(GRACE * 1000))]
     rc, out, err, wall, killed = run(cmd, env, limit + GRACE + HARD_CAP)
     sols, final = parse_solutions(out)
@@ -439,8 +441,9 @@ def report(insts, rows, solvers, meta, skipped, wrong):
     by = {(r["problem"], r["instance"], r["solver"]): r for r in rows}
     L = ["# MiniZinc benchmark suite: %s" % ", ".join(solvers), ""]
     L.append("- command: `%s`" % meta["command"])
-    for k in ("date", "limit", "threads", "machine", "minizinc", "repo"):
-        L.append("- %s: %s" % (k, meta[k]))
+    for k in ("date", "limit", "threads", "search", "machine", "minizinc", "repo"):
+        if k in meta:
+            L.append("- %s: %s" % (k, meta[k]))
     for s in solvers:
         L.append("- %s: %s" % (s, meta["versions"].get(s) or "skipped: " + skipped.get(s, "?")))
     if meta.get("load_end"):
@@ -570,6 +573,8 @@ def main():
     ap.add_argument("--quick", action="store_true", help="10 s limit, first instance of each problem")
     ap.add_argument("--limit", type=float, help="time limit per run in seconds (default 60; --quick: 10)")
     ap.add_argument("--threads", type=int, default=1, help="threads per solver run (-p; default 1)")
+    ap.add_argument("--free", action="store_true",
+                    help="free search (-f): each solver's own default search, the annotations ignored")
     ap.add_argument("--problems", help="comma-separated problems (default: all)")
     ap.add_argument("--solvers", default="solve,gecode", help="comma-separated: solve,gecode (default both)")
     ap.add_argument("--manifest", default=MANIFEST, help="instance list (default %(default)s)")
@@ -610,7 +615,7 @@ def main():
         insts = first
 
     stamp = datetime.datetime.now().strftime("%Y%m%d-%H%M%S")
-    tag = "suite-quick" if args.quick else "suite"
+    tag = ("suite-quick" if args.quick else "suite") + ("-free" if args.free else "")
     work = os.path.abspath(args.work or os.path.join(REPO, "target", "suite", stamp))
     os.makedirs(work, exist_ok=True)
     tmp = tempfile.mkdtemp(prefix="solve-suite-")
@@ -623,6 +628,7 @@ def main():
             "date": datetime.datetime.now().strftime("%Y-%m-%d %H:%M:%S"),
             "limit": "%g s per run (-t %d), one run per cell" % (limit, limit * 1000),
             "threads": args.threads,
+            "search": "free (-f): each solver's own default" if args.free else "the models' annotations",
             "machine": bench.machine_info(),
             "minizinc": first_lines(run(["minizinc", "--version"], None, 30)[1], 1),
             "repo": bench.git_info(),
@@ -648,7 +654,7 @@ def main():
                     if comp["fzn_vars"]["float"] or comp["fzn_vars"]["set"]:
                         row["note"] = (row.get("note", "") + "; " if row.get("note") else "") + \
                             "%d float and %d set variables in the .fzn" % (comp["fzn_vars"]["float"], comp["fzn_vars"]["set"])
-                    res = solve_instance(inst, SOLVER_IDS[s], envs[s], comp, limit, args.threads)
+                    res = solve_instance(inst, SOLVER_IDS[s], envs[s], comp, limit, args.threads, args.free)
                     if "note" in row and "note" in res:
                         res["note"] = row["note"] + "; " + res["note"]
                     row.update(res)

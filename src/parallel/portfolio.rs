@@ -56,10 +56,7 @@ pub(super) fn first_found(
             let _ = each(session.view(), &s);
             false
         }
-        None => {
-            let covered = !split.stopped && !heard.cut && heard.parts_done == split.parts.len();
-            !heard.whole && !covered
-        }
+        None => !heard.whole && !heard.covered(split),
     }
 }
 
@@ -77,6 +74,11 @@ struct Heard {
 }
 
 impl Heard {
+    /// Every part of the split ended whole: together they are the search.
+    fn covered(&self, split: &Split) -> bool {
+        !split.stopped && !self.cut && self.parts_done == split.parts.len()
+    }
+
     fn hear(
         &mut self,
         k: usize,
@@ -111,8 +113,7 @@ impl Heard {
             }
             _ => {}
         }
-        let covered = !split.stopped && !self.cut && self.parts_done == split.parts.len();
-        if self.whole || covered {
+        if self.whole || self.covered(split) {
             ControlFlow::Break(())
         } else {
             ControlFlow::Continue(())
