@@ -1,8 +1,8 @@
 //! `inverse(f, invf)`: two permutations channelled, `f[i] == j` exactly
 //! when `invf[j] == i`, with MiniZinc's index offsets (each list indexed
 //! from its own first index, the values of one being indices of the
-//! other). The whole kind is this file: its data, meaning, posting, its
-//! own propagator and both exports.
+//! other). This file holds the kind's data, meaning, posting and both
+//! exports; its propagator is `engine::propagators::channel`.
 //!
 //! Consistency, honestly:
 //! - `propagate` and `bounds` (the default): channelling both ways, to its
@@ -24,9 +24,9 @@
 
 use super::Primitive;
 use super::text::{MiniZincNames, SpecNames};
-use crate::engine::propagator::{Priority, PropResult, Propagator, Status};
-use crate::engine::propagators::all_different_domain::AllDifferentDomain;
-use crate::engine::store::{Change, Conflict, Store};
+use crate::engine::propagator::Propagator;
+use crate::engine::propagators::channel::{Channel, Side};
+use crate::engine::store::Conflict;
 use crate::vocab::{Consistency, VarId, View};
 
 /// `f[i] - invf_base == j` exactly when `invf[j] - f_base == i`, for
@@ -88,13 +88,16 @@ impl Primitive for Inverse {
         if self.f.is_empty() {
             return Ok(None);
         }
-        let matching = matches!(level, Consistency::Domain | Consistency::Probing)
-            .then(|| AllDifferentDomain::new(self.f.clone()));
-        Ok(Some(Box::new(Channel {
-            inverse: self.clone(),
+        let matching = matches!(level, Consistency::Domain | Consistency::Probing);
+        let side = |views: &[View], base: i64| Side {
+            views: views.to_vec(),
+            base,
+        };
+        Ok(Some(Box::new(Channel::new(
+            side(&self.f, self.f_base),
+            side(&self.invf, self.invf_base),
             matching,
-            scratch: Vec::new(),
-        })))
+        ))))
     }
 
     /// A list written out is indexed from 0: each list's values shift to
@@ -125,85 +128,4 @@ fn shifted(list: &[View], base: i64) -> Vec<View> {
             ..*v
         })
         .collect()
-}
-
-/// The propagator: channelling both ways, and at `domain` Régin's
-/// matching on `f` (see the module's doc).
-#[derive(Debug)]
-struct Channel {
-    inverse: Inverse,
-    matching: Option<AllDifferentDomain>,
-    scratch: Vec<i64>,
-}
-
-/// Removes from each `from[i]` the values `j` (counted from `to_base`)
-/// whose `to[j]` cannot be `i` (counted from `from_base`).
-fn channel(
-    store: &mut Store,
-    from: &[View],
-    from_base: i64,
-    to: &[View],
-    to_base: i64,
-    scratch: &mut Vec<i64>,
-) -> Result<(), Conflict> {
-    let last = to_base + to.len() as i64 - 1;
-    for (i, &x) in from.iter().enumerate() {
-        let _ = store.vset_min(x, to_base)?;
-        let _ = store.vset_max(x, last)?;
-        store.vvalues(x, scratch);
-        let back = i as i64 + from_base;
-        for &v in scratch.iter() {
-            if !store.vcontains(to[(v - to_base) as usize], back) {
-                let _ = store.vremove(x, v)?;
-            }
-        }
-    }
-    Ok(())
-}
-
-impl Channel {
-    /// The values left in every view of both lists.
-    fn size(&self, store: &Store) -> u64 {
-        let i = &self.inverse;
-        i.f.iter().chain(&i.invf).map(|&v| store.vsize(v)).sum()
-    }
-}
-
-impl Propagator for Channel {
-    fn subscriptions(&self) -> Vec<(VarId, Change)> {
-        let i = &self.inverse;
-        i.f.iter()
-            .chain(&i.invf)
-            .map(|v| (v.var, Change::Domain))
-            .collect()
-    }
-
-    fn priority(&self) -> Priority {
-        Priority::Global
-    }
-
-    fn propagate(&mut self, store: &mut Store) -> PropResult {
-        loop {
-            let before = self.size(store);
-            let Inverse {
-                f,
-                f_base,
-                invf,
-                invf_base,
-            } = &self.inverse;
-            channel(store, f, *f_base, invf, *invf_base, &mut self.scratch)?;
-            channel(store, invf, *invf_base, f, *f_base, &mut self.scratch)?;
-            if let Some(matching) = &mut self.matching {
-                let _ = matching.propagate(store)?;
-            }
-            if self.size(store) == before {
-                break;
-            }
-        }
-        let i = &self.inverse;
-        if i.f.iter().chain(&i.invf).all(|&v| store.vfixed(v)) {
-            return Ok(Status::Subsumed);
-        }
-        Ok(Status::Fix)
-    }
 }

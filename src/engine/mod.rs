@@ -46,8 +46,10 @@ pub struct Engine {
     priorities: Vec<propagator::Priority>,
     /// Whether each propagator is idempotent (its own changes need not wake it).
     idempotent: Vec<bool>,
+    /// Whether each propagator hears its changes (`Propagator::notify`).
+    listens: Vec<bool>,
     /// Per variable: who to wake, on which change (in posting order).
-    watchers: Vec<Vec<(PropagatorId, Change)>>,
+    watchers: Vec<Vec<Watch>>,
     queue: Queue,
     consistency: Consistency,
     /// A constraint failed at the root: no solution, whatever the search does.
@@ -83,6 +85,16 @@ pub struct Engine {
     /// While a trace is on: where propagators failed, and (if asked) what
     /// they pruned.
     tracing: Option<Tracing>,
+}
+
+/// A propagator's watch on one variable.
+#[derive(Clone, Copy, Debug)]
+struct Watch {
+    id: PropagatorId,
+    /// The weakest change that wakes it.
+    change: Change,
+    /// The variable's position in the propagator's subscriptions.
+    local: u32,
 }
 
 #[derive(Clone, Debug, Default)]
@@ -127,6 +139,7 @@ impl Engine {
             active: Vec::new(),
             priorities: Vec::new(),
             idempotent: Vec::new(),
+            listens: Vec::new(),
             watchers: Vec::new(),
             queue: Queue::default(),
             consistency,
@@ -217,11 +230,11 @@ impl Engine {
                 let list = &mut self.watchers[i];
                 while list
                     .last()
-                    .is_some_and(|&(id, _)| id.0 as usize >= mark.propagators)
+                    .is_some_and(|w| w.id.0 as usize >= mark.propagators)
                 {
                     let _ = list.pop();
                 }
-                let weakest = list.iter().map(|&(_, change)| change).min();
+                let weakest = list.iter().map(|w| w.change).min();
                 self.store.set_listened(var, weakest);
             }
         }
@@ -230,6 +243,8 @@ impl Engine {
         self.active.truncate(mark.propagators);
         self.priorities.truncate(mark.propagators);
         self.idempotent.truncate(mark.propagators);
+        self.listens.truncate(mark.propagators);
+        self.notify_all();
         self.watchers.truncate(mark.vars);
         self.degrees.truncate(mark.vars);
         self.failures.truncate(mark.vars);
@@ -425,19 +440,24 @@ impl Engine {
         for &var in &vars {
             self.degrees[var.index()] += owners.len() as u64;
         }
-        for (var, change) in subscriptions {
+        for (local, (var, change)) in subscriptions.into_iter().enumerate() {
             self.store.listen(var, change);
             let list = &mut self.watchers[var.index()];
             // One watch per variable, on the weakest change asked for.
             // (A propagator's watches are added together: only the last can be its own.)
             match list.last_mut() {
-                Some(entry) if entry.0 == id => entry.1 = entry.1.min(change),
-                _ => list.push((id, change)),
+                Some(watch) if watch.id == id => watch.change = watch.change.min(change),
+                _ => list.push(Watch {
+                    id,
+                    change,
+                    local: local as u32,
+                }),
             }
         }
         self.active.push(self.store.new_cell(1));
         self.priorities.push(propagator.priority());
         self.idempotent.push(propagator.idempotent());
+        self.listens.push(propagator.listens());
         self.queue.grow(self.propagators.len() + 1);
         self.queue.push(id, propagator.priority());
         self.propagators.push(propagator);
@@ -454,9 +474,19 @@ impl Engine {
     /// Queues every active propagator (a search starts from the root this way,
     /// since restoring the root undid the previous root propagation).
     pub fn schedule_all(&mut self) {
+        self.notify_all();
         for (i, p) in self.propagators.iter().enumerate() {
             if self.store.cell(self.active[i]) == 1 {
                 self.queue.push(PropagatorId(i as u32), p.priority());
+            }
+        }
+    }
+
+    /// Tells every listening propagator that it must look at everything.
+    fn notify_all(&mut self) {
+        for (p, &listens) in self.propagators.iter_mut().zip(&self.listens) {
+            if listens {
+                p.notify_all();
             }
         }
     }
@@ -488,10 +518,17 @@ impl Engine {
                 }
             }
             for &(var, change) in &self.changes {
-                for &(id, needed) in &self.watchers[var.index()] {
+                for watch in &self.watchers[var.index()] {
+                    let id = watch.id;
                     // Subsumed propagators are skipped when popped, not here.
-                    if change >= needed && Some(id) != quiet {
-                        self.queue.push(id, self.priorities[id.0 as usize]);
+                    if change < watch.change || Some(id) == quiet {
+                        continue;
+                    }
+                    let i = id.0 as usize;
+                    let heard = !self.listens[i]
+                        || self.propagators[i].notify(&self.store, watch.local as usize, change);
+                    if heard {
+                        self.queue.push(id, self.priorities[i]);
                     }
                 }
             }

@@ -55,6 +55,8 @@ impl Probe {
             self.sizes.extend(self.vars.iter().map(|&x| store.size(x)));
             let mut subsumed = true;
             for inner in &mut self.inners {
+                // The engine's notices never reach an inner propagator.
+                inner.notify_all();
                 subsumed &= inner.propagate(store)? == Status::Subsumed;
             }
             let same = (self.vars.iter().zip(&self.sizes)).all(|(&x, &n)| store.size(x) == n);

@@ -48,6 +48,32 @@ pub trait Propagator: Debug + Send {
         false
     }
 
+    /// True when the propagator hears each change of its variables through
+    /// `notify` (an advisor, as Gecode says) rather than only being woken.
+    /// Read once, after `initialise`. The default is false.
+    fn listens(&self) -> bool {
+        false
+    }
+
+    /// Called, when `listens`, for each change of the variable at position
+    /// `local` of `subscriptions()` (its first position, for a variable
+    /// subscribed twice), after it happened and before the propagator is
+    /// queued. Returns whether to queue it: false when the change cannot
+    /// matter. Backtracking is never heard of: what a propagator keeps
+    /// from these calls must stay true of a superset of what changed since
+    /// its last run at a fixpoint (a list of variables to look at, say).
+    fn notify(&mut self, _store: &Store, _local: usize, _change: Change) -> bool {
+        true
+    }
+
+    /// Called, when `listens`, where the engine lost track of changes (the
+    /// domains went back to before a fixpoint, at a restart from the
+    /// root): the next run must look at every variable. A propagator that
+    /// runs another inside it (`CheckOnly`, `probing::Probe`) calls this
+    /// before each inner run, since the engine's notices never reach the
+    /// inner one. The default does nothing.
+    fn notify_all(&mut self) {}
+
     /// Called once when posted, before the first `propagate`: allocate
     /// trailed state in the store here. The default does nothing.
     fn initialise(&mut self, _store: &mut Store) {}
@@ -100,6 +126,7 @@ impl Propagator for CheckOnly {
 
     fn propagate(&mut self, store: &mut Store) -> PropResult {
         if self.vars.iter().all(|&v| store.is_fixed(v)) {
+            self.inner.notify_all();
             self.inner.propagate(store)
         } else {
             Ok(Status::Fix)

@@ -52,6 +52,9 @@ pub(crate) struct AllDifferentDomain {
     /// No variable is under two views: then one run reaches its own
     /// fixpoint (otherwise a removal through one view changes another).
     distinct: bool,
+    /// The views the last run removed values from (for a propagator that
+    /// runs this one inside it and mirrors its removals).
+    pruned: Vec<u32>,
 }
 
 const NONE: usize = usize::MAX;
@@ -78,6 +81,7 @@ impl AllDifferentDomain {
             edges: Vec::new(),
             first: Vec::new(),
             hint: vec![None; n],
+            pruned: Vec::new(),
             match_var: Vec::new(),
             match_val: Vec::new(),
             seen: Vec::new(),
@@ -89,6 +93,11 @@ impl AllDifferentDomain {
     /// when the run must stop. Values within a span of a few times the
     /// views' number are numbered through an offset table (no sort, no
     /// search), others by sorting and binary search.
+    /// The views the last successful run removed values from.
+    pub(crate) fn pruned(&self) -> &[u32] {
+        &self.pruned
+    }
+
     fn value_graph(&mut self, store: &mut Store) -> bool {
         // Every view's values once, in `buffer`, view `i`'s at
         // `first[i]..first[i + 1]`; then each numbered into `edges`.
@@ -306,7 +315,9 @@ impl Propagator for AllDifferentDomain {
         }
         let component = self.graph.components(store).ok_or(Conflict)?;
         // Remove every edge in no maximum matching.
+        self.pruned.clear();
         for i in 0..n {
+            let mut pruned = false;
             for k in self.first[i]..self.first[i + 1] {
                 let v = self.edges[k] as usize;
                 let keep = self.match_var[i] == v
@@ -314,7 +325,11 @@ impl Propagator for AllDifferentDomain {
                     || self.reached[n + v];
                 if !keep {
                     let _ = store.vremove(self.views[i], self.values[v])?;
+                    pruned = true;
                 }
+            }
+            if pruned {
+                self.pruned.push(i as u32);
             }
         }
         if !(0..n).all(|i| store.vfixed(self.views[i])) {

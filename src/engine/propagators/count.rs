@@ -21,6 +21,12 @@
 //! then again exactly those open at that node (in another order). In a
 //! magic sequence each view soon has few values left, so a run reads a
 //! few views instead of all.
+//!
+//! Such a count also listens to its views' changes (`notify`): one still
+//! open that keeps the value and is not fixed changes neither `sure` nor
+//! `possible`, so it does not wake the propagator. In a magic sequence of
+//! length n a change of one view then wakes the few counts of the values
+//! it lost, not all n.
 
 use crate::engine::propagator::{Priority, PropResult, Propagator, Status};
 use crate::engine::store::{CellId, Change, Conflict, Store};
@@ -39,16 +45,34 @@ pub(crate) struct CountProp {
     /// For a value fixed when posted: the trailed number of open views
     /// and of views fixed to the value.
     settled: Option<(CellId, CellId)>,
+    /// Per view as posted (its position in the subscriptions): where it
+    /// is in `xs` now, and whether its variable is also the value's, the
+    /// count's or another view's (its changes then always wake).
+    place: Vec<u32>,
+    shared: Vec<bool>,
+    /// Per position of `xs`: the view's position as posted.
+    posted: Vec<u32>,
 }
 
 impl CountProp {
     pub(crate) fn new(xs: Vec<View>, value: View, count: View) -> CountProp {
+        let n = xs.len();
+        let mut seen = std::collections::HashMap::new();
+        for x in &xs {
+            *seen.entry(x.var).or_insert(0) += 1;
+        }
+        let shared = (xs.iter())
+            .map(|x| seen[&x.var] > 1 || x.var == value.var || x.var == count.var)
+            .collect();
         CountProp {
             xs,
             value,
             count,
             candidates: Vec::new(),
             settled: None,
+            place: (0..n as u32).collect(),
+            shared,
+            posted: (0..n as u32).collect(),
         }
     }
 
@@ -68,6 +92,9 @@ impl CountProp {
             fixed += i64::from(has);
             len -= 1;
             self.xs.swap(i, len);
+            self.posted.swap(i, len);
+            self.place[self.posted[i] as usize] = i as u32;
+            self.place[self.posted[len] as usize] = len as u32;
         }
         store.set_cell(open, len as i64);
         store.set_cell(sure, fixed);
@@ -173,6 +200,28 @@ impl Propagator for CountProp {
             let open = store.new_cell(self.xs.len() as i64);
             self.settled = Some((open, store.new_cell(0)));
         }
+    }
+
+    /// Listens when the value is fixed and the open views are tracked.
+    fn listens(&self) -> bool {
+        self.settled.is_some()
+    }
+
+    /// An open view's change matters once it loses the value or is fixed.
+    fn notify(&mut self, store: &Store, local: usize, _change: Change) -> bool {
+        let Some((open, _)) = self.settled else {
+            return true;
+        };
+        if local >= self.place.len() || self.shared[local] {
+            return true;
+        }
+        let at = self.place[local] as usize;
+        if at >= store.cell(open) as usize {
+            // Settled already: counted, whatever happens to it now.
+            return false;
+        }
+        let x = self.xs[at];
+        store.vfixed(x) || !store.vcontains(x, store.vvalue(self.value))
     }
 
     fn propagate(&mut self, store: &mut Store) -> PropResult {

@@ -9,6 +9,7 @@ pub(crate) mod all_different_group;
 pub(crate) mod arithmetic;
 pub(crate) mod cardinality;
 pub(crate) mod cardinality_flow;
+pub(crate) mod channel;
 pub(crate) mod circuit;
 pub(crate) mod clause;
 pub(crate) mod connected;
