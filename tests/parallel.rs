@@ -186,6 +186,43 @@ fn parts_are_disjoint_and_cover_the_search() {
     }
 }
 
+/// A part's first solution is its own, the first its `--all` lists, on
+/// one thread and on two (queens n = 10 in 4 parts: the later parts' first
+/// solutions are not the whole search's).
+#[test]
+fn a_part_finds_its_own_first_solution() {
+    let spec = ["specs/queens.toml", "--set", "n=10", "--no-symmetry"];
+    let first_block = |s: &str| {
+        s.split("\n\n")
+            .next()
+            .unwrap_or_default()
+            .trim_end()
+            .to_string()
+    };
+    let run = |k: u64, extra: &[&str]| {
+        let part = format!("{k}/4");
+        let mut args = spec.to_vec();
+        args.extend(["--part", &part]);
+        args.extend(extra);
+        let (stdout, stderr, code) = solve(&args);
+        assert!(code <= 1, "{args:?}: exit {code}\n{stderr}");
+        first_block(&stdout)
+    };
+    let whole = first_block(&solve(&[spec[0], spec[1], spec[2], spec[3], "-j", "1"]).0);
+    let mut own = 0;
+    for k in 0..4 {
+        let listed = run(k, &["--all", "-j", "1"]);
+        own += usize::from(listed != whole);
+        for threads in ["1", "2"] {
+            assert_eq!(run(k, &["-j", threads]), listed, "part {k}/4, -j {threads}");
+        }
+    }
+    assert!(
+        own >= 2,
+        "only {own} parts start elsewhere than the whole search"
+    );
+}
+
 /// Queens n = 10: 724 (PUZZLES.md) from 5 parts; a part missing or given
 /// twice is named (exit 3); parts of another `--set` value are refused
 /// (exit 2).

@@ -411,7 +411,8 @@ fn optimise_alone(
     Some(optimum)
 }
 
-/// Branch and bound over the parts, sharing the best value found: each
+/// Branch and bound over the parts beside the whole search (a portfolio,
+/// see `portfolio`), sharing the best value found: each
 /// solution better than every one before goes to `improved` as it is
 /// found (which may stop the search). The optimum returned is the same
 /// whatever the number of threads (static orders): of the optimal
@@ -468,6 +469,10 @@ fn optimise_spread(
         return optimum;
     }
     let (split, shared) = prepare(session, spread);
+    // A portfolio, as for a first solution: the whole search on the first
+    // thread as one thread runs it, beside the parts in order, all sharing
+    // the best value; either the whole search or every part proves it.
+    let (parts, offset) = portfolio::beside_the_whole(spread, &split);
     let work = |own: &mut Session, out: &Outbox<'_>| {
         let before = own.stats().nodes;
         let result = own.optimise(|_, s, value| {
@@ -483,7 +488,7 @@ fn optimise_spread(
     let viewer = session.view();
     let mut best: Option<(Solution, i64, usize)> = None;
     let mut reported: Option<(Solution, i64)> = None;
-    let mut complete = !split.stopped;
+    let (mut whole_done, mut parts_done, mut parts_cut) = (false, 0, split.stopped);
     let mut broken = false;
     let better = |value: i64, part: usize, than: &Option<(Solution, i64, usize)>| match than {
         None => true,
@@ -494,7 +499,7 @@ fn optimise_spread(
     };
     let searched = queue::run(
         session,
-        &split.parts,
+        &parts,
         spread.threads,
         &shared,
         &work,
@@ -513,19 +518,23 @@ fn optimise_spread(
                     }
                     best = Some((s, value, k));
                 }
-                Event::Done {
-                    complete: whole, ..
-                } => complete &= whole,
+                Event::Done { complete, .. } if k < offset => whole_done |= complete,
+                Event::Done { complete, .. } => {
+                    parts_done += usize::from(complete);
+                    parts_cut |= !complete;
+                }
                 _ => {}
             }
-            if broken {
+            let proven = whole_done || (!parts_cut && parts_done == split.parts.len());
+            if broken || proven {
                 ControlFlow::Break(())
             } else {
                 ControlFlow::Continue(())
             }
         },
     );
-    record(session, &searched, None, split.parts.len());
+    let complete = whole_done || (!parts_cut && parts_done == split.parts.len());
+    record(session, &searched, None, parts.len());
     // The last solution shown is the optimum one thread ends with: when
     // another thread met an optimal solution first, the first optimal one
     // in depth-first order is shown after it (of the same value).

@@ -1,6 +1,9 @@
-//! The first solution of a search whose order depends on what it learned,
-//! on many threads: a portfolio of the whole search, as one thread runs
-//! it, beside the parts of the split, the first solution found winning.
+//! A portfolio on many threads: the whole search, as one thread runs it,
+//! beside the parts of the split. For a first solution the first found
+//! wins (`first_found`); branch and bound (`optimise_spread` in the parent
+//! module) shares the best value between them and ends when either the
+//! whole search or every part has been searched. A cluster's share of a
+//! search has no whole search of its own: there only its parts run.
 
 use super::queue::{self, Event, Outbox};
 use super::split::Split;
@@ -33,10 +36,11 @@ pub(super) fn first_found(
     each: &mut dyn FnMut(View<'_>, &Solution) -> ControlFlow<()>,
 ) -> bool {
     let ordered = session.lowered().plan.is_static();
-    let parts: Vec<Vec<Decision>> = std::iter::once(Vec::new())
-        .chain(split.parts.iter().cloned())
-        .collect();
-    let mut heard = Heard::default();
+    let (parts, offset) = beside_the_whole(spread, split);
+    let mut heard = Heard {
+        offset,
+        ..Heard::default()
+    };
     let searched = queue::run(
         session,
         &parts,
@@ -60,11 +64,23 @@ pub(super) fn first_found(
     }
 }
 
+/// The parts a portfolio runs: the whole search first, as one thread runs
+/// it, then the split's parts, and how many come before the split's (1,
+/// or 0 for a cluster's share of a search, which has no whole search of
+/// its own to run).
+pub(super) fn beside_the_whole(spread: &Spread, split: &Split) -> (Vec<Vec<Decision>>, usize) {
+    let offset = usize::from(spread.is_whole());
+    let whole = std::iter::repeat_n(Vec::new(), offset);
+    (whole.chain(split.parts.iter().cloned()).collect(), offset)
+}
+
 /// What the portfolio heard so far.
 #[derive(Default)]
 struct Heard {
     found: Option<Solution>,
-    /// The whole search (part 0) ended.
+    /// 1 when part 0 is the whole search, else 0.
+    offset: usize,
+    /// The whole search ended.
     whole: bool,
     /// Parts of the split ended whole, and whether one was cut.
     parts_done: usize,
@@ -87,18 +103,19 @@ impl Heard {
         ordered: bool,
         split: &Split,
     ) -> ControlFlow<()> {
+        let whole = k < self.offset;
         if let Event::Done { complete, .. } = event {
-            self.whole |= k == 0 && complete;
-            self.parts_done += usize::from(k > 0 && complete);
-            self.cut |= k > 0 && !complete;
+            self.whole |= whole && complete;
+            self.parts_done += usize::from(!whole && complete);
+            self.cut |= !whole && !complete;
         }
         match event {
-            Event::Solution(s) | Event::Improved(s, _) if k == 0 || !ordered => {
+            Event::Solution(s) | Event::Improved(s, _) if whole || !ordered => {
                 let _ = self.found.get_or_insert(s);
                 return ControlFlow::Break(());
             }
-            event if k > 0 && ordered => {
-                self.order.hear(k - 1, event);
+            event if ordered && !whole => {
+                self.order.hear(k - self.offset, event);
                 let mut first = None;
                 let drained = self.order.drain(flow, &mut |s| {
                     first = Some(s.clone());
