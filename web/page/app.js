@@ -8,6 +8,7 @@ import { createEditor } from "./editor.js";
 import { setupPanels } from "./panels.js";
 import { setupSteps } from "./steps.js";
 import { setupSetter } from "./setter.js";
+import { setupPlay } from "./play.js";
 import { drawLineCell, isLine } from "./grids.js";
 
 const $ = (id) => document.getElementById(id);
@@ -23,6 +24,7 @@ window.playground = { editor };
 let panels = null;
 let steps = null;
 let setter = null;
+let play = null;
 
 // ---- workers ------------------------------------------------------------
 
@@ -117,7 +119,7 @@ function check() {
       // A spec of another kind opens its panel (once, not at every key).
       if (e.kind && e.kind !== kind) {
         kind = e.kind;
-        panels.showTab({ game: "play", puzzle: "puzzle" }[kind] ?? "solve");
+        panels.showTab({ game: "game", puzzle: "puzzle" }[kind] ?? "solve");
       }
     }
     else if (e.event === "failed" || e.event === "panic")
@@ -174,11 +176,12 @@ const RESULTS = {
   "play-progress": ["play-progress", "computer-moves", "play-chart"],
   "puzzle-progress": ["puzzle-progress", "stepper", "puzzle-chart"],
   "steps-progress": ["steps-progress", "steps-view"],
+  "board-progress": ["board-progress", "board-view"],
   "setter-progress": ["setter-progress", "setter-view"],
 };
 const resultIds = Object.values(RESULTS).flat();
 // Panels that hide when empty, rather than lose their parts.
-const HIDDEN_WHEN_EMPTY = ["tree-panel", "stepper", "steps-view"];
+const HIDDEN_WHEN_EMPTY = ["tree-panel", "stepper", "steps-view", "board-view"];
 
 // Each panel says on itself that its results are old: a note above its
 // progress line, shown while any of its results is of an older text.
@@ -204,6 +207,7 @@ function clearResults() {
   panels?.clear();
   steps?.clear();
   setter?.clear();
+  play?.clear();
   for (const note of Object.values(NOTES)) note.hidden = true;
   markTabs();
 }
@@ -263,6 +267,8 @@ $("share").onclick = () => {
   params.set("spec", encode(editor.text()));
   if ($("set").value.trim()) params.set("set", $("set").value.trim());
   if ($("example").value) params.set("example", $("example").value);
+  const progress = play.shared();
+  if (progress) params.set("play", encode(progress));
   // replaceState: no hashchange, so the results on the page stay.
   history.replaceState(null, "", "#" + params.toString());
   navigator.clipboard?.writeText(location.href).catch(() => {});
@@ -278,6 +284,11 @@ function openFromAddress() {
       const text = decode(params.get("spec"));
       const same = Object.keys(EXAMPLES).find((name) => EXAMPLES[name] === text);
       openSpec(text, params.get("set") ?? "", same ?? params.get("example") ?? "");
+      if (params.has("play")) {
+        play.share(decode(params.get("play")));
+        panels.showTab("play");
+        play.open();
+      }
       return true;
     } catch {
       $("status").textContent = "The link's spec could not be read.";
@@ -662,6 +673,9 @@ let kind = null;
 panels = setupPanels({ ask, spec: () => editor.text(), setValues, board });
 steps = setupSteps({ ask, spec: () => editor.text(), setValues, mark: (ranges) => editor.mark(ranges) });
 setter = setupSetter({ ask, spec: () => editor.text(), setValues, board, drawn, useSet });
+play = setupPlay({ ask, spec: () => editor.text(), setValues });
+$("board-open").onclick = () => play.open();
+document.querySelector("#tabs button[data-tab=play]").addEventListener("click", () => play.ensure());
 
 // The menus of search choices, as the library names them.
 // Asked of the running worker: a check restarts its own worker when busy.
