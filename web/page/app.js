@@ -119,8 +119,9 @@ function check() {
       // A spec of another kind opens its panel (once, not at every key).
       if (e.kind && e.kind !== kind) {
         kind = e.kind;
-        panels.showTab({ game: "game", puzzle: "puzzle" }[kind] ?? "solve");
+        panels.showTab(wantTab ?? { game: "game", puzzle: "puzzle" }[kind] ?? "solve");
       }
+      wantTab = null;
     }
     else if (e.event === "failed" || e.event === "panic")
       showDiagnostics([{ message: e.message, rendered: "" }]);
@@ -285,7 +286,10 @@ function openFromAddress() {
       const same = Object.keys(EXAMPLES).find((name) => EXAMPLES[name] === text);
       openSpec(text, params.get("set") ?? "", same ?? params.get("example") ?? "");
       if (params.has("play")) {
+        // A link with a player's progress opens in Play (not in the tab
+        // of the spec's kind).
         play.share(decode(params.get("play")));
+        wantTab = "play";
         panels.showTab("play");
         play.open();
       }
@@ -323,6 +327,13 @@ function useSet(item) {
   const others = setValues().filter((i) => i.split("=")[0] !== name);
   $("set").value = [...others, item].join(" ");
   $("set").dispatchEvent(new Event("input"));
+}
+
+// Puts `item` in Set and opens it in Play.
+function playSet(item) {
+  useSet(item);
+  panels.showTab("play");
+  play.open();
 }
 
 function solveRequest() {
@@ -670,9 +681,11 @@ function drawSolution(e) {
 // ---- start ----
 
 let kind = null;
+// The tab the next check opens instead of the kind's (a link's Play).
+let wantTab = null;
 panels = setupPanels({ ask, spec: () => editor.text(), setValues, board });
 steps = setupSteps({ ask, spec: () => editor.text(), setValues, mark: (ranges) => editor.mark(ranges) });
-setter = setupSetter({ ask, spec: () => editor.text(), setValues, board, drawn, useSet });
+setter = setupSetter({ ask, spec: () => editor.text(), setValues, board, drawn, useSet, playSet });
 play = setupPlay({ ask, spec: () => editor.text(), setValues });
 $("board-open").onclick = () => play.open();
 document.querySelector("#tabs button[data-tab=play]").addEventListener("click", () => play.ensure());

@@ -476,6 +476,16 @@ export function setupPlay(page) {
       });
     });
   };
+  // The puzzle as given on paper: its SVG alone in a window, printed.
+  $("board-print").onclick = () => {
+    if (!layout) return;
+    const w = window.open("", "_blank");
+    if (!w) return;
+    w.document.write(`<!doctype html><title>puzzle</title><body style="margin:0">${layout.svg}</body>`);
+    w.document.close();
+    w.focus();
+    w.print();
+  };
   $("board-undo").onclick = () => back(undo, redo);
   $("board-redo").onclick = () => back(redo, undo);
   $("board-restart").onclick = () => change(() => {

@@ -486,6 +486,12 @@ await check("setter: uniqueness, candidates, needless clues and a puzzle generat
   expect("cells", await page.locator("#setter-view td").count(), 81);
   await page.click("#use-puzzle");
   if (!(await page.inputValue("#set")).startsWith("puzzle=[[")) throw new Error(await page.inputValue("#set"));
+  // Handed to Play: the generated clues are the board's givens.
+  const clues = Number((await said()).match(/(\d+) clues/)[1]);
+  await page.click("#play-puzzle");
+  await page.waitForSelector("#play-tab:not([hidden]) #board-view:not([hidden]) #board-svg svg", { timeout: 60000 });
+  expect("givens in Play", await page.locator("#board-svg text.value.given").count(), clues);
+  await page.click("#tabs button[data-tab=setter]");
   await page.fill("#count-up-to", "");
   await page.click("#candidates-run");
   await settled();
@@ -659,6 +665,13 @@ await check("Play: the sudoku to the end by clicks and keys, a wrong entry check
   if (!(await playSaid()).startsWith("Solved!")) throw new Error(await playSaid());
   console.log(`     a Hint on the sudoku answered in ${hintMs} ms (click to the marked cell)`);
   await page.screenshot({ path: `${shots}play-sudoku.png` });
+  // The progress travels in the share link, and opens in Play.
+  await page.click("#share");
+  const other = await browser.newPage({ viewport: { width: 1400, height: 900 } });
+  await other.goto(page.url());
+  await other.waitForSelector("#play-tab:not([hidden]) #board-svg svg", { timeout: 60000 });
+  expect("entries from the link", await other.locator("#board-svg text.play-value").count(), blanks.length);
+  await other.close();
 });
 
 await check("Play: a Nurikabe cell shaded by a click, a Slitherlink edge drawn by dragging", async () => {
