@@ -283,25 +283,7 @@ impl Request {
                 })
             }
             "layout" => Ok(Request::Layout(Box::new(explain_with(request, &[])?))),
-            "state" => {
-                let ask = match text_of(request, "ask")?.as_deref() {
-                    Some("check") => PlayerAsk::Check,
-                    Some("hint") => PlayerAsk::Hint,
-                    Some("candidates") => PlayerAsk::Candidates,
-                    Some("solve") => PlayerAsk::Solve,
-                    Some(other) => {
-                        return Err(format!(
-                            "unknown ask `{other}` (expected check, hint, candidates or solve)"
-                        ));
-                    }
-                    None => return Err("`state` needs `ask`".to_string()),
-                };
-                Ok(Request::State(Box::new(PlayerRequest {
-                    solve: explain_with(request, &["ask", "entries"])?,
-                    ask,
-                    entries: texts_of(request, "entries")?,
-                })))
-            }
+            "state" => player(request),
             "about" => {
                 known(request, &["op"])?;
                 Ok(Request::About)
@@ -361,6 +343,27 @@ fn explain_with(request: &Map<String, Value>, extra: &[&str]) -> Result<SolveReq
         Request::Explain(solve) => Ok(*solve),
         _ => unreachable!("an explain request is read as one"),
     }
+}
+
+/// A `state` request: the player's question (`ask`) and entries.
+fn player(request: &Map<String, Value>) -> Result<Request, String> {
+    let ask = match text_of(request, "ask")?.as_deref() {
+        Some("check") => PlayerAsk::Check,
+        Some("hint") => PlayerAsk::Hint,
+        Some("candidates") => PlayerAsk::Candidates,
+        Some("solve") => PlayerAsk::Solve,
+        Some(other) => {
+            return Err(format!(
+                "unknown ask `{other}` (expected check, hint, candidates or solve)"
+            ));
+        }
+        None => return Err("`state` needs `ask`".to_string()),
+    };
+    Ok(Request::State(Box::new(PlayerRequest {
+        solve: explain_with(request, &["ask", "entries"])?,
+        ask,
+        entries: texts_of(request, "entries")?,
+    })))
 }
 
 /// A setter's question `op`: the keys of `explain` and its own one.

@@ -386,7 +386,10 @@ export function setupPlay(page) {
       holder.appendChild(b);
     }
     holder.hidden = keys.size === 0;
+    // Pencil marks and candidates are of typed cells.
     $("board-pencil-label").hidden = keys.size === 0;
+    $("board-candidates-label").hidden = keys.size === 0;
+    $("board-candidates").checked = false;
   }
 
   // ---- questions ----

@@ -683,6 +683,10 @@ await check("Play: a Nurikabe cell shaded by a click, a Slitherlink edge drawn b
   await page.mouse.click(...(await cellCentre(page, 0, blank)).slice(0, 2));
   expect("marked not shaded", await page.locator("#board-svg rect.play-shaded").count(), 0);
   expect("its dot", await page.locator(`#board-svg circle.play-blank[data-row="0"][data-col="${blank}"]`).count(), 1);
+  // Kept in the browser: another example and back, the mark is there.
+  await openPlay(page, "sudoku");
+  await openPlay(page, "nurikabe");
+  expect("kept", await page.locator(`#board-svg circle.play-blank[data-row="0"][data-col="${blank}"]`).count(), 1);
   await openPlay(page, "slitherlink");
   const [, , box] = await cellCentre(page, 0, 0);
   // From the grid's top-left point to the next one along the top.
