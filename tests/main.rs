@@ -33,6 +33,7 @@ mod phases;
 mod pictures;
 mod playground;
 mod playground_panels;
+mod playground_play;
 mod playground_setter;
 mod plot;
 mod probing;

@@ -391,6 +391,7 @@ fn the_pages_scripts_parse() {
         "steps.js",
         "grids.js",
         "setter.js",
+        "play.js",
         "chart.js",
         "editor.js",
         "worker.js",

@@ -70,6 +70,11 @@ const FILES: &[(&str, &str, &[u8])] = &[
         include_bytes!("../../web/page/setter.js"),
     ),
     (
+        "/play.js",
+        "text/javascript; charset=utf-8",
+        include_bytes!("../../web/page/play.js"),
+    ),
+    (
         "/editor.js",
         "text/javascript; charset=utf-8",
         include_bytes!("../../web/page/editor.js"),

@@ -33,11 +33,19 @@
 //! - `unique`, `candidates` (with `count_up_to`), `redundant` (with
 //!   `group`) and `generate` (with `seed`): as `explain`, answered as
 //!   the command line's setter's toolkit answers (`setter.rs`).
+//! - `layout`: as `explain` → a `layout` event: the puzzle as given
+//!   drawn (SVG), and which variable each cell and segment of the board
+//!   shows, each look with the given it stands for (`layout.rs`).
+//! - `state`: as `explain`, with `ask` (`check`, `hint`, `candidates` or
+//!   `solve`) and the player's `entries` (givens, `x[1][3]=4`) → a
+//!   `state` event (`player.rs`).
 //! - `about`: the version and the names of the search choices.
 
 mod compare;
 mod explain;
 mod game;
+mod layout;
+mod player;
 mod puzzle;
 mod request;
 mod setter;
@@ -51,8 +59,8 @@ use crate::source::{SourceId, Sources};
 use crate::spec::settings::RunSettings;
 use crate::stop::Stop;
 pub use request::{
-    CompareRequest, GuessRequest, PlayRequest, PuzzleRequest, Request, SetterRequest, SetterTask,
-    SolveRequest, StepsRequest,
+    CompareRequest, GuessRequest, PlayRequest, PlayerAsk, PlayerRequest, PuzzleRequest, Request,
+    SetterRequest, SetterTask, SolveRequest, StepsRequest,
 };
 use serde_json::{Value, json};
 use std::time::Duration;
@@ -86,6 +94,8 @@ pub fn handle(request: &str, emit: &mut dyn FnMut(Value)) {
         Ok(Request::Play(request)) => game::play(&request, emit),
         Ok(Request::Path(request)) => puzzle::path(&request, emit),
         Ok(Request::Analyze(request)) => puzzle::analyze(&request, emit),
+        Ok(Request::Layout(request)) => layout::run(&request, emit),
+        Ok(Request::State(request)) => player::run(&request, emit),
         Ok(Request::About) => {
             use crate::model::plan::{CONSISTENCIES, RESTARTS, VALUE_ORDERS, VAR_ORDERS};
             emit(json!({

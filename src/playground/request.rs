@@ -33,8 +33,36 @@ pub enum Request {
     Path(PuzzleRequest),
     /// Every position of a `[puzzle]` and its distance (`solve analyze`).
     Analyze(PuzzleRequest),
+    /// The Play tab's board: the puzzle as given and what each cell and
+    /// segment shows (`layout.rs`); the choices as for `explain`.
+    Layout(Box<SolveRequest>),
+    /// A question about a player's entries (`player.rs`).
+    State(Box<PlayerRequest>),
     /// The names of the search choices (for the page's menus).
     About,
+}
+
+/// A `state` request: the spec and its choices as for `explain`, the
+/// question (`ask`) and the player's entries as givens (`x[1][3]=4`).
+#[derive(Clone, Debug, Default)]
+pub struct PlayerRequest {
+    pub solve: SolveRequest,
+    pub ask: PlayerAsk,
+    pub entries: Vec<String>,
+}
+
+/// What a player asks of their entries.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum PlayerAsk {
+    /// Whether they can all stand; else which cannot, and why.
+    #[default]
+    Check,
+    /// The next placement and its steps.
+    Hint,
+    /// The values each variable takes in some solution with them.
+    Candidates,
+    /// A solution with them.
+    Solve,
 }
 
 /// A `compare` request: `--try` texts and a `--sweep` text.
@@ -254,12 +282,14 @@ impl Request {
                     Request::Analyze(puzzle)
                 })
             }
+            "layout" => Ok(Request::Layout(Box::new(explain_with(request, &[])?))),
+            "state" => player(request),
             "about" => {
                 known(request, &["op"])?;
                 Ok(Request::About)
             }
             other => Err(format!(
-                "unknown op `{other}` (expected check, solve, explain, steps, unique, candidates, redundant, generate, compare, guess, play, path, analyze or about)"
+                "unknown op `{other}` (expected check, solve, explain, steps, unique, candidates, redundant, generate, compare, guess, play, path, analyze, layout, state or about)"
             )),
         }
     }
@@ -313,6 +343,27 @@ fn explain_with(request: &Map<String, Value>, extra: &[&str]) -> Result<SolveReq
         Request::Explain(solve) => Ok(*solve),
         _ => unreachable!("an explain request is read as one"),
     }
+}
+
+/// A `state` request: the player's question (`ask`) and entries.
+fn player(request: &Map<String, Value>) -> Result<Request, String> {
+    let ask = match text_of(request, "ask")?.as_deref() {
+        Some("check") => PlayerAsk::Check,
+        Some("hint") => PlayerAsk::Hint,
+        Some("candidates") => PlayerAsk::Candidates,
+        Some("solve") => PlayerAsk::Solve,
+        Some(other) => {
+            return Err(format!(
+                "unknown ask `{other}` (expected check, hint, candidates or solve)"
+            ));
+        }
+        None => return Err("`state` needs `ask`".to_string()),
+    };
+    Ok(Request::State(Box::new(PlayerRequest {
+        solve: explain_with(request, &["ask", "entries"])?,
+        ask,
+        entries: texts_of(request, "entries")?,
+    })))
 }
 
 /// A setter's question `op`: the keys of `explain` and its own one.

@@ -8,6 +8,7 @@ import { createEditor } from "./editor.js";
 import { setupPanels } from "./panels.js";
 import { setupSteps } from "./steps.js";
 import { setupSetter } from "./setter.js";
+import { setupPlay } from "./play.js";
 import { drawLineCell, isLine } from "./grids.js";
 
 const $ = (id) => document.getElementById(id);
@@ -23,6 +24,7 @@ window.playground = { editor };
 let panels = null;
 let steps = null;
 let setter = null;
+let play = null;
 
 // ---- workers ------------------------------------------------------------
 
@@ -117,8 +119,9 @@ function check() {
       // A spec of another kind opens its panel (once, not at every key).
       if (e.kind && e.kind !== kind) {
         kind = e.kind;
-        panels.showTab({ game: "play", puzzle: "puzzle" }[kind] ?? "solve");
+        panels.showTab(wantTab ?? { game: "game", puzzle: "puzzle" }[kind] ?? "solve");
       }
+      wantTab = null;
     }
     else if (e.event === "failed" || e.event === "panic")
       showDiagnostics([{ message: e.message, rendered: "" }]);
@@ -174,11 +177,12 @@ const RESULTS = {
   "play-progress": ["play-progress", "computer-moves", "play-chart"],
   "puzzle-progress": ["puzzle-progress", "stepper", "puzzle-chart"],
   "steps-progress": ["steps-progress", "steps-view"],
+  "board-progress": ["board-progress", "board-view"],
   "setter-progress": ["setter-progress", "setter-view"],
 };
 const resultIds = Object.values(RESULTS).flat();
 // Panels that hide when empty, rather than lose their parts.
-const HIDDEN_WHEN_EMPTY = ["tree-panel", "stepper", "steps-view"];
+const HIDDEN_WHEN_EMPTY = ["tree-panel", "stepper", "steps-view", "board-view"];
 
 // Each panel says on itself that its results are old: a note above its
 // progress line, shown while any of its results is of an older text.
@@ -204,6 +208,7 @@ function clearResults() {
   panels?.clear();
   steps?.clear();
   setter?.clear();
+  play?.clear();
   for (const note of Object.values(NOTES)) note.hidden = true;
   markTabs();
 }
@@ -263,6 +268,8 @@ $("share").onclick = () => {
   params.set("spec", encode(editor.text()));
   if ($("set").value.trim()) params.set("set", $("set").value.trim());
   if ($("example").value) params.set("example", $("example").value);
+  const progress = play.shared();
+  if (progress) params.set("play", encode(progress));
   // replaceState: no hashchange, so the results on the page stay.
   history.replaceState(null, "", "#" + params.toString());
   navigator.clipboard?.writeText(location.href).catch(() => {});
@@ -278,6 +285,14 @@ function openFromAddress() {
       const text = decode(params.get("spec"));
       const same = Object.keys(EXAMPLES).find((name) => EXAMPLES[name] === text);
       openSpec(text, params.get("set") ?? "", same ?? params.get("example") ?? "");
+      if (params.has("play")) {
+        // A link with a player's progress opens in Play (not in the tab
+        // of the spec's kind).
+        play.share(decode(params.get("play")));
+        wantTab = "play";
+        panels.showTab("play");
+        play.open();
+      }
       return true;
     } catch {
       $("status").textContent = "The link's spec could not be read.";
@@ -312,6 +327,13 @@ function useSet(item) {
   const others = setValues().filter((i) => i.split("=")[0] !== name);
   $("set").value = [...others, item].join(" ");
   $("set").dispatchEvent(new Event("input"));
+}
+
+// Puts `item` in Set and opens it in Play.
+function playSet(item) {
+  useSet(item);
+  panels.showTab("play");
+  play.open();
 }
 
 function solveRequest() {
@@ -659,9 +681,14 @@ function drawSolution(e) {
 // ---- start ----
 
 let kind = null;
+// The tab the next check opens instead of the kind's (a link's Play).
+let wantTab = null;
 panels = setupPanels({ ask, spec: () => editor.text(), setValues, board });
 steps = setupSteps({ ask, spec: () => editor.text(), setValues, mark: (ranges) => editor.mark(ranges) });
-setter = setupSetter({ ask, spec: () => editor.text(), setValues, board, drawn, useSet });
+setter = setupSetter({ ask, spec: () => editor.text(), setValues, board, drawn, useSet, playSet });
+play = setupPlay({ ask, spec: () => editor.text(), setValues });
+$("board-open").onclick = () => play.open();
+document.querySelector("#tabs button[data-tab=play]").addEventListener("click", () => play.ensure());
 
 // The menus of search choices, as the library names them.
 // Asked of the running worker: a check restarts its own worker when busy.

@@ -11,7 +11,7 @@ import { drawGrids } from "./grids.js";
 const $ = (id) => document.getElementById(id);
 
 export function setupSetter(page) {
-  const { ask, spec, setValues, board, drawn, useSet } = page;
+  const { ask, spec, setValues, board, drawn, useSet, playSet } = page;
   const progress = $("setter-progress");
   const view = $("setter-view");
   let made = null; // the last generated puzzle's `set` text
@@ -59,6 +59,7 @@ export function setupSetter(page) {
     progress.textContent = text;
     view.innerHTML = "";
     $("use-puzzle").hidden = true;
+    $("play-puzzle").hidden = true;
   }
 
   $("unique-run").onclick = () => {
@@ -135,11 +136,14 @@ export function setupSetter(page) {
       view.appendChild(div);
       made = e.set;
       $("use-puzzle").hidden = false;
+      $("play-puzzle").hidden = false;
       $("generate-seed").placeholder = `next: ${e.seed + 1}`;
     });
   };
 
   $("use-puzzle").onclick = () => made && useSet(made);
+  // Generate hands its puzzle to Play.
+  $("play-puzzle").onclick = () => made && playSet(made);
 
-  return { clear() { made = null; view.innerHTML = ""; $("use-puzzle").hidden = true; } };
+  return { clear() { made = null; view.innerHTML = ""; $("use-puzzle").hidden = true; $("play-puzzle").hidden = true; } };
 }

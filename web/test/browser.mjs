@@ -288,7 +288,7 @@ await check("compare draws one line per configuration and a row per count", asyn
 
 await check("a game: every secret as a histogram, a person's guess, the computer's", async () => {
   await open("moo");
-  await page.waitForSelector("#play-tab:not([hidden])");
+  await page.waitForSelector("#game-tab:not([hidden])");
   await page.selectOption("#strategy", "first");
   await page.click("#all-secrets");
   await page.waitForSelector("#play-chart svg", { timeout: 60000 });
@@ -310,7 +310,7 @@ await check("a game: every secret as a histogram, a person's guess, the computer
 
 await check("a guess is never dropped unsaid: before a secret, across a new one, after an edit", async () => {
   await open("moo");
-  await page.waitForSelector("#play-tab:not([hidden])");
+  await page.waitForSelector("#game-tab:not([hidden])");
   const said = () => page.locator("#guess-progress").textContent();
   // A guess before any secret draws one and is answered.
   await page.fill("#guess", "1234");
@@ -486,6 +486,12 @@ await check("setter: uniqueness, candidates, needless clues and a puzzle generat
   expect("cells", await page.locator("#setter-view td").count(), 81);
   await page.click("#use-puzzle");
   if (!(await page.inputValue("#set")).startsWith("puzzle=[[")) throw new Error(await page.inputValue("#set"));
+  // Handed to Play: the generated clues are the board's givens.
+  const clues = Number((await said()).match(/(\d+) clues/)[1]);
+  await page.click("#play-puzzle");
+  await page.waitForSelector("#play-tab:not([hidden]) #board-view:not([hidden]) #board-svg svg", { timeout: 60000 });
+  expect("givens in Play", await page.locator("#board-svg text.value.given").count(), clues);
+  await page.click("#tabs button[data-tab=setter]");
   await page.fill("#count-up-to", "");
   await page.click("#candidates-run");
   await settled();
@@ -572,6 +578,128 @@ await check("the example menu says the text was edited", async () => {
   expect("another", await selected(), "zebra");
 });
 
+// ---- Play: the puzzle by hand on its board ----
+
+// The centre of cell (r, c) of the Play board on `p`, on the screen.
+async function cellCentre(p, r, c) {
+  const cell = p.locator(`#board-svg rect.cell[data-row="${r}"][data-col="${c}"]`);
+  await cell.scrollIntoViewIfNeeded();
+  const box = await cell.boundingBox();
+  return [box.x + box.width / 2, box.y + box.height / 2, box];
+}
+async function openPlay(p, example) {
+  await p.selectOption("#example", example);
+  await p.waitForSelector("#diagnostics li");
+  await p.click("#tabs button[data-tab=play]");
+  await p.waitForSelector("#board-view:not([hidden]) #board-svg svg", { timeout: 60000 });
+}
+const playSaid = () => page.locator("#board-progress").textContent();
+const playIdle = () => page.waitForFunction(() => !/…$/.test(document.querySelector("#board-progress").textContent), null, { timeout: 60000 });
+
+await check("Play: the sudoku to the end by clicks and keys, a wrong entry checked, a hint filled in", async () => {
+  // The solution as the Solve tab draws it (values by row and column).
+  await open("sudoku");
+  await page.fill("#set", "");
+  await page.click("#tabs button[data-tab=solve]");
+  await page.selectOption("#mode", "first");
+  await run();
+  const solution = await page.locator(".solution .drawing-svg text.value").evaluateAll((ts) =>
+    ts.map((t) => [Number(t.dataset.row), Number(t.dataset.col), t.textContent]));
+  expect("solved cells", solution.length, 81);
+  const answer = new Map(solution.map(([r, c, v]) => [`${r},${c}`, v]));
+  await openPlay(page, "sudoku");
+  const givens = new Set(await page.locator("#board-svg text.value.given").evaluateAll((ts) => ts.map((t) => `${t.dataset.row},${t.dataset.col}`)));
+  const blanks = [];
+  for (let r = 0; r < 9; r++) for (let c = 0; c < 9; c++) if (!givens.has(`${r},${c}`)) blanks.push([r, c]);
+  expect("blank cells", blanks.length, 81 - givens.size);
+  const entered = (r, c) => page.locator(`#board-svg text.play-value[data-row="${r}"][data-col="${c}"]`);
+  // Pencil marks: two candidates typed into a cell, then taken back.
+  const [pr, pc] = blanks[1];
+  await page.mouse.click(...(await cellCentre(page, pr, pc)).slice(0, 2));
+  await page.check("#board-pencil");
+  await page.keyboard.press("1");
+  await page.keyboard.press("2");
+  expect("pencil marks", await page.locator(`#board-svg text.play-pencil[data-row="${pr}"][data-col="${pc}"]`).count(), 2);
+  await page.uncheck("#board-pencil");
+  await page.click("#board-undo");
+  await page.click("#board-undo");
+  expect("pencil marks undone", await page.locator("#board-svg text.play-pencil").count(), 0);
+  // One wrong entry: Check marks that cell, and says the rule it breaks.
+  const [wr, wc] = blanks[0];
+  const wrong = String((Number(answer.get(`${wr},${wc}`)) % 9) + 1);
+  await page.mouse.click(...(await cellCentre(page, wr, wc)).slice(0, 2));
+  await page.keyboard.press(wrong);
+  expect("typed", await entered(wr, wc).textContent(), wrong);
+  await page.click("#board-check");
+  await page.waitForSelector("#board-svg rect.play-wrong");
+  const marked = await page.locator("#board-svg rect.play-wrong").evaluateAll((rs) => rs.map((r) => `${r.dataset.row},${r.dataset.col}`));
+  expect("marked", marked.join(" "), `${wr},${wc}`);
+  const said = await playSaid();
+  if (!said.includes(`x[${wr + 1}][${wc + 1}]=${wrong}`) || !/holds each digit once|clue/.test(said)) throw new Error(said);
+  await page.keyboard.press("Backspace");
+  expect("cleared", await entered(wr, wc).count(), 0);
+  // One hint: its cell marked, its sentence said, filled in with the solution's value.
+  const hintStarted = Date.now();
+  await page.click("#board-hint");
+  await page.waitForSelector("#board-svg rect.play-deduced");
+  const hintMs = Date.now() - hintStarted;
+  const hinted = await page.locator("#board-svg rect.play-deduced").evaluateAll((rs) => rs.map((r) => [Number(r.dataset.row), Number(r.dataset.col)]));
+  if (!(await playSaid()).includes(":")) throw new Error(`hint said ${await playSaid()}`);
+  await page.click("#board-fill");
+  const [hr, hc] = hinted[0];
+  expect("hint filled", await entered(hr, hc).textContent(), answer.get(`${hr},${hc}`));
+  // The rest by clicks and keys: a click on a row's first blank cell, the
+  // arrow key to the next ones.
+  for (let r = 0; r < 9; r++) {
+    const row = blanks.filter(([br, bc]) => br === r && !(br === hr && bc === hc));
+    let at = null;
+    for (const [, c] of row) {
+      if (at === null) await page.mouse.click(...(await cellCentre(page, r, c)).slice(0, 2));
+      else for (let k = at; k < c; k++) await page.keyboard.press("ArrowRight");
+      at = c;
+      await page.keyboard.press(answer.get(`${r},${c}`));
+    }
+  }
+  expect("entered", await page.locator("#board-svg text.play-value").count(), blanks.length);
+  await page.waitForFunction(() => document.querySelector("#board-progress").dataset.solved === "true", null, { timeout: 60000 });
+  if (!(await playSaid()).startsWith("Solved!")) throw new Error(await playSaid());
+  console.log(`     a Hint on the sudoku answered in ${hintMs} ms (click to the marked cell)`);
+  await page.screenshot({ path: `${shots}play-sudoku.png` });
+  // The progress travels in the share link, and opens in Play.
+  await page.click("#share");
+  const other = await browser.newPage({ viewport: { width: 1400, height: 900 } });
+  await other.goto(page.url());
+  await other.waitForSelector("#play-tab:not([hidden]) #board-svg svg", { timeout: 60000 });
+  expect("entries from the link", await other.locator("#board-svg text.play-value").count(), blanks.length);
+  await other.close();
+});
+
+await check("Play: a Nurikabe cell shaded by a click, a Slitherlink edge drawn by dragging", async () => {
+  await openPlay(page, "nurikabe");
+  const clue = new Set(await page.locator("#board-svg text.value.given").evaluateAll((ts) => ts.map((t) => `${t.dataset.row},${t.dataset.col}`)));
+  const blank = [0, 1, 2, 3].find((c) => !clue.has(`0,${c}`));
+  await page.mouse.click(...(await cellCentre(page, 0, blank)).slice(0, 2));
+  expect("shaded", await page.locator(`#board-svg rect.play-shaded[data-row="0"][data-col="${blank}"]`).count(), 1);
+  await page.mouse.click(...(await cellCentre(page, 0, blank)).slice(0, 2));
+  expect("marked not shaded", await page.locator("#board-svg rect.play-shaded").count(), 0);
+  expect("its dot", await page.locator(`#board-svg circle.play-blank[data-row="0"][data-col="${blank}"]`).count(), 1);
+  // Kept in the browser: another example and back, the mark is there.
+  await openPlay(page, "sudoku");
+  await openPlay(page, "nurikabe");
+  expect("kept", await page.locator(`#board-svg circle.play-blank[data-row="0"][data-col="${blank}"]`).count(), 1);
+  await openPlay(page, "slitherlink");
+  const [, , box] = await cellCentre(page, 0, 0);
+  // From the grid's top-left point to the next one along the top.
+  await page.mouse.move(box.x + 1, box.y + 1);
+  await page.mouse.down();
+  await page.mouse.move(box.x + box.width / 2, box.y + 1, { steps: 4 });
+  await page.mouse.move(box.x + box.width - 1, box.y + 1, { steps: 4 });
+  await page.mouse.up();
+  expect("edges drawn", await page.locator("#board-svg line.play-edge").count(), 1);
+  expect("the top-left edge", await page.locator(`#board-svg line.play-edge[data-from="0 0"][data-to="0 1"]`).count(), 1);
+  await page.screenshot({ path: `${shots}play-slitherlink.png` });
+});
+
 await check("a phone, 400 px wide: panes stacked, every tab reachable, boards within the screen", async () => {
   const phone = await browser.newPage({ viewport: { width: 400, height: 800 } });
   phone.on("pageerror", (e) => errors.push(String(e)));
@@ -600,7 +728,7 @@ await check("a phone, 400 px wide: panes stacked, every tab reachable, boards wi
     if (right.top < left.bottom - 0.5) throw new Error(`panes side by side: editor ${JSON.stringify(left)}, panels ${JSON.stringify(right)}`);
     await fits("queens");
     // Every tab reachable: on the screen, and opens its panel.
-    for (const tab of ["solve", "compare", "play", "puzzle", "steps", "setter"]) {
+    for (const tab of ["solve", "compare", "play", "game", "puzzle", "steps", "setter"]) {
       const b = await box(`#tabs button[data-tab=${tab}]`);
       if (b.left < 0 || b.right > 400) throw new Error(`tab ${tab} off the screen: ${b.left}..${b.right}`);
       await phone.click(`#tabs button[data-tab=${tab}]`);
@@ -640,6 +768,18 @@ await check("a phone, 400 px wide: panes stacked, every tab reachable, boards wi
     await phone.click("#unique-run");
     await settled();
     await fits("sudoku's uniqueness");
+    // Play on the phone: the board within the screen, a cell tapped and
+    // filled from the on-screen pad.
+    await openPlay(phone, "sudoku");
+    await fits("sudoku's Play board");
+    const svg = await phone.locator("#board-svg svg").boundingBox();
+    if (svg.x < 0 || svg.x + svg.width > 400) throw new Error(`the Play board is ${svg.x}..${svg.x + svg.width}`);
+    const givens = new Set(await phone.locator("#board-svg text.value.given").evaluateAll((ts) => ts.map((t) => `${t.dataset.row},${t.dataset.col}`)));
+    const c = [...Array(9).keys()].find((k) => !givens.has(`0,${k}`));
+    await phone.mouse.click(...(await cellCentre(phone, 0, c)).slice(0, 2));
+    await phone.click("#board-pad button:text-is('4')");
+    expect("tapped in", await phone.locator(`#board-svg text.play-value[data-row="0"][data-col="${c}"]`).textContent(), "4");
+    await phone.screenshot({ path: `${shots}phone-play.png`, fullPage: true });
   } finally {
     await phone.close();
   }

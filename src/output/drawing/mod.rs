@@ -136,6 +136,11 @@ impl OutputPlan {
         Drawing::read(&values, puzzle).map(Some)
     }
 
+    /// Whether the spec declares a board (`[output] board`).
+    pub fn has_board(&self) -> bool {
+        self.board.is_some()
+    }
+
     /// Whether the spec declares a board with more than its cells.
     pub fn has_layers(&self) -> bool {
         self.board.as_ref().is_some_and(|b| !b.layers.is_empty())

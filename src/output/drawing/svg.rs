@@ -13,7 +13,7 @@ use super::{Cell, Drawing, Segment, Style};
 use std::fmt::Write as _;
 
 /// A cell's side, in pixels.
-const CELL: f64 = 40.0;
+pub const CELL: f64 = 40.0;
 /// The blank around the drawing.
 const MARGIN: f64 = 8.0;
 /// One line (or one run) of a clue outside the grid.
@@ -25,10 +25,31 @@ const DEDUCED: &str = "#1f5fbf";
 
 /// The drawing as an SVG document.
 pub fn svg(d: &Drawing) -> String {
+    let origin = origin(d);
+    let (_, bottom) = outside_sizes(d);
+    let right_width = (d.right.iter())
+        .map(|runs| runs.iter().map(|t| t.chars().count() + 1).sum::<usize>())
+        .max()
+        .map_or(0.0, |chars| chars as f64 * CLUE_CHAR + 4.0);
+    let width = origin.0 + d.columns as f64 * CELL + right_width + MARGIN;
+    let height = origin.1 + d.rows as f64 * CELL + bottom + MARGIN;
+    svg_at(d, origin, width, height)
+}
+
+/// Where the grid's top-left point is drawn: after the margin and the
+/// clues left of the rows and above the columns (the playground draws the
+/// player's entries over the SVG from it).
+pub fn origin(d: &Drawing) -> (f64, f64) {
     let left_width = (d.left.iter())
         .map(|runs| runs.iter().map(|t| t.chars().count() + 1).sum::<usize>())
         .max()
         .map_or(0.0, |chars| chars as f64 * CLUE_CHAR + 4.0);
+    let (top, _) = outside_sizes(d);
+    (MARGIN + left_width, MARGIN + top)
+}
+
+/// The heights of the clues stacked above and below the columns.
+fn outside_sizes(d: &Drawing) -> (f64, f64) {
     let stack = |clues: &[Vec<String>]| {
         clues
             .iter()
@@ -36,14 +57,10 @@ pub fn svg(d: &Drawing) -> String {
             .max()
             .map_or(0.0, |n| n as f64 * CLUE_STEP + 4.0)
     };
-    let right_width = (d.right.iter())
-        .map(|runs| runs.iter().map(|t| t.chars().count() + 1).sum::<usize>())
-        .max()
-        .map_or(0.0, |chars| chars as f64 * CLUE_CHAR + 4.0);
-    let (top, bottom) = (stack(&d.top), stack(&d.bottom));
-    let origin = (MARGIN + left_width, MARGIN + top);
-    let width = origin.0 + d.columns as f64 * CELL + right_width + MARGIN;
-    let height = origin.1 + d.rows as f64 * CELL + bottom + MARGIN;
+    (stack(&d.top), stack(&d.bottom))
+}
+
+fn svg_at(d: &Drawing, origin: (f64, f64), width: f64, height: f64) -> String {
     let mut s = Svg {
         out: String::new(),
         origin,

@@ -1,0 +1,306 @@
+//! The `layout` request: what the Play tab needs to let a person play any
+//! spec whose `[output] board` is declared. The puzzle as given (the SVG
+//! of `solve draw`, with where its grid sits), and which variable each
+//! cell and each segment of the board shows, with the given (`x[1][2]=3`,
+//! `island[1][2]!=0`) that each look of it stands for.
+//!
+//! The board is any expression of the spec, so which variable a cell
+//! shows is found by probing, not by reading the expression: from a
+//! first solution, each declared variable is set to each of its values in
+//! turn and the board drawn again; the cells and segments that change are
+//! the ones it controls, and what they look like at each value is what
+//! the player's marks mean. One mechanism for every genre: a sudoku's
+//! `x` (a cell per variable, a digit per value), a Nurikabe's `island`
+//! (shaded when 0: two looks), queens' `q[c]` (a piece in one cell of a
+//! column per value), a loop's `across` and `down` (a segment each).
+//!
+//! A cell shows a `text` variable when one variable controls it and each
+//! probed value looks different (typed); a `cycle` when its values fall
+//! into a few looks (shaded or not, a piece or none: clicked through). A
+//! variable of more than [`MOST_PROBED`] values is probed at its first
+//! ones; when they show their own values, every value is typed as itself.
+
+use super::{SolveRequest, compiled, stop};
+use crate::host::Instant;
+use crate::model::{Model, VarId};
+use crate::output::OutputPlan;
+use crate::output::drawing::{Drawing, Style, svg};
+use serde_json::{Value, json};
+use std::collections::BTreeMap;
+
+/// The most values of one variable drawn to see what they look like.
+const MOST_PROBED: usize = 24;
+
+/// What one unit of the board (a cell, or a segment) looks like.
+#[derive(Clone, Debug, PartialEq, Eq, PartialOrd, Ord)]
+enum Look {
+    Cell {
+        text: String,
+        style: Option<&'static str>,
+    },
+    Strokes(u8),
+}
+
+/// A unit of the board: a cell (row, column), or a segment between cell
+/// centres (`line`) or the grid's points (`edge`).
+#[derive(Clone, Debug, PartialEq, Eq, PartialOrd, Ord)]
+enum Unit {
+    Cell(usize, usize),
+    Segment(&'static str, (usize, usize), (usize, usize)),
+}
+
+/// Every unit's look in one drawing (segments not drawn have 0 strokes).
+fn looks(d: &Drawing) -> BTreeMap<Unit, Look> {
+    let mut out = BTreeMap::new();
+    for (r, row) in d.cells.iter().enumerate() {
+        for (c, cell) in row.iter().enumerate() {
+            let look = Look::Cell {
+                text: cell.text.clone(),
+                style: cell.style.map(Style::name),
+            };
+            let _ = out.insert(Unit::Cell(r, c), look);
+        }
+    }
+    for (kind, segments) in [("line", &d.lines), ("edge", &d.edges)] {
+        for s in segments {
+            let (a, b) = (s.from.min(s.to), s.from.max(s.to));
+            let _ = out.insert(Unit::Segment(kind, a, b), Look::Strokes(s.strokes));
+        }
+    }
+    out
+}
+
+/// The look of `unit` in `looks` (a segment not drawn: none).
+fn look_of(looks: &BTreeMap<Unit, Look>, unit: &Unit) -> Look {
+    match (looks.get(unit), unit) {
+        (Some(look), _) => look.clone(),
+        (None, Unit::Segment(..)) => Look::Strokes(0),
+        (None, Unit::Cell(..)) => Look::Cell {
+            text: String::new(),
+            style: None,
+        },
+    }
+}
+
+/// A `layout` event, or `failed` with why the spec cannot be played.
+pub(super) fn run(request: &SolveRequest, emit: &mut dyn FnMut(Value)) {
+    let until = stop(&request.run);
+    let started = Instant::now();
+    let Some(mut session) = compiled(&request.spec, &request.set, request, &until, emit) else {
+        return;
+    };
+    session.set_stop(until.clone());
+    let failed = |message: &str| json!({"event": "failed", "message": message});
+    if !session.lowered().output.has_board() {
+        return emit(failed(
+            "Play needs a board: declare one in [output] (`board = { cells = \"x\", ... }`, see the book's Boards chapter)",
+        ));
+    }
+    let Some(given_values) = session.root_domains() else {
+        return emit(failed(
+            "the puzzle has no solution: its givens already contradict each other",
+        ));
+    };
+    let given_values: Vec<i64> = (given_values.iter())
+        .map(|d| d.first().map_or(0, |&(lo, _)| lo))
+        .collect();
+    let solution = match session.first() {
+        Ok(Some(solution)) => solution.values().to_vec(),
+        Ok(None) => return emit(failed("the puzzle has no solution")),
+        Err(cause) => {
+            return emit(failed(&format!(
+                "{} before a first solution was found",
+                cause.says()
+            )));
+        }
+    };
+    let output = &session.lowered().output;
+    let (given, base) = match (
+        output.drawing(&given_values, true),
+        output.drawing(&solution, false),
+    ) {
+        (Ok(Some(given)), Ok(Some(base))) => (given, base),
+        (Err(d), _) | (_, Err(d)) => return emit(failed(&d.message)),
+        _ => return emit(failed("the spec declares no board")),
+    };
+    let model = session.lowered().model();
+    let controls = probe(output, model, &solution, &looks(&base));
+    let given_looks = looks(&given);
+    let (cells, segments) = units(model, &controls, &given, &given_looks);
+    let origin = svg::origin(&given);
+    emit(json!({
+        "event": "layout",
+        "svg": svg::svg(&given),
+        "cell": svg::CELL,
+        "origin": [origin.0, origin.1],
+        "rows": given.rows,
+        "columns": given.columns,
+        "cells": cells,
+        "segments": segments,
+        "ms": started.elapsed().as_secs_f64() * 1000.0,
+    }));
+}
+
+/// For each unit, the variables that change it and its look at each of
+/// their probed values (in value order), with whether the probe covered
+/// every value.
+type Controls = BTreeMap<Unit, Vec<(VarId, Vec<(i64, Look)>, bool)>>;
+
+/// Each declared variable set to each of its values (at most
+/// [`MOST_PROBED`]) in `solution`, the board drawn, and the units that
+/// change from `base` recorded with their looks.
+fn probe(
+    output: &OutputPlan,
+    model: &Model,
+    solution: &[i64],
+    base: &BTreeMap<Unit, Look>,
+) -> Controls {
+    let mut controls = Controls::new();
+    let mut values = solution.to_vec();
+    for (i, var) in model.vars.iter().enumerate().filter(|(_, v)| !v.aux) {
+        let all: Vec<i64> = (var.domain.0.iter())
+            .flat_map(|&(lo, hi)| lo..=hi)
+            .take(MOST_PROBED + 1)
+            .collect();
+        let whole = all.len() <= MOST_PROBED;
+        let mut seen: Vec<(i64, BTreeMap<Unit, Look>)> = Vec::new();
+        for &v in all.iter().take(MOST_PROBED) {
+            values[i] = v;
+            // A value the board cannot draw (an index out of range) is
+            // left out of what the player can mark.
+            if let Ok(Some(d)) = output.drawing(&values, false) {
+                seen.push((v, looks(&d)));
+            }
+        }
+        values[i] = solution[i];
+        let changed: Vec<Unit> = (base.keys().chain(seen.iter().flat_map(|(_, l)| l.keys())))
+            .filter(|u| seen.iter().any(|(_, l)| look_of(l, u) != look_of(base, u)))
+            .cloned()
+            .collect::<std::collections::BTreeSet<_>>()
+            .into_iter()
+            .collect();
+        for unit in changed {
+            let table = seen.iter().map(|(v, l)| (*v, look_of(l, &unit))).collect();
+            controls
+                .entry(unit)
+                .or_default()
+                .push((VarId(i as u32), table, whole));
+        }
+    }
+    controls
+}
+
+/// The cells (rows of a unit or null) and segments the player can mark:
+/// those one variable controls, and (cells) not drawn in the puzzle as
+/// given.
+fn units(
+    model: &Model,
+    controls: &Controls,
+    given: &Drawing,
+    given_looks: &BTreeMap<Unit, Look>,
+) -> (Vec<Vec<Value>>, Vec<Value>) {
+    let mut cells = vec![vec![Value::Null; given.columns]; given.rows];
+    let mut segments = Vec::new();
+    for (unit, owners) in controls {
+        let [(var, table, whole)] = &owners[..] else {
+            continue;
+        };
+        match unit {
+            Unit::Cell(r, c) => {
+                let shown = &given.cells[*r][*c];
+                let blank_given = matches!(look_of(given_looks, unit), Look::Cell { ref text, style } if text.is_empty() && style.is_none());
+                if shown.given || shown.split.is_some() || !blank_given {
+                    continue;
+                }
+                cells[*r][*c] = cell(model, *var, table, *whole);
+            }
+            Unit::Segment(kind, from, to) => {
+                let mut s = cycle(model, *var, table);
+                s["kind"] = json!(kind);
+                s["from"] = json!([from.0, from.1]);
+                s["to"] = json!([to.0, to.1]);
+                segments.push(s);
+            }
+        }
+    }
+    (cells, segments)
+}
+
+/// A cell's unit: `text` when each value looks different (no style), the
+/// typed texts each meaning `var=value`; else a `cycle` of its looks.
+fn cell(model: &Model, var: VarId, table: &[(i64, Look)], whole: bool) -> Value {
+    let mut texts: BTreeMap<&str, i64> = BTreeMap::new();
+    let mut plain = true;
+    for (v, look) in table {
+        match look {
+            Look::Cell { text, style: None } if !text.is_empty() => {
+                plain &= texts.insert(text, *v).is_none();
+            }
+            _ => plain = false,
+        }
+    }
+    if !plain || table.len() < 3 {
+        return cycle(model, var, table);
+    }
+    let name = &model.vars[var.index()].name;
+    let value_text = |v: i64| model.values_text(var, &[(v, v)]);
+    // Wider than probed: typed as themselves when the probed ones were.
+    let itself = table
+        .iter()
+        .all(|(v, look)| matches!(look, Look::Cell { text, .. } if *text == value_text(*v)));
+    let typed: BTreeMap<&str, String> = (texts.iter())
+        .map(|(text, v)| (*text, format!("{name}={}", value_text(*v))))
+        .collect();
+    json!({
+        "kind": "text",
+        "var": name,
+        "typed": typed,
+        "numeric": itself && !whole,
+        "most": model.vars[var.index()].domain.0.last().map(|&(_, hi)| hi),
+    })
+}
+
+/// A unit clicked through its looks: each look with the given it stands
+/// for (`var=v` for one value, else `var!=` the others), the blank one
+/// (no style, no piece, no stroke) last, named `blank`.
+fn cycle(model: &Model, var: VarId, table: &[(i64, Look)]) -> Value {
+    let mut groups: BTreeMap<&Look, Vec<i64>> = BTreeMap::new();
+    for (v, look) in table {
+        groups.entry(look).or_default().push(*v);
+    }
+    let name = &model.vars[var.index()].name;
+    let all: Vec<i64> = table.iter().map(|(v, _)| *v).collect();
+    let given = |values: &[i64]| match values {
+        [v] => format!("{name}={}", model.values_text(var, &[(*v, *v)])),
+        _ => {
+            let others: Vec<String> = (all.iter())
+                .filter(|v| !values.contains(v))
+                .map(|&v| model.values_text(var, &[(v, v)]))
+                .collect();
+            format!("{name}!={}", others.join(","))
+        }
+    };
+    let blank = |look: &Look| match look {
+        Look::Strokes(n) => *n == 0,
+        Look::Cell { text, style } => {
+            matches!(style, None | Some("dot" | "cross"))
+                && (style.is_some() || text.is_empty() || text == "0" || text == "false")
+        }
+    };
+    let mut states: Vec<Value> = Vec::new();
+    let mut blank_state = Value::Null;
+    for (look, values) in &groups {
+        let state = match look {
+            Look::Strokes(n) => json!({"strokes": n, "given": given(values)}),
+            Look::Cell { text, style } => {
+                json!({"text": text, "style": style, "given": given(values)})
+            }
+        };
+        if blank(look) && blank_state.is_null() {
+            blank_state = state;
+        } else {
+            states.push(state);
+        }
+    }
+    json!({"kind": "cycle", "var": name, "states": states, "blank": blank_state})
+}

@@ -1,0 +1,340 @@
+//! The Play tab's requests answered natively: the `layout` of a board
+//! (which variable each cell and segment shows, read against the spec's
+//! own params), and the `state` questions about a player's entries,
+//! checked against brute force on a 4x4 sudoku: Check marks exactly a
+//! set of entries that cannot stand together, each of them needed; a
+//! Hint's placement holds in every solution with the entries; the
+//! candidates are the values the solutions take; Solve the rest is a
+//! solution that keeps the entries.
+
+use crate::playground::events;
+use serde_json::{Value, json};
+use std::collections::BTreeSet;
+
+fn spec(path: &str) -> String {
+    std::fs::read_to_string(path).expect("a shipped spec")
+}
+
+/// The one event of a request (its last).
+fn answer(request: Value) -> Value {
+    let events = events(&request);
+    assert_eq!(events.len(), 1, "{events:?}");
+    events[0].clone()
+}
+
+/// A 4x4 sudoku (2x2 boxes) with two clues: many solutions.
+const SMALL: &str = r#"
+[params]
+puzzle = [[1, 0, 0, 0], [0, 0, 0, 0], [0, 0, 3, 0], [0, 0, 0, 0]]
+[vars]
+x = { index = ["1..4", "1..4"], domain = "1..4" }
+[constraints]
+clues = { rule = "forall(x[r][c] == puzzle[r - 1][c - 1] for r in 1..4 for c in 1..4 if puzzle[r - 1][c - 1] > 0)", say = "the clue in row {r}, column {c}" }
+rows = { rule = "forall(alldifferent(x[r]) for r in 1..4)", say = "row {r} holds each digit once" }
+columns = { rule = "forall(alldifferent([x[r][c] for r in 1..4]) for c in 1..4)", say = "column {c} holds each digit once" }
+boxes = { rule = "forall(alldifferent([x[2 * b + i][2 * s + j] for i in 1..2 for j in 1..2]) for b in 0..1 for s in 0..1)", say = "box {b}, {s} holds each digit once" }
+[output.board]
+cells = "x"
+regions = "[[(r - 1) / 2 * 2 + (c - 1) / 2 for c in 1..4] for r in 1..4]"
+givens = "[[puzzle[r - 1][c - 1] > 0 for c in 1..4] for r in 1..4]"
+"#;
+
+type Grid = [[u8; 4]; 4];
+
+/// Every solution of [`SMALL`], by enumerating rows as permutations.
+fn solutions() -> Vec<Grid> {
+    let mut perms = Vec::new();
+    for a in 1..=4u8 {
+        for b in 1..=4 {
+            for c in 1..=4 {
+                for d in 1..=4 {
+                    if BTreeSet::from([a, b, c, d]).len() == 4 {
+                        perms.push([a, b, c, d]);
+                    }
+                }
+            }
+        }
+    }
+    let mut out = Vec::new();
+    for r0 in &perms {
+        for r1 in &perms {
+            for r2 in &perms {
+                for r3 in &perms {
+                    let g = [*r0, *r1, *r2, *r3];
+                    let columns =
+                        (0..4).all(|c| (0..4).map(|r| g[r][c]).collect::<BTreeSet<_>>().len() == 4);
+                    let boxes = (0..4).all(|b| {
+                        let (r, c) = (b / 2 * 2, b % 2 * 2);
+                        BTreeSet::from([g[r][c], g[r][c + 1], g[r + 1][c], g[r + 1][c + 1]]).len()
+                            == 4
+                    });
+                    if columns && boxes && g[0][0] == 1 && g[2][2] == 3 {
+                        out.push(g);
+                    }
+                }
+            }
+        }
+    }
+    out
+}
+
+/// An entry: row, column (from 1) and value.
+type Entry = (usize, usize, u8);
+
+fn text((r, c, v): Entry) -> String {
+    format!("x[{r}][{c}]={v}")
+}
+
+fn keeps(g: &Grid, entries: &[Entry]) -> bool {
+    entries.iter().all(|&(r, c, v)| g[r - 1][c - 1] == v)
+}
+
+fn state(ask: &str, entries: &[Entry]) -> Value {
+    let texts: Vec<String> = entries.iter().copied().map(text).collect();
+    answer(json!({"op": "state", "ask": ask, "spec": SMALL, "entries": texts}))
+}
+
+/// Sets of entries drawn by a fixed sequence (an LCG), on cells that are
+/// not clues: some that can stand, some that cannot.
+fn entry_sets() -> Vec<Vec<Entry>> {
+    let mut seed: u64 = 12345;
+    let mut next = |n: u64| {
+        seed = seed
+            .wrapping_mul(6364136223846793005)
+            .wrapping_add(1442695040888963407);
+        (seed >> 33) % n
+    };
+    let mut sets = Vec::new();
+    for _ in 0..24 {
+        let size = 2 + next(4) as usize;
+        let mut set: Vec<Entry> = Vec::new();
+        while set.len() < size {
+            let (r, c) = (1 + next(4) as usize, 1 + next(4) as usize);
+            if (r, c) == (1, 1) || (r, c) == (3, 3) || set.iter().any(|e| (e.0, e.1) == (r, c)) {
+                continue;
+            }
+            set.push((r, c, 1 + next(4) as u8));
+        }
+        sets.push(set);
+    }
+    sets
+}
+
+#[test]
+fn check_marks_a_minimal_set_of_entries_that_cannot_stand() {
+    let all = solutions();
+    assert!(all.len() > 10, "{} solutions", all.len());
+    let (mut stood, mut fell) = (0, 0);
+    for entries in entry_sets() {
+        let got = state("check", &entries);
+        assert_eq!(got["event"], "state", "{got}");
+        let possible = all.iter().any(|g| keeps(g, &entries));
+        assert_eq!(got["ok"], possible, "{entries:?}: {got}");
+        if possible {
+            stood += 1;
+            continue;
+        }
+        fell += 1;
+        let wrong: Vec<Entry> = (got["wrong"].as_array().expect("wrong").iter())
+            .map(|t| {
+                *entries
+                    .iter()
+                    .find(|&&e| text(e) == t.as_str().unwrap())
+                    .expect("one of the entries")
+            })
+            .collect();
+        assert!(!wrong.is_empty(), "{got}");
+        assert!(
+            !all.iter().any(|g| keeps(g, &wrong)),
+            "{wrong:?} can stand together"
+        );
+        for i in 0..wrong.len() {
+            let mut less = wrong.clone();
+            let _ = less.remove(i);
+            assert!(
+                all.iter().any(|g| keeps(g, &less)),
+                "{:?} is not needed in {wrong:?}",
+                wrong[i]
+            );
+        }
+        assert_eq!(got["minimal"], true);
+        let vars: Vec<String> = wrong
+            .iter()
+            .map(|&(r, c, _)| format!("x[{r}][{c}]"))
+            .collect();
+        assert_eq!(got["vars"], json!(vars));
+        // The rules they break, by the spec's sentences.
+        let said = got["said"].as_array().expect("said");
+        assert!(!said.is_empty(), "{got}");
+        assert!(
+            said.iter().all(|s| {
+                let s = s.as_str().unwrap();
+                s.contains("holds each digit once") || s.starts_with("the clue in row")
+            }),
+            "{got}"
+        );
+    }
+    assert!(stood > 3 && fell > 3, "{stood} sets stood, {fell} fell");
+}
+
+#[test]
+fn a_hint_places_what_every_solution_has_and_candidates_and_solve_agree() {
+    let all = solutions();
+    for entries in entry_sets() {
+        let keeping: Vec<&Grid> = all.iter().filter(|g| keeps(g, &entries)).collect();
+        if keeping.is_empty() {
+            assert_eq!(state("hint", &entries)["ok"], false);
+            continue;
+        }
+        let hint = state("hint", &entries);
+        let place = hint["place"].as_array().expect("place");
+        for p in place {
+            let p = p.as_str().unwrap();
+            let (r, c, v) = (
+                p.as_bytes()[2] - b'0',
+                p.as_bytes()[5] - b'0',
+                p.as_bytes()[8] - b'0',
+            );
+            assert!(
+                keeping
+                    .iter()
+                    .all(|g| g[r as usize - 1][c as usize - 1] == v),
+                "{p} with {entries:?}"
+            );
+        }
+        let open = (0..16).any(|i| {
+            keeping
+                .iter()
+                .any(|g| g[i / 4][i % 4] != keeping[0][i / 4][i % 4])
+        });
+        assert!(
+            !hint["steps"].as_array().unwrap().is_empty() || !open,
+            "{hint}"
+        );
+        let candidates = state("candidates", &entries);
+        for r in 1..=4 {
+            for c in 1..=4 {
+                let want: BTreeSet<String> = keeping
+                    .iter()
+                    .map(|g| g[r - 1][c - 1].to_string())
+                    .collect();
+                let got: BTreeSet<String> = (candidates["candidates"][format!("x[{r}][{c}]")]
+                    .as_array()
+                    .unwrap()
+                    .iter())
+                .map(|v| v.as_str().unwrap().to_string())
+                .collect();
+                assert_eq!(got, want, "x[{r}][{c}] with {entries:?}");
+            }
+        }
+        let solved = state("solve", &entries);
+        let mut grid = [[0u8; 4]; 4];
+        for e in solved["entries"].as_array().unwrap() {
+            let e = e.as_str().unwrap().as_bytes();
+            grid[(e[2] - b'1') as usize][(e[5] - b'1') as usize] = e[8] - b'0';
+        }
+        assert!(all.contains(&grid) && keeps(&grid, &entries), "{solved}");
+    }
+}
+
+#[test]
+fn the_layout_maps_each_blank_cell_of_sudoku_to_its_variable() {
+    let text = spec("specs/sudoku.toml");
+    let table: toml::Table = text.parse().unwrap();
+    let puzzle = table["params"]["puzzle"].as_array().unwrap();
+    let got = answer(json!({"op": "layout", "spec": text}));
+    assert_eq!(got["event"], "layout", "{got}");
+    assert!(got["svg"].as_str().unwrap().starts_with("<svg"));
+    for (r, row) in puzzle.iter().enumerate() {
+        for (c, clue) in row.as_array().unwrap().iter().enumerate() {
+            let cell = &got["cells"][r][c];
+            if clue.as_integer().unwrap() > 0 {
+                assert!(cell.is_null(), "a clue at {r},{c}: {cell}");
+                continue;
+            }
+            let var = format!("x[{}][{}]", r + 1, c + 1);
+            assert_eq!(cell["kind"], "text");
+            assert_eq!(cell["var"], var);
+            for d in 1..=9 {
+                assert_eq!(cell["typed"][d.to_string()], format!("{var}={d}"));
+            }
+        }
+    }
+}
+
+#[test]
+fn the_layout_shades_nurikabe_places_queens_and_draws_slitherlink_edges() {
+    let nurikabe = answer(json!({"op": "layout", "spec": spec("specs/nurikabe.toml")}));
+    let table: toml::Table = spec("specs/nurikabe.toml").parse().unwrap();
+    let picture = table["params"]["picture"].as_array().unwrap();
+    for (r, row) in picture.iter().enumerate() {
+        for (c, ch) in row.as_str().unwrap().chars().enumerate() {
+            let cell = &nurikabe["cells"][r][c];
+            if ch != '.' {
+                assert!(cell.is_null(), "{cell}");
+                continue;
+            }
+            let var = format!("island[{}][{}]", r + 1, c + 1);
+            assert_eq!(
+                cell["states"],
+                json!([{"given": format!("{var}=0"), "style": "shaded", "text": "#"}])
+            );
+            assert_eq!(cell["blank"]["given"], format!("{var}!=0"));
+        }
+    }
+    let queens = answer(json!({"op": "layout", "spec": spec("specs/queens.toml"), "set": ["n=5"]}));
+    for r in 0..5 {
+        for c in 0..5 {
+            let cell = &queens["cells"][r][c];
+            assert_eq!(cell["var"], format!("q[{c}]"));
+            assert_eq!(cell["states"][0]["given"], format!("q[{c}]={r}"));
+        }
+    }
+    let text = spec("specs/slitherlink.toml");
+    let table: toml::Table = text.parse().unwrap();
+    let picture = table["params"]["picture"].as_array().unwrap();
+    let (h, w) = (picture.len(), picture[0].as_str().unwrap().chars().count());
+    let slitherlink = answer(json!({"op": "layout", "spec": text}));
+    let segments = slitherlink["segments"].as_array().unwrap();
+    let vars: BTreeSet<&str> = segments
+        .iter()
+        .map(|s| s["var"].as_str().unwrap())
+        .collect();
+    assert_eq!(vars.len(), segments.len());
+    assert!(
+        segments
+            .iter()
+            .all(|s| s["kind"] == "edge" && s["states"][0]["strokes"] == 1)
+    );
+    assert_eq!(segments.len(), (h + 1) * w + h * (w + 1));
+}
+
+#[test]
+fn state_requests_refuse_bad_entries_and_asks() {
+    let bad =
+        answer(json!({"op": "state", "ask": "check", "spec": SMALL, "entries": ["y[1][1]=2"]}));
+    assert_eq!(bad["event"], "failed");
+    assert!(
+        bad["message"]
+            .as_str()
+            .unwrap()
+            .contains("unknown variable `y[1][1]`"),
+        "{bad}"
+    );
+    let ask = answer(json!({"op": "state", "ask": "guess", "spec": SMALL}));
+    assert!(
+        ask["message"]
+            .as_str()
+            .unwrap()
+            .contains("unknown ask `guess`"),
+        "{ask}"
+    );
+    let none = answer(json!({"op": "layout", "spec": "[vars]\nx = { domain = \"1..3\" }\n"}));
+    assert!(
+        none["message"]
+            .as_str()
+            .unwrap()
+            .contains("Play needs a board"),
+        "{none}"
+    );
+}
