@@ -42,6 +42,7 @@ mod puzzle;
 mod readme;
 mod regressions;
 mod reliability;
+mod roster;
 mod round_out;
 mod round_three;
 mod scheduling;
