@@ -21,6 +21,7 @@ mod game;
 mod genres;
 mod globals;
 mod hidato;
+mod hidden;
 mod layout;
 mod loops;
 mod lsp;

@@ -39,7 +39,7 @@ pub(crate) fn values(v: &Value) -> Vec<i64> {
 }
 
 /// A random Latin square spec, and each item's meaning by its name.
-fn latin(rng: &mut Rng) -> (String, Vec<(String, Meaning)>) {
+pub(crate) fn latin(rng: &mut Rng) -> (String, Vec<(String, Meaning)>) {
     let squares: Vec<Grid> = all_grids()
         .into_iter()
         .filter(|g| {
@@ -102,7 +102,7 @@ pub(crate) fn distinct(xs: &[i64]) -> bool {
     xs.iter().collect::<BTreeSet<_>>().len() == xs.len()
 }
 
-fn all_grids() -> Vec<Grid> {
+pub(crate) fn all_grids() -> Vec<Grid> {
     (0..19683)
         .map(|n: i64| {
             let mut g = [0; 9];

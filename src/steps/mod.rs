@@ -33,6 +33,7 @@
 
 mod fallback;
 mod finder;
+mod fold;
 pub mod say;
 mod state;
 mod stepper;
