@@ -9,6 +9,7 @@
 mod allocations;
 mod answers;
 mod boards;
+mod chains;
 mod cli;
 mod differential;
 mod drawing;

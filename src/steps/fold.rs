@@ -80,10 +80,12 @@ impl Stepper {
             method: step.method,
             minimal: step.minimal,
             technique: step.technique.clone(),
+            chain: None,
         };
         // Cheap checks first: most pieces of a long trace go by propagation.
         let folded = self.propagation_minimal(folded);
-        let folded = self.minimal(folded)?;
+        let mut folded = self.minimal(folded)?;
+        folded.chain = self.chain(&folded);
         Ok(Some(self.named(folded)))
     }
 }

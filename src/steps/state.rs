@@ -341,6 +341,7 @@ impl Stepper {
             method,
             minimal: true,
             technique: Technique::Contradiction,
+            chain: None,
         }
     }
 
