@@ -30,7 +30,6 @@ pub(crate) fn declare_vars(l: &mut Lowerer, spec: &Spec) -> R<Declared> {
     let mut declared = Vec::new();
     let mut printed = Vec::new();
     let mut decision = Vec::new();
-    let board = board_variable(spec);
     for var in spec.vars.iter().filter(|v| !v.derived) {
         let first = l.model.vars.len();
         // `domain = "bool"`: 0..1, read and printed as false/true.
@@ -97,7 +96,7 @@ pub(crate) fn declare_vars(l: &mut Lowerer, spec: &Spec) -> R<Declared> {
         l.define_global(var.name.text.clone(), value.clone());
         declared.push((var.name.text.clone(), value));
         printed.push(var.name.text.clone());
-        hide(l, var, board, first);
+        hide(l, spec, var, first);
     }
     // The declared variables' values are what symmetries act on.
     let key = decision.clone();
@@ -118,7 +117,7 @@ pub(crate) fn declare_vars(l: &mut Lowerer, spec: &Spec) -> R<Declared> {
         l.define_global(var.name.text.clone(), value.clone());
         declared.push((var.name.text.clone(), value));
         printed.push(var.name.text.clone());
-        hide(l, var, board, first);
+        hide(l, spec, var, first);
     }
     Ok(Declared {
         declared,
@@ -142,10 +141,10 @@ fn board_variable(spec: &Spec) -> Option<&str> {
 /// Marks the variables made for `var` (from index `first` on) hidden when
 /// they are not the player's: `shown = false`, or by default beside a
 /// board of another variable's cells.
-fn hide(l: &mut Lowerer, var: &crate::spec::ast::Var, board: Option<&str>, first: usize) {
+fn hide(l: &mut Lowerer, spec: &Spec, var: &crate::spec::ast::Var, first: usize) {
     let shown = var
         .shown
-        .unwrap_or_else(|| board.is_none_or(|b| b == var.name.text));
+        .unwrap_or_else(|| board_variable(spec).is_none_or(|b| b == var.name.text));
     if !shown {
         for info in &mut l.model.vars[first..] {
             info.hidden = true;

@@ -82,7 +82,6 @@ pub fn schema() -> Value {
             }), &["domain"], "an array of variables"),
             object(json!({
                 "define": expr("the expression the variable equals; its domain is the expression's bounds"),
-                "index": index(),
                 "shown": shown,
             }), &["define"], "a derived variable"),
         ]
