@@ -9,6 +9,7 @@
 mod allocations;
 mod answers;
 mod boards;
+mod chains;
 mod cli;
 mod differential;
 mod drawing;
@@ -21,6 +22,7 @@ mod game;
 mod genres;
 mod globals;
 mod hidato;
+mod hidden;
 mod layout;
 mod loops;
 mod lsp;

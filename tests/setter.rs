@@ -527,7 +527,15 @@ fn explain_expect_names_a_minimal_set_of_items_that_reject_the_values() {
 fn open_at(file: &str, level: &str) -> usize {
     let (stdout, stderr, code) = solve(&[file, "--show-domains", "--consistency", level]);
     assert_eq!(code, 0, "{stderr}");
-    stdout.lines().filter(|l| l.contains(" in ")).count()
+    // Hidato's positions and successors are its own (`shown = false`):
+    // the grade counts the cells a player fills.
+    let own = |l: &str| {
+        file.contains("hidato") && ["pi[", "pj[", "succ["].iter().any(|h| l.starts_with(h))
+    };
+    stdout
+        .lines()
+        .filter(|l| l.contains(" in ") && !own(l))
+        .count()
 }
 
 #[test]

@@ -22,6 +22,16 @@ pub fn declared(model: &Model) -> Vec<VarId> {
         .collect()
 }
 
+/// The player's variables: the declared ones less those the spec keeps
+/// for itself (`shown = false`, or beside a board of other cells), the
+/// only ones steps, hints and candidates show.
+pub fn shown(model: &Model) -> Vec<VarId> {
+    (model.vars.iter().enumerate())
+        .filter(|(_, v)| !v.aux && !v.hidden)
+        .map(|(i, _)| VarId(i as u32))
+        .collect()
+}
+
 /// What is wrong when a declared variable has more than [`MOST_VALUES`]
 /// values, for `who` (`steps explain`, `candidates are found for`).
 pub fn too_wide(model: &Model, who: &str) -> Option<String> {

@@ -40,8 +40,13 @@ pub fn parse(model: &Model, text: &str) -> Result<Fact, String> {
 }
 
 fn variable(model: &Model, name: &str) -> Result<VarId, String> {
-    let declared = || model.vars.iter().filter(|v| !v.aux);
+    let declared = || model.vars.iter().filter(|v| !v.aux && !v.hidden);
     if let Some(i) = model.vars.iter().position(|v| !v.aux && v.name == name) {
+        if model.vars[i].hidden {
+            return Err(format!(
+                "`{name}` is the model's own (`shown = false`, or beside a board of other cells): a given names a variable the steps show"
+            ));
+        }
         return Ok(VarId(i as u32));
     }
     let mut message = format!("unknown variable `{name}`");

@@ -9,7 +9,7 @@ use super::{Lowerer, MAX_DOMAIN, Scope};
 use crate::diagnostic::Diagnostic;
 use crate::model::{IntervalSet, VarId};
 use crate::source::Span;
-use crate::spec::ast::Spec;
+use crate::spec::ast::{ExprKind, Spec};
 use std::sync::Arc;
 
 /// What the declarations made, for the passes after this one.
@@ -31,6 +31,7 @@ pub(crate) fn declare_vars(l: &mut Lowerer, spec: &Spec) -> R<Declared> {
     let mut printed = Vec::new();
     let mut decision = Vec::new();
     for var in spec.vars.iter().filter(|v| !v.derived) {
+        let first = l.model.vars.len();
         // `domain = "bool"`: 0..1, read and printed as false/true.
         let (domain, kind) = if var.is_boolean() {
             (IntervalSet::range(0, 1), Kind::Bool)
@@ -95,6 +96,7 @@ pub(crate) fn declare_vars(l: &mut Lowerer, spec: &Spec) -> R<Declared> {
         l.define_global(var.name.text.clone(), value.clone());
         declared.push((var.name.text.clone(), value));
         printed.push(var.name.text.clone());
+        hide(l, spec, var, first);
     }
     // The declared variables' values are what symmetries act on.
     let key = decision.clone();
@@ -102,6 +104,7 @@ pub(crate) fn declare_vars(l: &mut Lowerer, spec: &Spec) -> R<Declared> {
     // the bounds of its expression, defined equal to it (so no domain
     // typed by hand can cut solutions off when a param changes).
     for var in spec.vars.iter().filter(|v| v.derived) {
+        let first = l.model.vars.len();
         let value = l.scoped(Scope::origin(&var.name.text), |l| {
             let dims = var
                 .index
@@ -114,6 +117,7 @@ pub(crate) fn declare_vars(l: &mut Lowerer, spec: &Spec) -> R<Declared> {
         l.define_global(var.name.text.clone(), value.clone());
         declared.push((var.name.text.clone(), value));
         printed.push(var.name.text.clone());
+        hide(l, spec, var, first);
     }
     Ok(Declared {
         declared,
@@ -121,6 +125,31 @@ pub(crate) fn declare_vars(l: &mut Lowerer, spec: &Spec) -> R<Declared> {
         decision,
         key,
     })
+}
+
+/// The variable an `[output]` board's cells name (`cells = "x"`): then
+/// the board is the player's, and the other variables are the model's
+/// own unless they say `shown = true`.
+fn board_variable(spec: &Spec) -> Option<&str> {
+    let board = spec.output.board.as_ref()?;
+    match &board.cells.kind {
+        ExprKind::Name(n) if spec.vars.iter().any(|v| v.name.text == *n) => Some(n),
+        _ => None,
+    }
+}
+
+/// Marks the variables made for `var` (from index `first` on) hidden when
+/// they are not the player's: `shown = false`, or by default beside a
+/// board of another variable's cells.
+fn hide(l: &mut Lowerer, spec: &Spec, var: &crate::spec::ast::Var, first: usize) {
+    let shown = var
+        .shown
+        .unwrap_or_else(|| board_variable(spec).is_none_or(|b| b == var.name.text));
+    if !shown {
+        for info in &mut l.model.vars[first..] {
+            info.hidden = true;
+        }
+    }
 }
 
 /// What a declared variable's values are, underneath integers.

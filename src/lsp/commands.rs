@@ -135,7 +135,7 @@ pub(super) fn count(doc: &Doc) -> String {
 
 /// `solve.candidates`: each declared variable's values in some solution.
 pub(super) fn candidates(doc: &Doc) -> String {
-    use solve::facts::candidates::{candidates, declared, too_wide};
+    use solve::facts::candidates::{candidates, shown, too_wide};
     let Some((mut session, _)) = session(doc) else {
         return "no candidates: the spec has errors, or took too long to lower".to_string();
     };
@@ -143,7 +143,7 @@ pub(super) fn candidates(doc: &Doc) -> String {
     if let Some(message) = too_wide(&model, "candidates are found for") {
         return message;
     }
-    let vars = declared(&model);
+    let vars = shown(&model);
     let domains: Vec<_> = model.vars.iter().map(|v| v.domain.0.clone()).collect();
     match candidates(&mut session, &vars, &domains) {
         Err(_) => format!("stopped after {} s", DEADLINE.as_secs()),

@@ -25,6 +25,9 @@ pub struct VarInfo {
     pub aux: bool,
     /// Declared with `define`: a definition ties it to other variables.
     pub derived: bool,
+    /// Declared but not the player's (`shown = false`, or beside a board
+    /// of other cells): steps, hints and candidates never show it.
+    pub hidden: bool,
     /// Its values are numbers of [`Model::texts`] (an enum domain): it is
     /// printed as text.
     pub text: bool,
@@ -48,6 +51,7 @@ impl Model {
             domain,
             aux,
             derived: false,
+            hidden: false,
             text: false,
             boolean: false,
         });

@@ -47,7 +47,7 @@ pub(super) fn run(request: &StepsRequest, emit: &mut dyn FnMut(Value)) {
             // The board as the givens leave it, the wrong entries' cells
             // named, so that the page marks them.
             let words = stepper.words();
-            let vars: Vec<Value> = (stepper.declared().iter())
+            let vars: Vec<Value> = (stepper.shown().iter())
                 .map(|&x| json!({"name": words.name(x), "values": words.json_values(x, stepper.known(x))}))
                 .collect();
             let wrong: Vec<&str> = why.givens.iter().map(|g| words.name(g.var)).collect();
@@ -72,7 +72,7 @@ pub(super) fn run(request: &StepsRequest, emit: &mut dyn FnMut(Value)) {
         }
     };
     let words = stepper.words();
-    let vars: Vec<Value> = (stepper.declared().iter())
+    let vars: Vec<Value> = (stepper.shown().iter())
         .map(|&x| json!({"name": words.name(x), "values": words.json_values(x, stepper.known(x))}))
         .collect();
     let start: Vec<Value> = (stepper.start().iter())

@@ -9,7 +9,7 @@
 //! `lower::cages`).
 
 use crate::diagnostic::Error;
-use crate::facts::candidates::declared;
+use crate::facts::candidates::shown;
 use crate::lowered::Lowered;
 use crate::model::Constraint;
 use crate::model::plan::{CONSISTENCIES, Consistency};
@@ -113,11 +113,11 @@ pub fn grade(
     })
 }
 
-/// What root propagation leaves open. A level that fixes every declared
+/// What root propagation leaves open. A level that fixes every shown (the player's)
 /// variable finishes the puzzle only if those values are a solution: a
 /// search then confirms it (the auxiliary variables follow).
 pub fn left_open(lowered: Lowered, sources: Sources, stop: &Stop) -> Result<Left, Cause> {
-    let vars = declared(lowered.model());
+    let vars = shown(lowered.model());
     let mut session = Session::new(lowered, sources);
     session.set_stop(stop.clone());
     let domains = session.root_domains();

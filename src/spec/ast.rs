@@ -170,6 +170,10 @@ pub struct Var {
     /// variables (with `index`, an array equal to a list); `domain` then
     /// holds that expression, and each domain is its element's bounds.
     pub derived: bool,
+    /// `shown = false`: the model's own bookkeeping (Hidato's positions),
+    /// used in the reasoning of `solve steps` but never shown; `None`:
+    /// shown unless an `[output]` board's cells name another variable.
+    pub shown: Option<bool>,
 }
 
 impl Var {

@@ -70,6 +70,7 @@ pub fn schema() -> Value {
             ]
         })
     };
+    let shown = json!({ "type": "boolean", "description": "false: the model's own bookkeeping, used by `solve steps`, `hint` and `candidates` but never shown (default: true, unless an [output] board's cells name another variable)" });
     let var = json!({
         "oneOf": [
             domain("the domain: a range (\"1..9\"), a set, a list of integers or texts, a param holding one, or \"bool\""),
@@ -77,9 +78,11 @@ pub fn schema() -> Value {
                 "domain": domain("the domain of every element"),
                 "index": index(),
                 "names": { "type": "array", "items": { "type": "string" }, "description": "a name for each element of a 1-D array" },
+                "shown": shown,
             }), &["domain"], "an array of variables"),
             object(json!({
                 "define": expr("the expression the variable equals; its domain is the expression's bounds"),
+                "shown": shown,
             }), &["define"], "a derived variable"),
         ]
     });

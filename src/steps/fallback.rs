@@ -45,23 +45,34 @@ pub(super) fn conflict_step(s: &mut Stepper) -> Result<Option<Step>, Cause> {
     } else {
         Check::Propagation
     };
-    let mut best: Option<Step> = None;
+    // The cheapest, and at the same cost the one with the shortest chain
+    // (one without a chain last).
+    let mut best: Option<(u64, usize, Step)> = None;
     for (var, removed) in tries {
         let step = explain_removal(s, var, removed, check)?;
         let within = s
             .settings
             .max_items
             .is_none_or(|most| step.uses.len() <= most);
-        if within && best.as_ref().is_none_or(|b| step.cost < b.cost) {
-            best = Some(step);
+        let links = s.chain(&step).map_or(usize::MAX, |c| c.links.len());
+        if within
+            && best
+                .as_ref()
+                .is_none_or(|(cost, len, _)| (step.cost, links) < (*cost, *len))
+        {
+            best = Some((step.cost, links, step));
         }
     }
     // Made minimal logically once chosen: a complete search per piece.
     let best = match best {
-        Some(step) if check == Check::Propagation => Some(s.minimal(step)?),
-        best => best,
+        Some((_, _, step)) if check == Check::Propagation => Some(s.minimal(step)?),
+        best => best.map(|(_, _, step)| step),
     };
-    Ok(best.map(|step| s.named(step)))
+    let Some(mut step) = best else {
+        return Ok(None);
+    };
+    step.chain = s.chain(&step);
+    Ok(Some(s.named(step)))
 }
 
 /// Up to [`TRIES`] values of `open` variables (in turn) with which every

@@ -31,13 +31,16 @@
 //! values the solutions take ([`crate::facts::candidates`]): for a puzzle with one
 //! solution, that solution.
 
+mod chain;
 mod fallback;
 mod finder;
+mod fold;
 pub mod say;
 mod state;
 mod stepper;
 pub mod technique;
 
+pub use chain::{Chain, Link};
 pub use fallback::WhyNone;
 pub use state::Stepper;
 pub use stepper::{Ending, Walk, walk, walk_to_conflict};
@@ -117,6 +120,9 @@ pub struct Step {
     pub minimal: bool,
     /// What it uses, named from its structure (see [`technique`]).
     pub technique: Technique,
+    /// A step by contradiction: how the assumed value runs into a clash
+    /// (see [`Chain`]), when its items alone, one at a time, show it.
+    pub chain: Option<Chain>,
 }
 
 impl Step {

@@ -3,7 +3,7 @@
 //! {"fox", "horse"}`), and a step as text lines or as one JSON object (the
 //! command line's `--json` and the playground's format alike).
 
-use super::{Deduction, Method, Step, Technique};
+use super::{Chain, Deduction, Link, Method, Step, Technique};
 use crate::explain::items::Item;
 use crate::facts::{Fact, Values};
 use crate::lowered::Lowered;
@@ -11,6 +11,10 @@ use crate::model::VarId;
 use crate::source::Sources;
 use crate::spec::sentence;
 use serde_json::{Value, json};
+
+/// A screen of text (80 columns, 20 lines): facts that fill more are a
+/// wall, which a step with a chain leaves to `--json`.
+const SCREEN: usize = 1600;
 
 /// What names and values are read from.
 #[derive(Debug)]
@@ -108,11 +112,86 @@ impl Words<'_> {
         for &item in &step.uses {
             text.push_str(&format!("\n   {}", self.item(item)));
         }
-        if !step.facts.is_empty() {
-            let facts: Vec<String> = step.facts.iter().map(|f| self.fact(f)).collect();
-            text.push_str(&format!("\n   knowing {}", facts.join(", ")));
+        let facts: Vec<String> = step.facts.iter().map(|f| self.fact(f)).collect();
+        let facts = facts.join(", ");
+        match &step.chain {
+            // A wall of facts: the chain says more in fewer words.
+            Some(_) if facts.chars().count() > SCREEN => text.push_str(&format!(
+                "\n   knowing {} facts (more than a screen: `--json` lists them)",
+                step.facts.len()
+            )),
+            _ if !facts.is_empty() => text.push_str(&format!("\n   knowing {facts}")),
+            _ => {}
+        }
+        if let Some(chain) = &step.chain {
+            text.push_str(&self.chain_text(chain));
         }
         text
+    }
+
+    /// A chain, one implication a line: `if x = 5`, `then y = 3 (row[r=2])`,
+    /// ..., `clash in column[c=7]`.
+    pub fn chain_text(&self, chain: &Chain) -> String {
+        let mut text = format!("\n   chain: if {}", self.assumed(chain));
+        for link in &chain.links {
+            text.push_str(&format!(
+                "\n      then {} ({})",
+                self.link(link),
+                self.items[link.item].name
+            ));
+        }
+        text.push_str(&format!(
+            "\n      clash in {}",
+            self.items[chain.clash].name
+        ));
+        text
+    }
+
+    /// `x = 5`, or `x ∈ {5, 7}`: what a chain assumes.
+    fn assumed(&self, chain: &Chain) -> String {
+        self.fact(&Fact {
+            var: chain.var,
+            values: chain.assumed.clone(),
+        })
+    }
+
+    /// `y = 3` when the link leaves `y` one value, else `y ≠ 4, 6`.
+    fn link(&self, link: &Link) -> String {
+        let name = self.name(link.var);
+        match link.left[..] {
+            [(lo, hi)] if lo == hi => format!("{name} = {}", self.value(link.var, lo)),
+            _ => format!("{name} ≠ {}", self.list(link.var, &link.removed)),
+        }
+    }
+
+    /// A chain as JSON: `{"if": fact, "links": [{"var", "is" or "not",
+    /// "rule"}], "clash": name}`.
+    pub fn chain_json(&self, chain: &Chain) -> Value {
+        let links: Vec<Value> = (chain.links.iter())
+            .map(|link| {
+                let name = self.name(link.var);
+                let rule = &self.items[link.item].name;
+                match link.left[..] {
+                    [(lo, hi)] if lo == hi => {
+                        json!({ "var": name, "is": self.json_value(link.var, lo), "rule": rule })
+                    }
+                    _ => json!({
+                        "var": name,
+                        "not": self.json_values(link.var, &link.removed),
+                        "rule": rule,
+                    }),
+                }
+            })
+            .collect();
+        let assumed = Fact {
+            var: chain.var,
+            values: chain.assumed.clone(),
+        };
+        json!({
+            "if": self.fact_json(&assumed),
+            "links": links,
+            "clash": self.items[chain.clash].name,
+        })
     }
 
     /// A step as JSON: `uses` (each item's name, constraint, sentence and
@@ -125,7 +204,7 @@ impl Words<'_> {
             .iter()
             .map(|d| self.deduction_json(d))
             .collect();
-        json!({
+        let mut out = json!({
             "step": number,
             "technique": step.technique.name(),
             "deduces": deduces,
@@ -137,7 +216,11 @@ impl Words<'_> {
                 Method::Propagation => "propagation",
                 Method::Conflict => "contradiction",
             },
-        })
+        });
+        if let Some(chain) = &step.chain {
+            out["chain"] = self.chain_json(chain);
+        }
+        out
     }
 
     /// `{"var", "is"}` when the deduction fixes the variable alone,

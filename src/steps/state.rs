@@ -30,6 +30,14 @@ pub(super) fn satisfiable(session: &mut Session) -> Result<Option<bool>, Cause> 
     session.satisfiable_within(CHECK_NODES)
 }
 
+/// What a fact on a hidden variable came from: items and shown facts
+/// (see `fold`).
+#[derive(Clone, Debug, Default)]
+pub(super) struct Support {
+    pub(super) items: BTreeSet<usize>,
+    pub(super) facts: BTreeSet<VarId>,
+}
+
 /// The state of a walk.
 #[derive(Debug)]
 pub struct Stepper {
@@ -37,8 +45,16 @@ pub struct Stepper {
     pub(super) session: Session,
     pub(super) items: Vec<Item>,
     pub(super) weights: Vec<u64>,
-    /// The declared variables, the only ones steps speak of.
+    /// The declared variables, the ones the walk reasons on.
     pub(super) declared: Vec<VarId>,
+    /// The player's variables among them, the only ones steps show (see
+    /// `fold`), and for each variable whether it is one.
+    pub(super) shown: Vec<VarId>,
+    pub(super) shown_mask: Vec<bool>,
+    /// What each hidden variable's known domain came from.
+    pub(super) support: HashMap<VarId, Support>,
+    /// Steps shown so far.
+    pub(super) told: usize,
     /// Each variable's domain with nothing known (indexed by variable).
     pub(super) initial: Vec<Values>,
     /// What is known now.
@@ -74,6 +90,11 @@ impl Stepper {
         keep: impl Fn(&Item) -> bool,
     ) -> Stepper {
         let declared = candidates::declared(lowered.model());
+        let shown = candidates::shown(lowered.model());
+        let mut shown_mask = vec![false; lowered.model().vars.len()];
+        for x in &shown {
+            shown_mask[x.index()] = true;
+        }
         let mut session = Session::with_constraints(lowered, sources, |p| p.definition);
         session.set_stop(stop.clone());
         let vars = session.lowered().model().vars.len();
@@ -84,6 +105,15 @@ impl Stepper {
         items.retain(|item| keep(item));
         items::fill_scopes(session.lowered().model(), &mut items);
         let (known, start) = read_off(&mut session, &items, &initial);
+        // A clue on a hidden variable: its item is its support.
+        let support = (start.iter())
+            .filter(|(_, fact)| !shown_mask[fact.var.index()])
+            .map(|(i, fact)| {
+                let items = BTreeSet::from([*i]);
+                let facts = BTreeSet::new();
+                (fact.var, Support { items, facts })
+            })
+            .collect();
         let weights = items
             .iter()
             .map(|item| {
@@ -96,6 +126,10 @@ impl Stepper {
             items,
             weights,
             declared,
+            shown,
+            shown_mask,
+            support,
+            told: 0,
             initial,
             known,
             target: Vec::new(),
@@ -135,10 +169,13 @@ fn read_off(
 }
 
 impl Stepper {
-    /// What is known from the start: each item on one variable (a clue)
-    /// with what it gives that variable alone.
-    pub fn start(&self) -> &[(usize, Fact)] {
-        &self.start
+    /// What is known from the start of the shown variables: each item on
+    /// one variable (a clue) with what it gives that variable alone.
+    pub fn start(&self) -> Vec<(usize, Fact)> {
+        (self.start.iter())
+            .filter(|(_, fact)| self.is_shown(fact.var))
+            .cloned()
+            .collect()
     }
 
     /// The items steps name by index.
@@ -160,9 +197,9 @@ impl Stepper {
         &self.known[var.index()]
     }
 
-    /// The declared variables.
-    pub fn declared(&self) -> &[VarId] {
-        &self.declared
+    /// The variables steps show: the player's.
+    pub fn shown(&self) -> &[VarId] {
+        &self.shown
     }
 }
 
@@ -304,18 +341,21 @@ impl Stepper {
             method,
             minimal: true,
             technique: Technique::Contradiction,
+            chain: None,
         }
     }
 
-    /// `step` less each fact, then each item, without which its deduction
-    /// still follows (by complete search): minimal, since what follows
-    /// from fewer pieces follows from more.
+    /// `step` less each fact, then each item, without which each of its
+    /// deductions still follows (by complete search): minimal, since what
+    /// follows from fewer pieces follows from more.
     pub(super) fn minimal(&mut self, mut step: Step) -> Result<Step, Cause> {
-        let (var, removed) = (step.deductions[0].var, step.deductions[0].removed.clone());
+        let deductions: Vec<(VarId, Values)> = (step.deductions.iter())
+            .map(|d| (d.var, d.removed.clone()))
+            .collect();
         let mut facts: Vec<VarId> = step.facts.iter().map(|f| f.var).collect();
         for fact in facts.clone() {
             let fewer: Vec<VarId> = facts.iter().copied().filter(|&f| f != fact).collect();
-            match self.follows(&step.uses, &fewer, var, &removed)? {
+            match self.all_follow(&step.uses, &fewer, &deductions)? {
                 Some(true) => facts = fewer,
                 Some(false) => {}
                 None => step.minimal = false,
@@ -325,7 +365,7 @@ impl Stepper {
         if step.uses.len() > 1 {
             for item in step.uses.clone() {
                 let fewer: Vec<usize> = step.uses.iter().copied().filter(|&i| i != item).collect();
-                match self.follows(&fewer, &facts, var, &removed)? {
+                match self.all_follow(&fewer, &facts, &deductions)? {
                     Some(true) => step.uses = fewer,
                     Some(false) => {}
                     None => step.minimal = false,
@@ -335,6 +375,25 @@ impl Stepper {
         step.facts.retain(|f| facts.contains(&f.var));
         step.cost = self.cost(&step.uses, step.facts.len());
         Ok(step)
+    }
+
+    /// Whether every one of `deductions` follows from `items` and `facts`
+    /// (`None`: none failed, and some check ran out of nodes).
+    fn all_follow(
+        &mut self,
+        items: &[usize],
+        facts: &[VarId],
+        deductions: &[(VarId, Values)],
+    ) -> Result<Option<bool>, Cause> {
+        let mut settled = true;
+        for (var, removed) in deductions {
+            match self.follows(items, facts, *var, removed)? {
+                Some(true) => {}
+                Some(false) => return Ok(Some(false)),
+                None => settled = false,
+            }
+        }
+        Ok(settled.then_some(true))
     }
 
     /// The step's facts as known now.

@@ -90,16 +90,36 @@ pub fn walk_to_conflict(
     });
     // No solution takes any value: every value is to be removed.
     stepper.target = vec![Vec::new(); stepper.known.len()];
+    // A conflict is the model's: every declared variable is shown.
+    stepper.shown = stepper.declared.clone();
+    stepper.shown_mask = vec![true; stepper.known.len()];
+    stepper.support.clear();
     stepper
 }
 
 impl Stepper {
-    /// The next step, cheapest first; `None` when no step is left (see
-    /// [`Stepper::ending`]).
+    /// The next step shown, cheapest first; `None` when no step is left
+    /// (see [`Stepper::ending`]). Steps on hidden variables alone are
+    /// taken on the way, folded into those that use them (`fold`).
     pub fn next_step(&mut self) -> Result<Option<Step>, Cause> {
-        if self.settings.most.is_some_and(|most| self.taken >= most) {
-            return Ok(None);
+        loop {
+            if self.settings.most.is_some_and(|most| self.told >= most) {
+                return Ok(None);
+            }
+            let Some(step) = self.find_step()? else {
+                return Ok(None);
+            };
+            let shown = self.fold(&step)?;
+            self.take(&step);
+            if let Some(shown) = shown {
+                self.told += 1;
+                return Ok(Some(shown));
+            }
         }
+    }
+
+    /// The next step, cheapest first, not yet taken.
+    fn find_step(&mut self) -> Result<Option<Step>, Cause> {
         loop {
             if self.done() {
                 return Ok(None);
@@ -117,7 +137,6 @@ impl Stepper {
                     Some(step)
                 };
                 if let Some(step) = step {
-                    self.take(&step);
                     return Ok(Some(step));
                 }
                 continue;
@@ -151,11 +170,7 @@ impl Stepper {
                 self.settled = self.taken;
                 continue;
             }
-            let Some(step) = fallback::conflict_step(self)? else {
-                return Ok(None);
-            };
-            self.take(&step);
-            return Ok(Some(step));
+            return fallback::conflict_step(self);
         }
     }
 
@@ -163,7 +178,7 @@ impl Stepper {
     /// `None`.
     pub fn ending(&self) -> Ending {
         let keeping = |which: &dyn Fn(VarId) -> bool| -> Vec<(VarId, Values)> {
-            (self.declared.iter().copied())
+            (self.shown.iter().copied())
                 .filter(|&x| which(x))
                 .map(|x| (x, self.known[x.index()].clone()))
                 .collect()
@@ -173,7 +188,7 @@ impl Stepper {
         } else if !self.done() {
             Ending::Stuck(keeping(&|x| self.open(x)))
         } else if self
-            .declared
+            .shown
             .iter()
             .all(|x| values::size(&self.known[x.index()]) == 1)
         {
@@ -188,8 +203,10 @@ impl Stepper {
         self.known[var.index()] != self.target[var.index()]
     }
 
+    /// Whether the walk is over: every shown variable keeps the values
+    /// the solutions take (the hidden ones need not), or one has none.
     fn done(&self) -> bool {
-        !self.declared.iter().any(|&x| self.open(x)) || self.emptied().is_some()
+        !self.shown.iter().any(|&x| self.open(x)) || self.emptied().is_some()
     }
 
     /// A variable with no value left: the walk derived a conflict.

@@ -2,7 +2,8 @@
 // drawn as a grid of its known values (a fixed cell shows its value, an
 // open one its candidates, small); a slider walks the steps, the cells a
 // step knows (its facts) and the cells it deduces marked, its sentence
-// beside, the values it removes struck through in the cells it deduces,
+// beside (with the chain of a step by contradiction, whose cells are
+// outlined), the values it removes struck through in the cells it deduces,
 // its constraint items marked in the editor (and scrolled into view).
 // Hint asks for the next step from the givens the learner typed (one per
 // line, as `solve hint --given` takes them); when they cannot all stand,
@@ -38,6 +39,9 @@ export function setupSteps(page) {
     const known = knownAfter(shown);
     const step = shown > 0 ? walk.steps[shown - 1] : null;
     const used = new Set(step ? step.facts.map((f) => f.var) : []);
+    // A step by contradiction: the cells of its chain, assumption first.
+    const chain = step && step.chain ? step.chain : null;
+    const chained = new Set(chain ? [chain.if.var, ...chain.links.map((l) => l.var)] : []);
     // What the step removed: each deduced cell's values before it that
     // are not left, struck through beside those left.
     const before = step ? knownAfter(shown - 1) : new Map();
@@ -49,6 +53,7 @@ export function setupSteps(page) {
       const classes = values.length === 1 ? [] : ["candidates"];
       if (values.some((v) => typeof v === "string")) classes.push("texts");
       if (used.has(name)) classes.push("used");
+      if (chained.has(name)) classes.push("chain");
       const cell = { name, values: values.map(text), classes };
       const removed = removedFrom.get(name);
       if (removed) {

@@ -65,17 +65,19 @@ impl Loader<'_> {
                 index: Vec::new(),
                 aliases: Vec::new(),
                 derived: false,
+                shown: None,
             });
         };
+        let shown = table.get("shown").and_then(|v| self.shown(v));
         if let Some(define) = table.get("define") {
             let mut index = Vec::new();
             for (k, v) in table.iter() {
                 if k.get_ref() == "index" {
                     let _ = self.index_ranges(v, &mut index);
-                } else if k.get_ref() != "define" {
+                } else if !["define", "shown"].contains(&k.get_ref().as_ref()) {
                     self.error(
                         format!(
-                            "`{}` is defined by an expression: its domain comes from the expression, and it takes no `{}` (only `index`, for an array)",
+                            "`{}` is defined by an expression: its domain comes from the expression, and it takes no `{}` (only `index`, for an array, and `shown`)",
                             name.text,
                             k.get_ref()
                         ),
@@ -89,6 +91,7 @@ impl Loader<'_> {
                 index,
                 aliases: Vec::new(),
                 derived: true,
+                shown,
             });
         }
         let (mut domain, mut index, mut aliases) = (None, Vec::new(), Vec::new());
@@ -97,6 +100,8 @@ impl Loader<'_> {
             match k.get_ref().as_ref() {
                 "domain" => domain = self.literal(v),
                 "index" => ok &= self.index_ranges(v, &mut index),
+                // Read above.
+                "shown" => {}
                 "names" => match v.get_ref() {
                     DeValue::Array(names) => {
                         for n in names.iter() {
@@ -117,7 +122,12 @@ impl Loader<'_> {
                         v.span(),
                     ),
                 },
-                other => self.unknown(k, "key", other, &["domain", "index", "names", "define"]),
+                other => self.unknown(
+                    k,
+                    "key",
+                    other,
+                    &["domain", "index", "names", "define", "shown"],
+                ),
             }
         }
         let Some(domain) = domain else {
@@ -138,7 +148,24 @@ impl Loader<'_> {
             index,
             aliases,
             derived: false,
+            shown,
         })
+    }
+
+    /// `shown = false`: a variable of the model's own, which steps, hints
+    /// and candidates never show (`shown = true`: one they show, beside a
+    /// board that names other cells).
+    fn shown(&mut self, value: &Spanned<DeValue<'_>>) -> Option<bool> {
+        match value.get_ref() {
+            DeValue::Boolean(b) => Some(*b),
+            other => {
+                self.error(
+                    format!("`shown` is true or false, found {}", other.type_str()),
+                    value.span(),
+                );
+                None
+            }
+        }
     }
 
     pub(super) fn function(&mut self, (key, value): Item<'_, '_>) -> Option<Function> {
