@@ -116,9 +116,12 @@ fn solved(week: &Week) -> (Option<usize>, Vec<Vec<u8>>) {
 
 #[test]
 fn small_weeks_have_the_brute_force_optimum() {
-    for (nurses, days, day_need, night_need, most_shifts) in
-        [(3, 4, 1, 1, 3), (3, 4, 1, 1, 2), (4, 3, 1, 1, 2), (2, 4, 1, 1, 4)]
-    {
+    for (nurses, days, day_need, night_need, most_shifts) in [
+        (3, 4, 1, 1, 3),
+        (3, 4, 1, 1, 2),
+        (4, 3, 1, 1, 2),
+        (2, 4, 1, 1, 4),
+    ] {
         let week = Week {
             nurses,
             days,
