@@ -377,14 +377,11 @@ fn every_grid() -> Vec<Grid> {
     out
 }
 
-/// A puzzle with one solution (the kept solution answers it, `kept.rs`):
-/// Check, Hint, candidates and Solve agree with brute force, for entries
-/// from the solution with a last one that may be wrong.
-#[test]
-fn a_puzzle_with_one_solution_answers_as_brute_force_does() {
-    let grids = every_grid();
+/// A puzzle of [`SMALL`]'s rules whose clues (taken from one grid, cell
+/// by cell, until that grid alone keeps them) leave one solution: the
+/// solution, the clues, the spec.
+fn one_solution_puzzle(grids: &[Grid]) -> (Grid, Vec<Entry>, String) {
     let goal = grids[grids.len() / 3];
-    // Clues from the goal, cell by cell, until the goal alone keeps them.
     let mut clues: Vec<Entry> = Vec::new();
     for i in [0, 5, 10, 15, 3, 12, 6, 9, 1, 14, 2, 13] {
         if grids.iter().filter(|g| keeps(g, &clues)).count() == 1 {
@@ -408,6 +405,16 @@ fn a_puzzle_with_one_solution_answers_as_brute_force_does() {
         "[[1, 0, 0, 0], [0, 0, 0, 0], [0, 0, 3, 0], [0, 0, 0, 0]]",
         &format!("[{}]", rows.join(", ")),
     );
+    (goal, clues, unique)
+}
+
+/// A puzzle with one solution (the kept solution answers it, `kept.rs`):
+/// Check, Hint, candidates and Solve agree with brute force, for entries
+/// from the solution with a last one that may be wrong.
+#[test]
+fn a_puzzle_with_one_solution_answers_as_brute_force_does() {
+    let grids = every_grid();
+    let (goal, clues, unique) = one_solution_puzzle(&grids);
     let ask = |ask: &str, entries: &[Entry]| {
         let texts: Vec<String> = entries.iter().copied().map(text).collect();
         answer(json!({"op": "state", "ask": ask, "spec": unique, "entries": texts}))
@@ -467,14 +474,11 @@ fn a_puzzle_with_one_solution_answers_as_brute_force_does() {
         );
         let candidates = ask("candidates", &entries);
         let solved = ask("solve", &entries);
-        for r in 0..4 {
-            for c in 0..4 {
+        for (r, row) in goal.iter().enumerate() {
+            for (c, value) in row.iter().enumerate() {
                 let name = format!("x[{}][{}]", r + 1, c + 1);
-                assert_eq!(
-                    candidates["candidates"][&name],
-                    json!([goal[r][c].to_string()])
-                );
-                let entry = format!("{name}={}", goal[r][c]);
+                assert_eq!(candidates["candidates"][&name], json!([value.to_string()]));
+                let entry = format!("{name}={value}");
                 assert!(
                     solved["entries"]
                         .as_array()
