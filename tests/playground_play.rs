@@ -338,3 +338,156 @@ fn state_requests_refuse_bad_entries_and_asks() {
         "{none}"
     );
 }
+
+/// Every 4x4 sudoku grid (2x2 boxes), by brute force.
+fn every_grid() -> Vec<Grid> {
+    let digits = [1u8, 2, 3, 4];
+    let mut perms = Vec::new();
+    for &a in &digits {
+        for &b in &digits {
+            for &c in &digits {
+                for &d in &digits {
+                    if BTreeSet::from([a, b, c, d]).len() == 4 {
+                        perms.push([a, b, c, d]);
+                    }
+                }
+            }
+        }
+    }
+    let mut out = Vec::new();
+    for r0 in &perms {
+        for r1 in &perms {
+            for r2 in &perms {
+                for r3 in &perms {
+                    let g = [*r0, *r1, *r2, *r3];
+                    let columns =
+                        (0..4).all(|c| (0..4).map(|r| g[r][c]).collect::<BTreeSet<_>>().len() == 4);
+                    let boxes = (0..4).all(|b| {
+                        let (r, c) = (b / 2 * 2, b % 2 * 2);
+                        BTreeSet::from([g[r][c], g[r][c + 1], g[r + 1][c], g[r + 1][c + 1]]).len()
+                            == 4
+                    });
+                    if columns && boxes {
+                        out.push(g);
+                    }
+                }
+            }
+        }
+    }
+    out
+}
+
+/// A puzzle of [`SMALL`]'s rules whose clues (taken from one grid, cell
+/// by cell, until that grid alone keeps them) leave one solution: the
+/// solution, the clues, the spec.
+fn one_solution_puzzle(grids: &[Grid]) -> (Grid, Vec<Entry>, String) {
+    let goal = grids[grids.len() / 3];
+    let mut clues: Vec<Entry> = Vec::new();
+    for i in [0, 5, 10, 15, 3, 12, 6, 9, 1, 14, 2, 13] {
+        if grids.iter().filter(|g| keeps(g, &clues)).count() == 1 {
+            break;
+        }
+        clues.push((i / 4 + 1, i % 4 + 1, goal[i / 4][i % 4]));
+    }
+    assert_eq!(grids.iter().filter(|g| keeps(g, &clues)).count(), 1);
+    let rows: Vec<String> = (0..4)
+        .map(|r| {
+            let row: Vec<String> = (0..4)
+                .map(|c| {
+                    let clue = clues.iter().any(|&(cr, cc, _)| (cr, cc) == (r + 1, c + 1));
+                    (if clue { goal[r][c] } else { 0 }).to_string()
+                })
+                .collect();
+            format!("[{}]", row.join(", "))
+        })
+        .collect();
+    let unique = SMALL.replace(
+        "[[1, 0, 0, 0], [0, 0, 0, 0], [0, 0, 3, 0], [0, 0, 0, 0]]",
+        &format!("[{}]", rows.join(", ")),
+    );
+    (goal, clues, unique)
+}
+
+/// A puzzle with one solution (the kept solution answers it, `kept.rs`):
+/// Check, Hint, candidates and Solve agree with brute force, for entries
+/// from the solution with a last one that may be wrong.
+#[test]
+fn a_puzzle_with_one_solution_answers_as_brute_force_does() {
+    let grids = every_grid();
+    let (goal, clues, unique) = one_solution_puzzle(&grids);
+    let ask = |ask: &str, entries: &[Entry]| {
+        let texts: Vec<String> = entries.iter().copied().map(text).collect();
+        answer(json!({"op": "state", "ask": ask, "spec": unique, "entries": texts}))
+    };
+    let (mut stood, mut fell) = (0, 0);
+    for mut entries in entry_sets() {
+        entries.retain(|e| !clues.iter().any(|c| (c.0, c.1) == (e.0, e.1)));
+        let n = entries.len();
+        for (i, e) in entries.iter_mut().enumerate() {
+            if i + 1 < n {
+                e.2 = goal[e.0 - 1][e.1 - 1];
+            }
+        }
+        let keeping = keeps(&goal, &entries);
+        let check = ask("check", &entries);
+        assert_eq!(check["ok"], keeping, "{entries:?}: {check}");
+        if !keeping {
+            fell += 1;
+            let wrong: Vec<Entry> = (check["wrong"].as_array().expect("wrong").iter())
+                .map(|t| {
+                    *entries
+                        .iter()
+                        .find(|&&e| text(e) == t.as_str().unwrap())
+                        .unwrap()
+                })
+                .collect();
+            assert!(!wrong.is_empty() && !keeps(&goal, &wrong), "{check}");
+            for i in 0..wrong.len() {
+                let mut less = wrong.clone();
+                let _ = less.remove(i);
+                assert!(
+                    keeps(&goal, &less),
+                    "{:?} not needed in {wrong:?}",
+                    wrong[i]
+                );
+            }
+            assert_eq!(ask("hint", &entries)["ok"], false);
+            continue;
+        }
+        stood += 1;
+        let hint = ask("hint", &entries);
+        for p in hint["place"].as_array().expect("place") {
+            let p = p.as_str().unwrap().as_bytes();
+            let (r, c) = ((p[2] - b'1') as usize, (p[5] - b'1') as usize);
+            assert_eq!(p[8] - b'0', goal[r][c], "{hint}");
+        }
+        let known = |i: usize| {
+            clues
+                .iter()
+                .chain(&entries)
+                .any(|e| (e.0 - 1) * 4 + e.1 - 1 == i)
+        };
+        let open = (0..16).any(|i| !known(i));
+        assert!(
+            !hint["steps"].as_array().unwrap().is_empty() || !open,
+            "{hint}"
+        );
+        let candidates = ask("candidates", &entries);
+        let solved = ask("solve", &entries);
+        for (r, row) in goal.iter().enumerate() {
+            for (c, value) in row.iter().enumerate() {
+                let name = format!("x[{}][{}]", r + 1, c + 1);
+                assert_eq!(candidates["candidates"][&name], json!([value.to_string()]));
+                let entry = format!("{name}={value}");
+                assert!(
+                    solved["entries"]
+                        .as_array()
+                        .unwrap()
+                        .contains(&json!(entry)),
+                    "{solved}"
+                );
+            }
+        }
+    }
+    assert!(stood > 3 && fell > 3, "{stood} sets stood, {fell} fell");
+}

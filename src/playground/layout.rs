@@ -19,8 +19,11 @@
 //! into a few looks (shaded or not, a piece or none: clicked through). A
 //! variable of more than [`MOST_PROBED`] values is probed at its first
 //! ones; when they show their own values, every value is typed as itself.
+//!
+//! The event is kept (`kept.rs`): the same spec, Set and search choices
+//! get it again with no probing.
 
-use super::{SolveRequest, compiled, stop};
+use super::{SolveRequest, compiled, kept, stop};
 use crate::host::Instant;
 use crate::model::{Model, VarId};
 use crate::output::OutputPlan;
@@ -86,6 +89,13 @@ fn look_of(looks: &BTreeMap<Unit, Look>, unit: &Unit) -> Look {
 pub(super) fn run(request: &SolveRequest, emit: &mut dyn FnMut(Value)) {
     let until = stop(&request.run);
     let started = Instant::now();
+    // The search choices pick the first solution the board is probed at.
+    let mut keyed = request.set.clone();
+    keyed.push(format!("{:?} {}", request.search, request.no_symmetry));
+    if let Some(mut event) = kept::layout(&request.spec, &keyed) {
+        event["ms"] = json!(started.elapsed().as_secs_f64() * 1000.0);
+        return emit(event);
+    }
     let Some(mut session) = compiled(&request.spec, &request.set, request, &until, emit) else {
         return;
     };
@@ -128,7 +138,7 @@ pub(super) fn run(request: &SolveRequest, emit: &mut dyn FnMut(Value)) {
     let given_looks = looks(&given);
     let (cells, segments) = units(model, &controls, &given, &given_looks);
     let origin = svg::origin(&given);
-    emit(json!({
+    let event = json!({
         "event": "layout",
         "svg": svg::svg(&given),
         "cell": svg::CELL,
@@ -138,7 +148,9 @@ pub(super) fn run(request: &SolveRequest, emit: &mut dyn FnMut(Value)) {
         "cells": cells,
         "segments": segments,
         "ms": started.elapsed().as_secs_f64() * 1000.0,
-    }));
+    });
+    kept::keep_layout(&request.spec, &keyed, &event);
+    emit(event);
 }
 
 /// For each unit, the variables that change it and its look at each of

@@ -44,6 +44,7 @@
 mod compare;
 mod explain;
 mod game;
+mod kept;
 mod layout;
 mod player;
 mod puzzle;

@@ -17,8 +17,12 @@
 //! `hint`, `candidates` and `solve` on entries that cannot all stand
 //! answer as `check` does. Symmetry breaking is off: a player's solution
 //! need not be the one a symmetry rule keeps.
+//!
+//! A puzzle with one solution (found once per spec, `kept.rs`) is
+//! answered from it: no search for the entries, and a Hint's walk starts
+//! with that solution as its target.
 
-use super::{PlayerAsk, PlayerRequest, SolveRequest, compiled, stop};
+use super::{PlayerAsk, PlayerRequest, SolveRequest, compiled, kept, stop};
 use crate::facts::candidates::{candidates, declared};
 use crate::facts::{Fact, givens, values};
 use crate::model::{Model, VarId};
@@ -48,7 +52,17 @@ pub(super) fn run(request: &PlayerRequest, emit: &mut dyn FnMut(Value)) {
             }
         }
     }
-    let answer = match first_with(&mut session, &facts) {
+    // A puzzle with one solution answers from it (see `kept.rs`): the
+    // same answers, with no search for the entries.
+    let only = kept::unique(&mut session, &solve.spec, &solve.set);
+    let stands = |s: &[i64]| facts.iter().all(|f| holds(&f.values, s[f.var.index()]));
+    let target = only.as_ref().map(|s| solution_target(&session, s));
+    let found = match only {
+        Some(s) if stands(&s) => Ok(Some(s)),
+        Some(_) => Ok(None),
+        None => first_with(&mut session, &facts),
+    };
+    let answer = match found {
         Err(cause) => Err(cause.says().to_string()),
         Ok(None) => conflict(&session, request, facts, &until),
         Ok(Some(solution)) => match request.ask {
@@ -60,8 +74,8 @@ pub(super) fn run(request: &PlayerRequest, emit: &mut dyn FnMut(Value)) {
                     .collect();
                 Ok(json!({"ok": true, "entries": entries}))
             }
-            PlayerAsk::Candidates => found_candidates(&mut session, &facts),
-            PlayerAsk::Hint => hint(&session, facts, &until),
+            PlayerAsk::Candidates => found_candidates(&mut session, &facts, target),
+            PlayerAsk::Hint => hint(&session, facts, &until, target),
         },
     };
     let mut event = match answer {
@@ -71,6 +85,24 @@ pub(super) fn run(request: &PlayerRequest, emit: &mut dyn FnMut(Value)) {
     event["event"] = json!("state");
     event["ask"] = json!(request.ask.name());
     emit(event);
+}
+
+/// Whether `value` is one of `values`.
+fn holds(values: &values::Values, value: i64) -> bool {
+    values.iter().any(|&(lo, hi)| lo <= value && value <= hi)
+}
+
+/// The values the solutions take when `solution` is the only one: its
+/// value for each declared variable, none for the others (as
+/// [`candidates`] gives them).
+fn solution_target(session: &Session, solution: &[i64]) -> Vec<values::Values> {
+    let model = session.lowered().model();
+    let mut target = vec![Vec::new(); model.vars.len()];
+    for x in declared(model) {
+        let v = solution[x.index()];
+        target[x.index()] = vec![(v, v)];
+    }
+    target
 }
 
 /// `var=value` as the entries write it.
@@ -133,14 +165,21 @@ fn conflict(
 }
 
 /// Each declared variable's values in some solution with the facts.
-fn found_candidates(session: &mut Session, facts: &[Fact]) -> Result<Value, String> {
+fn found_candidates(
+    session: &mut Session,
+    facts: &[Fact],
+    target: Option<Vec<values::Values>>,
+) -> Result<Value, String> {
     let model = session.lowered().model().clone();
     let vars = declared(&model);
     let mut known: Vec<values::Values> = (model.vars.iter()).map(|v| v.domain.0.clone()).collect();
     for f in facts {
         known[f.var.index()] = values::both(&known[f.var.index()], &f.values);
     }
-    let found = candidates(session, &vars, &known).map_err(|cause| cause.says().to_string())?;
+    let found = match target {
+        Some(target) => Some(target),
+        None => candidates(session, &vars, &known).map_err(|cause| cause.says().to_string())?,
+    };
     let Some(found) = found else {
         return Ok(json!({"ok": false}));
     };
@@ -158,10 +197,20 @@ fn found_candidates(session: &mut Session, facts: &[Fact]) -> Result<Value, Stri
 
 /// The next placement from the facts and the steps it needs, as `solve
 /// hint` finds it.
-fn hint(session: &Session, facts: Vec<Fact>, until: &Stop) -> Result<Value, String> {
+fn hint(
+    session: &Session,
+    facts: Vec<Fact>,
+    until: &Stop,
+    target: Option<Vec<values::Values>>,
+) -> Result<Value, String> {
     let (lowered, sources) = (session.lowered().clone(), session.sources().clone());
-    let walk = steps::walk(lowered, sources, facts, Settings::default(), until)
-        .map_err(|cause| cause.says().to_string())?;
+    let walk = match target {
+        Some(target) => {
+            steps::walk_toward(lowered, sources, facts, Settings::default(), until, target)
+        }
+        None => steps::walk(lowered, sources, facts, Settings::default(), until)
+            .map_err(|cause| cause.says().to_string())?,
+    };
     let mut stepper = match walk {
         Walk::Ready(stepper) => stepper,
         Walk::TooWide(message) => return Err(message),

@@ -43,7 +43,7 @@ pub mod technique;
 pub use chain::{Chain, Link};
 pub use fallback::WhyNone;
 pub use state::Stepper;
-pub use stepper::{Ending, Walk, walk, walk_to_conflict};
+pub use stepper::{Ending, Walk, walk, walk_to_conflict, walk_toward};
 pub use technique::Technique;
 
 use crate::facts::{Fact, Values};

@@ -75,6 +75,29 @@ pub fn walk(
     }
 }
 
+/// A walk as [`walk`] starts it when the values the solutions take with
+/// the givens are known already (`target`, for each variable; a caller
+/// that knows the only solution with them), so no search finds them.
+pub fn walk_toward(
+    lowered: Lowered,
+    sources: Sources,
+    givens: Vec<Fact>,
+    settings: Settings,
+    stop: &Stop,
+    target: Vec<Values>,
+) -> Walk {
+    if let Some(message) = candidates::too_wide(lowered.model(), "steps explain") {
+        return Walk::TooWide(message);
+    }
+    let mut stepper = Stepper::new(lowered, sources, settings, stop, |_| true);
+    for g in &givens {
+        let known = &mut stepper.known[g.var.index()];
+        *known = values::both(known, &g.values);
+    }
+    stepper.target = target;
+    Walk::Ready(Box::new(stepper))
+}
+
 /// A walk over the items named `conflict` (a minimal set with no
 /// solution, as `solve explain` finds it) that ends when a variable has
 /// no value left: the conflict derived step by step.

@@ -674,6 +674,32 @@ await check("Play: the sudoku to the end by clicks and keys, a wrong entry check
   await other.close();
 });
 
+await check("Play: a Check and a Hint each answer within 200 ms (sudoku, Kakuro, a 10x10 Slitherlink)", async () => {
+  // Issue 53's target, measured from the click to the answer said, on an
+  // empty board, twice each (the first question of a spec also finds
+  // whether its puzzle has one solution).
+  const figures = [];
+  for (const example of ["sudoku", "kakuro", "slitherlink"]) {
+    await openPlay(page, example);
+    await page.click("#board-restart");
+    for (let round = 0; round < 2; round++) {
+      for (const button of ["check", "hint"]) {
+        const started = Date.now();
+        await page.click(`#board-${button}`);
+        await playIdle();
+        const ms = Date.now() - started;
+        const said = await playSaid();
+        if (button === "hint" && !said.startsWith("Hint:")) throw new Error(`${example}: hint said ${said}`);
+        if (button === "check" && !said.startsWith("Nothing entered")) throw new Error(`${example}: check said ${said}`);
+        figures.push([example, button, ms]);
+      }
+    }
+  }
+  console.log(`     Check and Hint in the page (ms): ${figures.map(([e, b, ms]) => `${e} ${b} ${ms}`).join(", ")}`);
+  const slow = figures.filter(([, , ms]) => ms > 200);
+  if (slow.length) throw new Error(`over 200 ms: ${slow.map((f) => f.join(" ")).join(", ")}`);
+});
+
 await check("Play: a Nurikabe cell shaded by a click, a Slitherlink edge drawn by dragging", async () => {
   await openPlay(page, "nurikabe");
   const clue = new Set(await page.locator("#board-svg text.value.given").evaluateAll((ts) => ts.map((t) => `${t.dataset.row},${t.dataset.col}`)));
