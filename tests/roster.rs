@@ -18,11 +18,12 @@ impl Week {
     /// The most nights of one nurse, when `roster` (shift per nurse and
     /// day: 0 off, 1 day, 2 night) keeps every rule.
     fn most_nights(&self, roster: &[Vec<u8>]) -> Option<usize> {
-        for d in 0..self.days {
-            let on = |s: u8| (0..self.nurses).filter(|&i| roster[i][d] == s).count();
-            if on(1) != self.day_need || on(2) != self.night_need {
-                return None;
-            }
+        let covered = (0..self.days).all(|d| {
+            let on = |s: u8| roster.iter().filter(|row| row[d] == s).count();
+            on(1) == self.day_need && on(2) == self.night_need
+        });
+        if !covered {
+            return None;
         }
         for row in roster {
             if row.windows(2).any(|w| w[0] == 2 && w[1] == 1) {
