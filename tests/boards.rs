@@ -24,6 +24,46 @@ fn a_board_without_a_template_is_printed_aligned() {
 }
 
 #[test]
+fn a_blank_cell_shows_its_style() {
+    // x is forced to 0 1 2 0: blank cells whose style is a disc at 1 and
+    // a circle at 2; a cell with text keeps it whatever its style (the
+    // first column, blank, is as wide as its widest cell: none).
+    Case::new()
+        .spec(
+            "[vars]\nx = { index = \"0..3\", domain = \"0..2\" }\n\
+             [constraints]\nc = \"x[0] == 0 and x[1] == 1 and x[2] == 2 and x[3] == 0\"\n\
+             [output]\nboard = { cells = \"['', '', '', 't']\", \
+             style = \"[if x[i] == 1 then 'disc' else if x[i] == 2 then 'circle' else if i == 3 then 'circle' else '' for i in 0..3]\" }\n",
+        )
+        .args(&["spec.toml"])
+        .stdout(" ● ○ t\n")
+        .run();
+}
+
+#[test]
+fn a_puzzle_of_moves_is_drawn_at_its_start_and_at_its_goal() {
+    // Flip It's positions read from the characters of the start and of
+    // the goal's rule (every piece white): `●` black, `○` white.
+    let row = |position: &str| {
+        let cells: Vec<&str> = (position.chars())
+            .map(|c| match c {
+                'B' => "●",
+                'W' => "○",
+                _ => " ",
+            })
+            .collect();
+        // `solve draw` keeps a border's slot left of the grid.
+        format!(" {}\n", cells.join(" ").trim_end())
+    };
+    let (start, _, code) = solve(&["draw", "specs/flipit.toml"]);
+    assert_eq!((start, code), (row("BB_BBB"), 0));
+    let (goal, _, code) = solve(&["draw", "specs/flipit.toml", "--solution"]);
+    assert_eq!(code, 0);
+    assert_eq!(goal.matches('○').count(), 5, "{goal}");
+    assert!(!goal.contains('●'), "every piece white at the goal: {goal}");
+}
+
+#[test]
 fn what_is_not_a_board_is_refused_at_its_place() {
     let spec = |board: &str| {
         format!(
@@ -59,12 +99,16 @@ fn what_is_not_a_board_is_refused_at_its_place() {
         .run();
 }
 
-/// A queens solution's chess board: the queen of column c in row q[c].
+/// A queens solution's board: the queen (♛) of column c in row q[c].
 fn chess_board(q: &[i64]) -> Value {
     let n = q.len() as i64;
     json!(
         (0..n)
-            .map(|r| q.iter().map(|&row| row == r).collect::<Vec<bool>>())
+            .map(|r| {
+                q.iter()
+                    .map(|&row| if row == r { "♛" } else { "" })
+                    .collect::<Vec<_>>()
+            })
             .collect::<Vec<_>>()
     )
 }

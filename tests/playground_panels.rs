@@ -159,7 +159,25 @@ fn a_puzzle_is_stepped_and_analysed_as_on_the_command_line() {
     let args = ["specs/flipit.toml", "--start", "B_WWWBBB", "--set", "n=8"];
     let (out, err, code) = solve(&args);
     assert_eq!(code, 0, "{err}");
-    let lines: Vec<&str> = out.lines().collect();
+    // Each position's line is followed by its board (indented): the
+    // pieces as discs, read here from the position's own characters.
+    let all: Vec<&str> = out.lines().collect();
+    let lines: Vec<&str> = all
+        .iter()
+        .copied()
+        .filter(|l| !l.starts_with("   "))
+        .collect();
+    for pair in all.windows(2).filter(|w| w[1].starts_with("   ")) {
+        let position = pair[0].rsplit(' ').next().expect("a position");
+        let discs: Vec<&str> = (position.chars())
+            .map(|c| match c {
+                'B' => "●",
+                'W' => "○",
+                _ => "",
+            })
+            .collect();
+        assert_eq!(pair[1].trim_start(), discs.join(" ").trim(), "{out}");
+    }
     let request = json!({"op": "path", "spec": flipit, "set": ["n=8"], "start": "B_WWWBBB"});
     let got = events(&request);
     let path = only(&got, "path");

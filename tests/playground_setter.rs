@@ -105,7 +105,7 @@ fn unique_draws_its_solutions_as_the_solve_panel_does() {
             for (c, cell) in row.iter().enumerate() {
                 assert_eq!(
                     cell,
-                    &json!(q[c] == json!(r)),
+                    &json!(if q[c] == json!(r) { "♛" } else { "" }),
                     "solution {k}, square {r}, {c}"
                 );
             }

@@ -4,6 +4,9 @@
 //! fixes the givens (no search): the cells that are not given are blank,
 //! and the layers that read a variable are left out.
 //!
+//! A puzzle of moves (a spec with `[puzzle]`) is drawn at its start
+//! position, or with `--solution` at the goal its shortest solution reaches.
+//!
 //! Exit codes: 0 drawn, 1 no solution (`--solution`, or givens that
 //! already contradict each other), 2 no board, or a file that cannot be
 //! written, 3 a limit stopped the search for the solution.
@@ -11,8 +14,12 @@
 use super::output::{Printer, note};
 use super::{EXIT_FOUND, EXIT_LIMIT, EXIT_NONE, Run, SpecArgs, TimeLimit, refusal, usage};
 use solve::diagnostic::Error;
+use solve::lowered::Lowered;
+use solve::moves::{self, Method, Puzzle, Target};
+use solve::output::Drawing;
 use solve::output::drawing::{svg, text};
 use solve::session::Session;
+use solve::source::Sources;
 use solve::stop::Stop;
 use std::io::IsTerminal as _;
 use std::path::PathBuf;
@@ -28,7 +35,8 @@ pub(crate) struct DrawArgs {
     /// drawing it in the terminal.
     #[arg(long, value_name = "OUT.svg")]
     svg: Option<PathBuf>,
-    /// Draw the first solution instead of the puzzle as given.
+    /// Draw the first solution instead of the puzzle as given (a puzzle of
+    /// moves: the goal its shortest solution reaches, not its start).
     #[arg(long)]
     solution: bool,
     #[command(flatten)]
@@ -37,6 +45,13 @@ pub(crate) struct DrawArgs {
 
 pub(super) fn run(args: &DrawArgs, stop: &Stop) -> Run {
     let (lowered, sources) = super::compile(&args.file, &args.spec, true, stop)?;
+    if lowered.puzzle.is_some() {
+        let Some(drawing) = position(args, &lowered, sources)? else {
+            note("no solution: no goal position can be reached from the start");
+            return Ok(EXIT_NONE);
+        };
+        return print(args, drawing?);
+    }
     let mut session = Session::new(lowered, sources);
     session.set_stop(stop.clone());
     let values = if args.solution {
@@ -70,12 +85,42 @@ pub(super) fn run(args: &DrawArgs, stop: &Stop) -> Run {
     let drawing = output
         .drawing(&values, !args.solution)
         .map_err(|d| Error::new(vec![d], session.sources()))?
-        .ok_or_else(|| {
-            refusal(
-                format!("{} declares no board", args.file.display()),
-                "declare one in [output]: `board = { cells = \"x\", regions = \"...\" }` (see docs/spec-language.md, Boards)",
-            )
-        })?;
+        .ok_or_else(|| no_board(args));
+    print(args, drawing?)
+}
+
+/// A puzzle of moves drawn: its start position, or with `--solution` the
+/// goal position its shortest solution reaches (`None`: none is reached).
+fn position(
+    args: &DrawArgs,
+    lowered: &Lowered,
+    sources: Sources,
+) -> Result<Option<Result<Drawing, Error>>, Error> {
+    let mut p = Puzzle::new(lowered, sources)?;
+    let Some(start) = p.start() else {
+        return Err(usage(
+            "no start position to draw: give `start` in [puzzle]".to_string(),
+        ));
+    };
+    let mut at = start?;
+    if args.solution {
+        let Some(path) = moves::shortest(&mut p, at, Target::Goal, Method::Bfs)? else {
+            return Ok(None);
+        };
+        at = path.last().map_or(at, |&(_, s)| s);
+    }
+    Ok(Some(p.drawing(at)?.ok_or_else(|| no_board(args))))
+}
+
+fn no_board(args: &DrawArgs) -> Error {
+    refusal(
+        format!("{} declares no board", args.file.display()),
+        "declare one in [output]: `board = { cells = \"x\", regions = \"...\" }` (see docs/spec-language.md, Boards)",
+    )
+}
+
+/// The drawing in the terminal, or as SVG to the file or stdout.
+fn print(args: &DrawArgs, drawing: Drawing) -> Run {
     let mut out = Printer::new(false);
     match &args.svg {
         Some(path) if path.as_os_str() == "-" => out.text(&svg::svg(&drawing)),

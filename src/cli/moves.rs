@@ -155,8 +155,8 @@ fn print_path(
 }
 
 fn print_board(out: &mut Printer, p: &Puzzle, s: State) -> Result<(), solve::diagnostic::Error> {
-    if let Some(board) = p.board(s)? {
-        for line in board.text().lines() {
+    if let Some(board) = p.board_text(s)? {
+        for line in board.lines() {
             out.line(&format!("   {line}"));
         }
     }

@@ -454,6 +454,22 @@ impl Puzzle {
             .map_err(|d| Error::new(vec![d], &self.sources))
     }
 
+    /// The position's board as `solve` prints it under each move (see
+    /// [`crate::output::OutputPlan::board_text`]), if the spec declares one.
+    pub fn board_text(&self, s: State) -> Result<Option<String>, Error> {
+        self.output
+            .board_text(&self.solution(s))
+            .map_err(|d| Error::new(vec![d], &self.sources))
+    }
+
+    /// The position drawn with every layer of the spec's board (see
+    /// [`crate::output::OutputPlan::drawing`]), if it declares one.
+    pub fn drawing(&self, s: State) -> Result<Option<crate::output::Drawing>, Error> {
+        self.output
+            .drawing(&self.solution(s), false)
+            .map_err(|d| Error::new(vec![d], &self.sources))
+    }
+
     /// A board as JSON rows (see [`crate::output::Board::json`]).
     pub fn board_json(&self, board: &crate::output::Board) -> serde_json::Value {
         self.output.board_json(board)

@@ -5,6 +5,7 @@
 //! line prints it aligned when the spec has no template; a puzzle's path
 //! shows the board of every position.
 
+use super::drawing::{Drawing, text};
 use crate::diagnostic::Diagnostic;
 use crate::lower::value::{R, Value};
 use crate::model::texts::Texts;
@@ -74,6 +75,28 @@ impl Board {
             })
             .collect();
         lines.join("\n")
+    }
+
+    /// Whether a cell is blank (`''`): where a style may show.
+    pub(crate) fn has_blank(&self) -> bool {
+        self.rows
+            .iter()
+            .flatten()
+            .any(|c| matches!(c, Value::Str(s) if s.is_empty()))
+    }
+
+    /// Each blank cell shows the symbol of its style in `drawing` (the
+    /// same board drawn with its layers).
+    pub(crate) fn show_styles(&mut self, drawing: &Drawing) {
+        for (row, drawn) in self.rows.iter_mut().zip(&drawing.cells) {
+            for (cell, d) in row.iter_mut().zip(drawn) {
+                if matches!(cell, Value::Str(s) if s.is_empty())
+                    && let Some(style) = d.style
+                {
+                    *cell = Value::Str(text::symbol(style).into());
+                }
+            }
+        }
     }
 
     /// The rows as JSON: always a list of rows (one row for a 1-D board),

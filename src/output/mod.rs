@@ -47,7 +47,7 @@ use crate::lower::{Budget, Functions, Lowerer, value::R};
 use crate::model::texts::Texts;
 use crate::model::{Lit, Model, VarId};
 use crate::source::Span;
-use crate::spec::ast::{BoardDecl, TemplatePart};
+use crate::spec::ast::{BoardDecl, BoardLayer, TemplatePart};
 use crate::stop::Stop;
 use std::collections::HashMap;
 use std::fmt::Write as _;
@@ -231,6 +231,28 @@ impl OutputPlan {
         Board::read(&value, e.span).map(Some)
     }
 
+    /// The board as `solve` prints it (a solution without a template, a
+    /// position of a puzzle of moves): the cells aligned, a blank cell
+    /// showing its `style`'s symbol (a disc, a circle), so that a board
+    /// drawn by its styles alone (Flip It's discs) reads in the terminal
+    /// as it does in `solve draw`.
+    pub fn board_text(&self, solution: &[i64]) -> R<Option<String>> {
+        self.board_text_within(solution, self.printing())
+    }
+
+    fn board_text_within(&self, solution: &[i64], budget: Budget) -> R<Option<String>> {
+        let Some(mut board) = self.board_within(solution, budget.clone())? else {
+            return Ok(None);
+        };
+        let styled = (self.board.as_ref())
+            .is_some_and(|b| b.layers.iter().any(|(l, _)| *l == BoardLayer::Style));
+        if styled && board.has_blank() {
+            let values = self.board_values(solution, false, budget)?;
+            board.show_styles(&Drawing::read(&values, false)?);
+        }
+        Ok(Some(board.text()))
+    }
+
     /// Whether solutions are printed through the spec's template.
     pub fn templated(&self) -> bool {
         self.template.is_some()
@@ -292,10 +314,9 @@ impl OutputPlan {
     fn render_within(&self, solution: &[i64], budget: Budget) -> R<String> {
         let mut out = match &self.template {
             Some(parts) => self.fill_compiled(parts, solution, budget)?,
-            None if self.board.is_some() => self
-                .board_within(solution, budget)?
-                .expect("declared")
-                .text(),
+            None if self.board.is_some() => {
+                self.board_text_within(solution, budget)?.expect("declared")
+            }
             None => return Ok(self.lines(solution)),
         };
         if !out.ends_with('\n') {

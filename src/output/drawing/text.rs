@@ -55,24 +55,30 @@ pub fn text(d: &Drawing, bold: bool) -> String {
     canvas.finish(d, bold)
 }
 
-/// What a cell shows: its text, its split clues, or its style's symbol.
+/// What a cell shows: its text, its split clues, or its style's symbol
+/// (shaded, a dot and a cross cover the text; a circle and a disc show on
+/// a blank cell).
 fn content(cell: &Cell) -> String {
     if let Some((across, down)) = &cell.split {
         return format!("{down}╲{across}");
     }
-    match cell.style {
-        Some(Style::Shaded) => return "█".into(),
-        Some(Style::Dot) => return "·".into(),
-        Some(Style::Cross) => return "×".into(),
-        _ => {}
+    if let Some(s @ (Style::Shaded | Style::Dot | Style::Cross)) = cell.style {
+        return symbol(s).into();
     }
     if !cell.text.is_empty() {
         return cell.text.clone();
     }
-    match cell.style {
-        Some(Style::Circle) => "○".into(),
-        Some(Style::Disc) => "●".into(),
-        _ => String::new(),
+    cell.style.map(symbol).unwrap_or_default().into()
+}
+
+/// A style as one character of text.
+pub fn symbol(style: Style) -> &'static str {
+    match style {
+        Style::Shaded => "█",
+        Style::Dot => "·",
+        Style::Cross => "×",
+        Style::Circle => "○",
+        Style::Disc => "●",
     }
 }
 
