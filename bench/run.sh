@@ -57,13 +57,16 @@
 #                (100,000 free variables to a first solution under each variable order), large-pigeons
 #                (20,000 variables in a chain beside 10 pigeons in 9 holes, counted) (solve alone, 2
 #                threads beside -j 1: the cost of choosing a variable on a large model; group: large);
+#                warehouse-default, warehouse-input, warehouse-value-max (CSPLib 034 without
+#                [search], bench/specs/warehouse.toml: the default, 2 threads beside -j 1, against
+#                input order and --value max; 30 s cap; solve alone; group: warehouse);
 #                defaults (bench/defaults.py: candidates for the default search, each given to
 #                solve alone, one thread pinned to CPU 0, on the suite's first instances with
 #                free search and on the shipped, book and bench specs without their [search];
 #                10 s a run; results in bench/results/*-defaults.{md,json}; not in the default
 #                runs: ~17 min);
 #                groups: queens magic-count magic-first bulls moo threads hidato nonogram golomb unique
-#                steps setter genre large suite defaults
+#                steps setter genre large warehouse suite defaults
 #   RUNS         runs per cell for solve (default 5), PEER_RUNS for the peers (default 3)
 #   CELL_BUDGET  stop repeating a cell once its runs add up to this many seconds (default 30)
 #   CAP          per-run cap in seconds (default 120); MAGIC_CAP for magic-first (default 60,

@@ -61,6 +61,7 @@ export function setupPlay(page) {
       key = `solve-play:${request.spec.length}:${hash(request.spec + "\n" + request.set.join(" "))}`;
       restore(pendingShared ?? localStorage.getItem(key));
       pendingShared = null;
+      startClock(Number(localStorage.getItem(`${key}:time`)) || 0);
       $("board-progress").textContent = `Click or tap a cell and type, or click to shade; drag between cells or points to draw a line (laid out in ${e.ms.toFixed(0)} ms).`;
       $("board-view").hidden = false;
       draw();
@@ -491,10 +492,51 @@ export function setupPlay(page) {
   };
   $("board-undo").onclick = () => back(undo, redo);
   $("board-redo").onclick = () => back(redo, undo);
-  $("board-restart").onclick = () => change(() => {
-    entries = new Map();
-    pencil = new Map();
-  });
+  $("board-restart").onclick = () => {
+    change(() => {
+      entries = new Map();
+      pencil = new Map();
+    });
+    startClock(0);
+  };
+
+  // ---- the timer: off by default (the choice kept for every puzzle);
+  // the time spent on a puzzle is kept with its progress, counted while
+  // it is open and stopped when it is solved ----
+
+  const TIMER = "solve-play-timer";
+  let spentMs = 0; // before `since`
+  let since = null; // when the clock last started (null: stopped)
+  let ticking = null;
+  const elapsed = () => spentMs + (since === null ? 0 : Date.now() - since);
+  function showTime() {
+    const shown = $("board-time");
+    shown.hidden = localStorage.getItem(TIMER) !== "on";
+    const s = Math.floor(elapsed() / 1000);
+    shown.textContent = `${Math.floor(s / 60)}:${String(s % 60).padStart(2, "0")}`;
+  }
+  function keepTime() {
+    if (layout) localStorage.setItem(`${key}:time`, String(Math.round(elapsed())));
+    showTime();
+  }
+  function startClock(kept) {
+    spentMs = kept;
+    since = Date.now();
+    clearInterval(ticking);
+    ticking = setInterval(keepTime, 1000);
+    showTime();
+  }
+  function stopClock() {
+    spentMs = elapsed();
+    since = null;
+    clearInterval(ticking);
+    keepTime();
+  }
+  $("board-timer").checked = localStorage.getItem(TIMER) === "on";
+  $("board-timer").onchange = () => {
+    localStorage.setItem(TIMER, $("board-timer").checked ? "on" : "off");
+    showTime();
+  };
 
   // Done: every typed cell filled and the entries, with every unmarked
   // look blank, a solution.
@@ -512,6 +554,7 @@ export function setupPlay(page) {
         $("board-progress").textContent = "Solved! Every entry stands and the board is complete.";
         $("board-progress").dataset.solved = "true";
         solvedSaid = true;
+        stopClock();
       });
     }, 300);
   }
@@ -526,6 +569,7 @@ export function setupPlay(page) {
       if (!layout) open();
     },
     clear() {
+      if (layout) stopClock();
       layout = null;
       selected = null;
       $("board-svg").innerHTML = "";

@@ -212,7 +212,7 @@ await check("the page drew queens for the README", async () => {
   const first = page.locator(".solution").first();
   expect("rows", await first.locator("table.board tr").count(), 8);
   expect("squares", await first.locator("table.board td").count(), 64);
-  const queens = await first.locator("table.board td").evaluateAll((tds) => tds.filter((td) => td.textContent === "●").length);
+  const queens = await first.locator("table.board td").evaluateAll((tds) => tds.filter((td) => td.textContent === "♛").length);
   expect("queens", queens, 8);
   await page.screenshot({ path: `${shots}playground.png` });
 });
@@ -462,7 +462,7 @@ await check("setter: uniqueness, candidates, needless clues and a puzzle generat
   const squares = (board) => board.locator("tr").evaluateAll((trs) => trs.map((tr) => [...tr.cells].map((td) => td.textContent)));
   const unique = await squares(page.locator("#setter-view table.board"));
   expect("the board's shape", JSON.stringify(unique.map((row) => row.length)), JSON.stringify([6, 6, 6, 6, 6, 6]));
-  expect("queens", unique.flat().filter((t) => t === "●").length, 6);
+  expect("queens", unique.flat().filter((t) => t === "♛").length, 6);
   await page.fill("#set", "n=8");
   await page.click("#unique-run");
   await settled();
@@ -608,6 +608,10 @@ await check("Play: the sudoku to the end by clicks and keys, a wrong entry check
   expect("solved cells", solution.length, 81);
   const answer = new Map(solution.map(([r, c, v]) => [`${r},${c}`, v]));
   await openPlay(page, "sudoku");
+  // The timer: off by default; on, it counts this puzzle's time.
+  expect("timer off", await page.locator("#board-time").isHidden(), true);
+  await page.check("#board-timer");
+  expect("timer shown", /^\d+:\d\d$/.test(await page.locator("#board-time").textContent()), true);
   const givens = new Set(await page.locator("#board-svg text.value.given").evaluateAll((ts) => ts.map((t) => `${t.dataset.row},${t.dataset.col}`)));
   const blanks = [];
   for (let r = 0; r < 9; r++) for (let c = 0; c < 9; c++) if (!givens.has(`${r},${c}`)) blanks.push([r, c]);
@@ -663,6 +667,11 @@ await check("Play: the sudoku to the end by clicks and keys, a wrong entry check
   expect("entered", await page.locator("#board-svg text.play-value").count(), blanks.length);
   await page.waitForFunction(() => document.querySelector("#board-progress").dataset.solved === "true", null, { timeout: 60000 });
   if (!(await playSaid()).startsWith("Solved!")) throw new Error(await playSaid());
+  // Solved, the clock stands still.
+  const stopped = await page.locator("#board-time").textContent();
+  await page.waitForTimeout(1500);
+  expect("timer stopped", await page.locator("#board-time").textContent(), stopped);
+  await page.uncheck("#board-timer");
   console.log(`     a Hint on the sudoku answered in ${hintMs} ms (click to the marked cell)`);
   await page.screenshot({ path: `${shots}play-sudoku.png` });
   // The progress travels in the share link, and opens in Play.
