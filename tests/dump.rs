@@ -133,6 +133,39 @@ fn a_dump_of_a_dump_is_the_same() {
     }
 }
 
+/// What a spec says is not the player's (`shown = false`, a scalar and
+/// an array) stays hidden in its dump: the dump declares it so, and the
+/// dump's candidates name exactly the spec's own shown variables.
+#[test]
+fn a_dump_keeps_what_is_not_shown() {
+    let spec = TempSpec::new(
+        "dump-hidden",
+        "[vars]\nx = { index = \"0..1\", domain = \"0..2\" }\n\
+         h = { domain = \"0..4\", shown = false }\n\
+         t = { index = \"0..1\", domain = \"0..2\", shown = false }\n\
+         [constraints]\nc = \"x[0] + x[1] == h\"\nd = \"h == 2\"\ne = \"t[0] == x[0] and t[1] == x[1]\"\n",
+    );
+    let dumped = dump(&[spec.path()]);
+    for line in [
+        "h = { domain = \"0..4\", shown = false }",
+        "t = { index = \"0..1\", domain = \"0..2\", shown = false }",
+    ] {
+        assert!(dumped.lines().any(|l| l == line), "{line} in\n{dumped}");
+    }
+    let file = TempSpec::new("dump-hidden-dumped", &dumped);
+    let named = |path: &str| {
+        let (stdout, stderr, code) = solve(&["candidates", path]);
+        assert_eq!(code, 0, "{stderr}");
+        let mut names: Vec<String> = (stdout.lines())
+            .filter_map(|l| l.split(['[', ' ']).next().map(str::to_string))
+            .collect();
+        names.dedup();
+        names
+    };
+    assert_eq!(named(file.path()), named(spec.path()));
+    assert_eq!(named(spec.path()), ["x"]);
+}
+
 /// Cases an independent review found, each against its spec's own count:
 /// a scaled divisor (written `(2 * y)`, not `2 * y` after `/`), texts
 /// holding brackets as indices, a name that is not a bare TOML key, a

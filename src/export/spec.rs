@@ -259,7 +259,17 @@ impl<'a> Dump<'a> {
             .iter()
             .map(|v| indices(self.model, split_name(&v.name).1))
             .collect();
-        if indices[0].is_empty() {
+        // Not the player's (`shown = false`): kept, so that steps, hints
+        // and candidates of the text run back hide what the spec's hid.
+        let hidden = vars.iter().all(|v| v.hidden && !v.aux);
+        if indices[0].is_empty() && hidden {
+            let _ = writeln!(
+                out,
+                "{} = {{ domain = {}, shown = false }}",
+                toml_key(base),
+                toml_string(&domain)
+            );
+        } else if indices[0].is_empty() {
             let _ = writeln!(out, "{} = {}", toml_key(base), toml_string(&domain));
         } else {
             let ranges: Vec<String> = (0..indices[0].len())
@@ -274,9 +284,10 @@ impl<'a> Dump<'a> {
             } else {
                 format!("[{}]", ranges.join(", "))
             };
+            let shown = if hidden { ", shown = false" } else { "" };
             let _ = writeln!(
                 out,
-                "{} = {{ index = {index}, domain = {} }}",
+                "{} = {{ index = {index}, domain = {}{shown} }}",
                 toml_key(base),
                 toml_string(&domain)
             );
