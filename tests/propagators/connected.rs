@@ -58,6 +58,7 @@ fn connected_leaves_no_node_apart_and_no_cut_node_or_bridge_open() {
             nodes,
             edges,
             links,
+            ..
         }) = constraint.clone()
         else {
             unreachable!("connected")
