@@ -15,11 +15,15 @@ usage: make.py numberlink SIZE SEED     a random path cover, kept when unique
   kept simply connected (no holes: every cell outside reaches the border
   through cells outside), its border the loop; every cell's clue, then the
   clues removed one at a time in a random order while the puzzle stays
-  unique (cpsat.py's model).
+  unique (each check by solve, `--limit 2`, 2 s at most: a check it
+  cannot finish keeps the clue; the final puzzle checked unique again by
+  cpsat.py's model).
 """
 
+import json
 import os
 import random
+import subprocess
 import sys
 
 import cpsat
@@ -140,10 +144,31 @@ def slitherlink(n, seed):
     for p in order:
         trial = dict(clue)
         del trial[p]
-        if cpsat.slitherlink(rows_of(trial)) == 1:
+        if solve_unique(rows_of(trial)):
             clue = trial
-    print("# seed %d, %d clues" % (seed, len(clue)))
+    assert cpsat.slitherlink(rows_of(clue)) == 1, "CP-SAT finds another solution"
+    print("# seed %d, %d clues (%d removals left undecided by solve in 2 s)" % (seed, len(clue), len(STOPPED)))
     print("\n".join(rows_of(clue)))
+
+
+STOPPED = []
+
+
+def solve_unique(rows):
+    """Whether solve (target/release/solve, specs/slitherlink.toml) finds
+    exactly one solution: the many checks of the clue removal are solve's
+    (fast); the final puzzle is checked again by CP-SAT."""
+    repo = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+    out = subprocess.run([os.path.join(repo, "target", "release", "solve"),
+                          os.path.join(repo, "specs", "slitherlink.toml"), "--set",
+                          "picture=" + json.dumps(rows), "--limit", "2", "--json", "-j", "1",
+                          "--time-limit", "2"],
+                         capture_output=True, text=True)
+    if out.returncode == 3:
+        # Not proved within 2 s: the clue is kept (counted, for the record).
+        STOPPED.append(rows)
+        return False
+    return len(out.stdout.strip().splitlines()) == 1
 
 
 if __name__ == "__main__":
