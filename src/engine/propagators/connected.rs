@@ -336,7 +336,8 @@ impl Connected {
             // nodes alone; anything else has a cycle that misses one.
             let (nodes, links) = (s.piece_nodes[i], s.piece_links[i]);
             let one_cycle = links == nodes && s.piece_branch[i] <= 2;
-            if s.piece[i] == i && links >= nodes && (nodes < total_in || nodes > 2 && !one_cycle) {
+            if s.piece[i] == i && links >= nodes && (nodes < total_in || (nodes > 2 && !one_cycle))
+            {
                 return Err(Conflict);
             }
         }
