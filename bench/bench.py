@@ -157,6 +157,7 @@ PEER_EXPECTED = {
     "golomb": lambda m: "optimal: %d" % GOLOMB_LENGTH[int(m)],
     "nonogram": lambda n: "count=%d" % NONOGRAM_COUNT.get(n, 1),
     "genre": lambda n: "count=1",
+    "paths": lambda n: "count=1",
 }
 
 
@@ -192,6 +193,12 @@ def solve_args(inst):
 
 def ints(text):
     return [int(t) for t in re.findall(r"-?\d+", text)]
+
+
+def picture_file(name):
+    """The rows of bench/specs/NAME.picture (one row a line, `#` comments)."""
+    with open(os.path.join(BENCH, "specs", name + ".picture")) as f:
+        return [line.strip() for line in f if line.strip() and not line.startswith("#")]
 
 
 def count_checker(expected):
@@ -456,6 +463,19 @@ def all_instances():
                         ("hashi", "10x10 (janko 21)")):
         out.append(Instance("genre-" + genre, "%s %s count (peers: grilops, the MiniZinc export)" % (genre, size),
                             ["specs/%s.toml" % genre, "--count"], "genre", genre, count_checker(1), cap=60))
+    # The path and loop genres at scale: 15x15 pictures constructed by bench/paths/make.py
+    # (bench/specs/*.picture), counted on one thread, beside CP-SAT (bench/paths/cpsat.py) and
+    # grilops (bench/grilops/genres.py) on the same pictures.
+    for pid, genre, fill, label in (
+            ("paths-numberlink-15-fill", "numberlink", True, "Numberlink 15x15, every cell filled"),
+            ("paths-slitherlink-15", "slitherlink", None, "Slitherlink 15x15")):
+        rows = picture_file("%s-15x15" % genre)
+        args = ["specs/%s.toml" % genre, "--set", "picture=" + json.dumps(rows)]
+        if fill is not None:
+            args += ["--set", "fill=%s" % ("true" if fill else "false")]
+        pinst = "%s-15x15%s" % (genre, ":fill" if fill else "")
+        out.append(Instance(pid, "%s count (peers: CP-SAT, grilops)" % label, args + ["--count"],
+                            "paths", pinst, count_checker(1), cap=120))
     # Step-wise explanations (solve alone: no peer explains step by step).
     for name, args in (("zebra", ["specs/zebra.toml"]),
                        ("sudoku", ["specs/sudoku.toml"]),
@@ -495,11 +515,11 @@ def select_instances():
         return [i for i in insts if i.id in QUICK_IDS] if QUICK else insts
     def match(i, s):   # an id, or a group name: queens, magic-count, magic-first, bulls
         return i.id == s or (s in ("queens", "magic-count", "magic-first", "bulls", "moo", "threads", "hidato", "nonogram",
-                                 "golomb", "unique", "steps", "setter", "genre", "large", "warehouse")
+                                 "golomb", "unique", "steps", "setter", "genre", "paths", "large", "warehouse")
                              and i.id.startswith(s + "-"))
     unknown = [s for s in sel if not any(match(i, s) for i in insts)]
     if unknown:
-        sys.exit("bench: unknown instance(s) %s; known: %s (groups: queens magic-count magic-first bulls moo threads hidato nonogram golomb unique steps setter genre large warehouse)"
+        sys.exit("bench: unknown instance(s) %s; known: %s (groups: queens magic-count magic-first bulls moo threads hidato nonogram golomb unique steps setter genre paths large warehouse)"
                  % (" ".join(unknown), " ".join(i.id for i in insts)))
     return [i for i in insts if any(match(i, s) for s in sel)]
 
@@ -773,6 +793,16 @@ def peer_command(peer, inst):
         solver = "org.gecode.gecode" if peer == "gecode" else "org.peers.gecode-native"
         return ["bash", os.path.join(BENCH, "minizinc", "count.sh"), solver,
                 os.path.join(BENCH, "minizinc", "nonogram.mzn"), "-D", nonogram_dzn(n)], None
+    if prob == "paths":
+        genre, _, fill = n.partition(":")
+        picture = os.path.join(BENCH, "specs", genre + ".picture")
+        kind = genre.split("-")[0]
+        rule = ([fill] if fill else ["empty"]) if kind == "numberlink" else []
+        if peer == "grilops":
+            return [py, os.path.join(BENCH, "grilops", "genres.py"), kind, picture] + rule, None
+        if peer == "cpsat":
+            return [py, os.path.join(BENCH, "paths", "cpsat.py"), kind, picture] + rule, None
+        return None, "n/a"
     if prob == "genre":
         if peer == "grilops":
             return [py, os.path.join(BENCH, "grilops", "genres.py"), n], None

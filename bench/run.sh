@@ -44,6 +44,10 @@
 #                janko 21) (the loop, path and connectivity genres, the shipped specs counted;
 #                peers: grilops on Z3, bench/grilops/genres.py, and MiniZinc + Gecode counting
 #                the export);
+#                paths-numberlink-15-fill, paths-slitherlink-15 (15x15 pictures constructed by
+#                bench/paths/make.py, bench/specs/*.picture: Numberlink with every cell filled,
+#                Slitherlink; counted on one thread; peers: CP-SAT, bench/paths/cpsat.py, and
+#                grilops; group: paths);
 #                lsp (solve lsp's latencies from an editor's side: diagnostics after a change,
 #                hover, completion, per shipped spec, medians of RUNS; bench/lsp/latency.py);
 #                suite (bench/suite.py: `solve fzn` as a MiniZinc solver beside Gecode,

@@ -4,7 +4,8 @@
 //! (every node touched 0 or 2 times, the touched nodes one piece, at
 //! least one edge), or one path between the two ends (the ends touched
 //! once). `connected` with an edge's own boolean counts as the connected
-//! subgraphs do. Bad graphs are refused at their place.
+//! subgraphs do. The points on the way, when given, are the touched
+//! ones. Bad graphs are refused at their place.
 
 use crate::{Rng, TempSpec, count, solve};
 
@@ -165,6 +166,37 @@ fn loops_and_paths_on_grids_of_points_count_as_the_brute_force() {
 }
 
 #[test]
+fn the_points_on_the_way_are_those_the_edges_touch() {
+    // With a grid of booleans `p` as the points on the way, the count is
+    // still the brute force's (p follows from the edges), and p is true
+    // exactly at the touched points: forcing one point on keeps the ways
+    // that touch it.
+    for (rows, cols) in [(2, 3), (3, 3)] {
+        let edges = grid_edges(rows, cols);
+        let n = rows * cols;
+        let touches = |t: &[(usize, usize)], i: usize| t.iter().any(|&(a, b)| a == i || b == i);
+        let spec = format!(
+            "[vars]\nh = {{ index = [\"1..{rows}\", \"1..{}\"], domain = \"bool\" }}\nv = {{ index = [\"1..{}\", \"1..{cols}\"], domain = \"bool\" }}\np = {{ index = [\"1..{rows}\", \"1..{cols}\"], domain = \"bool\" }}\n[constraints]\nc = \"single_loop(h, v, p)\"\nd = \"p[2][2]\"\n",
+            cols - 1,
+            rows - 1
+        );
+        let file = TempSpec::new(&format!("grid-loop-on-{rows}x{cols}"), &spec);
+        let cycles = subsets(&edges, |t| one_way(n, t, None) && touches(t, cols + 1));
+        assert_eq!(count(&[file.path()]), cycles, "{rows}x{cols}");
+        let spec = spec.replace(
+            "single_loop(h, v, p)",
+            &format!("single_path(h, v, [1, 1], [{rows}, {cols}], p)"),
+        );
+        let file = TempSpec::new(&format!("grid-path-on-{rows}x{cols}"), &spec);
+        let ways = subsets(&edges, |t| {
+            one_way(n, t, Some((0, n - 1))) && touches(t, cols + 1)
+        });
+        assert_eq!(count(&[file.path()]), ways, "{rows}x{cols}");
+        assert!(ways > 0 && cycles > 0);
+    }
+}
+
+#[test]
 fn connected_with_links_counts_the_connected_subgraphs() {
     // Subgraphs (nodes and edges between them) of random graphs whose
     // nodes and edges at 1 are one piece (none at all counts).
@@ -257,6 +289,18 @@ fn bad_graphs_are_refused_at_their_place() {
             "a grid's edges are its neighbours': links are given with a list's edges",
         ),
         ("connected([], [], [])", "`connected` of no node"),
+        (
+            "single_loop(h, v, h)",
+            "the points on the way are not a grid of 3 rows of 3 booleans, one per point",
+        ),
+        (
+            "single_path(h, v, [1, 1], [3, 3], [[x[1], x[2], x[3]], [x[1], x[2], x[3]], [x[1], x[2], x[3]]])",
+            "`single_path`'s points on the way are booleans or 0/1 values, and one ranges over 0..2",
+        ),
+        (
+            "single_loop(h[1], [[1, 2], [2, 3]], d)",
+            "`single_loop` takes the points on the way on a grid only",
+        ),
         (
             "connected(h[1], [[1, 2]], [true], 3)",
             "`connected` takes 1 to 3 arguments, found 4",

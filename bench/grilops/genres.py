@@ -8,6 +8,10 @@ unique, as `solve --count` proves it.  Prints the solution found, then
 for none).
 
 usage: genres.py slitherlink|nurikabe|masyu|numberlink|hashi [SPEC]
+       genres.py numberlink PICTURE fill
+       (slitherlink and numberlink also read a picture file,
+       bench/specs/*.picture, in place of a spec; `fill`: every cell on a
+       path, as `--set fill=true` asks)
 
 The models:
 
@@ -58,12 +62,20 @@ from z3 import And, Implies, Int, Not, Or, PbEq, Solver, Sum, sat, unsat
 REPO = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 
 
+def picture_rows(spec):
+    """The `picture` rows of a spec, or the rows of a picture file
+    (bench/specs/*.picture: one row a line, `#` comments)."""
+    text = open(spec).read()
+    if not spec.endswith(".toml"):
+        return [line.strip() for line in text.splitlines() if line.strip() and not line.startswith("#")]
+    block = re.search(r"^picture = \[(.*?)\]", text, re.S | re.M).group(1)
+    return re.findall(r'"([^"]*)"', block)
+
+
 def picture_chars(spec):
     """The `picture` rows of a spec: {(r, c): character} for each character
     other than `.`, and the height and width."""
-    text = open(spec).read()
-    block = re.search(r"^picture = \[(.*?)\]", text, re.S | re.M).group(1)
-    rows = re.findall(r'"([^"]*)"', block)
+    rows = picture_rows(spec)
     return {(r, c): ch for r, row in enumerate(rows) for c, ch in enumerate(row) if ch != "."}, \
         len(rows), len(rows[0])
 
@@ -167,9 +179,11 @@ def masyu(spec):
 
 
 def numberlink(spec):
-    # grilops's examples/numberlink.py, reading the numbers from the picture.
-    givens, h, w = picture(spec)
-    givens = {Point(r, c): n for (r, c), n in givens.items()}
+    # grilops's examples/numberlink.py, reading the words of the picture
+    # (cells separated by spaces, `.` for none).
+    rows = [row.split() for row in picture_rows(spec)]
+    h, w = len(rows), len(rows[0])
+    givens = {Point(r, c): x for r in range(h) for c in range(w) if (x := rows[r][c]) != "."}
     lattice = grilops.get_rectangle_lattice(h, w)
     sym = grilops.paths.PathSymbolSet(lattice)
     sym.append("BLANK", " ")
@@ -177,11 +191,13 @@ def numberlink(spec):
     pc = grilops.paths.PathConstrainer(sg, allow_loops=False)
     for p, cell in sg.grid.items():
         sg.solver.add(sym.is_terminal(cell) == (p in givens))
+        if FILL:
+            sg.solver.add(cell != sym.BLANK)
     ends = {}
     for p, n in givens.items():
         ends.setdefault(n, []).append(p)
     for n, points in ends.items():
-        assert len(points) == 2, "number %d is drawn %d times" % (n, len(points))
+        assert len(points) == 2, "number %s is drawn %d times" % (n, len(points))
         path_instance = lattice.point_to_index(points[0])
         sg.solver.add(pc.path_instance_grid[points[0]] == path_instance)
         sg.solver.add(pc.path_instance_grid[points[1]] == path_instance)
@@ -275,6 +291,10 @@ def hashi(spec):
 
 GENRES = {"slitherlink": slitherlink, "nurikabe": nurikabe, "masyu": masyu, "numberlink": numberlink,
           "hashi": hashi}
+
+
+# `genres.py numberlink PICTURE fill`: every cell on a path.
+FILL = sys.argv[3:4] == ["fill"]
 
 
 def main():

@@ -15,11 +15,19 @@ use crate::vocab::{Consistency, VarId, View};
 /// no node at 1 is connected too. With `links` (one 0/1 view per
 /// edge; empty: every edge between two nodes at 1), only the edges
 /// whose link is 1 join, and such an edge has both ends at 1.
+///
+/// With `whole_cycles` (the loops and paths, with links), every cycle of
+/// links at 1 also passes through every node at 1 (an edge from a node
+/// to itself is no cycle here): a loop closes only through all of its
+/// nodes, a path never. Beside the degrees the lowering posts (0 or 2,
+/// 1 at a path's ends) this holds anyway; it is said here so that the
+/// propagator may remove an edge that would close a cycle too early.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Connected {
     pub nodes: Vec<View>,
     pub edges: Vec<(u32, u32)>,
     pub links: Vec<View>,
+    pub whole_cycles: bool,
 }
 
 impl Primitive for Connected {
@@ -56,7 +64,7 @@ impl Primitive for Connected {
                 _ => {}
             }
         }
-        is_connected(&on, &joined)
+        is_connected(&on, &joined) && (!self.whole_cycles || cycles_are_whole(&on, &joined))
     }
 
     fn propagator(&self, _level: Consistency) -> Result<Option<Box<dyn Propagator>>, Conflict> {
@@ -64,6 +72,7 @@ impl Primitive for Connected {
             self.nodes.clone(),
             &self.edges,
             self.links.clone(),
+            self.whole_cycles,
         ))))
     }
 
@@ -135,6 +144,49 @@ fn minizinc_connected(
         on.join(", "),
         es.join(", ")
     )
+}
+
+/// Whether every cycle of the `joined` edges (self-loops aside) passes
+/// through every node `on`: they hold no cycle (a forest), or they are
+/// one cycle through all of them, or two nodes alone joined by parallel
+/// edges. Any other graph with a cycle has one that misses a node (a
+/// chord of a cycle through all makes two shorter ones).
+fn cycles_are_whole(on: &[bool], joined: &[(u32, u32)]) -> bool {
+    let edges: Vec<(usize, usize)> = joined
+        .iter()
+        .filter(|(a, b)| a != b)
+        .map(|&(a, b)| (a as usize, b as usize))
+        .collect();
+    let n_on = on.iter().filter(|&&o| o).count();
+    // A forest: each edge joins two trees (union-find).
+    let mut root: Vec<usize> = (0..on.len()).collect();
+    fn find(root: &mut [usize], mut i: usize) -> usize {
+        while root[i] != i {
+            root[i] = root[root[i]];
+            i = root[i];
+        }
+        i
+    }
+    let mut forest = true;
+    for &(a, b) in &edges {
+        let (ra, rb) = (find(&mut root, a), find(&mut root, b));
+        forest &= ra != rb;
+        root[ra] = rb;
+    }
+    if forest {
+        return true;
+    }
+    let mut degree = vec![0; on.len()];
+    for &(a, b) in &edges {
+        degree[a] += 1;
+        degree[b] += 1;
+    }
+    if n_on == 2 {
+        return true;
+    }
+    // One cycle through all: connected (checked by the caller), each node
+    // on of degree 2.
+    edges.len() == n_on && (0..on.len()).all(|i| !on[i] || degree[i] == 2)
 }
 
 /// Whether the nodes that are `on` form one connected piece of the

@@ -98,6 +98,7 @@ impl Lowerer {
             nodes,
             edges,
             links,
+            whole_cycles: false,
         }));
         Ok(())
     }

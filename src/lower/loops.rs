@@ -16,6 +16,13 @@
 //! nodes and edges (see `engine::propagators::connected`), whose bridges
 //! and cut nodes give the loop's only ways through at once. A loop has at
 //! least one edge (an empty drawing is not a loop).
+//!
+//! On a grid, a last argument may say which points are on the way: a grid
+//! of 0/1 values, one per point (`label[r][c] == k` for a Numberlink's
+//! path k). It then stands for the auxiliary, so that the connectivity's
+//! pruning reaches the spec's own variables: a cell that no end of path k
+//! can reach any more loses the label k at once, where an auxiliary
+//! would only drop path k's edges there.
 
 use super::Lowerer;
 use super::value::{LinExpr, R, Value, type_error};
@@ -50,7 +57,11 @@ impl Lowerer {
     /// `single_loop(h, v)` or `single_loop(es, ends)`.
     pub(super) fn post_single_loop(&mut self, args: &[Expr], span: Span) -> R<()> {
         let graph = self.edge_graph(&args[0], &args[1], "single_loop")?;
-        let nodes = self.trace(&graph, &[], span)?;
+        let on = match args.get(2) {
+            Some(on) => Some(self.points_on(&graph, on, "single_loop")?),
+            None => None,
+        };
+        let nodes = self.trace(&graph, &[], on, span)?;
         // Some node is on the loop: 1 - sum(on) <= 0.
         let some = LinExpr::sum(nodes.iter().map(|(_, e)| (-1, e)), span)?.add_scaled(
             1,
@@ -76,13 +87,24 @@ impl Lowerer {
                 ),
             );
         }
-        let _ = self.trace(&graph, &ends, span)?;
+        let on = match args.get(4) {
+            Some(on) => Some(self.points_on(&graph, on, "single_path")?),
+            None => None,
+        };
+        let _ = self.trace(&graph, &ends, on, span)?;
         Ok(())
     }
 
     /// The degrees and the connectivity of a loop (no `ends`) or of a path
-    /// between `ends`; returns each node's view and value "on the way".
-    fn trace(&mut self, graph: &EdgeGraph, ends: &[u32], span: Span) -> R<Vec<(View, LinExpr)>> {
+    /// between `ends`; returns each node's view and value "on the way"
+    /// (the spec's own, `given`, or auxiliaries).
+    fn trace(
+        &mut self,
+        graph: &EdgeGraph,
+        ends: &[u32],
+        given: Option<Vec<LinExpr>>,
+        span: Span,
+    ) -> R<Vec<(View, LinExpr)>> {
         let mut incident = vec![Vec::new(); graph.nodes];
         for (e, &(a, b)) in graph.ends.iter().enumerate() {
             incident[a as usize].push(e);
@@ -92,7 +114,19 @@ impl Lowerer {
         for (i, edges) in incident.iter().enumerate() {
             let degree = LinExpr::sum(edges.iter().map(|&e| (1, &graph.links[e])), span)?;
             let end = ends.contains(&(i as u32));
-            let on = if end {
+            let on = if let Some(given) = &given {
+                // An end is on the way; a node without edges is not.
+                let fixed = if end {
+                    Some(1)
+                } else {
+                    edges.is_empty().then_some(0)
+                };
+                if let Some(fixed) = fixed {
+                    let at = given[i].add_scaled(-1, &LinExpr::constant(fixed), span)?;
+                    self.linear(&at, Rel::Eq, None, span)?;
+                }
+                given[i].clone()
+            } else if end {
                 LinExpr::constant(1)
             } else if edges.is_empty() {
                 LinExpr::constant(0)
@@ -113,8 +147,55 @@ impl Lowerer {
             nodes: nodes.iter().map(|(v, _)| *v).collect(),
             edges: graph.ends.clone(),
             links,
+            whole_cycles: true,
         }));
         Ok(nodes)
+    }
+
+    /// The last argument of `single_loop(h, v, on)` or `single_path(h, v,
+    /// s, t, on)`: one 0/1 value per point of the grid, row by row.
+    fn points_on(&mut self, graph: &EdgeGraph, on: &Expr, name: &str) -> R<Vec<LinExpr>> {
+        let Naming::Grid { rows, cols, .. } = graph.naming else {
+            return Err(Diagnostic::new(
+                format!("`{name}` takes the points on the way on a grid only"),
+                on.span,
+            )
+            .with_help("on a graph of listed edges, leave the last argument out"));
+        };
+        let value = self.eval(on)?;
+        let shape = format!("a grid of {rows} rows of {cols} booleans, one per point");
+        let Value::List(outer) = &value else {
+            return Err(type_error(&shape, &value, on.span));
+        };
+        let mut out = Vec::with_capacity(rows * cols);
+        for row in &outer.items {
+            let Value::List(row) = row else {
+                return Err(type_error(&shape, row, on.span));
+            };
+            if row.items.len() != cols {
+                break;
+            }
+            for x in &row.items {
+                let l = self.lin(x, on.span)?;
+                let (lo, hi) = self.bounds(&l, on.span)?;
+                if lo < 0 || hi > 1 {
+                    return Err(Diagnostic::new(
+                        format!(
+                            "`{name}`'s points on the way are booleans or 0/1 values, and one ranges over {lo}..{hi}"
+                        ),
+                        on.span,
+                    ));
+                }
+                out.push(l);
+            }
+        }
+        if outer.items.len() != rows || out.len() != rows * cols {
+            return Err(
+                Diagnostic::new(format!("the points on the way are not {shape}"), on.span)
+                    .with_help("the edges draw the grid of points; give one value for each"),
+            );
+        }
+        Ok(out)
     }
 
     /// The graph of `single_loop`'s or `single_path`'s first two arguments.

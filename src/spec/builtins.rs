@@ -321,16 +321,16 @@ pub const BUILTINS: &[BuiltinInfo] = &[
     row(
         Builtin::SingleLoop,
         "single_loop",
-        Arity::exactly(2),
+        Arity::range(2, 3),
         Usage::Constraint,
-        "the true edges form one cycle: of a grid of points, `single_loop(h, v)` (h[r][c] joins (r, c) to (r, c+1), v[r][c] joins (r, c) to (r+1, c)), or of a graph, `single_loop(es, [[a, b], ...])`",
+        "the true edges form one cycle: of a grid of points, `single_loop(h, v)` (h[r][c] joins (r, c) to (r, c+1), v[r][c] joins (r, c) to (r+1, c)), or of a graph, `single_loop(es, [[a, b], ...])`; a third argument, a grid of booleans (one per point), is true exactly at the points on the loop",
     ),
     row(
         Builtin::SinglePath,
         "single_path",
-        Arity::exactly(4),
+        Arity::range(4, 5),
         Usage::Constraint,
-        "the true edges form one path from s to t: `single_path(h, v, [r1, c1], [r2, c2])` on a grid of points, `single_path(es, [[a, b], ...], s, t)` on a graph",
+        "the true edges form one path from s to t: `single_path(h, v, [r1, c1], [r2, c2])` on a grid of points, `single_path(es, [[a, b], ...], s, t)` on a graph; a fifth argument, a grid of booleans (one per point), is true exactly at the points on the path",
     ),
     row(
         Builtin::Regular,

@@ -494,10 +494,13 @@ impl Gen {
         } else {
             Vec::new()
         };
+        // A loop's or a path's rule on cycles, with links (as lowered).
+        let whole_cycles = linked && self.rng.one_in(2);
         Constraint::Connected(Connected {
             nodes,
             edges,
             links,
+            whole_cycles,
         })
     }
 

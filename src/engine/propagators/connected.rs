@@ -18,6 +18,16 @@
 //! propagators of cspuz and of Gecode-based pencil-puzzle solvers; it
 //! finds a Nurikabe wall's or a loop's only way through at once. Linear
 //! in the nodes and edges per run; reused buffers; iterative walks.
+//!
+//! For a loop or a path (`whole_cycles`: every cycle of links in passes
+//! through every node in), the links in are grouped into pieces
+//! (union-find): an open link between two nodes of one piece that is a
+//! tree would close a cycle along the tree's path between them, and is
+//! set out unless that cycle takes in every node in (the piece is a
+//! chain, the link joins its two ends, and no node in lies elsewhere): a
+//! Slitherlink's small loop, or a Numberlink path turning back on itself,
+//! is refused before it is drawn. A piece already holding a cycle while
+//! nodes in lie outside it fails.
 
 use crate::engine::propagator::{Priority, PropResult, Propagator, Status};
 use crate::engine::store::{Change, Conflict, Store};
@@ -34,6 +44,8 @@ pub(crate) struct Connected {
     /// `adjacent[start[i]..start[i + 1]]`.
     start: Vec<usize>,
     adjacent: Vec<(usize, usize)>,
+    /// Every cycle of links in passes through every node in.
+    whole_cycles: bool,
     scratch: Scratch,
 }
 
@@ -56,6 +68,14 @@ struct Scratch {
     /// The cut nodes and bridges found, set in after the walk.
     must: Vec<usize>,
     bridges: Vec<usize>,
+    /// The pieces of the links in (union-find): each node's parent, and per
+    /// piece root its nodes, its links in and its most links in at a node.
+    piece: Vec<usize>,
+    piece_nodes: Vec<usize>,
+    piece_links: Vec<usize>,
+    piece_branch: Vec<usize>,
+    /// Per node, its links in.
+    degree_in: Vec<usize>,
 }
 
 const NONE: usize = usize::MAX;
@@ -67,7 +87,12 @@ impl Connected {
     /// `edges` between node numbers below `nodes.len()` (checked by the
     /// lowering), in either direction, repeated or not; `links` empty or
     /// one per edge.
-    pub(crate) fn new(nodes: Vec<View>, edges: &[(u32, u32)], links: Vec<View>) -> Connected {
+    pub(crate) fn new(
+        nodes: Vec<View>,
+        edges: &[(u32, u32)],
+        links: Vec<View>,
+        whole_cycles: bool,
+    ) -> Connected {
         debug_assert!(links.is_empty() || links.len() == edges.len());
         let n = nodes.len();
         let mut degree = vec![0; n + 1];
@@ -101,6 +126,7 @@ impl Connected {
                 .collect(),
             start,
             adjacent,
+            whole_cycles: whole_cycles && !edges.is_empty(),
             scratch: Scratch::default(),
         }
     }
@@ -258,6 +284,86 @@ impl Connected {
     }
 }
 
+/// The root of node `i`'s piece (with path halving).
+fn find(piece: &mut [usize], mut i: usize) -> usize {
+    while piece[i] != i {
+        piece[i] = piece[piece[i]];
+        i = piece[i];
+    }
+    i
+}
+
+impl Connected {
+    /// The loops' and paths' rule: an open link that would close a cycle
+    /// missing some node in is set out (and left out in `scratch.link`);
+    /// a cycle of links in that misses a node in fails.
+    fn no_short_cycle(&mut self, store: &mut Store) -> Result<(), Conflict> {
+        let n = self.nodes.len();
+        let s = &mut self.scratch;
+        let total_in = s.state.iter().filter(|&&x| x == IN).count();
+        s.piece.clear();
+        s.piece.extend(0..n);
+        s.degree_in.clear();
+        s.degree_in.resize(n, 0);
+        for (e, &(a, b)) in self.ends.iter().enumerate() {
+            if s.link[e] == IN && a != b {
+                s.degree_in[a] += 1;
+                s.degree_in[b] += 1;
+                let (ra, rb) = (find(&mut s.piece, a), find(&mut s.piece, b));
+                s.piece[ra] = rb;
+            }
+        }
+        s.piece_nodes.clear();
+        s.piece_nodes.resize(n, 0);
+        s.piece_links.clear();
+        s.piece_links.resize(n, 0);
+        s.piece_branch.clear();
+        s.piece_branch.resize(n, 0);
+        for i in 0..n {
+            let r = find(&mut s.piece, i);
+            s.piece_nodes[r] += 1;
+            s.piece_branch[r] = s.piece_branch[r].max(s.degree_in[i]);
+        }
+        for (e, &(a, b)) in self.ends.iter().enumerate() {
+            if s.link[e] == IN && a != b {
+                let r = find(&mut s.piece, a);
+                s.piece_links[r] += 1;
+            }
+        }
+        for i in 0..n {
+            // A piece with a cycle (all its nodes are in: a link in sets
+            // its ends in) is one cycle through every node in, or two
+            // nodes alone; anything else has a cycle that misses one.
+            let (nodes, links) = (s.piece_nodes[i], s.piece_links[i]);
+            let one_cycle = links == nodes && s.piece_branch[i] <= 2;
+            if s.piece[i] == i && links >= nodes && (nodes < total_in || (nodes > 2 && !one_cycle))
+            {
+                return Err(Conflict);
+            }
+        }
+        for (e, &(a, b)) in self.ends.iter().enumerate() {
+            if s.link[e] != OPEN || a == b {
+                continue;
+            }
+            let r = find(&mut s.piece, a);
+            if r != find(&mut s.piece, b) || s.piece_links[r] + 1 != s.piece_nodes[r] {
+                continue;
+            }
+            // The cycle the link would close is whole only through a chain
+            // from one end to the other that holds every node in.
+            let whole = s.piece_branch[r] <= 2
+                && s.degree_in[a] == 1
+                && s.degree_in[b] == 1
+                && s.piece_nodes[r] == total_in;
+            if !whole {
+                let _ = store.vset_max(self.links[e], 0)?;
+                s.link[e] = OUT;
+            }
+        }
+        Ok(())
+    }
+}
+
 impl Propagator for Connected {
     fn subscriptions(&self) -> Vec<(VarId, Change)> {
         self.nodes
@@ -281,6 +387,9 @@ impl Propagator for Connected {
                 let _ = store.vset_max(self.nodes[i], 0)?;
                 self.scratch.state[i] = OUT;
             }
+        }
+        if self.whole_cycles && !self.links.is_empty() {
+            self.no_short_cycle(store)?;
         }
         let root = (0..self.nodes.len())
             .find(|&i| self.scratch.state[i] == IN)
