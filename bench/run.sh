@@ -70,7 +70,7 @@
 #                10 s a run; results in bench/results/*-defaults.{md,json}; not in the default
 #                runs: ~17 min);
 #                groups: queens magic-count magic-first bulls moo threads hidato nonogram golomb unique
-#                steps setter genre large warehouse suite defaults
+#                steps setter genre paths large warehouse suite defaults
 #   RUNS         runs per cell for solve (default 5), PEER_RUNS for the peers (default 3)
 #   CELL_BUDGET  stop repeating a cell once its runs add up to this many seconds (default 30)
 #   CAP          per-run cap in seconds (default 120); MAGIC_CAP for magic-first (default 60,
