@@ -51,6 +51,7 @@ mod scheduling;
 mod semantics;
 mod session;
 mod setter;
+mod setter_score;
 mod specs;
 mod steps;
 mod symmetry;
