@@ -52,6 +52,7 @@ mod semantics;
 mod session;
 mod setter;
 mod setter_score;
+mod setter_steer;
 mod specs;
 mod steps;
 mod symmetry;

@@ -3,7 +3,7 @@
 //! `propagate` (the clues placed, naked singles cascaded), always the
 //! easiest technique that still removes a value, one deduction at a time,
 //! until every variable of an item is fixed or none applies. The hardest
-//! technique it needed, and how often, is what [`super::score`] turns
+//! technique it needed, and how often, is what the score (`solve grade`) turns
 //! into a number: the consistency ladder puts "hidden singles enough" and
 //! "pairs needed" on the same rung (`domain`), a person does not.
 //!

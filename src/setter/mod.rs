@@ -11,7 +11,9 @@
 //! - [`grade`]: the weakest consistency level whose propagation finishes
 //!   the puzzle, and the steps' costs;
 //! - [`human`]: the techniques of a sudoku book over the alldifferents;
-//! - [`score`]: the grade's number, from the ladder and those techniques.
+//! - [`score`]: the grade's number, from the ladder and those techniques;
+//! - [`generate`]: new puzzles, steered by [`steer`] (`--grade`,
+//!   `--symmetry`).
 
 mod clues;
 pub mod forcing;
@@ -22,6 +24,7 @@ pub(crate) mod lower;
 pub mod minimize;
 pub mod redundant;
 pub mod score;
+pub mod steer;
 pub mod unique;
 
 use crate::diagnostic::Error;
