@@ -487,6 +487,8 @@ def all_instances():
     # The setter's toolkit (solve alone: no peer generates or grades; `unique` beside
     # `--limit 2` over every shipped spec, the same searches' cost).
     for name, args, n in (("sudoku-20", ["specs/sudoku.toml", "--number", "20"], 20),
+                          ("sudoku-simple-10", ["specs/sudoku.toml", "--grade", "20..29", "--number", "10"], 10),
+                          ("sudoku-expert-10", ["specs/sudoku.toml", "--grade", "70..79", "--number", "10"], 10),
                           ("hidato-5", ["specs/hidato.toml", "--number", "5"], 5),
                           ("hidato-7x5", ["specs/hidato.toml", "--set", "r=7", "--number", "5"], 5)):
         out.append(Instance("setter-generate-" + name, "solve generate: %s" % " ".join(args),

@@ -51,6 +51,8 @@ mod scheduling;
 mod semantics;
 mod session;
 mod setter;
+mod setter_score;
+mod setter_steer;
 mod specs;
 mod steps;
 mod symmetry;

@@ -2,20 +2,28 @@
 //! section, each printed as its clue grid and as a `--set` line to paste
 //! after the spec (one JSON object each with `--json`).
 //!
+//! `--grade` and `--symmetry` override the section's. A batch
+//! (`--number N`) says on stderr which puzzles repeat an earlier one.
+//!
 //! Exit codes: 0 made, 1 the spec has no solution with every clue blank,
-//! 2 no `[generate]` section (or a spec error), 3 no seed gave the grade
-//! wanted, or a limit stopped it.
+//! 2 no `[generate]` section, a bad `--grade` or `--symmetry` (or a spec
+//! error), 3 no draw of a seed gave the grade wanted, or a limit
+//! (`--time-limit`) stopped it before the puzzle of that grade was made.
 
 use super::output::{Printer, note};
 use super::{EXIT_FOUND, EXIT_LIMIT, EXIT_NONE, Run, SpecArgs, TimeLimit, refusal};
 use serde_json::json;
 use solve::diagnostic::{Error, counted};
-use solve::plans::generate::{GeneratePlan, Wanted};
+use solve::plans::generate::GeneratePlan;
 use solve::setter::Unanswered;
-use solve::setter::generate::{Failed, Made, Request, Skipped, Why, generate_telling};
+use solve::setter::generate::{
+    Failed, Made, Request, SEARCH_DRAWS, Skipped, Why, generate_telling, most_draws,
+};
 use solve::setter::grade::level_name;
+use solve::setter::steer::{parse_grade, parse_symmetry, wanted_name};
 use solve::source::Sources;
 use solve::stop::Stop;
+use std::collections::HashMap;
 use std::path::PathBuf;
 
 /// What `solve generate` takes (`--seed N`: the first seed, overriding
@@ -29,7 +37,19 @@ pub(crate) struct GenerateArgs {
     /// How many puzzles (each from the seed after the last one's).
     #[arg(long, value_name = "N", default_value_t = 1, value_parser = clap::value_parser!(u64).range(1..=10_000))]
     number: u64,
-    /// One JSON object per puzzle: `{"seed", "clues", "grade", "set", PARAM}`.
+    /// The grade wanted, over `[generate] grade`: a level of the ladder
+    /// (check, early, propagate, bounds, domain, probing), `search`, or a
+    /// range of scores `LO..HI` (see `solve grade`; 20..29 propagate,
+    /// 30..39 hidden singles, 40..49 pairs and intersections, 50..59
+    /// triples and quads, 60..69 domain, 70..79 probing, 80..89 search).
+    #[arg(long, value_name = "LEVEL|LO..HI")]
+    grade: Option<String>,
+    /// The clue pattern's symmetry, over `[generate] symmetry`: none,
+    /// rotate180, rotate90, mirror, flip, diagonal, dihedral.
+    #[arg(long, value_name = "NAME")]
+    symmetry: Option<String>,
+    /// One JSON object per puzzle: `{"seed", "clues", "grade", "score",
+    /// "set", PARAM}`.
     #[arg(long)]
     json: bool,
     #[command(flatten)]
@@ -37,7 +57,7 @@ pub(crate) struct GenerateArgs {
 }
 
 pub(super) fn run(args: &GenerateArgs, stop: &Stop) -> Run {
-    let plan = plan(args, stop)?;
+    let plan = plan(args, stop)?.map(|p| steer(args, p)).transpose()?;
     if plan.as_ref().is_some_and(|p| p.grade.is_some()) {
         refuse_one_level(&args.spec.consistency, "generate with a grade")?;
     }
@@ -69,11 +89,19 @@ pub(super) fn run(args: &GenerateArgs, stop: &Stop) -> Run {
     };
     let mut out = Printer::new(args.json);
     let mut seed = args.spec.seed.unwrap_or(plan.seed);
+    let mut made_before: HashMap<Vec<i64>, u64> = HashMap::new();
     for n in 1..=args.number {
         let mut skipped = |s: Skipped| note(&skipped_line(&plan, s));
         match generate_telling(&plan, &mut lower, seed, stop, &mut skipped) {
             Ok(made) => {
                 print(&mut out, args.json, &plan, &made, n);
+                match made_before.get(&made.clues) {
+                    Some(first) => note(&format!(
+                        "puzzle {n} (seed {}) is puzzle {first} again",
+                        made.seed
+                    )),
+                    None => _ = made_before.insert(made.clues.clone(), n),
+                }
                 seed = made.seed.saturating_add(1);
             }
             Err(Failed::NoSolution) => {
@@ -81,22 +109,22 @@ pub(super) fn run(args: &GenerateArgs, stop: &Stop) -> Run {
                 return out.finish(EXIT_NONE);
             }
             Err(Failed::NoGrade { tries }) => {
-                let wanted = match plan.grade {
-                    Some(Wanted::Level(level)) => level_name(level),
-                    _ => "search",
-                };
+                let wanted = plan.grade.map_or("any".to_string(), wanted_name);
                 note(&format!(
-                    "no puzzle of grade {wanted} from {} ({seed} to {}): try another grade or seed",
-                    counted(tries, "seed"),
-                    seed.saturating_add(tries.saturating_sub(1))
+                    "no puzzle of grade {wanted} from seed {seed} in {}: try another grade or seed{}",
+                    counted(tries, "draw"),
+                    if most_draws(&plan) == SEARCH_DRAWS {
+                        SEARCH_WHY
+                    } else {
+                        ""
+                    }
                 ));
                 return out.finish(EXIT_LIMIT);
             }
             Err(Failed::NeverForced { tries }) => {
                 note(&format!(
-                    "no puzzle from {} ({seed} to {}): with every clue `derive` gives, each solution drawn was still not the only one{}",
-                    counted(tries, "seed"),
-                    seed.saturating_add(tries.saturating_sub(1)),
+                    "no puzzle from seed {seed} in {}: with every clue `derive` gives, each solution drawn was still not the only one{}",
+                    counted(tries, "draw"),
                     if plan.grade.is_some() {
                         " (or not finished at the grade wanted)"
                     } else {
@@ -106,10 +134,12 @@ pub(super) fn run(args: &GenerateArgs, stop: &Stop) -> Run {
                 return out.finish(EXIT_LIMIT);
             }
             Err(Failed::Unanswered(Unanswered::Stopped(_))) => {
-                note(&format!(
-                    "solve: {} before the puzzle was made",
-                    stop.cause()
-                ));
+                note(&stopped_line(&plan, n, stop));
+                return out.finish(EXIT_LIMIT);
+            }
+            // The time limit may also stop a lowering between searches.
+            Err(Failed::Unanswered(Unanswered::Error(e))) if e.is_time_limit() => {
+                note(&stopped_line(&plan, n, stop));
                 return out.finish(EXIT_LIMIT);
             }
             Err(Failed::Unanswered(Unanswered::Error(e))) => return Err(e),
@@ -118,9 +148,9 @@ pub(super) fn run(args: &GenerateArgs, stop: &Stop) -> Run {
     out.finish(EXIT_FOUND)
 }
 
-/// What `solve generate` says on stderr of a seed passed over: `seed 4:
-/// with every clue `derive` gives, the solution drawn is not the only
-/// one; drawing again from seed 5`.
+/// What `solve generate` says on stderr of a draw passed over: `seed 4,
+/// draw 2: the puzzle made is of grade bounds, not domain; drawing
+/// again`.
 fn skipped_line(plan: &GeneratePlan, s: Skipped) -> String {
     let why = match s.why {
         Why::NotForced if plan.grade.is_some() => {
@@ -130,25 +160,57 @@ fn skipped_line(plan: &GeneratePlan, s: Skipped) -> String {
             "with every clue `derive` gives, the solution drawn is not the only one".to_string()
         }
         Why::Grade(got) => {
-            let wanted = match plan.grade {
-                Some(Wanted::Level(level)) => level_name(level),
-                _ => "search",
-            };
+            let wanted = plan.grade.map_or("any".to_string(), wanted_name);
             format!(
                 "the puzzle made is of grade {}, not {wanted}",
                 got.map_or("search", level_name)
             )
         }
+        Why::Score(got) => {
+            let wanted = plan.grade.map_or("any".to_string(), wanted_name);
+            format!("the puzzle made has score {got}, not {wanted}")
+        }
+    };
+    let draw = match s.draw {
+        0 => String::new(),
+        d => format!(", draw {}", d + 1),
     };
     if s.again {
-        format!(
-            "seed {}: {why}; drawing again from seed {}",
-            s.seed,
-            s.seed.saturating_add(1)
-        )
+        format!("seed {}{draw}: {why}; drawing again", s.seed)
     } else {
-        format!("seed {}: {why}", s.seed)
+        format!("seed {}{draw}: {why}", s.seed)
     }
+}
+
+/// What `solve generate` says when a limit stops it: `solve: the time
+/// limit was reached before puzzle 1 of grade search was made`.
+fn stopped_line(plan: &GeneratePlan, n: u64, stop: &Stop) -> String {
+    let wanted = (plan.grade).map_or(String::new(), |w| format!(" of grade {}", wanted_name(w)));
+    format!("solve: {} before puzzle {n}{wanted} was made", stop.cause())
+}
+
+/// Why `search` is seldom reached, said when it is not.
+const SEARCH_WHY: &str = " (a puzzle whose clues were removed while it stays unique is nearly always finished by `probing`, trying each value and seeing it fail: on a sudoku, `search` is seldom reached)";
+
+/// The plan with `--grade` and `--symmetry` over the section's.
+fn steer(args: &GenerateArgs, mut plan: GeneratePlan) -> Result<GeneratePlan, Error> {
+    if let Some(grade) = &args.grade {
+        plan.grade = Some(parse_grade(grade).map_err(|e| {
+            refusal(
+                format!("--grade {grade}: {e}"),
+                "see `solve generate --help`",
+            )
+        })?);
+    }
+    if let Some(name) = &args.symmetry {
+        plan.pattern = parse_symmetry(name, plan.rows, plan.cols).map_err(|e| {
+            refusal(
+                format!("--symmetry {name}: {e}"),
+                "see `solve generate --help`",
+            )
+        })?;
+    }
+    Ok(plan)
 }
 
 /// Refuses a `--consistency` level for every constraint (`LEVEL`,
@@ -181,6 +243,7 @@ fn plan(args: &GenerateArgs, stop: &Stop) -> Result<Option<GeneratePlan>, Error>
 
 fn print(out: &mut Printer, json: bool, plan: &GeneratePlan, made: &Made, n: u64) {
     let grade = made.grade.map_or("search", level_name);
+    let score = made.score;
     let set = plan.set(&made.clues);
     if json {
         let rows: Vec<&[i64]> = made.clues.chunks(plan.cols).collect();
@@ -189,8 +252,7 @@ fn print(out: &mut Printer, json: bool, plan: &GeneratePlan, made: &Made, n: u64
         } else {
             json!(made.clues)
         };
-        let mut object =
-            json!({ "seed": made.seed, "clues": made.given, "grade": grade, "set": set });
+        let mut object = json!({ "seed": made.seed, "clues": made.given, "grade": grade, "score": score, "set": set });
         object[&plan.clues] = value;
         out.line(&object.to_string());
         return;
@@ -199,7 +261,7 @@ fn print(out: &mut Printer, json: bool, plan: &GeneratePlan, made: &Made, n: u64
         out.line("");
     }
     out.line(&format!(
-        "puzzle {n}: seed {}, {}, grade {grade}",
+        "puzzle {n}: seed {}, {}, grade {grade}, score {score}",
         made.seed,
         counted(made.given as u64, "clue")
     ));

@@ -1,6 +1,7 @@
 //! `solve grade FILE`: the consistency ladder climbed (how many declared
 //! variables root propagation leaves open at each level, up to the first
-//! that finishes the puzzle), the grade, and the steps' costs.
+//! that finishes the puzzle), the grade, its score (see
+//! `solve::setter::score`) and the steps' costs.
 //!
 //! Exit codes: 0 graded, 1 no solution, 3 a limit stopped it.
 
@@ -9,6 +10,7 @@ use super::{EXIT_FOUND, EXIT_LIMIT, EXIT_NONE, Run, SpecArgs, TimeLimit};
 use serde_json::json;
 use solve::setter::Unanswered;
 use solve::setter::grade::{Grade, Left, grade, level_name, step_costs};
+use solve::setter::score::{Score, score};
 use solve::stop::Stop;
 use std::path::PathBuf;
 
@@ -23,8 +25,12 @@ pub(crate) struct GradeArgs {
     /// the ladder on a large puzzle).
     #[arg(long)]
     no_steps: bool,
-    /// One JSON object: `{"grade": LEVEL or "search", "ladder": [{"level",
-    /// "open"}], "steps": {"steps", "largest", "total"} or null}`.
+    /// One JSON object: `{"grade": LEVEL or "search", "score": N, "rung":
+    /// NAME, "ladder": [{"level", "open"}], "steps": {"steps", "largest",
+    /// "total"} or null}`. The score is 10 x rung + how much of it (0 to
+    /// 9); the rungs: 0 check, 1 early, 2 propagate, 3 hidden single, 4
+    /// pair / intersection, 5 triple / quad, 6 domain (or bounds), 7
+    /// probing, 8 search.
     #[arg(long)]
     json: bool,
     #[command(flatten)]
@@ -45,10 +51,11 @@ pub(super) fn run(args: &GradeArgs, stop: &Stop) -> Run {
         Err(Unanswered::Stopped(_)) => return stopped(out, stop),
         Err(Unanswered::Error(e)) => return Err(e),
     };
-    if graded.rungs.iter().any(|(_, left)| *left == Left::Fails) {
+    // No score: propagation at some level fails.
+    let Some(score) = score(&graded) else {
         out.line("no solution: propagation at the root already fails");
         return out.finish(EXIT_NONE);
-    }
+    };
     let steps = if args.no_steps {
         None
     } else {
@@ -65,9 +72,12 @@ pub(super) fn run(args: &GradeArgs, stop: &Stop) -> Run {
             .collect();
         let steps = steps
             .map(|(n, largest, total)| json!({ "steps": n, "largest": largest, "total": total }));
-        out.line(&json!({ "grade": name, "ladder": ladder, "steps": steps }).to_string());
+        let line = json!({ "grade": name, "score": score.value, "rung": score.rung,
+            "ladder": ladder, "steps": steps });
+        out.line(&line.to_string());
     } else {
         print_text(&mut out, &graded, steps, args.no_steps);
+        print_score(&mut out, score);
     }
     out.finish(EXIT_FOUND)
 }
@@ -109,6 +119,13 @@ fn print_text(out: &mut Printer, graded: &Grade, steps: Option<(usize, u64, u64)
         None if !no_steps => out.line("steps: they stop before the end (several solutions?)"),
         None => {}
     }
+}
+
+fn print_score(out: &mut Printer, score: Score) {
+    out.line(&format!(
+        "score: {} (the hardest reasoning it needs: {})",
+        score.value, score.rung
+    ));
 }
 
 fn stopped(out: Printer, stop: &Stop) -> Run {

@@ -14,6 +14,8 @@ pub enum Wanted {
     Level(Consistency),
     /// No level's propagation finishes it.
     Search,
+    /// Its score (see `setter::score`) is in `lo..=hi`.
+    Score { lo: u32, hi: u32 },
 }
 
 /// `[generate]`, checked against the spec.

@@ -23,13 +23,14 @@ use super::{SetterRequest, SetterTask, SolveRequest, compiled, error_event, opti
 use crate::diagnostic::Error;
 use crate::facts::candidates::{self, declared};
 use crate::lowered::Lowered;
-use crate::plans::generate::{GeneratePlan, Wanted};
+use crate::plans::generate::GeneratePlan;
 use crate::session::{Session, Solution};
 use crate::setter::Unanswered;
 use crate::setter::forcing::{Setup, setup, unknown_group};
 use crate::setter::generate::{self, Failed};
 use crate::setter::grade::level_name;
 use crate::setter::redundant::redundant;
+use crate::setter::steer::wanted_name;
 use crate::setter::unique::{Uniqueness, differences, unique};
 use crate::source::{SourceId, Sources};
 use crate::spec::settings::SearchSettings;
@@ -214,17 +215,15 @@ fn make(request: &SolveRequest, seed: Option<u64>, until: &Stop, emit: &mut dyn 
             );
         }
         Err(Failed::NoGrade { tries }) => {
-            let wanted = match plan.grade {
-                Some(Wanted::Level(level)) => level_name(level),
-                _ => "search",
-            };
-            let message =
-                format!("no puzzle of grade {wanted} from {tries} seeds: try another seed");
+            let wanted = plan.grade.map_or("any".to_string(), wanted_name);
+            let message = format!(
+                "no puzzle of grade {wanted} from seed {seed} in {tries} draws: try another seed"
+            );
             emit(json!({"event": "failed", "message": message}));
         }
         Err(Failed::NeverForced { tries }) => {
             let message = format!(
-                "no puzzle from {tries} seeds: with every clue `derive` gives, each solution drawn was still not the only one"
+                "no puzzle from seed {seed} in {tries} draws: with every clue `derive` gives, each solution drawn was still not the only one"
             );
             emit(json!({"event": "failed", "message": message}));
         }

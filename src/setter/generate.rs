@@ -9,15 +9,20 @@
 //! grade wanted at level L, a removal stays only while propagation at L
 //! still finishes the puzzle (which makes it unique), and the puzzle is
 //! kept only if propagation one level below does not; with `search`,
-//! only if no level finishes it. A rejected puzzle is drawn again from
-//! the next seed. On a model with no alldifferent a grade of `early`,
-//! `bounds` or `domain` is `propagate` (the same propagators).
+//! only if no level finishes it; with a score range (see
+//! [`crate::setter::score`]), a removal keeps what the range's top allows
+//! and the puzzle is kept if its score is in the range. A rejected puzzle
+//! is drawn again from the seed's next draw ([`draw_seed`]), never from
+//! the next seed (whose puzzle that would be). On a model with no
+//! alldifferent a grade of `early`, `bounds` or `domain` is `propagate`
+//! (the same propagators).
 //!
 //! Every question lowers the spec again with the clues as the param's
 //! value, so that a puzzle made is exactly what `solve --set` reads.
 
 use super::Unanswered;
-use super::grade::{Left, grade, left_open, standing_for};
+use super::grade::{Grade, Left, grade, left_and_techniques, left_open, standing_for};
+use super::score::score;
 use super::unique::{Uniqueness, unique};
 use crate::diagnostic::Error;
 use crate::lower::value::LinExpr;
@@ -29,8 +34,23 @@ use crate::session::Session;
 use crate::source::Sources;
 use crate::stop::{Cause, Stop};
 
-/// How many seeds one puzzle may use before generation gives up.
+/// How many draws one seed may use before generation gives up.
 pub const MOST_TRIES: u64 = 100;
+
+/// How many draws a seed may use for a puzzle that needs a search
+/// (`search`, or a score of 80 and up): a sudoku whose clues were removed
+/// while it stays unique is nearly always finished by `probing`, so such
+/// a target is seldom reached, and each draw is graded up to `probing`.
+pub const SEARCH_DRAWS: u64 = 10;
+
+/// The draws a seed may use for the grade `plan` wants.
+pub fn most_draws(plan: &GeneratePlan) -> u64 {
+    match plan.grade {
+        Some(Wanted::Search) => SEARCH_DRAWS,
+        Some(Wanted::Score { lo, .. }) if lo >= 80 => SEARCH_DRAWS,
+        _ => MOST_TRIES,
+    }
+}
 
 /// The search nodes a uniqueness check may spend while removing clues; a
 /// check left undecided keeps its clue.
@@ -54,14 +74,18 @@ pub type Lower<'a> = dyn FnMut(&Request) -> Result<(Lowered, Sources), Error> + 
 /// A puzzle made.
 #[derive(Clone, Debug)]
 pub struct Made {
-    /// The seed it was drawn from: `--seed` with it makes it again.
+    /// The seed it was made from: `--seed` with it makes it again.
     pub seed: u64,
+    /// Which of the seed's draws (0: its first; see [`draw_seed`]).
+    pub draw: u64,
     /// Its clues, row-major, blanks included.
     pub clues: Vec<i64>,
     /// How many clues are given.
     pub given: usize,
     /// The weakest level whose propagation finishes it (`None`: search).
     pub grade: Option<Consistency>,
+    /// Its score (see [`crate::setter::score`]).
+    pub score: u32,
 }
 
 /// Why no puzzle came.
@@ -70,8 +94,7 @@ pub enum Failed {
     Unanswered(Unanswered),
     /// With no clue the spec has no solution.
     NoSolution,
-    /// No seed of the `tries` tried (at most `MOST_TRIES`) gave the grade
-    /// wanted.
+    /// None of the `tries` draws of the seed gave the grade wanted.
     NoGrade {
         tries: u64,
     },
@@ -105,8 +128,10 @@ impl From<Cause> for Failed {
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Skipped {
     pub seed: u64,
+    /// The seed's draw passed over.
+    pub draw: u64,
     pub why: Why,
-    /// Another seed follows (false after the last one tried).
+    /// Another draw follows (false after the last one tried).
     pub again: bool,
 }
 
@@ -118,64 +143,91 @@ pub enum Why {
     NotForced,
     /// The puzzle made is of another grade (`None`: search) than wanted.
     Grade(Option<Consistency>),
+    /// The puzzle made has a score outside the range wanted: this one.
+    Score(u32),
 }
 
-/// One puzzle, from seed `first` on (the seeds tried after it are
-/// `first + 1`, ...).
+/// One puzzle from seed `seed`: its first draw, then (when that misses the
+/// grade) further draws of its own (see [`draw_seed`]).
 pub fn generate(
     plan: &GeneratePlan,
     lower: &mut Lower<'_>,
-    first: u64,
+    seed: u64,
     stop: &Stop,
 ) -> Result<Made, Failed> {
-    generate_telling(plan, lower, first, stop, &mut |_| {})
+    generate_telling(plan, lower, seed, stop, &mut |_| {})
 }
 
-/// [`generate`], telling `skipped` of each seed passed over.
+/// The seed of draw `draw` of seed `seed`: the seed itself first, then
+/// numbers mixed from both (SplitMix64's finaliser). A seed's later draws
+/// are its own: when they were the next seeds (`seed + 1`...), a seed
+/// whose first draw missed the grade made the next seed's puzzle, and
+/// seeds 1 to 30 made 18 distinct sudokus.
+pub fn draw_seed(seed: u64, draw: u64) -> u64 {
+    if draw == 0 {
+        return seed;
+    }
+    let mut z = seed ^ draw.wrapping_mul(0x9E37_79B9_7F4A_7C15);
+    z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+    z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
+    z ^ (z >> 31)
+}
+
+/// [`generate`], telling `skipped` of each draw passed over.
 pub fn generate_telling(
     plan: &GeneratePlan,
     lower: &mut Lower<'_>,
-    first: u64,
+    seed: u64,
     stop: &Stop,
     skipped: &mut dyn FnMut(Skipped),
 ) -> Result<Made, Failed> {
-    let seeds: Vec<u64> = (0..MOST_TRIES)
-        .map_while(|i| first.checked_add(i))
-        .collect();
-    let (mut tries, mut forced) = (0, false);
-    for (k, &seed) in seeds.iter().enumerate() {
-        tries += 1;
-        let again = k + 1 < seeds.len();
-        let Some(clues) = remove_clues(plan, lower, seed, stop)? else {
+    let mut forced = false;
+    let most = most_draws(plan);
+    for draw in 0..most {
+        let again = draw + 1 < most;
+        let Some(clues) = remove_clues(plan, lower, draw_seed(seed, draw), stop)? else {
             skipped(Skipped {
                 seed,
+                draw,
                 why: Why::NotForced,
                 again,
             });
             continue;
         };
         forced = true;
-        let (grade, distinct, cages) = grade_of(plan, lower, &clues, stop)?;
+        let (graded, score) = grade_of(plan, lower, &clues, stop)?;
+        let grade = graded.level();
         let fits = match plan.grade {
             None => true,
             Some(Wanted::Search) => grade.is_none(),
-            Some(Wanted::Level(level)) => grade == Some(standing_for(level, distinct, cages)),
+            Some(Wanted::Level(level)) => {
+                grade == Some(standing_for(level, graded.distinct, graded.cages))
+            }
+            Some(Wanted::Score { lo, hi }) => (lo..=hi).contains(&score),
         };
         if fits {
             let given = clues.iter().filter(|&&v| v != plan.blank).count();
             return Ok(Made {
                 seed,
+                draw,
                 clues,
                 given,
                 grade,
+                score,
             });
         }
+        let why = match plan.grade {
+            Some(Wanted::Score { .. }) => Why::Score(score),
+            _ => Why::Grade(grade),
+        };
         skipped(Skipped {
             seed,
-            why: Why::Grade(grade),
+            draw,
+            why,
             again,
         });
     }
+    let tries = most;
     Err(if forced {
         Failed::NoGrade { tries }
     } else {
@@ -241,17 +293,47 @@ fn value_of(e: &LinExpr, values: &[i64]) -> i64 {
     i64::try_from(sum).unwrap_or(if sum < 0 { i64::MIN } else { i64::MAX })
 }
 
+/// What a removal must keep.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Keep {
+    /// One solution (no grade wanted, or `search`).
+    Unique,
+    /// Propagation at this level finishes the puzzle.
+    Finished(Consistency),
+    /// Propagation at `propagate` and then a sudoku book's techniques up
+    /// to this score's rung finish it (see [`crate::setter::human`]).
+    Techniques(u32),
+}
+
+/// What a removal keeps for the grade wanted: a score range keeps what
+/// its top allows (the ladder's levels for the rungs from `domain` up).
+fn keep(plan: &GeneratePlan) -> Keep {
+    match plan.grade {
+        Some(Wanted::Level(level)) => Keep::Finished(level),
+        Some(Wanted::Score { hi, .. }) => match hi / 10 {
+            0..=2 => Keep::Finished(Consistency::Propagate),
+            3..=5 => Keep::Techniques(hi / 10),
+            6 => Keep::Finished(Consistency::Domain),
+            7 => Keep::Finished(Consistency::Probing),
+            _ => Keep::Unique,
+        },
+        None | Some(Wanted::Search) => Keep::Unique,
+    }
+}
+
 /// Whether a puzzle with these clues may be kept while removing: unique,
-/// and with a level wanted, finished by propagation at it.
+/// and what [`keep`] says for the grade wanted.
 fn still_good(
     plan: &GeneratePlan,
     lower: &mut Lower<'_>,
     clues: &[i64],
     stop: &Stop,
 ) -> Result<bool, Failed> {
-    let level = match plan.grade {
-        Some(Wanted::Level(level)) => Some(level),
-        _ => None,
+    let keep = keep(plan);
+    let level = match keep {
+        Keep::Unique => None,
+        Keep::Finished(level) => Some(level),
+        Keep::Techniques(_) => Some(Consistency::Propagate),
     };
     let (lowered, sources) = lower(&Request {
         clues: plan.set(clues),
@@ -259,6 +341,13 @@ fn still_good(
         random: None,
         derive: false,
     })?;
+    if let Keep::Techniques(most) = keep {
+        let (left, techniques) = left_and_techniques(lowered, sources, stop)?;
+        return Ok(left == Left::Open(0)
+            || techniques.is_some_and(|t| {
+                t.open == 0 && !t.failed && t.hardest().is_none_or(|tier| 3 + tier as u32 <= most)
+            }));
+    }
     if level.is_some() {
         return Ok(left_open(lowered, sources, stop)? == Left::Open(0));
     }
@@ -274,14 +363,15 @@ fn still_good(
     }
 }
 
-/// The weakest level whose propagation finishes the puzzle, and whether
-/// the model has an alldifferent and a cage (see [`standing_for`]).
+/// The puzzle graded: the ladder climbed, and its score (see
+/// [`crate::setter::score`]; 0 when propagation fails, which a unique
+/// puzzle's never does).
 fn grade_of(
     plan: &GeneratePlan,
     lower: &mut Lower<'_>,
     clues: &[i64],
     stop: &Stop,
-) -> Result<(Option<Consistency>, bool, bool), Failed> {
+) -> Result<(Grade, u32), Failed> {
     let set = plan.set(clues);
     let graded = grade(
         |level| {
@@ -294,5 +384,6 @@ fn grade_of(
         },
         stop,
     )?;
-    Ok((graded.level(), graded.distinct, graded.cages))
+    let score = score(&graded).map_or(0, |s| s.value);
+    Ok((graded, score))
 }

@@ -15,6 +15,7 @@ use crate::model::Constraint;
 use crate::model::plan::{CONSISTENCIES, Consistency};
 use crate::session::Session;
 use crate::setter::Unanswered;
+use crate::setter::human::{self, Solved};
 use crate::source::Sources;
 use crate::steps::{Ending, Settings, Walk, walk};
 use crate::stop::Cause;
@@ -58,6 +59,10 @@ pub struct Grade {
     /// Whether the model has a cage (see `lower::cages`): without one (and
     /// without an alldifferent), `domain` is `propagate` too.
     pub cages: bool,
+    /// What a sudoku book's techniques make of the root domains at
+    /// `propagate`, when that level leaves something open (see
+    /// [`super::human`]; `None`: no alldifferent, or not climbed).
+    pub techniques: Option<Solved>,
 }
 
 /// The level that stands for `level` on a model with (`distinct`) or
@@ -89,6 +94,7 @@ pub fn grade(
 ) -> Result<Grade, Unanswered> {
     let mut rungs = Vec::new();
     let (mut distinct, mut cages) = (true, true);
+    let mut techniques = None;
     for level in LADDER {
         if standing_for(level, distinct, cages) != level {
             continue;
@@ -99,7 +105,13 @@ pub fn grade(
                 .any(|p| matches!(p.constraint, Constraint::AllDifferent(_)));
             cages = crate::lower::cages::has_cages(lowered.model());
         }
-        let left = left_open(lowered, sources, stop)?;
+        let left = if level == Consistency::Propagate {
+            let (left, found) = left_and_techniques(lowered, sources, stop)?;
+            techniques = found;
+            left
+        } else {
+            left_open(lowered, sources, stop)?
+        };
         rungs.push((level, left));
         // Finished, or no solution at all: no stronger level says more.
         if matches!(left, Left::Fails | Left::Open(0)) {
@@ -110,6 +122,7 @@ pub fn grade(
         rungs,
         distinct,
         cages,
+        techniques,
     })
 }
 
@@ -117,6 +130,32 @@ pub fn grade(
 /// variable finishes the puzzle only if those values are a solution: a
 /// search then confirms it (the auxiliary variables follow).
 pub fn left_open(lowered: Lowered, sources: Sources, stop: &Stop) -> Result<Left, Cause> {
+    left_open_at(lowered, sources, stop).map(|(left, _)| left)
+}
+
+/// [`left_open`], and when it leaves some variable open, what a sudoku
+/// book's techniques make of the root domains (see [`human`]).
+pub fn left_and_techniques(
+    lowered: Lowered,
+    sources: Sources,
+    stop: &Stop,
+) -> Result<(Left, Option<Solved>), Cause> {
+    let units = human::units(lowered.model());
+    let (left, domains) = left_open_at(lowered, sources, stop)?;
+    let techniques = match (domains, left) {
+        (Some(domains), Left::Open(1..)) => human::solve(&units, &domains),
+        _ => None,
+    };
+    Ok((left, techniques))
+}
+
+/// [`left_open`], and the root domains when it does not fail.
+#[expect(clippy::type_complexity, reason = "a pair of two plain results")]
+fn left_open_at(
+    lowered: Lowered,
+    sources: Sources,
+    stop: &Stop,
+) -> Result<(Left, Option<Vec<Vec<(i64, i64)>>>), Cause> {
     let vars = shown(lowered.model());
     let mut session = Session::new(lowered, sources);
     session.set_stop(stop.clone());
@@ -125,15 +164,15 @@ pub fn left_open(lowered: Lowered, sources: Sources, stop: &Stop) -> Result<Left
         return Err(stop.fired());
     }
     let Some(domains) = domains else {
-        return Ok(Left::Fails);
+        return Ok((Left::Fails, None));
     };
     let open = (vars.iter())
         .filter(|x| !matches!(domains[x.index()][..], [(lo, hi)] if lo == hi))
         .count();
     if open == 0 && session.first()?.is_none() {
-        return Ok(Left::Fails);
+        return Ok((Left::Fails, None));
     }
-    Ok(Left::Open(open))
+    Ok((Left::Open(open), Some(domains)))
 }
 
 /// The steps' grade: how many steps, the largest step's cost and the sum,

@@ -9,15 +9,22 @@
 //! - [`redundant`]: the clues whose removal keeps the solution unique;
 //! - [`minimize`]: a subset-minimal set of clues that still forces it;
 //! - [`grade`]: the weakest consistency level whose propagation finishes
-//!   the puzzle, and the steps' costs.
+//!   the puzzle, and the steps' costs;
+//! - [`human`]: the techniques of a sudoku book over the alldifferents;
+//! - [`score`]: the grade's number, from the ladder and those techniques;
+//! - [`generate`]: new puzzles, steered by [`steer`] (`--grade`,
+//!   `--symmetry`).
 
 mod clues;
 pub mod forcing;
 pub mod generate;
 pub mod grade;
+pub mod human;
 pub(crate) mod lower;
 pub mod minimize;
 pub mod redundant;
+pub mod score;
+pub mod steer;
 pub mod unique;
 
 use crate::diagnostic::Error;

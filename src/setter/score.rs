@@ -1,0 +1,101 @@
+//! A grade with a number: `10 × rung + within`, where the rung is the
+//! hardest reasoning the puzzle needs and `within` (0 to 9) says how much
+//! of it. The rungs, easiest first:
+//!
+//! | rung | score | needs |
+//! |---|---|---|
+//! | `check`, `early`, `propagate` | 0, 10, 20 | root propagation at that level |
+//! | `hidden single` | 30–39 | a value with one place in an alldifferent |
+//! | `pair / intersection` | 40–49 | a naked or hidden pair, or a pointing pair / box-line |
+//! | `triple / quad` | 50–59 | a naked or hidden triple or quad |
+//! | `domain` | 60–69 | `bounds` or `domain` propagation, beyond those patterns |
+//! | `probing` | 70–79 | trying a value and seeing it fail |
+//! | `search` | 80–89 | no level finishes it |
+//!
+//! The three middle rungs come from [`super::human`] (the techniques of a
+//! sudoku book, easiest first, over the alldifferent items), the others
+//! from the consistency ladder ([`super::grade`]); a model with no
+//! alldifferent skips the middle ones. `within` is how many deductions of
+//! the rung's own technique the puzzle needs (at most 9); beyond the
+//! patterns, it is the share of the items' variables they leave open, in
+//! tenths. Measured against QQWing's grades in the book (docs/setter.md):
+//! the rung alone splits simple from easy (hidden singles) and easy from
+//! intermediate (pairs and intersections), which the ladder's level puts
+//! on one rung (`domain`).
+
+use super::grade::{Grade, Left};
+use super::human::{Solved, Tier};
+use crate::model::plan::Consistency;
+
+/// A grade's number, and what it stands for.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Score {
+    /// `10 × rung + within`.
+    pub value: u32,
+    /// The rung's name (see the module's table).
+    pub rung: &'static str,
+}
+
+/// The rungs' names, by rung (the score's tens).
+pub const RUNGS: [&str; 9] = [
+    "check",
+    "early",
+    "propagate",
+    "hidden single",
+    "pair / intersection",
+    "triple / quad",
+    "domain",
+    "probing",
+    "search",
+];
+
+/// The score of a graded puzzle (`None`: propagation proves it has no
+/// solution).
+pub fn score(graded: &Grade) -> Option<Score> {
+    if graded.rungs.iter().any(|(_, left)| *left == Left::Fails) {
+        return None;
+    }
+    let level = graded.level();
+    let (rung, within) = match (level, &graded.techniques) {
+        (Some(l @ (Consistency::Check | Consistency::Early | Consistency::Propagate)), _) => {
+            (ladder_rung(l), 0)
+        }
+        (_, Some(t)) if t.open == 0 && !t.failed => match t.hardest() {
+            Some(tier) => (tier_rung(tier), t.uses[tier as usize].min(9)),
+            None => (ladder_rung(Consistency::Propagate), 0),
+        },
+        (level, techniques) => {
+            let rung = level.map_or(8, ladder_rung);
+            (rung, techniques.as_ref().map_or(0, left_share))
+        }
+    };
+    Some(Score {
+        value: 10 * rung as u32 + within as u32,
+        rung: RUNGS[rung],
+    })
+}
+
+/// A level's rung: `bounds` and `domain` share one.
+fn ladder_rung(level: Consistency) -> usize {
+    match level {
+        Consistency::Check => 0,
+        Consistency::Early => 1,
+        Consistency::Propagate => 2,
+        Consistency::Bounds | Consistency::Domain => 6,
+        Consistency::Probing => 7,
+    }
+}
+
+fn tier_rung(tier: Tier) -> usize {
+    match tier {
+        Tier::HiddenSingle => 3,
+        Tier::PairOrIntersection => 4,
+        Tier::TripleOrQuad => 5,
+    }
+}
+
+/// The share of the items' variables the techniques leave open, in
+/// tenths (at most 9).
+fn left_share(t: &Solved) -> usize {
+    (t.open * 10 / t.vars.max(1)).min(9)
+}
