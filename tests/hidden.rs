@@ -154,22 +154,7 @@ fn steps_through_a_hidden_copy_are_sound_minimal_and_name_only_cells() {
             let some_fails = |items: &[String], facts: &[(usize, Vec<i64>)]| {
                 (deductions.iter()).any(|d| possible(&worlds, &meanings, items, facts, d))
             };
-            for drop in 0..items.len() {
-                let mut fewer = items.clone();
-                let _ = fewer.remove(drop);
-                assert!(
-                    some_fails(&fewer, &facts),
-                    "item not needed:\n{text}\n{step}"
-                );
-            }
-            for drop in 0..facts.len() {
-                let mut fewer = facts.clone();
-                let _ = fewer.remove(drop);
-                assert!(
-                    some_fails(&items, &fewer),
-                    "fact not needed:\n{text}\n{step}"
-                );
-            }
+            crate::assert_each_piece_needed(&items, &facts, some_fails, &format!("{text}\n{step}"));
             for (x, removed) in &deductions {
                 known[*x].retain(|u| !removed.contains(u));
             }

@@ -55,6 +55,7 @@ mod setter_score;
 mod setter_steer;
 mod specs;
 mod steps;
+mod steps_work;
 mod symmetry;
 mod techniques;
 mod template_time;
@@ -490,4 +491,71 @@ pub(crate) fn square_symmetry(n: i64, k: usize, r: i64, c: i64) -> (i64, i64) {
         7 => (n - 1 - r, c),
         _ => unreachable!("there are 8 symmetries"),
     }
+}
+
+/// A step's facts as the tests read them: a variable's index and the
+/// values it keeps.
+pub(crate) type Facts = [(usize, Vec<i64>)];
+
+/// Asserts that a step is minimal: without any one of its `items`, and
+/// without any one of its `facts`, `some_fails` (some deduction of the
+/// step no longer follows, by the caller's brute force) holds. `context`
+/// (the spec and the step) goes with a failure.
+pub(crate) fn assert_each_piece_needed(
+    items: &[String],
+    facts: &Facts,
+    some_fails: impl Fn(&[String], &Facts) -> bool,
+    context: &str,
+) {
+    for drop in 0..items.len() {
+        let mut fewer = items.to_vec();
+        let _ = fewer.remove(drop);
+        assert!(some_fails(&fewer, facts), "item not needed:\n{context}");
+    }
+    for drop in 0..facts.len() {
+        let mut fewer = facts.to_vec();
+        let _ = fewer.remove(drop);
+        assert!(some_fails(items, &fewer), "fact not needed:\n{context}");
+    }
+}
+
+/// A 4x4 sudoku grid (2x2 boxes), rows from the top.
+pub(crate) type Sudoku4 = [[u8; 4]; 4];
+
+/// Every 4x4 sudoku grid (2x2 boxes), by brute force: rows as
+/// permutations, kept when the columns and boxes differ too.
+pub(crate) fn every_4x4_sudoku() -> Vec<Sudoku4> {
+    let digits = [1u8, 2, 3, 4];
+    let mut perms = Vec::new();
+    for &a in &digits {
+        for &b in &digits {
+            for &c in &digits {
+                for &d in &digits {
+                    if std::collections::BTreeSet::from([a, b, c, d]).len() == 4 {
+                        perms.push([a, b, c, d]);
+                    }
+                }
+            }
+        }
+    }
+    let differ = |xs: [u8; 4]| std::collections::BTreeSet::from(xs).len() == 4;
+    let mut out = Vec::new();
+    for r0 in &perms {
+        for r1 in &perms {
+            for r2 in &perms {
+                for r3 in &perms {
+                    let g = [*r0, *r1, *r2, *r3];
+                    let columns = (0..4).all(|c| differ([g[0][c], g[1][c], g[2][c], g[3][c]]));
+                    let boxes = (0..4).all(|b| {
+                        let (r, c) = (b / 2 * 2, b % 2 * 2);
+                        differ([g[r][c], g[r][c + 1], g[r + 1][c], g[r + 1][c + 1]])
+                    });
+                    if columns && boxes {
+                        out.push(g);
+                    }
+                }
+            }
+        }
+    }
+    out
 }

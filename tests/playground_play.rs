@@ -39,43 +39,13 @@ regions = "[[(r - 1) / 2 * 2 + (c - 1) / 2 for c in 1..4] for r in 1..4]"
 givens = "[[puzzle[r - 1][c - 1] > 0 for c in 1..4] for r in 1..4]"
 "#;
 
-type Grid = [[u8; 4]; 4];
+type Grid = crate::Sudoku4;
 
-/// Every solution of [`SMALL`], by enumerating rows as permutations.
+/// Every solution of [`SMALL`]: the 4x4 sudokus that keep its clues.
 fn solutions() -> Vec<Grid> {
-    let mut perms = Vec::new();
-    for a in 1..=4u8 {
-        for b in 1..=4 {
-            for c in 1..=4 {
-                for d in 1..=4 {
-                    if BTreeSet::from([a, b, c, d]).len() == 4 {
-                        perms.push([a, b, c, d]);
-                    }
-                }
-            }
-        }
-    }
-    let mut out = Vec::new();
-    for r0 in &perms {
-        for r1 in &perms {
-            for r2 in &perms {
-                for r3 in &perms {
-                    let g = [*r0, *r1, *r2, *r3];
-                    let columns =
-                        (0..4).all(|c| (0..4).map(|r| g[r][c]).collect::<BTreeSet<_>>().len() == 4);
-                    let boxes = (0..4).all(|b| {
-                        let (r, c) = (b / 2 * 2, b % 2 * 2);
-                        BTreeSet::from([g[r][c], g[r][c + 1], g[r + 1][c], g[r + 1][c + 1]]).len()
-                            == 4
-                    });
-                    if columns && boxes && g[0][0] == 1 && g[2][2] == 3 {
-                        out.push(g);
-                    }
-                }
-            }
-        }
-    }
-    out
+    (crate::every_4x4_sudoku().into_iter())
+        .filter(|g| g[0][0] == 1 && g[2][2] == 3)
+        .collect()
 }
 
 /// An entry: row, column (from 1) and value.
@@ -339,44 +309,6 @@ fn state_requests_refuse_bad_entries_and_asks() {
     );
 }
 
-/// Every 4x4 sudoku grid (2x2 boxes), by brute force.
-fn every_grid() -> Vec<Grid> {
-    let digits = [1u8, 2, 3, 4];
-    let mut perms = Vec::new();
-    for &a in &digits {
-        for &b in &digits {
-            for &c in &digits {
-                for &d in &digits {
-                    if BTreeSet::from([a, b, c, d]).len() == 4 {
-                        perms.push([a, b, c, d]);
-                    }
-                }
-            }
-        }
-    }
-    let mut out = Vec::new();
-    for r0 in &perms {
-        for r1 in &perms {
-            for r2 in &perms {
-                for r3 in &perms {
-                    let g = [*r0, *r1, *r2, *r3];
-                    let columns =
-                        (0..4).all(|c| (0..4).map(|r| g[r][c]).collect::<BTreeSet<_>>().len() == 4);
-                    let boxes = (0..4).all(|b| {
-                        let (r, c) = (b / 2 * 2, b % 2 * 2);
-                        BTreeSet::from([g[r][c], g[r][c + 1], g[r + 1][c], g[r + 1][c + 1]]).len()
-                            == 4
-                    });
-                    if columns && boxes {
-                        out.push(g);
-                    }
-                }
-            }
-        }
-    }
-    out
-}
-
 /// A puzzle of [`SMALL`]'s rules whose clues (taken from one grid, cell
 /// by cell, until that grid alone keeps them) leave one solution: the
 /// solution, the clues, the spec.
@@ -413,7 +345,7 @@ fn one_solution_puzzle(grids: &[Grid]) -> (Grid, Vec<Entry>, String) {
 /// from the solution with a last one that may be wrong.
 #[test]
 fn a_puzzle_with_one_solution_answers_as_brute_force_does() {
-    let grids = every_grid();
+    let grids = crate::every_4x4_sudoku();
     let (goal, clues, unique) = one_solution_puzzle(&grids);
     let ask = |ask: &str, entries: &[Entry]| {
         let texts: Vec<String> = entries.iter().copied().map(text).collect();

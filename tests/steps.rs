@@ -220,22 +220,7 @@ fn random_latin_squares_steps_are_sound_minimal_and_complete() {
                 (deductions.iter())
                     .any(|(var, removed)| possible(&grids, &meanings, items, facts, *var, removed))
             };
-            for drop in 0..items.len() {
-                let mut fewer = items.clone();
-                let _ = fewer.remove(drop);
-                assert!(
-                    some_fails(&fewer, &facts),
-                    "item not needed:\n{text}\n{step}"
-                );
-            }
-            for drop in 0..facts.len() {
-                let mut fewer = facts.clone();
-                let _ = fewer.remove(drop);
-                assert!(
-                    some_fails(&items, &fewer),
-                    "fact not needed:\n{text}\n{step}"
-                );
-            }
+            crate::assert_each_piece_needed(&items, &facts, some_fails, &format!("{text}\n{step}"));
             let latin = Latin {
                 text: &text,
                 grids: &grids,
@@ -280,7 +265,7 @@ fn random_latin_squares_steps_are_sound_minimal_and_complete() {
 }
 
 /// The values the steps leave, by variable name, from `--json` output.
-fn derived(out: &str) -> Vec<(String, Value)> {
+pub(crate) fn derived(out: &str) -> Vec<(String, Value)> {
     let mut fixed = Vec::new();
     for line in out.lines() {
         let step: Value = serde_json::from_str(line).unwrap();

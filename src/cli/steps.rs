@@ -43,7 +43,8 @@ pub(crate) struct StepsArgs {
     /// One JSON object per line: each step, then how the steps ended.
     #[arg(long)]
     json: bool,
-    /// After the steps, the grade: the largest step's cost and the sum.
+    /// After the steps, the grade (the largest step's cost and the sum)
+    /// and the work its questions took (propagator runs).
     #[arg(long)]
     stats: bool,
     /// After the steps, which techniques they used and how often (in
@@ -393,6 +394,11 @@ fn steps_end(out: &mut Printer, args: &StepsArgs, stepper: &Stepper, taken: &Tak
     }
     if args.stats {
         note(&format!("grade: largest step {largest}, total {total}"));
+        note(&format!(
+            "work: {} propagator runs and {} searches in the steps' checks",
+            stepper.propagations(),
+            stepper.searches()
+        ));
     }
     code
 }

@@ -2,8 +2,9 @@
 //! solution (`solve candidates`, and the end of a walk of `solve steps`). One search finds a first solution; then, for each variable,
 //! searches restricted to its values not yet seen in any solution found,
 //! each solution found marking every variable's values, until the search
-//! proves the rest impossible. For a puzzle with one solution that is one
-//! proof of uniqueness per variable.
+//! proves the rest impossible. A first search for a second solution
+//! comes before them: for a puzzle with one solution it is the only proof
+//! (of uniqueness), where one per variable was made before.
 
 use super::values::{self, Values};
 use crate::model::{Model, VarId};
@@ -77,6 +78,24 @@ fn within(
         }
     };
     mark(&mut seen, first.values());
+    // One search for a solution that differs from the first somewhere: a
+    // puzzle with one solution is proven so at once, in place of one
+    // proof per variable.
+    if !vars.is_empty() {
+        let first: Vec<(VarId, i64)> = (vars.iter())
+            .map(|&x| (x, first.values()[x.index()]))
+            .collect();
+        session.push();
+        let other = match session.forbid("another solution", &first) {
+            Ok(()) => session.first(),
+            Err(_) => Ok(None),
+        };
+        let _ = session.pop();
+        match other? {
+            Some(solution) => mark(&mut seen, solution.values()),
+            None => return Ok(Some(seen.into_iter().map(values::of).collect())),
+        }
+    }
     for &x in vars {
         loop {
             let unseen = values::minus(&known[x.index()], &values::of(seen[x.index()].clone()));

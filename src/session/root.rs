@@ -36,6 +36,17 @@ impl Session {
         self.engine.propagate().is_ok()
     }
 
+    /// Propagates only what changed at the open level: the constraints
+    /// posted and the domains narrowed since the level below was left at
+    /// its fixpoint (by [`Session::propagate_root`]); false on a conflict.
+    /// The same fixpoint as `propagate_root` without running every
+    /// propagator of the levels below again, which is what a question
+    /// about a few constraints costs when thousands are posted beneath it.
+    /// Call it only when the level below is at its fixpoint.
+    pub(crate) fn propagate_level(&mut self) -> bool {
+        self.engine.propagate().is_ok()
+    }
+
     /// `var`'s domain now, as sorted disjoint intervals.
     pub(crate) fn domain_now(&self, var: VarId) -> Vec<(i64, i64)> {
         self.engine.store().intervals(var)

@@ -54,6 +54,7 @@ impl Stepper {
         let ([d], Method::Conflict) = (&step.deductions[..], step.method) else {
             return None;
         };
+        self.alone_memo.clear();
         let mut known: HashMap<VarId, Values> = (step.facts.iter())
             .map(|f| (f.var, f.values.clone()))
             .collect();
@@ -93,18 +94,12 @@ impl Stepper {
                 }
             }
             let mut any = false;
-            for mut link in found {
-                let had = self.chain_known(&known, link.var);
-                let left = values::both(&had, &link.left);
-                // Another link of this round removed it already.
-                if left == had {
-                    continue;
+            for link in found {
+                // None: another link of this round removed it already.
+                if let Some(link) = self.narrowed(&mut known, link) {
+                    links.push(link);
+                    any = true;
                 }
-                link.removed = values::minus(&had, &left);
-                link.left = left.clone();
-                let _ = known.insert(link.var, left);
-                links.push(link);
-                any = true;
             }
             if !any {
                 return None;
@@ -148,7 +143,7 @@ impl Stepper {
     ) -> Option<(Vec<Link>, usize)> {
         let mut known = base.clone();
         let mut kept: Vec<Link> = Vec::new();
-        for mut link in links {
+        for link in links {
             let scope = self.items[link.item].scope.clone();
             let Some(now) = self.alone(link.item, &scope, &known) else {
                 return Some((kept, link.item));
@@ -157,20 +152,27 @@ impl Stepper {
             if !values::minus(&now[at], &link.left).is_empty() {
                 return None;
             }
-            let had = self.chain_known(&known, link.var);
-            let left = values::both(&had, &link.left);
-            if left == had {
-                continue;
-            }
-            link.removed = values::minus(&had, &left);
-            link.left = left.clone();
-            let _ = known.insert(link.var, left);
-            kept.push(link);
+            kept.extend(self.narrowed(&mut known, link));
         }
         let scope = self.items[clash].scope.clone();
         self.alone(clash, &scope, &known)
             .is_none()
             .then_some((kept, clash))
+    }
+
+    /// `link` applied to what the chain knows: its variable narrowed to
+    /// the link's values, and the link as it then reads (removing what was
+    /// still possible); `None` when it removes nothing more.
+    fn narrowed(&self, known: &mut HashMap<VarId, Values>, mut link: Link) -> Option<Link> {
+        let had = self.chain_known(known, link.var);
+        let left = values::both(&had, &link.left);
+        if left == had {
+            return None;
+        }
+        link.removed = values::minus(&had, &left);
+        link.left = left.clone();
+        let _ = known.insert(link.var, left);
+        Some(link)
     }
 
     /// What the chain knows of `var`: its entry, else nothing.
@@ -186,13 +188,32 @@ impl Stepper {
         scope: &[VarId],
         known: &HashMap<VarId, Values>,
     ) -> Option<Vec<Values>> {
+        // A pure function of the item and its scope's domains: a chain's
+        // rounds and replays ask the same again and again.
+        let key = (item, scope.iter().map(|x| known.get(x).cloned()).collect());
+        if let Some(now) = self.alone_memo.get(&key) {
+            return now.clone();
+        }
+        let now = self.propagated_alone(item, scope, known);
+        let _ = self.alone_memo.insert(key, now.clone());
+        now
+    }
+
+    /// [`Stepper::alone`] by propagation.
+    fn propagated_alone(
+        &mut self,
+        item: usize,
+        scope: &[VarId],
+        known: &HashMap<VarId, Values>,
+    ) -> Option<Vec<Values>> {
         self.session.push();
         self.session
             .post_model_constraints(&self.items[item].constraints);
-        let alive = (scope.iter())
-            .filter_map(|x| known.get(x).map(|values| (*x, values)))
-            .all(|(x, values)| self.session.narrow(x, values));
-        let now = (alive && self.session.propagate_root())
+        let alive = self.base_alive
+            && (scope.iter())
+                .filter_map(|x| known.get(x).map(|values| (*x, values)))
+                .all(|(x, values)| self.session.narrow(x, values));
+        let now = (alive && self.session.propagate_level())
             .then(|| scope.iter().map(|&x| self.session.domain_now(x)).collect());
         let _ = self.session.pop();
         now

@@ -11,7 +11,7 @@
 
 use super::say::Words;
 use super::state::{CHECK_NODES, Stepper, live_items};
-use super::{Method, Step};
+use super::{Chain, Method, Step};
 use crate::explain::conflict::{Budget, Conflict, minimal_conflict};
 use crate::explain::items::Item;
 use crate::explain::quickxplain::{Conflicts, with_posted};
@@ -46,32 +46,41 @@ pub(super) fn conflict_step(s: &mut Stepper) -> Result<Option<Step>, Cause> {
         Check::Propagation
     };
     // The cheapest, and at the same cost the one with the shortest chain
-    // (one without a chain last).
-    let mut best: Option<(u64, usize, Step)> = None;
+    // (one without a chain last; the first of those): chains are looked
+    // for among the cheapest alone.
+    let mut steps: Vec<Step> = Vec::new();
     for (var, removed) in tries {
         let step = explain_removal(s, var, removed, check)?;
-        let within = s
-            .settings
-            .max_items
-            .is_none_or(|most| step.uses.len() <= most);
-        let links = s.chain(&step).map_or(usize::MAX, |c| c.links.len());
-        if within
-            && best
-                .as_ref()
-                .is_none_or(|(cost, len, _)| (step.cost, links) < (*cost, *len))
-        {
-            best = Some((step.cost, links, step));
+        if (s.settings.max_items).is_none_or(|most| step.uses.len() <= most) {
+            steps.push(step);
         }
     }
-    // Made minimal logically once chosen: a complete search per piece.
-    let best = match best {
-        Some((_, _, step)) if check == Check::Propagation => Some(s.minimal(step)?),
-        best => best.map(|(_, _, step)| step),
-    };
-    let Some(mut step) = best else {
+    let cheapest = steps.iter().map(|step| step.cost).min();
+    let mut best: Option<(Option<Chain>, Step)> = None;
+    for step in steps.into_iter().filter(|step| Some(step.cost) == cheapest) {
+        let chain = s.chain(&step);
+        let links = |chain: &Option<Chain>| chain.as_ref().map_or(usize::MAX, |c| c.links.len());
+        if best
+            .as_ref()
+            .is_none_or(|(other, _)| links(&chain) < links(other))
+        {
+            best = Some((chain, step));
+        }
+    }
+    let Some((chain, chosen)) = best else {
         return Ok(None);
     };
-    step.chain = s.chain(&step);
+    // Made minimal logically once chosen: a complete search per piece; its
+    // chain looked for again only if that dropped a piece.
+    let mut step = match check {
+        Check::Propagation => s.minimal(chosen.clone())?,
+        Check::Search => chosen.clone(),
+    };
+    step.chain = if (&step.uses, &step.facts) == (&chosen.uses, &chosen.facts) {
+        chain
+    } else {
+        s.chain(&step)
+    };
     Ok(Some(s.named(step)))
 }
 
@@ -80,25 +89,32 @@ pub(super) fn conflict_step(s: &mut Stepper) -> Result<Option<Step>, Cause> {
 fn failed_values(s: &mut Stepper, open: &[VarId]) -> Result<Vec<(VarId, Values)>, Cause> {
     let live = live_items(s);
     let facts = s.facts_among(&s.declared.clone());
-    let mut failed = Vec::new();
-    for &var in open {
-        let impossible = values::minus(s.known(var), &s.target[var.index()]);
-        for v in impossible.iter().flat_map(|&(lo, hi)| lo..=hi) {
-            if s.session.stop().passed() {
-                return Err(s.session.stop().fired());
-            }
-            let fails = s.with(&live, &facts, |session, alive| {
-                !alive || !session.narrow(var, &[(v, v)]) || !session.propagate_root()
-            });
-            if fails {
-                failed.push((var, vec![(v, v)]));
-                if failed.len() == TRIES {
-                    return Ok(failed);
+    let impossible: Vec<(VarId, Values)> = (open.iter())
+        .map(|&var| (var, values::minus(s.known(var), &s.target[var.index()])))
+        .collect();
+    // Every live item and fact posted and propagated once; each value is
+    // then tried on top of them, propagating only what it changes.
+    s.with(&live, &facts, |session, alive| {
+        let alive = alive && session.propagate_level();
+        let mut failed = Vec::new();
+        for (var, values) in impossible {
+            for v in values.iter().flat_map(|&(lo, hi)| lo..=hi) {
+                if session.stop().passed() {
+                    return Err(session.stop().fired());
+                }
+                session.push();
+                let fails = !alive || !session.narrow(var, &[(v, v)]) || !session.propagate_level();
+                let _ = session.pop();
+                if fails {
+                    failed.push((var, vec![(v, v)]));
+                    if failed.len() == TRIES {
+                        return Ok(failed);
+                    }
                 }
             }
         }
-    }
-    Ok(failed)
+        Ok(failed)
+    })
 }
 
 /// The step "`var` takes none of `removed`" with a minimal set of items
@@ -321,9 +337,14 @@ impl Conflicts for Asker<'_> {
         }
         match self.check {
             Check::Propagation => {
-                self.session.push();
-                let fixpoint = self.session.propagate_root();
-                let _ = self.session.pop();
+                // Propagated where it stands, so a level above it starts
+                // from this fixpoint and propagates only what it adds
+                // (QuickXplain checks each level before it opens one
+                // above; one that posts nothing has its parent's).
+                let fixpoint = self.session.propagate_level();
+                if !fixpoint {
+                    *self.dead.last_mut().expect("a level is open") = true;
+                }
                 Ok(Some(fixpoint))
             }
             Check::Search => {

@@ -44,7 +44,7 @@ pub(super) fn propagation_candidates(s: &mut Stepper) -> Result<Vec<Candidate>, 
             }
             let facts = s.facts_among(&scope);
             let now = s.with(&group, &facts, |session, alive| {
-                (alive && session.propagate_root()).then(|| {
+                (alive && session.propagate_level()).then(|| {
                     scope
                         .iter()
                         .map(|&x| session.domain_now(x))
@@ -54,6 +54,7 @@ pub(super) fn propagation_candidates(s: &mut Stepper) -> Result<Vec<Candidate>, 
             // A conflict cannot happen: the known domains have a solution.
             let Some(now) = now else { continue };
             let estimate = s.cost(&group, facts.len());
+            let before = found.len();
             for (&var, domain) in scope.iter().zip(now) {
                 let removed = values::minus(s.known(var), &domain);
                 for removed in one_by_one(removed) {
@@ -67,6 +68,9 @@ pub(super) fn propagation_candidates(s: &mut Stepper) -> Result<Vec<Candidate>, 
                         },
                     ));
                 }
+            }
+            if found.len() == before {
+                let _ = s.quiet.insert(group, s.taken);
             }
         }
         if !found.is_empty() {
@@ -114,7 +118,7 @@ pub(super) fn settle(s: &mut Stepper, c: Candidate) -> Result<Option<Step>, Caus
         let fewer: Vec<VarId> = facts.iter().copied().filter(|&f| f != fact).collect();
         let still = s.with(&c.items, &fewer, |session, alive| {
             !alive
-                || !session.propagate_root()
+                || !session.propagate_level()
                 || values::both(&session.domain_now(var), &removed).is_empty()
         });
         if still {

@@ -122,7 +122,7 @@ impl Stepper {
     fn propagates(&mut self, step: &Step, items: &[usize], facts: &[VarId]) -> bool {
         self.with(items, facts, |session, alive| {
             !alive
-                || !session.propagate_root()
+                || !session.propagate_level()
                 || (step.deductions.iter())
                     .all(|d| values::both(&session.domain_now(d.var), &d.removed).is_empty())
         })

@@ -55,6 +55,11 @@ pub struct Stepper {
     pub(super) support: HashMap<VarId, Support>,
     /// Steps shown so far.
     pub(super) told: usize,
+    /// Complete searches made by [`Stepper::follows`].
+    pub(super) searches: u64,
+    /// Whether the definitions alone (the session's base, left at its
+    /// fixpoint) have a solution: with none, every question fails.
+    pub(super) base_alive: bool,
     /// Each variable's domain with nothing known (indexed by variable).
     pub(super) initial: Vec<Values>,
     /// What is known now.
@@ -77,7 +82,14 @@ pub struct Stepper {
     /// Groups of items that deduced nothing, with how many steps had been
     /// taken then: tried again only once a variable of theirs changed.
     pub(super) quiet: HashMap<Vec<usize>, usize>,
+    /// What one item alone made of its scope's domains (`None`: known
+    /// nothing), during the search for one chain (see `chain`).
+    pub(super) alone_memo: HashMap<AloneKey, Option<Vec<Values>>>,
 }
+
+/// An item and its scope's domains as a chain knows them (`None`: as with
+/// nothing known).
+pub(super) type AloneKey = (usize, Vec<Option<Values>>);
 
 impl Stepper {
     /// A stepper over the items `keep` accepts, with what rules on one
@@ -101,10 +113,13 @@ impl Stepper {
         let initial: Vec<Values> = session
             .root_domains()
             .unwrap_or_else(|| vec![Vec::new(); vars]);
+        // The definitions propagated once and left so: every question then
+        // propagates only what it posts and narrows (`with`).
+        let base_alive = session.propagate_root();
         let mut items = items::items(session.lowered().model());
         items.retain(|item| keep(item));
         items::fill_scopes(session.lowered().model(), &mut items);
-        let (known, start) = read_off(&mut session, &items, &initial);
+        let (known, start) = read_off(&mut session, &items, &initial, base_alive);
         // A clue on a hidden variable: its item is its support.
         let support = (start.iter())
             .filter(|(_, fact)| !shown_mask[fact.var.index()])
@@ -130,6 +145,8 @@ impl Stepper {
             shown_mask,
             support,
             told: 0,
+            searches: 0,
+            base_alive,
             initial,
             known,
             target: Vec::new(),
@@ -140,6 +157,7 @@ impl Stepper {
             taken: 0,
             changed: vec![0; vars],
             quiet: HashMap::new(),
+            alone_memo: HashMap::new(),
         }
     }
 }
@@ -150,6 +168,7 @@ fn read_off(
     session: &mut Session,
     items: &[Item],
     initial: &[Values],
+    base_alive: bool,
 ) -> (Vec<Values>, Vec<(usize, Fact)>) {
     let mut known = initial.to_vec();
     let mut start = Vec::new();
@@ -157,7 +176,7 @@ fn read_off(
         let [var] = item.scope[..] else { continue };
         session.push();
         session.post_model_constraints(&item.constraints);
-        let values = session.propagate_root().then(|| session.domain_now(var));
+        let values = (base_alive && session.propagate_level()).then(|| session.domain_now(var));
         let _ = session.pop();
         let values = values.unwrap_or_default();
         if values != known[var.index()] {
@@ -197,6 +216,18 @@ impl Stepper {
         &self.known[var.index()]
     }
 
+    /// Propagator runs of the walk's questions so far (its searches'
+    /// too; not those of the search for the values the solutions take).
+    pub fn propagations(&self) -> u64 {
+        self.session.propagations()
+    }
+
+    /// Complete searches the walk's checks of steps made so far (each
+    /// runs every propagator posted at least once).
+    pub fn searches(&self) -> u64 {
+        self.searches
+    }
+
     /// The variables steps show: the player's.
     pub fn shown(&self) -> &[VarId] {
         &self.shown
@@ -219,7 +250,9 @@ impl Stepper {
 
     /// Posts `items` and narrows `facts` to their known domains at a new
     /// level, runs `f`, and retracts it all; `f` gets false when narrowing
-    /// already empties a domain.
+    /// already empties a domain (or the definitions alone fail). The
+    /// level below is the definitions at their fixpoint: `f` propagates
+    /// with [`Session::propagate_level`].
     pub(super) fn with<T>(
         &mut self,
         items: &[usize],
@@ -231,7 +264,7 @@ impl Stepper {
             self.session
                 .post_model_constraints(&self.items[i].constraints);
         }
-        let mut alive = true;
+        let mut alive = self.base_alive;
         for &x in facts {
             alive = alive && self.session.narrow(x, &self.known[x.index()]);
         }
@@ -259,13 +292,18 @@ impl Stepper {
                 .flat_map(|&i| self.items[i].links.iter().copied()),
         );
         first.push(var);
-        self.with(items, facts, |session, alive| {
-            if !alive || !session.narrow(var, removed) {
-                return Ok(Some(true));
+        let (searched, answer) = self.with(items, facts, |session, alive| {
+            // Propagation first: a search is needed only when it does not
+            // fail (and would start by propagating the same way).
+            if !alive || !session.narrow(var, removed) || !session.propagate_level() {
+                return (false, Ok(Some(true)));
             }
             session.decide_first(first);
-            Ok(satisfiable(session)?.map(|solution| !solution))
-        })
+            let answer = satisfiable(session).map(|found| found.map(|solution| !solution));
+            (true, answer)
+        });
+        self.searches += u64::from(searched);
+        answer
     }
 
     /// What removing `removed` (values still known) from `var` shows.
@@ -288,7 +326,7 @@ impl Stepper {
         let scope = scope_of(self, &step.uses);
         let facts: Vec<VarId> = step.facts.iter().map(|f| f.var).collect();
         let now = self.with(&step.uses, &facts, |session, alive| {
-            (alive && session.propagate_root()).then(|| {
+            (alive && session.propagate_level()).then(|| {
                 scope
                     .iter()
                     .map(|&x| session.domain_now(x))
@@ -416,7 +454,7 @@ pub(super) fn live_items(s: &mut Stepper) -> Vec<usize> {
         let open = scope.iter().any(|x| values::size(s.known(*x)) > 1);
         if open
             || s.with(&[i], &scope, |session, alive| {
-                !alive || !session.propagate_root()
+                !alive || !session.propagate_level()
             })
         {
             live.push(i);

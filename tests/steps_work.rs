@@ -1,0 +1,146 @@
+//! The walk of `solve steps` on a Nurikabe (connectivity, counts,
+//! thousands of definitions) ends on the solution a brute force finds.
+
+use crate::solve;
+use serde_json::Value;
+use std::collections::{BTreeMap, BTreeSet};
+
+/// The island of each cell (the clue's place in reading order, 0 for the
+/// sea) in every shading of `picture` that is a Nurikabe solution: the
+/// sea connected and without a 2x2 pool, each island connected around one
+/// clue, its size.
+fn nurikabe_solutions(picture: &[&str]) -> Vec<Vec<Vec<i64>>> {
+    let (h, w) = (picture.len(), picture[0].len());
+    let clue = |r: usize, c: usize| {
+        picture[r].as_bytes()[c]
+            .checked_sub(b'0')
+            .filter(|d| *d <= 9)
+    };
+    let mut solutions = Vec::new();
+    for shading in 0u32..1 << (h * w) {
+        let sea = |r: usize, c: usize| shading >> (r * w + c) & 1 == 1;
+        let pool = (0..h - 1).any(|r| {
+            (0..w - 1).any(|c| sea(r, c) && sea(r + 1, c) && sea(r, c + 1) && sea(r + 1, c + 1))
+        });
+        if pool || (0..h).any(|r| (0..w).any(|c| sea(r, c) && clue(r, c).is_some())) {
+            continue;
+        }
+        // Components of the sea and of the land, by flood fill.
+        let mut part = vec![vec![usize::MAX; w]; h];
+        let mut parts: Vec<Vec<(usize, usize)>> = Vec::new();
+        for (r, c) in (0..h).flat_map(|r| (0..w).map(move |c| (r, c))) {
+            if part[r][c] != usize::MAX {
+                continue;
+            }
+            let mut cells = vec![(r, c)];
+            part[r][c] = parts.len();
+            let mut i = 0;
+            while i < cells.len() {
+                let (a, b) = cells[i];
+                i += 1;
+                let near = [
+                    (a.wrapping_sub(1), b),
+                    (a + 1, b),
+                    (a, b.wrapping_sub(1)),
+                    (a, b + 1),
+                ];
+                for (p, q) in near {
+                    if p < h && q < w && part[p][q] == usize::MAX && sea(p, q) == sea(r, c) {
+                        part[p][q] = parts.len();
+                        cells.push((p, q));
+                    }
+                }
+            }
+            parts.push(cells);
+        }
+        let seas = parts
+            .iter()
+            .filter(|cells| sea(cells[0].0, cells[0].1))
+            .count();
+        let islands_hold_one_clue_of_their_size = (parts.iter())
+            .filter(|cells| !sea(cells[0].0, cells[0].1))
+            .all(|cells| {
+                let clues: Vec<u8> = cells.iter().filter_map(|&(r, c)| clue(r, c)).collect();
+                clues.len() == 1 && clues[0] as usize == cells.len()
+            });
+        if seas > 1 || !islands_hold_one_clue_of_their_size {
+            continue;
+        }
+        let order: Vec<(usize, usize)> = (0..h)
+            .flat_map(|r| (0..w).map(move |c| (r, c)))
+            .filter(|&(r, c)| clue(r, c).is_some())
+            .collect();
+        let island = |r: usize, c: usize| -> i64 {
+            if sea(r, c) {
+                return 0;
+            }
+            let at = order.iter().position(|&(p, q)| part[p][q] == part[r][c]);
+            at.map_or(-1, |i| i as i64 + 1)
+        };
+        solutions.push(
+            (0..h)
+                .map(|r| (0..w).map(|c| island(r, c)).collect())
+                .collect(),
+        );
+    }
+    solutions
+}
+
+#[test]
+fn the_nurikabe_walk_ends_on_the_solution_brute_force_finds() {
+    let picture = [".2..", "....", "3..1", "...."];
+    let solutions = nurikabe_solutions(&picture);
+    assert_eq!(solutions.len(), 1, "{solutions:?}");
+    let set = format!(
+        "picture=[{}]",
+        (picture.iter().map(|row| format!("\"{row}\"")))
+            .collect::<Vec<_>>()
+            .join(", ")
+    );
+    let (out, err, code) = solve(&["steps", "specs/nurikabe.toml", "--set", &set, "--json"]);
+    assert_eq!(code, 0, "{out}{err}");
+    // Each cell's values, replayed: every value of 0..=3 (three clues),
+    // narrowed by the start and by each step's deductions.
+    let mut known: BTreeMap<String, BTreeSet<i64>> = BTreeMap::new();
+    let ints = |v: &Value| -> BTreeSet<i64> {
+        v.as_array()
+            .unwrap()
+            .iter()
+            .map(|x| x.as_i64().unwrap())
+            .collect()
+    };
+    for line in out.lines() {
+        let step: Value = serde_json::from_str(line).unwrap();
+        let start = step
+            .get("start")
+            .and_then(Value::as_array)
+            .into_iter()
+            .flatten();
+        let deduces = step
+            .get("deduces")
+            .and_then(Value::as_array)
+            .into_iter()
+            .flatten();
+        for d in start.chain(deduces) {
+            let values = known
+                .entry(d["var"].as_str().unwrap().to_string())
+                .or_insert_with(|| (0..=3).collect());
+            if let Some(is) = d.get("is") {
+                values.retain(|v| Some(*v) == is.as_i64());
+            } else if let Some(within) = d.get("in") {
+                let within = ints(within);
+                values.retain(|v| within.contains(v));
+            } else if let Some(not) = d.get("not") {
+                let not = ints(not);
+                values.retain(|v| !not.contains(v));
+            }
+        }
+    }
+    for (r, row) in solutions[0].iter().enumerate() {
+        for (c, &island) in row.iter().enumerate() {
+            let name = format!("island[{}][{}]", r + 1, c + 1);
+            let values = known.get(&name).cloned().unwrap_or_default();
+            assert_eq!(values, BTreeSet::from([island]), "{name}:\n{out}");
+        }
+    }
+}
