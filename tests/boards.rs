@@ -133,14 +133,36 @@ fn the_playground_draws_the_board_the_spec_declares() {
         assert_eq!(s["templated"], true);
     }
     // A spec without a board: none, and the variables are drawn as before.
-    let magic = std::fs::read_to_string("specs/magic8.toml").expect("a shipped spec");
-    let request = json!({"op": "solve", "spec": magic, "mode": "first"});
+    let zebra = std::fs::read_to_string("specs/zebra.toml").expect("a shipped spec");
+    let request = json!({"op": "solve", "spec": zebra, "mode": "first"});
     let first = events(&request);
     let solution = first
         .iter()
         .find(|e| e["event"] == "solution")
         .expect("one");
     assert!(solution["board"].is_null(), "{solution}");
+}
+
+#[test]
+fn the_magic_ring_is_drawn_around_its_empty_centre() {
+    // Each of the ring's solutions: its board is its own letters' values
+    // in the 3x3 grid of PUZZLES.md (A B C / D _ E / F G H).
+    let ring = std::fs::read_to_string("specs/magic8.toml").expect("a shipped spec");
+    let request = json!({"op": "solve", "spec": ring, "mode": "all"});
+    let solutions: Vec<Value> = events(&request)
+        .into_iter()
+        .filter(|e| e["event"] == "solution")
+        .collect();
+    assert_eq!(solutions.len(), 6, "PUZZLES.md: six rings");
+    for s in &solutions {
+        let v = |name: &str| s["values"][name].clone();
+        let grid = json!([
+            [v("A"), v("B"), v("C")],
+            [v("D"), "", v("E")],
+            [v("F"), v("G"), v("H")]
+        ]);
+        assert_eq!(s["board"], grid, "{s}");
+    }
 }
 
 /// A position of the eight puzzle as rows of three cells: the blank (`_`)

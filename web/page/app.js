@@ -606,7 +606,8 @@ function board(rows, other = null) {
       const td = document.createElement("td");
       if (drawing) drawLineCell(td, texts, i, j);
       else td.textContent = texts[i][j];
-      if (coloured && v !== null && typeof v !== "boolean") td.style.background = colour(v);
+      // A blank cell (a ring's empty centre) is no value: not coloured.
+      if (coloured && v !== null && v !== "" && typeof v !== "boolean") td.style.background = colour(v);
       else if (!drawing && (i + j) % 2 === 1) td.classList.add("dark");
       if (other && other[i]?.[j] !== v) td.classList.add("differ");
       tr.appendChild(td);
