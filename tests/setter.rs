@@ -586,7 +586,7 @@ fn generated(args: &[&str]) -> Vec<Value> {
 }
 
 /// The number of solutions of `spec` with `sets`, by an order of its own.
-fn count_other_order(spec: &str, sets: &[&str]) -> String {
+pub(crate) fn count_other_order(spec: &str, sets: &[&str]) -> String {
     let mut args = vec![
         spec,
         "--count",
