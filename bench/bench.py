@@ -424,7 +424,8 @@ def all_instances():
     # A model nobody here tuned (issue 51): warehouse location, CSPLib 034, without [search];
     # its optimum 689 is CP-SAT's (bench/specs/warehouse-cpsat.py). The default (2 threads
     # beside -j 1) against input order and first-fail with the largest value first.
-    for name, extra in (("default", []), ("input", ["--var", "input"]), ("value-max", ["--value", "max"])):
+    for name, extra in (("default", []), ("input", ["--var", "input"]), ("value-max", ["--value", "max"]),
+                        ("afc-restarts", ["--var", "afc", "--last-conflict", "on", "--restart", "geometric"])):
         out.append(Instance("warehouse-" + name, "warehouse location 8x24 (optimise), %s" % name,
                             ["bench/specs/warehouse.toml"] + extra, "warehouse", "",
                             optimal_checker(689), cap=30, threads=2 if name == "default" else None))

@@ -67,6 +67,12 @@ CANDIDATES = {
     "act": "var=activity",
     "act-R": "var=activity restart=luby",
     "act-lc-R": "var=activity last_conflict=on restart=luby",
+    "afc": "var=afc",
+    "afc-lc": "var=afc last_conflict=on",
+    "afc-lc-R": "var=afc last_conflict=on restart=luby",
+    "afc-G": "var=afc restart=geometric",
+    "afc-lc-G": "var=afc last_conflict=on restart=geometric",
+    "dwd-lc-G": "var=dom-wdeg last_conflict=on restart=geometric",
 }
 FLOOR = 0.05
 SPEC_DIRS = ["specs", "tests/readme", "bench/specs"]

@@ -61,9 +61,11 @@
 #                (100,000 free variables to a first solution under each variable order), large-pigeons
 #                (20,000 variables in a chain beside 10 pigeons in 9 holes, counted) (solve alone, 2
 #                threads beside -j 1: the cost of choosing a variable on a large model; group: large);
-#                warehouse-default, warehouse-input, warehouse-value-max (CSPLib 034 without
-#                [search], bench/specs/warehouse.toml: the default, 2 threads beside -j 1, against
-#                input order and --value max; 30 s cap; solve alone; group: warehouse);
+#                warehouse-default, warehouse-input, warehouse-value-max, warehouse-afc-restarts
+#                (CSPLib 034 without [search], bench/specs/warehouse.toml: the default, 2 threads
+#                beside -j 1, against input order, --value max and AFC with last-conflict and
+#                geometric restarts, the free-search default of solve fzn; 30 s cap; solve alone;
+#                group: warehouse);
 #                defaults (bench/defaults.py: candidates for the default search, each given to
 #                solve alone, one thread pinned to CPU 0, on the suite's first instances with
 #                free search and on the shipped, book and bench specs without their [search];

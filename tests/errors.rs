@@ -195,7 +195,7 @@ fn unknown_heuristic() {
   |
 5 | var = "fastest"
   |       ^^^^^^^^^
-  = help: expected one of: input, first-fail, first-fail-random, dom-wdeg, activity
+  = help: expected one of: input, first-fail, first-fail-random, dom-wdeg, activity, afc
 "#,
     );
 }

@@ -986,6 +986,7 @@ order = ["q"]
         "first-fail-random",
         "dom-wdeg",
         "activity",
+        "afc",
     ]);
     let value_orders = sorted(&["min", "max", "random", "split"]);
     let levels = ["propagate", "check", "early", "bounds", "domain", "probing"];

@@ -592,6 +592,7 @@ fn a_learning_order_finds_a_first_solution_on_any_number_of_threads() {
     for order in [
         &["--var", "dom-wdeg"][..],
         &["--var", "activity"],
+        &["--var", "afc"],
         &["--last-conflict", "on"],
         &[
             "--var",

@@ -709,7 +709,7 @@ fn command_line_mistakes_say_what_to_write() {
     );
     refused(
         &["specs/queens.toml", "--var", "ff"],
-        "error: invalid value `ff` for `--var <NAME>`\n  = help: did you mean `first-fail`? (the values are: input, first-fail, first-fail-random, dom-wdeg, activity)\n",
+        "error: invalid value `ff` for `--var <NAME>`\n  = help: did you mean `first-fail`? (the values are: input, first-fail, first-fail-random, dom-wdeg, activity, afc)\n",
     );
     refused(
         &["specs/queens.toml", "--tree", "tree.png"],

@@ -8,8 +8,8 @@
 //! `Engine::post_all` adds constraints and [`Engine::truncate`] retracts
 //! everything posted since an [`EngineMark`] (a session's push and pop).
 
-pub(crate) mod activity;
 pub(crate) mod clock;
+pub(crate) mod decaying;
 pub(crate) mod domain;
 pub(crate) mod probing;
 pub(crate) mod propagator;
@@ -20,8 +20,8 @@ pub(crate) mod view;
 
 use crate::stop::Stop;
 use crate::vocab::{Consistency, IntervalSet, VarId};
-use activity::Activity;
 use clock::Clock;
+use decaying::{ACTIVITY_DECAY, AFC_DECAY, Decaying};
 use propagator::{Propagator, Status};
 use queue::{PropagatorId, Queue};
 use std::sync::Arc;
@@ -33,7 +33,8 @@ use store::{Change, Conflict, Store};
 #[derive(Clone, Debug)]
 pub struct Learned {
     failures: Vec<u64>,
-    activity: Activity,
+    activity: Decaying,
+    afc: Decaying,
 }
 
 #[derive(Debug)]
@@ -70,7 +71,10 @@ pub struct Engine {
     reweighted: Vec<VarId>,
     /// Per variable: how often propagation narrowed it, lately (the
     /// `activity` order).
-    activity: Activity,
+    activity: Decaying,
+    /// Per variable: the failures of its propagators, decayed at every
+    /// failure, from its degree (the `afc` order).
+    afc: Decaying,
     /// A new search keeps the weights and activities learned so far
     /// instead of starting from none (a thread of a parallel run, from
     /// part to part).
@@ -150,7 +154,8 @@ impl Engine {
             failures: Vec::new(),
             track_weights: false,
             reweighted: Vec::new(),
-            activity: Activity::new(),
+            activity: Decaying::new(ACTIVITY_DECAY),
+            afc: Decaying::new(AFC_DECAY),
             carry_learning: false,
             interrupted: false,
             changes: Vec::new(),
@@ -190,6 +195,7 @@ impl Engine {
         self.degrees.push(0);
         self.failures.push(0);
         self.activity.add_var();
+        self.afc.add_var();
         x
     }
 
@@ -249,6 +255,7 @@ impl Engine {
         self.degrees.truncate(mark.vars);
         self.failures.truncate(mark.vars);
         self.activity.truncate(mark.vars);
+        self.afc.truncate(mark.vars);
         self.store.truncate(mark.vars, mark.cells);
         self.root_failed = mark.root_failed;
     }
@@ -268,6 +275,7 @@ impl Engine {
         Learned {
             failures: self.failures.clone(),
             activity: self.activity.clone(),
+            afc: self.afc.clone(),
         }
     }
 
@@ -278,6 +286,7 @@ impl Engine {
         if learned.failures.len() == self.failures.len() {
             self.failures.clone_from(&learned.failures);
             self.activity = learned.activity.clone();
+            self.afc = learned.afc.clone();
         }
         self.carry_learning = true;
     }
@@ -288,8 +297,25 @@ impl Engine {
         if self.carry_learning {
             self.activity.switch(on);
         } else {
-            self.activity.reset(on);
+            self.activity.reset(on, |_| 0.0);
         }
+    }
+
+    /// Whether failures should raise the decayed failure counts; a new
+    /// search starts them at the degrees.
+    pub fn track_afc(&mut self, on: bool) {
+        if self.carry_learning {
+            self.afc.switch(on);
+        } else {
+            let degrees = &self.degrees;
+            self.afc.reset(on, |var| degrees[var] as f64);
+        }
+    }
+
+    /// A variable's accumulated failure count: its degree and the failures
+    /// of its propagators, each older failure worth 0.99 of the next.
+    pub fn afc(&self, var: VarId) -> f64 {
+        self.afc.score(var.index())
     }
 
     /// One more node: activities seen before it count for less.
@@ -513,7 +539,7 @@ impl Engine {
             std::mem::swap(&mut self.changes, &mut self.store.changes);
             if self.activity.is_on() {
                 for &(var, _) in &self.changes {
-                    self.activity.narrowed(var.index());
+                    self.activity.raise(var.index());
                     self.reweighted.push(var);
                 }
             }
@@ -562,11 +588,18 @@ impl Engine {
                     return Err(Conflict);
                 }
                 Err(Conflict) => {
+                    let vars = &self.propagator_vars[id.0 as usize];
                     if self.track_weights {
-                        let vars = &self.propagator_vars[id.0 as usize];
                         for &var in vars {
                             self.failures[var.index()] += 1;
                         }
+                        self.reweighted.extend_from_slice(vars);
+                    }
+                    if self.afc.is_on() {
+                        for &var in vars {
+                            self.afc.raise(var.index());
+                        }
+                        self.afc.age();
                         self.reweighted.extend_from_slice(vars);
                     }
                     self.queue.clear();

@@ -83,7 +83,7 @@ fn search(plan: &SearchPlan, num_vars: usize) -> String {
             let var_order = match phase.var {
                 VarOrder::Input => "input_order",
                 VarOrder::FirstFail | VarOrder::FirstFailRandom => "first_fail",
-                VarOrder::DomWdeg | VarOrder::Activity => "dom_w_deg",
+                VarOrder::DomWdeg | VarOrder::Activity | VarOrder::Afc => "dom_w_deg",
             };
             let value_order = match phase.value {
                 ValueOrder::Min => "indomain_min",

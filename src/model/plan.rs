@@ -22,6 +22,11 @@ pub enum VarOrder {
     /// propagation narrowed it, decaying with every node (Michel and Van
     /// Hentenryck's activity-based search, without its probing start).
     Activity,
+    /// The largest accumulated failure count over the domain size: the
+    /// failures of the variable's propagators, each older failure worth
+    /// 0.99 of the next, from its degree (Gecode's `afc_size_max`, its
+    /// default for free search).
+    Afc,
 }
 
 /// The variable order of a spec that names none (in `[search]`, a phase,
@@ -40,7 +45,7 @@ pub const DEFAULT_VAR_ORDER: VarOrder = VarOrder::FirstFail;
 /// would make the order depend on the failures met so far, so that the
 /// first solution and the order of `--all` would depend on the threads
 /// (docs/parallel.md). FlatZinc's free search, where it pays, has its own
-/// default (`flatzinc::search::FREE_LAST_CONFLICT`).
+/// defaults (`flatzinc::search::FREE_VAR_ORDER` and what follows it).
 pub const DEFAULT_LAST_CONFLICT: bool = false;
 
 /// Which value to try first.
@@ -71,6 +76,7 @@ pub const VAR_ORDERS: &[(&str, VarOrder)] = &[
     ("first-fail-random", VarOrder::FirstFailRandom),
     ("dom-wdeg", VarOrder::DomWdeg),
     ("activity", VarOrder::Activity),
+    ("afc", VarOrder::Afc),
 ];
 pub const VALUE_ORDERS: &[(&str, ValueOrder)] = &[
     ("min", ValueOrder::Min),

@@ -104,7 +104,10 @@ fn scan(
     let rest = &phase.vars[*at as usize..];
     *steps += rest.len() as u64;
     let mut best = first;
-    if matches!(order, VarOrder::DomWdeg | VarOrder::Activity) {
+    if matches!(
+        order,
+        VarOrder::DomWdeg | VarOrder::Activity | VarOrder::Afc
+    ) {
         for &x in rest {
             if !store.is_fixed(x) && compare(order, engine, x, best).is_lt() {
                 best = x;

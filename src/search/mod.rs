@@ -176,6 +176,7 @@ impl<'e> Search<'e> {
         let brancher = Brancher::new(plan, engine.num_vars());
         engine.track_weights(brancher.phases.iter().any(|p| p.var == VarOrder::DomWdeg));
         engine.track_activity(brancher.phases.iter().any(|p| p.var == VarOrder::Activity));
+        engine.track_afc(brancher.phases.iter().any(|p| p.var == VarOrder::Afc));
         let run = limits.shared.as_ref().map(|s| s.stop.clone());
         engine.set_stop(&limits.stop, run);
         let root = engine.store_mut().checkpoint();

@@ -1,6 +1,6 @@
 //! The best open variable of a long phase without reading every one: a
 //! tournament tree per phase under a dynamic order (first-fail, its random
-//! ties, dom/wdeg), kept up to date from the variables whose domains or
+//! ties, dom/wdeg, activity, AFC), kept up to date from the variables whose domains or
 //! weights changed.
 //!
 //! Each leaf is a position of the phase's list; each inner node holds the
@@ -64,6 +64,12 @@ pub(crate) fn compare(order: VarOrder, engine: &Engine, a: VarId, b: VarId) -> O
                 (false, true) => Ordering::Greater,
                 (true, true) => (size_a as f64 * ab).total_cmp(&(size_b as f64 * aa)),
             }
+        }
+        // size(a) / afc(a) against size(b) / afc(b); every count starts at
+        // the degree, so a ratio is infinite only for a variable in no
+        // propagator (last).
+        VarOrder::Afc => {
+            (size_a as f64 * engine.afc(b)).total_cmp(&(size_b as f64 * engine.afc(a)))
         }
         VarOrder::Input | VarOrder::FirstFail | VarOrder::FirstFailRandom => size_a.cmp(&size_b),
     }

@@ -69,12 +69,13 @@ pub(super) struct Model {
     pub(super) full_parens: bool,
 }
 
-const VARS: [&str; 5] = [
+const VARS: [&str; 6] = [
     "input",
     "first-fail",
     "first-fail-random",
     "dom-wdeg",
     "activity",
+    "afc",
 ];
 const VALUES: [&str; 4] = ["min", "max", "random", "split"];
 const CONSISTENCIES: [&str; 3] = ["propagate", "check", "bounds"];

@@ -207,6 +207,7 @@ fn the_own_search_of_a_free_search_finds_the_same_solutions() {
     let want = queens_brute(6);
     for settings in [
         "var=activity last_conflict=on",
+        "var=afc value=split",
         "var=dom-wdeg last_conflict=off value=max",
         "var=first-fail-random seed=3 value=split",
         "var=input last_conflict=on consistency=check",

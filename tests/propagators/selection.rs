@@ -28,12 +28,13 @@ const KINDS: [Kind; 7] = [
     Gen::count,
 ];
 
-const VAR_ORDERS: [VarOrder; 5] = [
+const VAR_ORDERS: [VarOrder; 6] = [
     VarOrder::Input,
     VarOrder::FirstFail,
     VarOrder::FirstFailRandom,
     VarOrder::DomWdeg,
     VarOrder::Activity,
+    VarOrder::Afc,
 ];
 
 const VALUE_ORDERS: [ValueOrder; 4] = [
