@@ -6,12 +6,20 @@ range of the score, and Spearman's rho of the score and of the ladder's
 level against Tatham's difficulty (ties get their mean rank).
 
     scripts/grade-vs-tatham.py [SOLVE_BINARY]   (default target/release/solve)
+    scripts/grade-vs-tatham.py --chance
+
+`--chance`: what a grade that splits the four in two halves (easy and
+hard below extreme and unreasonable) with its order within each half left
+to chance scores: rho's mean and 95th percentile over 2,000 seeded
+shuffles (the bar tests/setter_score.rs sets).
 """
 import csv
 import json
+import random
+import statistics
 import sys
 
-from gradetable import ROOT, grade, report
+from gradetable import ROOT, grade, report, spearman
 
 TATHAM = ["easy", "hard", "extreme", "unreasonable"]
 
@@ -41,7 +49,18 @@ def params(game_id):
     ]
 
 
+def chance():
+    theirs = [d for d in range(4) for _ in range(20)]
+    rng = random.Random(1)
+    rhos = sorted(
+        spearman([(d >= 2) * 10 + rng.random() for d in theirs], theirs) for _ in range(2000)
+    )
+    print(f"rho of a split with chance within: mean {statistics.mean(rhos):.3f}, 95th percentile {rhos[1900]:.3f}")
+
+
 def main():
+    if sys.argv[1:] == ["--chance"]:
+        return chance()
     solve = sys.argv[1] if len(sys.argv) > 1 else str(ROOT / "target/release/solve")
     graded = []
     for row in csv.DictReader(open(ROOT / "tests/data/tatham/towers.csv")):

@@ -73,3 +73,7 @@ def report(name, difficulties, graded):
         f"Spearman rho against {name}: score {spearman(score, theirs):+.3f}, "
         f"level {spearman(level, theirs):+.3f}"
     )
+    for a, b in zip(difficulties, difficulties[1:]):
+        pair = [(difficulties.index(d), g["score"]) for d, g in graded if d in (a, b)]
+        rho = spearman([s for _, s in pair], [d for d, _ in pair])
+        print(f"the score's rho within {a} and {b}: {rho:+.3f}")
