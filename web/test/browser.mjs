@@ -750,8 +750,9 @@ const candidateMarks = (p) => p.locator("#play-layer [data-var][class^=play-cand
   Object.fromEntries(es.map((e) => [e.dataset.var, e.getAttribute("class").split(" ")[0]])));
 
 await check("Play: show candidates marks exactly what every solution has, on a Nurikabe and a Slitherlink of several solutions", async () => {
-  // Small puzzles of 4 and 57 solutions, so that some cells and edges
-  // are forced and some open; the answer is `solve candidates`'.
+  // Small puzzles of 4 and 57 solutions (`solve specs/nurikabe.toml --set
+  // 'picture=[...]' --count`), so that some cells and edges are forced
+  // and some open; the answer is `solve candidates`'.
   const cases = [
     // island[r][c]: 0 is the sea (shaded), else an island (a dot); the
     // clue cells are given, not the player's.
