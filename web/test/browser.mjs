@@ -745,6 +745,12 @@ function cliCandidates(spec, set) {
     ["candidates", spec, "--set", set, "--no-symmetry", "--json"], { cwd: repo, encoding: "utf8" });
   return new Map(out.trim().split("\n").map((l) => JSON.parse(l)).map((o) => [o.var, o.values.map(String)]));
 }
+// The first solution `solve --json` finds, by variable array.
+function cliSolution(spec, set) {
+  const repo = new URL("../../", import.meta.url).pathname;
+  const out = execFileSync(process.env.SOLVE ?? "target/release/solve", [spec, "--set", set, "--json"], { cwd: repo, encoding: "utf8" });
+  return JSON.parse(out.trim().split("\n")[0]);
+}
 // The candidate marks drawn on the Play board: variable -> its mark's class.
 const candidateMarks = (p) => p.locator("#play-layer [data-var][class^=play-candidate]").evaluateAll((es) =>
   Object.fromEntries(es.map((e) => [e.dataset.var, e.getAttribute("class").split(" ")[0]])));
@@ -810,6 +816,55 @@ await check("Play: show candidates marks exactly what every solution has, on a N
   expect("marks gone", Object.keys(await candidateMarks(page)).length, 0);
   await page.click("#board-restart");
   await page.fill("#set", "");
+});
+
+await check("Play at 400 px: a Slitherlink's whole loop drawn in one drag, a Nurikabe shaded by taps, each to Solved!", async () => {
+  const phone = await browser.newPage({ viewport: { width: 400, height: 800 } });
+  phone.on("pageerror", (e) => errors.push(String(e)));
+  try {
+    await phone.goto(url);
+    async function playSet(example, picture) {
+      await openPlay(phone, example);
+      await phone.fill("#set", `picture=${JSON.stringify(picture)}`);
+      await phone.click("#board-open");
+      await phone.waitForSelector("#board-view:not([hidden]) #board-svg svg");
+      const [x0, y0, first] = await cellCentre(phone, 0, 0);
+      return { x: x0 - first.width / 2, y: y0 - first.height / 2, size: first.width };
+    }
+    const solved = () => phone.waitForFunction(() => document.querySelector("#board-progress").dataset.solved === "true", null, { timeout: 60000 });
+    // Slitherlink: the loop of its one solution (`solve --json`), walked
+    // point by point from its edges and drawn without lifting the finger.
+    const loopPicture = ["33.", "...", ".33"];
+    const { across, down } = cliSolution("specs/slitherlink.toml", `picture=${JSON.stringify(loopPicture)}`);
+    const next = new Map();
+    const join = (a, b) => {
+      for (const [p, q] of [[a, b], [b, a]]) next.set(p, [...(next.get(p) ?? []), q]);
+    };
+    across.forEach((row, r) => row.forEach((on, c) => on && join(`${r},${c}`, `${r},${c + 1}`)));
+    down.forEach((row, r) => row.forEach((on, c) => on && join(`${r},${c}`, `${r + 1},${c}`)));
+    const loop = [next.keys().next().value];
+    while (loop.length < next.size) loop.push(next.get(loop.at(-1)).find((p) => p !== loop.at(-2) && !loop.includes(p)));
+    loop.push(loop[0]);
+    const grid = await playSet("slitherlink", loopPicture);
+    const at = (p) => p.split(",").map(Number).reverse().map((v, i) => (i === 0 ? grid.x : grid.y) + v * grid.size);
+    await phone.mouse.move(...at(loop[0]));
+    await phone.mouse.down();
+    for (const p of loop.slice(1)) await phone.mouse.move(...at(p), { steps: 6 });
+    await phone.mouse.up();
+    expect("edges drawn", await phone.locator("#board-svg line.play-edge").count(), loop.length - 1);
+    await solved();
+    // Nurikabe: each cell of its one solution's sea tapped once (shaded);
+    // the cells left unmarked are its islands.
+    const seaPicture = ["1.3.", "....", "2..."];
+    const { island } = cliSolution("specs/nurikabe.toml", `picture=${JSON.stringify(seaPicture)}`);
+    const sea = island.flatMap((row, r) => row.flatMap((v, c) => (v === 0 ? [[r, c]] : [])));
+    const cells = await playSet("nurikabe", seaPicture);
+    for (const [r, c] of sea) await phone.mouse.click(cells.x + (c + 0.5) * cells.size, cells.y + (r + 0.5) * cells.size);
+    expect("shaded", await phone.locator("#board-svg rect.play-shaded").count(), sea.length);
+    await solved();
+  } finally {
+    await phone.close();
+  }
 });
 
 await check("a phone, 400 px wide: panes stacked, every tab reachable, boards within the screen", async () => {
