@@ -87,6 +87,7 @@ export function setupPlay(page) {
     redo = [];
     marks = {};
     solvedSaid = false;
+    delete $("board-progress").dataset.solved;
     if (!text) return;
     try {
       const { e, p } = JSON.parse(text);
@@ -108,6 +109,9 @@ export function setupPlay(page) {
   }
   function saved() {
     localStorage.setItem(key, snapshot());
+    // A change after "Solved!" is play again, until solved again.
+    delete $("board-progress").dataset.solved;
+    solvedSaid = false;
     draw();
     if ($("board-candidates").checked) showCandidates();
     solvedSoon();
