@@ -534,11 +534,12 @@ export function setupPlay(page) {
     const all = units().map(({ unit }) => unit);
     const kinds = new Set(all.map((u) => (u.kind === "text" || u.kind === "cycle" ? u.kind : "segment")));
     const counted = all.some((u) => u.kind !== "text" && u.kind !== "cycle" && u.states.length > 1);
+    if (kinds.size === 1 && kinds.has("text")) return "The values each empty cell takes in some solution with your entries.";
     const said = ["In green, from the solutions that keep your entries:"];
     if (kinds.has("text")) said.push("the values each empty cell takes;");
     if (kinds.has("cycle")) said.push("a cell's look when they all agree, drawn faint (a small dot when they all leave it blank);");
     if (kinds.has("segment")) said.push(`a line they all draw, faint${counted ? " (dashed when they differ on how many)" : ""}, × where none draws one;`);
-    said.push("a cell or line left blank is still open.");
+    said.push(`${kinds.has("segment") ? "a line" : "a cell"} left blank is still open.`);
     return said.join(" ");
   }
   $("board-solve").onclick = () => {
