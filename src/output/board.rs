@@ -182,7 +182,7 @@ mod tests {
     fn a_blank_column_keeps_its_slot() {
         let row = list(vec![
             Value::Str("●".into()),
-            Value::Str(String::new()),
+            Value::Str("".into()),
             Value::Str("○".into()),
         ]);
         let board = Board::read(&row, span()).unwrap();
