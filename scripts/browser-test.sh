@@ -24,7 +24,8 @@ SERVER=$!
 trap 'kill $SERVER 2>/dev/null; rm -f "$LOG"' EXIT
 for _ in $(seq 50); do grep -q http "$LOG" && break; sleep 0.1; done
 URL=$(grep -o 'http://[^ ]*' "$LOG")
-node web/test/browser.mjs "$URL"
+# The test asks the same binary for `solve candidates` to compare with.
+SOLVE="$SOLVE" node web/test/browser.mjs "$URL"
 # The same count natively, for the ratio (the page's figure is the search's
 # own time, without loading; so is this one, from --stats).
 echo "     queens n=12 count natively ($SOLVE): $("$SOLVE" specs/queens.toml --set n=12 --no-symmetry --count -j 1 --stats 2>&1 | grep -o 'time: [0-9.]* s')"

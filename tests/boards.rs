@@ -5,7 +5,7 @@
 //! the position's own characters, read independently here.
 
 use crate::playground::events;
-use crate::{Case, solve};
+use crate::{Case, flipit_discs, solve};
 use serde_json::{Value, json};
 
 #[test]
@@ -27,7 +27,7 @@ fn a_board_without_a_template_is_printed_aligned() {
 fn a_blank_cell_shows_its_style() {
     // x is forced to 0 1 2 0: blank cells whose style is a disc at 1 and
     // a circle at 2; a cell with text keeps it whatever its style (the
-    // first column, blank, is as wide as its widest cell: none).
+    // first column, blank, keeps a slot of one, as `solve draw` does).
     Case::new()
         .spec(
             "[vars]\nx = { index = \"0..3\", domain = \"0..2\" }\n\
@@ -36,7 +36,7 @@ fn a_blank_cell_shows_its_style() {
              style = \"[if x[i] == 1 then 'disc' else if x[i] == 2 then 'circle' else if i == 3 then 'circle' else '' for i in 0..3]\" }\n",
         )
         .args(&["spec.toml"])
-        .stdout(" ● ○ t\n")
+        .stdout("  ● ○ t\n")
         .run();
 }
 
@@ -44,17 +44,8 @@ fn a_blank_cell_shows_its_style() {
 fn a_puzzle_of_moves_is_drawn_at_its_start_and_at_its_goal() {
     // Flip It's positions read from the characters of the start and of
     // the goal's rule (every piece white): `●` black, `○` white.
-    let row = |position: &str| {
-        let cells: Vec<&str> = (position.chars())
-            .map(|c| match c {
-                'B' => "●",
-                'W' => "○",
-                _ => " ",
-            })
-            .collect();
-        // `solve draw` keeps a border's slot left of the grid.
-        format!(" {}\n", cells.join(" ").trim_end())
-    };
+    // `solve draw` keeps a border's slot left of the grid.
+    let row = |position: &str| format!(" {}\n", flipit_discs(position));
     let (start, _, code) = solve(&["draw", "specs/flipit.toml"]);
     assert_eq!((start, code), (row("BB_BBB"), 0));
     let (goal, _, code) = solve(&["draw", "specs/flipit.toml", "--solution"]);

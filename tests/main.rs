@@ -76,6 +76,21 @@ pub(crate) fn join(values: &[i64]) -> String {
         .join(", ")
 }
 
+/// A Flip It position (`specs/flipit.toml`'s characters, `B` black, `W`
+/// white, `_` the hole) as its board is printed, read here from the
+/// characters alone: `●` and `○`, the hole a blank slot, one space
+/// between cells, trailing blanks left out.
+pub(crate) fn flipit_discs(position: &str) -> String {
+    let cells: Vec<&str> = (position.chars())
+        .map(|c| match c {
+            'B' => "●",
+            'W' => "○",
+            _ => " ",
+        })
+        .collect();
+    cells.join(" ").trim_end().to_string()
+}
+
 /// Runs `solve` with `args` in the repository root and returns
 /// `(stdout, stderr, exit code)`.
 pub(crate) fn solve(args: &[&str]) -> (String, String, i32) {

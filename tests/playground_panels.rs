@@ -5,7 +5,7 @@
 //! and the WebAssembly module answers these requests as the library.
 
 use crate::playground::{events, node, timeless, wasm_events};
-use crate::solve;
+use crate::{flipit_discs, solve};
 use serde_json::{Value, json};
 
 fn spec(path: &str) -> String {
@@ -169,14 +169,9 @@ fn a_puzzle_is_stepped_and_analysed_as_on_the_command_line() {
         .collect();
     for pair in all.windows(2).filter(|w| w[1].starts_with("   ")) {
         let position = pair[0].rsplit(' ').next().expect("a position");
-        let discs: Vec<&str> = (position.chars())
-            .map(|c| match c {
-                'B' => "●",
-                'W' => "○",
-                _ => "",
-            })
-            .collect();
-        assert_eq!(pair[1].trim_start(), discs.join(" ").trim(), "{out}");
+        // The board is indented by three spaces.
+        let board = pair[1].strip_prefix("   ").expect("an indented board");
+        assert_eq!(board, flipit_discs(position), "{out}");
     }
     let request = json!({"op": "path", "spec": flipit, "set": ["n=8"], "start": "B_WWWBBB"});
     let got = events(&request);

@@ -44,8 +44,10 @@ impl Board {
         Ok(Board { rows })
     }
 
-    /// The rows as text: each column padded to its widest cell, cells
-    /// separated by one space, a boolean as `●` or `·`.
+    /// The rows as text: each column padded to its widest cell (a blank
+    /// column keeps a slot of one, so that the boards of a puzzle's
+    /// positions line up), cells separated by one space, a boolean as `●`
+    /// or `·`.
     pub fn text(&self) -> String {
         let texts: Vec<Vec<String>> = self
             .rows
@@ -61,6 +63,7 @@ impl Board {
                     .map(|t| t.chars().count())
                     .max()
                     .unwrap_or(0)
+                    .max(1)
             })
             .collect();
         let lines: Vec<String> = texts
@@ -173,6 +176,17 @@ mod tests {
         let board = Board::read(&row, span()).unwrap();
         assert_eq!(board.rows.len(), 1);
         assert_eq!(board.text(), "a bc");
+    }
+
+    #[test]
+    fn a_blank_column_keeps_its_slot() {
+        let row = list(vec![
+            Value::Str("●".into()),
+            Value::Str("".into()),
+            Value::Str("○".into()),
+        ]);
+        let board = Board::read(&row, span()).unwrap();
+        assert_eq!(board.text(), "●   ○");
     }
 
     #[test]

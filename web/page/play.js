@@ -12,6 +12,10 @@
 
 const $ = (id) => document.getElementById(id);
 const SVG = "http://www.w3.org/2000/svg";
+// How a look is drawn: as the player's entry, or as what the solver's
+// candidates leave (green like the typed candidates, fills faint).
+const ENTRY = { cls: "play", ink: "#1f5fbf", dark: "#333", faint: 1 };
+const CANDIDATE = { cls: "play-candidate", ink: "#2a7", dark: "#333", faint: 0.3 };
 
 export function setupPlay(page) {
   const { ask, spec, setValues } = page;
@@ -64,6 +68,10 @@ export function setupPlay(page) {
       startClock(Number(localStorage.getItem(`${key}:time`)) || 0);
       $("board-progress").textContent = `Click or tap a cell and type, or click to shade; drag between cells or points to draw a line (laid out in ${e.ms.toFixed(0)} ms).`;
       $("board-view").hidden = false;
+      // Drawn afresh: a Set changed since (another generated puzzle
+      // handed over) is another drawing.
+      $("board-svg").innerHTML = "";
+      selected = null;
       draw();
       pad();
     });
@@ -79,6 +87,7 @@ export function setupPlay(page) {
     redo = [];
     marks = {};
     solvedSaid = false;
+    delete $("board-progress").dataset.solved;
     if (!text) return;
     try {
       const { e, p } = JSON.parse(text);
@@ -100,7 +109,11 @@ export function setupPlay(page) {
   }
   function saved() {
     localStorage.setItem(key, snapshot());
+    // A change after "Solved!" is play again, until solved again.
+    delete $("board-progress").dataset.solved;
+    solvedSaid = false;
     draw();
+    if ($("board-candidates").checked) showCandidates();
     solvedSoon();
   }
   function back(from, to) {
@@ -306,6 +319,9 @@ export function setupPlay(page) {
       } else if (given) {
         const state = stateOf(unit, given);
         drawLook(layer, state, unit.blank === state, x, y, data);
+      } else if (unit.kind === "cycle" && marks.candidates) {
+        const forced = lookLeft(unit, marks.candidates[unit.var]);
+        if (forced?.state) drawLook(layer, forced.state, forced.state === unit.blank, x, y, { ...data, "data-var": unit.var }, CANDIDATE);
       } else if (unit.kind === "text") {
         const small = marks.candidates ? marks.candidates[unit.var] ?? [] : [...(pencil.get(where) ?? [])].sort();
         const cls = marks.candidates ? "play-candidate" : "play-pencil";
@@ -334,6 +350,7 @@ export function setupPlay(page) {
       if ((wrong || hinted) && strokes === 0) {
         layer.appendChild(el("line", { class: `play-${s.kind} play-mark`, ...data, x1, y1, x2, y2, stroke: colour, "stroke-width": 2, "stroke-dasharray": "3 3" }));
       }
+      if (!given && marks.candidates) drawSegmentLeft(layer, s, [x1, y1, x2, y2], data);
     }
     if (selected) {
       const [x, y] = at(...selected);
@@ -345,20 +362,59 @@ export function setupPlay(page) {
   }
 
   // A cycle unit's look drawn: shaded, a circle, a disc, a piece or a
-  // dot; the blank look entered as a small dot (marked not shaded).
-  function drawLook(layer, state, blank, x, y, data) {
+  // dot; the blank look entered as a small dot (marked not shaded). In
+  // `paint`: the player's entry (blue, `play-…`), or what the candidates
+  // leave (green and faint, `play-candidate-…`).
+  function drawLook(layer, state, blank, x, y, data, paint = ENTRY) {
     const { cell } = layout;
     const [cx, cy] = [x + cell / 2, y + cell / 2];
+    const { cls, ink, dark, faint } = paint;
     if (blank || !state) {
-      layer.appendChild(el("circle", { class: "play-blank", ...data, cx, cy, r: 3, fill: "#1f5fbf" }));
+      layer.appendChild(el("circle", { class: `${cls}-blank`, ...data, cx, cy, r: 3, fill: ink }));
       return;
     }
-    if (state.style === "shaded") layer.appendChild(el("rect", { class: "play-shaded", ...data, x: x + 1, y: y + 1, width: cell - 2, height: cell - 2, fill: "#333" }));
-    else if (state.style === "circle") layer.appendChild(el("circle", { class: "play-circle", ...data, cx, cy, r: 15, fill: "white", stroke: "#1f5fbf", "stroke-width": 2 }));
-    else if (state.style === "disc") layer.appendChild(el("circle", { class: "play-disc", ...data, cx, cy, r: 15, fill: "#1f5fbf" }));
-    else if (state.style === "dot") layer.appendChild(el("circle", { class: "play-dot", ...data, cx, cy, r: 4, fill: "#1f5fbf" }));
-    else if (state.style === "cross") layer.appendChild(el("text", { class: "play-cross", ...data, x: cx, y: cy, "text-anchor": "middle", "dominant-baseline": "central", fill: "#1f5fbf" }, "×"));
-    else layer.appendChild(el("text", { class: "play-piece", ...data, x: cx, y: cy, "font-size": 22, "text-anchor": "middle", "dominant-baseline": "central", fill: "#1f5fbf" }, state.text));
+    const fill = { fill: ink, "fill-opacity": faint };
+    if (state.style === "shaded") layer.appendChild(el("rect", { class: `${cls}-shaded`, ...data, x: x + 1, y: y + 1, width: cell - 2, height: cell - 2, fill: dark, "fill-opacity": faint }));
+    else if (state.style === "circle") layer.appendChild(el("circle", { class: `${cls}-circle`, ...data, cx, cy, r: 15, fill: "white", stroke: ink, "stroke-width": 2 }));
+    else if (state.style === "disc") layer.appendChild(el("circle", { class: `${cls}-disc`, ...data, cx, cy, r: 15, ...fill }));
+    else if (state.style === "dot") layer.appendChild(el("circle", { class: `${cls}-dot`, ...data, cx, cy, r: 4, fill: ink }));
+    else if (state.style === "cross") layer.appendChild(el("text", { class: `${cls}-cross`, ...data, x: cx, y: cy, "text-anchor": "middle", "dominant-baseline": "central", fill: ink }, "×"));
+    else layer.appendChild(el("text", { class: `${cls}-piece`, ...data, x: cx, y: cy, "font-size": 22, "text-anchor": "middle", "dominant-baseline": "central", ...fill }, state.text));
+  }
+
+  // What a segment's candidates leave, drawn thin and green: its strokes
+  // when they are forced (a loop's edge, a double bridge), one dashed
+  // stroke when a line is forced but not how many, a small × when no line
+  // is left; nothing while it is open.
+  function drawSegmentLeft(layer, s, [x1, y1, x2, y2], data) {
+    const left = lookLeft(s, marks.candidates[s.var]);
+    if (!left) return;
+    const ink = CANDIDATE.ink;
+    if (left.state && (left.state === s.blank || left.state.strokes === 0)) {
+      const [mx, my] = [(x1 + x2) / 2, (y1 + y2) / 2];
+      layer.appendChild(el("text", { class: `play-candidate-off play-candidate-${s.kind}`, ...data, x: mx, y: my, "font-size": 11, "text-anchor": "middle", "dominant-baseline": "central", fill: ink }, "×"));
+      return;
+    }
+    const strokes = left.state?.strokes ?? 1;
+    const offsets = strokes === 2 ? [-5, 5] : [0];
+    const across = y1 === y2;
+    for (const o of offsets) {
+      const [dx, dy] = across ? [0, o] : [o, 0];
+      const dash = left.state ? {} : { "stroke-dasharray": "4 3" };
+      layer.appendChild(el("line", { class: `play-candidate-on play-candidate-${s.kind}`, ...data, x1: x1 + dx, y1: y1 + dy, x2: x2 + dx, y2: y2 + dy, stroke: ink, "stroke-width": 2, "stroke-opacity": 0.7, "stroke-linecap": "round", ...dash }));
+    }
+  }
+
+  // What the values `left` (a unit's candidates) leave of a cycle unit or
+  // a segment: `{ state }` when they all show one look (its blank look
+  // too), `{ state: null }` when none is blank but they show more than
+  // one (a bridge, one or two strokes), null when it is still open.
+  function lookLeft(unit, left) {
+    if (!left?.length) return null;
+    const looks = new Set(left.map((v) => [...unit.states, unit.blank].find((s) => s && allows(s.given, v)) ?? "other"));
+    if (looks.has("other")) return null;
+    if (looks.size === 1) return { state: [...looks][0] };
+    return unit.blank && !looks.has(unit.blank) && unit.states.every((s) => s.strokes) ? { state: null } : null;
   }
 
   // The on-screen pad: the texts a cell takes, clear, pencil.
@@ -387,9 +443,10 @@ export function setupPlay(page) {
       holder.appendChild(b);
     }
     holder.hidden = keys.size === 0;
-    // Pencil marks and candidates are of typed cells.
+    // Pencil marks are of typed cells; candidates of every cell and
+    // segment the player marks.
     $("board-pencil-label").hidden = keys.size === 0;
-    $("board-candidates-label").hidden = keys.size === 0;
+    $("board-candidates-label").hidden = units().length === 0;
     $("board-candidates").checked = false;
   }
 
@@ -457,13 +514,34 @@ export function setupPlay(page) {
       marks = {};
       return draw();
     }
+    showCandidates();
+  };
+  // The solver's candidates with the entries as they are now (asked again
+  // after each change while "show candidates" is ticked).
+  function showCandidates() {
+    const at = snapshot();
+    $("board-progress").textContent = "finding the candidates…";
     state("candidates", null, (e) => {
+      if (snapshot() !== at || !$("board-candidates").checked) return;
       if (!e.ok) return sayWrong(e);
       marks = { candidates: e.candidates };
       draw();
-      $("board-progress").textContent = "The values each empty cell takes in some solution with your entries.";
+      $("board-progress").textContent = candidatesSaid();
     });
-  };
+  }
+  // What the candidates drawn mean, for the kinds of unit the board has.
+  function candidatesSaid() {
+    const all = units().map(({ unit }) => unit);
+    const kinds = new Set(all.map((u) => (u.kind === "text" || u.kind === "cycle" ? u.kind : "segment")));
+    const counted = all.some((u) => u.kind !== "text" && u.kind !== "cycle" && u.states.length > 1);
+    if (kinds.size === 1 && kinds.has("text")) return "The values each empty cell takes in some solution with your entries.";
+    const said = ["In green, from the solutions that keep your entries:"];
+    if (kinds.has("text")) said.push("the values each empty cell takes;");
+    if (kinds.has("cycle")) said.push("a cell's look when they all agree, drawn faint (a small dot when they all leave it blank);");
+    if (kinds.has("segment")) said.push(`a line they all draw, faint${counted ? " (dashed when they differ on how many)" : ""}, × where none draws one;`);
+    said.push(`${kinds.has("segment") ? "a line" : "a cell"} left blank is still open.`);
+    return said.join(" ");
+  }
   $("board-solve").onclick = () => {
     state("solve", null, (e) => {
       if (!e.ok) return sayWrong(e);

@@ -4,6 +4,7 @@
 // usage: node web/test/browser.mjs URL   (scripts/browser-test.sh runs it)
 import { chromium } from "playwright-core";
 import { mkdirSync } from "node:fs";
+import { execFileSync } from "node:child_process";
 
 const url = process.argv[2];
 const shots = new URL("./screenshots/", import.meta.url).pathname;
@@ -736,6 +737,136 @@ await check("Play: a Nurikabe cell shaded by a click, a Slitherlink edge drawn b
   await page.screenshot({ path: `${shots}play-slitherlink.png` });
 });
 
+// `solve candidates` on the command line (the binary the page is served
+// by, else the release build): each variable's values, by name.
+function cliCandidates(spec, set) {
+  const repo = new URL("../../", import.meta.url).pathname;
+  const out = execFileSync(process.env.SOLVE ?? "target/release/solve",
+    ["candidates", spec, "--set", set, "--no-symmetry", "--json"], { cwd: repo, encoding: "utf8" });
+  return new Map(out.trim().split("\n").map((l) => JSON.parse(l)).map((o) => [o.var, o.values.map(String)]));
+}
+// The first solution `solve --json` finds, by variable array.
+function cliSolution(spec, set) {
+  const repo = new URL("../../", import.meta.url).pathname;
+  const out = execFileSync(process.env.SOLVE ?? "target/release/solve", [spec, "--set", set, "--json"], { cwd: repo, encoding: "utf8" });
+  return JSON.parse(out.trim().split("\n")[0]);
+}
+// The candidate marks drawn on the Play board: variable -> its mark's class.
+const candidateMarks = (p) => p.locator("#play-layer [data-var][class^=play-candidate]").evaluateAll((es) =>
+  Object.fromEntries(es.map((e) => [e.dataset.var, e.getAttribute("class").split(" ")[0]])));
+
+await check("Play: show candidates marks exactly what every solution has, on a Nurikabe and a Slitherlink of several solutions", async () => {
+  // Small puzzles of 4 and 57 solutions (`solve specs/nurikabe.toml --set
+  // 'picture=[...]' --count`), so that some cells and edges are forced
+  // and some open; the answer is `solve candidates`'.
+  const cases = [
+    // island[r][c]: 0 is the sea (shaded), else an island (a dot); the
+    // clue cells are given, not the player's.
+    ["nurikabe", ["3....", ".....", "....3"], (v) => (v === "0" ? "play-candidate-shaded" : "play-candidate-blank")],
+    // An edge on the loop or off it.
+    ["slitherlink", ["33..", "....", "..0.", "...."], (v) => (v === "true" ? "play-candidate-on" : "play-candidate-off")],
+  ];
+  for (const [example, picture, markOf] of cases) {
+    const set = `picture=${JSON.stringify(picture)}`;
+    const solver = cliCandidates(`specs/${example}.toml`, set);
+    const clue = (name) => {
+      const m = /^island\[(\d+)\]\[(\d+)\]$/.exec(name);
+      return m && picture[m[1] - 1][m[2] - 1] !== ".";
+    };
+    const want = Object.fromEntries([...solver].filter(([name, vs]) => vs.length === 1 && !clue(name)).map(([name, [v]]) => [name, markOf(v)]));
+    const open = [...solver.values()].filter((vs) => vs.length > 1).length;
+    if (!Object.keys(want).length || !open) throw new Error(`${example}: ${Object.keys(want).length} forced, ${open} open`);
+    await openPlay(page, example);
+    await page.fill("#set", set);
+    await page.click("#board-open");
+    await page.waitForSelector("#board-view:not([hidden]) #board-svg svg");
+    await page.click("#board-restart");
+    // The drawing is the Set's puzzle, not the shipped one drawn before.
+    expect(`${example}: cells drawn`, await page.locator("#board-svg rect.cell").count(), picture.length * picture[0].length);
+    expect(`${example}: show candidates offered`, await page.locator("#board-candidates-label").isVisible(), true);
+    await page.check("#board-candidates");
+    await playIdle();
+    if (!(await playSaid()).startsWith("In green")) throw new Error(`${example}: ${await playSaid()}`);
+    const got = await candidateMarks(page);
+    const sorted = (o) => JSON.stringify(Object.entries(o).sort());
+    expect(`${example}'s marks`, sorted(got), sorted(want));
+    await page.screenshot({ path: `${shots}play-candidates-${example}.png` });
+  }
+  // Ticked, the candidates follow the entries: an open edge drawn is an
+  // entry, no longer a candidate, and the marks are asked again.
+  const inside = ([name]) => /\[[1-4]\]\[[1-4]\]$/.test(name);
+  const [edge] = [...cliCandidates("specs/slitherlink.toml", `picture=${JSON.stringify(cases[1][1])}`)].find((e) => e[1].length > 1 && inside(e));
+  const [r, c] = /\[(\d+)\]\[(\d+)\]$/.exec(edge).slice(1).map(Number);
+  const before = Object.keys(await candidateMarks(page)).length;
+  const [, , box] = await cellCentre(page, r - 1, c - 1);
+  // across[r][c] from point (r-1, c-1) along the top of cell (r-1, c-1);
+  // down[r][c] down its left side.
+  const end = edge.startsWith("across") ? [box.x + box.width - 1, box.y + 1] : [box.x + 1, box.y + box.height - 1];
+  await page.mouse.move(box.x + 1, box.y + 1);
+  await page.mouse.down();
+  await page.mouse.move((box.x + 1 + end[0]) / 2, (box.y + 1 + end[1]) / 2, { steps: 4 });
+  await page.mouse.move(...end, { steps: 4 });
+  await page.mouse.up();
+  expect("the edge drawn", await page.locator(`#board-svg line.play-edge[data-var="${edge}"]`).count(), 1);
+  await playIdle();
+  const after = await candidateMarks(page);
+  expect("no candidate on the entry", after[edge], undefined);
+  if (Object.keys(after).length < before) throw new Error(`fewer marks after an entry: ${Object.keys(after).length} < ${before}`);
+  await page.uncheck("#board-candidates");
+  expect("marks gone", Object.keys(await candidateMarks(page)).length, 0);
+  await page.click("#board-restart");
+  await page.fill("#set", "");
+});
+
+await check("Play at 400 px: a Slitherlink's whole loop drawn in one drag, a Nurikabe shaded by taps, each to Solved!", async () => {
+  const phone = await browser.newPage({ viewport: { width: 400, height: 800 } });
+  phone.on("pageerror", (e) => errors.push(String(e)));
+  try {
+    await phone.goto(url);
+    async function playSet(example, picture) {
+      await openPlay(phone, example);
+      await phone.fill("#set", `picture=${JSON.stringify(picture)}`);
+      await phone.click("#board-open");
+      await phone.waitForSelector("#board-view:not([hidden]) #board-svg svg");
+      const [x0, y0, first] = await cellCentre(phone, 0, 0);
+      return { x: x0 - first.width / 2, y: y0 - first.height / 2, size: first.width };
+    }
+    const solved = () => phone.waitForFunction(() => document.querySelector("#board-progress").dataset.solved === "true", null, { timeout: 60000 });
+    // Slitherlink: the loop of its one solution (`solve --json`), walked
+    // point by point from its edges and drawn without lifting the finger.
+    const loopPicture = ["33.", "...", ".33"];
+    const { across, down } = cliSolution("specs/slitherlink.toml", `picture=${JSON.stringify(loopPicture)}`);
+    const next = new Map();
+    const join = (a, b) => {
+      for (const [p, q] of [[a, b], [b, a]]) next.set(p, [...(next.get(p) ?? []), q]);
+    };
+    across.forEach((row, r) => row.forEach((on, c) => on && join(`${r},${c}`, `${r},${c + 1}`)));
+    down.forEach((row, r) => row.forEach((on, c) => on && join(`${r},${c}`, `${r + 1},${c}`)));
+    const loop = [next.keys().next().value];
+    while (loop.length < next.size) loop.push(next.get(loop.at(-1)).find((p) => p !== loop.at(-2) && !loop.includes(p)));
+    loop.push(loop[0]);
+    const grid = await playSet("slitherlink", loopPicture);
+    const at = (p) => p.split(",").map(Number).reverse().map((v, i) => (i === 0 ? grid.x : grid.y) + v * grid.size);
+    await phone.mouse.move(...at(loop[0]));
+    await phone.mouse.down();
+    for (const p of loop.slice(1)) await phone.mouse.move(...at(p), { steps: 6 });
+    await phone.mouse.up();
+    expect("edges drawn", await phone.locator("#board-svg line.play-edge").count(), loop.length - 1);
+    await solved();
+    // Nurikabe: each cell of its one solution's sea tapped once (shaded);
+    // the cells left unmarked are its islands.
+    const seaPicture = ["1.3.", "....", "2..."];
+    const { island } = cliSolution("specs/nurikabe.toml", `picture=${JSON.stringify(seaPicture)}`);
+    const sea = island.flatMap((row, r) => row.flatMap((v, c) => (v === 0 ? [[r, c]] : [])));
+    const cells = await playSet("nurikabe", seaPicture);
+    for (const [r, c] of sea) await phone.mouse.click(cells.x + (c + 0.5) * cells.size, cells.y + (r + 0.5) * cells.size);
+    expect("shaded", await phone.locator("#board-svg rect.play-shaded").count(), sea.length);
+    await solved();
+  } finally {
+    await phone.close();
+  }
+});
+
 await check("a phone, 400 px wide: panes stacked, every tab reachable, boards within the screen", async () => {
   const phone = await browser.newPage({ viewport: { width: 400, height: 800 } });
   phone.on("pageerror", (e) => errors.push(String(e)));
@@ -816,6 +947,17 @@ await check("a phone, 400 px wide: panes stacked, every tab reachable, boards wi
     await phone.click("#board-pad button:text-is('4')");
     expect("tapped in", await phone.locator(`#board-svg text.play-value[data-row="0"][data-col="${c}"]`).textContent(), "4");
     await phone.screenshot({ path: `${shots}phone-play.png`, fullPage: true });
+    // Show candidates on the phone: the shipped Nurikabe has one solution,
+    // so each of its cells but the clues is forced, marked within the screen.
+    await openPlay(phone, "nurikabe");
+    await phone.check("#board-candidates");
+    await phone.waitForFunction(() => document.querySelector("#board-progress").textContent.startsWith("In green"), null, { timeout: 60000 });
+    await fits("nurikabe's candidates");
+    const clues = await phone.locator("#board-svg text.value.given").count();
+    const marks = await phone.locator("#play-layer [class^=play-candidate]").evaluateAll((es) => es.map((e) => e.getBoundingClientRect().toJSON()));
+    expect("a mark on each cell but the clues", marks.length, 100 - clues);
+    const off = marks.filter((b) => b.left < 0 || b.right > 400);
+    if (off.length) throw new Error(`${off.length} candidate marks off the screen`);
   } finally {
     await phone.close();
   }
