@@ -144,3 +144,65 @@ fn the_nurikabe_walk_ends_on_the_solution_brute_force_finds() {
         }
     }
 }
+
+/// The items of `specs/nurikabe.toml` on `picture`, counted from its
+/// constraints: per clue one `clues`, `sizes` and `islands` item and one
+/// `reach` item per cell as far from it as its size or farther; `sea`,
+/// `sea_size`; one `no_pool` per 2x2 block and one `apart` per pair of
+/// cells side by side.
+fn nurikabe_items(picture: &[&str]) -> usize {
+    let (h, w) = (picture.len(), picture[0].len());
+    let clues: Vec<(usize, usize, usize)> = (0..h)
+        .flat_map(|r| (0..w).map(move |c| (r, c)))
+        .filter_map(|(r, c)| {
+            let d = picture[r].as_bytes()[c].checked_sub(b'0')?;
+            (d <= 9).then_some((r, c, d as usize))
+        })
+        .collect();
+    let reach: usize = (clues.iter())
+        .map(|&(cr, cc, size)| {
+            (0..h)
+                .flat_map(|r| (0..w).map(move |c| (r, c)))
+                .filter(|&(r, c)| r.abs_diff(cr) + c.abs_diff(cc) >= size)
+                .count()
+        })
+        .sum();
+    3 * clues.len() + reach + 2 + (h - 1) * (w - 1) + (h - 1) * w + h * (w - 1)
+}
+
+/// The walk checks each item at most once per search for steps, plus the
+/// groups of items that interact: on a Nurikabe, whose items all share
+/// auxiliary variables through its counts, the groups of two and three
+/// (thousands per search, none deducing anything) are not tried. Bounded
+/// by the items times the searches (at most one per step, and the last).
+#[test]
+fn the_nurikabe_walk_checks_no_groups_of_items_that_cannot_interact() {
+    let picture = [".2..", "....", "3..1", "...."];
+    let set = format!(
+        "picture=[{}]",
+        (picture.iter().map(|row| format!("\"{row}\"")))
+            .collect::<Vec<_>>()
+            .join(", ")
+    );
+    let (out, err, code) = solve(&["steps", "specs/nurikabe.toml", "--set", &set, "--stats"]);
+    assert_eq!(code, 0, "{out}{err}");
+    let steps = (out.lines())
+        .filter(|line| {
+            line.split_once(". ")
+                .is_some_and(|(n, _)| n.parse::<u64>().is_ok_and(|n| n > 0))
+        })
+        .count() as u64;
+    let work = (err.lines())
+        .find_map(|line| line.strip_prefix("work: "))
+        .unwrap_or_else(|| panic!("no work line:\n{err}"));
+    let checked: u64 = (work.split(", ").nth(1))
+        .and_then(|part| part.split(' ').next())
+        .and_then(|n| n.parse().ok())
+        .unwrap_or_else(|| panic!("no groups checked in {work:?}"));
+    let items = nurikabe_items(&picture) as u64;
+    assert!(steps > 0, "{out}");
+    assert!(
+        checked <= items * (steps + 1),
+        "{checked} groups checked for {steps} steps over {items} items:\n{err}"
+    );
+}

@@ -395,8 +395,9 @@ fn steps_end(out: &mut Printer, args: &StepsArgs, stepper: &Stepper, taken: &Tak
     if args.stats {
         note(&format!("grade: largest step {largest}, total {total}"));
         note(&format!(
-            "work: {} propagator runs and {} searches in the steps' checks",
+            "work: {} propagator runs, {} groups of items checked and {} searches in the steps' checks",
             stepper.propagations(),
+            stepper.group_checks(),
             stepper.searches()
         ));
     }

@@ -52,6 +52,28 @@ impl Session {
         self.engine.store().intervals(var)
     }
 
+    /// A mark of the domains' changes so far, for [`Session::changed_since`].
+    pub(crate) fn changes_mark(&self) -> usize {
+        self.engine.store().trail_len()
+    }
+
+    /// The variables whose domain changed since `mark` at the open level
+    /// (each once, in no order).
+    pub(crate) fn changed_since(&self, mark: usize) -> Vec<VarId> {
+        let store = self.engine.store();
+        let mut vars: Vec<VarId> = (mark..store.trail_len())
+            .filter_map(|at| store.trailed_var(at))
+            .collect();
+        vars.sort_unstable();
+        vars.dedup();
+        vars
+    }
+
+    /// How many values `var` has now (cheaper than its intervals).
+    pub(crate) fn domain_size(&self, var: VarId) -> u64 {
+        self.engine.store().size(var)
+    }
+
     /// Later searches decide `vars` first (smallest domain first) and
     /// never restart: a search over a few constraints then fails within
     /// their variables, not once per value of the others.

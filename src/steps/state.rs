@@ -57,6 +57,8 @@ pub struct Stepper {
     pub(super) told: usize,
     /// Complete searches made by [`Stepper::follows`].
     pub(super) searches: u64,
+    /// Groups of items propagated in the searches for steps.
+    pub(super) checks: u64,
     /// Whether the definitions alone (the session's base, left at its
     /// fixpoint) have a solution: with none, every question fails.
     pub(super) base_alive: bool,
@@ -146,6 +148,7 @@ impl Stepper {
             support,
             told: 0,
             searches: 0,
+            checks: 0,
             base_alive,
             initial,
             known,
@@ -226,6 +229,12 @@ impl Stepper {
     /// runs every propagator posted at least once).
     pub fn searches(&self) -> u64 {
         self.searches
+    }
+
+    /// Groups of items (one, two or three) propagated on what is known
+    /// in the walk's searches for steps so far.
+    pub fn group_checks(&self) -> u64 {
+        self.checks
     }
 
     /// The variables steps show: the player's.
@@ -465,8 +474,13 @@ pub(super) fn live_items(s: &mut Stepper) -> Vec<usize> {
 
 /// The declared variables of a group of items.
 pub(super) fn scope_of(s: &Stepper, items: &[usize]) -> Vec<VarId> {
-    let scope: BTreeSet<VarId> = (items.iter())
+    if let [item] = items {
+        return s.items[*item].scope.clone();
+    }
+    let mut scope: Vec<VarId> = (items.iter())
         .flat_map(|&i| s.items[i].scope.iter().copied())
         .collect();
-    scope.into_iter().collect()
+    scope.sort_unstable();
+    scope.dedup();
+    scope
 }

@@ -187,11 +187,15 @@ impl Stepper {
                         }
                     }
                 }
-                // Among steps of one cost, placements first.
-                settled.sort_by_key(|(_, step)| (step.cost, !step.places()));
-                self.pending = settled.into();
-                self.settled = self.taken;
-                continue;
+                // Among steps of one cost, placements first. (None is left
+                // only when no candidate follows from what is known alone,
+                // which the definitions never give: then the fallback.)
+                if !settled.is_empty() {
+                    settled.sort_by_key(|(_, step)| (step.cost, !step.places()));
+                    self.pending = settled.into();
+                    self.settled = self.taken;
+                    continue;
+                }
             }
             return fallback::conflict_step(self);
         }
