@@ -64,7 +64,7 @@
 #                warehouse-default, warehouse-input, warehouse-value-max, warehouse-afc-restarts
 #                (CSPLib 034 without [search], bench/specs/warehouse.toml: the default, 2 threads
 #                beside -j 1, against input order, --value max and AFC with last-conflict and
-#                geometric restarts, the free-search default of solve fzn; 30 s cap; solve alone;
+#                geometric restarts; 30 s cap; solve alone;
 #                group: warehouse);
 #                defaults (bench/defaults.py: candidates for the default search, each given to
 #                solve alone, one thread pinned to CPU 0, on the suite's first instances with

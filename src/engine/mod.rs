@@ -11,6 +11,7 @@
 pub(crate) mod clock;
 pub(crate) mod decaying;
 pub(crate) mod domain;
+mod learning;
 pub(crate) mod probing;
 pub(crate) mod propagator;
 pub(crate) mod propagators;
@@ -22,20 +23,12 @@ use crate::stop::Stop;
 use crate::vocab::{Consistency, IntervalSet, VarId};
 use clock::Clock;
 use decaying::{ACTIVITY_DECAY, AFC_DECAY, Decaying};
+pub use learning::Learned;
 use propagator::{Propagator, Status};
 use queue::{PropagatorId, Queue};
 use std::sync::Arc;
 use std::sync::atomic::AtomicBool;
 use store::{Change, Conflict, Store};
-
-/// What searches learned about the variables, handed from one engine to
-/// another (a parallel run's first nodes to its threads).
-#[derive(Clone, Debug)]
-pub struct Learned {
-    failures: Vec<u64>,
-    activity: Decaying,
-    afc: Decaying,
-}
 
 #[derive(Debug)]
 pub struct Engine {
@@ -260,86 +253,6 @@ impl Engine {
         self.root_failed = mark.root_failed;
     }
 
-    /// Whether failures should raise dom/wdeg weights; a new search starts
-    /// with none counted.
-    pub fn track_weights(&mut self, on: bool) {
-        self.track_weights = on;
-        if !self.carry_learning {
-            self.failures.fill(0);
-        }
-        self.reweighted.clear();
-    }
-
-    /// What the searches so far learned: failure weights and activities.
-    pub fn learned(&self) -> Learned {
-        Learned {
-            failures: self.failures.clone(),
-            activity: self.activity.clone(),
-            afc: self.afc.clone(),
-        }
-    }
-
-    /// From now on every search starts from what `learned` holds, and
-    /// the next from what this one learned in turn (weights and
-    /// activities are carried, not reset).
-    pub fn carry_learning(&mut self, learned: &Learned) {
-        if learned.failures.len() == self.failures.len() {
-            self.failures.clone_from(&learned.failures);
-            self.activity = learned.activity.clone();
-            self.afc = learned.afc.clone();
-        }
-        self.carry_learning = true;
-    }
-
-    /// Whether propagation should raise activities; a new search starts
-    /// with none.
-    pub fn track_activity(&mut self, on: bool) {
-        if self.carry_learning {
-            self.activity.switch(on);
-        } else {
-            self.activity.reset(on, |_| 0.0);
-        }
-    }
-
-    /// Whether failures should raise the decayed failure counts; a new
-    /// search starts them at the degrees.
-    pub fn track_afc(&mut self, on: bool) {
-        if self.carry_learning {
-            self.afc.switch(on);
-        } else {
-            let degrees = &self.degrees;
-            self.afc.reset(on, |var| degrees[var] as f64);
-        }
-    }
-
-    /// A variable's accumulated failure count: its degree and the failures
-    /// of its propagators, each older failure worth 0.99 of the next.
-    pub fn afc(&self, var: VarId) -> f64 {
-        self.afc.score(var.index())
-    }
-
-    /// One more node: activities seen before it count for less.
-    pub(crate) fn age_activity(&mut self) {
-        if self.activity.is_on() {
-            self.activity.age();
-        }
-    }
-
-    /// A variable's activity (0 until propagation first narrows it).
-    pub fn activity(&self, var: VarId) -> f64 {
-        self.activity.score(var.index())
-    }
-
-    /// The variables whose weights rose since [`Engine::clear_reweighted`]
-    /// (a variable once per failure).
-    pub(crate) fn reweighted(&self) -> &[VarId] {
-        &self.reweighted
-    }
-
-    pub(crate) fn clear_reweighted(&mut self) {
-        self.reweighted.clear();
-    }
-
     /// Propagation once `stop` passes (or `run` is set) stops with
     /// [`Engine::interrupted`] set.
     pub fn set_stop(&mut self, stop: &Stop, run: Option<Arc<AtomicBool>>) {
@@ -489,12 +402,6 @@ impl Engine {
         self.propagators.push(propagator);
         self.propagator_vars.push(vars);
         self.owners.push(owners);
-    }
-
-    /// A variable's weight for dom/wdeg: its degree plus the failures of the
-    /// propagators it is in.
-    pub fn weight(&self, var: VarId) -> u64 {
-        self.degrees[var.index()] + self.failures[var.index()]
     }
 
     /// Queues every active propagator (a search starts from the root this way,

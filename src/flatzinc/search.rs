@@ -41,23 +41,16 @@ pub struct OwnSearch {
     pub consistency: Option<Consistency>,
 }
 
-/// Solve's own order where it decides everything (free search, or no
-/// search annotation) and `--search` does not say otherwise: the largest
-/// accumulated failure count over the domain size ([`VarOrder::Afc`], as
-/// Gecode's free search), with last-conflict reasoning and geometric
-/// restarts. Measured side by side with first-fail and last-conflict (the
-/// previous default), dom/wdeg and input order on the first instance of
-/// each of the 30 problems of the MiniZinc benchmark suite with `-f` and
-/// on 49 specs without their `[search]`, 10 s a run (docs/performance.md,
-/// "The default search"; `python3 bench/defaults.py`): the most solved
-/// (26 of 30 and 49 of 49, against 25 and 48) and the smallest worst ratio
-/// to the best candidate of an instance (48x against 156x), for a
-/// geometric mean 1.2 s against 0.94 s on the suite. MiniZinc makes no
-/// promise that the answer is the same for any thread count, which a
-/// learning order would cost a spec.
-pub const FREE_VAR_ORDER: VarOrder = VarOrder::Afc;
+/// Whether solve's own order (free search, or no search annotation) uses
+/// last-conflict reasoning: yes. On the first instance of each of the 30
+/// problems of the MiniZinc benchmark suite with `-f`, first-fail with
+/// last-conflict solved 26 within 10 s against first-fail's 25, with a
+/// geometric mean time of 0.60 s against 0.98 s, level with dom/wdeg with
+/// last-conflict and ahead of dom/wdeg, activity and every restarted
+/// candidate (docs/performance.md, "The default search";
+/// `python3 bench/defaults.py`). MiniZinc makes no promise that the
+/// answer is the same for any thread count, which it would cost a spec.
 pub const FREE_LAST_CONFLICT: bool = true;
-pub const FREE_RESTARTS: RestartPolicy = RestartPolicy::Geometric;
 
 /// FlatZinc's variable selections and the order `solve` searches each
 /// with (`true`: the same; `false`: the nearest).
@@ -116,19 +109,11 @@ pub(super) fn plan(
             annotation(b, a, &mut plan, &mut notes)?;
         }
     }
-    // Last-conflict would choose before the annotated phases, and restarts
-    // would replay a static annotated order: the free defaults only where
+    // Last-conflict would choose before the annotated phases: only where
     // solve's own order decides everything.
-    let own_decides_all = plan.phases.is_empty();
     plan.last_conflict = own
         .last_conflict
-        .unwrap_or(FREE_LAST_CONFLICT && own_decides_all);
-    if own_decides_all && own.var.is_none() {
-        plan.var = FREE_VAR_ORDER;
-        if own.restart.is_none() && plan.restarts.policy == RestartPolicy::None {
-            plan.restarts.policy = FREE_RESTARTS;
-        }
-    }
+        .unwrap_or(FREE_LAST_CONFLICT && plan.phases.is_empty());
     Ok((plan, notes))
 }
 

@@ -45,7 +45,7 @@ pub const DEFAULT_VAR_ORDER: VarOrder = VarOrder::FirstFail;
 /// would make the order depend on the failures met so far, so that the
 /// first solution and the order of `--all` would depend on the threads
 /// (docs/parallel.md). FlatZinc's free search, where it pays, has its own
-/// defaults (`flatzinc::search::FREE_VAR_ORDER` and what follows it).
+/// default (`flatzinc::search::FREE_LAST_CONFLICT`).
 pub const DEFAULT_LAST_CONFLICT: bool = false;
 
 /// Which value to try first.
