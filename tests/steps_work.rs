@@ -91,12 +91,7 @@ fn the_nurikabe_walk_ends_on_the_solution_brute_force_finds() {
     let picture = [".2..", "....", "3..1", "...."];
     let solutions = nurikabe_solutions(&picture);
     assert_eq!(solutions.len(), 1, "{solutions:?}");
-    let set = format!(
-        "picture=[{}]",
-        (picture.iter().map(|row| format!("\"{row}\"")))
-            .collect::<Vec<_>>()
-            .join(", ")
-    );
+    let set = picture_param(&picture);
     let (out, err, code) = solve(&["steps", "specs/nurikabe.toml", "--set", &set, "--json"]);
     assert_eq!(code, 0, "{out}{err}");
     // Each cell's values, replayed: every value of 0..=3 (three clues),
@@ -178,12 +173,7 @@ fn nurikabe_items(picture: &[&str]) -> usize {
 #[test]
 fn the_nurikabe_walk_checks_no_groups_of_items_that_cannot_interact() {
     let picture = [".2..", "....", "3..1", "...."];
-    let set = format!(
-        "picture=[{}]",
-        (picture.iter().map(|row| format!("\"{row}\"")))
-            .collect::<Vec<_>>()
-            .join(", ")
-    );
+    let set = picture_param(&picture);
     let (out, err, code) = solve(&["steps", "specs/nurikabe.toml", "--set", &set, "--stats"]);
     assert_eq!(code, 0, "{out}{err}");
     let steps = (out.lines())
@@ -205,4 +195,10 @@ fn the_nurikabe_walk_checks_no_groups_of_items_that_cannot_interact() {
         checked <= items * (steps + 1),
         "{checked} groups checked for {steps} steps over {items} items:\n{err}"
     );
+}
+
+/// `--set`'s text for a Nurikabe's `picture` param, one string per row.
+fn picture_param(picture: &[&str]) -> String {
+    let rows: Vec<String> = picture.iter().map(|row| format!("\"{row}\"")).collect();
+    format!("picture=[{}]", rows.join(", "))
 }
