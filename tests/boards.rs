@@ -108,10 +108,7 @@ fn chess_board(q: &[i64]) -> Value {
 fn the_playground_draws_the_board_the_spec_declares() {
     let queens = std::fs::read_to_string("specs/queens.toml").expect("a shipped spec");
     let request = json!({"op": "solve", "spec": queens, "set": ["n=6"], "mode": "all"});
-    let solutions: Vec<Value> = events(&request)
-        .into_iter()
-        .filter(|e| e["event"] == "solution")
-        .collect();
+    let solutions = solution_events(&request);
     assert_eq!(solutions.len(), 1, "n = 6 has one class of solutions");
     for s in &solutions {
         let q: Vec<i64> = s["values"]["q"]
@@ -140,10 +137,7 @@ fn the_magic_ring_is_drawn_around_its_empty_centre() {
     // in the 3x3 grid of PUZZLES.md (A B C / D _ E / F G H).
     let ring = std::fs::read_to_string("specs/magic8.toml").expect("a shipped spec");
     let request = json!({"op": "solve", "spec": ring, "mode": "all"});
-    let solutions: Vec<Value> = events(&request)
-        .into_iter()
-        .filter(|e| e["event"] == "solution")
-        .collect();
+    let solutions = solution_events(&request);
     assert_eq!(solutions.len(), 6, "PUZZLES.md: six rings");
     for s in &solutions {
         let v = |name: &str| s["values"][name].clone();
@@ -186,4 +180,11 @@ fn a_puzzle_path_draws_every_position() {
         out,
         "1234567_8\n   1 2 3\n   4 5 6\n   7   8\n1. 8  12345678_\n   1 2 3\n   4 5 6\n   7 8\n1 move\n"
     );
+}
+
+/// The `solution` events the playground's worker answers `request` with.
+fn solution_events(request: &Value) -> Vec<Value> {
+    (events(request).into_iter())
+        .filter(|e| e["event"] == "solution")
+        .collect()
 }
