@@ -92,6 +92,7 @@ fn second_search_of(
                 Outcome::Exhausted => break,
                 Outcome::Stopped(_) if nodes.is_some() => break,
                 Outcome::Stopped(_) => panic!("no limit was set"),
+                Outcome::Paused => panic!("no pause was asked for"),
             }
         }
         (solutions, search.stats.nodes, allocations() - before)

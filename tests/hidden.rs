@@ -13,7 +13,7 @@
 //! - the shipped Hidato: no step, hint or candidate list names `pi`, `pj`
 //!   or `succ`, and the steps end on the solution `solve` prints.
 
-use crate::steps::{cell, distinct, values};
+use crate::steps::{ReadStep, cell, distinct, read_step};
 use crate::{Rng, TempSpec, solve};
 use serde_json::Value;
 use std::collections::BTreeSet;
@@ -115,28 +115,11 @@ fn steps_through_a_hidden_copy_are_sound_minimal_and_name_only_cells() {
             let Some(deduces) = step.get("deduces").and_then(Value::as_array) else {
                 continue;
             };
-            let items: Vec<String> = (step["uses"].as_array().unwrap().iter())
-                .map(|u| u["name"].as_str().unwrap().to_string())
-                .collect();
-            let facts: Vec<(usize, Vec<i64>)> = (step["facts"].as_array().unwrap().iter())
-                .map(|f| {
-                    let vs = f.get("is").or(f.get("in")).unwrap();
-                    (cell(f["var"].as_str().unwrap()), values(vs))
-                })
-                .collect();
-            let deductions: Vec<(usize, Vec<i64>)> = (deduces.iter())
-                .map(|d| {
-                    let x = cell(d["var"].as_str().unwrap());
-                    let removed = match d.get("not") {
-                        Some(not) => values(not),
-                        None => {
-                            let is = d["is"].as_i64().unwrap();
-                            known[x].iter().copied().filter(|&u| u != is).collect()
-                        }
-                    };
-                    (x, removed)
-                })
-                .collect();
+            let ReadStep {
+                items,
+                facts,
+                deductions,
+            } = read_step(&step, deduces, &known);
             for (x, vs) in &facts {
                 assert_eq!(&known[*x], vs, "stale fact:\n{text}\n{step}");
             }

@@ -23,6 +23,7 @@ mod genres;
 mod globals;
 mod hidato;
 mod hidden;
+mod interleave;
 mod layout;
 mod loops;
 mod lsp;

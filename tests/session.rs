@@ -280,6 +280,7 @@ fn a_model_without_a_spec_solves_counts_and_prints() {
         seed: 1,
         consistency: Consistency::Propagate,
         objective: None,
+        interleave: None,
     };
     let output = OutputPlan::for_model(&model);
     let lowered = Lowered::from_model(model, output, plan);

@@ -38,6 +38,46 @@ pub(crate) fn values(v: &Value) -> Vec<i64> {
     }
 }
 
+/// A step of `solve steps --json` over the 3x3 cells, read: the items it
+/// uses, its facts (each cell's values as the step says they are known)
+/// and its deductions (each cell and the values it loses; an `is`
+/// deduction loses every other value still in `known`).
+pub(crate) struct ReadStep {
+    pub(crate) items: Vec<String>,
+    pub(crate) facts: Vec<(usize, Vec<i64>)>,
+    pub(crate) deductions: Vec<(usize, Vec<i64>)>,
+}
+
+pub(crate) fn read_step(step: &Value, deduces: &[Value], known: &[Vec<i64>]) -> ReadStep {
+    let items = (step["uses"].as_array().unwrap().iter())
+        .map(|u| u["name"].as_str().unwrap().to_string())
+        .collect();
+    let facts = (step["facts"].as_array().unwrap().iter())
+        .map(|f| {
+            let vs = f.get("is").or(f.get("in")).unwrap();
+            (cell(f["var"].as_str().unwrap()), values(vs))
+        })
+        .collect();
+    let deductions = (deduces.iter())
+        .map(|d| {
+            let var = cell(d["var"].as_str().unwrap());
+            let removed = match d.get("not") {
+                Some(not) => values(not),
+                None => {
+                    let is = d["is"].as_i64().unwrap();
+                    known[var].iter().copied().filter(|&v| v != is).collect()
+                }
+            };
+            (var, removed)
+        })
+        .collect();
+    ReadStep {
+        items,
+        facts,
+        deductions,
+    }
+}
+
 /// A random Latin square spec, and each item's meaning by its name.
 pub(crate) fn latin(rng: &mut Rng) -> (String, Vec<(String, Meaning)>) {
     let squares: Vec<Grid> = all_grids()
@@ -173,29 +213,13 @@ fn random_latin_squares_steps_are_sound_minimal_and_complete() {
                 }
                 continue;
             }
-            let items: Vec<String> = (step["uses"].as_array().unwrap().iter())
-                .map(|u| u["name"].as_str().unwrap().to_string())
-                .collect();
-            let facts: Vec<(usize, Vec<i64>)> = (step["facts"].as_array().unwrap().iter())
-                .map(|f| {
-                    let vs = f.get("is").or(f.get("in")).unwrap();
-                    (cell(f["var"].as_str().unwrap()), values(vs))
-                })
-                .collect();
             // Each deduction: the cell and the values it loses.
-            let deductions: Vec<(usize, Vec<i64>)> = (step["deduces"].as_array().unwrap().iter())
-                .map(|d| {
-                    let var = cell(d["var"].as_str().unwrap());
-                    let removed = match d.get("not") {
-                        Some(not) => values(not),
-                        None => {
-                            let is = d["is"].as_i64().unwrap();
-                            known[var].iter().copied().filter(|&v| v != is).collect()
-                        }
-                    };
-                    (var, removed)
-                })
-                .collect();
+            let deduces = step["deduces"].as_array().unwrap();
+            let ReadStep {
+                items,
+                facts,
+                deductions,
+            } = read_step(step, deduces, &known);
             assert!(!deductions.is_empty(), "deduces nothing:\n{text}\n{step}");
             // Each fact is what is known when the step is taken (never a
             // stale, wider domain), and each deduction removes a value

@@ -12,8 +12,8 @@ use super::builder::{Builder, expected};
 use crate::diagnostic::Diagnostic;
 use crate::model::VarId;
 use crate::model::plan::{
-    Consistency, DEFAULT_VAR_ORDER, Objective, Phase, RestartPolicy, Restarts, SearchPlan,
-    ValueOrder, VarOrder,
+    Arm, Consistency, DEFAULT_SLICE, DEFAULT_VAR_ORDER, Objective, Phase, RestartPolicy, Restarts,
+    SearchPlan, ValueOrder, VarOrder,
 };
 
 /// How to build: what the search plan takes from the command line.
@@ -39,6 +39,9 @@ pub struct OwnSearch {
     pub last_conflict: Option<bool>,
     pub seed: Option<u64>,
     pub consistency: Option<Consistency>,
+    /// `--interleave`: the second search taken in turn (`Some(None)`:
+    /// none).
+    pub interleave: Option<Option<Arm>>,
 }
 
 /// Whether solve's own order (free search, or no search annotation) uses
@@ -51,6 +54,24 @@ pub struct OwnSearch {
 /// `python3 bench/defaults.py`). MiniZinc makes no promise that the
 /// answer is the same for any thread count, which it would cost a spec.
 pub const FREE_LAST_CONFLICT: bool = true;
+
+/// The second search solve's own order takes turns with when the command
+/// line changes neither (`--search` names no var, value, restart or
+/// last-conflict, and gives no `--interleave`): AFC/size with
+/// last-conflict and geometric restarts, Gecode's order for free search.
+/// Over the MiniZinc benchmark suite with free search, first-fail with
+/// last-conflict and this order each solved about seven instances the
+/// other did not (docs/performance.md, "The default search").
+pub const FREE_INTERLEAVE: Arm = Arm {
+    var: VarOrder::Afc,
+    value: ValueOrder::Min,
+    restarts: Restarts {
+        policy: RestartPolicy::Geometric,
+        scale: 100,
+    },
+    last_conflict: true,
+    slice: DEFAULT_SLICE,
+};
 
 /// FlatZinc's variable selections and the order `solve` searches each
 /// with (`true`: the same; `false`: the nearest).
@@ -102,6 +123,7 @@ pub(super) fn plan(
         seed: own.seed.unwrap_or(options.seed),
         consistency: own.consistency.unwrap_or(Consistency::Propagate),
         objective,
+        interleave: None,
     };
     let mut notes = Vec::new();
     if !options.free_search {
@@ -114,6 +136,17 @@ pub(super) fn plan(
     plan.last_conflict = own
         .last_conflict
         .unwrap_or(FREE_LAST_CONFLICT && plan.phases.is_empty());
+    // Likewise the second search: only for solve's own order, as it is by
+    // default unless asked.
+    let chosen = own.var.is_some()
+        || own.value.is_some()
+        || own.restart.is_some()
+        || own.last_conflict.is_some();
+    plan.interleave = match own.interleave {
+        Some(arm) => arm,
+        None if plan.phases.is_empty() && !chosen => Some(FREE_INTERLEAVE),
+        None => None,
+    };
     Ok((plan, notes))
 }
 

@@ -61,6 +61,7 @@ pub(crate) fn search_plan(
         seed: search.seed.unwrap_or(1),
         consistency: search.consistency.unwrap_or(Consistency::Propagate),
         objective,
+        interleave: None,
     })
 }
 

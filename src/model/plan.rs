@@ -112,6 +112,30 @@ impl Restarts {
     };
 }
 
+/// A second search of the same model, run in turn with the plan's own on
+/// the same thread for a first solution or an optimum (a portfolio
+/// without threads): its own variable and value orders, restarts and
+/// last-conflict; the phases, the order and the objective are the plan's.
+/// The two searches take turns of `slice` nodes and keep their trees and
+/// what they learned between turns: the first solution either meets ends
+/// the search, a bound either finds holds in both, and either one
+/// exhausting its tree proves there is nothing (more).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Arm {
+    pub var: VarOrder,
+    pub value: ValueOrder,
+    pub restarts: Restarts,
+    pub last_conflict: bool,
+    /// Nodes each search decides in its turn (Gecode's sequential
+    /// portfolio has the same knob, counted in failures).
+    pub slice: u64,
+}
+
+/// Nodes per turn of two interleaved searches unless said otherwise:
+/// small enough that neither waits long (a few milliseconds a turn on
+/// the suite's models), large enough that a turn's switch costs nothing.
+pub const DEFAULT_SLICE: u64 = 1000;
+
 /// Minimise or maximise.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Sense {
@@ -124,6 +148,16 @@ pub enum Sense {
 pub struct Objective {
     pub sense: Sense,
     pub var: VarId,
+}
+
+impl Objective {
+    /// Whether `value` is better than `than`.
+    pub fn improves(&self, value: i64, than: i64) -> bool {
+        match self.sense {
+            Sense::Minimize => value < than,
+            Sense::Maximize => value > than,
+        }
+    }
 }
 
 /// One search phase: its variables, decided before the next phase's, by
@@ -157,6 +191,10 @@ pub struct SearchPlan {
     /// The level of every constraint that does not set its own.
     pub consistency: Consistency,
     pub objective: Option<Objective>,
+    /// A second search run in turn with this one for a first solution or
+    /// an optimum (never for counts and enumerations, which take the
+    /// plan's own order alone).
+    pub interleave: Option<Arm>,
 }
 
 impl SearchPlan {
@@ -169,8 +207,9 @@ impl SearchPlan {
 
     /// Whether the search is the same below a node whatever was searched
     /// before it: no learning order (dom/wdeg, activity, last-conflict),
-    /// no random choice, no restarts. Only then do the parts of a parallel
-    /// run meet the solutions in the sequential search's order.
+    /// no random choice, no restarts, no second search interleaved. Only
+    /// then do the parts of a parallel run meet the solutions in the
+    /// sequential search's order.
     pub fn is_static(&self) -> bool {
         let fixed = |var: VarOrder, value: ValueOrder| {
             matches!(var, VarOrder::Input | VarOrder::FirstFail) && value != ValueOrder::Random
@@ -179,6 +218,20 @@ impl SearchPlan {
             && self.phases.iter().all(|p| fixed(p.var, p.value))
             && !self.last_conflict
             && self.restarts.policy == RestartPolicy::None
+            && self.interleave.is_none()
+    }
+
+    /// This plan searched by `arm`'s orders, restarts and last-conflict
+    /// (and interleaving nothing).
+    pub fn with_arm(&self, arm: Arm) -> SearchPlan {
+        SearchPlan {
+            var: arm.var,
+            value: arm.value,
+            restarts: arm.restarts,
+            last_conflict: arm.last_conflict,
+            interleave: None,
+            ..self.clone()
+        }
     }
 
     /// Every phase the search decides in turn over a model of `num_vars`

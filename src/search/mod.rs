@@ -17,6 +17,7 @@
 //! solutions of the whole search in its order.
 
 pub(crate) mod branch;
+mod opening;
 pub(crate) mod ranking;
 mod restart;
 pub(crate) mod shared;
@@ -30,6 +31,7 @@ use crate::model::VarId;
 use crate::model::plan::{Objective, Restarts, SearchPlan, Sense, VarOrder};
 use crate::stop::{Cause, Stop};
 use branch::{Brancher, Choice, Cursor};
+pub use opening::Opening;
 use restart::budget;
 pub use restart::luby;
 use shared::Shared;
@@ -58,25 +60,6 @@ pub struct Decision {
     pub left: bool,
 }
 
-/// The first node of a search (at the root, or below its path).
-#[derive(Clone, Copy, Debug, PartialEq)]
-pub enum Opening {
-    /// Propagation fails: the subtree holds nothing.
-    Failed,
-    /// Every variable is fixed: the node is a solution.
-    Solution,
-    /// The search would branch on this variable and choice; `space` is the
-    /// log2 of the product of the open variables' domain sizes there (a
-    /// guess at the size of the subtree).
-    Branch {
-        var: VarId,
-        choice: Choice,
-        space: f64,
-    },
-    /// A limit stopped propagation: this one.
-    Stopped(Cause),
-}
-
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct Stats {
     pub nodes: u64,
@@ -95,6 +78,9 @@ pub enum Outcome {
     /// A limit stopped the search, this one (the cause its stop token
     /// recorded): nothing is proven about what was not searched.
     Stopped(Cause),
+    /// The slice of nodes [`Search::pause_after`] gave is spent: the next
+    /// call goes on from where this one stopped.
+    Paused,
 }
 
 /// How a branch went.
@@ -163,6 +149,8 @@ pub struct Search<'e> {
     opened: Vec<(Decision, Checkpoint)>,
     /// The open search space at the propagated root, for the openings.
     space: Option<Space>,
+    /// [`Search::pause_after`]: the node count at which to pause.
+    pause_at: u64,
 }
 
 impl<'e> Search<'e> {
@@ -203,6 +191,7 @@ impl<'e> Search<'e> {
             allowance: 0,
             opened: Vec::new(),
             space: None,
+            pause_at: u64::MAX,
         }
     }
 
@@ -234,79 +223,6 @@ impl<'e> Search<'e> {
         self.shared_objective = Some((objective, u64::MAX));
     }
 
-    /// What the search does first: propagates the root and the path, and
-    /// says whether it fails, is a solution, or which choice it would
-    /// branch on (nothing is decided; no node is counted).
-    pub fn opening(&mut self) -> Opening {
-        if self.state == State::Start {
-            self.start();
-        }
-        match self.state {
-            State::Done => Opening::Failed,
-            State::Interrupted => Opening::Stopped(self.limits.stop.fired()),
-            _ => self.branch_here(),
-        }
-    }
-
-    /// The opening below `path` from the root this search propagated once
-    /// (its own path must be empty). The decisions `path` shares with the
-    /// path opened last stay applied; the engine goes back to where they
-    /// part and applies the rest: the root is propagated once, and a
-    /// split, which opens the two children of the part it opened last,
-    /// applies a decision or two per part.
-    pub fn open(&mut self, path: &[Decision]) -> Opening {
-        match self.opening() {
-            Opening::Failed => return Opening::Failed,
-            stopped @ Opening::Stopped(_) => return stopped,
-            _ => {}
-        }
-        let common = self
-            .opened
-            .iter()
-            .zip(path)
-            .take_while(|((done, _), d)| done == *d)
-            .count();
-        if let Some(&(_, checkpoint)) = self.opened.get(common) {
-            self.engine.store_mut().restore(checkpoint);
-            self.opened.truncate(common);
-        }
-        self.brancher.cursor = Cursor::default();
-        for d in &path[common..] {
-            let checkpoint = self.engine.store_mut().checkpoint();
-            self.opened.push((*d, checkpoint));
-            let step = self.apply(d.var, d.choice, d.left);
-            if step != Step::Fixpoint {
-                // Back to a propagated node: the next path starts there.
-                self.engine.store_mut().restore(checkpoint);
-                let _ = self.opened.pop();
-                if step == Step::Interrupted {
-                    self.state = State::Interrupted;
-                    return Opening::Stopped(self.limits.stop.fired());
-                }
-                return Opening::Failed;
-            }
-        }
-        self.branch_here()
-    }
-
-    /// At a propagated node: a solution, or the choice to branch on.
-    fn branch_here(&mut self) -> Opening {
-        match self.brancher.select(self.engine) {
-            None => Opening::Solution,
-            Some(var) => {
-                let store = self.engine.store();
-                let root = self.propagated_root.expect("openings come after the root");
-                // Built at the first opening, which is the propagated root.
-                let space = self
-                    .space
-                    .get_or_insert_with(|| Space::at_root(store, root))
-                    .now(store);
-                let choice = self.brancher.choice(self.engine, var);
-                Opening::Branch { var, choice, space }
-            }
-        }
-    }
-
     /// Propagates the root, then replays the path.
     fn start(&mut self) {
         self.note(|| Some(Event::Root));
@@ -332,6 +248,14 @@ impl<'e> Search<'e> {
             }
             Step::Interrupted => self.state = State::Interrupted,
         }
+    }
+
+    /// Makes the next call to [`Search::next`] return [`Outcome::Paused`]
+    /// once it has decided `nodes` more nodes (at a node, before its
+    /// decision), unless it meets a solution or the end first; the call
+    /// after that goes on from there, without pausing again unless told.
+    pub fn pause_after(&mut self, nodes: u64) {
+        self.pause_at = self.stats.nodes.saturating_add(nodes);
     }
 
     /// Records this search's events in `recorder` (until it is full).
@@ -504,6 +428,10 @@ impl<'e> Search<'e> {
                 State::Interrupted => return Outcome::Stopped(self.limits.stop.fired()),
                 State::Start => self.start(),
                 State::Descend => {
+                    if self.stats.nodes >= self.pause_at {
+                        self.pause_at = u64::MAX;
+                        return Outcome::Paused;
+                    }
                     let Some(var) = self.brancher.select(self.engine) else {
                         self.note(|| Some(Event::Solution));
                         self.stats.solutions += 1;

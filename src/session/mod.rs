@@ -2,7 +2,7 @@
 //! times as wanted in one process. The public library API.
 //!
 //! A session owns the search policy: [`Session::first`] uses the plan's
-//! restarts, enumerations ([`Session::solutions`], [`Session::count`]) never
+//! restarts (and its interleaved second search, `interleave`), enumerations ([`Session::solutions`], [`Session::count`]) never
 //! do (a restarted enumeration would meet its solutions again), and
 //! [`Session::optimise`] runs branch and bound. Constraints added with
 //! [`Session::add_constraint`] go to the root; [`Session::push`] and
@@ -53,6 +53,7 @@ use std::time::Duration;
 mod answers;
 #[cfg(test)]
 mod compiled_output;
+mod interleave;
 mod root;
 mod solutions;
 mod stats;
@@ -342,6 +343,9 @@ impl Session {
         &mut self,
         keep: impl Fn(&[i64]) -> bool,
     ) -> Result<Option<Solution>, Cause> {
+        if let Some(arm) = self.lowered.plan.interleave {
+            return self.first_interleaved(arm, &keep);
+        }
         let restarts = self.lowered.plan.restarts;
         let mut solutions = self.search(restarts);
         let found = solutions.by_ref().find(|s| keep(s.values()));
@@ -427,6 +431,7 @@ impl Session {
                     }
                 }
                 Outcome::Exhausted => break,
+                Outcome::Paused => {}
                 Outcome::Stopped(cause) => {
                     solutions.stopped = Some(cause);
                     break;
@@ -445,6 +450,11 @@ impl Session {
         mut improved: impl FnMut(View<'_>, &Solution, i64) -> ControlFlow<()>,
     ) -> Result<Optimum, Error> {
         let objective = self.require_objective()?;
+        if let Some(arm) = self.lowered.plan.interleave {
+            let (best, stopped, broken) = self.optimise_interleaved(arm, objective, &mut improved);
+            let stopped = stopped.or_else(|| broken.then(|| self.stop.fired()));
+            return Ok(Optimum::new(best, stopped));
+        }
         let restarts = self.lowered.plan.restarts;
         let shared = self.shared.clone();
         let part = self.below.as_ref().map_or(0, |b| b.1);

@@ -58,16 +58,20 @@ impl Iterator for Solutions<'_> {
     type Item = Solution;
 
     fn next(&mut self) -> Option<Solution> {
-        match self.search.next() {
-            Outcome::Solution => {
-                let values = self.search.values();
-                self.check(&values);
-                Some(Solution { values })
-            }
-            Outcome::Exhausted => None,
-            Outcome::Stopped(cause) => {
-                self.stopped = Some(cause);
-                None
+        loop {
+            match self.search.next() {
+                Outcome::Solution => {
+                    let values = self.search.values();
+                    self.check(&values);
+                    return Some(Solution { values });
+                }
+                Outcome::Exhausted => return None,
+                Outcome::Stopped(cause) => {
+                    self.stopped = Some(cause);
+                    return None;
+                }
+                // (Only a caller that asked for a pause hears of one.)
+                Outcome::Paused => {}
             }
         }
     }

@@ -361,3 +361,73 @@ fn install_writes_a_solver_configuration_and_the_library() {
     );
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+/// `n` pigeons in `n - 1` holes, pairwise different: unsatisfiable, and
+/// only a search of thousands of nodes says so (for `n` = 8).
+fn pigeons(n: usize) -> String {
+    let mut text = String::new();
+    for i in 1..=n {
+        text.push_str(&format!("var 1..{}: p{i} :: output_var;\n", n - 1));
+    }
+    for i in 1..=n {
+        for j in i + 1..=n {
+            text.push_str(&format!("constraint int_ne(p{i}, p{j});\n"));
+        }
+    }
+    text.push_str("solve satisfy;\n");
+    text
+}
+
+fn stat(out: &str, key: &str) -> u64 {
+    let prefix = format!("%%%mzn-stat: {key}=");
+    let line = out.lines().find_map(|l| l.strip_prefix(&prefix));
+    line.and_then(|v| v.parse().ok())
+        .unwrap_or_else(|| panic!("no {key}: {out}"))
+}
+
+/// Solve's own order takes turns with AFC and its restarts by default
+/// (the restarts, which first-fail alone never makes, show it ran);
+/// `--interleave` names another or none, and an explicit `--search`
+/// choice leaves the own order alone. Every way proves there is nothing.
+#[test]
+fn the_own_search_takes_turns_with_a_second_unless_told() {
+    for (flags, interleaved) in [
+        (&[][..], true),
+        (&["--interleave", "none"][..], false),
+        (&["--search", "var=first-fail"][..], false),
+        (
+            &[
+                "--search",
+                "var=input",
+                "--interleave",
+                "var=dom-wdeg restart=luby",
+            ][..],
+            true,
+        ),
+        (&["--interleave", "var=activity"][..], false),
+    ] {
+        let mut all = vec!["-s"];
+        all.extend(flags);
+        let (out, err, code) = fzn(&all, &pigeons(8));
+        assert_eq!(code, 0, "{flags:?}: {err}");
+        assert!(out.contains("=====UNSATISFIABLE====="), "{flags:?}: {out}");
+        assert_eq!(stat(&out, "restarts") > 0, interleaved, "{flags:?}: {out}");
+    }
+    // A search for every solution takes the own order alone.
+    let (out, _, _) = fzn(&["-a", "-s"], &queens(6));
+    assert_eq!(stat(&out, "restarts"), 0, "{out}");
+}
+
+/// A bad `--interleave` is a usage error that names what it takes.
+#[test]
+fn a_bad_interleave_is_an_error() {
+    for (settings, says) in [
+        ("var=afcc", "did you mean `afc`?"),
+        ("seed=3", "`--interleave` takes `none` or var, value"),
+        ("nothing", "takes KEY=VALUE items only"),
+    ] {
+        let (_, err, code) = fzn(&["--interleave", settings], &queens(4));
+        assert_eq!(code, 2, "{settings}: {err}");
+        assert!(err.contains(says), "{settings}: {err}");
+    }
+}

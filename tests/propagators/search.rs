@@ -43,6 +43,18 @@ fn search_all(
     value: ValueOrder,
     last_conflict: bool,
 ) -> Vec<Vec<i64>> {
+    search_paused(engine, num_vars, var, value, last_conflict, None)
+}
+
+/// [`search_all`], paused every `pause` nodes and resumed at once.
+fn search_paused(
+    engine: &mut Engine,
+    num_vars: usize,
+    var: VarOrder,
+    value: ValueOrder,
+    last_conflict: bool,
+    pause: Option<u64>,
+) -> Vec<Vec<i64>> {
     let plan = SearchPlan {
         phases: Vec::new(),
         order: vec![],
@@ -54,14 +66,19 @@ fn search_all(
         seed: 7,
         consistency: Consistency::Propagate,
         objective: None,
+        interleave: None,
     };
     let mut search = Search::new(engine, &plan, Limits::default(), Restarts::NONE);
     let mut found = Vec::new();
     loop {
+        if let Some(nodes) = pause {
+            search.pause_after(nodes);
+        }
         match search.next() {
             Outcome::Solution => found.push(search.values()),
             Outcome::Exhausted => return found,
             Outcome::Stopped(_) => panic!("no limit was set, but one was reached"),
+            Outcome::Paused => assert!(pause.is_some(), "paused unasked"),
         }
     }
 }
@@ -128,6 +145,10 @@ fn search_agrees_with_brute_force() {
         let nv = inst.domains.len();
         let last_conflict = g.rng.one_in(2);
         let mut found = search_all(&mut engine, nv, var, value, last_conflict);
+        // Paused and resumed every few nodes, the search is the same.
+        let pause = 1 + g.rng.below(3) as u64;
+        let paused = search_paused(&mut engine, nv, var, value, last_conflict, Some(pause));
+        assert_eq!(paused, found, "paused every {pause} nodes");
         let context = || {
             format!(
                 "round {round}, {consistency:?}, {var:?}, {value:?}, last conflict {last_conflict}:\n{}",

@@ -111,6 +111,7 @@ fn plan(g: &mut Gen, n: usize) -> SearchPlan {
         seed: g.rng.below(1000) as u64,
         consistency: g.rng.pick(&[Consistency::Propagate, Consistency::Check]),
         objective: None,
+        interleave: None,
     }
 }
 
@@ -209,6 +210,7 @@ fn work_per_node(n: usize, var: VarOrder) -> (f64, f64, u64) {
         seed: 1,
         consistency: Consistency::Propagate,
         objective: None,
+        interleave: None,
     };
     let mut engine = Engine::new(&model, Consistency::Propagate);
     let mut search = Search::new(&mut engine, &plan, Limits::default(), Restarts::NONE);

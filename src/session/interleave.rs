@@ -1,0 +1,250 @@
+//! Two searches of one model in turn on one thread, for a first solution
+//! or an optimum: the plan's own search and its `interleave` arm (a
+//! portfolio without threads, [`crate::model::plan::Arm`]).
+//!
+//! Each search keeps its own engine, tree and what it learned; they take
+//! turns of [`SLICE`] nodes, the plan's own search first, and the second
+//! engine is built only when the first turn did not settle the question.
+//! Neither search loses work at a switch, so the pair is never slower than
+//! the better of the two by more than about twice its nodes. The turns are
+//! counted in nodes, not time: the answer is the same on every run.
+//!
+//! The first solution either meets is the answer; for an optimum each
+//! solution either finds bounds both, and either search exhausting its
+//! tree proves the last solution optimal (or that there is none).
+
+use super::{Session, Solution, Solutions, View};
+use crate::lowered::Lowered;
+use crate::model::plan::{Arm, Objective};
+use crate::search::Outcome;
+use crate::search::shared::Shared;
+use crate::source::Sources;
+use crate::stop::{Cause, Stop};
+use std::ops::ControlFlow;
+
+/// How a turn ended.
+enum Turn {
+    /// A solution: every model variable's value.
+    Found(Vec<i64>),
+    /// The search's tree is exhausted (`None`) or a limit stopped it.
+    Over(Option<Cause>),
+    /// The slice is spent.
+    Paused,
+}
+
+/// One turn of `solutions`' search, `slice` nodes long.
+fn turn(solutions: &mut Solutions<'_>, slice: u64) -> Turn {
+    solutions.search.pause_after(slice);
+    match solutions.search.next() {
+        Outcome::Solution => {
+            let values = solutions.search.values();
+            solutions.check(&values);
+            Turn::Found(values)
+        }
+        Outcome::Exhausted => Turn::Over(None),
+        Outcome::Stopped(cause) => {
+            solutions.stopped = Some(cause);
+            Turn::Over(Some(cause))
+        }
+        Outcome::Paused => Turn::Paused,
+    }
+}
+
+/// What the second search's session copies from the first.
+struct Ground {
+    arm: Arm,
+    stop: Stop,
+    below: Option<(Vec<crate::search::Decision>, usize)>,
+    shared: Option<Shared>,
+}
+
+impl Ground {
+    /// A session over `lowered`'s model with the constraints `posted`
+    /// (those of the first session), searching by the arm.
+    fn twin(&self, lowered: &Lowered, sources: &Sources, posted: &[usize]) -> Session {
+        let mut lowered = lowered.clone();
+        lowered.plan = lowered.plan.with_arm(self.arm);
+        let mut twin = Session::with_constraints(lowered, sources.clone(), |_| false);
+        twin.post_model_constraints(posted);
+        twin.stop = self.stop.clone();
+        twin.below = self.below.clone();
+        twin.shared = self.shared.clone();
+        twin
+    }
+}
+
+impl Session {
+    fn ground(&self, arm: Arm) -> Ground {
+        Ground {
+            arm,
+            stop: self.stop.clone(),
+            below: self.below.clone(),
+            shared: self.shared.clone(),
+        }
+    }
+
+    /// Adds the second search's statistics to this session's.
+    fn absorb(&mut self, twin: Option<Session>) {
+        if let Some(twin) = twin {
+            self.stats.nodes += twin.stats.nodes;
+            self.stats.failures += twin.stats.failures;
+            self.stats.solutions += twin.stats.solutions;
+            self.stats.restarts += twin.stats.restarts;
+            self.propagations_elsewhere += twin.propagations();
+        }
+    }
+
+    /// [`Session::first_where`] with the plan's search and `arm` in turn.
+    pub(super) fn first_interleaved(
+        &mut self,
+        arm: Arm,
+        keep: &dyn Fn(&[i64]) -> bool,
+    ) -> Result<Option<Solution>, Cause> {
+        let ground = self.ground(arm);
+        let restarts = self.lowered.plan.restarts;
+        let (found, second) = {
+            let mut mine = self.search(restarts);
+            match first_kept(&mut mine, keep, arm.slice) {
+                Some(found) => (found, None),
+                None => {
+                    let mut second = ground.twin(mine.view.lowered, mine.view.sources, mine.posted);
+                    let found = {
+                        let mut theirs = second.search(arm.restarts);
+                        loop {
+                            if let Some(found) = first_kept(&mut theirs, keep, arm.slice) {
+                                break found;
+                            }
+                            if let Some(found) = first_kept(&mut mine, keep, arm.slice) {
+                                break found;
+                            }
+                        }
+                    };
+                    (found, Some(second))
+                }
+            }
+        };
+        self.absorb(second);
+        found
+    }
+
+    /// [`Session::optimise`] with the plan's search and `arm` in turn: the
+    /// best solution found, what stopped the search if a limit did, and
+    /// whether `improved` broke it off.
+    pub(super) fn optimise_interleaved(
+        &mut self,
+        arm: Arm,
+        objective: Objective,
+        improved: &mut dyn FnMut(View<'_>, &Solution, i64) -> ControlFlow<()>,
+    ) -> (Option<(Solution, i64)>, Option<Cause>, bool) {
+        let ground = self.ground(arm);
+        let restarts = self.lowered.plan.restarts;
+        let mut race = Race {
+            objective,
+            slice: arm.slice,
+            part: self.below.as_ref().map_or(0, |b| b.1),
+            shared: ground.shared.clone(),
+            best: None,
+            improved,
+        };
+        let (ended, second) = {
+            let mut mine = self.search(restarts);
+            if race.shared.is_some() {
+                mine.search.share_bound(objective);
+            }
+            match race.turn(&mut mine, None) {
+                Some(ended) => (ended, None),
+                None => {
+                    let mut second = ground.twin(mine.view.lowered, mine.view.sources, mine.posted);
+                    let ended = {
+                        let mut theirs = second.search(arm.restarts);
+                        if race.shared.is_some() {
+                            theirs.search.share_bound(objective);
+                        }
+                        if let Some((_, value)) = &race.best {
+                            theirs.search.require_better(objective, *value);
+                        }
+                        loop {
+                            if let Some(ended) = race.turn(&mut theirs, Some(&mut mine)) {
+                                break ended;
+                            }
+                            if let Some(ended) = race.turn(&mut mine, Some(&mut theirs)) {
+                                break ended;
+                            }
+                        }
+                    };
+                    (ended, Some(second))
+                }
+            }
+        };
+        self.absorb(second);
+        (race.best, ended.0, ended.1)
+    }
+}
+
+/// One turn of `solutions`' search for a first solution `keep` accepts:
+/// the answer, or `None` when the slice is spent.
+fn first_kept(
+    solutions: &mut Solutions<'_>,
+    keep: &dyn Fn(&[i64]) -> bool,
+    slice: u64,
+) -> Option<Result<Option<Solution>, Cause>> {
+    loop {
+        match turn(solutions, slice) {
+            Turn::Found(values) if keep(&values) => return Some(Ok(Some(Solution { values }))),
+            Turn::Found(_) => {}
+            Turn::Over(None) => return Some(Ok(None)),
+            Turn::Over(Some(cause)) => return Some(Err(cause)),
+            Turn::Paused => return None,
+        }
+    }
+}
+
+/// Branch and bound shared by the two searches.
+struct Race<'a> {
+    objective: Objective,
+    slice: u64,
+    /// This session's part of a parallel run (orders the incumbent).
+    part: usize,
+    shared: Option<Shared>,
+    best: Option<(Solution, i64)>,
+    improved: &'a mut dyn FnMut(View<'_>, &Solution, i64) -> ControlFlow<()>,
+}
+
+impl Race<'_> {
+    /// One turn of `solutions`' search, each better solution bounding
+    /// `other` too: `None` when the slice is spent, else what ended the
+    /// search (a limit's cause, and whether `improved` broke it off).
+    fn turn(
+        &mut self,
+        solutions: &mut Solutions<'_>,
+        mut other: Option<&mut Solutions<'_>>,
+    ) -> Option<(Option<Cause>, bool)> {
+        let objective = self.objective;
+        loop {
+            let values = match turn(solutions, self.slice) {
+                Turn::Found(values) => values,
+                Turn::Over(cause) => return Some((cause, false)),
+                Turn::Paused => return None,
+            };
+            let value = values[objective.var.index()];
+            // A search resumed at a node propagated before the other's
+            // last bound may meet a solution that is no better.
+            if (self.best.as_ref()).is_some_and(|b| !objective.improves(value, b.1)) {
+                continue;
+            }
+            if let Some(shared) = &self.shared {
+                let _ = shared.incumbent.offer(objective.sense, value, self.part);
+            }
+            let solution = Solution { values };
+            let broken = (self.improved)(solutions.view, &solution, value).is_break();
+            solutions.search.require_better(objective, value);
+            if let Some(other) = other.as_mut() {
+                other.search.require_better(objective, value);
+            }
+            self.best = Some((solution, value));
+            if broken {
+                return Some((None, true));
+            }
+        }
+    }
+}
