@@ -136,28 +136,28 @@ impl Session {
         objective: Objective,
         improved: &mut dyn FnMut(View<'_>, &Solution, i64) -> ControlFlow<()>,
     ) -> (Option<(Solution, i64)>, Option<Cause>, bool) {
-        let ground = self.ground(arm);
         let restarts = self.lowered.plan.restarts;
         let mut race = Race {
             objective,
             slice: arm.slice,
             part: self.below.as_ref().map_or(0, |b| b.1),
-            shared: ground.shared.clone(),
+            ground: self.ground(arm),
             best: None,
             improved,
         };
         let (ended, second) = {
             let mut mine = self.search(restarts);
-            if race.shared.is_some() {
+            if race.ground.shared.is_some() {
                 mine.search.share_bound(objective);
             }
             match race.turn(&mut mine, None) {
                 Some(ended) => (ended, None),
                 None => {
-                    let mut second = ground.twin(mine.view.lowered, mine.view.sources, mine.posted);
+                    let view = mine.view;
+                    let mut second = race.ground.twin(view.lowered, view.sources, mine.posted);
                     let ended = {
                         let mut theirs = second.search(arm.restarts);
-                        if race.shared.is_some() {
+                        if race.ground.shared.is_some() {
                             theirs.search.share_bound(objective);
                         }
                         if let Some((_, value)) = &race.best {
@@ -205,7 +205,8 @@ struct Race<'a> {
     slice: u64,
     /// This session's part of a parallel run (orders the incumbent).
     part: usize,
-    shared: Option<Shared>,
+    /// The second search's session's makings, and the threads' incumbent.
+    ground: Ground,
     best: Option<(Solution, i64)>,
     improved: &'a mut dyn FnMut(View<'_>, &Solution, i64) -> ControlFlow<()>,
 }
@@ -232,7 +233,7 @@ impl Race<'_> {
             if (self.best.as_ref()).is_some_and(|b| !objective.improves(value, b.1)) {
                 continue;
             }
-            if let Some(shared) = &self.shared {
+            if let Some(shared) = &self.ground.shared {
                 let _ = shared.incumbent.offer(objective.sense, value, self.part);
             }
             let solution = Solution { values };
