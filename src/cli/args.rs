@@ -138,6 +138,14 @@ pub(crate) struct SpecArgs {
     /// Seed of the random choices (overrides [search] seed; default 1).
     #[arg(long, value_name = "N", value_parser = clap::value_parser!(u64).range(1..))]
     pub seed: Option<u64>,
+    /// A second search taken in turn with the spec's on the same thread,
+    /// for a first solution or an optimum (counts and --all search alone):
+    /// `on` (AFC, last-conflict and geometric restarts), `off`, or its
+    /// own items, e.g. `var=dom-wdeg,restart=luby` (var, value, restart,
+    /// restart_scale, last_conflict, slice: nodes per turn, default 1000).
+    /// Overrides [search] interleave.
+    #[arg(long, value_name = "on|off|ITEMS")]
+    pub interleave: Option<String>,
     /// How hard constraints work: LEVEL for all of them, or NAME=LEVEL for one
     /// named constraint (comma-separated, repeatable; `all=LEVEL` is LEVEL).
     ///

@@ -24,7 +24,8 @@ pub(crate) struct CompareArgs {
     spec: SpecArgs,
     /// One configuration: space-separated items among default,
     /// no-symmetry, var=NAME, value=NAME, consistency=[NAME=]LEVEL[,...],
-    /// restart=NAME, restart_scale=N, last_conflict=on|off, seed=N, order=A,B,
+    /// restart=NAME, restart_scale=N, last_conflict=on|off,
+    /// interleave=on|off|ITEMS (items separated by commas), seed=N, order=A,B,
     /// phase=A,B[:VAR[:VALUE]] (repeatable), or a name from the spec's
     /// [experiments] (repeatable; default: `default` and every
     /// experiment).

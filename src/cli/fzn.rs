@@ -19,9 +19,6 @@ use solve::driver::{self, Ask, Event, Query};
 use solve::flatzinc::output::{self as fzn_output, Ending};
 use solve::flatzinc::{BuildOptions, Built, OwnSearch, library};
 use solve::lowered::Lowered;
-use solve::model::plan::{
-    Arm, DEFAULT_SLICE, DEFAULT_VAR_ORDER, RestartPolicy, Restarts, ValueOrder,
-};
 use solve::output::OutputPlan;
 use solve::session::Session;
 use solve::source::Sources;
@@ -68,14 +65,15 @@ pub(crate) struct FznArgs {
     /// (everything with -f): `KEY=VALUE` items as `--try` takes them,
     /// e.g. `--search "var=dom-wdeg last_conflict=on restart=luby"`
     /// (keys: var, value, restart, restart_scale, last_conflict, seed,
-    /// consistency).
+    /// consistency, interleave).
     #[arg(long, value_name = "SETTINGS")]
     search: Option<String>,
     /// A second search taken in turn with solve's own on the same thread,
-    /// for a first solution or an optimum: `KEY=VALUE` items (var, value,
-    /// restart, restart_scale, last_conflict), or `none`. By default,
-    /// where solve's own order decides everything and `--search` does not
-    /// change it, `var=afc last_conflict=on restart=geometric`.
+    /// for a first solution or an optimum: `on` (AFC, last-conflict,
+    /// geometric restarts), `off`, or its `KEY=VALUE` items (var, value,
+    /// restart, restart_scale, last_conflict, slice: the nodes of a turn).
+    /// By default `on` where solve's own order decides everything and
+    /// `--search` does not change it.
     #[arg(long, value_name = "SETTINGS")]
     interleave: Option<String>,
     /// Say on stderr how the model was read and built.
@@ -217,42 +215,20 @@ fn read(file: &Path, args: &FznArgs) -> Result<(Built, Sources), Error> {
             seed: search.seed,
             consistency: search.consistency,
             interleave: match &args.interleave {
-                Some(text) => Some(interleaved(text, &mut sources)?),
-                None => None,
+                Some(text) => {
+                    solve::spec::choices::SearchChoices {
+                        interleave: Some(text.clone()),
+                        ..Default::default()
+                    }
+                    .settings(&mut sources)?
+                    .interleave
+                }
+                None => search.interleave,
             },
         },
     };
     let built = solve::flatzinc::build(&fzn, options).map_err(|d| fail(d, &sources))?;
     Ok((built, sources))
-}
-
-/// `--interleave`: `none`, or the second search's settings (what they
-/// leave out is as a search without settings has it).
-fn interleaved(text: &str, sources: &mut Sources) -> Result<Option<Arm>, Error> {
-    if text.trim() == "none" {
-        return Ok(None);
-    }
-    let arm = solve::spec::choices::configuration(text, "--interleave", sources)?;
-    if arm.order.is_some()
-        || arm.phases.is_some()
-        || !arm.consistency_for.is_empty()
-        || arm.consistency.is_some()
-        || arm.seed.is_some()
-    {
-        return Err(super::usage(
-            "`--interleave` takes `none` or var, value, restart, restart_scale and last_conflict",
-        ));
-    }
-    Ok(Some(Arm {
-        var: arm.var.unwrap_or(DEFAULT_VAR_ORDER),
-        value: arm.value.unwrap_or(ValueOrder::Min),
-        restarts: Restarts {
-            policy: arm.restart.unwrap_or(RestartPolicy::None),
-            scale: arm.restart_scale.unwrap_or(Restarts::NONE.scale),
-        },
-        last_conflict: arm.last_conflict.unwrap_or(false),
-        slice: DEFAULT_SLICE,
-    }))
 }
 
 /// `-s`: the search's figures as `%%%mzn-stat:` lines, then

@@ -442,6 +442,7 @@ fn options(
         restart_scale: args.restart_scale,
         last_conflict: args.last_conflict.clone(),
         seed: args.seed,
+        interleave: args.interleave.clone(),
     }
     .settings(sources)?;
     Ok(Options {

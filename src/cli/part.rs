@@ -77,7 +77,7 @@ fn shown_optimal(
         .iter()
         .map(|s| shown(session.view(), s))
         .collect::<Result<Vec<_>, _>>()?;
-    if session.lowered().plan.reads_domains() {
+    if session.lowered().plan.meets_optima_out_of_order() {
         session.push();
         session.fix_objective(value)?;
         for (shown, s) in all.iter_mut().zip(found) {

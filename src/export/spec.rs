@@ -422,6 +422,18 @@ fn search(lowered: &Lowered, run: &RunSettings, dump: &Dump<'_>) -> String {
         let _ = writeln!(out, "last_conflict = true");
     }
     let _ = writeln!(out, "seed = {}", plan.seed);
+    if let Some(arm) = plan.interleave {
+        let _ = writeln!(
+            out,
+            "interleave = \"var={} value={} restart={} restart_scale={} last_conflict={} slice={}\"",
+            name(VAR_ORDERS, arm.var),
+            name(VALUE_ORDERS, arm.value),
+            name(RESTARTS, arm.restarts.policy),
+            arm.restarts.scale,
+            if arm.last_conflict { "on" } else { "off" },
+            arm.slice
+        );
+    }
     if let Some(n) = run.threads {
         let _ = writeln!(out, "threads = {n}");
     }

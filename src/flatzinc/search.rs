@@ -12,7 +12,7 @@ use super::builder::{Builder, expected};
 use crate::diagnostic::Diagnostic;
 use crate::model::VarId;
 use crate::model::plan::{
-    Arm, Consistency, DEFAULT_SLICE, DEFAULT_VAR_ORDER, Objective, Phase, RestartPolicy, Restarts,
+    Arm, Consistency, DEFAULT_VAR_ORDER, Objective, Phase, ROBUST_ARM, RestartPolicy, Restarts,
     SearchPlan, ValueOrder, VarOrder,
 };
 
@@ -54,27 +54,6 @@ pub struct OwnSearch {
 /// `python3 bench/defaults.py`). MiniZinc makes no promise that the
 /// answer is the same for any thread count, which it would cost a spec.
 pub const FREE_LAST_CONFLICT: bool = true;
-
-/// The second search solve's own order takes turns with when the command
-/// line changes neither (`--search` names no var, value, restart or
-/// last-conflict, and gives no `--interleave`): AFC/size with
-/// last-conflict and geometric restarts, Gecode's order for free search.
-/// Over the MiniZinc benchmark suite with free search, first-fail with
-/// last-conflict and this order each solved about seven instances the
-/// other did not; the two in turn solved 71 of 90 within 60 s against 70
-/// for first-fail with last-conflict alone, side by side
-/// (docs/performance.md, "The default search";
-/// bench/results/20261129-150405-suite-free.md).
-pub const FREE_INTERLEAVE: Arm = Arm {
-    var: VarOrder::Afc,
-    value: ValueOrder::Min,
-    restarts: Restarts {
-        policy: RestartPolicy::Geometric,
-        scale: 100,
-    },
-    last_conflict: true,
-    slice: DEFAULT_SLICE,
-};
 
 /// FlatZinc's variable selections and the order `solve` searches each
 /// with (`true`: the same; `false`: the nearest).
@@ -139,15 +118,15 @@ pub(super) fn plan(
     plan.last_conflict = own
         .last_conflict
         .unwrap_or(FREE_LAST_CONFLICT && plan.phases.is_empty());
-    // Likewise the second search: only for solve's own order, as it is by
-    // default unless asked.
+    // Likewise the second search ([`ROBUST_ARM`]): only for solve's own
+    // order, as it is by default unless asked.
     let chosen = own.var.is_some()
         || own.value.is_some()
         || own.restart.is_some()
         || own.last_conflict.is_some();
     plan.interleave = match own.interleave {
         Some(arm) => arm,
-        None if plan.phases.is_empty() && !chosen => Some(FREE_INTERLEAVE),
+        None if plan.phases.is_empty() && !chosen => Some(ROBUST_ARM),
         None => None,
     };
     Ok((plan, notes))

@@ -9,8 +9,8 @@ use super::{Lowerer, Scope};
 use crate::diagnostic::{Diagnostic, did_you_mean};
 use crate::model::VarId;
 use crate::model::plan::{
-    Consistency, DEFAULT_LAST_CONFLICT, DEFAULT_VAR_ORDER, Objective, RestartPolicy, Restarts,
-    SearchPlan, ValueOrder, VarOrder,
+    Consistency, DEFAULT_LAST_CONFLICT, DEFAULT_OPTIMUM_INTERLEAVE, DEFAULT_VAR_ORDER, Objective,
+    RestartPolicy, Restarts, SearchPlan, ValueOrder, VarOrder,
 };
 use crate::spec::ast::Spec;
 
@@ -47,6 +47,22 @@ pub(crate) fn search_plan(
         }),
         _ => None,
     };
+    // Branch and bound takes turns with a second search unless the spec
+    // or the command line names a search of its own.
+    let given = |list: &Option<Vec<_>>| list.as_ref().is_some_and(|l| !l.is_empty());
+    let chosen = search.var.is_some()
+        || search.value.is_some()
+        || search.restart.is_some()
+        || search.last_conflict.is_some()
+        || given(&search.phases)
+        || search.order.as_ref().is_some_and(|o| !o.is_empty());
+    let interleave = match search.interleave {
+        Some(arm) => arm,
+        None if objective.is_some() && !chosen && default_var == DEFAULT_VAR_ORDER => {
+            DEFAULT_OPTIMUM_INTERLEAVE
+        }
+        None => None,
+    };
     Ok(SearchPlan {
         phases,
         order,
@@ -61,7 +77,7 @@ pub(crate) fn search_plan(
         seed: search.seed.unwrap_or(1),
         consistency: search.consistency.unwrap_or(Consistency::Propagate),
         objective,
-        interleave: None,
+        interleave,
     })
 }
 

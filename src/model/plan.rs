@@ -136,6 +136,40 @@ pub struct Arm {
 /// the suite's models), large enough that a turn's switch costs nothing.
 pub const DEFAULT_SLICE: u64 = 1000;
 
+/// The second search `interleave = "on"` names, and `solve fzn`'s own
+/// search takes turns with unless told otherwise: AFC/size with
+/// last-conflict and geometric restarts (Gecode's order for free search,
+/// restarted). Over the MiniZinc benchmark suite with free search,
+/// first-fail with last-conflict and this order each solved about seven
+/// instances the other did not; the two in turn solved 71 of 90 within
+/// 60 s against 70 for first-fail with last-conflict alone, side by side
+/// (docs/performance.md, "The default search";
+/// bench/results/20261129-150405-suite-free.md).
+pub const ROBUST_ARM: Arm = Arm {
+    var: VarOrder::Afc,
+    value: ValueOrder::Min,
+    restarts: Restarts {
+        policy: RestartPolicy::Geometric,
+        scale: 100,
+    },
+    last_conflict: true,
+    slice: DEFAULT_SLICE,
+};
+
+/// The second search a spec's branch and bound takes turns with when the
+/// spec and the command line name no search of their own (no `var`,
+/// `value`, `restart`, `last_conflict`, `order`, `phases` or
+/// `interleave`): [`ROBUST_ARM`]. First-fail alone never found a
+/// solution of the warehouse model in 30 s (bench/specs/warehouse.toml;
+/// in turn: the proven optimum in 2.1 s, input order 2.7 s) and takes the
+/// roster 1.14 s (in turn 0.30 s); the price is at most about twice the
+/// nodes where first-fail alone is best (Golomb m=10 without `[search]`
+/// 3.5 s against 6.4 s). docs/performance.md, "A model the spec default
+/// loses on". The optimum's solution printed stays that of first-fail
+/// (see [`SearchPlan::meets_optima_out_of_order`]); a first solution, a
+/// count and `--all` search alone, so their promises are first-fail's.
+pub const DEFAULT_OPTIMUM_INTERLEAVE: Option<Arm> = Some(ROBUST_ARM);
+
 /// Minimise or maximise.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Sense {
@@ -203,6 +237,16 @@ impl SearchPlan {
     /// an objective's search has met.
     pub fn reads_domains(&self) -> bool {
         self.var != VarOrder::Input || self.phases.iter().any(|p| p.var != VarOrder::Input)
+    }
+
+    /// Whether branch and bound may meet the optimal solutions in another
+    /// order than the search with the objective fixed to the optimum: the
+    /// variable order reads the domains, so that the tree depends on the
+    /// bounds met, or a second search takes turns. The optimum's solution
+    /// is then found by one more search with the objective fixed, so that
+    /// it does not depend on the threads or the turns.
+    pub fn meets_optima_out_of_order(&self) -> bool {
+        self.reads_domains() || self.interleave.is_some()
     }
 
     /// Whether the search is the same below a node whatever was searched

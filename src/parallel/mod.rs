@@ -435,7 +435,7 @@ pub fn optimise(
     let Some(value) = optimum.value().as_ref().map(|b| b.1) else {
         return Ok(optimum);
     };
-    if !optimum.is_complete() || !session.lowered().plan.reads_domains() {
+    if !optimum.is_complete() || !session.lowered().plan.meets_optima_out_of_order() {
         return Ok(optimum);
     }
     session.push();

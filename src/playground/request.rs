@@ -426,6 +426,7 @@ fn search(value: Option<&Value>) -> Result<SearchChoices, String> {
         restart_scale: number_of(s, "restart_scale")?,
         last_conflict: text_of(s, "last_conflict")?.filter(|t| !t.is_empty()),
         seed: number_of(s, "seed")?,
+        interleave: text_of(s, "interleave")?.filter(|t| !t.is_empty()),
     })
 }
 

@@ -26,6 +26,8 @@ pub struct SearchChoices {
     /// `--last-conflict on|off`.
     pub last_conflict: Option<String>,
     pub seed: Option<u64>,
+    /// `--interleave on|off|ITEMS`.
+    pub interleave: Option<String>,
 }
 
 impl SearchChoices {
@@ -42,6 +44,7 @@ impl SearchChoices {
         one("restart_scale", self.restart_scale.map(|n| n.to_string()));
         one("last_conflict", self.last_conflict.clone());
         one("seed", self.seed.map(|n| n.to_string()));
+        one("interleave", self.interleave.clone());
         texts.extend(self.phases.iter().map(|t| ("phase", t.clone())));
         texts.extend(self.consistency.iter().map(|t| ("consistency", t.clone())));
         let mut settings = SearchSettings::default();

@@ -173,6 +173,10 @@ fn search() -> Value {
                     json!({ "type": "string", "description": doc }),
                 )
             }
+            "interleave" => (
+                "interleave",
+                json!({ "oneOf": [{ "type": "boolean" }, { "type": "string" }], "description": key.about }),
+            ),
             "order" => (
                 "order",
                 json!({ "type": "array", "items": { "type": "string" }, "description": "variables, elements (x[n]) and slices (x[0..3]) to branch on first, in input order" }),

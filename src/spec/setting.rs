@@ -7,8 +7,8 @@
 
 use crate::diagnostic::{Diagnostic, did_you_mean};
 use crate::model::plan::{
-    CONSISTENCIES, Consistency, RESTARTS, RestartPolicy, VALUE_ORDERS, VAR_ORDERS, ValueOrder,
-    VarOrder,
+    Arm, CONSISTENCIES, Consistency, DEFAULT_SLICE, DEFAULT_VAR_ORDER, RESTARTS, ROBUST_ARM,
+    RestartPolicy, Restarts, VALUE_ORDERS, VAR_ORDERS, ValueOrder, VarOrder,
 };
 use crate::spec::origin::{Name, Origin};
 
@@ -36,6 +36,9 @@ pub enum Setting {
     /// assignment again while it is open.
     LastConflict(bool),
     Seed(u64),
+    /// `interleave=on|off|ITEMS`: a second search taken in turn with the
+    /// plan's own for a first solution or an optimum (`None`: none).
+    Interleave(Option<Arm>),
     /// `consistency=LEVEL` (every constraint, as `all=LEVEL`) or
     /// `consistency=NAME=LEVEL` (one constraint).
     Consistency(Option<Name>, Consistency),
@@ -87,6 +90,11 @@ pub const KEYS: &[Key] = &[
         name: "last_conflict",
         form: "on|off",
         about: "choose the variable of the last failed value again first",
+    },
+    Key {
+        name: "interleave",
+        form: "on|off|ITEMS",
+        about: "a second search taken in turn for one solution or an optimum (`on`: AFC, last-conflict, geometric restarts; or its var, value, restart, restart_scale, last_conflict, slice)",
     },
     Key {
         name: "seed",
@@ -151,6 +159,7 @@ pub fn read(
         "restart_scale" | "restart-scale" => Setting::RestartScale(positive(key, &whole)?),
         "last_conflict" | "last-conflict" => Setting::LastConflict(switch(key, &whole)?),
         "seed" => Setting::Seed(positive(key, &whole)?),
+        "interleave" => Setting::Interleave(arm(value, at, origin)?),
         "consistency" => return levels(value, at, origin),
         "order" => Setting::Order(list(value, at, origin)),
         "phase" => phase(value, at, origin)?,
@@ -225,6 +234,90 @@ fn positive(key: &Name, value: &Name) -> Result<u64, Diagnostic> {
             value.span,
         )
     })
+}
+
+/// The keys a second search's items may name.
+const ARM_KEYS: &[&str] = &[
+    "var",
+    "value",
+    "restart",
+    "restart_scale",
+    "last_conflict",
+    "slice",
+];
+
+/// `on` (the measured second search, [`ROBUST_ARM`]), `off` or `none`,
+/// or the second search's own items, separated by commas or spaces
+/// (`var=afc,restart=geometric`): what they leave unsaid is a spec's
+/// default (first-fail, smallest value, no restarts, no last-conflict,
+/// turns of [`DEFAULT_SLICE`] nodes).
+pub fn arm(text: &str, at: usize, origin: &Origin) -> Result<Option<Arm>, Diagnostic> {
+    match text.trim() {
+        "on" | "true" => return Ok(Some(ROBUST_ARM)),
+        "off" | "false" | "none" => return Ok(None),
+        _ => {}
+    }
+    let mut arm = Arm {
+        var: DEFAULT_VAR_ORDER,
+        value: ValueOrder::Min,
+        restarts: Restarts::NONE,
+        last_conflict: false,
+        slice: DEFAULT_SLICE,
+    };
+    let mut offset = 0;
+    for item in text.split([',', ' ']) {
+        let start = at + offset;
+        offset += item.len() + 1;
+        if item.is_empty() {
+            continue;
+        }
+        let whole = Name {
+            text: item.to_string(),
+            span: origin.span(start, start + item.len()),
+        };
+        let Some((key, value)) = item.split_once('=') else {
+            return Err(Diagnostic::new(
+                format!("`interleave`: `{item}` is not KEY=VALUE"),
+                whole.span,
+            )
+            .with_help(arm_help()));
+        };
+        let key = Name {
+            text: key.replace('-', "_"),
+            span: origin.span(start, start + key.len()),
+        };
+        let value_at = start + key.text.len() + 1;
+        let value = Name {
+            text: value.to_string(),
+            span: origin.span(value_at, value_at + value.len()),
+        };
+        match key.text.as_str() {
+            "var" => arm.var = choice(VAR_ORDERS, "variable order", &value)?,
+            "value" => arm.value = choice(VALUE_ORDERS, "value order", &value)?,
+            "restart" => arm.restarts.policy = choice(RESTARTS, "restart policy", &value)?,
+            "restart_scale" => arm.restarts.scale = positive(&key, &value)?,
+            "last_conflict" => arm.last_conflict = switch(&key, &value)?,
+            "slice" => arm.slice = positive(&key, &value)?,
+            _ => {
+                let d = Diagnostic::new(
+                    format!("`interleave`: the second search has no key `{}`", key.text),
+                    key.span,
+                );
+                return Err(match did_you_mean(&key.text, ARM_KEYS.iter().copied()) {
+                    Some(s) => d.with_help(format!("did you mean `{s}`? {}", arm_help())),
+                    None => d.with_help(arm_help()),
+                });
+            }
+        }
+    }
+    Ok(Some(arm))
+}
+
+fn arm_help() -> String {
+    format!(
+        "`interleave` takes `on`, `off`, or the second search's {} as KEY=VALUE items",
+        ARM_KEYS.join(", ")
+    )
 }
 
 /// `A,B[:VAR[:VALUE]]`.

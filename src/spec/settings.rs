@@ -15,7 +15,7 @@
 use super::origin::Name;
 use super::setting::{PhaseDecl, Setting};
 use crate::host::Instant;
-use crate::model::plan::{Consistency, RestartPolicy, ValueOrder, VarOrder};
+use crate::model::plan::{Arm, Consistency, RestartPolicy, ValueOrder, VarOrder};
 use crate::stop::{Cancel, Stop};
 use std::sync::Arc;
 use std::time::Duration;
@@ -126,6 +126,9 @@ pub struct SearchSettings {
     pub restart_scale: Option<u64>,
     pub last_conflict: Option<bool>,
     pub seed: Option<u64>,
+    /// `interleave`: the second search taken in turn (`Some(None)`: none
+    /// said in so many words).
+    pub interleave: Option<Option<Arm>>,
 }
 
 impl SearchSettings {
@@ -149,6 +152,7 @@ impl SearchSettings {
             restart_scale: over.restart_scale.or(self.restart_scale),
             last_conflict: over.last_conflict.or(self.last_conflict),
             seed: over.seed.or(self.seed),
+            interleave: over.interleave.or(self.interleave),
         }
     }
 
@@ -165,6 +169,7 @@ impl SearchSettings {
             Setting::RestartScale(n) => self.restart_scale = Some(*n),
             Setting::LastConflict(on) => self.last_conflict = Some(*on),
             Setting::Seed(n) => self.seed = Some(*n),
+            Setting::Interleave(arm) => self.interleave = Some(*arm),
             Setting::Consistency(None, c) => self.consistency = Some(*c),
             Setting::Consistency(Some(n), c) => self.consistency_for.push((n.clone(), *c)),
             Setting::Order(names) => self.order = Some(names.clone()),

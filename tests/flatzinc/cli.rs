@@ -423,8 +423,8 @@ fn the_own_search_takes_turns_with_a_second_unless_told() {
 fn a_bad_interleave_is_an_error() {
     for (settings, says) in [
         ("var=afcc", "did you mean `afc`?"),
-        ("seed=3", "`--interleave` takes `none` or var, value"),
-        ("nothing", "takes KEY=VALUE items only"),
+        ("seed=3", "the second search has no key `seed`"),
+        ("nothing", "`nothing` is not KEY=VALUE"),
     ] {
         let (_, err, code) = fzn(&["--interleave", settings], &queens(4));
         assert_eq!(code, 2, "{settings}: {err}");

@@ -1,6 +1,7 @@
 //! Reading `[search]` (orders, phases, restarts, seed, consistency) and `[objective]`.
 
 use super::*;
+use crate::model::plan::ROBUST_ARM;
 use crate::spec::setting::{self, Setting};
 use crate::spec::settings::{RunSettings, check_threads};
 
@@ -132,6 +133,15 @@ impl Loader<'_> {
                         _ => self.error("expected `true` or `false` for `last_conflict`", v.span()),
                     }
                 }
+                "interleave" if !matches!(v.get_ref(), DeValue::String(_)) => match v.get_ref() {
+                    DeValue::Boolean(on) => {
+                        items.push(Setting::Interleave(on.then_some(ROBUST_ARM)));
+                    }
+                    _ => self.error(
+                        "expected `true`, `false` or a string of the second search's items for `interleave`",
+                        v.span(),
+                    ),
+                },
                 "threads" => {
                     run.threads = match self.positive(v).map(check_threads) {
                         Some(Err(message)) => {
@@ -141,7 +151,7 @@ impl Loader<'_> {
                         checked => checked.and_then(Result::ok),
                     }
                 }
-                "var" | "value" | "consistency" | "restart" | "last_conflict" => {
+                "var" | "value" | "consistency" | "restart" | "last_conflict" | "interleave" => {
                     let Some((text, _)) = self.string(v) else {
                         continue;
                     };
