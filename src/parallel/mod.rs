@@ -535,18 +535,47 @@ fn optimise_spread(
     );
     let complete = whole_done || (!parts_cut && parts_done == split.parts.len());
     record(session, &searched, None, parts.len());
+    if complete && !broken {
+        found_again(session, &shared, &mut best)?;
+    }
     // The last solution shown is the optimum one thread ends with: when
     // another thread met an optimal solution first, the first optimal one
-    // in depth-first order is shown after it (of the same value).
+    // in depth-first order is shown after it (of the same value), and one
+    // found again above is shown too.
     if let Some((s, v, _)) = &best
         && complete
         && !broken
-        && reported.as_ref().is_some_and(|(r, _)| r != s)
+        && reported.as_ref().is_none_or(|(r, _)| r != s)
     {
         broken = improved(session.view(), s, *v).is_break();
     }
     let cut = (!complete || broken).then(|| session.stop().fired());
     Ok(Optimum::new(best.map(|(s, v, _)| (s, v)), cut))
+}
+
+/// The parts may prove the best value while the solution that set it is
+/// not heard: the whole search's, whose events come when it ends, and the
+/// proof stopped it. That value's solution is then found again, the first
+/// with the objective fixed to it, into `best`.
+fn found_again(
+    session: &mut Session,
+    shared: &Shared,
+    best: &mut Option<(Solution, i64, usize)>,
+) -> Result<(), Error> {
+    let Some((value, _)) = shared.incumbent.best() else {
+        return Ok(());
+    };
+    if best.as_ref().is_some_and(|b| b.1 == value) {
+        return Ok(());
+    }
+    session.push();
+    session.fix_objective(value)?;
+    let found = session.first();
+    let _ = session.pop();
+    if let Ok(Some(s)) = found {
+        *best = Some((s, value, 0));
+    }
+    Ok(())
 }
 
 /// Adds what the threads of a run searched (in `parts` parts) to

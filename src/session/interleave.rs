@@ -94,6 +94,44 @@ impl Session {
         }
     }
 
+    /// The plan's search for a turn and, unless that settled the question,
+    /// the second search's session built and the two in turn (the second
+    /// first) until one settles it: what `turn` said settled it. Each
+    /// search is `prepare`d once.
+    fn in_turns<T>(
+        &mut self,
+        ground: &Ground,
+        prepare: impl Fn(&mut Solutions<'_>),
+        mut turn: impl FnMut(&mut Solutions<'_>) -> Option<T>,
+    ) -> T {
+        let restarts = self.lowered.plan.restarts;
+        let (ended, second) = {
+            let mut mine = self.search(restarts);
+            prepare(&mut mine);
+            match turn(&mut mine) {
+                Some(ended) => (ended, None),
+                None => {
+                    let mut second = ground.twin(mine.view.lowered, mine.view.sources, mine.posted);
+                    let ended = {
+                        let mut theirs = second.search(ground.arm.restarts);
+                        prepare(&mut theirs);
+                        loop {
+                            if let Some(ended) = turn(&mut theirs) {
+                                break ended;
+                            }
+                            if let Some(ended) = turn(&mut mine) {
+                                break ended;
+                            }
+                        }
+                    };
+                    (ended, Some(second))
+                }
+            }
+        };
+        self.absorb(second);
+        ended
+    }
+
     /// [`Session::first_where`] with the plan's search and `arm` in turn.
     pub(super) fn first_interleaved(
         &mut self,
@@ -101,30 +139,11 @@ impl Session {
         keep: &dyn Fn(&[i64]) -> bool,
     ) -> Result<Option<Solution>, Cause> {
         let ground = self.ground(arm);
-        let restarts = self.lowered.plan.restarts;
-        let (found, second) = {
-            let mut mine = self.search(restarts);
-            match first_kept(&mut mine, keep, arm.slice) {
-                Some(found) => (found, None),
-                None => {
-                    let mut second = ground.twin(mine.view.lowered, mine.view.sources, mine.posted);
-                    let found = {
-                        let mut theirs = second.search(arm.restarts);
-                        loop {
-                            if let Some(found) = first_kept(&mut theirs, keep, arm.slice) {
-                                break found;
-                            }
-                            if let Some(found) = first_kept(&mut mine, keep, arm.slice) {
-                                break found;
-                            }
-                        }
-                    };
-                    (found, Some(second))
-                }
-            }
-        };
-        self.absorb(second);
-        found
+        self.in_turns(
+            &ground,
+            |_| {},
+            |search| first_kept(search, keep, arm.slice),
+        )
     }
 
     /// [`Session::optimise`] with the plan's search and `arm` in turn: the
@@ -136,47 +155,22 @@ impl Session {
         objective: Objective,
         improved: &mut dyn FnMut(View<'_>, &Solution, i64) -> ControlFlow<()>,
     ) -> (Option<(Solution, i64)>, Option<Cause>, bool) {
-        let restarts = self.lowered.plan.restarts;
+        let ground = self.ground(arm);
         let mut race = Race {
             objective,
             slice: arm.slice,
             part: self.below.as_ref().map_or(0, |b| b.1),
-            ground: self.ground(arm),
+            shared: ground.shared.clone(),
             best: None,
             improved,
         };
-        let (ended, second) = {
-            let mut mine = self.search(restarts);
-            if race.ground.shared.is_some() {
-                mine.search.share_bound(objective);
-            }
-            match race.turn(&mut mine, None) {
-                Some(ended) => (ended, None),
-                None => {
-                    let view = mine.view;
-                    let mut second = race.ground.twin(view.lowered, view.sources, mine.posted);
-                    let ended = {
-                        let mut theirs = second.search(arm.restarts);
-                        if race.ground.shared.is_some() {
-                            theirs.search.share_bound(objective);
-                        }
-                        if let Some((_, value)) = &race.best {
-                            theirs.search.require_better(objective, *value);
-                        }
-                        loop {
-                            if let Some(ended) = race.turn(&mut theirs, Some(&mut mine)) {
-                                break ended;
-                            }
-                            if let Some(ended) = race.turn(&mut mine, Some(&mut theirs)) {
-                                break ended;
-                            }
-                        }
-                    };
-                    (ended, Some(second))
-                }
+        let shared = ground.shared.is_some();
+        let prepare = |search: &mut Solutions<'_>| {
+            if shared {
+                search.search.share_bound(objective);
             }
         };
-        self.absorb(second);
+        let ended = self.in_turns(&ground, prepare, |search| race.turn(search));
         (race.best, ended.0, ended.1)
     }
 }
@@ -205,22 +199,22 @@ struct Race<'a> {
     slice: u64,
     /// This session's part of a parallel run (orders the incumbent).
     part: usize,
-    /// The second search's session's makings, and the threads' incumbent.
-    ground: Ground,
+    /// The threads' incumbent, if any.
+    shared: Option<Shared>,
     best: Option<(Solution, i64)>,
     improved: &'a mut dyn FnMut(View<'_>, &Solution, i64) -> ControlFlow<()>,
 }
 
 impl Race<'_> {
-    /// One turn of `solutions`' search, each better solution bounding
-    /// `other` too: `None` when the slice is spent, else what ended the
-    /// search (a limit's cause, and whether `improved` broke it off).
-    fn turn(
-        &mut self,
-        solutions: &mut Solutions<'_>,
-        mut other: Option<&mut Solutions<'_>>,
-    ) -> Option<(Option<Cause>, bool)> {
+    /// One turn of `solutions`' search, bound by the best solution either
+    /// search found so far: `None` when the slice is spent, else what
+    /// ended the search (a limit's cause, and whether `improved` broke it
+    /// off).
+    fn turn(&mut self, solutions: &mut Solutions<'_>) -> Option<(Option<Cause>, bool)> {
         let objective = self.objective;
+        if let Some((_, best)) = &self.best {
+            solutions.search.require_better(objective, *best);
+        }
         loop {
             let values = match turn(solutions, self.slice) {
                 Turn::Found(values) => values,
@@ -233,15 +227,12 @@ impl Race<'_> {
             if (self.best.as_ref()).is_some_and(|b| !objective.improves(value, b.1)) {
                 continue;
             }
-            if let Some(shared) = &self.ground.shared {
+            if let Some(shared) = &self.shared {
                 let _ = shared.incumbent.offer(objective.sense, value, self.part);
             }
             let solution = Solution { values };
             let broken = (self.improved)(solutions.view, &solution, value).is_break();
             solutions.search.require_better(objective, value);
-            if let Some(other) = other.as_mut() {
-                other.search.require_better(objective, value);
-            }
             self.best = Some((solution, value));
             if broken {
                 return Some((None, true));

@@ -25,6 +25,14 @@ use std::collections::{BTreeSet, HashMap};
 /// The most rounds a chain is looked for in.
 const MOST_ROUNDS: usize = 40;
 
+/// The most propagations of one item alone a chain's cutting back may
+/// take (counted, not timed, so the chain is the same on every run): past
+/// it the chain is shown as cut so far, every link still following from
+/// those before it. A chain that needs most of a hundred links (a
+/// Nurikabe's island items, whose scope is the whole board) would
+/// otherwise replay its suffix once per link, about 8,000 propagations.
+const MOST_PROPAGATIONS: usize = 1_500;
+
 /// One implication of a chain: its item alone, with the facts and the
 /// links before it, removes `removed` from `var`, leaving `left`.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -51,6 +59,15 @@ impl Stepper {
     /// The chain of a step by contradiction (`None` for another step, or
     /// when propagating its items one at a time finds no clash).
     pub(super) fn chain(&mut self, step: &Step) -> Option<Chain> {
+        let draft = self.draft_chain(step)?;
+        self.finished_chain(step, draft)
+    }
+
+    /// A step's chain as the rounds find it, cut back to the links the
+    /// clash needs by scope alone ([`Stepper::needed`]): valid link by
+    /// link, but longer than the finished chain. Its length ranks steps
+    /// before one is finished.
+    pub(super) fn draft_chain(&mut self, step: &Step) -> Option<Chain> {
         let ([d], Method::Conflict) = (&step.deductions[..], step.method) else {
             return None;
         };
@@ -67,19 +84,12 @@ impl Stepper {
             for &item in &step.uses {
                 let scope = self.items[item].scope.clone();
                 let Some(now) = self.alone(item, &scope, &known) else {
-                    let mut base: HashMap<VarId, Values> = (step.facts.iter())
-                        .map(|f| (f.var, f.values.clone()))
-                        .collect();
-                    let _ = base.insert(d.var, assumed.clone());
-                    let (links, clash) = self.tightened(&base, self.needed(links, item), item);
-                    let chain = Chain {
+                    return Some(Chain {
                         var: d.var,
                         assumed,
-                        links,
-                        clash,
-                    };
-                    let hidden = (chain.links.iter()).any(|l| !self.is_shown(l.var));
-                    return (!hidden).then_some(chain);
+                        links: self.needed(links, item),
+                        clash: item,
+                    });
                 };
                 for (&var, left) in scope.iter().zip(now) {
                     let removed = values::minus(&self.chain_known(&known, var), &left);
@@ -108,25 +118,56 @@ impl Stepper {
         None
     }
 
-    /// `links` less each link without which the rest still follows, link
+    /// `draft` (of `step`) less every link the clash does not need; `None`
+    /// when a link left passes through a hidden variable.
+    pub(super) fn finished_chain(&mut self, step: &Step, draft: Chain) -> Option<Chain> {
+        let mut base: HashMap<VarId, Values> = (step.facts.iter())
+            .map(|f| (f.var, f.values.clone()))
+            .collect();
+        let _ = base.insert(draft.var, draft.assumed.clone());
+        let (links, clash) = self.tightened(&base, draft.links, draft.clash);
+        let chain = Chain {
+            links,
+            clash,
+            ..draft
+        };
+        let hidden = (chain.links.iter()).any(|l| !self.is_shown(l.var));
+        (!hidden).then_some(chain)
+    }
+
+    /// `links` less the links without which the rest still follows, link
     /// by link, and still ends in a clash (one propagation of one item a
-    /// link): the links and the clashing item.
+    /// link): the links and the clashing item. Runs of links are dropped
+    /// first, halving the run down to one link (Zeller's delta debugging):
+    /// a chain of a hundred links of which a handful are needed is cut in
+    /// a few dozen replays, where dropping one link at a time replays the
+    /// chain once per link. No single link of the result can go.
     fn tightened(
         &mut self,
         base: &HashMap<VarId, Values>,
         mut links: Vec<Link>,
         mut clash: usize,
     ) -> (Vec<Link>, usize) {
-        let mut i = 0;
-        while i < links.len() {
-            let mut fewer = links.clone();
-            let _ = fewer.remove(i);
-            match self.replayed(base, fewer, clash) {
-                Some((fewer, new_clash)) => (links, clash) = (fewer, new_clash),
-                None => i += 1,
+        let budget = self.alone_memo.len() + MOST_PROPAGATIONS;
+        let mut run = links.len().div_ceil(2).max(1);
+        loop {
+            let mut i = 0;
+            while i < links.len() {
+                if self.alone_memo.len() > budget {
+                    return (links, clash);
+                }
+                let mut fewer = links.clone();
+                let _ = fewer.drain(i..(i + run).min(links.len()));
+                match self.replayed(base, fewer, clash) {
+                    Some((fewer, new_clash)) => (links, clash) = (fewer, new_clash),
+                    None => i += run,
+                }
             }
+            if run == 1 {
+                return (links, clash);
+            }
+            run = run.div_ceil(2);
         }
-        (links, clash)
     }
 
     /// `links` replayed from `base`: each link's item alone must confine

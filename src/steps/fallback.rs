@@ -56,9 +56,10 @@ pub(super) fn conflict_step(s: &mut Stepper) -> Result<Option<Step>, Cause> {
         }
     }
     let cheapest = steps.iter().map(|step| step.cost).min();
+    // Ranked by their drafts: only the chosen one's is finished.
     let mut best: Option<(Option<Chain>, Step)> = None;
     for step in steps.into_iter().filter(|step| Some(step.cost) == cheapest) {
-        let chain = s.chain(&step);
+        let chain = s.draft_chain(&step);
         let links = |chain: &Option<Chain>| chain.as_ref().map_or(usize::MAX, |c| c.links.len());
         if best
             .as_ref()
@@ -77,7 +78,7 @@ pub(super) fn conflict_step(s: &mut Stepper) -> Result<Option<Step>, Cause> {
         Check::Search => chosen.clone(),
     };
     step.chain = if (&step.uses, &step.facts) == (&chosen.uses, &chosen.facts) {
-        chain
+        chain.and_then(|draft| s.finished_chain(&step, draft))
     } else {
         s.chain(&step)
     };
