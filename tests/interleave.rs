@@ -270,6 +270,7 @@ fn a_bad_second_search_is_an_error_at_its_text() {
         ("\"seed=3\"", "the second search has no key `seed`"),
         ("\"sometimes\"", "`sometimes` is not KEY=VALUE"),
         ("\"slice=0\"", "not a positive integer"),
+        ("\" \"", "`interleave` is empty"),
         ("3", "expected `true`, `false` or a string"),
     ] {
         let text = format!("[vars]\nA = \"0..9\"\n\n[search]\ninterleave = {said}\n");

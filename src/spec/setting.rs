@@ -255,6 +255,12 @@ pub fn arm(text: &str, at: usize, origin: &Origin) -> Result<Option<Arm>, Diagno
     match text.trim() {
         "on" | "true" => return Ok(Some(ROBUST_ARM)),
         "off" | "false" | "none" => return Ok(None),
+        "" => {
+            return Err(
+                Diagnostic::new("`interleave` is empty", origin.span(at, at + text.len()))
+                    .with_help(arm_help()),
+            );
+        }
         _ => {}
     }
     let mut arm = Arm {
