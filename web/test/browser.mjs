@@ -582,12 +582,22 @@ await check("the example menu says the text was edited", async () => {
 
 // ---- Play: the puzzle by hand on its board ----
 
-// The centre of cell (r, c) of the Play board on `p`, on the screen.
+// The centre of cell (r, c) of the Play board on `p`, on the screen. A
+// board drawn again while it is measured (a new Set redraws it) detaches
+// the cell found first: the locator is asked again, a few times.
 async function cellCentre(p, r, c) {
   const cell = p.locator(`#board-svg rect.cell[data-row="${r}"][data-col="${c}"]`);
-  await cell.scrollIntoViewIfNeeded();
-  const box = await cell.boundingBox();
-  return [box.x + box.width / 2, box.y + box.height / 2, box];
+  for (let attempt = 1; ; attempt++) {
+    try {
+      await cell.scrollIntoViewIfNeeded();
+      const box = await cell.boundingBox();
+      if (box) return [box.x + box.width / 2, box.y + box.height / 2, box];
+    } catch (e) {
+      if (attempt >= 5 || !/not attached/.test(String(e))) throw e;
+    }
+    if (attempt >= 5) throw new Error(`cell (${r}, ${c}) of the Play board has no box`);
+    await p.waitForTimeout(100);
+  }
 }
 async function openPlay(p, example) {
   await p.selectOption("#example", example);
