@@ -485,6 +485,10 @@ def all_instances():
                        ("nonogram", ["specs/nonogram.toml"])):
         out.append(Instance("steps-" + name, "solve steps: %s" % name, ["steps"] + args, "steps", name,
                             steps_checker, stats=False))
+    # The loop, path and connectivity genres' walks (issue 52: each under 10 s).
+    for name in ("nurikabe", "masyu", "slitherlink", "numberlink"):
+        out.append(Instance("steps-" + name, "solve steps: %s" % name, ["steps", "specs/%s.toml" % name],
+                            "steps", name, steps_checker, stats=False, cap=120))
     # The setter's toolkit (solve alone: no peer generates or grades; `unique` beside
     # `--limit 2` over every shipped spec, the same searches' cost).
     for name, args, n in (("sudoku-20", ["specs/sudoku.toml", "--number", "20"], 20),

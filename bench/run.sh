@@ -34,7 +34,8 @@
 #                331,776 solutions printed through a template calling a function, and as JSON);
 #                unique-fano (solve alone: --unique --count of a block design, rows and columns
 #                sorted together); steps-zebra, steps-sudoku, steps-inkala, steps-hidato,
-#                steps-nonogram (solve alone: `solve steps` until every value follows);
+#                steps-nonogram, steps-nurikabe, steps-masyu, steps-slitherlink,
+#                steps-numberlink (solve alone: `solve steps` until every value follows);
 #                setter-generate-sudoku-20, setter-generate-hidato-5, setter-generate-hidato-7x5,
 #                setter-candidates-sudoku-25, setter-unique-every-spec and
 #                setter-limit2-every-spec (solve alone: the setter's toolkit; unique beside

@@ -49,16 +49,12 @@ pub(crate) fn search_plan(
     };
     // Branch and bound takes turns with a second search unless the spec
     // or the command line names a search of its own.
-    let given = |list: &Option<Vec<_>>| list.as_ref().is_some_and(|l| !l.is_empty());
-    let chosen = search.var.is_some()
-        || search.value.is_some()
-        || search.restart.is_some()
-        || search.last_conflict.is_some()
-        || given(&search.phases)
-        || search.order.as_ref().is_some_and(|o| !o.is_empty());
     let interleave = match search.interleave {
         Some(arm) => arm,
-        None if objective.is_some() && !chosen && default_var == DEFAULT_VAR_ORDER => {
+        None if objective.is_some()
+            && !search.names_an_order()
+            && default_var == DEFAULT_VAR_ORDER =>
+        {
             DEFAULT_OPTIMUM_INTERLEAVE
         }
         None => None,

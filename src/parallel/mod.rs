@@ -438,17 +438,9 @@ pub fn optimise(
     if !optimum.is_complete() || !session.lowered().plan.meets_optima_out_of_order() {
         return Ok(optimum);
     }
-    session.push();
-    session.fix_objective(value)?;
-    let mut first = None;
-    let _ = solutions(session, spread, Seek::All(1), &mut |_, s| {
-        first = Some(s.clone());
-        ControlFlow::Break(())
-    });
-    let _ = session.pop();
     // (A limit that struck before it was met leaves the solution found:
     // the value is proven all the same.)
-    if let Some(s) = first {
+    if let Some(s) = first_optimal(session, spread, value)? {
         let broken = last.as_ref() != Some(&s) && improved(session.view(), &s, value).is_break();
         optimum = Optimum::new(Some((s, value)), broken.then(|| session.stop().fired()));
     }
@@ -536,7 +528,7 @@ fn optimise_spread(
     let complete = whole_done || (!parts_cut && parts_done == split.parts.len());
     record(session, &searched, None, parts.len());
     if complete && !broken {
-        found_again(session, &shared, &mut best)?;
+        found_again(session, spread, &shared, &mut best)?;
     }
     // The last solution shown is the optimum one thread ends with: when
     // another thread met an optimal solution first, the first optimal one
@@ -559,6 +551,7 @@ fn optimise_spread(
 /// with the objective fixed to it, into `best`.
 fn found_again(
     session: &mut Session,
+    spread: &Spread,
     shared: &Shared,
     best: &mut Option<(Solution, i64, usize)>,
 ) -> Result<(), Error> {
@@ -568,14 +561,28 @@ fn found_again(
     if best.as_ref().is_some_and(|b| b.1 == value) {
         return Ok(());
     }
-    session.push();
-    session.fix_objective(value)?;
-    let found = session.first();
-    let _ = session.pop();
-    if let Ok(Some(s)) = found {
+    if let Some(s) = first_optimal(session, spread, value)? {
         *best = Some((s, value, 0));
     }
     Ok(())
+}
+
+/// The first solution in depth-first order whose objective is `value`
+/// (`None` when a limit struck first).
+fn first_optimal(
+    session: &mut Session,
+    spread: &Spread,
+    value: i64,
+) -> Result<Option<Solution>, Error> {
+    session.push();
+    session.fix_objective(value)?;
+    let mut first = None;
+    let _ = solutions(session, spread, Seek::All(1), &mut |_, s| {
+        first = Some(s.clone());
+        ControlFlow::Break(())
+    });
+    let _ = session.pop();
+    Ok(first)
 }
 
 /// Adds what the threads of a run searched (in `parts` parts) to

@@ -58,3 +58,30 @@ fn parts_heard_in_any_order_give_their_solutions_in_part_order() {
         assert_eq!(order.whole(), cut.is_none());
     }
 }
+
+/// The parts proved a value whose solution nobody reported (the whole
+/// search's, stopped before it was heard): it is found again, the first
+/// in depth-first order with the objective fixed to it (x + y = 3: x = 0,
+/// y = 3 under first-fail, smallest value first); a value already heard
+/// is left as it is.
+#[test]
+fn a_proven_value_nobody_reported_is_found_again() {
+    let text = "[vars]\nx = \"0..3\"\ny = \"0..3\"\n[constraints]\nenough = \"x + y >= 3\"\n\
+                [objective]\nminimize = \"x + y\"\n";
+    let mut session = crate::session::Session::from_text("sum.toml", text, &[]).unwrap();
+    let spread = super::Spread::threads(1);
+    let shared = crate::search::shared::Shared::default();
+    let mut best = None;
+    super::found_again(&mut session, &spread, &shared, &mut best).unwrap();
+    assert!(best.is_none(), "nothing proven, nothing found");
+    let _ = shared
+        .incumbent
+        .offer(crate::model::plan::Sense::Minimize, 3, 2);
+    super::found_again(&mut session, &spread, &shared, &mut best).unwrap();
+    let (found, value, _) = best.clone().expect("found again");
+    assert_eq!((&found.values()[..2], value), (&[0, 3][..], 3));
+    let heard = Some((Solution::from_values(vec![3, 0]), 3, 1));
+    let mut kept = heard.clone();
+    super::found_again(&mut session, &spread, &shared, &mut kept).unwrap();
+    assert_eq!(kept, heard);
+}

@@ -253,8 +253,8 @@ const ARM_KEYS: &[&str] = &[
 /// turns of [`DEFAULT_SLICE`] nodes).
 pub fn arm(text: &str, at: usize, origin: &Origin) -> Result<Option<Arm>, Diagnostic> {
     match text.trim() {
-        "on" | "true" => return Ok(Some(ROBUST_ARM)),
-        "off" | "false" | "none" => return Ok(None),
+        "on" | "true" => return Ok(switched_arm(true)),
+        "off" | "false" | "none" => return Ok(switched_arm(false)),
         "" => {
             return Err(
                 Diagnostic::new("`interleave` is empty", origin.span(at, at + text.len()))
@@ -317,6 +317,11 @@ pub fn arm(text: &str, at: usize, origin: &Origin) -> Result<Option<Arm>, Diagno
         }
     }
     Ok(Some(arm))
+}
+
+/// The second search `interleave` switched on (`on`, `true`) or off.
+pub fn switched_arm(on: bool) -> Option<Arm> {
+    on.then_some(ROBUST_ARM)
 }
 
 fn arm_help() -> String {

@@ -177,6 +177,18 @@ impl SearchSettings {
         }
     }
 
+    /// Whether these settings name a search order of their own: a
+    /// variable or value order, restarts, last-conflict, an order or
+    /// phases (a seed or a level is no order).
+    pub fn names_an_order(&self) -> bool {
+        self.var.is_some()
+            || self.value.is_some()
+            || self.restart.is_some()
+            || self.last_conflict.is_some()
+            || self.phases.as_ref().is_some_and(|p| !p.is_empty())
+            || self.order.as_ref().is_some_and(|o| !o.is_empty())
+    }
+
     /// The settings `items` say, folded in order.
     pub fn of(items: &[Setting]) -> SearchSettings {
         let mut settings = SearchSettings::default();

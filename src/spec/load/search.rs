@@ -1,7 +1,6 @@
 //! Reading `[search]` (orders, phases, restarts, seed, consistency) and `[objective]`.
 
 use super::*;
-use crate::model::plan::ROBUST_ARM;
 use crate::spec::setting::{self, Setting};
 use crate::spec::settings::{RunSettings, check_threads};
 
@@ -135,7 +134,7 @@ impl Loader<'_> {
                 }
                 "interleave" if !matches!(v.get_ref(), DeValue::String(_)) => match v.get_ref() {
                     DeValue::Boolean(on) => {
-                        items.push(Setting::Interleave(on.then_some(ROBUST_ARM)));
+                        items.push(Setting::Interleave(setting::switched_arm(*on)));
                     }
                     _ => self.error(
                         "expected `true`, `false` or a string of the second search's items for `interleave`",
