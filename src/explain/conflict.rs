@@ -37,6 +37,9 @@ pub(crate) struct Conflict {
     /// The members not shown to be needed: the check without each ran out
     /// of nodes or time. Empty when the set is minimal.
     pub unproven: Vec<usize>,
+    /// The search stopped as [`Conflicts::enough`] asked: `members` are
+    /// those found by then (a part of a conflict, no conflict yet).
+    pub given_up: bool,
 }
 
 impl Conflict {
@@ -56,14 +59,21 @@ pub(crate) fn minimal_conflict(
 ) -> Result<Conflict, Cause> {
     let mut run = Run {
         nodes: budget.first,
-        unknown: 0,
+        ..Run::default()
     };
     let members = quickxplain(c, &mut run, true, candidates)?;
+    if run.given_up {
+        return Ok(Conflict {
+            members: run.found,
+            unproven: Vec::new(),
+            given_up: true,
+        });
+    }
     if run.unknown == 0 {
         // Every check was answered: QuickXplain's result is minimal.
         return Ok(Conflict {
             members,
-            unproven: Vec::new(),
+            ..Conflict::default()
         });
     }
     Ok(certify(c, members, budget))
@@ -78,7 +88,11 @@ fn certify(c: &mut impl Conflicts, mut members: Vec<usize>, budget: Budget) -> C
         for e in unproven.clone() {
             let nodes = round.min(left);
             if nodes == 0 {
-                return Conflict { members, unproven };
+                return Conflict {
+                    members,
+                    unproven,
+                    given_up: false,
+                };
             }
             let rest: Vec<usize> = members.iter().copied().filter(|&m| m != e).collect();
             let before = c.nodes();
@@ -90,7 +104,13 @@ fn certify(c: &mut impl Conflicts, mut members: Vec<usize>, budget: Budget) -> C
             };
             left = left.saturating_sub(spent);
             match answer {
-                Err(_) => return Conflict { members, unproven },
+                Err(_) => {
+                    return Conflict {
+                        members,
+                        unproven,
+                        given_up: false,
+                    };
+                }
                 // Without it no solution still: not needed. A member
                 // proven needed stays needed in any smaller conflict.
                 Ok(Some(false)) => {
@@ -102,7 +122,11 @@ fn certify(c: &mut impl Conflicts, mut members: Vec<usize>, budget: Budget) -> C
             }
         }
         if unproven.is_empty() || left == 0 {
-            return Conflict { members, unproven };
+            return Conflict {
+                members,
+                unproven,
+                given_up: false,
+            };
         }
         round = round.saturating_mul(4);
     }
@@ -122,6 +146,8 @@ mod tests {
         marks: Vec<usize>,
         hard: usize,
         cost: u64,
+        /// The most members a conflict may have (`Conflicts::enough`).
+        most: usize,
     }
 
     impl Conflicts for Cover {
@@ -145,6 +171,9 @@ mod tests {
             let free = (0..8u8).any(|v| self.posted.iter().all(|&e| !self.forbids[e].contains(&v)));
             Ok(Some(free))
         }
+        fn enough(&self, found: &[usize]) -> bool {
+            found.len() > self.most
+        }
     }
 
     fn cover(hard: usize, cost: u64) -> Cover {
@@ -161,6 +190,7 @@ mod tests {
             marks: Vec::new(),
             hard,
             cost,
+            most: usize::MAX,
         }
     }
 
@@ -208,5 +238,27 @@ mod tests {
         let mut exact = cover(usize::MAX, 0);
         let answer = with_posted(&mut exact, &found.members, |c| c.satisfiable(u64::MAX));
         assert_eq!(answer, Ok(Some(false)), "{found:?} is a conflict");
+    }
+
+    #[test]
+    fn a_run_stops_once_its_members_are_more_than_the_caller_wants() {
+        let candidates = [4, 3, 2, 1, 0];
+        let exact = minimal_conflict(&mut cover(usize::MAX, 0), &candidates, Budget::EXACT)
+            .expect("no stop");
+        assert!(!exact.given_up && exact.members.len() >= 2, "{exact:?}");
+        for most in 0..=candidates.len() {
+            let mut c = cover(usize::MAX, 0);
+            c.most = most;
+            let found = minimal_conflict(&mut c, &candidates, Budget::EXACT).expect("no stop");
+            if exact.members.len() > most {
+                // Stopped at the first member past the ceiling, each one
+                // found a member of the whole run's conflict.
+                assert!(found.given_up, "{most}: {found:?}");
+                assert_eq!(found.members.len(), most + 1, "{found:?}");
+                assert!(found.members.iter().all(|m| exact.members.contains(m)));
+            } else {
+                assert_eq!(found, exact, "{most}");
+            }
+        }
     }
 }

@@ -95,6 +95,7 @@ pub fn explain_given(
         Err(_) => Conflict {
             members: all.clone(),
             unproven: all.clone(),
+            given_up: false,
         },
     };
     // Only a claim that was checked is made: without the items named, do

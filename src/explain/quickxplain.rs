@@ -6,6 +6,8 @@
 //! runs out counts as "has a solution", which keeps the result a conflict
 //! (only proven conflicts ever drop an element) but may keep elements it
 //! does not need: `conflict.rs`, above it, proves or removes them afterwards.
+//! A caller that only wants a conflict cheaper than one it has may stop
+//! the run once the members found already cost more ([`Conflicts::enough`]).
 
 use crate::stop::Cause;
 
@@ -22,13 +24,23 @@ pub(crate) trait Conflicts {
     /// The nodes the checks answered so far searched (a check that ran out
     /// is not counted).
     fn nodes(&self) -> u64;
+    /// Whether a conflict holding `found` (members for certain) is already
+    /// worse than the caller wants: the run then stops (see [`Run`]).
+    fn enough(&self, _found: &[usize]) -> bool {
+        false
+    }
 }
 
-/// A run of QuickXplain: each check's node budget, and how many checks
-/// ran out of it (each counted as "has a solution").
+/// A run of QuickXplain: each check's node budget, how many checks ran
+/// out of it (each counted as "has a solution"), and the members found so
+/// far: every element a call returns alone is in the result.
+#[derive(Default)]
 pub(crate) struct Run {
     pub nodes: u64,
     pub unknown: usize,
+    pub found: Vec<usize>,
+    /// [`Conflicts::enough`] said so: the run stopped, its result partial.
+    pub given_up: bool,
 }
 
 impl Run {
@@ -52,10 +64,12 @@ pub(crate) fn quickxplain(
     background_grew: bool,
     candidates: &[usize],
 ) -> Result<Vec<usize>, Cause> {
-    if background_grew && !run.satisfiable(c)? {
+    if run.given_up || (background_grew && !run.satisfiable(c)?) {
         return Ok(Vec::new());
     }
     if candidates.len() == 1 {
+        run.found.push(candidates[0]);
+        run.given_up = c.enough(&run.found);
         return Ok(candidates.to_vec());
     }
     let (first, second) = candidates.split_at(candidates.len() / 2);

@@ -50,7 +50,13 @@ pub(super) fn conflict_step(s: &mut Stepper) -> Result<Option<Step>, Cause> {
     // for among the cheapest alone.
     let mut steps: Vec<Step> = Vec::new();
     for (var, removed) in tries {
-        let step = explain_removal(s, var, removed, check)?;
+        // By propagation each search stops once it costs more than the
+        // cheapest so far (by search a member found may yet go).
+        let ceiling =
+            (steps.iter().map(|step| step.cost).min()).filter(|_| check == Check::Propagation);
+        let Some(step) = explain_removal(s, var, removed, check, ceiling)? else {
+            continue;
+        };
         if (s.settings.max_items).is_none_or(|most| step.uses.len() <= most) {
             steps.push(step);
         }
@@ -120,13 +126,14 @@ fn failed_values(s: &mut Stepper, open: &[VarId]) -> Result<Vec<(VarId, Values)>
 
 /// The step "`var` takes none of `removed`" with a minimal set of items
 /// and facts: QuickXplain by `check`, then, after propagation, deletion by
-/// complete searches.
+/// complete searches. `None` when it would cost more than `ceiling`.
 fn explain_removal(
     s: &mut Stepper,
     var: VarId,
     removed: Values,
     check: Check,
-) -> Result<Step, Cause> {
+    ceiling: Option<u64>,
+) -> Result<Option<Step>, Cause> {
     let near = |item: &Item| item.scope.contains(&var);
     let mut live = live_items(s);
     live.sort_by_key(|&i| (!near(&s.items[i]), s.weights[i], i));
@@ -139,6 +146,7 @@ fn explain_removal(
     let known: Vec<Values> = facts.iter().map(|x| s.known(*x).clone()).collect();
     let mut asker = Asker::new(&mut s.session, &s.items, &live, &facts, &known, check);
     asker.var = Some(var);
+    asker.ceiling = ceiling.map(|most| (most, &s.weights[..]));
     asker.push();
     let alive = asker.session.narrow(var, &removed);
     let all: Vec<usize> = (0..live.len() + facts.len()).collect();
@@ -157,7 +165,11 @@ fn explain_removal(
     let Conflict {
         members: conflict,
         unproven,
+        given_up,
     } = conflict?;
+    if given_up {
+        return Ok(None);
+    }
     let mut uses: Vec<usize> = (conflict.iter())
         .filter(|&&e| e < live.len())
         .map(|&e| live[e])
@@ -170,7 +182,7 @@ fn explain_removal(
     uses.sort_unstable();
     let mut step = s.step(uses, &used, var, removed, Method::Conflict);
     step.minimal = unproven.is_empty();
-    Ok(step)
+    Ok(Some(step))
 }
 
 /// The checks of a step by conflict and of [`why_none`]: QuickXplain's
@@ -274,6 +286,9 @@ struct Asker<'a> {
     /// Per open level: whether a fact posted at it (or below) emptied a
     /// domain.
     dead: Vec<bool>,
+    /// The most a conflict may cost, with the items' weights (a fact
+    /// costs 1), as a step counts it: QuickXplain stops past it.
+    ceiling: Option<(u64, &'a [u64])>,
 }
 
 impl<'a> Asker<'a> {
@@ -296,6 +311,7 @@ impl<'a> Asker<'a> {
             marks: Vec::new(),
             var: None,
             dead: vec![false],
+            ceiling: None,
         }
     }
 }
@@ -330,6 +346,13 @@ impl Conflicts for Asker<'_> {
 
     fn nodes(&self) -> u64 {
         self.session.stats().nodes
+    }
+
+    fn enough(&self, found: &[usize]) -> bool {
+        self.ceiling.is_some_and(|(most, weights)| {
+            let cost = |&e: &usize| self.items.get(e).map_or(1, |&item| weights[item]);
+            found.iter().map(cost).sum::<u64>() > most
+        })
     }
 
     fn satisfiable(&mut self, nodes: u64) -> Result<Option<bool>, Cause> {

@@ -8,8 +8,11 @@
 
 use super::state::{Stepper, live_items, scope_of};
 use super::{Candidate, Method, Step};
+use crate::explain::conflict::{Budget, minimal_conflict};
+use crate::explain::quickxplain::Conflicts;
 use crate::facts::values::{self, Values};
 use crate::model::VarId;
+use crate::session::Session;
 use crate::stop::Cause;
 use std::collections::{BTreeSet, HashMap};
 
@@ -222,19 +225,92 @@ pub(super) fn settle(s: &mut Stepper, c: Candidate) -> Result<Option<Step>, Caus
             return Ok(None);
         }
     }
-    // The weakest facts are tried first, so the strong ones stay.
+    // The strong facts are kept first, so the weak ones go.
     facts.sort_by_key(|x| std::cmp::Reverse(values::size(s.known(*x))));
-    for fact in facts.clone() {
-        let fewer: Vec<VarId> = facts.iter().copied().filter(|&f| f != fact).collect();
-        if deduces(s, &fewer) {
-            facts = fewer;
-        }
-    }
+    facts.reverse();
+    facts = needed_facts(s, &c.items, facts, var, &removed)?;
     facts.sort_unstable();
     let step = s.step(c.items, &facts, var, removed, Method::Propagation);
     let step = s.minimal(step)?;
     let step = s.merged(step);
     Ok(Some(s.named(step)))
+}
+
+/// A minimal set of `facts` (which deduce it) with which `items` still
+/// deduce that `var` takes none of `removed` by propagation, earlier facts
+/// kept rather than later ones: QuickXplain over the facts, each check
+/// one propagation on top of the last.
+fn needed_facts(
+    s: &mut Stepper,
+    items: &[usize],
+    facts: Vec<VarId>,
+    var: VarId,
+    removed: &Values,
+) -> Result<Vec<VarId>, Cause> {
+    let known: Vec<Values> = facts.iter().map(|x| s.known(*x).clone()).collect();
+    let order: Vec<usize> = (0..facts.len()).collect();
+    let kept = s.with(items, &[], |session, alive| {
+        let mut deducer = Deducer {
+            session,
+            facts: &facts,
+            known: &known,
+            var,
+            removed,
+            dead: vec![!alive],
+        };
+        minimal_conflict(&mut deducer, &order, Budget::EXACT)
+    })?;
+    Ok(kept.members.iter().map(|&e| facts[e]).collect())
+}
+
+/// Facts narrowed on top of some items for QuickXplain: a set "has a
+/// solution" while its propagation leaves `var` one of `removed`.
+struct Deducer<'a> {
+    session: &'a mut Session,
+    facts: &'a [VarId],
+    known: &'a [Values],
+    var: VarId,
+    removed: &'a Values,
+    /// Per open level: whether it (or one below) failed.
+    dead: Vec<bool>,
+}
+
+impl Conflicts for Deducer<'_> {
+    fn push(&mut self) {
+        self.session.push();
+        self.dead.push(self.dead.last() == Some(&true));
+    }
+
+    fn pop(&mut self) {
+        let _ = self.session.pop();
+        let _ = self.dead.pop();
+    }
+
+    fn post(&mut self, element: usize) {
+        if !self
+            .session
+            .narrow(self.facts[element], &self.known[element])
+        {
+            *self.dead.last_mut().expect("a level is open") = true;
+        }
+    }
+
+    fn satisfiable(&mut self, _nodes: u64) -> Result<Option<bool>, Cause> {
+        if self.dead.last() == Some(&true) {
+            return Ok(Some(false));
+        }
+        // Propagated where it stands: a level above starts from here.
+        if !self.session.propagate_level() {
+            *self.dead.last_mut().expect("a level is open") = true;
+            return Ok(Some(false));
+        }
+        let left = values::both(&self.session.domain_now(self.var), self.removed);
+        Ok(Some(!left.is_empty()))
+    }
+
+    fn nodes(&self) -> u64 {
+        0
+    }
 }
 
 /// Whether what the candidate was settled on (the known domains of its

@@ -87,6 +87,9 @@ pub struct Stepper {
     /// What one item alone made of its scope's domains (`None`: known
     /// nothing), during the search for one chain (see `chain`).
     pub(super) alone_memo: HashMap<AloneKey, Option<Vec<Values>>>,
+    /// The last answer of [`live_items`]: what was known then and, per
+    /// item, whether it was live.
+    pub(super) live_memo: Option<(Vec<Values>, Vec<bool>)>,
 }
 
 /// An item and its scope's domains as a chain knows them (`None`: as with
@@ -161,6 +164,7 @@ impl Stepper {
             changed: vec![0; vars],
             quiet: HashMap::new(),
             alone_memo: HashMap::new(),
+            live_memo: None,
         }
     }
 }
@@ -455,20 +459,30 @@ impl Stepper {
 }
 
 /// The items that can still tell something: some variable of theirs is
-/// not fixed, or the fixed values break it (on a walk to a conflict).
+/// not fixed, or the fixed values break it (on a walk to a conflict). An
+/// item whose variables are all fixed is propagated to tell, once for
+/// their values: the last answer stands while they keep them (a step
+/// asks several times for the same known domains).
 pub(super) fn live_items(s: &mut Stepper) -> Vec<usize> {
-    let mut live = Vec::new();
+    let memo = s.live_memo.take();
+    let mut flags = Vec::with_capacity(s.items.len());
     for i in 0..s.items.len() {
         let scope = s.items[i].scope.clone();
         let open = scope.iter().any(|x| values::size(s.known(*x)) > 1);
-        if open
-            || s.with(&[i], &scope, |session, alive| {
+        let unchanged = |(known, _): &(Vec<Values>, Vec<bool>)| {
+            (scope.iter()).all(|x| known[x.index()] == s.known[x.index()])
+        };
+        let live = match &memo {
+            _ if open => true,
+            Some(memo) if unchanged(memo) => memo.1[i],
+            _ => s.with(&[i], &scope, |session, alive| {
                 !alive || !session.propagate_level()
-            })
-        {
-            live.push(i);
-        }
+            }),
+        };
+        flags.push(live);
     }
+    let live = (0..flags.len()).filter(|&i| flags[i]).collect();
+    s.live_memo = Some((s.known.clone(), flags));
     live
 }
 
