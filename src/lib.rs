@@ -99,6 +99,7 @@ pub mod spec;
 pub mod steps;
 pub mod stop;
 pub mod symmetry;
+pub(crate) mod union_find;
 pub(crate) mod vocab;
 
 pub use compile::{compile, lower};

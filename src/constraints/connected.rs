@@ -160,13 +160,7 @@ fn cycles_are_whole(on: &[bool], joined: &[(u32, u32)]) -> bool {
     let n_on = on.iter().filter(|&&o| o).count();
     // A forest: each edge joins two trees (union-find).
     let mut root: Vec<usize> = (0..on.len()).collect();
-    fn find(root: &mut [usize], mut i: usize) -> usize {
-        while root[i] != i {
-            root[i] = root[root[i]];
-            i = root[i];
-        }
-        i
-    }
+    use crate::union_find::root as find;
     let mut forest = true;
     for &(a, b) in &edges {
         let (ra, rb) = (find(&mut root, a), find(&mut root, b));

@@ -9,6 +9,7 @@
 //! value of their auxiliary variable whatever the rest is, stay posted.
 
 use crate::model::{Model, VarId};
+use crate::union_find::root;
 use std::collections::{HashMap, HashSet};
 
 /// A named group of assertions.
@@ -162,15 +163,6 @@ impl<'m> AuxReach<'m> {
         }
         (out, links)
     }
-}
-
-/// The root of `i`'s group (with path halving).
-fn root(group: &mut [usize], mut i: usize) -> usize {
-    while group[i] != i {
-        group[i] = group[group[i]];
-        i = group[i];
-    }
-    i
 }
 
 #[cfg(test)]

@@ -26,12 +26,8 @@ impl Classes {
     }
 
     /// The root of `i` while classes are joined (path halving).
-    fn find(&mut self, mut i: usize) -> usize {
-        while self.parent[i] != i {
-            self.parent[i] = self.parent[self.parent[i]];
-            i = self.parent[i];
-        }
-        i
+    fn find(&mut self, i: usize) -> usize {
+        crate::union_find::root(&mut self.parent, i)
     }
 
     fn union(&mut self, a: usize, b: usize) {

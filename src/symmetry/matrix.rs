@@ -218,13 +218,7 @@ impl<'v> Search<'v> {
             return false;
         }
         let mut orbit: Vec<usize> = (0..self.values.len()).collect();
-        fn root(orbit: &mut [usize], mut x: usize) -> usize {
-            while orbit[x] != x {
-                orbit[x] = orbit[orbit[x]];
-                x = orbit[x];
-            }
-            x
-        }
+        use crate::union_find::root;
         for map in &self.automorphisms {
             if self.path.iter().all(|&p| map[p] == p) {
                 for (from, &to) in map.iter().enumerate() {

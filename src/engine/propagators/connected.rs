@@ -31,6 +31,7 @@
 
 use crate::engine::propagator::{Priority, PropResult, Propagator, Status};
 use crate::engine::store::{Change, Conflict, Store};
+use crate::union_find::root as find;
 use crate::vocab::{VarId, View};
 
 #[derive(Debug)]
@@ -282,15 +283,6 @@ impl Connected {
         }
         Ok(())
     }
-}
-
-/// The root of node `i`'s piece (with path halving).
-fn find(piece: &mut [usize], mut i: usize) -> usize {
-    while piece[i] != i {
-        piece[i] = piece[piece[i]];
-        i = piece[i];
-    }
-    i
 }
 
 impl Connected {
