@@ -228,9 +228,9 @@ fn function_lengths_are_measured_from_fn_to_its_brace() {
 /// layering is written down (`lib.rs` and docs/how-it-works.md draw it).
 const LAYERS: &[&[&str]] = &[
     // Foundations: positions, a seeded generator, the host's clock and
-    // threads; the stop token, the work pool, freeing a huge model;
+    // threads, union-find; the stop token, the work pool, freeing a huge model;
     // messages.
-    &["source", "random", "host"],
+    &["source", "random", "host", "union_find"],
     &["stop", "pool", "discard"],
     &["diagnostic"],
     // The words every layer speaks; propagation; the constraint kinds,
