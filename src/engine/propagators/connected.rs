@@ -9,15 +9,16 @@
 //!
 //! A run first applies the links' rule (a link in sets its ends in, an
 //! end out sets the link out). It then looks at the graph without the
-//! nodes known out and the links known out: the nodes known in (view 1)
-//! must lie in one of its components, else it fails; every node outside
-//! that component goes out. Then, from a node known in, a depth-first
-//! walk finds the cut vertices and bridges (Tarjan's low links): an open
-//! node, or an open link, whose removal would separate nodes known in
-//! from one another must be in. This is the pruning of the connectivity
-//! propagators of cspuz and of Gecode-based pencil-puzzle solvers; it
-//! finds a Nurikabe wall's or a loop's only way through at once. Linear
-//! in the nodes and edges per run; reused buffers; iterative walks.
+//! nodes known out and the links known out, in one depth-first walk from
+//! a node known in: the nodes known in (view 1) must all lie in the
+//! walk's component, else it fails; every node outside it goes out; and
+//! the walk's low links (Tarjan's) give the cut vertices and bridges: an
+//! open node, or an open link, whose removal would separate nodes known
+//! in from one another must be in. This is the pruning of the
+//! connectivity propagators of cspuz and of Gecode-based pencil-puzzle
+//! solvers; it finds a Nurikabe wall's or a loop's only way through at
+//! once. Linear in the nodes and edges per run, one pass over each and
+//! one walk; reused buffers; iterative walks.
 //!
 //! For a loop or a path (`whole_cycles`: every cycle of links in passes
 //! through every node in), the links in are grouped into pieces
@@ -56,11 +57,8 @@ struct Scratch {
     state: Vec<u8>,
     /// Per edge, with links: 0 out, 1 in, 2 open.
     link: Vec<u8>,
-    /// Component of each node not out (`NONE` for the nodes out).
-    component: Vec<usize>,
-    todo: Vec<usize>,
-    /// The cut-vertex walk: discovery order, low link, nodes known in in
-    /// the walk's subtree, the parent, and the stack of (node, next edge).
+    /// The cut-vertex walk: discovery order (`NONE`: not reached), low
+    /// link, nodes known in in the walk's subtree, the parent, and the stack of (node, next edge).
     order: Vec<usize>,
     low: Vec<usize>,
     inside: Vec<usize>,
@@ -140,8 +138,13 @@ impl Connected {
         for (e, &x) in self.links.iter().enumerate() {
             let (a, b) = self.ends[e];
             let state = if store.vmin(x) >= 1 {
-                let _ = store.vset_min(self.nodes[a], 1)?;
-                let _ = store.vset_min(self.nodes[b], 1)?;
+                // Mostly already in (a loop's degrees say so first): read
+                // before narrowing.
+                for end in [self.nodes[a], self.nodes[b]] {
+                    if store.vmin(end) < 1 {
+                        let _ = store.vset_min(end, 1)?;
+                    }
+                }
                 IN
             } else if store.vmax(x) <= 0 {
                 OUT
@@ -156,15 +159,14 @@ impl Connected {
         Ok(())
     }
 
-    /// Each node's state, and the components of the nodes not out;
-    /// returns the component of the nodes in (`None`: no node is in), or
-    /// a conflict when they lie in two.
-    fn components(&mut self, store: &Store) -> Result<Option<usize>, Conflict> {
-        let n = self.nodes.len();
+    /// Each node's state, left in `scratch.state`; returns how many are in.
+    fn read_nodes(&mut self, store: &Store) -> usize {
         let s = &mut self.scratch;
         s.state.clear();
+        let mut total_in = 0;
         for &x in &self.nodes {
             s.state.push(if store.vmin(x) >= 1 {
+                total_in += 1;
                 IN
             } else if store.vmax(x) <= 0 {
                 OUT
@@ -172,41 +174,19 @@ impl Connected {
                 OPEN
             });
         }
-        // No node in: nothing is connected yet, and nothing to walk.
-        if !s.state.contains(&IN) {
-            return Ok(None);
-        }
-        s.component.clear();
-        s.component.resize(n, NONE);
-        let mut inside = None;
-        for root in 0..n {
-            if s.state[root] == OUT || s.component[root] != NONE {
-                continue;
-            }
-            s.component[root] = root;
-            s.todo.clear();
-            s.todo.push(root);
-            while let Some(i) = s.todo.pop() {
-                if s.state[i] == IN && *inside.get_or_insert(root) != root {
-                    return Err(Conflict);
-                }
-                for &(j, e) in &self.adjacent[self.start[i]..self.start[i + 1]] {
-                    let usable = self.links.is_empty() || s.link[e] != OUT;
-                    if usable && s.state[j] != OUT && s.component[j] == NONE {
-                        s.component[j] = root;
-                        s.todo.push(j);
-                    }
-                }
-            }
-        }
-        Ok(inside)
+        total_in
     }
 
-    /// The open nodes and links that separate nodes known in: a walk from
-    /// `root` (a node in) over the nodes of its component; each is set in.
-    fn cut_vertices(&mut self, store: &mut Store, root: usize) -> Result<(), Conflict> {
+    /// A walk from `root` (a node in) over the nodes of its component:
+    /// fails when a node in lies outside it, sets every open node outside
+    /// it out, and sets in the open nodes and links that separate nodes in.
+    fn cut_vertices(
+        &mut self,
+        store: &mut Store,
+        root: usize,
+        total_in: usize,
+    ) -> Result<(), Conflict> {
         let n = self.nodes.len();
-        let total_in = self.scratch.state.iter().filter(|&&s| s == IN).count();
         let s = &mut self.scratch;
         s.order.clear();
         s.order.resize(n, NONE);
@@ -270,6 +250,17 @@ impl Connected {
                 s.bridges.push(e);
             }
         }
+        // The nodes in are all in the root's component, and the open nodes
+        // outside it cannot join them.
+        if s.inside[root] < total_in {
+            return Err(Conflict);
+        }
+        for i in 0..n {
+            if s.state[i] == OPEN && s.order[i] == NONE {
+                let _ = store.vset_max(self.nodes[i], 0)?;
+                s.state[i] = OUT;
+            }
+        }
         for k in 0..self.scratch.must.len() {
             let p = self.scratch.must[k];
             let _ = store.vset_min(self.nodes[p], 1)?;
@@ -278,8 +269,11 @@ impl Connected {
             let e = self.scratch.bridges[k];
             let (a, b) = self.ends[e];
             let _ = store.vset_min(self.links[e], 1)?;
-            let _ = store.vset_min(self.nodes[a], 1)?;
-            let _ = store.vset_min(self.nodes[b], 1)?;
+            for end in [self.nodes[a], self.nodes[b]] {
+                if store.vmin(end) < 1 {
+                    let _ = store.vset_min(end, 1)?;
+                }
+            }
         }
         Ok(())
     }
@@ -289,21 +283,26 @@ impl Connected {
     /// The loops' and paths' rule: an open link that would close a cycle
     /// missing some node in is set out (and left out in `scratch.link`);
     /// a cycle of links in that misses a node in fails.
-    fn no_short_cycle(&mut self, store: &mut Store) -> Result<(), Conflict> {
+    fn no_short_cycle(&mut self, store: &mut Store, total_in: usize) -> Result<(), Conflict> {
         let n = self.nodes.len();
         let s = &mut self.scratch;
-        let total_in = s.state.iter().filter(|&&x| x == IN).count();
         s.piece.clear();
         s.piece.extend(0..n);
         s.degree_in.clear();
         s.degree_in.resize(n, 0);
+        let mut any_in = false;
         for (e, &(a, b)) in self.ends.iter().enumerate() {
             if s.link[e] == IN && a != b {
+                any_in = true;
                 s.degree_in[a] += 1;
                 s.degree_in[b] += 1;
                 let (ra, rb) = (find(&mut s.piece, a), find(&mut s.piece, b));
                 s.piece[ra] = rb;
             }
+        }
+        // No link in: no piece holds two nodes, so no link closes a cycle.
+        if !any_in {
+            return Ok(());
         }
         s.piece_nodes.clear();
         s.piece_nodes.resize(n, 0);
@@ -312,21 +311,19 @@ impl Connected {
         s.piece_branch.clear();
         s.piece_branch.resize(n, 0);
         for i in 0..n {
+            // Roots no longer move: each node points at its own from here.
             let r = find(&mut s.piece, i);
+            s.piece[i] = r;
             s.piece_nodes[r] += 1;
+            // Each link in is counted at both its ends.
+            s.piece_links[r] += s.degree_in[i];
             s.piece_branch[r] = s.piece_branch[r].max(s.degree_in[i]);
-        }
-        for (e, &(a, b)) in self.ends.iter().enumerate() {
-            if s.link[e] == IN && a != b {
-                let r = find(&mut s.piece, a);
-                s.piece_links[r] += 1;
-            }
         }
         for i in 0..n {
             // A piece with a cycle (all its nodes are in: a link in sets
             // its ends in) is one cycle through every node in, or two
             // nodes alone; anything else has a cycle that misses one.
-            let (nodes, links) = (s.piece_nodes[i], s.piece_links[i]);
+            let (nodes, links) = (s.piece_nodes[i], s.piece_links[i] / 2);
             let one_cycle = links == nodes && s.piece_branch[i] <= 2;
             if s.piece[i] == i && links >= nodes && (nodes < total_in || (nodes > 2 && !one_cycle))
             {
@@ -337,8 +334,8 @@ impl Connected {
             if s.link[e] != OPEN || a == b {
                 continue;
             }
-            let r = find(&mut s.piece, a);
-            if r != find(&mut s.piece, b) || s.piece_links[r] + 1 != s.piece_nodes[r] {
+            let r = s.piece[a];
+            if r != s.piece[b] || s.piece_links[r] / 2 + 1 != s.piece_nodes[r] {
                 continue;
             }
             // The cycle the link would close is whole only through a chain
@@ -371,22 +368,16 @@ impl Propagator for Connected {
 
     fn propagate(&mut self, store: &mut Store) -> PropResult {
         self.tie_links(store)?;
-        let Some(inside) = self.components(store)? else {
+        let total_in = self.read_nodes(store);
+        // No node in: nothing is connected yet, and nothing to walk.
+        if total_in == 0 {
             return Ok(Status::Fix);
-        };
-        for i in 0..self.nodes.len() {
-            if self.scratch.state[i] == OPEN && self.scratch.component[i] != inside {
-                let _ = store.vset_max(self.nodes[i], 0)?;
-                self.scratch.state[i] = OUT;
-            }
         }
         if self.whole_cycles && !self.links.is_empty() {
-            self.no_short_cycle(store)?;
+            self.no_short_cycle(store, total_in)?;
         }
-        let root = (0..self.nodes.len())
-            .find(|&i| self.scratch.state[i] == IN)
-            .expect("a node in");
-        self.cut_vertices(store, root)?;
+        let root = self.scratch.state.iter().position(|&x| x == IN);
+        self.cut_vertices(store, root.expect("a node in"), total_in)?;
         Ok(Status::Fix)
     }
 }
