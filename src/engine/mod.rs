@@ -36,8 +36,6 @@ pub struct Engine {
     propagators: Vec<Box<dyn Propagator>>,
     /// The store cell saying whether each propagator is still active (1) or subsumed (0).
     active: Vec<store::CellId>,
-    /// Each propagator's queue priority, read on every wake.
-    priorities: Vec<propagator::Priority>,
     /// Whether each propagator is idempotent (its own changes need not wake it).
     idempotent: Vec<bool>,
     /// Whether each propagator hears its changes (`Propagator::notify`).
@@ -92,6 +90,12 @@ struct Watch {
     change: Change,
     /// The variable's position in the propagator's subscriptions.
     local: u32,
+    /// The propagator's queue priority and whether it listens, copied
+    /// here: a change visits every watch of its variable, and reading
+    /// them from the propagator's own entries cost two more cache lines
+    /// a watch (a Nurikabe cell has some twenty watches).
+    priority: propagator::Priority,
+    listens: bool,
 }
 
 #[derive(Clone, Debug, Default)]
@@ -134,7 +138,6 @@ impl Engine {
             store: Store::default(),
             propagators: Vec::new(),
             active: Vec::new(),
-            priorities: Vec::new(),
             idempotent: Vec::new(),
             listens: Vec::new(),
             watchers: Vec::new(),
@@ -240,7 +243,6 @@ impl Engine {
         self.propagators.truncate(mark.propagators);
         self.owners.truncate(mark.propagators);
         self.active.truncate(mark.propagators);
-        self.priorities.truncate(mark.propagators);
         self.idempotent.truncate(mark.propagators);
         self.listens.truncate(mark.propagators);
         self.notify_all();
@@ -379,6 +381,7 @@ impl Engine {
         for &var in &vars {
             self.degrees[var.index()] += owners.len() as u64;
         }
+        let (priority, listens) = (propagator.priority(), propagator.listens());
         for (local, (var, change)) in subscriptions.into_iter().enumerate() {
             self.store.listen(var, change);
             let list = &mut self.watchers[var.index()];
@@ -390,15 +393,16 @@ impl Engine {
                     id,
                     change,
                     local: local as u32,
+                    priority,
+                    listens,
                 }),
             }
         }
         self.active.push(self.store.new_cell(1));
-        self.priorities.push(propagator.priority());
         self.idempotent.push(propagator.idempotent());
-        self.listens.push(propagator.listens());
+        self.listens.push(listens);
         self.queue.grow(self.propagators.len() + 1);
-        self.queue.push(id, propagator.priority());
+        self.queue.push(id, priority);
         self.propagators.push(propagator);
         self.propagator_vars.push(vars);
         self.owners.push(owners);
@@ -457,11 +461,14 @@ impl Engine {
                     if change < watch.change || Some(id) == quiet {
                         continue;
                     }
-                    let i = id.0 as usize;
-                    let heard = !self.listens[i]
-                        || self.propagators[i].notify(&self.store, watch.local as usize, change);
+                    let heard = !watch.listens
+                        || self.propagators[id.0 as usize].notify(
+                            &self.store,
+                            watch.local as usize,
+                            change,
+                        );
                     if heard {
-                        self.queue.push(id, self.priorities[i]);
+                        self.queue.push(id, watch.priority);
                     }
                 }
             }
