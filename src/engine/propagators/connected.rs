@@ -58,7 +58,8 @@ struct Scratch {
     /// Per edge, with links: 0 out, 1 in, 2 open.
     link: Vec<u8>,
     /// The cut-vertex walk: discovery order (`NONE`: not reached), low
-    /// link, nodes known in in the walk's subtree, the parent, and the stack of (node, next edge).
+    /// link, nodes known in in the walk's subtree, the parent, and the
+    /// stack of (node, next edge).
     order: Vec<usize>,
     low: Vec<usize>,
     inside: Vec<usize>,
