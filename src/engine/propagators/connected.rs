@@ -79,6 +79,15 @@ struct Scratch {
 }
 
 const NONE: usize = usize::MAX;
+
+/// Sets a link's end in. Mostly it is in already (a loop's degrees say so
+/// first), so it is read before it is narrowed.
+fn set_in(store: &mut Store, node: View) -> Result<(), Conflict> {
+    if store.vmin(node) < 1 {
+        let _ = store.vset_min(node, 1)?;
+    }
+    Ok(())
+}
 const OUT: u8 = 0;
 const IN: u8 = 1;
 const OPEN: u8 = 2;
@@ -139,13 +148,8 @@ impl Connected {
         for (e, &x) in self.links.iter().enumerate() {
             let (a, b) = self.ends[e];
             let state = if store.vmin(x) >= 1 {
-                // Mostly already in (a loop's degrees say so first): read
-                // before narrowing.
-                for end in [self.nodes[a], self.nodes[b]] {
-                    if store.vmin(end) < 1 {
-                        let _ = store.vset_min(end, 1)?;
-                    }
-                }
+                set_in(store, self.nodes[a])?;
+                set_in(store, self.nodes[b])?;
                 IN
             } else if store.vmax(x) <= 0 {
                 OUT
@@ -270,11 +274,8 @@ impl Connected {
             let e = self.scratch.bridges[k];
             let (a, b) = self.ends[e];
             let _ = store.vset_min(self.links[e], 1)?;
-            for end in [self.nodes[a], self.nodes[b]] {
-                if store.vmin(end) < 1 {
-                    let _ = store.vset_min(end, 1)?;
-                }
-            }
+            set_in(store, self.nodes[a])?;
+            set_in(store, self.nodes[b])?;
         }
         Ok(())
     }
