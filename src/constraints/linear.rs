@@ -18,6 +18,27 @@ pub struct Linear {
     pub reif: Option<Lit>,
 }
 
+impl Linear {
+    /// As `(x, v, lit)` with `lit <-> x == v`, a reified (dis)equality of
+    /// one variable with a value it can equal, which can join the other
+    /// literals of `x` in one `ValueChannel` (see `post::group`); `None`
+    /// for anything else, or at a level that wraps its propagator.
+    pub(super) fn value_literal(&self, consistency: Consistency) -> Option<(VarId, i64, Lit)> {
+        let wrapped = matches!(consistency, Consistency::Check | Consistency::Probing);
+        let (&[(a, x)], Some(lit)) = (&self.terms[..], self.reif) else {
+            return None;
+        };
+        if wrapped || a == 0 || self.rhs % a != 0 || lit.var == x {
+            return None;
+        }
+        match self.rel {
+            Rel::Eq => Some((x, self.rhs / a, lit)),
+            Rel::Ne => Some((x, self.rhs / a, lit.negate())),
+            Rel::Le => None,
+        }
+    }
+}
+
 impl Primitive for Linear {
     fn kind(&self) -> &'static str {
         match self.reif {

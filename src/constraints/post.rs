@@ -11,6 +11,7 @@ use crate::engine::Engine;
 use crate::engine::probing::Probe;
 use crate::engine::propagator::{CheckOnly, Propagator};
 use crate::engine::propagators::all_different_group::AllDifferentGroup;
+use crate::engine::propagators::value_channel::ValueChannel;
 use crate::engine::store::Conflict;
 use crate::vocab::{Consistency, IntervalSet, VarId, View};
 use std::collections::HashMap;
@@ -26,6 +27,10 @@ pub(crate) type Grouped = (Result<Option<Box<dyn Propagator>>, Conflict>, Vec<us
 ///   [`AllDifferentGroup`], posted where the first of them is. The queens'
 ///   rows, diagonals and antidiagonals are such a group: one wake and one
 ///   removal per variable at a node instead of three;
+/// - the reified equalities of one variable with a constant (`b <-> x ==
+///   v`, or `!=`) share one [`ValueChannel`], posted where the first of
+///   them is: a Nurikabe cell's fourteen island literals are one watch
+///   on the cell instead of fourteen;
 /// - the constraints of one item at `Probing` (its assertion and the
 ///   definitions it made) share one [`Probe`], which tries values through
 ///   all of them together.
@@ -42,6 +47,10 @@ pub(crate) fn group(batch: &[(&Posted, Consistency)]) -> Vec<Grouped> {
             && let Some(vars) = all.shifted_vars(consistency)
         {
             Key::Shifted(vars)
+        } else if let Constraint::Linear(linear) = &posted.constraint
+            && let Some((x, _, _)) = linear.value_literal(consistency)
+        {
+            Key::Channel(x)
         } else {
             continue;
         };
@@ -62,18 +71,41 @@ pub(crate) fn group(batch: &[(&Posted, Consistency)]) -> Vec<Grouped> {
         } else if members.len() < 2 {
             out.push((create(&posted.constraint, consistency), vec![i]));
         } else if members[0] == i {
-            let views: Vec<Vec<View>> = members
-                .iter()
-                .map(|&m| match &batch[m].0.constraint {
-                    Constraint::AllDifferent(all) => all.0.clone(),
-                    _ => unreachable!("groups hold alldifferents"),
-                })
-                .collect();
-            let propagator: Box<dyn Propagator> = Box::new(AllDifferentGroup::new(&views));
-            out.push((Ok(Some(propagator)), members.to_vec()));
+            out.push((Ok(Some(grouped(batch, members))), members.to_vec()));
         }
     }
     out
+}
+
+/// The one propagator of a group of two or more, by the kind of its
+/// members (one kind a group, see [`Key`]).
+fn grouped(batch: &[(&Posted, Consistency)], members: &[usize]) -> Box<dyn Propagator> {
+    let constraints = members
+        .iter()
+        .map(|&m| (&batch[m].0.constraint, batch[m].1));
+    match &batch[members[0]].0.constraint {
+        Constraint::AllDifferent(_) => {
+            let views: Vec<Vec<View>> = constraints
+                .map(|(c, _)| match c {
+                    Constraint::AllDifferent(all) => all.0.clone(),
+                    _ => unreachable!("an alldifferent's group holds alldifferents"),
+                })
+                .collect();
+            Box::new(AllDifferentGroup::new(&views))
+        }
+        Constraint::Linear(first) => {
+            let (x, _, _) = first.value_literal(batch[members[0]].1).expect("grouped");
+            let literals = constraints
+                .map(|(c, level)| match c {
+                    Constraint::Linear(l) => l.value_literal(level).map(|(_, v, lit)| (v, lit)),
+                    _ => None,
+                })
+                .map(|member| member.expect("a value channel's group holds its literals"))
+                .collect();
+            Box::new(ValueChannel::new(x, literals))
+        }
+        _ => unreachable!("groups hold alldifferents or reified equalities"),
+    }
 }
 
 /// What puts constraints in one group.
@@ -81,6 +113,8 @@ pub(crate) fn group(batch: &[(&Posted, Consistency)]) -> Vec<Grouped> {
 enum Key<'a> {
     /// Alldifferents over the same variables.
     Shifted(Vec<VarId>),
+    /// Reified equalities of one variable with constants.
+    Channel(VarId),
     /// One item at `Probing`: its origin and label.
     Item(&'a str, &'a str),
 }

@@ -3,7 +3,7 @@
 //! consistency.
 
 use super::generate::Gen;
-use super::harness::{N, domain_consistent, domains, run, run_many};
+use super::harness::{N, domain_consistent, domains, run, run_many, same_as_apart};
 use super::instance::Instance;
 use crate::Rng;
 use solve::constraints::AllDifferent;
@@ -37,49 +37,7 @@ fn grouped_all_different_matches_brute_force_and_apart() {
         Gen::shifted_all_different,
         Consistency::Propagate,
     );
-    let mut g = Gen::new(23, 4);
-    let mut compared = 0;
-    for _ in 0..N {
-        g.reset(false);
-        let constraints = g.shifted_all_different();
-        let inst = Instance {
-            domains: g.domains.clone(),
-            levels: vec![None; constraints.len()],
-            constraints,
-        };
-        let model = inst.model();
-        let mut grouped = Engine::new(&model, Consistency::Propagate);
-        let mut apart = Engine::empty(Consistency::Propagate);
-        for info in &model.vars {
-            let _ = apart.add_var(&info.domain);
-        }
-        for (i, posted) in model.constraints.iter().enumerate() {
-            apart.post_all(&[(i, posted)]);
-        }
-        let mut steps = vec![(grouped.propagate().is_ok(), apart.propagate().is_ok())];
-        let order: Vec<usize> = (0..inst.domains.len()).rev().collect();
-        for &i in &order {
-            if !(steps.last().expect("root").0) {
-                break;
-            }
-            assert_eq!(domains(&grouped), domains(&apart), "{}", inst.describe());
-            let x = VarId(i as u32);
-            let v = grouped.store().min(x);
-            let a = grouped.store_mut().assign(x, v).is_ok() && grouped.propagate().is_ok();
-            let b = apart.store_mut().assign(x, v).is_ok() && apart.propagate().is_ok();
-            steps.push((a, b));
-        }
-        for (a, b) in &steps {
-            assert_eq!(
-                a,
-                b,
-                "grouped and apart disagree on failure\n{}",
-                inst.describe()
-            );
-        }
-        compared += steps.len();
-    }
-    assert!(compared > 2 * N, "poor coverage: {compared} steps compared");
+    same_as_apart(23, Gen::shifted_all_different);
 }
 
 /// `Consistency::Bounds`: alldifferent with Hall intervals on top.

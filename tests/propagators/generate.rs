@@ -216,6 +216,34 @@ impl Gen {
         out
     }
 
+    /// Reified (dis)equalities of one variable with constants, `lit <->
+    /// a * x == c` or `!=`: what posting runs as one value channel when
+    /// `a` divides `c`; sometimes over a second variable too (its own
+    /// group), or a literal shared by two values.
+    pub(super) fn value_literals(&mut self) -> Vec<Constraint> {
+        let xs: Vec<VarId> = if self.rng.one_in(3) {
+            let x = self.int(&[]);
+            vec![x, self.int(&[x])]
+        } else {
+            vec![self.int(&[])]
+        };
+        let members = 2 + self.rng.below(3);
+        (0..members)
+            .map(|_| {
+                let x = self.rng.pick(&xs);
+                let a = self.rng.pick(&[-2, -1, 1, 1, 1, 2]);
+                // Mostly a value of the domains, sometimes one `a` misses.
+                let c = a * self.rng.range(LO, HI) + i64::from(self.rng.one_in(6));
+                Constraint::Linear(Linear {
+                    terms: vec![(a, x)],
+                    rel: self.rng.pick(&[Rel::Eq, Rel::Eq, Rel::Ne]),
+                    rhs: c,
+                    reif: Some(self.lit(&xs)),
+                })
+            })
+            .collect()
+    }
+
     pub(super) fn element_const(&mut self) -> Constraint {
         let result = self.int(&[]);
         let result = self.view_of(result);

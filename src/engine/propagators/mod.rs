@@ -24,3 +24,4 @@ pub(crate) mod member;
 pub(crate) mod regular;
 pub(crate) mod table;
 pub(crate) mod theta_tree;
+pub(crate) mod value_channel;
