@@ -62,15 +62,42 @@ pub(super) fn unique(session: &mut Session, spec: &str, set: &[String]) -> Optio
     found
 }
 
+/// The most nodes the `layout` request spends on whether the puzzle has
+/// one solution: the shipped puzzles take a few thousand (the Nurikabe's
+/// 10x10, about 2,500); a puzzle past it is asked by its first question,
+/// as before, so that its board is not kept waiting.
+const UNIQUE_AFTER_NODES: u64 = 10_000;
+
+/// Keeps whether the puzzle has one solution, from a first solution
+/// already found (the `layout` request finds one to probe the board
+/// with): one search for another, so that the Play tab's first question
+/// needs none. `session` must have no symmetry breaking, as a `state`
+/// request's has not. Nothing is kept when a limit stops the search.
+pub(super) fn keep_unique_after(session: &mut Session, spec: &str, set: &[String], first: &[i64]) {
+    let wanted = key(spec, set);
+    if UNIQUE.with_borrow(|kept| kept.as_ref().is_some_and(|(k, _)| *k == wanted)) {
+        return;
+    }
+    if let Some(Some(found)) = session.within(UNIQUE_AFTER_NODES, |s| only(s, first)) {
+        UNIQUE.set(Some((wanted, found)));
+    }
+}
+
 /// `Some(answer)` when both searches ended within their limits.
 fn search_unique(session: &mut Session) -> Option<Option<Vec<i64>>> {
     let first = session.first().ok()?;
     let Some(first) = first else {
         return Some(None);
     };
-    let values = first.values().to_vec();
+    only(session, first.values())
+}
+
+/// `first` when no other solution differs from it on a declared
+/// variable, `None` when one does; `None` outside when a limit stopped
+/// the search for it.
+fn only(session: &mut Session, first: &[i64]) -> Option<Option<Vec<i64>>> {
     let declared = crate::facts::candidates::declared(session.lowered().model());
-    let assignment: Vec<_> = declared.iter().map(|&x| (x, values[x.index()])).collect();
+    let assignment: Vec<_> = declared.iter().map(|&x| (x, first[x.index()])).collect();
     session.push();
     let other = match session.forbid("another solution", &assignment) {
         Ok(()) => session.first().ok(),
@@ -79,6 +106,49 @@ fn search_unique(session: &mut Session) -> Option<Option<Vec<i64>>> {
     let _ = session.pop();
     match other? {
         Some(_) => Some(None),
-        None => Some(Some(values)),
+        None => Some(Some(first.to_vec())),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::{UNIQUE, key};
+    use crate::playground::{SolveRequest, compile, layout};
+    use crate::stop::Stop;
+
+    fn kept_after_layout(spec: &str) -> Option<Option<Vec<i64>>> {
+        UNIQUE.set(None);
+        let request = SolveRequest {
+            spec: spec.to_string(),
+            ..SolveRequest::default()
+        };
+        layout::run(&request, &mut |_| {});
+        let kept = UNIQUE.with_borrow(|kept| kept.clone());
+        kept.map(|(k, found)| {
+            assert_eq!(k, key(spec, &[]), "kept under the spec's key");
+            found
+        })
+    }
+
+    /// Opening Play keeps whether the puzzle has one solution: the
+    /// sudoku's, which is the solution a search finds; and that a puzzle
+    /// of two solutions has not one.
+    #[test]
+    fn the_layout_keeps_whether_the_puzzle_has_one_solution() {
+        let sudoku = include_str!("../../specs/sudoku.toml");
+        let kept = kept_after_layout(sudoku).expect("asked within its nodes");
+        let request = SolveRequest {
+            spec: sudoku.to_string(),
+            ..SolveRequest::default()
+        };
+        let mut session = compile(sudoku, &[], &request, &Stop::default()).expect("compiles");
+        let first = session.first().expect("no limit").expect("a solution");
+        let declared = crate::facts::candidates::declared(session.lowered().model());
+        let kept = kept.expect("the sudoku has one solution");
+        for x in declared {
+            assert_eq!(kept[x.index()], first.values()[x.index()]);
+        }
+        let two = "[vars]\nx = { index = \"1..2\", domain = \"1..2\" }\n\n[constraints]\nd = \"x[1] != x[2]\"\n\n[output.board]\ncells = \"[[x[1], x[2]]]\"\n";
+        assert_eq!(kept_after_layout(two), Some(None), "two solutions");
     }
 }

@@ -21,7 +21,10 @@
 //! ones; when they show their own values, every value is typed as itself.
 //!
 //! The event is kept (`kept.rs`): the same spec, Set and search choices
-//! get it again with no probing.
+//! get it again with no probing. Before it is sent, the first solution
+//! that the probing starts from is also asked whether it is the only one
+//! (one search for another), and the answer kept, so that the player's
+//! first question, like every later one, is answered from it.
 
 use super::{SolveRequest, compiled, kept, stop};
 use crate::host::Instant;
@@ -96,7 +99,13 @@ pub(super) fn run(request: &SolveRequest, emit: &mut dyn FnMut(Value)) {
         event["ms"] = json!(started.elapsed().as_secs_f64() * 1000.0);
         return emit(event);
     }
-    let Some(mut session) = compiled(&request.spec, &request.set, request, &until, emit) else {
+    // The puzzle a person plays has every solution: no symmetry breaking,
+    // as in a `state` request, so the first solution serves both.
+    let played = SolveRequest {
+        no_symmetry: true,
+        ..request.clone()
+    };
+    let Some(mut session) = compiled(&request.spec, &request.set, &played, &until, emit) else {
         return;
     };
     session.set_stop(until.clone());
@@ -124,6 +133,9 @@ pub(super) fn run(request: &SolveRequest, emit: &mut dyn FnMut(Value)) {
             )));
         }
     };
+    // Whether the puzzle has one solution, before the board is shown: the
+    // player's first Check or Hint then needs no search (`kept.rs`).
+    kept::keep_unique_after(&mut session, &request.spec, &request.set, &solution);
     let output = &session.lowered().output;
     let (given, base) = match (
         output.drawing(&given_values, true),
