@@ -110,45 +110,9 @@ fn only(session: &mut Session, first: &[i64]) -> Option<Option<Vec<i64>>> {
     }
 }
 
+/// Takes what is kept of whether a puzzle has one solution, and its key
+/// (the tests of the requests that keep it).
 #[cfg(test)]
-mod tests {
-    use super::{UNIQUE, key};
-    use crate::playground::{SolveRequest, compile, layout};
-    use crate::stop::Stop;
-
-    fn kept_after_layout(spec: &str) -> Option<Option<Vec<i64>>> {
-        UNIQUE.set(None);
-        let request = SolveRequest {
-            spec: spec.to_string(),
-            ..SolveRequest::default()
-        };
-        layout::run(&request, &mut |_| {});
-        let kept = UNIQUE.with_borrow(|kept| kept.clone());
-        kept.map(|(k, found)| {
-            assert_eq!(k, key(spec, &[]), "kept under the spec's key");
-            found
-        })
-    }
-
-    /// Opening Play keeps whether the puzzle has one solution: the
-    /// sudoku's, which is the solution a search finds; and that a puzzle
-    /// of two solutions has not one.
-    #[test]
-    fn the_layout_keeps_whether_the_puzzle_has_one_solution() {
-        let sudoku = include_str!("../../specs/sudoku.toml");
-        let kept = kept_after_layout(sudoku).expect("asked within its nodes");
-        let request = SolveRequest {
-            spec: sudoku.to_string(),
-            ..SolveRequest::default()
-        };
-        let mut session = compile(sudoku, &[], &request, &Stop::default()).expect("compiles");
-        let first = session.first().expect("no limit").expect("a solution");
-        let declared = crate::facts::candidates::declared(session.lowered().model());
-        let kept = kept.expect("the sudoku has one solution");
-        for x in declared {
-            assert_eq!(kept[x.index()], first.values()[x.index()]);
-        }
-        let two = "[vars]\nx = { index = \"1..2\", domain = \"1..2\" }\n\n[constraints]\nd = \"x[1] != x[2]\"\n\n[output.board]\ncells = \"[[x[1], x[2]]]\"\n";
-        assert_eq!(kept_after_layout(two), Some(None), "two solutions");
-    }
+pub(super) fn take_unique() -> Option<(Key, Option<Vec<i64>>)> {
+    UNIQUE.take()
 }

@@ -328,3 +328,48 @@ fn cycle(model: &Model, var: VarId, table: &[(i64, Look)]) -> Value {
     }
     json!({"kind": "cycle", "var": name, "states": states, "blank": blank_state})
 }
+
+#[cfg(test)]
+mod tests {
+    use crate::playground::{SolveRequest, compile, kept, layout};
+    use crate::stop::Stop;
+
+    fn kept_after_layout(spec: &str) -> Option<Option<Vec<i64>>> {
+        let _ = kept::take_unique();
+        let request = SolveRequest {
+            spec: spec.to_string(),
+            ..SolveRequest::default()
+        };
+        layout::run(&request, &mut |_| {});
+        kept::take_unique().map(|((text, set), found)| {
+            assert_eq!(
+                (text.as_str(), set.len()),
+                (spec, 0),
+                "kept under the spec's key"
+            );
+            found
+        })
+    }
+
+    /// Opening Play keeps whether the puzzle has one solution: the
+    /// sudoku's, which is the solution a search finds; and that a puzzle
+    /// of two solutions has not one.
+    #[test]
+    fn the_layout_keeps_whether_the_puzzle_has_one_solution() {
+        let sudoku = include_str!("../../specs/sudoku.toml");
+        let kept = kept_after_layout(sudoku).expect("asked within its nodes");
+        let request = SolveRequest {
+            spec: sudoku.to_string(),
+            ..SolveRequest::default()
+        };
+        let mut session = compile(sudoku, &[], &request, &Stop::default()).expect("compiles");
+        let first = session.first().expect("no limit").expect("a solution");
+        let declared = crate::facts::candidates::declared(session.lowered().model());
+        let kept = kept.expect("the sudoku has one solution");
+        for x in declared {
+            assert_eq!(kept[x.index()], first.values()[x.index()]);
+        }
+        let two = "[vars]\nx = { index = \"1..2\", domain = \"1..2\" }\n\n[constraints]\nd = \"x[1] != x[2]\"\n\n[output.board]\ncells = \"[[x[1], x[2]]]\"\n";
+        assert_eq!(kept_after_layout(two), Some(None), "two solutions");
+    }
+}
