@@ -695,7 +695,7 @@ await check("Play: the sudoku to the end by clicks and keys, a wrong entry check
   await other.close();
 });
 
-await check("Play: a Check and a Hint each answer within a second, timed against 200 ms (sudoku, Kakuro, a 10x10 Slitherlink and Nurikabe)", async () => {
+await check("Play: a Check and a Hint each answer within a second, timed against 200 ms (sudoku, Kakuro, a 10x10 Slitherlink and Nurikabe, the 8x8 Numberlink)", async () => {
   // Issue 53's target, 200 ms, measured from the click to the answer
   // said, on an empty board, twice each (the first question of a spec
   // also finds whether its puzzle has one solution), and reported. A
@@ -706,7 +706,7 @@ await check("Play: a Check and a Hint each answer within a second, timed against
   // Opening Play lays the board out and asks whether the puzzle has one
   // solution (so that no question searches for it): reported, not timed.
   const opened = [];
-  for (const example of ["sudoku", "kakuro", "slitherlink", "nurikabe"]) {
+  for (const example of ["sudoku", "kakuro", "slitherlink", "nurikabe", "numberlink"]) {
     await openPlay(page, example);
     opened.push(`${example} ${(/laid out in (\d+) ms/.exec(await playSaid()) ?? ["", "?"])[1]}`);
     await page.click("#board-restart");
