@@ -180,9 +180,9 @@ class Instance:
 
 def solve_args(inst):
     """The solve arguments of a row: -j N for a parallel row, -j 1 for any other (a search of
-    a spec, `solve play`, `solve analyze`); `solve steps` and the setter's commands (generate,
-    unique, candidates) are sequential and take no -j."""
-    if inst.args[:1] in (["steps"], ["generate"], ["unique"], ["candidates"]):
+    a spec, `solve play`, `solve analyze`); `solve steps` and the setter's commands (grade,
+    generate, unique, candidates) are sequential and take no -j."""
+    if inst.args[:1] in (["steps"], ["grade"], ["generate"], ["unique"], ["candidates"]):
         return inst.args
     if inst.threads:
         return inst.args + ["-j", str(inst.threads)]
@@ -260,6 +260,12 @@ def steps_checker(out):
     """`solve steps`: the last line says every value follows, and in how many steps."""
     last = out.strip().splitlines()[-1] if out.strip() else ""
     return last or "(no output)", last.startswith("every value follows, in ")
+
+
+def grade_checker(out):
+    """`solve grade`: its last line gives the score."""
+    last = out.strip().splitlines()[-1] if out.strip() else ""
+    return last or "(no output)", last.startswith("score: ")
 
 
 def text_checker(line):
@@ -489,6 +495,10 @@ def all_instances():
     for name in ("nurikabe", "masyu", "slitherlink", "numberlink"):
         out.append(Instance("steps-" + name, "solve steps: %s" % name, ["steps", "specs/%s.toml" % name],
                             "steps", name, steps_checker, stats=False, cap=120))
+    # Their grades (issue 52: each under 10 s too).
+    for name in ("hidato", "nurikabe", "masyu", "slitherlink", "numberlink"):
+        out.append(Instance("setter-grade-" + name, "solve grade: %s" % name, ["grade", "specs/%s.toml" % name],
+                            "setter", "grade-" + name, grade_checker, stats=False, cap=120))
     # The setter's toolkit (solve alone: no peer generates or grades; `unique` beside
     # `--limit 2` over every shipped spec, the same searches' cost).
     for name, args, n in (("sudoku-20", ["specs/sudoku.toml", "--number", "20"], 20),

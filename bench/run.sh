@@ -36,6 +36,8 @@
 #                sorted together); steps-zebra, steps-sudoku, steps-inkala, steps-hidato,
 #                steps-nonogram, steps-nurikabe, steps-masyu, steps-slitherlink,
 #                steps-numberlink (solve alone: `solve steps` until every value follows);
+#                setter-grade-hidato, setter-grade-nurikabe, setter-grade-masyu,
+#                setter-grade-slitherlink, setter-grade-numberlink (`solve grade`: each under 10 s);
 #                setter-generate-sudoku-20, setter-generate-hidato-5, setter-generate-hidato-7x5,
 #                setter-candidates-sudoku-25, setter-unique-every-spec and
 #                setter-limit2-every-spec (solve alone: the setter's toolkit; unique beside

@@ -13,7 +13,7 @@ use crate::engine::propagator::{CheckOnly, Propagator};
 use crate::engine::propagators::all_different_group::AllDifferentGroup;
 use crate::engine::propagators::value_channel::ValueChannel;
 use crate::engine::store::Conflict;
-use crate::vocab::{Consistency, IntervalSet, VarId, View};
+use crate::vocab::{Consistency, IntervalSet, Lit, VarId, View};
 use std::collections::HashMap;
 
 /// One propagator for a batch of constraints, with the positions in the
@@ -93,16 +93,19 @@ fn grouped(batch: &[(&Posted, Consistency)], members: &[usize]) -> Box<dyn Propa
                 .collect();
             Box::new(AllDifferentGroup::new(&views))
         }
-        Constraint::Linear(first) => {
-            let (x, _, _) = first.value_literal(batch[members[0]].1).expect("grouped");
-            let literals = constraints
+        Constraint::Linear(_) => {
+            let literals: Vec<(VarId, i64, Lit)> = constraints
                 .map(|(c, level)| match c {
-                    Constraint::Linear(l) => l.value_literal(level).map(|(_, v, lit)| (v, lit)),
+                    Constraint::Linear(l) => l.value_literal(level),
                     _ => None,
                 })
                 .map(|member| member.expect("a value channel's group holds its literals"))
                 .collect();
-            Box::new(ValueChannel::new(x, literals))
+            let x = literals[0].0;
+            Box::new(ValueChannel::new(
+                x,
+                literals.into_iter().map(|(_, v, lit)| (v, lit)).collect(),
+            ))
         }
         _ => unreachable!("groups hold alldifferents or reified equalities"),
     }

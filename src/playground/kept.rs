@@ -49,17 +49,21 @@ pub(super) fn keep_layout(spec: &str, set: &[String], event: &Value) {
 /// nothing is kept: the next request tries again).
 pub(super) fn unique(session: &mut Session, spec: &str, set: &[String]) -> Option<Vec<i64>> {
     let wanted = key(spec, set);
-    let kept = UNIQUE.with_borrow(|kept| {
-        (kept.as_ref())
-            .filter(|(k, _)| *k == wanted)
-            .map(|(_, s)| s.clone())
-    });
-    if let Some(kept) = kept {
+    if let Some(kept) = kept_unique(&wanted) {
         return kept;
     }
     let found = search_unique(session)?;
     UNIQUE.set(Some((wanted, found.clone())));
     found
+}
+
+/// What is kept under `wanted` of whether the puzzle has one solution.
+fn kept_unique(wanted: &Key) -> Option<Option<Vec<i64>>> {
+    UNIQUE.with_borrow(|kept| {
+        (kept.as_ref())
+            .filter(|(k, _)| k == wanted)
+            .map(|(_, s)| s.clone())
+    })
 }
 
 /// The most nodes the `layout` request spends on whether the puzzle has
@@ -75,7 +79,7 @@ const UNIQUE_AFTER_NODES: u64 = 10_000;
 /// request's has not. Nothing is kept when a limit stops the search.
 pub(super) fn keep_unique_after(session: &mut Session, spec: &str, set: &[String], first: &[i64]) {
     let wanted = key(spec, set);
-    if UNIQUE.with_borrow(|kept| kept.as_ref().is_some_and(|(k, _)| *k == wanted)) {
+    if kept_unique(&wanted).is_some() {
         return;
     }
     if let Some(Some(found)) = session.within(UNIQUE_AFTER_NODES, |s| only(s, first)) {

@@ -697,8 +697,8 @@ await check("Play: the sudoku to the end by clicks and keys, a wrong entry check
 
 await check("Play: a Check and a Hint each answer within a second, timed against 200 ms (sudoku, Kakuro, a 10x10 Slitherlink and Nurikabe, the 8x8 Numberlink)", async () => {
   // Issue 53's target, 200 ms, measured from the click to the answer
-  // said, on an empty board, twice each (the first question of a spec
-  // also finds whether its puzzle has one solution), and reported. A
+  // said, on an empty board, twice each (opening Play, not the first
+  // question, finds whether the puzzle has one solution), and reported. A
   // timed test must not fail on a slow or busy machine (the house rule:
   // speed is measured, not asserted), so it fails only five times over
   // the target, where something went wrong rather than slow.

@@ -80,6 +80,10 @@ struct Scratch {
 
 const NONE: usize = usize::MAX;
 
+const OUT: u8 = 0;
+const IN: u8 = 1;
+const OPEN: u8 = 2;
+
 /// Sets a link's end in. Mostly it is in already (a loop's degrees say so
 /// first), so it is read before it is narrowed.
 fn set_in(store: &mut Store, node: View) -> Result<(), Conflict> {
@@ -88,9 +92,6 @@ fn set_in(store: &mut Store, node: View) -> Result<(), Conflict> {
     }
     Ok(())
 }
-const OUT: u8 = 0;
-const IN: u8 = 1;
-const OPEN: u8 = 2;
 
 impl Connected {
     /// `edges` between node numbers below `nodes.len()` (checked by the
