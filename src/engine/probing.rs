@@ -142,7 +142,8 @@ impl Engine {
     /// Spec-wide probing, after a fixpoint: each value of each variable
     /// (of at most [`MOST_PROBED`] values) assigned at a checkpoint and
     /// propagated through every propagator; a value that fails is removed
-    /// and propagated; rounds repeat until one removes nothing.
+    /// and propagated; rounds repeat until one removes nothing. A variable
+    /// in no propagator is skipped: no value of it can fail.
     pub(super) fn probe_all(&mut self) -> Result<(), Conflict> {
         let mut values = Vec::new();
         loop {
@@ -150,7 +151,7 @@ impl Engine {
             for i in 0..self.store.num_vars() {
                 let x = VarId(i as u32);
                 let size = self.store.size(x);
-                if size <= 1 || size > MOST_PROBED {
+                if size <= 1 || size > MOST_PROBED || self.degrees[i] == 0 {
                     continue;
                 }
                 values.clear();

@@ -74,6 +74,7 @@ pub(crate) fn search_plan(
         consistency: search.consistency.unwrap_or(Consistency::Propagate),
         objective,
         interleave,
+        projected: false,
     })
 }
 

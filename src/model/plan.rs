@@ -229,6 +229,12 @@ pub struct SearchPlan {
     /// an optimum (never for counts and enumerations, which take the
     /// plan's own order alone).
     pub interleave: Option<Arm>,
+    /// The search decides the `phases` only: a node where their variables
+    /// are fixed, at a fixpoint, is a leaf that counts as a solution with
+    /// the other variables still open. Only for a model whose other
+    /// constraints hold whatever those variables are (see
+    /// `Session::decide_only`).
+    pub projected: bool,
 }
 
 impl SearchPlan {
@@ -281,9 +287,15 @@ impl SearchPlan {
     /// Every phase the search decides in turn over a model of `num_vars`
     /// variables: the declared phases, the `order` (in input order), the
     /// declared variables by `var`, then every other (auxiliary) variable
-    /// in input order; empty phases left out. The brancher and the
-    /// MiniZinc export both read the search from here.
+    /// in input order; empty phases left out (a projected plan: its
+    /// phases only). The brancher and the MiniZinc export both read the
+    /// search from here.
     pub fn phases_over(&self, num_vars: usize) -> Vec<Phase> {
+        if self.projected {
+            let mut phases = self.phases.clone();
+            phases.retain(|p| !p.vars.is_empty());
+            return phases;
+        }
         let mut declared = vec![false; num_vars];
         for x in &self.decision {
             declared[x.index()] = true;

@@ -298,8 +298,15 @@ impl<'e> Search<'e> {
         self.bound = Some((objective, best));
     }
 
-    /// The solution just found: one value per model variable. Counting
-    /// never calls this, so the search loop itself allocates nothing.
+    /// Whether `var` is fixed at the node the search stands at (at a
+    /// projected plan's leaf, some are not).
+    pub fn is_fixed(&self, var: VarId) -> bool {
+        self.engine.store().is_fixed(var)
+    }
+
+    /// The solution just found: one value per model variable (at a
+    /// projected plan's leaf, an open variable's minimum). Counting never
+    /// calls this, so the search loop itself allocates nothing.
     pub fn values(&self) -> Vec<i64> {
         let store = self.engine.store();
         (0..store.num_vars() as u32)

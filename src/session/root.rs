@@ -74,16 +74,25 @@ impl Session {
         self.engine.store().size(var)
     }
 
-    /// Later searches decide `vars` first (smallest domain first) and
-    /// never restart: a search over a few constraints then fails within
-    /// their variables, not once per value of the others.
-    pub(crate) fn decide_first(&mut self, vars: Vec<VarId>) {
+    /// Later searches decide `vars` only (smallest domain over failures
+    /// first) and never restart: a node where they are fixed, at a
+    /// fixpoint, counts as a solution, so that a search over a few
+    /// constraints fails within their variables, not once per value of the
+    /// others, and ends there rather than deciding every other variable.
+    ///
+    /// For a session whose other constraints are definitions only, which
+    /// hold for some value of their auxiliary variables whatever the rest
+    /// is (`explain::items`): what such a leaf leaves open then extends to
+    /// a solution. Its values of the open variables are their minimums,
+    /// not a solution's.
+    pub(crate) fn decide_only(&mut self, vars: Vec<VarId>) {
         let plan = &mut self.lowered.plan;
         plan.phases = vec![Phase {
             vars,
             var: VarOrder::DomWdeg,
             value: ValueOrder::Min,
         }];
+        plan.projected = true;
         plan.restarts = Restarts::NONE;
     }
 }

@@ -383,7 +383,7 @@ impl Conflicts for Asker<'_> {
                     .collect();
                 first.sort_unstable();
                 first.dedup();
-                self.session.decide_first(first);
+                self.session.decide_only(first);
                 self.session.satisfiable_within(nodes)
             }
         }

@@ -311,7 +311,7 @@ impl Stepper {
             if !alive || !session.narrow(var, removed) || !session.propagate_level() {
                 return (false, Ok(Some(true)));
             }
-            session.decide_first(first);
+            session.decide_only(first);
             let answer = satisfiable(session).map(|found| found.map(|solution| !solution));
             (true, answer)
         });

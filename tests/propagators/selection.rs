@@ -112,6 +112,7 @@ fn plan(g: &mut Gen, n: usize) -> SearchPlan {
         consistency: g.rng.pick(&[Consistency::Propagate, Consistency::Check]),
         objective: None,
         interleave: None,
+        projected: false,
     }
 }
 
@@ -211,6 +212,7 @@ fn work_per_node(n: usize, var: VarOrder) -> (f64, f64, u64) {
         consistency: Consistency::Propagate,
         objective: None,
         interleave: None,
+        projected: false,
     };
     let mut engine = Engine::new(&model, Consistency::Propagate);
     let mut search = Search::new(&mut engine, &plan, Limits::default(), Restarts::NONE);
