@@ -250,3 +250,138 @@ fn a_board_of_cells_hides_the_other_variables_unless_they_say_shown() {
     );
     assert!(err.contains(":3:"), "{err}");
 }
+
+/// A Latin square whose hidden `h` lies strictly between two cells
+/// (`above`: h > x[a], `below`: h < x[b]), each of which may have a clue:
+/// the spec and each item's meaning.
+fn latin_squeezing_a_hidden(rng: &mut Rng) -> (String, Vec<(String, Meaning)>) {
+    let a = rng.below(9);
+    let b = (a + 1 + rng.below(8)) % 9;
+    let at = |i: usize| format!("x[{}][{}]", i / 3 + 1, i % 3 + 1);
+    let mut text = format!(
+        "[vars]\nx = {{ index = [\"1..3\", \"1..3\"], domain = \"1..3\" }}\n\
+         h = {{ domain = \"1..3\", shown = false }}\n[constraints]\n\
+         rows = \"forall(alldifferent(x[r]) for r in 1..3)\"\n\
+         cols = \"forall(alldifferent([x[r][c] for r in 1..3]) for c in 1..3)\"\n\
+         above = \"h > {}\"\nbelow = \"h < {}\"\n",
+        at(a),
+        at(b)
+    );
+    let mut meanings: Vec<(String, Meaning)> = Vec::new();
+    for k in 0..3 {
+        meanings.push((
+            format!("rows[r={}]", k + 1),
+            Box::new(move |w: &World| distinct(&w[3 * k..3 * k + 3])),
+        ));
+        meanings.push((
+            format!("cols[c={}]", k + 1),
+            Box::new(move |w: &World| distinct(&[w[k], w[3 + k], w[6 + k]])),
+        ));
+    }
+    meanings.push(("above".into(), Box::new(move |w: &World| w[9] > w[a])));
+    meanings.push(("below".into(), Box::new(move |w: &World| w[9] < w[b])));
+    for (k, j) in [a, b].into_iter().enumerate() {
+        if rng.below(3) > 0 {
+            let u = 1 + rng.below(3) as i64;
+            text.push_str(&format!("clue{k} = \"{} == {u}\"\n", at(j)));
+            meanings.push((format!("clue{k}"), Box::new(move |w: &World| w[j] == u)));
+        }
+    }
+    (text, meanings)
+}
+
+/// The facts of a `knowing` line: `x[1][2] = 3, x[2][1] ∈ {1, 3}`, each
+/// cell with its values.
+fn read_knowing(line: &str) -> Vec<(usize, Vec<i64>)> {
+    let mut facts = Vec::new();
+    let mut rest = line.trim().strip_prefix("knowing ").unwrap();
+    while !rest.is_empty() {
+        let end = rest.find(' ').unwrap();
+        let var = cell(&rest[..end]);
+        rest = &rest[end + 1..];
+        let (values, tail) = if let Some(r) = rest.strip_prefix("= ") {
+            let end = r.find(',').unwrap_or(r.len());
+            (r[..end].to_string(), &r[end..])
+        } else {
+            let r = rest.strip_prefix("∈ {").unwrap();
+            let end = r.find('}').unwrap();
+            (r[..end].to_string(), &r[end + 1..])
+        };
+        let mut vs = Vec::new();
+        for part in values.split(", ") {
+            match part.split_once("..") {
+                Some((lo, hi)) => vs.extend(lo.parse::<i64>().unwrap()..=hi.parse().unwrap()),
+                None => vs.push(part.parse().unwrap()),
+            }
+        }
+        facts.push((var, vs));
+        rest = tail.trim_start_matches(", ");
+    }
+    facts
+}
+
+/// `solve explain --steps` on a conflict that empties a hidden variable
+/// never names it: it ends on the clash of the items and cell facts
+/// behind it, which the brute force finds have no solution together,
+/// each one needed.
+#[test]
+fn a_conflict_that_empties_a_hidden_variable_ends_on_a_clash_of_cells() {
+    let worlds = worlds();
+    let mut rng = Rng::new(520);
+    let (mut clashes, mut conflicts) = (0, 0);
+    for _ in 0..40 {
+        let (text, meanings) = latin_squeezing_a_hidden(&mut rng);
+        let keeps = |w: &&World| meanings.iter().all(|(_, m)| m(w));
+        if worlds.iter().any(|w| keeps(&w)) {
+            continue;
+        }
+        conflicts += 1;
+        let spec = TempSpec::new("hidden-clash", &text);
+        let (out, err, code) = solve(&["explain", "--steps", spec.path.to_str().unwrap()]);
+        assert_eq!(code, 1, "{text}\n{out}{err}");
+        let named_h = out
+            .lines()
+            .any(|l| l.contains(" h ") || l.contains("h ≠") || l.contains("h ="));
+        assert!(!named_h, "names h:\n{text}\n{out}");
+        let last = out.lines().last().unwrap();
+        let lines: Vec<&str> = out.lines().collect();
+        let Some(at) = lines
+            .iter()
+            .position(|l| l.contains(". clash: these cannot all hold"))
+        else {
+            assert!(last.contains("has no value left"), "{text}\n{out}");
+            continue;
+        };
+        clashes += 1;
+        assert!(!lines[at].contains("not proven minimal"), "{text}\n{out}");
+        assert_eq!(
+            last, "so these constraints have no solution together",
+            "{out}"
+        );
+        let mut items: Vec<String> = Vec::new();
+        let mut facts: Vec<(usize, Vec<i64>)> = Vec::new();
+        for line in &lines[at + 1..lines.len() - 1] {
+            if line.trim().starts_with("knowing ") {
+                facts = read_knowing(line);
+            } else {
+                items.push(line.trim().to_string());
+            }
+        }
+        let some_world = |items: &[String], facts: &[(usize, Vec<i64>)]| {
+            worlds.iter().any(|w| {
+                facts.iter().all(|(x, vs)| vs.contains(&w[*x]))
+                    && (items.iter()).all(|name| (meanings.iter()).any(|(n, m)| n == name && m(w)))
+            })
+        };
+        assert!(
+            !some_world(&items, &facts),
+            "the clash has a solution:\n{text}\n{out}"
+        );
+        crate::assert_each_piece_needed(&items, &facts, some_world, &format!("{text}\n{out}"));
+    }
+    // Not vacuous: conflicts were met, and some ended on a hidden clash.
+    assert!(
+        conflicts >= 10 && clashes >= 3,
+        "{conflicts} conflicts, {clashes} clashes"
+    );
+}

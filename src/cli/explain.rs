@@ -196,26 +196,40 @@ fn derive(
     let mut stepper = walk_to_conflict(lowered, sources, names, Settings::default(), stop);
     out.line("");
     print_start(out, false, &stepper);
-    match print_steps(out, false, &mut stepper) {
-        Ok(_) => {}
-        Err(_) => {
-            note(&format!(
-                "solve: {} before the steps were complete",
-                stop.cause()
-            ));
-            return EXIT_LIMIT;
-        }
-    }
+    let stopped = || {
+        note(&format!(
+            "solve: {} before the steps were complete",
+            stop.cause()
+        ));
+        EXIT_LIMIT
+    };
+    let taken = match print_steps(out, false, &mut stepper) {
+        Ok(Some(taken)) => taken.len(),
+        // Output closed: nothing more to say.
+        Ok(None) => return EXIT_NONE,
+        Err(_) => return stopped(),
+    };
     if let Ending::Conflict(var) = stepper.ending() {
         let together = if names.len() == 1 {
             "this constraint has no solution"
         } else {
             "these constraints have no solution together"
         };
-        out.line(&format!(
-            "so {} has no value left: {together}",
-            stepper.words().name(var)
-        ));
+        if stepper.is_shown(var) {
+            let words = stepper.words();
+            out.line(&format!(
+                "so {} has no value left: {together}",
+                words.name(var)
+            ));
+        } else {
+            // The player's variables only: a hidden variable's last step
+            // is told as the clash of what it came from.
+            let Ok(clash) = stepper.clash(var) else {
+                return stopped();
+            };
+            out.line(&stepper.words().clash_text(taken + 1, &clash));
+            out.line(&format!("so {together}"));
+        }
     }
     EXIT_NONE
 }

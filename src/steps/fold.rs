@@ -11,10 +11,12 @@
 //! support, and shows its deductions on shown variables alone; it is then
 //! made minimal again over its items and shown facts (each piece dropped
 //! while every deduction still follows by complete search), so that the
-//! sound-and-minimal promises hold of what is shown.
+//! sound-and-minimal promises hold of what is shown. A walk to a conflict
+//! that empties a hidden variable ends on a [`Clash`]: that variable's
+//! support, made minimal the same way.
 
 use super::state::{Stepper, Support};
-use super::{Deduction, Step};
+use super::{Clash, Deduction, Step};
 use crate::facts::values;
 use crate::model::VarId;
 use crate::stop::Cause;
@@ -22,7 +24,7 @@ use std::collections::BTreeSet;
 
 impl Stepper {
     /// Whether steps show `var`.
-    pub(super) fn is_shown(&self, var: VarId) -> bool {
+    pub fn is_shown(&self, var: VarId) -> bool {
         self.shown_mask[var.index()]
     }
 
@@ -91,6 +93,40 @@ impl Stepper {
 }
 
 impl Stepper {
+    /// The clash a walk to a conflict ends on when `var`, hidden, has no
+    /// value left: the items and shown facts behind every step that
+    /// narrowed it, less each fact, then each item, without which the rest
+    /// still has no solution (each check a complete search; one that runs
+    /// out keeps its piece, and the clash is not proven minimal).
+    pub fn clash(&mut self, var: VarId) -> Result<Clash, Cause> {
+        let support = self.support.get(&var).cloned().unwrap_or_default();
+        let mut uses: Vec<usize> = support.items.into_iter().collect();
+        let mut facts: Vec<VarId> = support.facts.into_iter().collect();
+        let mut minimal = true;
+        for fact in facts.clone() {
+            let fewer: Vec<VarId> = facts.iter().copied().filter(|&f| f != fact).collect();
+            match self.fails(&uses, &fewer, None)? {
+                Some(true) => facts = fewer,
+                Some(false) => {}
+                None => minimal = false,
+            }
+        }
+        for item in uses.clone() {
+            let fewer: Vec<usize> = uses.iter().copied().filter(|&i| i != item).collect();
+            match self.fails(&fewer, &facts, None)? {
+                Some(true) => uses = fewer,
+                Some(false) => {}
+                None => minimal = false,
+            }
+        }
+        Ok(Clash {
+            cost: self.cost(&uses, facts.len()),
+            facts: self.facts(&facts),
+            uses,
+            minimal,
+        })
+    }
+
     /// `step` less each fact, then each item, without which propagating
     /// the rest still makes every one of its deductions (each check one
     /// propagation); as it is when they do not make them all to begin

@@ -77,6 +77,20 @@ pub enum Method {
     Conflict,
 }
 
+/// How a walk to a conflict ends when the variable left with no value is
+/// hidden (`shown = false`): the items and shown facts behind it, which
+/// have no solution together (see [`Stepper::clash`]); what the player
+/// reads in place of that variable's last step.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Clash {
+    pub uses: Vec<usize>,
+    pub facts: Vec<Fact>,
+    /// The items' weights plus the number of facts.
+    pub cost: u64,
+    /// Whether every item and fact was shown needed (as [`Step::minimal`]).
+    pub minimal: bool,
+}
+
 /// What a step shows of one variable.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Deduction {

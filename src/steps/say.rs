@@ -3,7 +3,7 @@
 //! {"fox", "horse"}`), and a step as text lines or as one JSON object (the
 //! command line's `--json` and the playground's format alike).
 
-use super::{Chain, Deduction, Link, Method, Step, Technique};
+use super::{Chain, Clash, Deduction, Link, Method, Step, Technique};
 use crate::explain::items::Item;
 use crate::facts::{Fact, Values};
 use crate::lowered::Lowered;
@@ -109,11 +109,8 @@ impl Words<'_> {
             self.deduction(step),
             step.cost
         );
-        for &item in &step.uses {
-            text.push_str(&format!("\n   {}", self.item(item)));
-        }
-        let facts: Vec<String> = step.facts.iter().map(|f| self.fact(f)).collect();
-        let facts = facts.join(", ");
+        text.push_str(&self.items_text(&step.uses));
+        let facts = self.facts_text(&step.facts);
         match &step.chain {
             // A wall of facts: the chain says more in fewer words.
             Some(_) if facts.chars().count() > SCREEN => text.push_str(&format!(
@@ -127,6 +124,39 @@ impl Words<'_> {
             text.push_str(&self.chain_text(chain));
         }
         text
+    }
+
+    /// The clash a walk to a conflict ends on, numbered as the step after
+    /// the last: `N. clash: these cannot all hold   (cost C)`, then its
+    /// rules a line each and the facts it knows.
+    pub fn clash_text(&self, number: usize, clash: &Clash) -> String {
+        let unproven = if clash.minimal {
+            ""
+        } else {
+            ", not proven minimal"
+        };
+        let mut text = format!(
+            "{number}. clash: these cannot all hold   (cost {}{unproven})",
+            clash.cost
+        );
+        text.push_str(&self.items_text(&clash.uses));
+        if !clash.facts.is_empty() {
+            text.push_str(&format!("\n   knowing {}", self.facts_text(&clash.facts)));
+        }
+        text
+    }
+
+    /// Items, a line each, as a step cites them.
+    fn items_text(&self, uses: &[usize]) -> String {
+        uses.iter()
+            .map(|&item| format!("\n   {}", self.item(item)))
+            .collect()
+    }
+
+    /// Facts, comma-separated.
+    fn facts_text(&self, facts: &[Fact]) -> String {
+        let facts: Vec<String> = facts.iter().map(|f| self.fact(f)).collect();
+        facts.join(", ")
     }
 
     /// A chain, one implication a line: `if x = 5`, `then y = 3 (row[r=2])`,

@@ -296,6 +296,18 @@ impl Stepper {
         var: VarId,
         removed: &[(i64, i64)],
     ) -> Result<Option<bool>, Cause> {
+        self.fails(items, facts, Some((var, removed)))
+    }
+
+    /// Whether `items` and the known domains of `facts` (and `var` within
+    /// `values`, when given) have no solution: a complete search over the
+    /// items' variables (`None`: it ran out of nodes).
+    pub(super) fn fails(
+        &mut self,
+        items: &[usize],
+        facts: &[VarId],
+        within: Option<(VarId, &[(i64, i64)])>,
+    ) -> Result<Option<bool>, Cause> {
         // The items' auxiliary variables too: at `check` a rule fails only
         // once they are fixed as well.
         let mut first = scope_of(self, items);
@@ -304,11 +316,12 @@ impl Stepper {
                 .iter()
                 .flat_map(|&i| self.items[i].links.iter().copied()),
         );
-        first.push(var);
+        first.extend(within.map(|(var, _)| var));
         let (searched, answer) = self.with(items, facts, |session, alive| {
             // Propagation first: a search is needed only when it does not
             // fail (and would start by propagating the same way).
-            if !alive || !session.narrow(var, removed) || !session.propagate_level() {
+            let narrowed = within.is_none_or(|(var, values)| session.narrow(var, values));
+            if !alive || !narrowed || !session.propagate_level() {
                 return (false, Ok(Some(true)));
             }
             session.decide_only(first);

@@ -28,7 +28,8 @@ pub enum Ending {
     /// No step within the bound on items (`--max-items`) was left: these
     /// variables keep values that no solution takes.
     Stuck(Vec<(VarId, Values)>),
-    /// A walk to a conflict: this variable has no value left.
+    /// A walk to a conflict: this variable has no value left (a hidden
+    /// one: see [`Stepper::clash`]).
     Conflict(VarId),
 }
 
@@ -111,12 +112,10 @@ pub fn walk_to_conflict(
     let mut stepper = Stepper::new(lowered, sources, settings, stop, |item| {
         conflict.contains(&item.name)
     });
-    // No solution takes any value: every value is to be removed.
+    // No solution takes any value: every value is to be removed. Steps
+    // show the player's variables, as any walk's do; one that empties a
+    // hidden variable ends on a clash (`Stepper::clash`).
     stepper.target = vec![Vec::new(); stepper.known.len()];
-    // A conflict is the model's: every declared variable is shown.
-    stepper.shown = stepper.declared.clone();
-    stepper.shown_mask = vec![true; stepper.known.len()];
-    stepper.support.clear();
     stepper
 }
 
@@ -236,9 +235,12 @@ impl Stepper {
         !self.shown.iter().any(|&x| self.open(x)) || self.emptied().is_some()
     }
 
-    /// A variable with no value left: the walk derived a conflict.
+    /// A variable with no value left, a shown one first: the walk derived
+    /// a conflict.
     fn emptied(&self) -> Option<VarId> {
-        (self.declared.iter().copied()).find(|x| self.known[x.index()].is_empty())
+        let empty = |x: &VarId| self.known[x.index()].is_empty();
+        (self.shown.iter().copied().find(empty))
+            .or_else(|| self.declared.iter().copied().find(empty))
     }
 
     fn take(&mut self, step: &Step) {
