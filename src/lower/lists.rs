@@ -63,7 +63,18 @@ impl Lowerer {
     pub(super) fn list_builtin(&mut self, builtin: Builtin, args: &[Expr], span: Span) -> R<Value> {
         let first = self.eval(&args[0])?;
         match builtin {
-            Builtin::Chars => chars(&first, args[0].span),
+            Builtin::Chars => {
+                if let (Value::Str(text), Some((last, split))) = (&first, &self.last_chars)
+                    && text == last
+                {
+                    return Ok(split.clone());
+                }
+                let split = chars(&first, args[0].span)?;
+                if let Value::Str(text) = first {
+                    self.last_chars = Some((text, split.clone()));
+                }
+                Ok(split)
+            }
             Builtin::Words => words(&first, args[0].span),
             Builtin::Require => self.require(&first, args, span),
             Builtin::Int => int(&first, args[0].span),

@@ -20,13 +20,11 @@
 //!   decreasing, count of a value.
 //! - `automaton.rs`: regular, nonogram_line; `scheduling.rs`: cumulative, disjunctive.
 //! - `grid.rs`: `m[r][c]` with a variable row, as one element.
-//! - `sums.rs`: a linear constraint over a named sum's terms, posted on
-//!   the sum's variable.
+//! - `sums.rs`: a named sum's linear constraint, posted on its variable.
 //! - `scope.rs`: the context (origin, item, locals, ...) for one call.
 //! - `index.rs`: an `index` declaration as a range of positions.
 //! - `network.rs`: a scratch lowering over input variables as a network.
-//! - `later.rs`: what lowering leaves for constraints added later, and
-//!   marks of the model's size to retract them.
+//! - `later.rs`: what constraints added later need; marks to retract them.
 //! - `budget.rs`: the items, model size and time lowering may spend.
 //! - `options.rs`: the command line's overrides.
 //!
@@ -128,6 +126,8 @@ pub struct Lowerer {
     /// Calls of user functions on constant arguments whose value is a
     /// constant: computed once (see `call.rs`).
     memo: HashMap<(String, Vec<call::KeyPart>), Value>,
+    /// The last text `chars` split, kept: `chars(row)[c]` over `c`.
+    last_chars: Option<(Arc<str>, Value)>,
 }
 
 impl Lowerer {

@@ -32,7 +32,7 @@ use crate::model::{Model, VarId};
 use crate::output::OutputPlan;
 use crate::output::drawing::{Drawing, Style, svg};
 use serde_json::{Value, json};
-use std::collections::BTreeMap;
+use std::collections::{BTreeMap, BTreeSet};
 
 /// The most values of one variable drawn to see what they look like.
 const MOST_PROBED: usize = 24;
@@ -76,15 +76,20 @@ fn looks(d: &Drawing) -> BTreeMap<Unit, Look> {
     out
 }
 
-/// The look of `unit` in `looks` (a segment not drawn: none).
-fn look_of(looks: &BTreeMap<Unit, Look>, unit: &Unit) -> Look {
+/// A segment not drawn, and a cell drawn blank.
+static NO_STROKES: Look = Look::Strokes(0);
+static BLANK: Look = Look::Cell {
+    text: String::new(),
+    style: None,
+};
+
+/// The look of `unit` in `looks` (a segment not drawn: none), borrowed:
+/// the probing compares some 300,000 looks on a 10x10 board.
+fn look_of<'a>(looks: &'a BTreeMap<Unit, Look>, unit: &Unit) -> &'a Look {
     match (looks.get(unit), unit) {
-        (Some(look), _) => look.clone(),
-        (None, Unit::Segment(..)) => Look::Strokes(0),
-        (None, Unit::Cell(..)) => Look::Cell {
-            text: String::new(),
-            style: None,
-        },
+        (Some(look), _) => look,
+        (None, Unit::Segment(..)) => &NO_STROKES,
+        (None, Unit::Cell(..)) => &BLANK,
     }
 }
 
@@ -197,16 +202,21 @@ fn probe(
             }
         }
         values[i] = solution[i];
-        let changed: Vec<Unit> = (base.keys().chain(seen.iter().flat_map(|(_, l)| l.keys())))
-            .filter(|u| seen.iter().any(|(_, l)| look_of(l, u) != look_of(base, u)))
-            .cloned()
-            .collect::<std::collections::BTreeSet<_>>()
-            .into_iter()
-            .collect();
+        // A unit in neither drawing looks the same in both.
+        let mut changed: BTreeSet<&Unit> = BTreeSet::new();
+        for (_, l) in &seen {
+            for u in l.keys().chain(base.keys()) {
+                if look_of(l, u) != look_of(base, u) {
+                    let _ = changed.insert(u);
+                }
+            }
+        }
         for unit in changed {
-            let table = seen.iter().map(|(v, l)| (*v, look_of(l, &unit))).collect();
+            let table = (seen.iter())
+                .map(|(v, l)| (*v, look_of(l, unit).clone()))
+                .collect();
             controls
-                .entry(unit)
+                .entry(unit.clone())
                 .or_default()
                 .push((VarId(i as u32), table, whole));
         }
@@ -232,7 +242,7 @@ fn units(
         match unit {
             Unit::Cell(r, c) => {
                 let shown = &given.cells[*r][*c];
-                let blank_given = matches!(look_of(given_looks, unit), Look::Cell { ref text, style } if text.is_empty() && style.is_none());
+                let blank_given = matches!(look_of(given_looks, unit), Look::Cell { text, style } if text.is_empty() && style.is_none());
                 if shown.given || shown.split.is_some() || !blank_given {
                     continue;
                 }
