@@ -384,4 +384,26 @@ fn a_conflict_that_empties_a_hidden_variable_ends_on_a_clash_of_cells() {
         conflicts >= 10 && clashes >= 3,
         "{conflicts} conflicts, {clashes} clashes"
     );
+    // Two rules on the hidden variable alone: its support is both (each
+    // alone has a solution).
+    let text = "[vars]\nx = { index = \"1..2\", domain = \"1..3\" }\n\
+                h = { domain = \"1..3\", shown = false }\n[constraints]\n\
+                above = \"h > 2\"\nbelow = \"h < 2\"\napart = \"x[1] != x[2]\"\n";
+    let spec = TempSpec::new("hidden-clash-alone", text);
+    let (out, err, code) = solve(&["explain", "--steps", spec.path.to_str().unwrap()]);
+    assert_eq!(code, 1, "{out}{err}");
+    let clash = out
+        .split(". clash: these cannot all hold")
+        .nth(1)
+        .expect("a clash");
+    let cited: Vec<&str> = clash.lines().skip(1).map(str::trim).collect();
+    assert_eq!(
+        cited,
+        [
+            "above",
+            "below",
+            "so these constraints have no solution together"
+        ],
+        "{out}"
+    );
 }

@@ -102,6 +102,11 @@ impl Stepper {
         let support = self.support.get(&var).cloned().unwrap_or_default();
         let mut uses: Vec<usize> = support.items.into_iter().collect();
         let mut facts: Vec<VarId> = support.facts.into_iter().collect();
+        debug_assert_ne!(
+            self.fails(&uses, &facts, None)?,
+            Some(false),
+            "the support of an emptied variable has a solution"
+        );
         let mut minimal = true;
         for fact in facts.clone() {
             let fewer: Vec<VarId> = facts.iter().copied().filter(|&f| f != fact).collect();

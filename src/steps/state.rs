@@ -125,15 +125,12 @@ impl Stepper {
         items.retain(|item| keep(item));
         items::fill_scopes(session.lowered().model(), &mut items);
         let (known, start) = read_off(&mut session, &items, &initial, base_alive);
-        // A clue on a hidden variable: its item is its support.
-        let support = (start.iter())
-            .filter(|(_, fact)| !shown_mask[fact.var.index()])
-            .map(|(i, fact)| {
-                let items = BTreeSet::from([*i]);
-                let facts = BTreeSet::new();
-                (fact.var, Support { items, facts })
-            })
-            .collect();
+        // A clue on a hidden variable: its items (every rule on it alone)
+        // are its support.
+        let mut support: HashMap<VarId, Support> = HashMap::new();
+        for (i, fact) in start.iter().filter(|(_, f)| !shown_mask[f.var.index()]) {
+            let _ = support.entry(fact.var).or_default().items.insert(*i);
+        }
         let weights = items
             .iter()
             .map(|item| {
