@@ -22,6 +22,22 @@ use std::collections::BTreeSet;
 type World = [i64; 10];
 type Meaning = Box<dyn Fn(&World) -> bool>;
 
+/// The meanings of a 3x3 Latin square's `rows` and `cols` items.
+fn latin_meanings() -> Vec<(String, Meaning)> {
+    let mut meanings: Vec<(String, Meaning)> = Vec::new();
+    for k in 0..3 {
+        meanings.push((
+            format!("rows[r={}]", k + 1),
+            Box::new(move |w: &World| distinct(&w[3 * k..3 * k + 3])),
+        ));
+        meanings.push((
+            format!("cols[c={}]", k + 1),
+            Box::new(move |w: &World| distinct(&[w[k], w[3 + k], w[6 + k]])),
+        ));
+    }
+    meanings
+}
+
 /// A Latin square whose cell `i` has a hidden copy `h`, which a rule on
 /// `h` alone (`not_v`) narrows; the spec and each item's meaning.
 fn latin_with_copy(rng: &mut Rng) -> (String, Vec<(String, Meaning)>) {
@@ -34,17 +50,7 @@ fn latin_with_copy(rng: &mut Rng) -> (String, Vec<(String, Meaning)>) {
          cols = \"forall(alldifferent([x[r][c] for r in 1..3]) for c in 1..3)\"\n\
          copy = \"h == x[{r}][{c}]\"\nnot_v = \"h != {v}\"\n"
     );
-    let mut meanings: Vec<(String, Meaning)> = Vec::new();
-    for k in 0..3 {
-        meanings.push((
-            format!("rows[r={}]", k + 1),
-            Box::new(move |w: &World| distinct(&w[3 * k..3 * k + 3])),
-        ));
-        meanings.push((
-            format!("cols[c={}]", k + 1),
-            Box::new(move |w: &World| distinct(&[w[k], w[3 + k], w[6 + k]])),
-        ));
-    }
+    let mut meanings = latin_meanings();
     meanings.push(("copy".into(), Box::new(move |w: &World| w[9] == w[i])));
     meanings.push(("not_v".into(), Box::new(move |w: &World| w[9] != v)));
     for k in 0..rng.below(3) {
@@ -267,17 +273,7 @@ fn latin_squeezing_a_hidden(rng: &mut Rng) -> (String, Vec<(String, Meaning)>) {
         at(a),
         at(b)
     );
-    let mut meanings: Vec<(String, Meaning)> = Vec::new();
-    for k in 0..3 {
-        meanings.push((
-            format!("rows[r={}]", k + 1),
-            Box::new(move |w: &World| distinct(&w[3 * k..3 * k + 3])),
-        ));
-        meanings.push((
-            format!("cols[c={}]", k + 1),
-            Box::new(move |w: &World| distinct(&[w[k], w[3 + k], w[6 + k]])),
-        ));
-    }
+    let mut meanings = latin_meanings();
     meanings.push(("above".into(), Box::new(move |w: &World| w[9] > w[a])));
     meanings.push(("below".into(), Box::new(move |w: &World| w[9] < w[b])));
     for (k, j) in [a, b].into_iter().enumerate() {

@@ -108,22 +108,12 @@ impl Stepper {
             "the support of an emptied variable has a solution"
         );
         let mut minimal = true;
-        for fact in facts.clone() {
-            let fewer: Vec<VarId> = facts.iter().copied().filter(|&f| f != fact).collect();
-            match self.fails(&uses, &fewer, None)? {
-                Some(true) => facts = fewer,
-                Some(false) => {}
-                None => minimal = false,
-            }
-        }
-        for item in uses.clone() {
-            let fewer: Vec<usize> = uses.iter().copied().filter(|&i| i != item).collect();
-            match self.fails(&fewer, &facts, None)? {
-                Some(true) => uses = fewer,
-                Some(false) => {}
-                None => minimal = false,
-            }
-        }
+        drop_unneeded(&mut facts, &mut minimal, |fewer| {
+            self.fails(&uses, fewer, None)
+        })?;
+        drop_unneeded(&mut uses, &mut minimal, |fewer| {
+            self.fails(fewer, &facts, None)
+        })?;
         Ok(Clash {
             cost: self.cost(&uses, facts.len()),
             facts: self.facts(&facts),
@@ -168,4 +158,22 @@ impl Stepper {
                     .all(|d| values::both(&session.domain_now(d.var), &d.removed).is_empty())
         })
     }
+}
+
+/// `pieces` less each one without which `fails` still holds (a check that
+/// runs out keeps its piece and clears `minimal`).
+fn drop_unneeded<T: Copy + PartialEq>(
+    pieces: &mut Vec<T>,
+    minimal: &mut bool,
+    mut fails: impl FnMut(&[T]) -> Result<Option<bool>, Cause>,
+) -> Result<(), Cause> {
+    for piece in pieces.clone() {
+        let fewer: Vec<T> = pieces.iter().copied().filter(|&p| p != piece).collect();
+        match fails(&fewer)? {
+            Some(true) => *pieces = fewer,
+            Some(false) => {}
+            None => *minimal = false,
+        }
+    }
+    Ok(())
 }
