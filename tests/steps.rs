@@ -181,10 +181,17 @@ fn random_latin_squares_steps_are_sound_minimal_and_complete() {
     // Every level: the promises hold at each (round 3's reproducer
     // steps-check-not-minimal broke minimality at `check`).
     let levels = ["domain", "early", "check", "propagate", "bounds", "probing"];
+    let mut answered = 0;
     for round in 0..30 {
         let (text, meanings) = latin(&mut rng);
-        check_latin_walk(&text, &meanings, levels[round % levels.len()], &grids);
+        answered += check_latin_walk(&text, &meanings, levels[round % levels.len()], &grids);
     }
+    // Counter-examples kept answered some of the checks, so the brute
+    // force above checked their answers too.
+    assert!(
+        answered > 0,
+        "no check was answered by a kept counter-example"
+    );
 }
 
 /// A step's checks search only its items' variables: beside 400 hidden
@@ -203,7 +210,7 @@ fn a_steps_checks_decide_only_their_items_variables() {
             1,
         );
         assert_ne!(padded, text);
-        check_latin_walk(&padded, &meanings, level, &grids);
+        let _ = check_latin_walk(&padded, &meanings, level, &grids);
     }
 }
 
@@ -211,11 +218,17 @@ fn a_steps_checks_decide_only_their_items_variables() {
 /// items mean `meanings`: each step sound and proven minimal by the brute
 /// force over `grids`, the walk leaving each cell exactly the values of
 /// the solutions, as `solve candidates` lists them.
-fn check_latin_walk(text: &str, meanings: &[(String, Meaning)], level: &str, grids: &[Grid]) {
+fn check_latin_walk(
+    text: &str,
+    meanings: &[(String, Meaning)],
+    level: &str,
+    grids: &[Grid],
+) -> u64 {
     let text = text.to_string();
     let spec = TempSpec::new("latin-steps", &text);
     let path = spec.path.to_str().unwrap();
-    let (out, err, code) = solve(&["steps", path, "--json", "--consistency", level]);
+    let (out, err, code) = solve(&["steps", path, "--json", "--consistency", level, "--stats"]);
+    let answered = answered_by_witnesses(&err);
     let solutions: Vec<&Grid> = grids
         .iter()
         .filter(|g| meanings.iter().all(|(_, m)| m(g)))
@@ -287,7 +300,7 @@ fn check_latin_walk(text: &str, meanings: &[(String, Meaning)], level: &str, gri
     let end = &lines[lines.len() - 1];
     if solutions.is_empty() {
         assert_eq!(code, 1, "{text}\n{out}{err}");
-        return;
+        return answered;
     }
     for (x, vs) in known.iter().enumerate() {
         let taken: BTreeSet<i64> = solutions.iter().map(|g| g[x]).collect();
@@ -314,6 +327,16 @@ fn check_latin_walk(text: &str, meanings: &[(String, Meaning)], level: &str, gri
         "{text}\n{out}"
     );
     assert_eq!(code, if unique { 0 } else { 3 }, "{text}\n{out}{err}");
+    answered
+}
+
+/// The checks kept counter-examples answered, from `--stats`'s work line.
+fn answered_by_witnesses(err: &str) -> u64 {
+    let line = (err.lines())
+        .find(|l| l.contains("answered by earlier counter-examples"))
+        .unwrap_or_else(|| panic!("no work line:\n{err}"));
+    let before = line.split(" more answered").next().unwrap();
+    before.rsplit('(').next().unwrap().parse().unwrap()
 }
 
 /// The values the steps leave, by variable name, from `--json` output.

@@ -343,14 +343,16 @@ fn hints_from_random_sudoku_states_are_the_first_steps() {
         }
         let (hint, err, code) = solve(&args);
         assert_eq!(code, 0, "{err}");
+        // `--eliminations` is hint's alone: `steps` refuses it.
         args[0] = "steps";
+        assert_eq!(solve(&args).2, 2);
+        let _ = args.remove(3);
         let (steps, _, _) = solve(&args);
         // `steps` first says what the clues give; `hint` takes it as seen.
         let first = steps.lines().find(|l| l.contains("\"step\":1,"));
         assert_eq!(hint.lines().next(), first);
         // By default, the next cell to fill: steps of the walk, in its
         // order, the last placing a cell at its value in the solution.
-        let _ = args.remove(3);
         args[0] = "hint";
         let (placement, err, code) = solve(&args);
         assert_eq!(code, 0, "{err}");
@@ -381,6 +383,22 @@ fn hints_from_random_sudoku_states_are_the_first_steps() {
             assert_eq!(&solution["x"][r - 1][c - 1], value, "{placement}");
         }
     }
+    // `--techniques` and `--stats` tell of the hint's steps as of a walk's.
+    let (out, err, code) = solve(&["hint", "specs/sudoku.toml", "--techniques", "--stats"]);
+    assert_eq!(code, 0, "{err}");
+    let steps = (out.lines())
+        .filter(|l| l.starts_with(|c: char| c.is_ascii_digit()))
+        .count();
+    let (_, used) = out.split_once("techniques used:\n").expect(&out);
+    let tallied: usize = (used.lines())
+        .map(|l| l.rsplit(": ").next().unwrap().split(' ').next().unwrap())
+        .map(|n| n.parse::<usize>().unwrap())
+        .sum();
+    assert!(steps > 0 && tallied == steps, "{out}");
+    assert!(
+        err.contains("grade: largest step 2") && err.contains("work: "),
+        "{err}"
+    );
     // Against the clue in row 1, column 1 (a 5): the player's entry is
     // named first, then the rule it breaks, by its sentence.
     let (out, _, code) = solve(&["hint", "specs/sudoku.toml", "--given", "x[1][1]=6"]);

@@ -61,6 +61,11 @@ pub(crate) struct StepsArgs {
 
 /// `solve steps` (`hint` false) or `solve hint`.
 pub(super) fn run(args: &StepsArgs, hint: bool, stop: &Stop) -> Run {
+    if args.eliminations && !hint {
+        let d = Diagnostic::bare("--eliminations is an option of `solve hint`; `solve steps` shows every step, eliminations too".to_string())
+            .with_help("drop --eliminations, or run `solve hint`");
+        return Err(Error::new(vec![d], &Sources::default()));
+    }
     let (lowered, sources) = super::compile(&args.file, &args.spec, true, stop)?;
     let (texts, givens) = read_givens(args, &lowered, &sources)?;
     let settings = Settings {
@@ -116,11 +121,35 @@ pub(super) fn run(args: &StepsArgs, hint: bool, stop: &Stop) -> Run {
         Err(_) => return stopped(out),
     };
     let code = if hint {
-        hint_end(&mut out, args.json, &stepper, &taken)
+        let code = hint_end(&mut out, args.json, &stepper, &taken);
+        if args.techniques {
+            techniques(&mut out, args.json, &taken);
+        }
+        if args.stats {
+            let costs = taken.iter().map(|(cost, _)| *cost);
+            work(&stepper, costs.clone().max().unwrap_or(0), costs.sum());
+        }
+        code
     } else {
         steps_end(&mut out, args, &stepper, &taken)
     };
     out.finish(code)
+}
+
+/// `hint --techniques`: which techniques the hint's steps used.
+fn techniques(out: &mut Printer, json: bool, taken: &Taken) {
+    let used = tally(taken);
+    if json {
+        let used: serde_json::Map<String, serde_json::Value> = (used.into_iter())
+            .map(|(name, n)| (name, json!(n)))
+            .collect();
+        out.line(&json!({ "techniques": used }).to_string());
+        return;
+    }
+    out.line("techniques used:");
+    for (name, n) in used {
+        out.line(&format!("   {name}: {}", counted(n as u64, "step")));
+    }
 }
 
 /// What a printed step counts for: its cost and its technique.
@@ -360,6 +389,9 @@ fn steps_end(out: &mut Printer, args: &StepsArgs, stepper: &Stepper, taken: &Tak
             last["techniques"] = serde_json::Value::Object(used);
         }
         out.line(&last.to_string());
+        if args.stats {
+            work(stepper, largest, total);
+        }
         return code;
     }
     let summary = match end {
@@ -387,21 +419,24 @@ fn steps_end(out: &mut Printer, args: &StepsArgs, stepper: &Stepper, taken: &Tak
         ));
     }
     if args.techniques {
-        out.line("techniques used:");
-        for (name, n) in tally(taken) {
-            out.line(&format!("   {name}: {}", counted(n as u64, "step")));
-        }
+        techniques(out, false, taken);
     }
     if args.stats {
-        note(&format!("grade: largest step {largest}, total {total}"));
-        note(&format!(
-            "work: {} propagator runs, {} groups of items checked and {} searches in the steps' checks",
-            stepper.propagations(),
-            stepper.group_checks(),
-            stepper.searches()
-        ));
+        work(stepper, largest, total);
     }
     code
+}
+
+/// `--stats`: the grade and the walk's work, on standard error.
+fn work(stepper: &Stepper, largest: u64, total: u64) {
+    note(&format!("grade: largest step {largest}, total {total}"));
+    note(&format!(
+        "work: {} propagator runs, {} groups of items checked and {} searches in the steps' checks ({} more answered by earlier counter-examples)",
+        stepper.propagations(),
+        stepper.group_checks(),
+        stepper.searches(),
+        stepper.answered_by_witnesses()
+    ));
 }
 
 /// How `hint` ended: nothing more follows (exit 3) or the one step (0).

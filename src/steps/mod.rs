@@ -39,6 +39,7 @@ pub mod say;
 mod state;
 mod stepper;
 pub mod technique;
+mod witness;
 
 pub use chain::{Chain, Link};
 pub use fallback::WhyNone;

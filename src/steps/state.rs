@@ -6,6 +6,7 @@
 
 use super::say::Words;
 use super::technique::{self, Technique};
+use super::witness::Witnesses;
 use super::{Candidate, Deduction, Settings, Step};
 use crate::explain::items::{self, Item};
 use crate::facts::Fact;
@@ -13,7 +14,7 @@ use crate::facts::candidates;
 use crate::facts::values::{self, Values};
 use crate::lowered::Lowered;
 use crate::model::VarId;
-use crate::session::Session;
+use crate::session::{Session, Solution};
 use crate::source::Sources;
 use crate::stop::Cause;
 use crate::stop::Stop;
@@ -24,10 +25,10 @@ use std::collections::{BTreeSet, HashMap, VecDeque};
 /// not need (never one it needs: steps stay sound).
 pub(super) const CHECK_NODES: u64 = 300;
 
-/// Whether what `session` has posted has a solution: `None` when the
+/// A solution of what `session` has posted, if any: `None` when the
 /// search spent [`CHECK_NODES`] without an answer.
-pub(super) fn satisfiable(session: &mut Session) -> Result<Option<bool>, Cause> {
-    session.satisfiable_within(CHECK_NODES)
+fn solution(session: &mut Session) -> Result<Option<Option<Solution>>, Cause> {
+    session.within(CHECK_NODES, Session::first).transpose()
 }
 
 /// What a fact on a hidden variable came from: items and shown facts
@@ -57,6 +58,8 @@ pub struct Stepper {
     pub(super) told: usize,
     /// Complete searches made by [`Stepper::follows`].
     pub(super) searches: u64,
+    /// Counter-examples the checks found, which answer later checks.
+    pub(super) witnesses: Witnesses,
     /// Groups of items propagated in the searches for steps.
     pub(super) checks: u64,
     /// Whether the definitions alone (the session's base, left at its
@@ -148,6 +151,7 @@ impl Stepper {
             support,
             told: 0,
             searches: 0,
+            witnesses: Witnesses::default(),
             checks: 0,
             base_alive,
             initial,
@@ -232,6 +236,11 @@ impl Stepper {
         self.searches
     }
 
+    /// Checks a counter-example found earlier answered, with no search.
+    pub fn answered_by_witnesses(&self) -> u64 {
+        self.witnesses.answered
+    }
+
     /// Groups of items (one, two or three) propagated on what is known
     /// in the walk's searches for steps so far.
     pub fn group_checks(&self) -> u64 {
@@ -314,19 +323,28 @@ impl Stepper {
                 .flat_map(|&i| self.items[i].links.iter().copied()),
         );
         first.extend(within.map(|(var, _)| var));
+        if (self.witnesses).answer(items, facts, &self.known, within) {
+            return Ok(Some(false));
+        }
         let (searched, answer) = self.with(items, facts, |session, alive| {
             // Propagation first: a search is needed only when it does not
             // fail (and would start by propagating the same way).
             let narrowed = within.is_none_or(|(var, values)| session.narrow(var, values));
             if !alive || !narrowed || !session.propagate_level() {
-                return (false, Ok(Some(true)));
+                return (false, Ok(Some(None)));
             }
-            session.decide_only(first);
-            let answer = satisfiable(session).map(|found| found.map(|solution| !solution));
-            (true, answer)
+            session.decide_only(first.clone());
+            (true, solution(session))
         });
         self.searches += u64::from(searched);
-        answer
+        Ok(match answer? {
+            None => None,
+            Some(None) => Some(true),
+            Some(Some(found)) => {
+                self.witnesses.keep(items, &first, found.values());
+                Some(false)
+            }
+        })
     }
 
     /// What removing `removed` (values still known) from `var` shows.
