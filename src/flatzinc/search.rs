@@ -163,12 +163,11 @@ fn annotation(
             let Some(ExprKind::Array(items)) = a.args.first().map(|e| &e.kind) else {
                 return Err(expected("a list of search annotations", a.span));
             };
-            if a.name == "seq_search" {
-                for item in items {
-                    match &item.kind {
-                        ExprKind::Call(inner) => annotation(b, inner, plan, notes)?,
-                        _ => return Err(expected("a search annotation", item.span)),
-                    }
+            // A warm start's items are each read (and noted) as one.
+            for item in items {
+                match &item.kind {
+                    ExprKind::Call(inner) => annotation(b, inner, plan, notes)?,
+                    _ => return Err(expected("a search annotation", item.span)),
                 }
             }
         }
@@ -207,7 +206,10 @@ fn annotation(
         }
         "restart_none" => plan.restarts = Restarts::NONE,
         "warm_start" | "int_warm_start" | "bool_warm_start" => {
-            notes.push(format!("`{}` is not used by solve", a.name));
+            let note = format!("`{}` is not used by solve", a.name);
+            if !notes.contains(&note) {
+                notes.push(note);
+            }
         }
         // Other solvers' annotations are theirs (FlatZinc lets a solver
         // ignore what it does not know); said once.

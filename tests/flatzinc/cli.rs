@@ -431,3 +431,25 @@ fn a_bad_interleave_is_an_error() {
         assert!(err.contains(says), "{settings}: {err}");
     }
 }
+
+/// A warm start, alone or in `warm_start_array`, is said once on stderr
+/// as an annotation solve does not use (never passed over in silence);
+/// the search beside it in a `seq_search` still applies.
+#[test]
+fn a_warm_start_array_is_noted_once_and_the_search_beside_it_applies() {
+    let text = queens(6).replace(
+        "solve :: int_search(q, input_order, indomain_min, complete) satisfy;",
+        "solve :: seq_search([warm_start_array([warm_start([q1], [2]), warm_start([q2], [4])]), \
+         int_search(q, input_order, indomain_max, complete)]) satisfy;",
+    );
+    let (out, err, code) = fzn(&[], &text);
+    assert_eq!(code, 0, "{err}");
+    assert_eq!(
+        err.matches("`warm_start` is not used by solve").count(),
+        1,
+        "{err}"
+    );
+    // Input order, largest value first: the greatest placement.
+    let last = queens_brute(6).into_iter().next_back().expect("one");
+    assert_eq!(solutions(&out), vec![last], "{out}");
+}
