@@ -15,7 +15,7 @@
 //! that empties a hidden variable ends on a [`Clash`]: that variable's
 //! support, made minimal the same way.
 
-use super::state::{Stepper, Support};
+use super::state::{Stepper, Support, drop_unneeded};
 use super::{Clash, Deduction, Step};
 use crate::facts::values;
 use crate::model::VarId;
@@ -158,22 +158,4 @@ impl Stepper {
                     .all(|d| values::both(&session.domain_now(d.var), &d.removed).is_empty())
         })
     }
-}
-
-/// `pieces` less each one without which `fails` still holds (a check that
-/// runs out keeps its piece and clears `minimal`).
-fn drop_unneeded<T: Copy + PartialEq>(
-    pieces: &mut Vec<T>,
-    minimal: &mut bool,
-    mut fails: impl FnMut(&[T]) -> Result<Option<bool>, Cause>,
-) -> Result<(), Cause> {
-    for piece in pieces.clone() {
-        let fewer: Vec<T> = pieces.iter().copied().filter(|&p| p != piece).collect();
-        match fails(&fewer)? {
-            Some(true) => *pieces = fewer,
-            Some(false) => {}
-            None => *minimal = false,
-        }
-    }
-    Ok(())
 }

@@ -432,25 +432,18 @@ impl Stepper {
             .map(|d| (d.var, d.removed.clone()))
             .collect();
         let mut facts: Vec<VarId> = step.facts.iter().map(|f| f.var).collect();
-        for fact in facts.clone() {
-            let fewer: Vec<VarId> = facts.iter().copied().filter(|&f| f != fact).collect();
-            match self.all_follow(&step.uses, &fewer, &deductions)? {
-                Some(true) => facts = fewer,
-                Some(false) => {}
-                None => step.minimal = false,
-            }
-        }
+        let mut minimal = step.minimal;
+        let uses = step.uses.clone();
+        drop_unneeded(&mut facts, &mut minimal, |fewer| {
+            self.all_follow(&uses, fewer, &deductions)
+        })?;
         // One item alone is needed: facts alone never narrow a variable.
         if step.uses.len() > 1 {
-            for item in step.uses.clone() {
-                let fewer: Vec<usize> = step.uses.iter().copied().filter(|&i| i != item).collect();
-                match self.all_follow(&fewer, &facts, &deductions)? {
-                    Some(true) => step.uses = fewer,
-                    Some(false) => {}
-                    None => step.minimal = false,
-                }
-            }
+            drop_unneeded(&mut step.uses, &mut minimal, |fewer| {
+                self.all_follow(fewer, &facts, &deductions)
+            })?;
         }
+        step.minimal = minimal;
         step.facts.retain(|f| facts.contains(&f.var));
         step.cost = self.cost(&step.uses, step.facts.len());
         Ok(step)
@@ -484,6 +477,25 @@ impl Stepper {
             })
             .collect()
     }
+}
+
+/// `pieces` less each one without which `follows` still holds: a step's
+/// facts or items made minimal (a check that runs out keeps its piece
+/// and clears `minimal`).
+pub(super) fn drop_unneeded<T: Copy + PartialEq>(
+    pieces: &mut Vec<T>,
+    minimal: &mut bool,
+    mut follows: impl FnMut(&[T]) -> Result<Option<bool>, Cause>,
+) -> Result<(), Cause> {
+    for piece in pieces.clone() {
+        let fewer: Vec<T> = pieces.iter().copied().filter(|&p| p != piece).collect();
+        match follows(&fewer)? {
+            Some(true) => *pieces = fewer,
+            Some(false) => {}
+            None => *minimal = false,
+        }
+    }
+    Ok(())
 }
 
 /// The items that can still tell something: some variable of theirs is
