@@ -343,9 +343,7 @@ fn hints_from_random_sudoku_states_are_the_first_steps() {
         }
         let (hint, err, code) = solve(&args);
         assert_eq!(code, 0, "{err}");
-        // `--eliminations` is hint's alone: `steps` refuses it.
         args[0] = "steps";
-        assert_eq!(solve(&args).2, 2);
         let _ = args.remove(3);
         let (steps, _, _) = solve(&args);
         // `steps` first says what the clues give; `hint` takes it as seen.
@@ -383,6 +381,27 @@ fn hints_from_random_sudoku_states_are_the_first_steps() {
             assert_eq!(&solution["x"][r - 1][c - 1], value, "{placement}");
         }
     }
+    // `--eliminations` is hint's alone: `steps` refuses it, never ignores.
+    let (_, err, code) = solve(&["steps", "specs/sudoku.toml", "--eliminations"]);
+    assert_eq!(code, 2, "{err}");
+    assert!(
+        err.contains("unexpected argument '--eliminations'"),
+        "{err}"
+    );
+    // In JSON, the hint's techniques come on a line of their own, counting
+    // the steps printed before it.
+    let (out, err, code) = solve(&["hint", "specs/sudoku.toml", "--json", "--techniques"]);
+    assert_eq!(code, 0, "{err}");
+    let lines: Vec<Value> = out
+        .lines()
+        .map(|l| serde_json::from_str(l).unwrap())
+        .collect();
+    let (last, steps) = lines.split_last().unwrap();
+    let counted: u64 = (last["techniques"].as_object().expect(&out).values())
+        .map(|n| n.as_u64().unwrap())
+        .sum();
+    assert_eq!(counted, steps.len() as u64, "{out}");
+    assert!(steps.iter().all(|s| s["technique"].is_string()), "{out}");
     // `--techniques` and `--stats` tell of the hint's steps as of a walk's.
     let (out, err, code) = solve(&["hint", "specs/sudoku.toml", "--techniques", "--stats"]);
     assert_eq!(code, 0, "{err}");

@@ -189,7 +189,7 @@ pub(crate) enum Command {
     ///
     /// Exit 0 with a step, 3 when nothing more follows, 1 when the state has
     /// no solution.
-    Hint(steps::StepsArgs),
+    Hint(steps::HintArgs),
     /// Play the guessing game of a spec's [game] section.
     ///
     /// Without --secret the computer picks a secret (random; --seed N repeats a
@@ -297,7 +297,7 @@ pub(crate) fn run(cli: &Cli, cancel: Arc<Cancel>) -> u8 {
             stop(started, args.time, &cancel).and_then(|s| symmetry::run(args, &s))
         }
         Some(Command::Steps(args)) => {
-            stop(started, args.time, &cancel).and_then(|s| steps::run(args, false, &s))
+            stop(started, args.time, &cancel).and_then(|s| steps::run_steps(args, &s))
         }
         Some(Command::Candidates(args)) => {
             stop(started, args.time, &cancel).and_then(|s| candidates::run(args, &s))
@@ -321,7 +321,7 @@ pub(crate) fn run(cli: &Cli, cancel: Arc<Cancel>) -> u8 {
             stop(started, args.time, &cancel).and_then(|s| generate::run(args, &s))
         }
         Some(Command::Hint(args)) => {
-            stop(started, args.time, &cancel).and_then(|s| steps::run(args, true, &s))
+            stop(started, args.steps.time, &cancel).and_then(|s| steps::run_hint(args, &s))
         }
         Some(Command::Explain(args)) => {
             stop(started, args.time, &cancel).and_then(|s| explain::run(args, &s))

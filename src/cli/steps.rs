@@ -6,7 +6,8 @@
 //! when deduction stops with values open (several solutions, or
 //! `--max-items`) or a limit stops it, 1 when the spec (with the givens)
 //! has no solution; `hint` 0 with a step, 3 when nothing more follows, 1
-//! when the state has no solution; both 2 for a bad spec or state.
+//! when the state has no solution; both 2 for a bad spec, state or
+//! option.
 
 use super::output::{Printer, note};
 use super::{EXIT_FOUND, EXIT_LIMIT, EXIT_NONE, Run, SpecArgs, TimeLimit};
@@ -48,29 +49,45 @@ pub(crate) struct StepsArgs {
     #[arg(long)]
     stats: bool,
     /// After the steps, which techniques they used and how often (in
-    /// `--json`, a `techniques` object on the last line).
+    /// `--json`, a `techniques` object on the last line; a line of its
+    /// own after a hint's steps).
     #[arg(long)]
     techniques: bool,
-    /// `hint`: the next step whatever it is (an elimination too), rather
-    /// than the next cell you can fill and the steps it needs.
-    #[arg(long)]
-    eliminations: bool,
     #[command(flatten)]
     pub time: TimeLimit,
 }
 
-/// `solve steps` (`hint` false) or `solve hint`.
-pub(super) fn run(args: &StepsArgs, hint: bool, stop: &Stop) -> Run {
-    if args.eliminations && !hint {
-        let d = Diagnostic::bare("--eliminations is an option of `solve hint`; `solve steps` shows every step, eliminations too".to_string())
-            .with_help("drop --eliminations, or run `solve hint`");
-        return Err(Error::new(vec![d], &Sources::default()));
-    }
+/// `solve hint`: the options of `solve steps`, and one of its own.
+#[derive(clap::Args, Debug)]
+pub(crate) struct HintArgs {
+    #[command(flatten)]
+    pub steps: StepsArgs,
+    /// The next step whatever it is (an elimination too), rather than the
+    /// next cell you can fill and the steps it needs.
+    #[arg(long)]
+    eliminations: bool,
+}
+
+/// `solve steps`.
+pub(super) fn run_steps(args: &StepsArgs, stop: &Stop) -> Run {
+    run(args, None, stop)
+}
+
+/// `solve hint`.
+pub(super) fn run_hint(args: &HintArgs, stop: &Stop) -> Run {
+    run(&args.steps, Some(args.eliminations), stop)
+}
+
+/// `solve steps` (`hint` none) or `solve hint` (with whether it gives
+/// the next step whatever it is).
+fn run(args: &StepsArgs, hint: Option<bool>, stop: &Stop) -> Run {
+    let eliminations = hint == Some(true);
+    let hint = hint.is_some();
     let (lowered, sources) = super::compile(&args.file, &args.spec, true, stop)?;
     let (texts, givens) = read_givens(args, &lowered, &sources)?;
     let settings = Settings {
         max_items: args.max_items.map(|k| k as usize),
-        most: (hint && args.eliminations).then_some(1),
+        most: eliminations.then_some(1),
     };
     let mut out = Printer::new(args.json);
     let stopped = |out: Printer| {
@@ -108,7 +125,7 @@ pub(super) fn run(args: &StepsArgs, hint: bool, stop: &Stop) -> Run {
     if !hint {
         print_start(&mut out, args.json, &stepper);
     }
-    let printed = if hint && !args.eliminations {
+    let printed = if hint && !eliminations {
         stepper
             .next_placement()
             .map(|chain| print_each(&mut out, args.json, &stepper, chain))
@@ -125,31 +142,34 @@ pub(super) fn run(args: &StepsArgs, hint: bool, stop: &Stop) -> Run {
         if args.techniques {
             techniques(&mut out, args.json, &taken);
         }
-        if args.stats {
-            let costs = taken.iter().map(|(cost, _)| *cost);
-            work(&stepper, costs.clone().max().unwrap_or(0), costs.sum());
-        }
         code
     } else {
         steps_end(&mut out, args, &stepper, &taken)
     };
+    if args.stats {
+        work(&stepper, &taken);
+    }
     out.finish(code)
 }
 
-/// `hint --techniques`: which techniques the hint's steps used.
+/// `--techniques`: which techniques the steps `taken` used.
 fn techniques(out: &mut Printer, json: bool, taken: &Taken) {
-    let used = tally(taken);
     if json {
-        let used: serde_json::Map<String, serde_json::Value> = (used.into_iter())
-            .map(|(name, n)| (name, json!(n)))
-            .collect();
-        out.line(&json!({ "techniques": used }).to_string());
+        out.line(&json!({ "techniques": tally_json(taken) }).to_string());
         return;
     }
     out.line("techniques used:");
-    for (name, n) in used {
+    for (name, n) in tally(taken) {
         out.line(&format!("   {name}: {}", counted(n as u64, "step")));
     }
+}
+
+/// Which techniques `taken` used and how often, as a JSON object.
+fn tally_json(taken: &Taken) -> serde_json::Value {
+    let used: serde_json::Map<String, serde_json::Value> = (tally(taken).into_iter())
+        .map(|(name, n)| (name, json!(n)))
+        .collect();
+    serde_json::Value::Object(used)
 }
 
 /// What a printed step counts for: its cost and its technique.
@@ -383,15 +403,9 @@ fn steps_end(out: &mut Printer, args: &StepsArgs, stepper: &Stepper, taken: &Tak
             .collect();
         let mut last = json!({ "end": end, "steps": costs.len(), "largest": largest, "total": total, "open": open });
         if args.techniques {
-            let used: serde_json::Map<String, serde_json::Value> = (tally(taken).into_iter())
-                .map(|(name, n)| (name, json!(n)))
-                .collect();
-            last["techniques"] = serde_json::Value::Object(used);
+            last["techniques"] = tally_json(taken);
         }
         out.line(&last.to_string());
-        if args.stats {
-            work(stepper, largest, total);
-        }
         return code;
     }
     let summary = match end {
@@ -421,14 +435,14 @@ fn steps_end(out: &mut Printer, args: &StepsArgs, stepper: &Stepper, taken: &Tak
     if args.techniques {
         techniques(out, false, taken);
     }
-    if args.stats {
-        work(stepper, largest, total);
-    }
     code
 }
 
-/// `--stats`: the grade and the walk's work, on standard error.
-fn work(stepper: &Stepper, largest: u64, total: u64) {
+/// `--stats`: the grade of the steps `taken` and the walk's work, on
+/// standard error.
+fn work(stepper: &Stepper, taken: &Taken) {
+    let costs = taken.iter().map(|(cost, _)| *cost);
+    let (largest, total) = (costs.clone().max().unwrap_or(0), costs.sum::<u64>());
     note(&format!("grade: largest step {largest}, total {total}"));
     note(&format!(
         "work: {} propagator runs, {} groups of items checked and {} searches in the steps' checks ({} more answered by earlier counter-examples)",

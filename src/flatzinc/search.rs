@@ -130,6 +130,9 @@ pub(super) fn plan(
         None if plan.phases.is_empty() && !chosen => Some(ROBUST_ARM),
         None => None,
     };
+    // Each note said once, in the order first met.
+    let mut said = std::collections::HashSet::new();
+    notes.retain(|n| said.insert(n.clone()));
     Ok((plan, notes))
 }
 
@@ -163,7 +166,8 @@ fn annotation(
             let Some(ExprKind::Array(items)) = a.args.first().map(|e| &e.kind) else {
                 return Err(expected("a list of search annotations", a.span));
             };
-            // A warm start's items are each read (and noted) as one.
+            // The annotations of a sequence, or the warm starts of an
+            // array, each read as one.
             for item in items {
                 match &item.kind {
                     ExprKind::Call(inner) => annotation(b, inner, plan, notes)?,
@@ -206,10 +210,7 @@ fn annotation(
         }
         "restart_none" => plan.restarts = Restarts::NONE,
         "warm_start" | "int_warm_start" | "bool_warm_start" => {
-            let note = format!("`{}` is not used by solve", a.name);
-            if !notes.contains(&note) {
-                notes.push(note);
-            }
+            notes.push(format!("`{}` is not used by solve", a.name));
         }
         // Other solvers' annotations are theirs (FlatZinc lets a solver
         // ignore what it does not know); said once.

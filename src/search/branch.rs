@@ -20,7 +20,7 @@
 //! open, before any list is consulted: the search keeps at the variable
 //! that is hard to place until it is placed or its branch fails above.
 
-use super::ranking::{Rankings, Tournament, compare};
+use super::ranking::{Rankings, Tournament, by_ratio, compare};
 use crate::engine::Engine;
 use crate::model::VarId;
 use crate::model::plan::{Phase, SearchPlan, ValueOrder, VarOrder};
@@ -104,10 +104,21 @@ fn scan(
     let rest = &phase.vars[*at as usize..];
     *steps += rest.len() as u64;
     let mut best = first;
-    if matches!(
-        order,
-        VarOrder::DomWdeg | VarOrder::Activity | VarOrder::Afc
-    ) {
+    if order == VarOrder::DomWdeg {
+        // The best's key read once, not once per comparison.
+        let mut key = (store.size(first), engine.weight(first));
+        for &x in rest {
+            let size = store.size(x);
+            if size > 1 {
+                let weight = engine.weight(x);
+                if by_ratio(size, weight, key.0, key.1).is_lt() {
+                    (best, key) = (x, (size, weight));
+                }
+            }
+        }
+        return Some(best);
+    }
+    if matches!(order, VarOrder::Activity | VarOrder::Afc) {
         for &x in rest {
             if !store.is_fixed(x) && compare(order, engine, x, best).is_lt() {
                 best = x;

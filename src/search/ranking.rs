@@ -49,10 +49,7 @@ pub(crate) fn compare(order: VarOrder, engine: &Engine, a: VarId, b: VarId) -> O
     match order {
         // size(a) / w(a) against size(b) / w(b), in integers (a weight of
         // 0 makes the ratio infinite: last, equal to every other such).
-        VarOrder::DomWdeg => {
-            let (wa, wb) = (u128::from(engine.weight(a)), u128::from(engine.weight(b)));
-            (u128::from(size_a) * wb).cmp(&(u128::from(size_b) * wa))
-        }
+        VarOrder::DomWdeg => by_ratio(size_a, engine.weight(a), size_b, engine.weight(b)),
         // size(a) / act(a) against size(b) / act(b); no activity yet is an
         // infinite ratio, and two such go by size (first-fail before any
         // propagation has been seen).
@@ -72,6 +69,20 @@ pub(crate) fn compare(order: VarOrder, engine: &Engine, a: VarId, b: VarId) -> O
             (size_a as f64 * engine.afc(b)).total_cmp(&(size_b as f64 * engine.afc(a)))
         }
         VarOrder::Input | VarOrder::FirstFail | VarOrder::FirstFailRandom => size_a.cmp(&size_b),
+    }
+}
+
+/// `size_a / weight_a` against `size_b / weight_b`, exactly, by cross
+/// products: in 64 bits when every term fits in 32 (a 128-bit product, or
+/// a 64-bit one checked for overflow, is a library call in WebAssembly,
+/// where it was a sixth of the page's Numberlink hint), else in 128.
+#[inline]
+pub(crate) fn by_ratio(size_a: u64, weight_a: u64, size_b: u64, weight_b: u64) -> Ordering {
+    if (size_a | weight_a | size_b | weight_b) >> 32 == 0 {
+        (size_a * weight_b).cmp(&(size_b * weight_a))
+    } else {
+        (u128::from(size_a) * u128::from(weight_b))
+            .cmp(&(u128::from(size_b) * u128::from(weight_a)))
     }
 }
 

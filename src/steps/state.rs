@@ -307,7 +307,9 @@ impl Stepper {
 
     /// Whether `items` and the known domains of `facts` (and `var` within
     /// `values`, when given) have no solution: a complete search over the
-    /// items' variables (`None`: it ran out of nodes).
+    /// items' variables (`None`: it ran out of nodes), unless a
+    /// counter-example an earlier search found already shows one
+    /// (`witness`).
     pub(super) fn fails(
         &mut self,
         items: &[usize],

@@ -77,3 +77,41 @@ fn a_tournament_finds_what_a_scan_finds_through_changes_and_restores() {
         }
     }
 }
+
+/// The 64-bit path and the 128-bit one order every pair as the exact
+/// cross products do, near overflow too.
+#[test]
+fn ratios_compare_as_their_exact_cross_products() {
+    let edges = [
+        0,
+        1,
+        2,
+        3,
+        1 << 31,
+        1 << 32,
+        (1 << 32) + 1,
+        u64::MAX / 2,
+        u64::MAX - 1,
+        u64::MAX,
+    ];
+    let mut state = 0x9e37_79b9_7f4a_7c15_u64;
+    let mut next = move || {
+        state ^= state << 13;
+        state ^= state >> 7;
+        state ^= state << 17;
+        match state % 3 {
+            0 => edges[(state >> 8) as usize % edges.len()],
+            1 => state % 1000,
+            _ => state >> (state % 64),
+        }
+    };
+    for _ in 0..100_000 {
+        let (sa, wa, sb, wb) = (next(), next(), next(), next());
+        let exact = (u128::from(sa) * u128::from(wb)).cmp(&(u128::from(sb) * u128::from(wa)));
+        assert_eq!(
+            by_ratio(sa, wa, sb, wb),
+            exact,
+            "{sa}/{wa} against {sb}/{wb}"
+        );
+    }
+}
