@@ -281,15 +281,19 @@ fn sudoku_item(name: &str) -> Vec<usize> {
     }
 }
 
+/// Each line of `out`, as JSON.
+fn json_lines(out: &str) -> Vec<Value> {
+    out.lines()
+        .map(|l| serde_json::from_str(l).unwrap())
+        .collect()
+}
+
 #[test]
 fn the_sudoku_steps_are_named_by_their_definitions() {
     WIDTH.with(|w| w.set(9));
     let (out, err, code) = solve(&["steps", "specs/sudoku.toml", "--json", "--techniques"]);
     assert_eq!(code, 0, "{err}");
-    let lines: Vec<Value> = out
-        .lines()
-        .map(|l| serde_json::from_str(l).unwrap())
-        .collect();
+    let lines = json_lines(&out);
     let mut known: Vec<Vec<i64>> = vec![(1..=9).collect(); 81];
     for fact in lines[0]["start"].as_array().unwrap() {
         known[cell_index(fact["var"].as_str().unwrap())] = vec![fact["is"].as_i64().unwrap()];
@@ -392,10 +396,7 @@ fn hints_from_random_sudoku_states_are_the_first_steps() {
     // the steps printed before it.
     let (out, err, code) = solve(&["hint", "specs/sudoku.toml", "--json", "--techniques"]);
     assert_eq!(code, 0, "{err}");
-    let lines: Vec<Value> = out
-        .lines()
-        .map(|l| serde_json::from_str(l).unwrap())
-        .collect();
+    let lines = json_lines(&out);
     let (last, steps) = lines.split_last().unwrap();
     let counted: u64 = (last["techniques"].as_object().expect(&out).values())
         .map(|n| n.as_u64().unwrap())

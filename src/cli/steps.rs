@@ -68,21 +68,28 @@ pub(crate) struct HintArgs {
     eliminations: bool,
 }
 
+/// What is asked: every step, or a hint (with `eliminations`, the next
+/// step whatever it is).
+#[derive(Clone, Copy, PartialEq)]
+enum Asked {
+    Steps,
+    Hint { eliminations: bool },
+}
+
 /// `solve steps`.
 pub(super) fn run_steps(args: &StepsArgs, stop: &Stop) -> Run {
-    run(args, None, stop)
+    run(args, Asked::Steps, stop)
 }
 
 /// `solve hint`.
 pub(super) fn run_hint(args: &HintArgs, stop: &Stop) -> Run {
-    run(&args.steps, Some(args.eliminations), stop)
+    let eliminations = args.eliminations;
+    run(&args.steps, Asked::Hint { eliminations }, stop)
 }
 
-/// `solve steps` (`hint` none) or `solve hint` (with whether it gives
-/// the next step whatever it is).
-fn run(args: &StepsArgs, hint: Option<bool>, stop: &Stop) -> Run {
-    let eliminations = hint == Some(true);
-    let hint = hint.is_some();
+fn run(args: &StepsArgs, asked: Asked, stop: &Stop) -> Run {
+    let hint = asked != Asked::Steps;
+    let eliminations = asked == Asked::Hint { eliminations: true };
     let (lowered, sources) = super::compile(&args.file, &args.spec, true, stop)?;
     let (texts, givens) = read_givens(args, &lowered, &sources)?;
     let settings = Settings {

@@ -4,6 +4,11 @@
 /// A set of values: sorted, disjoint, non-adjacent intervals.
 pub type Values = Vec<(i64, i64)>;
 
+/// Whether `v` is one of `a`.
+pub(crate) fn contains(a: &[(i64, i64)], v: i64) -> bool {
+    a.iter().any(|&(lo, hi)| lo <= v && v <= hi)
+}
+
 /// The values of `a` not in `b`.
 pub(crate) fn minus(a: &[(i64, i64)], b: &[(i64, i64)]) -> Values {
     let mut out = Vec::new();

@@ -232,11 +232,9 @@ fn selection<T: Copy>(
     };
     let &(_, order, exact) = table.iter().find(|(n, ..)| *n == name)?;
     if !exact {
-        let note =
-            format!("the search choice `{name}` is searched as solve's nearest (see the book)");
-        if !notes.contains(&note) {
-            notes.push(note);
-        }
+        notes.push(format!(
+            "the search choice `{name}` is searched as solve's nearest (see the book)"
+        ));
     }
     Some(order)
 }

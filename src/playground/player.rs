@@ -55,7 +55,11 @@ pub(super) fn run(request: &PlayerRequest, emit: &mut dyn FnMut(Value)) {
     // A puzzle with one solution answers from it (see `kept.rs`): the
     // same answers, with no search for the entries.
     let only = kept::unique(&mut session, &solve.spec, &solve.set);
-    let stands = |s: &[i64]| facts.iter().all(|f| holds(&f.values, s[f.var.index()]));
+    let stands = |s: &[i64]| {
+        facts
+            .iter()
+            .all(|f| values::contains(&f.values, s[f.var.index()]))
+    };
     let target = only.as_ref().map(|s| solution_target(&session, s));
     let found = match only {
         Some(s) if stands(&s) => Ok(Some(s)),
@@ -85,11 +89,6 @@ pub(super) fn run(request: &PlayerRequest, emit: &mut dyn FnMut(Value)) {
     event["event"] = json!("state");
     event["ask"] = json!(request.ask.name());
     emit(event);
-}
-
-/// Whether `value` is one of `values`.
-fn holds(values: &values::Values, value: i64) -> bool {
-    values.iter().any(|&(lo, hi)| lo <= value && value <= hi)
 }
 
 /// The values the solutions take when `solution` is the only one: its

@@ -316,6 +316,9 @@ impl Stepper {
         facts: &[VarId],
         within: Option<(VarId, &[(i64, i64)])>,
     ) -> Result<Option<bool>, Cause> {
+        if (self.witnesses).answer(items, facts, &self.known, within) {
+            return Ok(Some(false));
+        }
         // The items' auxiliary variables too: at `check` a rule fails only
         // once they are fixed as well.
         let mut first = scope_of(self, items);
@@ -325,9 +328,6 @@ impl Stepper {
                 .flat_map(|&i| self.items[i].links.iter().copied()),
         );
         first.extend(within.map(|(var, _)| var));
-        if (self.witnesses).answer(items, facts, &self.known, within) {
-            return Ok(Some(false));
-        }
         let (searched, answer) = self.with(items, facts, |session, alive| {
             // Propagation first: a search is needed only when it does not
             // fail (and would start by propagating the same way).

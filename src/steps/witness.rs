@@ -13,7 +13,7 @@
 //! is the one a search would give, or a search that ran out of nodes
 //! would have failed to give: walks keep their steps.
 
-use crate::facts::values::Values;
+use crate::facts::values::{self, Values};
 use crate::model::VarId;
 use std::collections::VecDeque;
 
@@ -44,7 +44,7 @@ impl Witness {
             .map(|at| self.values[at].1)
     }
 
-    /// Whether this satisfies `items` (sorted), with each of `facts` fixed
+    /// Whether this satisfies `items`, with each of `facts` fixed
     /// to one of its known values and `within`'s variable to one of its.
     fn answers(
         &self,
@@ -54,8 +54,7 @@ impl Witness {
         within: Option<(VarId, &[(i64, i64)])>,
     ) -> bool {
         let holds = |var: VarId, values: &[(i64, i64)]| {
-            self.value(var)
-                .is_some_and(|v| values.iter().any(|&(lo, hi)| lo <= v && v <= hi))
+            self.value(var).is_some_and(|v| values::contains(values, v))
         };
         items.iter().all(|i| self.items.binary_search(i).is_ok())
             && facts.iter().all(|&f| holds(f, &known[f.index()]))
@@ -73,9 +72,7 @@ impl Witnesses {
         known: &[Values],
         within: Option<(VarId, &[(i64, i64)])>,
     ) -> bool {
-        let mut sorted = items.to_vec();
-        sorted.sort_unstable();
-        let found = (self.kept.iter()).position(|w| w.answers(&sorted, facts, known, within));
+        let found = (self.kept.iter()).position(|w| w.answers(items, facts, known, within));
         if let Some(at) = found {
             // Kept the latest first: one that answers is likely to again.
             let witness = self.kept.remove(at).expect("found");
