@@ -7,7 +7,7 @@ python3 stdlib only.  bench/run.sh runs it as the instance group `suite`; by han
     python3 bench/suite.py --quick              first instance of each problem, 10 s
     python3 bench/suite.py --solvers gecode --problems golomb,queens --limit 30 --threads 2
     python3 bench/suite.py --report bench/results/X-suite.json    that run's Markdown again
-    python3 bench/suite.py --quick --free       free search (-f) for every solver: their defaults
+    python3 bench/suite.py --quick --free       free search (-f) for every solver (Gecode keeps the annotations)
 
 The instances are listed in bench/minizinc-benchmarks/instances.txt (one line each:
 problem, sat|min|max, model, data files; paths relative to that file).  For every instance
@@ -574,7 +574,8 @@ def main():
     ap.add_argument("--limit", type=float, help="time limit per run in seconds (default 60; --quick: 10)")
     ap.add_argument("--threads", type=int, default=1, help="threads per solver run (-p; default 1)")
     ap.add_argument("--free", action="store_true",
-                    help="free search (-f): each solver's own default search, the annotations ignored")
+                    help="free search (-f) for every solver: solve ignores the annotations; fzn-gecode 6.2 "
+                         "on one thread still follows them (docs/performance.md)")
     ap.add_argument("--problems", help="comma-separated problems (default: all)")
     ap.add_argument("--solvers", default="solve,gecode", help="comma-separated: solve,gecode (default both)")
     ap.add_argument("--manifest", default=MANIFEST, help="instance list (default %(default)s)")
@@ -628,7 +629,7 @@ def main():
             "date": datetime.datetime.now().strftime("%Y-%m-%d %H:%M:%S"),
             "limit": "%g s per run (-t %d), one run per cell" % (limit, limit * 1000),
             "threads": args.threads,
-            "search": "free (-f): each solver's own default" if args.free else "the models' annotations",
+            "search": "free (-f): solve's own default; Gecode with -f, which keeps the annotations" if args.free else "the models' annotations",
             "machine": bench.machine_info(),
             "minizinc": first_lines(run(["minizinc", "--version"], None, 30)[1], 1),
             "repo": bench.git_info(),
