@@ -288,3 +288,63 @@ fn a_bad_second_search_is_an_error_at_its_text() {
         "{err}"
     );
 }
+
+/// Each column's rows over every solution of n queens, by brute force
+/// over the permutations.
+fn queens_rows_by_brute_force(n: usize) -> Vec<Vec<i64>> {
+    fn place(q: &mut Vec<i64>, n: usize, rows: &mut Vec<std::collections::BTreeSet<i64>>) {
+        if q.len() == n {
+            for (c, &r) in q.iter().enumerate() {
+                let _ = rows[c].insert(r);
+            }
+            return;
+        }
+        let c = q.len() as i64;
+        for r in 0..n as i64 {
+            let free =
+                (q.iter().enumerate()).all(|(d, &s)| s != r && (s - r).abs() != c - d as i64);
+            if free {
+                q.push(r);
+                place(q, n, rows);
+                let _ = q.pop();
+            }
+        }
+    }
+    let mut rows = vec![std::collections::BTreeSet::new(); n];
+    place(&mut Vec::new(), n, &mut rows);
+    rows.into_iter().map(|s| s.into_iter().collect()).collect()
+}
+
+/// Candidates search with their values narrowed; a second search in turn
+/// searched without them (its session copied the constraints only), met
+/// the values seen already and asked again for ever. Any turns, any
+/// second search: the values of the brute force.
+#[test]
+fn candidates_in_turns_keep_the_narrowed_values() {
+    let expected = queens_rows_by_brute_force(6);
+    for interleave in [
+        "off",
+        "on",
+        "var=dom-wdeg,slice=1",
+        "var=input,value=max,slice=3",
+    ] {
+        let (out, err, code) = solve(&[
+            "candidates",
+            "specs/queens.toml",
+            "--set",
+            "n=6",
+            "--no-symmetry",
+            "--json",
+            "--time-limit",
+            "20",
+            "--interleave",
+            interleave,
+        ]);
+        assert_eq!(code, 0, "{interleave}: {err}");
+        let found: Vec<Vec<i64>> = (out.lines())
+            .map(|l| serde_json::from_str::<serde_json::Value>(l).unwrap())
+            .map(|v| serde_json::from_value(v["values"].clone()).unwrap())
+            .collect();
+        assert_eq!(found, expected, "{interleave}");
+    }
+}

@@ -4,7 +4,10 @@
 //! each solution found marking every variable's values, until the search
 //! proves the rest impossible. A first search for a second solution
 //! comes before them: for a puzzle with one solution it is the only proof
-//! (of uniqueness), where one per variable was made before.
+//! (of uniqueness), where one per variable was made before. Since any
+//! solution serves, each search takes turns with a robust one
+//! ([`crate::model::plan::ROBUST_ARM`]): a spec's order, made to find its
+//! first solution, does not make these proofs slow.
 
 use super::values::{self, Values};
 use crate::model::{Model, VarId};
@@ -53,7 +56,8 @@ pub fn candidates(
     known: &[Values],
 ) -> Result<Option<Vec<Values>>, Cause> {
     session.push();
-    let found = within(session, vars, known);
+    // Any solution serves: the spec's own search in turn with a robust one.
+    let found = session.in_turn_with_robust(|session| within(session, vars, known));
     let _ = session.pop();
     found
 }

@@ -138,7 +138,7 @@ pub const DEFAULT_SLICE: u64 = 1000;
 
 /// The second search `interleave = "on"` names, and `solve fzn`'s own
 /// search takes turns with unless told otherwise: AFC/size with
-/// last-conflict and geometric restarts (Gecode's order for free search,
+/// last-conflict and geometric restarts (Gecode's default order,
 /// restarted). Over the MiniZinc benchmark suite with free search,
 /// first-fail with last-conflict and this order each solved about seven
 /// instances the other did not; the two in turn solved 71 of 90 within

@@ -15,7 +15,8 @@
 
 use super::{Session, Solution, Solutions, View};
 use crate::lowered::Lowered;
-use crate::model::plan::{Arm, Objective};
+use crate::model::VarId;
+use crate::model::plan::{Arm, Objective, ROBUST_ARM};
 use crate::search::Outcome;
 use crate::search::shared::Shared;
 use crate::source::Sources;
@@ -56,16 +57,24 @@ struct Ground {
     stop: Stop,
     below: Option<(Vec<crate::search::Decision>, usize)>,
     shared: Option<Shared>,
+    /// The first session's narrowed domains ([`Session::narrow`]).
+    narrowed: Vec<(VarId, Vec<(i64, i64)>)>,
 }
 
 impl Ground {
-    /// A session over `lowered`'s model with the constraints `posted`
-    /// (those of the first session), searching by the arm.
+    /// A session over `lowered`'s model with the constraints `posted` and
+    /// the domains narrowed (those of the first session), searching by
+    /// the arm.
     fn twin(&self, lowered: &Lowered, sources: &Sources, posted: &[usize]) -> Session {
         let mut lowered = lowered.clone();
         lowered.plan = lowered.plan.with_arm(self.arm);
         let mut twin = Session::with_constraints(lowered, sources.clone(), |_| false);
         twin.post_model_constraints(posted);
+        for (var, intervals) in &self.narrowed {
+            // Narrowed in the first session too: an empty domain there
+            // ended the question before any search.
+            let _ = twin.narrow(*var, intervals);
+        }
         twin.stop = self.stop.clone();
         twin.below = self.below.clone();
         twin.shared = self.shared.clone();
@@ -80,6 +89,7 @@ impl Session {
             stop: self.stop.clone(),
             below: self.below.clone(),
             shared: self.shared.clone(),
+            narrowed: self.narrowed.clone(),
         }
     }
 
@@ -130,6 +140,20 @@ impl Session {
         };
         self.absorb(second);
         ended
+    }
+
+    /// Runs `f` with each first solution searched in turn with
+    /// [`ROBUST_ARM`], unless the plan takes turns already: for questions
+    /// whose answer is the same whichever solution a search meets (which
+    /// values the solutions take), so that no spec's own order makes them
+    /// slow. The roster's (specs/roster.toml) under its default
+    /// first-fail: 13 s, in turn 0.09 s.
+    pub fn in_turn_with_robust<T>(&mut self, f: impl FnOnce(&mut Session) -> T) -> T {
+        let own = self.lowered.plan.interleave;
+        self.lowered.plan.interleave = own.or(Some(ROBUST_ARM));
+        let result = f(self);
+        self.lowered.plan.interleave = own;
+        result
     }
 
     /// [`Session::first_where`] with the plan's search and `arm` in turn.

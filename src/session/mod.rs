@@ -73,6 +73,7 @@ struct Level {
     engine: EngineMark,
     posted: usize,
     sources: usize,
+    narrowed: usize,
 }
 
 #[derive(Debug)]
@@ -83,6 +84,10 @@ pub struct Session {
     sources: Sources,
     /// Indices of the model constraints posted in the engine.
     posted: Vec<usize>,
+    /// The domains narrowed at the open levels ([`Session::narrow`]), in
+    /// order: with the constraints posted, what a second search taking
+    /// turns must copy.
+    narrowed: Vec<(VarId, Vec<(i64, i64)>)>,
     /// Model constraints before this one have been considered for posting.
     synced: usize,
     levels: Vec<Level>,
@@ -136,6 +141,7 @@ impl Session {
             engine,
             sources,
             posted,
+            narrowed: Vec::new(),
             levels: Vec::new(),
             stop: Stop::default(),
             stats: Stats::default(),
@@ -258,6 +264,7 @@ impl Session {
             engine: self.engine.mark(),
             posted: self.posted.len(),
             sources: self.sources.len(),
+            narrowed: self.narrowed.len(),
         });
     }
 
@@ -271,6 +278,7 @@ impl Session {
         self.lowered.truncate(level.model);
         self.posted.truncate(level.posted);
         self.sources.truncate(level.sources);
+        self.narrowed.truncate(level.narrowed);
         self.synced = self.synced.min(self.lowered.model().constraints.len());
         true
     }

@@ -11,6 +11,7 @@ impl Session {
     /// current root level; false when no value is left. Call it after a
     /// [`Session::push`]: the matching pop restores the domain.
     pub(crate) fn narrow(&mut self, var: VarId, intervals: &[(i64, i64)]) -> bool {
+        self.narrowed.push((var, intervals.to_vec()));
         let store = self.engine.store_mut();
         let (Some(first), Some(last)) = (intervals.first(), intervals.last()) else {
             return false;
@@ -75,7 +76,7 @@ impl Session {
     }
 
     /// Later searches decide `vars` only (smallest domain over failures
-    /// first) and never restart: a node where they are fixed, at a
+    /// first), alone (no second search in turn) and never restart: a node where they are fixed, at a
     /// fixpoint, counts as a solution, so that a search over a few
     /// constraints fails within their variables, not once per value of the
     /// others, and ends there rather than deciding every other variable.
@@ -94,5 +95,6 @@ impl Session {
         }];
         plan.projected = true;
         plan.restarts = Restarts::NONE;
+        plan.interleave = None;
     }
 }

@@ -47,17 +47,13 @@ impl<'s> Solutions<'s> {
         let projected = lowered.plan.projected;
         for &i in self.posted {
             let posted = &constraints[i];
-            if projected
-                && !posted
-                    .constraint
-                    .vars()
-                    .iter()
-                    .all(|&x| self.search.is_fixed(x))
-            {
-                continue;
-            }
+            // Read first, for most hold: a list of its variables is made
+            // only for one that does not, to see whether they are fixed.
+            let fails = !posted.constraint.holds(values);
             assert!(
-                posted.constraint.holds(values),
+                !fails
+                    || !projected
+                    || !(posted.constraint.vars().iter()).all(|&x| self.search.is_fixed(x)),
                 "solution violates [{}{}] {:?}",
                 posted.origin,
                 posted.item,

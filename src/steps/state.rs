@@ -65,6 +65,9 @@ pub struct Stepper {
     /// Whether the definitions alone (the session's base, left at its
     /// fixpoint) have a solution: with none, every question fails.
     pub(super) base_alive: bool,
+    /// Items posted once for a run of checks ([`Stepper::with_posted`]),
+    /// and whether they propagate on the definitions without failing.
+    posted: Option<(Vec<usize>, bool)>,
     /// Each variable's domain with nothing known (indexed by variable).
     pub(super) initial: Vec<Values>,
     /// What is known now.
@@ -154,6 +157,7 @@ impl Stepper {
             witnesses: Witnesses::default(),
             checks: 0,
             base_alive,
+            posted: None,
             initial,
             known,
             target: Vec::new(),
@@ -279,15 +283,44 @@ impl Stepper {
         f: impl FnOnce(&mut Session, bool) -> T,
     ) -> T {
         self.session.push();
-        for &i in items {
-            self.session
-                .post_model_constraints(&self.items[i].constraints);
-        }
         let mut alive = self.base_alive;
+        match &self.posted {
+            Some((posted, propagates)) => {
+                // Posting other items on top would check them all.
+                assert_eq!(posted.as_slice(), items, "checks of other items");
+                alive = alive && *propagates;
+            }
+            None => {
+                for &i in items {
+                    self.session
+                        .post_model_constraints(&self.items[i].constraints);
+                }
+            }
+        }
         for &x in facts {
             alive = alive && self.session.narrow(x, &self.known[x.index()]);
         }
         let result = f(&mut self.session, alive);
+        let _ = self.session.pop();
+        result
+    }
+
+    /// Runs `f` with `items` posted (and propagated on the definitions)
+    /// at a new level, so that each check `f` makes of these items, on
+    /// facts of its own, posts them no more (a search's propagators are
+    /// the same: posted in the same order, on the same domains); then
+    /// retracts them. Every check inside must be of these items.
+    pub(super) fn with_posted<T>(&mut self, items: &[usize], f: impl FnOnce(&mut Self) -> T) -> T {
+        debug_assert!(self.posted.is_none(), "items posted twice");
+        self.session.push();
+        for &i in items {
+            self.session
+                .post_model_constraints(&self.items[i].constraints);
+        }
+        let propagates = self.session.propagate_level();
+        self.posted = Some((items.to_vec(), propagates));
+        let result = f(self);
+        self.posted = None;
         let _ = self.session.pop();
         result
     }
@@ -436,9 +469,13 @@ impl Stepper {
         let mut facts: Vec<VarId> = step.facts.iter().map(|f| f.var).collect();
         let mut minimal = step.minimal;
         let uses = step.uses.clone();
-        drop_unneeded(&mut facts, &mut minimal, |fewer| {
-            self.all_follow(&uses, fewer, &deductions)
-        })?;
+        if !facts.is_empty() {
+            self.with_posted(&uses, |s| {
+                drop_unneeded(&mut facts, &mut minimal, |fewer| {
+                    s.all_follow(&uses, fewer, &deductions)
+                })
+            })?;
+        }
         // One item alone is needed: facts alone never narrow a variable.
         if step.uses.len() > 1 {
             drop_unneeded(&mut step.uses, &mut minimal, |fewer| {
