@@ -75,6 +75,21 @@ const FILES: &[(&str, &str, &[u8])] = &[
         include_bytes!("../../web/page/play.js"),
     ),
     (
+        "/play-draw.js",
+        "text/javascript; charset=utf-8",
+        include_bytes!("../../web/page/play-draw.js"),
+    ),
+    (
+        "/play-givens.js",
+        "text/javascript; charset=utf-8",
+        include_bytes!("../../web/page/play-givens.js"),
+    ),
+    (
+        "/play-clock.js",
+        "text/javascript; charset=utf-8",
+        include_bytes!("../../web/page/play-clock.js"),
+    ),
+    (
         "/editor.js",
         "text/javascript; charset=utf-8",
         include_bytes!("../../web/page/editor.js"),

@@ -7,15 +7,15 @@
 // --given` reads it (`x[1][3]=4`, `island[2][2]!=0`). The player's
 // entries are those givens, one per variable: Check, Hint, candidates
 // and Solve the rest are `state` requests on them. Entries and pencil
-// marks are drawn over the SVG here; progress is kept in localStorage
-// (per spec and Set) and in the share link.
+// marks are drawn over the SVG by play-draw.js (what a given means for a
+// unit: play-givens.js); progress is kept in localStorage (per spec and
+// Set, the time spent with it: play-clock.js) and in the share link.
+
+import { setupClock } from "./play-clock.js";
+import { drawOverlay, el } from "./play-draw.js";
+import { allows, stateOf, typedOf, valueOf } from "./play-givens.js";
 
 const $ = (id) => document.getElementById(id);
-const SVG = "http://www.w3.org/2000/svg";
-// How a look is drawn: as the player's entry, or as what the solver's
-// candidates leave (green like the typed candidates, fills faint).
-const ENTRY = { cls: "play", ink: "#1f5fbf", dark: "#333", faint: 1 };
-const CANDIDATE = { cls: "play-candidate", ink: "#2a7", dark: "#333", faint: 0.3 };
 
 export function setupPlay(page) {
   const { ask, spec, setValues } = page;
@@ -39,23 +39,6 @@ export function setupPlay(page) {
   };
   const byVar = () => new Map(units().map((u) => [u.unit.var, u.unit]));
 
-  // The state of a cycle unit a given stands for (its blank look too).
-  function stateOf(unit, given) {
-    return [...unit.states, unit.blank].find((s) => s && s.given === given) ?? null;
-  }
-  // The value a given `name=v` names, or null for `name!=...`.
-  const valueOf = (given) => (given.includes("!=") ? null : given.slice(given.indexOf("=") + 1));
-  // Whether value text `v` is among those a given allows.
-  function allows(given, v) {
-    if (!given.includes("!=")) return valueOf(given) === v;
-    return !given.slice(given.indexOf("!=") + 2).split(",").includes(v);
-  }
-  // The typed text of a text unit's entry.
-  function typedOf(unit, given) {
-    const found = Object.entries(unit.typed).find(([, g]) => g === given);
-    return found ? found[0] : valueOf(given);
-  }
-
   function open() {
     const request = { op: "layout", spec: spec(), set: setValues() };
     $("board-progress").textContent = "drawing the puzzle…";
@@ -65,7 +48,7 @@ export function setupPlay(page) {
       key = `solve-play:${request.spec.length}:${hash(request.spec + "\n" + request.set.join(" "))}`;
       restore(pendingShared ?? localStorage.getItem(key));
       pendingShared = null;
-      startClock(Number(localStorage.getItem(`${key}:time`)) || 0);
+      clock.start(Number(localStorage.getItem(`${key}:time`)) || 0);
       $("board-progress").textContent = `Click or tap a cell and type, or click to shade; drag between cells or points to draw a line (laid out in ${e.ms.toFixed(0)} ms).`;
       $("board-view").hidden = false;
       // Drawn afresh: a Set changed since (another generated puzzle
@@ -279,13 +262,6 @@ export function setupPlay(page) {
 
   // ---- drawing ----
 
-  function el(name, attrs, text) {
-    const e = document.createElementNS(SVG, name);
-    for (const [k, v] of Object.entries(attrs)) e.setAttribute(k, v);
-    if (text !== undefined) e.textContent = text;
-    return e;
-  }
-
   function draw() {
     const holder = $("board-svg");
     if (!layout) return;
@@ -299,122 +275,10 @@ export function setupPlay(page) {
       // Dragging draws a line rather than scrolling the page.
       holder.classList.toggle("drawable", layout.segments.length > 0);
     }
-    const layer = holder.querySelector("#play-layer");
-    layer.innerHTML = "";
-    const { cell, origin } = layout;
-    const at = (r, c) => [origin[0] + c * cell, origin[1] + r * cell];
-    const cellVars = new Map();
-    layout.cells.forEach((row, r) => row.forEach((u, c) => u && cellVars.set(`${r},${c}`, u)));
-    for (const [where, unit] of cellVars) {
-      const [r, c] = where.split(",").map(Number);
-      const [x, y] = at(r, c);
-      const data = { "data-row": r, "data-col": c };
-      const given = entries.get(unit.var);
-      const mark = (cls, fill) => layer.appendChild(el("rect", { class: cls, ...data, x: x + 1, y: y + 1, width: cell - 2, height: cell - 2, fill }));
-      if (marks.used?.has(unit.var)) mark("play-used", "#dde8ff");
-      if (marks.deduced?.has(unit.var)) mark("play-deduced", "#ffe08a");
-      if (marks.wrong?.has(unit.var)) mark("play-wrong", "#ffc9c9");
-      if (given && unit.kind === "text") {
-        layer.appendChild(el("text", { class: "play-value", ...data, x: x + cell / 2, y: y + cell / 2, "font-size": 22, "text-anchor": "middle", "dominant-baseline": "central", fill: "#1f5fbf" }, typedOf(unit, given)));
-      } else if (given) {
-        const state = stateOf(unit, given);
-        drawLook(layer, state, unit.blank === state, x, y, data);
-      } else if (unit.kind === "cycle" && marks.candidates) {
-        const forced = lookLeft(unit, marks.candidates[unit.var]);
-        if (forced?.state) drawLook(layer, forced.state, forced.state === unit.blank, x, y, { ...data, "data-var": unit.var }, CANDIDATE);
-      } else if (unit.kind === "text") {
-        const small = marks.candidates ? marks.candidates[unit.var] ?? [] : [...(pencil.get(where) ?? [])].sort();
-        const cls = marks.candidates ? "play-candidate" : "play-pencil";
-        small.forEach((t, i) => {
-          const n = Math.max(3, Math.ceil(Math.sqrt(small.length)));
-          const cx = x + ((i % n) + 0.5) * (cell / n), cy = y + (Math.floor(i / n) + 0.5) * (cell / n);
-          layer.appendChild(el("text", { class: cls, ...data, x: cx, y: cy, "font-size": 9, "text-anchor": "middle", "dominant-baseline": "central", fill: marks.candidates ? "#2a7" : "#666" }, t));
-        });
-      }
-    }
-    for (const s of layout.segments) {
-      const given = entries.get(s.var);
-      const wrong = marks.wrong?.has(s.var), hinted = marks.deduced?.has(s.var);
-      const shift = s.kind === "line" ? cell / 2 : 0;
-      const [x1, y1] = at(...s.from).map((v) => v + shift), [x2, y2] = at(...s.to).map((v) => v + shift);
-      const data = { "data-from": s.from.join(" "), "data-to": s.to.join(" "), "data-var": s.var };
-      const state = given ? stateOf(s, given) : null;
-      const strokes = state?.strokes ?? 0;
-      const colour = wrong ? "#c62828" : hinted ? "#e0a000" : "#1f5fbf";
-      const across = y1 === y2;
-      const offsets = strokes === 2 ? [-5, 5] : strokes === 1 ? [0] : [];
-      for (const o of offsets) {
-        const [dx, dy] = across ? [0, o] : [o, 0];
-        layer.appendChild(el("line", { class: `play-${s.kind}`, ...data, x1: x1 + dx, y1: y1 + dy, x2: x2 + dx, y2: y2 + dy, stroke: colour, "stroke-width": strokes === 2 ? 2.5 : 4, "stroke-linecap": "round" }));
-      }
-      if ((wrong || hinted) && strokes === 0) {
-        layer.appendChild(el("line", { class: `play-${s.kind} play-mark`, ...data, x1, y1, x2, y2, stroke: colour, "stroke-width": 2, "stroke-dasharray": "3 3" }));
-      }
-      if (!given && marks.candidates) drawSegmentLeft(layer, s, [x1, y1, x2, y2], data);
-    }
-    if (selected) {
-      const [x, y] = at(...selected);
-      layer.appendChild(el("rect", { class: "play-selected", x: x + 2, y: y + 2, width: cell - 4, height: cell - 4, fill: "none", stroke: "#e07000", "stroke-width": 3 }));
-    }
+    drawOverlay(holder.querySelector("#play-layer"), { layout, entries, pencil, marks, selected });
     if (!marks.deduced) $("board-steps").hidden = true;
     $("board-undo").disabled = !undo.length;
     $("board-redo").disabled = !redo.length;
-  }
-
-  // A cycle unit's look drawn: shaded, a circle, a disc, a piece or a
-  // dot; the blank look entered as a small dot (marked not shaded). In
-  // `paint`: the player's entry (blue, `play-…`), or what the candidates
-  // leave (green and faint, `play-candidate-…`).
-  function drawLook(layer, state, blank, x, y, data, paint = ENTRY) {
-    const { cell } = layout;
-    const [cx, cy] = [x + cell / 2, y + cell / 2];
-    const { cls, ink, dark, faint } = paint;
-    if (blank || !state) {
-      layer.appendChild(el("circle", { class: `${cls}-blank`, ...data, cx, cy, r: 3, fill: ink }));
-      return;
-    }
-    const fill = { fill: ink, "fill-opacity": faint };
-    if (state.style === "shaded") layer.appendChild(el("rect", { class: `${cls}-shaded`, ...data, x: x + 1, y: y + 1, width: cell - 2, height: cell - 2, fill: dark, "fill-opacity": faint }));
-    else if (state.style === "circle") layer.appendChild(el("circle", { class: `${cls}-circle`, ...data, cx, cy, r: 15, fill: "white", stroke: ink, "stroke-width": 2 }));
-    else if (state.style === "disc") layer.appendChild(el("circle", { class: `${cls}-disc`, ...data, cx, cy, r: 15, ...fill }));
-    else if (state.style === "dot") layer.appendChild(el("circle", { class: `${cls}-dot`, ...data, cx, cy, r: 4, fill: ink }));
-    else if (state.style === "cross") layer.appendChild(el("text", { class: `${cls}-cross`, ...data, x: cx, y: cy, "text-anchor": "middle", "dominant-baseline": "central", fill: ink }, "×"));
-    else layer.appendChild(el("text", { class: `${cls}-piece`, ...data, x: cx, y: cy, "font-size": 22, "text-anchor": "middle", "dominant-baseline": "central", ...fill }, state.text));
-  }
-
-  // What a segment's candidates leave, drawn thin and green: its strokes
-  // when they are forced (a loop's edge, a double bridge), one dashed
-  // stroke when a line is forced but not how many, a small × when no line
-  // is left; nothing while it is open.
-  function drawSegmentLeft(layer, s, [x1, y1, x2, y2], data) {
-    const left = lookLeft(s, marks.candidates[s.var]);
-    if (!left) return;
-    const ink = CANDIDATE.ink;
-    if (left.state && (left.state === s.blank || left.state.strokes === 0)) {
-      const [mx, my] = [(x1 + x2) / 2, (y1 + y2) / 2];
-      layer.appendChild(el("text", { class: `play-candidate-off play-candidate-${s.kind}`, ...data, x: mx, y: my, "font-size": 11, "text-anchor": "middle", "dominant-baseline": "central", fill: ink }, "×"));
-      return;
-    }
-    const strokes = left.state?.strokes ?? 1;
-    const offsets = strokes === 2 ? [-5, 5] : [0];
-    const across = y1 === y2;
-    for (const o of offsets) {
-      const [dx, dy] = across ? [0, o] : [o, 0];
-      const dash = left.state ? {} : { "stroke-dasharray": "4 3" };
-      layer.appendChild(el("line", { class: `play-candidate-on play-candidate-${s.kind}`, ...data, x1: x1 + dx, y1: y1 + dy, x2: x2 + dx, y2: y2 + dy, stroke: ink, "stroke-width": 2, "stroke-opacity": 0.7, "stroke-linecap": "round", ...dash }));
-    }
-  }
-
-  // What the values `left` (a unit's candidates) leave of a cycle unit or
-  // a segment: `{ state }` when they all show one look (its blank look
-  // too), `{ state: null }` when none is blank but they show more than
-  // one (a bridge, one or two strokes), null when it is still open.
-  function lookLeft(unit, left) {
-    if (!left?.length) return null;
-    const looks = new Set(left.map((v) => [...unit.states, unit.blank].find((s) => s && allows(s.given, v)) ?? "other"));
-    if (looks.has("other")) return null;
-    if (looks.size === 1) return { state: [...looks][0] };
-    return unit.blank && !looks.has(unit.blank) && unit.states.every((s) => s.strokes) ? { state: null } : null;
   }
 
   // The on-screen pad: the texts a cell takes, clear, pencil.
@@ -575,46 +439,12 @@ export function setupPlay(page) {
       entries = new Map();
       pencil = new Map();
     });
-    startClock(0);
+    clock.start(0);
   };
 
-  // ---- the timer: off by default (the choice kept for every puzzle);
-  // the time spent on a puzzle is kept with its progress, counted while
-  // it is open and stopped when it is solved ----
+  // ---- the timer (play-clock.js) ----
 
-  const TIMER = "solve-play-timer";
-  let spentMs = 0; // before `since`
-  let since = null; // when the clock last started (null: stopped)
-  let ticking = null;
-  const elapsed = () => spentMs + (since === null ? 0 : Date.now() - since);
-  function showTime() {
-    const shown = $("board-time");
-    shown.hidden = localStorage.getItem(TIMER) !== "on";
-    const s = Math.floor(elapsed() / 1000);
-    shown.textContent = `${Math.floor(s / 60)}:${String(s % 60).padStart(2, "0")}`;
-  }
-  function keepTime() {
-    if (layout) localStorage.setItem(`${key}:time`, String(Math.round(elapsed())));
-    showTime();
-  }
-  function startClock(kept) {
-    spentMs = kept;
-    since = Date.now();
-    clearInterval(ticking);
-    ticking = setInterval(keepTime, 1000);
-    showTime();
-  }
-  function stopClock() {
-    spentMs = elapsed();
-    since = null;
-    clearInterval(ticking);
-    keepTime();
-  }
-  $("board-timer").checked = localStorage.getItem(TIMER) === "on";
-  $("board-timer").onchange = () => {
-    localStorage.setItem(TIMER, $("board-timer").checked ? "on" : "off");
-    showTime();
-  };
+  const clock = setupClock(() => (layout ? key : null));
 
   // Done: every typed cell filled and the entries, with every unmarked
   // look blank, a solution.
@@ -632,7 +462,7 @@ export function setupPlay(page) {
         $("board-progress").textContent = "Solved! Every entry stands and the board is complete.";
         $("board-progress").dataset.solved = "true";
         solvedSaid = true;
-        stopClock();
+        clock.stop();
       });
     }, 300);
   }
@@ -647,7 +477,7 @@ export function setupPlay(page) {
       if (!layout) open();
     },
     clear() {
-      if (layout) stopClock();
+      if (layout) clock.stop();
       layout = null;
       selected = null;
       $("board-svg").innerHTML = "";
