@@ -184,7 +184,24 @@ fn a_spec_names_its_second_search_in_every_form() {
         let text = format!("{FOUR}[search]\ninterleave = {said}\n");
         let session = Session::from_text("four.toml", &text, &[]).unwrap();
         assert_eq!(session.lowered().plan.interleave, want, "{said}");
+        // Off in so many words: questions any solution answers search
+        // alone too; else they take turns with the robust search.
+        let off = want.is_none();
+        assert_eq!(session.lowered().plan.alone, off, "{said}");
+        let mut session = session;
+        let during = session.in_turn_with_robust(|s| s.lowered().plan.interleave);
+        assert_eq!(
+            during,
+            if off { None } else { want.or(Some(ROBUST_ARM)) },
+            "{said}"
+        );
+        assert_eq!(session.lowered().plan.interleave, want, "{said}: put back");
     }
+    // Said nowhere: alone is not asked for, the robust search takes turns.
+    let mut session = Session::from_text("four.toml", FOUR, &[]).unwrap();
+    assert!(!session.lowered().plan.alone);
+    let during = session.in_turn_with_robust(|s| s.lowered().plan.interleave);
+    assert_eq!(during, Some(ROBUST_ARM));
 }
 
 /// A spec that names no search of its own takes turns with the measured
@@ -226,6 +243,13 @@ fn branch_and_bound_takes_turns_unless_a_search_is_named() {
     assert!(dumped.contains("interleave = \"var=afc value=min restart=geometric restart_scale=100 last_conflict=on slice=1000\""), "{dumped}");
     let back = Session::from_text("dumped.toml", &dumped, &[]).unwrap();
     assert_eq!(back.lowered().plan.interleave, Some(ROBUST_ARM));
+    // And turns refused in so many words stay refused.
+    let (dumped, err, code) = solve(&["--dump-model", file.path(), "--interleave", "off"]);
+    assert_eq!(code, 0, "{err}");
+    assert!(dumped.contains("interleave = false"), "{dumped}");
+    let back = Session::from_text("dumped.toml", &dumped, &[]).unwrap();
+    assert_eq!(back.lowered().plan.interleave, None);
+    assert!(back.lowered().plan.alone);
 }
 
 /// The optimum's solution printed is first-fail's, whatever the turns and
@@ -317,14 +341,16 @@ fn queens_rows_by_brute_force(n: usize) -> Vec<Vec<i64>> {
 
 /// Candidates search with their values narrowed; a second search in turn
 /// searched without them (its session copied the constraints only), met
-/// the values seen already and asked again for ever. Any turns, any
-/// second search: the values of the brute force.
+/// the values seen already and asked again for ever. Turns of a node or
+/// three make the second search run on so small a board (the default
+/// turn, 1,000 nodes, ends every question first); `off` searches alone.
+/// Any turns, any second search: the values of the brute force.
 #[test]
 fn candidates_in_turns_keep_the_narrowed_values() {
     let expected = queens_rows_by_brute_force(6);
     for interleave in [
         "off",
-        "on",
+        "var=afc,restart=geometric,restart_scale=1,last_conflict=on,slice=1",
         "var=dom-wdeg,slice=1",
         "var=input,value=max,slice=3",
     ] {
@@ -336,7 +362,7 @@ fn candidates_in_turns_keep_the_narrowed_values() {
             "--no-symmetry",
             "--json",
             "--time-limit",
-            "20",
+            "5",
             "--interleave",
             interleave,
         ]);

@@ -281,6 +281,7 @@ fn a_model_without_a_spec_solves_counts_and_prints() {
         consistency: Consistency::Propagate,
         objective: None,
         interleave: None,
+        alone: false,
         projected: false,
     };
     let output = OutputPlan::for_model(&model);

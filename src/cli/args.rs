@@ -139,7 +139,9 @@ pub(crate) struct SpecArgs {
     #[arg(long, value_name = "N", value_parser = clap::value_parser!(u64).range(1..))]
     pub seed: Option<u64>,
     /// A second search taken in turn with the spec's on the same thread,
-    /// for a first solution or an optimum (counts and --all search alone):
+    /// for a first solution or an optimum (counts and --all search alone),
+    /// and for the values solutions take (candidates, the start of steps),
+    /// which take turns with `on` unless told `off`:
     /// `on` (AFC, last-conflict and geometric restarts), `off`, or its
     /// own items, e.g. `var=dom-wdeg,restart=luby` (var, value, restart,
     /// restart_scale, last_conflict, slice: nodes per turn, default 1000).

@@ -422,6 +422,9 @@ fn search(lowered: &Lowered, run: &RunSettings, dump: &Dump<'_>) -> String {
         let _ = writeln!(out, "last_conflict = true");
     }
     let _ = writeln!(out, "seed = {}", plan.seed);
+    if plan.alone {
+        let _ = writeln!(out, "interleave = false");
+    }
     if let Some(arm) = plan.interleave {
         let _ = writeln!(
             out,

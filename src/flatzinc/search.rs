@@ -106,6 +106,7 @@ pub(super) fn plan(
         consistency: own.consistency.unwrap_or(Consistency::Propagate),
         objective,
         interleave: None,
+        alone: matches!(own.interleave, Some(None)),
         projected: false,
     };
     let mut notes = Vec::new();

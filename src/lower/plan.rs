@@ -74,6 +74,7 @@ pub(crate) fn search_plan(
         consistency: search.consistency.unwrap_or(Consistency::Propagate),
         objective,
         interleave,
+        alone: matches!(search.interleave, Some(None)),
         projected: false,
     })
 }

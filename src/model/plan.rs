@@ -229,6 +229,11 @@ pub struct SearchPlan {
     /// an optimum (never for counts and enumerations, which take the
     /// plan's own order alone).
     pub interleave: Option<Arm>,
+    /// `interleave = "off"` in so many words: every search runs alone,
+    /// even one whose answer any solution gives (the values solutions
+    /// take), which otherwise takes turns with [`ROBUST_ARM`]
+    /// (`Session::in_turn_with_robust`).
+    pub alone: bool,
     /// The search decides the `phases` only: a node where their variables
     /// are fixed, at a fixpoint, is a leaf that counts as a solution with
     /// the other variables still open. Only for a model whose other

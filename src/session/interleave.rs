@@ -143,14 +143,17 @@ impl Session {
     }
 
     /// Runs `f` with each first solution searched in turn with
-    /// [`ROBUST_ARM`], unless the plan takes turns already: for questions
+    /// [`ROBUST_ARM`], unless the plan takes turns already or was told to
+    /// search alone (`interleave = "off"`): for questions
     /// whose answer is the same whichever solution a search meets (which
     /// values the solutions take), so that no spec's own order makes them
     /// slow. The roster's (specs/roster.toml) under its default
     /// first-fail: 13 s, in turn 0.09 s.
     pub fn in_turn_with_robust<T>(&mut self, f: impl FnOnce(&mut Session) -> T) -> T {
         let own = self.lowered.plan.interleave;
-        self.lowered.plan.interleave = own.or(Some(ROBUST_ARM));
+        if !self.lowered.plan.alone {
+            self.lowered.plan.interleave = own.or(Some(ROBUST_ARM));
+        }
         let result = f(self);
         self.lowered.plan.interleave = own;
         result

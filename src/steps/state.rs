@@ -317,7 +317,7 @@ impl Stepper {
             self.session
                 .post_model_constraints(&self.items[i].constraints);
         }
-        let propagates = self.session.propagate_level();
+        let propagates = self.base_alive && self.session.propagate_level();
         self.posted = Some((items.to_vec(), propagates));
         let result = f(self);
         self.posted = None;

@@ -67,6 +67,7 @@ fn search_paused(
         consistency: Consistency::Propagate,
         objective: None,
         interleave: None,
+        alone: false,
         projected: false,
     };
     let mut search = Search::new(engine, &plan, Limits::default(), Restarts::NONE);

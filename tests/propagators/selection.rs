@@ -112,6 +112,7 @@ fn plan(g: &mut Gen, n: usize) -> SearchPlan {
         consistency: g.rng.pick(&[Consistency::Propagate, Consistency::Check]),
         objective: None,
         interleave: None,
+        alone: false,
         projected: false,
     }
 }
@@ -212,6 +213,7 @@ fn work_per_node(n: usize, var: VarOrder) -> (f64, f64, u64) {
         consistency: Consistency::Propagate,
         objective: None,
         interleave: None,
+        alone: false,
         projected: false,
     };
     let mut engine = Engine::new(&model, Consistency::Propagate);
