@@ -14,12 +14,9 @@
 //! tree proves the last solution optimal (or that there is none).
 
 use super::{Session, Solution, Solutions, View};
-use crate::lowered::Lowered;
-use crate::model::VarId;
 use crate::model::plan::{Arm, Objective, ROBUST_ARM};
 use crate::search::Outcome;
 use crate::search::shared::Shared;
-use crate::source::Sources;
 use crate::stop::{Cause, Stop};
 use std::ops::ControlFlow;
 
@@ -57,23 +54,20 @@ struct Ground {
     stop: Stop,
     below: Option<(Vec<crate::search::Decision>, usize)>,
     shared: Option<Shared>,
-    /// The first session's narrowed domains ([`Session::narrow`]).
-    narrowed: Vec<(VarId, Vec<(i64, i64)>)>,
 }
 
 impl Ground {
-    /// A session over `lowered`'s model with the constraints `posted` and
-    /// the domains narrowed (those of the first session), searching by
-    /// the arm.
-    fn twin(&self, lowered: &Lowered, sources: &Sources, posted: &[usize]) -> Session {
-        let mut lowered = lowered.clone();
+    /// A session over the model of `first`'s search with the constraints
+    /// it posted and the domains it narrowed, searching by the arm.
+    fn twin(&self, first: &Solutions<'_>) -> Session {
+        let mut lowered = first.view.lowered.clone();
         lowered.plan = lowered.plan.with_arm(self.arm);
-        let mut twin = Session::with_constraints(lowered, sources.clone(), |_| false);
-        twin.post_model_constraints(posted);
-        for (var, intervals) in &self.narrowed {
+        let mut twin = Session::with_constraints(lowered, first.view.sources.clone(), |_| false);
+        twin.post_model_constraints(first.posted);
+        for (var, intervals) in first.narrowed.iter() {
             // Narrowed in the first session too: an empty domain there
             // ended the question before any search.
-            let _ = twin.narrow(*var, intervals);
+            let _ = twin.narrow(var, intervals);
         }
         twin.stop = self.stop.clone();
         twin.below = self.below.clone();
@@ -89,7 +83,6 @@ impl Session {
             stop: self.stop.clone(),
             below: self.below.clone(),
             shared: self.shared.clone(),
-            narrowed: self.narrowed.clone(),
         }
     }
 
@@ -121,7 +114,7 @@ impl Session {
             match turn(&mut mine) {
                 Some(ended) => (ended, None),
                 None => {
-                    let mut second = ground.twin(mine.view.lowered, mine.view.sources, mine.posted);
+                    let mut second = ground.twin(&mine);
                     let ended = {
                         let mut theirs = second.search(ground.arm.restarts);
                         prepare(&mut theirs);

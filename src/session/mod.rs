@@ -59,6 +59,8 @@ mod solutions;
 mod stats;
 mod view;
 
+use root::Narrowings;
+
 pub use answers::{Count, Optimum, Solution};
 pub use solutions::Solutions;
 pub use view::View;
@@ -84,10 +86,8 @@ pub struct Session {
     sources: Sources,
     /// Indices of the model constraints posted in the engine.
     posted: Vec<usize>,
-    /// The domains narrowed at the open levels ([`Session::narrow`]), in
-    /// order: with the constraints posted, what a second search taking
-    /// turns must copy.
-    narrowed: Vec<(VarId, Vec<(i64, i64)>)>,
+    /// The domains narrowed at the open levels.
+    narrowed: Narrowings,
     /// Model constraints before this one have been considered for posting.
     synced: usize,
     levels: Vec<Level>,
@@ -141,7 +141,7 @@ impl Session {
             engine,
             sources,
             posted,
-            narrowed: Vec::new(),
+            narrowed: Narrowings::default(),
             levels: Vec::new(),
             stop: Stop::default(),
             stats: Stats::default(),
@@ -376,6 +376,7 @@ impl Session {
             engine,
             sources,
             posted,
+            narrowed,
             stats,
             recorder,
             ..
@@ -391,6 +392,7 @@ impl Session {
             search,
             view: View { lowered, sources },
             posted,
+            narrowed,
             stats,
             stopped: None,
         }

@@ -11,7 +11,7 @@ impl Session {
     /// current root level; false when no value is left. Call it after a
     /// [`Session::push`]: the matching pop restores the domain.
     pub(crate) fn narrow(&mut self, var: VarId, intervals: &[(i64, i64)]) -> bool {
-        self.narrowed.push((var, intervals.to_vec()));
+        self.narrowed.push(var, intervals);
         let store = self.engine.store_mut();
         let (Some(first), Some(last)) = (intervals.first(), intervals.last()) else {
             return false;
@@ -76,8 +76,8 @@ impl Session {
     }
 
     /// Later searches decide `vars` only (smallest domain over failures
-    /// first), alone (no second search in turn) and never restart: a node where they are fixed, at a
-    /// fixpoint, counts as a solution, so that a search over a few
+    /// first), alone (no second search in turn) and never restart: a node
+    /// where they are fixed, at a fixpoint, counts as a solution, so that a search over a few
     /// constraints fails within their variables, not once per value of the
     /// others, and ends there rather than deciding every other variable.
     ///
@@ -96,5 +96,65 @@ impl Session {
         plan.projected = true;
         plan.restarts = Restarts::NONE;
         plan.interleave = None;
+    }
+}
+
+/// The domains narrowed at the open levels ([`Session::narrow`]), in
+/// order, their intervals end to end in one list (no allocation per
+/// narrowing): with the constraints posted, what a second search taking
+/// turns must copy.
+#[derive(Debug, Default)]
+pub(super) struct Narrowings {
+    /// Each narrowing's variable and where its intervals end.
+    ends: Vec<(VarId, usize)>,
+    intervals: Vec<(i64, i64)>,
+}
+
+impl Narrowings {
+    fn push(&mut self, var: VarId, intervals: &[(i64, i64)]) {
+        self.intervals.extend_from_slice(intervals);
+        self.ends.push((var, self.intervals.len()));
+    }
+
+    pub(super) fn len(&self) -> usize {
+        self.ends.len()
+    }
+
+    /// The first `len` narrowings only.
+    pub(super) fn truncate(&mut self, len: usize) {
+        self.ends.truncate(len);
+        self.intervals
+            .truncate(self.ends.last().map_or(0, |&(_, end)| end));
+    }
+
+    /// Each narrowing: its variable and its intervals.
+    pub(super) fn iter(&self) -> impl Iterator<Item = (VarId, &[(i64, i64)])> {
+        let mut start = 0;
+        self.ends.iter().map(move |&(var, end)| {
+            let intervals = &self.intervals[start..end];
+            start = end;
+            (var, intervals)
+        })
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn narrowings_come_back_in_order_and_truncate_whole() {
+        let mut n = Narrowings::default();
+        n.push(VarId(2), &[(1, 3), (5, 5)]);
+        n.push(VarId(0), &[(7, 7)]);
+        n.push(VarId(2), &[(1, 1)]);
+        n.truncate(2);
+        let seen: Vec<(VarId, Vec<(i64, i64)>)> = n.iter().map(|(v, i)| (v, i.to_vec())).collect();
+        assert_eq!(
+            seen,
+            vec![(VarId(2), vec![(1, 3), (5, 5)]), (VarId(0), vec![(7, 7)])]
+        );
+        n.truncate(0);
+        assert_eq!((n.len(), n.iter().count(), n.intervals.len()), (0, 0, 0));
     }
 }

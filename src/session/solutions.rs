@@ -2,6 +2,7 @@
 //! every posted constraint, the search's statistics added to the
 //! session's when it ends.
 
+use super::root::Narrowings;
 use super::{Solution, View};
 use crate::search::{Outcome, Search, Stats};
 use crate::stop::Cause;
@@ -12,6 +13,8 @@ pub struct Solutions<'s> {
     pub(super) search: Search<'s>,
     pub(super) view: View<'s>,
     pub(super) posted: &'s [usize],
+    /// The domains the session narrowed (for a second search in turn).
+    pub(super) narrowed: &'s Narrowings,
     pub(super) stats: &'s mut Stats,
     /// What stopped the search, when a limit did.
     pub(super) stopped: Option<Cause>,
