@@ -18,6 +18,7 @@ variant), so their cells are the programs' own in-process timers for that instan
 
 See bench/run.sh for the environment variables.
 """
+import atexit
 import datetime
 import json
 import os
@@ -155,6 +156,7 @@ PEER_EXPECTED = {
     "nonogram-export": lambda n: {"30": "count=42"}[n],
     "hidato": lambda n: "found (verified)",
     "golomb": lambda m: "optimal: %d" % GOLOMB_LENGTH[int(m)],
+    "golomb-free": lambda m: "optimal: %d" % GOLOMB_LENGTH[int(m)],
     "nonogram": lambda n: "count=%d" % NONOGRAM_COUNT.get(n, 1),
     "genre": lambda n: "count=1",
     "paths": lambda n: "count=1",
@@ -176,6 +178,30 @@ class Instance:
         # Parallel rows: solve with this many threads, beside `-j 1` in the same run. Every
         # other row of a spec searched runs the sequential engine (-j 1), like the peers.
         self.threads = threads
+
+
+WITHOUT_SEARCH = {}   # a model file -> its copy with the search it names cut (written once)
+
+
+def without_search(path):
+    """A copy of a spec or MiniZinc model (a path in the repository) with the search it names
+    cut, for the solver's own default search (issue 51's Golomb row): a spec's `[search]`
+    table, a MiniZinc `solve :: annotation`."""
+    if path not in WITHOUT_SEARCH:
+        with open(os.path.join(REPO, path)) as f:
+            text = f.read()
+        if path.endswith(".toml"):
+            cut = re.sub(r"(?ms)^\[search\]\n.*?(?=^\[|\Z)", "", text)
+        else:
+            cut = re.sub(r"(?s)\bsolve\s*::.*?\b(minimize|maximize|satisfy)\b", r"solve \1", text)
+        if cut == text:
+            sys.exit("bench: %s names no search to cut" % path)
+        folder = tempfile.mkdtemp(prefix="solve-bench-free-")
+        atexit.register(shutil.rmtree, folder, True)
+        WITHOUT_SEARCH[path] = os.path.join(folder, os.path.basename(path))
+        with open(WITHOUT_SEARCH[path], "w") as f:
+            f.write(cut)
+    return WITHOUT_SEARCH[path]
 
 
 def solve_args(inst):
@@ -457,6 +483,11 @@ def all_instances():
         out.append(Instance("golomb-%d" % m, "Golomb m=%d (optimise; peers: the same model)" % m,
                             ["bench/specs/golomb.toml", "--set", "m=%d" % m], "golomb", str(m),
                             optimal_checker(GOLOMB_LENGTH[m])))
+    # Issue 51: the same model with no search named, solve's default (two threads beside -j 1)
+    # against Gecode's own default (the model's int_search cut).
+    out.append(Instance("golomb-free-10", "Golomb m=10 (optimise), no search named: each solver's default",
+                        [without_search("bench/specs/golomb.toml"), "--set", "m=10"], "golomb-free", "10",
+                        optimal_checker(GOLOMB_LENGTH[10]), threads=2))
     for r in (8, 12):
         out.append(Instance("hidato-%d" % r, "Hidato %dx%d first (peers: Kjellerstrand's model)" % (r, r),
                             ["specs/hidato.toml", "--set", "r=%d" % r,
@@ -790,14 +821,15 @@ def peer_command(peer, inst):
         return ["bash", os.path.join(models, "run_gecode_api.sh")] + pargs, None
     if prob == "magic-first" and not SLOW and n in MAGIC_FIRST_LEFT_OUT.get(peer, ()):
         return None, "left out: timed out (> 60 s) in a trial run here (SLOW=1 runs it)"
-    if prob == "golomb":
+    if prob in ("golomb", "golomb-free"):
         if peer not in ("gecode", "gecode-native"):
             return None, "n/a"
         if peer == "gecode" and n == "11" and not SLOW:
             return None, "left out: m=10 takes 11.6 s with the stock pairing (SLOW=1 runs it)"
         solver = "org.gecode.gecode" if peer == "gecode" else "org.peers.gecode-native"
-        return ["bash", os.path.join(BENCH, "minizinc", "optimum.sh"), solver,
-                os.path.join(BENCH, "minizinc", "golomb.mzn"), "-D", "m=" + n], None
+        model = "bench/minizinc/golomb.mzn"
+        model = without_search(model) if prob == "golomb-free" else os.path.join(REPO, model)
+        return ["bash", os.path.join(BENCH, "minizinc", "optimum.sh"), solver, model, "-D", "m=" + n], None
     if prob == "hidato":
         if peer not in ("gecode", "gecode-native"):
             return None, "n/a"

@@ -28,7 +28,9 @@
 #                nonogram-difficult, nonogram-crocodile, nonogram-non-unique, nonogram-dragonfly,
 #                nonogram-p200 (Gecode's examples; peers: bench/minizinc/nonogram.mzn, one regular
 #                per line), golomb-10, golomb-11 (optimise; peers: bench/minizinc/golomb.mzn, the
-#                same model, through bench/minizinc/optimum.sh), hidato-8, hidato-12 (first solution; peers: bench/minizinc/hidato.mzn,
+#                same model, through bench/minizinc/optimum.sh), golomb-free-10 (the same
+#                with no search named: solve's default on 2 threads and -j 1 against Gecode's
+#                own, the spec's [search] and the model's int_search cut), hidato-8, hidato-12 (first solution; peers: bench/minizinc/hidato.mzn,
 #                Kjellerstrand's model, through bench/minizinc/hidato.py),
 #                output-template and output-json (solve alone:
 #                331,776 solutions printed through a template calling a function, and as JSON);

@@ -284,6 +284,50 @@ fn the_optimal_solution_printed_is_the_same_in_turns_or_alone() {
     }
 }
 
+/// Whatever order found the optimum (a learning one, last-conflict,
+/// restarts, the default's dom/wdeg in turns), the optimal solution
+/// printed and the first of `--all` are the static order's, first-fail's
+/// alone, on one thread or two.
+#[test]
+fn an_optimum_found_by_learning_is_printed_by_the_static_order() {
+    let last = |out: &str| {
+        let blocks: Vec<&str> = out.trim_end().split("\n\n").collect();
+        blocks[blocks.len() - 2].to_string()
+    };
+    let roster = format!("{}/specs/roster.toml", env!("CARGO_MANIFEST_DIR"));
+    let (alone, err, code) = solve(&[&roster, "-j", "1", "--var", "first-fail"]);
+    assert_eq!(code, 0, "{err}");
+    let printed = last(&alone);
+    let learning: [&[&str]; 4] = [
+        &[],
+        &["--var", "dom-wdeg"],
+        &["--last-conflict", "on"],
+        &[
+            "--var",
+            "activity",
+            "--restart",
+            "luby",
+            "--interleave",
+            "var=afc,slice=7",
+        ],
+    ];
+    for flags in learning {
+        for threads in ["1", "2"] {
+            let mut args = vec![roster.as_str(), "-j", threads];
+            args.extend(flags);
+            let (out, err, code) = solve(&args);
+            assert_eq!(code, 0, "{flags:?} -j {threads}: {err}");
+            assert!(out.ends_with("optimal: 2\n"), "{flags:?}: {out}");
+            assert_eq!(last(&out), printed, "{flags:?} -j {threads}");
+            args.extend(["--all", "--limit", "1"]);
+            let (all, err, code) = solve(&args);
+            assert_eq!(code, 0, "{flags:?} -j {threads} --all: {err}");
+            let first = all.split("\n\n").nth(1).expect("an optimal solution");
+            assert_eq!(first, printed, "{flags:?} -j {threads} --all");
+        }
+    }
+}
+
 /// A bad second search is one message at the string, naming what the key
 /// takes; a TOML value of the wrong type too; and the flag's likewise.
 #[test]

@@ -78,12 +78,12 @@ fn shown_optimal(
         .map(|s| shown(session.view(), s))
         .collect::<Result<Vec<_>, _>>()?;
     if session.lowered().plan.meets_optima_out_of_order() {
-        session.push();
-        session.fix_objective(value)?;
-        for (shown, s) in all.iter_mut().zip(found) {
-            shown.key = session.path_to(s);
-        }
-        let _ = session.pop();
+        session.at_optimum(value, |session| {
+            for (shown, s) in all.iter_mut().zip(found) {
+                shown.key = session.path_to(s);
+            }
+            Ok(())
+        })?;
     }
     Ok(all)
 }

@@ -76,12 +76,9 @@ fn optimal_solutions(
     sink: &mut dyn Sink,
     (best, value): (&Solution, i64),
 ) -> Result<Answer<Outcome>, Error> {
-    session.push();
-    let outcome = session.fix_objective(value).and_then(|()| {
+    session.at_optimum(value, |session| {
         // Up to symmetry the best need not be its class's representative.
         let known = query.classes.is_none().then_some(best);
         satisfy::run(session, query, sink, known)
-    });
-    let _ = session.pop();
-    outcome
+    })
 }

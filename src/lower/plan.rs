@@ -9,8 +9,8 @@ use super::{Lowerer, Scope};
 use crate::diagnostic::{Diagnostic, did_you_mean};
 use crate::model::VarId;
 use crate::model::plan::{
-    Consistency, DEFAULT_LAST_CONFLICT, DEFAULT_OPTIMUM_INTERLEAVE, DEFAULT_VAR_ORDER, Objective,
-    RestartPolicy, Restarts, SearchPlan, ValueOrder, VarOrder,
+    Consistency, DEFAULT_LAST_CONFLICT, DEFAULT_OPTIMUM_INTERLEAVE, DEFAULT_OPTIMUM_VAR_ORDER,
+    DEFAULT_VAR_ORDER, Objective, RestartPolicy, Restarts, SearchPlan, ValueOrder, VarOrder,
 };
 use crate::spec::ast::Spec;
 
@@ -47,23 +47,26 @@ pub(crate) fn search_plan(
         }),
         _ => None,
     };
-    // Branch and bound takes turns with a second search unless the spec
-    // or the command line names a search of its own.
+    // Branch and bound learns (dom/wdeg) and takes turns with a second
+    // search unless the spec or the command line names a search of its
+    // own.
+    let optimum_default =
+        objective.is_some() && !search.names_an_order() && default_var == DEFAULT_VAR_ORDER;
     let interleave = match search.interleave {
         Some(arm) => arm,
-        None if objective.is_some()
-            && !search.names_an_order()
-            && default_var == DEFAULT_VAR_ORDER =>
-        {
-            DEFAULT_OPTIMUM_INTERLEAVE
-        }
+        None if optimum_default => DEFAULT_OPTIMUM_INTERLEAVE,
         None => None,
+    };
+    let var = match search.var {
+        Some(var) => var,
+        None if optimum_default && search.interleave.is_none() => DEFAULT_OPTIMUM_VAR_ORDER,
+        None => default_var,
     };
     Ok(SearchPlan {
         phases,
         order,
         decision: vars.decision.clone(),
-        var: search.var.unwrap_or(default_var),
+        var,
         value: default_value,
         restarts: Restarts {
             policy: search.restart.unwrap_or(RestartPolicy::None),

@@ -574,15 +574,14 @@ fn first_optimal(
     spread: &Spread,
     value: i64,
 ) -> Result<Option<Solution>, Error> {
-    session.push();
-    session.fix_objective(value)?;
-    let mut first = None;
-    let _ = solutions(session, spread, Seek::All(1), &mut |_, s| {
-        first = Some(s.clone());
-        ControlFlow::Break(())
-    });
-    let _ = session.pop();
-    Ok(first)
+    session.at_optimum(value, |session| {
+        let mut first = None;
+        let _ = solutions(session, spread, Seek::All(1), &mut |_, s| {
+            first = Some(s.clone());
+            ControlFlow::Break(())
+        });
+        Ok(first)
+    })
 }
 
 /// Adds what the threads of a run searched (in `parts` parts) to

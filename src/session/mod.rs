@@ -493,11 +493,19 @@ impl Session {
         Ok(Optimum::new(best, stopped))
     }
 
-    /// Requires the objective to equal `value` (at the root: bracket it
-    /// with push and pop), to enumerate the optimal solutions once the
-    /// optimum is known.
-    pub fn fix_objective(&mut self, value: i64) -> Result<(), Error> {
+    /// Runs `f` with the objective required to equal `value` and the
+    /// plan's search at an optimum ([`crate::model::plan::SearchPlan::at_optimum`]): to
+    /// enumerate the optimal solutions once the optimum is known. The
+    /// session is as before afterwards.
+    pub fn at_optimum<T>(
+        &mut self,
+        value: i64,
+        f: impl FnOnce(&mut Session) -> Result<T, Error>,
+    ) -> Result<T, Error> {
         let objective = self.require_objective()?;
+        self.push();
+        let plan = self.lowered.plan.at_optimum();
+        let plan = std::mem::replace(&mut self.lowered.plan, plan);
         self.lowered.add_posted(Posted {
             constraint: Constraint::Linear(Linear {
                 terms: vec![(1, objective.var)],
@@ -511,7 +519,10 @@ impl Session {
             consistency: None,
         });
         self.sync();
-        Ok(())
+        let result = f(self);
+        self.lowered.plan = plan;
+        let _ = self.pop();
+        result
     }
 
     /// Every variable's domain after propagation at the root, as sorted
