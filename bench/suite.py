@@ -7,7 +7,7 @@ python3 stdlib only.  bench/run.sh runs it as the instance group `suite`; by han
     python3 bench/suite.py --quick              first instance of each problem, 10 s
     python3 bench/suite.py --solvers gecode --problems golomb,queens --limit 30 --threads 2
     python3 bench/suite.py --report bench/results/X-suite.json    that run's Markdown again
-    python3 bench/suite.py --quick --free       free search (-f) for every solver (Gecode keeps the annotations)
+    python3 bench/suite.py --quick --free       each solver's own search: the .fzn's search annotation cut, and -f
 
 The instances are listed in bench/minizinc-benchmarks/instances.txt (one line each:
 problem, sat|min|max, model, data files; paths relative to that file).  For every instance
@@ -205,7 +205,21 @@ def fzn_summary(path):
 # ---------------------------------------------------------------------------------------------
 # One compile, one run
 
-def compile_instance(inst, solver, sid, env, work, cap):
+def cut_search(fzn):
+    """Cuts the annotations of the .fzn's solve item (`solve :: int_search(...) minimize X;` ->
+    `solve minimize X;`), so that the solver searches by its own default: fzn-gecode 6.2
+    follows the annotations on one thread even with -f (docs/performance.md).  Returns whether
+    there was one."""
+    with open(fzn) as f:
+        text = f.read()
+    cut = re.sub(r"(?m)^solve\s*::.*\b(satisfy|minimize|maximize)\b", r"solve \1", text)
+    if cut != text:
+        with open(fzn, "w") as f:
+            f.write(cut)
+    return cut != text
+
+
+def compile_instance(inst, solver, sid, env, work, cap, free=False):
     base = os.path.join(work, solver, inst.problem, inst.name)
     os.makedirs(os.path.dirname(base), exist_ok=True)
     fzn, ozn = base + ".fzn", base + ".ozn"
@@ -219,6 +233,8 @@ def compile_instance(inst, solver, sid, env, work, cap):
     elif rc != 0 or not os.path.exists(fzn):
         row["compile_error"] = "minizinc -c exited %s: %s" % (rc, first_lines(err or out))
     else:
+        if free:
+            row["search_cut"] = cut_search(fzn)
         kinds, cons, method = fzn_summary(fzn)
         row.update(fzn_bytes=os.path.getsize(fzn), fzn_vars=kinds, fzn_constraints=cons, method=method)
     return row
@@ -574,8 +590,9 @@ def main():
     ap.add_argument("--limit", type=float, help="time limit per run in seconds (default 60; --quick: 10)")
     ap.add_argument("--threads", type=int, default=1, help="threads per solver run (-p; default 1)")
     ap.add_argument("--free", action="store_true",
-                    help="free search (-f) for every solver: solve ignores the annotations; fzn-gecode 6.2 "
-                         "on one thread still follows them (docs/performance.md)")
+                    help="each solver's own search: the search annotation of every .fzn cut, and -f "
+                         "(fzn-gecode 6.2 follows the annotations on one thread even with -f; "
+                         "docs/performance.md)")
     ap.add_argument("--problems", help="comma-separated problems (default: all)")
     ap.add_argument("--solvers", default="solve,gecode", help="comma-separated: solve,gecode (default both)")
     ap.add_argument("--manifest", default=MANIFEST, help="instance list (default %(default)s)")
@@ -629,7 +646,7 @@ def main():
             "date": datetime.datetime.now().strftime("%Y-%m-%d %H:%M:%S"),
             "limit": "%g s per run (-t %d), one run per cell" % (limit, limit * 1000),
             "threads": args.threads,
-            "search": "free (-f): solve's own default; Gecode with -f, which keeps the annotations" if args.free else "the models' annotations",
+            "search": "free: each solver's own default (the .fzn's search annotation cut, and -f)" if args.free else "the models' annotations",
             "machine": bench.machine_info(),
             "minizinc": first_lines(run(["minizinc", "--version"], None, 30)[1], 1),
             "repo": bench.git_info(),
@@ -645,7 +662,7 @@ def main():
                     continue
                 row = {"problem": inst.problem, "instance": inst.name, "kind": inst.kind, "solver": s,
                        "model": inst.model, "data": inst.data, "limit_s": limit, "threads": args.threads}
-                comp = compile_instance(inst, s, SOLVER_IDS[s], envs[s], work, args.compile_limit)
+                comp = compile_instance(inst, s, SOLVER_IDS[s], envs[s], work, args.compile_limit, args.free)
                 row.update(comp)
                 if "compile_error" in comp:
                     row.update(status="ERROR", note=comp["compile_error"])
