@@ -1340,6 +1340,9 @@ def bench(solve_info):
                 ex.append(" ".join([os.path.basename(pcmd[1])] + pcmd[2:]))
         shown = ("sh -c '%s' solve" % inst.loop) if inst.loop else \
             "solve " + " ".join(shlex.quote(a) for a in solve_args(inst))
+        for original, copy in WITHOUT_SEARCH.items():   # the temporary copies by their source
+            shown = shown.replace(copy, original + " (its search cut)")
+            ex = [e.replace(copy, original + " (its search cut)") for e in ex]
         L.append("- %s: `%s`%s" % (inst.id, shown,
                                          ("; peers: `%s`" % "`, `".join(sorted(set(ex)))) if ex else ""))
     text = "\n".join(L) + "\n"

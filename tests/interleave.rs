@@ -6,7 +6,7 @@
 //! these small specs; the second's restarts, which the plain search never
 //! makes, show that it did.
 
-use crate::{TempSpec, solve};
+use crate::{TempSpec, solve, solve_with};
 use solve::model::plan::{
     Arm, DEFAULT_SLICE, ROBUST_ARM, RestartPolicy, Restarts, ValueOrder, VarOrder,
 };
@@ -298,8 +298,16 @@ fn an_optimum_found_by_learning_is_printed_by_the_static_order() {
     let (alone, err, code) = solve(&[&roster, "-j", "1", "--var", "first-fail"]);
     assert_eq!(code, 0, "{err}");
     let printed = last(&alone);
-    let learning: [&[&str]; 4] = [
+    let learning: [&[&str]; 5] = [
         &[],
+        &[
+            "--var",
+            "first-fail-random",
+            "--value",
+            "random",
+            "--seed",
+            "7",
+        ],
         &["--var", "dom-wdeg"],
         &["--last-conflict", "on"],
         &[
@@ -311,16 +319,19 @@ fn an_optimum_found_by_learning_is_printed_by_the_static_order() {
             "var=afc,slice=7",
         ],
     ];
+    // Two threads split the search from its first node (not after a
+    // probe alone), so that the parts search the optimum too.
+    let split = [("SOLVE_ALONE_NODES", "0")];
     for flags in learning {
         for threads in ["1", "2"] {
             let mut args = vec![roster.as_str(), "-j", threads];
             args.extend(flags);
-            let (out, err, code) = solve(&args);
+            let (out, err, code) = solve_with(&args, &split);
             assert_eq!(code, 0, "{flags:?} -j {threads}: {err}");
             assert!(out.ends_with("optimal: 2\n"), "{flags:?}: {out}");
             assert_eq!(last(&out), printed, "{flags:?} -j {threads}");
             args.extend(["--all", "--limit", "1"]);
-            let (all, err, code) = solve(&args);
+            let (all, err, code) = solve_with(&args, &split);
             assert_eq!(code, 0, "{flags:?} -j {threads} --all: {err}");
             let first = all.split("\n\n").nth(1).expect("an optimal solution");
             assert_eq!(first, printed, "{flags:?} -j {threads} --all");

@@ -283,6 +283,7 @@ fn a_model_without_a_spec_solves_counts_and_prints() {
         interleave: None,
         alone: false,
         projected: false,
+        canonical_optimum: true,
     };
     let output = OutputPlan::for_model(&model);
     let lowered = Lowered::from_model(model, output, plan);

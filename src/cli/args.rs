@@ -145,7 +145,9 @@ pub(crate) struct SpecArgs {
     /// `on` (AFC, last-conflict and geometric restarts), `off`, or its
     /// own items, e.g. `var=dom-wdeg,restart=luby` (var, value, restart,
     /// restart_scale, last_conflict, slice: nodes per turn, default 1000).
-    /// Overrides [search] interleave.
+    /// Overrides [search] interleave. An [objective] with no search named
+    /// searches dom-wdeg in turn with `on`; any search flag, this one
+    /// included, replaces that whole default.
     #[arg(long, value_name = "on|off|ITEMS")]
     pub interleave: Option<String>,
     /// How hard constraints work: LEVEL for all of them, or NAME=LEVEL for one

@@ -66,8 +66,8 @@ fn shown(view: View<'_>, s: &Solution) -> Result<Shown, Error> {
 }
 
 /// Solutions of the objective's value `value` shown, each with its path in
-/// the search with the objective fixed to `value` when the variable order
-/// reads the domains (see [`Shown::key`]).
+/// the static search with the objective fixed to `value` when branch and
+/// bound may meet them out of its order (see [`Shown::key`]).
 fn shown_optimal(
     session: &mut Session,
     found: &[Solution],

@@ -107,6 +107,7 @@ pub(super) fn plan(
         objective,
         interleave: None,
         alone: matches!(own.interleave, Some(None)),
+        canonical_optimum: false,
         projected: false,
     };
     let mut notes = Vec::new();

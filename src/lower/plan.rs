@@ -78,6 +78,7 @@ pub(crate) fn search_plan(
         objective,
         interleave,
         alone: matches!(search.interleave, Some(None)),
+        canonical_optimum: true,
         projected: false,
     })
 }

@@ -35,7 +35,8 @@ pub enum VarOrder {
 /// ties to the earlier variable. Measured over every shipped, test and benchmark spec against
 /// `input` (docs/spec-language.md, `[search]`): fewer nodes on most, and static in
 /// the sense the threads need (the answers do not depend on them), which
-/// `dom-wdeg`, stronger still on some puzzles, is not.
+/// `dom-wdeg`, stronger still on some puzzles, is not. A spec's branch and
+/// bound that names no search has its own, [`DEFAULT_OPTIMUM_VAR_ORDER`].
 pub const DEFAULT_VAR_ORDER: VarOrder = VarOrder::FirstFail;
 
 /// Whether a spec's search that does not say uses last-conflict
@@ -173,14 +174,14 @@ pub const ROBUST_ARM: Arm = Arm {
 /// `value`, `restart`, `last_conflict`, `order`, `phases` or
 /// `interleave`): [`ROBUST_ARM`]. First-fail alone never found a
 /// solution of the warehouse model in 30 s (bench/specs/warehouse.toml;
-/// in turn: the proven optimum in 2.1 s, input order 2.7 s) and takes the
-/// roster 1.14 s (in turn 0.30 s); the price is at most about twice the
-/// nodes where first-fail alone is best (Golomb m=10 without `[search]`
-/// 3.5 s against 6.4 s). docs/performance.md, "A model the spec default
-/// loses on". The spec's own search is then [`DEFAULT_OPTIMUM_VAR_ORDER`];
-/// the optimum's solution printed is first-fail's (see
-/// [`SearchPlan::at_optimum`]); a first solution, a count and `--all`
-/// search alone.
+/// in turn: the proven optimum in 2.1 s on the host of 2026-11-29, input
+/// order 2.7 s) and takes the roster 1.14 s (in turn 0.30 s); the price
+/// is at most about twice the nodes of the search that proves the
+/// optimum (docs/performance.md, "A model the spec default loses on" and
+/// "The order of branch and bound"). The spec's own search is then
+/// [`DEFAULT_OPTIMUM_VAR_ORDER`]; the optimum's solution printed is the
+/// static order's ([`SearchPlan::at_optimum`]). A first solution, a
+/// count, `--all` and every search with the objective fixed search alone.
 pub const DEFAULT_OPTIMUM_INTERLEAVE: Option<Arm> = Some(ROBUST_ARM);
 
 /// Minimise or maximise.
@@ -247,6 +248,13 @@ pub struct SearchPlan {
     /// take), which otherwise takes turns with [`ROBUST_ARM`]
     /// (`Session::in_turn_with_robust`).
     pub alone: bool,
+    /// Whether the optimal solution printed is the first of the static
+    /// search with the objective fixed ([`SearchPlan::at_optimum`]), found
+    /// again when branch and bound met another one first, so that it does
+    /// not depend on the threads: a spec's promise (docs/parallel.md). Not
+    /// FlatZinc's: MiniZinc promises no such thing, and the search again
+    /// costs time (ghoulomb 4-8-16 0.46 s against 0.63 s).
+    pub canonical_optimum: bool,
     /// The search decides the `phases` only: a node where their variables
     /// are fixed, at a fixpoint, is a leaf that counts as a solution with
     /// the other variables still open. Only for a model whose other
@@ -264,35 +272,47 @@ impl SearchPlan {
     }
 
     /// Whether branch and bound may meet the optimal solutions in another
-    /// order than the search with the objective fixed to the optimum: the
-    /// variable order reads the domains, so that the tree depends on the
-    /// bounds met, or a second search takes turns. The optimum's solution
-    /// is then found by one more search with the objective fixed, so that
-    /// it does not depend on the threads or the turns.
+    /// order than the static search with the objective fixed to the
+    /// optimum ([`SearchPlan::at_optimum`]): the variable order reads the
+    /// domains, so that the tree depends on the bounds met, or the search
+    /// is not static (learning, random choices, restarts, a second search
+    /// in turn). The optimum's solution is then found by one more search
+    /// with the objective fixed, so that it does not depend on the threads
+    /// or on what the search met.
     pub fn meets_optima_out_of_order(&self) -> bool {
-        self.reads_domains() || self.interleave.is_some() || self.last_conflict
+        self.reads_domains() || !self.is_static()
     }
 
     /// The plan that enumerates the solutions of a known optimum (and
-    /// finds the one printed): this one with a static variable order, a
-    /// learning or random one (dom/wdeg, activity, AFC) read as
-    /// first-fail, and without last-conflict. Learning serves branch and
+    /// finds the one printed): this one made static. A learning or random
+    /// variable order (dom/wdeg, activity, AFC, first-fail with random
+    /// ties) is read as first-fail, random values as the smallest, with
+    /// no last-conflict, restarts or second search. They serve branch and
     /// bound to find the bounds sooner, but would make the order of the
-    /// optimal solutions depend on the failures met, and so on the
+    /// optimal solutions depend on what the search met, and so on the
     /// threads.
     pub fn at_optimum(&self) -> SearchPlan {
-        let fixed = |var: VarOrder| match var {
+        let static_var = |var: VarOrder| match var {
             VarOrder::Input => VarOrder::Input,
             _ => VarOrder::FirstFail,
         };
+        let static_value = |value: ValueOrder| match value {
+            ValueOrder::Random => ValueOrder::Min,
+            value => value,
+        };
         let mut plan = SearchPlan {
-            var: fixed(self.var),
+            var: static_var(self.var),
+            value: static_value(self.value),
+            restarts: Restarts::NONE,
             last_conflict: false,
+            interleave: None,
             ..self.clone()
         };
         for phase in &mut plan.phases {
-            phase.var = fixed(phase.var);
+            phase.var = static_var(phase.var);
+            phase.value = static_value(phase.value);
         }
+        debug_assert!(plan.is_static());
         plan
     }
 

@@ -415,13 +415,11 @@ fn optimise_alone(
 /// see `portfolio`), sharing the best value found: each
 /// solution better than every one before goes to `improved` as it is
 /// found (which may stop the search). The optimum returned is the same
-/// whatever the number of threads (static orders): of the optimal
-/// solutions, the first in depth-first order. With a variable order that
-/// reads the domains (first-fail) the tree itself depends on the bounds
-/// met on the way, so that first one is defined in the search with the
-/// objective fixed to the optimum (the first solution `--all` prints),
-/// found by one more search and given to `improved` when it is not the
-/// last solution given.
+/// whatever the number of threads: of the optimal solutions, the first in
+/// depth-first order of the static search with the objective fixed
+/// (`SearchPlan::at_optimum`; the first `--all` prints), found again when
+/// branch and bound may meet them out of that order and the plan asks
+/// (`meets_optima_out_of_order`, `canonical_optimum`).
 pub fn optimise(
     session: &mut Session,
     spread: &Spread,
@@ -435,7 +433,8 @@ pub fn optimise(
     let Some(value) = optimum.value().as_ref().map(|b| b.1) else {
         return Ok(optimum);
     };
-    if !optimum.is_complete() || !session.lowered().plan.meets_optima_out_of_order() {
+    let plan = &session.lowered().plan;
+    if !optimum.is_complete() || !plan.canonical_optimum || !plan.meets_optima_out_of_order() {
         return Ok(optimum);
     }
     // (A limit that struck before it was met leaves the solution found:

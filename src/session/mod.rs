@@ -503,6 +503,7 @@ impl Session {
         f: impl FnOnce(&mut Session) -> Result<T, Error>,
     ) -> Result<T, Error> {
         let objective = self.require_objective()?;
+        let depth = self.levels.len();
         self.push();
         let plan = self.lowered.plan.at_optimum();
         let plan = std::mem::replace(&mut self.lowered.plan, plan);
@@ -521,7 +522,9 @@ impl Session {
         self.sync();
         let result = f(self);
         self.lowered.plan = plan;
-        let _ = self.pop();
+        while self.levels.len() > depth {
+            let _ = self.pop();
+        }
         result
     }
 

@@ -69,6 +69,7 @@ fn search_paused(
         interleave: None,
         alone: false,
         projected: false,
+        canonical_optimum: true,
     };
     let mut search = Search::new(engine, &plan, Limits::default(), Restarts::NONE);
     let mut found = Vec::new();

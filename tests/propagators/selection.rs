@@ -114,6 +114,7 @@ fn plan(g: &mut Gen, n: usize) -> SearchPlan {
         interleave: None,
         alone: false,
         projected: false,
+        canonical_optimum: true,
     }
 }
 
@@ -215,6 +216,7 @@ fn work_per_node(n: usize, var: VarOrder) -> (f64, f64, u64) {
         interleave: None,
         alone: false,
         projected: false,
+        canonical_optimum: true,
     };
     let mut engine = Engine::new(&model, Consistency::Propagate);
     let mut search = Search::new(&mut engine, &plan, Limits::default(), Restarts::NONE);
