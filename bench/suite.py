@@ -7,6 +7,7 @@ python3 stdlib only.  bench/run.sh runs it as the instance group `suite`; by han
     python3 bench/suite.py --quick              first instance of each problem, 10 s
     python3 bench/suite.py --solvers gecode --problems golomb,queens --limit 30 --threads 2
     python3 bench/suite.py --report bench/results/X-suite.json    that run's Markdown again
+    python3 bench/suite.py --report A.json B.json    two runs (a solver each) in one report
     python3 bench/suite.py --quick --free       each solver's own search: the .fzn's search annotation cut, and -f
 
 The instances are listed in bench/minizinc-benchmarks/instances.txt (one line each:
@@ -558,10 +559,20 @@ def report(insts, rows, solvers, meta, skipped, wrong):
     return "\n".join(L)
 
 
-def rerender(path):
-    """The Markdown of an earlier run, from its JSON (e.g. after a change to the report's layout)."""
-    with open(path) as f:
-        data = json.load(f)
+def rerender(paths):
+    """The Markdown of earlier runs, from their JSON (e.g. after a change to the report's layout):
+    one run's beside it, as .md; several runs' (each solver run alone, side by side on its own
+    core) merged into one report beside the first, as -merged.md and -merged.json."""
+    runs = []
+    for path in paths:
+        with open(path) as f:
+            runs.append(json.load(f))
+    data = runs[0]
+    if len(runs) > 1:
+        meta = dict(data["meta"], command="; ".join(r["meta"]["command"] for r in runs),
+                    solvers=[s for s in SOLVER_ORDER if any(s in r["meta"].get("solvers", []) for r in runs)])
+        data = {"meta": meta, "skipped": {k: v for r in runs for k, v in r["skipped"].items()},
+                "wrong": [w for r in runs for w in r["wrong"]], "rows": [x for r in runs for x in r["rows"]]}
     insts, seen = [], set()
     for r in data["rows"]:
         if (r["problem"], r["instance"]) not in seen:
@@ -573,11 +584,15 @@ def rerender(path):
     solvers = meta.get("solvers") or [s for s in SOLVER_ORDER
                                       if s in data["skipped"] or any(r["solver"] == s for r in data["rows"])]
     md = report(insts, data["rows"], solvers, meta, data["skipped"], data["wrong"])
-    out = os.path.splitext(path)[0] + ".md"
-    with open(out, "w") as f:
+    base = os.path.splitext(paths[0])[0] + ("-merged" if len(runs) > 1 else "")
+    with open(base + ".md", "w") as f:
         f.write(md)
+    if len(runs) > 1:
+        with open(base + ".json", "w") as f:
+            json.dump(data, f, indent=1)
+            f.write("\n")
     print(md)
-    log("wrote %s" % out)
+    log("wrote %s.md" % base)
     return 1 if data["wrong"] else 0
 
 
@@ -602,8 +617,10 @@ def main():
     ap.add_argument("--gecode-dir", help="folder holding gecode-fixed.msc (default $PEERS_DIR/minizinc, "
                                          "then /work/shared/peers/minizinc)")
     ap.add_argument("--compile-limit", type=float, default=300, help="seconds per compilation (default 300)")
-    ap.add_argument("--report", metavar="JSON", help="run nothing: write the Markdown report of an earlier "
-                                                     "run's JSON file again (beside it, as .md)")
+    ap.add_argument("--report", metavar="JSON", nargs="+",
+                    help="run nothing: write the Markdown report of an earlier run's JSON file again "
+                         "(beside it, as .md); of several runs' (one solver each, run side by side), "
+                         "one report merging them (beside the first, as -merged.md and .json)")
     args = ap.parse_args()
     if args.report:
         return rerender(args.report)
@@ -634,6 +651,8 @@ def main():
 
     stamp = datetime.datetime.now().strftime("%Y%m%d-%H%M%S")
     tag = ("suite-quick" if args.quick else "suite") + ("-free" if args.free else "")
+    if solvers != SOLVER_ORDER:   # one solver of a pair run side by side: a file of its own
+        tag += "-" + "-".join(solvers)
     work = os.path.abspath(args.work or os.path.join(REPO, "target", "suite", stamp))
     os.makedirs(work, exist_ok=True)
     tmp = tempfile.mkdtemp(prefix="solve-suite-")
