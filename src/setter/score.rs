@@ -16,9 +16,11 @@
 //! sudoku book, easiest first, over the alldifferent items), the others
 //! from the consistency ladder ([`super::grade`]); a model with no
 //! alldifferent skips the middle ones. `within` is how many deductions of
-//! the rung's own technique the puzzle needs (at most 9); beyond the
-//! patterns, it is the share of the items' variables they leave open, in
-//! tenths. Measured against QQWing's grades in the book (docs/setter.md):
+//! the rung's own technique the puzzle needs (at most 9); at `domain`,
+//! the share of the items' variables the patterns leave open, in tenths;
+//! at `probing` (and a search), the share of the open variables the
+//! level below (`domain`, `probing`) leaves open: what is left to the
+//! rung's own reasoning. Measured against QQWing's grades in the book (docs/setter.md):
 //! the rung alone splits simple from easy (hidden singles) and easy from
 //! intermediate (pairs and intersections), which the ladder's level puts
 //! on one rung (`domain`).
@@ -64,10 +66,11 @@ pub fn score(graded: &Grade) -> Option<Score> {
             Some(tier) => (tier_rung(tier), t.uses[tier as usize].min(9)),
             None => (ladder_rung(Consistency::Propagate), 0),
         },
-        (level, techniques) => {
-            let rung = level.map_or(8, ladder_rung);
-            (rung, techniques.as_ref().map_or(0, left_share))
+        (Some(Consistency::Bounds | Consistency::Domain), techniques) => {
+            (6, techniques.as_ref().map_or(0, left_share))
         }
+        // Probing, or a search: the share the level below leaves open.
+        (level, _) => (level.map_or(8, ladder_rung), below_share(graded)),
     };
     Some(Score {
         value: 10 * rung as u32 + within as u32,
@@ -98,4 +101,22 @@ fn tier_rung(tier: Tier) -> usize {
 /// tenths (at most 9).
 fn left_share(t: &Solved) -> usize {
     (t.open * 10 / t.vars.max(1)).min(9)
+}
+
+/// The share of the variables open at the weakest level that the
+/// strongest level climbed short of the grade leaves open, in tenths (at
+/// most 9): for `probing`, what `domain` leaves it; for a search, what
+/// `probing` leaves.
+fn below_share(graded: &Grade) -> usize {
+    let open = |left: &Left| match left {
+        Left::Open(n) => *n,
+        Left::Fails => 0,
+    };
+    let first = graded.rungs.first().map_or(0, |(_, l)| open(l));
+    let below = match graded.level() {
+        Some(_) if graded.rungs.len() >= 2 => open(&graded.rungs[graded.rungs.len() - 2].1),
+        Some(_) => 0,
+        None => graded.rungs.last().map_or(0, |(_, l)| open(l)),
+    };
+    (below * 10 / first.max(1)).min(9)
 }
