@@ -570,6 +570,7 @@ def rerender(paths):
     data = runs[0]
     if len(runs) > 1:
         meta = dict(data["meta"], command="; ".join(r["meta"]["command"] for r in runs),
+                    versions={k: v for r in runs for k, v in r["meta"]["versions"].items()},
                     solvers=[s for s in SOLVER_ORDER if any(s in r["meta"].get("solvers", []) for r in runs)])
         data = {"meta": meta, "skipped": {k: v for r in runs for k, v in r["skipped"].items()},
                 "wrong": [w for r in runs for w in r["wrong"]], "rows": [x for r in runs for x in r["rows"]]}
