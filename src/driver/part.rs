@@ -128,9 +128,10 @@ pub struct Shown {
     /// With an objective whose branch and bound may meet the optimal
     /// solutions out of order (`SearchPlan::meets_optima_out_of_order`):
     /// its path in the static search with the objective fixed to the
-    /// part's best (`Session::path_to`, `Session::at_optimum`). The parts were cut from the search without
-    /// that bound, whose tree has another shape; the merge puts the
-    /// optimal solutions of every part in the order of the one tree.
+    /// part's best (`Session::path_to`, `Session::at_optimum`). The parts
+    /// were cut from the search without that bound, whose tree has another
+    /// shape; the merge puts the optimal solutions of every part in the
+    /// order of the one tree.
     pub key: Option<String>,
 }
 
