@@ -183,6 +183,13 @@ class Instance:
 WITHOUT_SEARCH = {}   # a model file -> its copy with the search it names cut (written once)
 
 
+def cut_solve_annotation(text):
+    """A MiniZinc or FlatZinc model's text with the annotations of its solve item cut
+    (`solve :: int_search(...) minimize X;` -> `solve minimize X;`): the solver's own search.
+    bench/suite.py --free cuts them from every .fzn."""
+    return re.sub(r"(?ms)^(\s*)solve\s*::.*?\b(satisfy|minimize|maximize)\b", r"\1solve \2", text)
+
+
 def without_search(path):
     """A copy of a spec or MiniZinc model (a path in the repository) with the search it names
     cut, for the solver's own default search (issue 51's Golomb row): a spec's `[search]`
@@ -193,7 +200,7 @@ def without_search(path):
         if path.endswith(".toml"):
             cut = re.sub(r"(?ms)^\[search\]\n.*?(?=^\[|\Z)", "", text)
         else:
-            cut = re.sub(r"(?s)\bsolve\s*::.*?\b(minimize|maximize|satisfy)\b", r"solve \1", text)
+            cut = cut_solve_annotation(text)
         if cut == text:
             sys.exit("bench: %s names no search to cut" % path)
         folder = tempfile.mkdtemp(prefix="solve-bench-free-")

@@ -213,7 +213,7 @@ def cut_search(fzn):
     there was one."""
     with open(fzn) as f:
         text = f.read()
-    cut = re.sub(r"(?m)^solve\s*::.*\b(satisfy|minimize|maximize)\b", r"solve \1", text)
+    cut = bench.cut_solve_annotation(text)
     if cut != text:
         with open(fzn, "w") as f:
             f.write(cut)
