@@ -149,3 +149,40 @@ fn a_grade_not_reached_in_the_time_limit_says_so() {
         "{stderr}"
     );
 }
+
+/// A grid genre with clues outside it gets the techniques' grades too:
+/// Skyscrapers made at 30..39 (singles and clues read against the heights
+/// placed) and 40..49 (a clue read from the candidates, or a pair), each
+/// unique by trying every Latin square and scored in range by `solve
+/// grade` (no such puzzle could be made when the techniques read only
+/// the alldifferents).
+#[test]
+fn skyscrapers_are_made_at_the_techniques_grades() {
+    let spec = "tests/readme/skyscrapers.toml";
+    for (range, rungs) in [
+        ("30..39", ["hidden single", "rule on placed values"]),
+        ("40..49", ["pair / intersection", "rule on candidates"]),
+    ] {
+        let (lo, hi) = range.split_once("..").unwrap();
+        let (lo, hi): (u64, u64) = (lo.parse().unwrap(), hi.parse().unwrap());
+        let (puzzles, _) = generated(&[
+            "generate", spec, "--grade", range, "--number", "2", "--json",
+        ]);
+        assert_eq!(puzzles.len(), 2);
+        for p in &puzzles {
+            let views: [[i64; 4]; 4] = serde_json::from_value(p["views"].clone()).unwrap();
+            assert_eq!(crate::setter::skyscrapers_fitting(&views), 1, "{p}");
+            let set = p["set"].as_str().unwrap();
+            let (stdout, stderr, code) =
+                solve(&["grade", spec, "--set", set, "--no-steps", "--json"]);
+            assert_eq!(code, 0, "{stderr}");
+            let graded: Value = serde_json::from_str(stdout.trim()).unwrap();
+            let s = graded["score"].as_u64().unwrap();
+            assert!((lo..=hi).contains(&s), "score {s} outside {range}: {set}");
+            assert!(
+                rungs.contains(&graded["rung"].as_str().unwrap()),
+                "{graded}"
+            );
+        }
+    }
+}

@@ -40,7 +40,8 @@ pub(crate) struct GenerateArgs {
     /// The grade wanted, over `[generate] grade`: a level of the ladder
     /// (check, early, propagate, bounds, domain, probing), `search`, or a
     /// range of scores `LO..HI` (see `solve grade`; 20..29 propagate,
-    /// 30..39 hidden singles, 40..49 pairs and intersections, 50..59
+    /// 30..39 hidden singles or a rule read from the values placed, 40..49
+    /// pairs and intersections or a rule read from the candidates, 50..59
     /// triples and quads, 60..69 domain, 70..79 probing, 80..89 search).
     #[arg(long, value_name = "LEVEL|LO..HI")]
     grade: Option<String>,

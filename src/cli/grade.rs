@@ -28,9 +28,10 @@ pub(crate) struct GradeArgs {
     /// One JSON object: `{"grade": LEVEL or "search", "score": N, "rung":
     /// NAME, "ladder": [{"level", "open"}], "steps": {"steps", "largest",
     /// "total"} or null}`. The score is 10 x rung + how much of it (0 to
-    /// 9); the rungs: 0 check, 1 early, 2 propagate, 3 hidden single, 4
-    /// pair / intersection, 5 triple / quad, 6 domain (or bounds), 7
-    /// probing, 8 search.
+    /// 9); the rungs: 0 check, 1 early, 2 propagate, 3 hidden single (or
+    /// rule on placed values), 4 pair / intersection (or rule on
+    /// candidates), 5 triple / quad, 6 domain (or bounds), 7 probing, 8
+    /// search.
     #[arg(long)]
     json: bool,
     #[command(flatten)]

@@ -342,7 +342,15 @@ fn still_good(
         derive: false,
     })?;
     if let Keep::Techniques(most) = keep {
-        let (left, techniques) = left_and_techniques(lowered, sources, stop)?;
+        let rules = || {
+            lower(&Request {
+                clues: plan.set(clues),
+                level: Some(Consistency::Domain),
+                random: None,
+                derive: false,
+            })
+        };
+        let (left, techniques) = left_and_techniques(lowered, sources, rules, stop)?;
         return Ok(left == Left::Open(0)
             || techniques.is_some_and(|t| {
                 t.open == 0 && !t.failed && t.hardest().is_none_or(|tier| 3 + tier as u32 <= most)

@@ -16,6 +16,7 @@ use crate::model::plan::{CONSISTENCIES, Consistency};
 use crate::session::Session;
 use crate::setter::Unanswered;
 use crate::setter::human::{self, Solved};
+use crate::setter::rules::{self, Rules};
 use crate::source::Sources;
 use crate::steps::{Ending, Settings, Walk, walk};
 use crate::stop::Cause;
@@ -106,7 +107,8 @@ pub fn grade(
             cages = crate::lower::cages::has_cages(lowered.model());
         }
         let left = if level == Consistency::Propagate {
-            let (left, found) = left_and_techniques(lowered, sources, stop)?;
+            let rules = || lower(Consistency::Domain);
+            let (left, found) = left_and_techniques(lowered, sources, rules, stop)?;
             techniques = found;
             left
         } else {
@@ -134,16 +136,44 @@ pub fn left_open(lowered: Lowered, sources: Sources, stop: &Stop) -> Result<Left
 }
 
 /// [`left_open`], and when it leaves some variable open, what a sudoku
-/// book's techniques make of the root domains (see [`human`]).
+/// book's techniques make of the root domains (see [`human`]), with the
+/// rules read alone from `rules`' lowering (the spec at `domain`, asked
+/// for only then; see [`super::rules`]).
 pub fn left_and_techniques(
     lowered: Lowered,
     sources: Sources,
+    rules: impl FnOnce() -> Result<(Lowered, Sources), Error>,
     stop: &Stop,
-) -> Result<(Left, Option<Solved>), Cause> {
+) -> Result<(Left, Option<Solved>), Unanswered> {
     let units = human::units(lowered.model());
+    let mut on = vec![false; lowered.model().vars.len()];
+    units.iter().flatten().for_each(|&i| on[i] = true);
+    // The names the rules' lowering must agree on, and that lowering asked
+    // for, only when the spec has rules to read (a sudoku has none).
+    let names: Vec<String> = match rules::may_have_rules(lowered.model()) {
+        true => (lowered.model().vars.iter())
+            .map(|v| v.name.clone())
+            .collect(),
+        false => Vec::new(),
+    };
+    let names: Vec<&str> = names.iter().map(String::as_str).collect();
+    let some_rules = !names.is_empty() && !rules::readable(lowered.model(), &on, &names).is_empty();
     let (left, domains) = left_open_at(lowered, sources, stop)?;
     let techniques = match (domains, left) {
-        (Some(domains), Left::Open(1..)) => human::solve(&units, &domains),
+        (Some(domains), Left::Open(1..)) if !units.is_empty() => {
+            let mut rules = match some_rules {
+                true => {
+                    let (lowered, sources) = rules()?;
+                    Some(Rules::new(lowered, sources, stop, &on, &names))
+                }
+                false => None,
+            };
+            let solved = human::solve(&units, &domains, rules.as_mut());
+            if stop.passed() {
+                return Err(stop.fired().into());
+            }
+            solved
+        }
         _ => None,
     };
     Ok((left, techniques))

@@ -1,5 +1,6 @@
 //! The techniques of a sudoku book, over a model's alldifferent items (a
-//! row, a column, a box; a KenKen's lines): from the root domains at
+//! row, a column, a box; a KenKen's lines) and its other rules read alone
+//! (a clue, a cage, a run; see [`super::rules`]): from the root domains at
 //! `propagate` (the clues placed, naked singles cascaded), always the
 //! easiest technique that still removes a value, one deduction at a time,
 //! until every variable of an item is fixed or none applies. The hardest
@@ -7,22 +8,25 @@
 //! into a number: the consistency ladder puts "hidden singles enough" and
 //! "pairs needed" on the same rung (`domain`), a person does not.
 //!
-//! Only the items' alldifferent reasoning is used (sound for any model:
-//! each deduction follows from one or two alldifferents), so on a model
-//! with other constraints it may stop where their propagation would go
-//! on; the score then falls back to the ladder. Values are bits of a
-//! `u64` above the smallest value of the items' variables: items whose
-//! variables span more than 64 values are left out.
+//! Only the items' alldifferent reasoning and one rule at a time are used
+//! (sound for any model: each deduction follows from one or two items),
+//! so on a model whose rules need each other it may stop where their
+//! propagation together would go on; the score then falls back to the
+//! ladder. Values are bits of a `u64` above the smallest value of the
+//! items' variables: items whose variables span more than 64 values are
+//! left out.
 
+use super::rules::{Reading, Rules};
 use crate::model::{Constraint, Model};
 
 /// A technique's tier: how hard the easiest deduction left is.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
 pub enum Tier {
-    /// A value with one place left in an item.
+    /// A value with one place left in an item; a rule read from the
+    /// values placed.
     HiddenSingle,
     /// A naked or hidden pair, or a value confined to the cells two items
-    /// share (pointing pair, box/line).
+    /// share (pointing pair, box/line); a rule read from the candidates.
     PairOrIntersection,
     /// A naked or hidden triple or quad.
     TripleOrQuad,
@@ -35,11 +39,57 @@ pub const TIERS: [Tier; 3] = [
     Tier::TripleOrQuad,
 ];
 
+/// A technique, in the order they are tried.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub enum Technique {
+    /// A value with one place left in an alldifferent.
+    HiddenSingle,
+    /// One rule alone, from the values placed in its scope.
+    RuleOnPlaced,
+    /// A naked or hidden pair, or a pointing pair / box-line.
+    PairOrIntersection,
+    /// One rule alone, from its scope's candidates.
+    RuleOnCandidates,
+    /// A naked or hidden triple or quad.
+    TripleOrQuad,
+}
+
+/// Every technique, in the order they are tried.
+pub const TECHNIQUES: [Technique; 5] = [
+    Technique::HiddenSingle,
+    Technique::RuleOnPlaced,
+    Technique::PairOrIntersection,
+    Technique::RuleOnCandidates,
+    Technique::TripleOrQuad,
+];
+
+impl Technique {
+    /// Its tier.
+    pub fn tier(self) -> Tier {
+        match self {
+            Technique::HiddenSingle | Technique::RuleOnPlaced => Tier::HiddenSingle,
+            Technique::PairOrIntersection | Technique::RuleOnCandidates => Tier::PairOrIntersection,
+            Technique::TripleOrQuad => Tier::TripleOrQuad,
+        }
+    }
+
+    /// Its name, as `solve grade` prints a rung.
+    pub fn name(self) -> &'static str {
+        match self {
+            Technique::HiddenSingle => "hidden single",
+            Technique::RuleOnPlaced => "rule on placed values",
+            Technique::PairOrIntersection => "pair / intersection",
+            Technique::RuleOnCandidates => "rule on candidates",
+            Technique::TripleOrQuad => "triple / quad",
+        }
+    }
+}
+
 /// What the techniques did.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Solved {
-    /// How many deductions of each tier (indexed as [`TIERS`]).
-    pub uses: [usize; 3],
+    /// How many deductions of each technique (indexed as [`TECHNIQUES`]).
+    pub uses: [usize; 5],
     /// How many of the items' variables stay open (0: finished).
     pub open: usize,
     /// How many variables the items have.
@@ -52,9 +102,27 @@ impl Solved {
     /// The hardest tier used, when it finished the puzzle (`None`: no tier
     /// was needed; the naked singles of `propagate` were enough).
     pub fn hardest(&self) -> Option<Tier> {
-        (TIERS.iter().zip(self.uses))
-            .rev()
-            .find(|&(_, n)| n > 0)
+        self.used().map(Technique::tier).max()
+    }
+
+    /// The deductions of `tier`'s techniques.
+    pub fn uses_of(&self, tier: Tier) -> usize {
+        (TECHNIQUES.iter().zip(self.uses))
+            .filter(|(t, _)| t.tier() == tier)
+            .map(|(_, n)| n)
+            .sum()
+    }
+
+    /// The technique of the hardest tier used that is tried last: what
+    /// names the score's rung.
+    pub fn hardest_technique(&self) -> Option<Technique> {
+        let tier = self.hardest()?;
+        self.used().filter(|t| t.tier() == tier).max()
+    }
+
+    fn used(&self) -> impl Iterator<Item = Technique> + '_ {
+        (TECHNIQUES.iter().zip(self.uses))
+            .filter(|&(_, n)| n > 0)
             .map(|(&t, _)| t)
     }
 }
@@ -79,9 +147,13 @@ fn base(units: &[Vec<usize>], domains: &[Vec<(i64, i64)>]) -> Option<i64> {
 }
 
 /// Runs the techniques from `domains` (every variable's intervals) on the
-/// alldifferent `units`; `None` when there are none, or their values do
-/// not fit in a `u64`.
-pub fn solve(units: &[Vec<usize>], domains: &[Vec<(i64, i64)>]) -> Option<Solved> {
+/// alldifferent `units` and the `rules` read alone; `None` when there are
+/// no units, or their values do not fit in a `u64`.
+pub fn solve(
+    units: &[Vec<usize>],
+    domains: &[Vec<(i64, i64)>],
+    rules: Option<&mut Rules>,
+) -> Option<Solved> {
     let base = base(units, domains)?;
     let mut masks: Vec<u64> = (domains.iter())
         .map(|d| {
@@ -90,36 +162,59 @@ pub fn solve(units: &[Vec<usize>], domains: &[Vec<(i64, i64)>]) -> Option<Solved
             })
         })
         .collect();
-    let pairs = shared_pairs(units);
-    let mut uses = [0; 3];
-    loop {
-        if masks.contains(&0) {
-            break;
-        }
-        if eliminate(units, &mut masks) {
-            continue;
-        }
-        let found = if hidden_single(units, &mut masks) {
-            Some(0)
-        } else if intersection(units, &pairs, &mut masks) || subset(units, 2, &mut masks) {
-            Some(1)
-        } else if subset(units, 3, &mut masks) || subset(units, 4, &mut masks) {
-            Some(2)
-        } else {
-            None
-        };
-        match found {
-            Some(tier) => uses[tier] += 1,
-            None => break,
-        }
-    }
     let vars: std::collections::BTreeSet<usize> = units.iter().flatten().copied().collect();
+    let uses = techniques(units, &mut masks, base, rules);
     Some(Solved {
         uses,
         open: vars.iter().filter(|&&i| masks[i].count_ones() > 1).count(),
         vars: vars.len(),
-        failed: masks.contains(&0),
+        failed: vars.iter().any(|&i| masks[i] == 0),
     })
+}
+
+/// The techniques run on `masks` (each variable's values as bits above
+/// `base`) until none applies or a unit's variable has no value left: how
+/// many deductions of each technique (indexed as [`TECHNIQUES`]).
+fn techniques(
+    units: &[Vec<usize>],
+    masks: &mut [u64],
+    base: i64,
+    mut rules: Option<&mut Rules>,
+) -> [usize; 5] {
+    let pairs = shared_pairs(units);
+    let mut read = |reading, masks: &mut [u64]| {
+        (rules.as_deref_mut()).is_some_and(|r| r.narrow_one(reading, masks, base))
+    };
+    // Only the units' variables count: an auxiliary one's values may lie
+    // outside the 64 bits (a 0/1 literal below a board of 1..9).
+    let emptied = |masks: &[u64]| units.iter().flatten().any(|&i| masks[i] == 0);
+    let mut uses = [0; 5];
+    loop {
+        if emptied(masks) {
+            break;
+        }
+        if eliminate(units, masks) {
+            continue;
+        }
+        let found = if hidden_single(units, masks) {
+            Some(Technique::HiddenSingle)
+        } else if read(Reading::Placed, masks) {
+            Some(Technique::RuleOnPlaced)
+        } else if intersection(units, &pairs, masks) || subset(units, 2, masks) {
+            Some(Technique::PairOrIntersection)
+        } else if read(Reading::Candidates, masks) {
+            Some(Technique::RuleOnCandidates)
+        } else if subset(units, 3, masks) || subset(units, 4, masks) {
+            Some(Technique::TripleOrQuad)
+        } else {
+            None
+        };
+        match found {
+            Some(technique) => uses[technique as usize] += 1,
+            None => break,
+        }
+    }
+    uses
 }
 
 /// Removes each fixed variable's value from the others of its items.
@@ -158,9 +253,18 @@ fn open_values(unit: &[usize], masks: &[u64]) -> Vec<u64> {
         .collect()
 }
 
+/// Whether `unit` must take every value its variables may take: as many
+/// values as variables (a sudoku's row, a KenKen's line; not a Kakuro
+/// run of three cells of 1..9). Only then has each value a place in it,
+/// which the hidden techniques read.
+fn takes_every_value(unit: &[usize], masks: &[u64]) -> bool {
+    let all = unit.iter().fold(0, |m, &i| m | masks[i]);
+    all.count_ones() as usize == unit.len()
+}
+
 /// One hidden single placed: a value with one place in an item.
 fn hidden_single(units: &[Vec<usize>], masks: &mut [u64]) -> bool {
-    for unit in units {
+    for unit in units.iter().filter(|u| takes_every_value(u, masks)) {
         for bit in open_values(unit, masks) {
             if let [i] = places(unit, masks, bit)[..]
                 && masks[i] != bit
@@ -191,6 +295,9 @@ fn shared_pairs(units: &[Vec<usize>]) -> Vec<(usize, usize)> {
 /// `b` leaves `b`'s other variables.
 fn intersection(units: &[Vec<usize>], pairs: &[(usize, usize)], masks: &mut [u64]) -> bool {
     for &(a, b) in pairs {
+        if !takes_every_value(&units[a], masks) {
+            continue;
+        }
         for bit in open_values(&units[a], masks) {
             let inside = places(&units[a], masks, bit);
             if inside.iter().all(|i| units[b].contains(i)) {
@@ -243,6 +350,9 @@ fn subset(units: &[Vec<usize>], k: usize, masks: &mut [u64]) -> bool {
                 return true;
             }
         }
+        if !takes_every_value(unit, masks) {
+            continue;
+        }
         for bits in subsets(&open_values(unit, masks), k) {
             let values = bits.iter().fold(0, |m, b| m | b);
             let mut at: Vec<usize> = bits.iter().flat_map(|&b| places(&open, masks, b)).collect();
@@ -255,4 +365,72 @@ fn subset(units: &[Vec<usize>], k: usize, masks: &mut [u64]) -> bool {
         }
     }
     false
+}
+
+#[cfg(test)]
+mod tests {
+    use super::techniques;
+
+    /// A small linear congruential generator: the test's own randomness.
+    fn next(seed: &mut u64) -> u64 {
+        *seed = seed.wrapping_mul(6_364_136_223_846_793_005).wrapping_add(1);
+        *seed >> 33
+    }
+
+    /// Random alldifferents over six variables of 1..5, most of them
+    /// shorter than their values (a Kakuro's runs), from random domains:
+    /// every value some solution takes survives the techniques, each
+    /// solution found here by trying all 5^6 assignments.
+    #[test]
+    fn the_techniques_keep_every_value_a_solution_takes() {
+        let (vars, values) = (6usize, 5u32);
+        let mut seed = 7;
+        let mut narrowed = 0;
+        for _ in 0..400 {
+            let units: Vec<Vec<usize>> = (0..1 + next(&mut seed) % 4)
+                .map(|_| {
+                    let size = 2 + (next(&mut seed) % 4) as usize;
+                    let mut unit: Vec<usize> = (0..vars).collect();
+                    while unit.len() > size {
+                        let _ = unit.remove((next(&mut seed) as usize) % unit.len());
+                    }
+                    unit
+                })
+                .collect();
+            let start: Vec<u64> = (0..vars)
+                .map(|_| 1 + next(&mut seed) % ((1 << values) - 1))
+                .collect();
+            let mut taken = vec![0u64; vars];
+            for code in 0..values.pow(vars as u32) {
+                let value: Vec<u32> = (0..vars as u32)
+                    .map(|i| code / values.pow(i) % values)
+                    .collect();
+                let allowed = (0..vars).all(|i| start[i] >> value[i] & 1 == 1);
+                let distinct = units.iter().all(|u| {
+                    u.iter()
+                        .enumerate()
+                        .all(|(a, &i)| u[a + 1..].iter().all(|&j| value[i] != value[j]))
+                });
+                if allowed && distinct {
+                    (0..vars).for_each(|i| taken[i] |= 1 << value[i]);
+                }
+            }
+            let mut masks = start.clone();
+            let _ = techniques(&units, &mut masks, 1, None);
+            if taken.iter().any(|&t| t != 0) {
+                for i in 0..vars {
+                    assert_eq!(
+                        masks[i] & taken[i],
+                        taken[i],
+                        "{units:?} from {start:?}: {masks:?}"
+                    );
+                }
+            }
+            narrowed += usize::from(masks != start);
+        }
+        assert!(
+            narrowed > 100,
+            "the techniques narrowed only {narrowed} of 400"
+        );
+    }
 }

@@ -10,7 +10,8 @@
 //! - [`minimize`]: a subset-minimal set of clues that still forces it;
 //! - [`grade`]: the weakest consistency level whose propagation finishes
 //!   the puzzle, and the steps' costs;
-//! - [`human`]: the techniques of a sudoku book over the alldifferents;
+//! - [`human`]: the techniques of a sudoku book over the alldifferents,
+//!   with [`rules`] (one clue, cage or run read alone);
 //! - [`score`]: the grade's number, from the ladder and those techniques;
 //! - [`generate`]: new puzzles, steered by [`steer`] (`--grade`,
 //!   `--symmetry`).
@@ -23,6 +24,7 @@ pub mod human;
 pub(crate) mod lower;
 pub mod minimize;
 pub mod redundant;
+pub mod rules;
 pub mod score;
 pub mod steer;
 pub mod unique;

@@ -5,25 +5,29 @@
 //! | rung | score | needs |
 //! |---|---|---|
 //! | `check`, `early`, `propagate` | 0, 10, 20 | root propagation at that level |
-//! | `hidden single` | 30–39 | a value with one place in an alldifferent |
-//! | `pair / intersection` | 40–49 | a naked or hidden pair, or a pointing pair / box-line |
+//! | `hidden single` | 30–39 | a value with one place in an alldifferent; or one rule alone read from the values placed (`rule on placed values`) |
+//! | `pair / intersection` | 40–49 | a naked or hidden pair, or a pointing pair / box-line; or one rule alone read from the candidates (`rule on candidates`) |
 //! | `triple / quad` | 50–59 | a naked or hidden triple or quad |
 //! | `domain` | 60–69 | `bounds` or `domain` propagation, beyond those patterns |
 //! | `probing` | 70–79 | trying a value and seeing it fail |
 //! | `search` | 80–89 | no level finishes it |
 //!
 //! The three middle rungs come from [`super::human`] (the techniques of a
-//! sudoku book, easiest first, over the alldifferent items), the others
-//! from the consistency ladder ([`super::grade`]); a model with no
-//! alldifferent skips the middle ones. `within` is how many deductions of
-//! the rung's own technique the puzzle needs (at most 9); at `domain`,
-//! the share of the items' variables the patterns leave open, in tenths;
-//! at `probing` (and a search), the share of the open variables the
-//! level below (`domain`, `probing`) leaves open: what is left to the
-//! rung's own reasoning. Measured against QQWing's grades in the book (docs/setter.md):
-//! the rung alone splits simple from easy (hidden singles) and easy from
-//! intermediate (pairs and intersections), which the ladder's level puts
-//! on one rung (`domain`).
+//! sudoku book, easiest first, over the alldifferent items, with the
+//! other rules read alone), the others from the consistency ladder
+//! ([`super::grade`]); a model with no alldifferent skips the middle
+//! ones. A middle rung is named by its technique the puzzle used that is
+//! tried last (`hidden single`, then `rule on placed values`). `within`
+//! is how many deductions of the rung's techniques the puzzle needs (at
+//! most 9); at `domain`, the share of the items' variables the patterns
+//! leave open, in tenths; at `probing` (and a search), the share of the
+//! open variables the level below (`domain`, `probing`) leaves open:
+//! what is left to the rung's own reasoning. Measured against QQWing's
+//! grades in the book (docs/setter.md): the rung alone splits simple from
+//! easy (hidden singles) and easy from intermediate (pairs and
+//! intersections), which the ladder's level puts on one rung (`domain`);
+//! against Tatham's Towers, the clues read from the values placed split
+//! his easy from half his hard.
 
 use super::grade::{Grade, Left};
 use super::human::{Solved, Tier};
@@ -62,8 +66,15 @@ pub fn score(graded: &Grade) -> Option<Score> {
         (Some(l @ (Consistency::Check | Consistency::Early | Consistency::Propagate)), _) => {
             (ladder_rung(l), 0)
         }
-        (_, Some(t)) if t.open == 0 && !t.failed => match t.hardest() {
-            Some(tier) => (tier_rung(tier), t.uses[tier as usize].min(9)),
+        (_, Some(t)) if t.open == 0 && !t.failed => match t.hardest_technique() {
+            Some(technique) => {
+                let tier = technique.tier();
+                let within = t.uses_of(tier).min(9);
+                return Some(Score {
+                    value: 10 * tier_rung(tier) as u32 + within as u32,
+                    rung: technique.name(),
+                });
+            }
             None => (ladder_rung(Consistency::Propagate), 0),
         },
         (Some(Consistency::Bounds | Consistency::Domain), techniques) => {

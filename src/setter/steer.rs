@@ -16,7 +16,7 @@ pub fn grade_names() -> String {
     let mut names: Vec<&str> = LADDER.iter().map(|&l| level_name(l)).collect();
     names.push("search");
     format!(
-        "{}, or a score range LO..HI (0 to {MOST_SCORE}: 20..29 propagate, 30..39 hidden singles, 40..49 pairs and intersections, 50..59 triples and quads, 60..69 domain, 70..79 probing)",
+        "{}, or a score range LO..HI (0 to {MOST_SCORE}: 20..29 propagate, 30..39 hidden singles (or a rule read from the values placed), 40..49 pairs and intersections (or a rule read from the candidates), 50..59 triples and quads, 60..69 domain, 70..79 probing)",
         names.join(", ")
     )
 }
