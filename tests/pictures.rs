@@ -87,6 +87,8 @@ fn a_region_map_drawn_as_letters_counts_as_the_brute_force() {
     assert!(some > 0, "some maps have star battles");
 }
 
+/// `len` of a text counts its characters, as `chars` splits it: the
+/// picture's width.
 #[test]
 fn list_functions_keep_the_indices_a_reader_expects() {
     let spec = TempSpec::new(
@@ -94,7 +96,7 @@ fn list_functions_keep_the_indices_a_reader_expects() {
         "[params]\nkinds = [\"p\", \"q\"]\ncost = { index = [\"kinds\", \"1..2\"], value = [[1, 2], [3, 4]] }\n\
          picture = [\"3.1\", \"..2\"]\n\
          clue = \"[[if c == '.' then 0 else int(c) for c in chars(row)] for row in picture]\"\n\
-         [vars]\ny = { index = [\"1..2\", \"1..3\"], domain = \"0..9\" }\n\
+         [vars]\ny = { index = [\"1..len(picture)\", \"1..len(picture[0])\"], domain = \"0..9\" }\n\
          [functions]\ntotal = \"(xs) => sum(xs[i] for i in index_set(xs))\"\n\
          [constraints]\nsame = \"forall(y[r][c] == clue[r - 1][c - 1] for r in 1..2 for c in 1..3)\"\n\
          rev = \"reverse(y[1])[1] == 1 and reverse([y[1][c] for c in 1..3])[0] == 1\"\n\

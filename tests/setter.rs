@@ -578,6 +578,63 @@ fn the_grade_is_the_weakest_level_that_finishes_and_the_one_below_does_not() {
     assert!(graded.len() >= 2, "several grades drawn: {graded:?}");
 }
 
+/// A puzzle with several solutions gets no grade: `grade: null` and two
+/// of its solutions (each one of the brute force's, differing exactly
+/// where `differ` says), exit 3; one with none exits 1.
+#[test]
+fn a_puzzle_with_several_solutions_gets_no_grade_but_two_of_them() {
+    let squares = latin_squares();
+    let mut rng = Rng::new(7);
+    let mut several = 0;
+    while several < 6 {
+        let puzzle = Puzzle::random(&mut rng, &squares);
+        let all: Vec<usize> = (0..puzzle.clues.len()).collect();
+        let solutions = puzzle.solutions(&squares, &all);
+        let spec = TempSpec::new("grade-several", &puzzle.spec());
+        let (stdout, stderr, code) = solve(&["grade", spec.path(), "--json", "--no-steps"]);
+        if solutions.len() == 1 {
+            assert_eq!(code, 0, "{stderr}");
+            continue;
+        }
+        if solutions.is_empty() {
+            assert_eq!(code, 1, "{stdout}{stderr}");
+            continue;
+        }
+        let answer = json(&stdout);
+        if answer["ladder"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .any(|r| r["open"] == 0)
+        {
+            panic!(
+                "a level finished a puzzle with {} solutions: {stdout}",
+                solutions.len()
+            );
+        }
+        assert_eq!(code, 3, "{stderr}");
+        assert_eq!(answer["grade"], Value::Null, "{stdout}");
+        assert_eq!(answer["score"], Value::Null, "{stdout}");
+        let grid = |key: &str| -> Grid {
+            let rows: Vec<Vec<i64>> = serde_json::from_value(answer[key]["x"].clone()).unwrap();
+            let cells: Vec<i64> = rows.concat();
+            cells.try_into().unwrap()
+        };
+        let (first, second) = (grid("first"), grid("second"));
+        assert!(
+            solutions.contains(&&first) && solutions.contains(&&second),
+            "{stdout}"
+        );
+        let differ = answer["differ"].as_array().unwrap().len();
+        assert_eq!(
+            differ,
+            (0..16).filter(|&k| first[k] != second[k]).count(),
+            "{stdout}"
+        );
+        several += 1;
+    }
+}
+
 /// The generated puzzles of `args` (`--json`), each with its `--set` text.
 fn generated(args: &[&str]) -> Vec<Value> {
     let (stdout, stderr, code) = solve(args);

@@ -3,14 +3,22 @@
 //! that finishes the puzzle), the grade, its score (see
 //! `solve::setter::score`) and the steps' costs.
 //!
-//! Exit codes: 0 graded, 1 no solution, 3 a limit stopped it.
+//! A grade ranks a puzzle with one solution: when no level finishes the
+//! puzzle, a search for two solutions runs first, and a puzzle with
+//! several gets no grade but the two that differ, as `solve unique`
+//! prints them.
+//!
+//! Exit codes: 0 graded, 1 no solution, 3 several solutions (no grade) or
+//! a limit stopped it.
 
 use super::output::{Printer, note};
 use super::{EXIT_FOUND, EXIT_LIMIT, EXIT_NONE, Run, SpecArgs, TimeLimit};
 use serde_json::json;
+use solve::session::{Session, Solution};
 use solve::setter::Unanswered;
 use solve::setter::grade::{Grade, Left, grade, level_name, step_costs};
 use solve::setter::score::{Score, score};
+use solve::setter::unique::{Uniqueness, differences, unique};
 use solve::stop::Stop;
 use std::path::PathBuf;
 
@@ -57,6 +65,24 @@ pub(super) fn run(args: &GradeArgs, stop: &Stop) -> Run {
         out.line("no solution: propagation at the root already fails");
         return out.finish(EXIT_NONE);
     };
+    // No level finishes it: one solution, or none, or several?
+    if graded.level().is_none() {
+        let (lowered, sources) = super::compile(&args.file, &args.spec, true, stop)?;
+        let mut session = Session::new(lowered, sources);
+        session.set_stop(stop.clone());
+        match unique(&mut session) {
+            Ok(Uniqueness::Unique(_)) => {}
+            Ok(Uniqueness::None) => {
+                out.line("no solution: a search finds none");
+                return out.finish(EXIT_NONE);
+            }
+            Ok(Uniqueness::Several(first, second)) => {
+                return several(out, args.json, &graded, &session, &first, &second);
+            }
+            Err(Unanswered::Stopped(_)) => return stopped(out, stop),
+            Err(Unanswered::Error(e)) => return Err(e),
+        }
+    }
     let steps = if args.no_steps {
         None
     } else {
@@ -68,9 +94,7 @@ pub(super) fn run(args: &GradeArgs, stop: &Stop) -> Run {
     };
     let name = graded.level().map_or("search", level_name);
     if args.json {
-        let ladder: Vec<_> = (graded.rungs.iter())
-            .map(|&(level, left)| json!({ "level": level_name(level), "open": open(left) }))
-            .collect();
+        let ladder = ladder(&graded);
         let steps = steps
             .map(|(n, largest, total)| json!({ "steps": n, "largest": largest, "total": total }));
         let line = json!({ "grade": name, "score": score.value, "rung": score.rung,
@@ -81,6 +105,44 @@ pub(super) fn run(args: &GradeArgs, stop: &Stop) -> Run {
         print_score(&mut out, score);
     }
     out.finish(EXIT_FOUND)
+}
+
+/// A puzzle with several solutions: the ladder, and the two solutions'
+/// differences in place of a grade (`"grade": null` in JSON, with
+/// `solve unique --json`'s `differ`).
+fn several(
+    mut out: Printer,
+    json: bool,
+    graded: &Grade,
+    session: &Session,
+    first: &Solution,
+    second: &Solution,
+) -> Run {
+    let differ = differences(session, first, second);
+    if json {
+        let mut line = super::unique::several_json(session, first, second, &differ);
+        line["grade"] = json!(null);
+        line["score"] = json!(null);
+        line["ladder"] = ladder(graded);
+        out.line(&line.to_string());
+    } else {
+        out.line("level      open");
+        for &(level, left) in &graded.rungs {
+            out.line(&format!("{:<9} {:>5}", level_name(level), open(left)));
+        }
+        out.line("grade: none (a grade ranks a puzzle with one solution)");
+        for line in super::unique::difference_lines(session, first, second, &differ) {
+            out.line(&line);
+        }
+    }
+    out.finish(EXIT_LIMIT)
+}
+
+/// Each level climbed and how many declared variables it leaves open.
+fn ladder(graded: &Grade) -> serde_json::Value {
+    (graded.rungs.iter())
+        .map(|&(level, left)| json!({ "level": level_name(level), "open": open(left) }))
+        .collect()
 }
 
 fn open(left: Left) -> usize {

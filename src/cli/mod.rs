@@ -170,9 +170,10 @@ pub(crate) enum Command {
     /// How hard a puzzle is: the weakest consistency level (check < early <
     /// propagate < bounds < domain < probing) whose propagation alone, with
     /// no search, finishes it, each level's open variables, and the steps'
-    /// costs (as `solve steps --stats`).
+    /// costs (as `solve steps --stats`). A puzzle with several solutions
+    /// gets no grade: two of its solutions and where they differ.
     ///
-    /// Exit 0 graded, 1 no solution.
+    /// Exit 0 graded, 1 no solution, 3 several solutions.
     Grade(grade::GradeArgs),
     /// New puzzles of a spec with a [generate] section: a random full
     /// solution, then its clues removed in shuffled symmetry classes while

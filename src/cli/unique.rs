@@ -132,7 +132,7 @@ pub(super) fn difference_lines(
     lines
 }
 
-fn several_json(
+pub(super) fn several_json(
     session: &Session,
     first: &Solution,
     second: &Solution,

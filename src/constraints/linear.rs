@@ -134,14 +134,15 @@ impl Primitive for Linear {
         }
     }
 
-    /// Any equation is at `domain` (a product's `z == 10` asserts one over
-    /// its auxiliary variable), and a reified comparison.
+    /// Every level but `early` (alldifferent's). At `domain` an equation
+    /// over few variables gets its combinations as a table with its item
+    /// (`lower::cages`); an inequality or a disequality is domain
+    /// consistent as it is: the values of one variable an inequality
+    /// leaves lie on one side of a threshold its bounds reasoning reaches,
+    /// and a disequality removes a value only once every other variable
+    /// is fixed, when no other support is left.
     fn supports(&self, level: Consistency) -> bool {
-        match level {
-            Consistency::Early => false,
-            Consistency::Domain => self.rel == Rel::Eq || self.reif.is_some(),
-            _ => true,
-        }
+        level != Consistency::Early
     }
 
     /// An equation over two variables or more, a reified comparison (an

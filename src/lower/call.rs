@@ -195,16 +195,18 @@ impl Lowerer {
         })
     }
 
-    /// `len(xs)`: the number of items of a list, range or set.
+    /// `len(xs)`: the number of items of a list, range or set, or of
+    /// characters of a text (as `chars` splits it).
     fn len_value(&mut self, arg: &Expr, span: Span) -> R<Value> {
         let v = self.eval(arg)?;
         match &v {
             Value::List(a) => Ok(Value::Int(a.items.len() as i64)),
+            Value::Str(text) => Ok(Value::Int(text.chars().count() as i64)),
             Value::Set(s) => Ok(Value::Int(s.len() as i64)),
             Value::Range(lo, hi) => i64::try_from((i128::from(*hi) - i128::from(*lo) + 1).max(0))
                 .map(Value::Int)
                 .map_err(|_| super::value::overflow(span)),
-            other => Err(type_error("a list, range or set", other, arg.span)),
+            other => Err(type_error("a list, range, set or text", other, arg.span)),
         }
     }
 

@@ -138,7 +138,7 @@ fn supported(posted: &[crate::model::Posted], level: Consistency, name: &str, sp
             span,
         )
         .with_help(
-            "`early` and `domain` are levels of alldifferent (over variables or expressions), `domain` of circuit and subcircuit too, and of arithmetic (an equation, a product, a difference: each item's combinations as a table when small); the auxiliary variables an expression defines keep their own propagation",
+            "`early` and `domain` are levels of alldifferent (over variables or expressions), `domain` of circuit and subcircuit too, of arithmetic (an equation, a product, a difference: each item's combinations as a table when small) and of inequalities and disequalities (as they are); the auxiliary variables an expression defines keep their own propagation",
         ));
     }
     Ok(())

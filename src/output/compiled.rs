@@ -582,6 +582,7 @@ impl Run<'_> {
             },
             Builtin::Len => match self.eval(&args[0])? {
                 Value::List(a) => Value::Int(a.items.len() as i64),
+                Value::Str(text) => Value::Int(text.chars().count() as i64),
                 Value::Set(s) => Value::Int(s.len() as i64),
                 Value::Range(lo, hi) => {
                     Value::Int(i64::try_from((i128::from(hi) - i128::from(lo) + 1).max(0)).ok()?)

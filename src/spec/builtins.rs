@@ -197,7 +197,7 @@ pub const BUILTINS: &[BuiltinInfo] = &[
         "len",
         Arity::exactly(1),
         Usage::Anywhere,
-        "number of items of a list, range or set",
+        "number of items of a list, range or set, or of characters of a text",
     ),
     row(
         Builtin::Chars,

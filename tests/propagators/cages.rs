@@ -53,6 +53,32 @@ fn linear(rng: &mut Rng) -> Cage {
     }
 }
 
+/// A comparison of a sum with a constant.
+type Relation = fn(i64, i64) -> bool;
+
+/// An inequality or a disequality, which `domain` takes as it is (no
+/// table): its propagation is domain consistent already.
+fn inequality(rng: &mut Rng) -> Cage {
+    let n = 2 + rng.below(3);
+    let coefs: Vec<i64> = (0..n).map(|_| [-2, -1, 1, 1, 2][rng.below(5)]).collect();
+    let k = rng.range(-4, 6);
+    let relations: [(&str, Relation); 4] = [
+        ("<=", |a, b| a <= b),
+        ("<", |a, b| a < b),
+        (">=", |a, b| a >= b),
+        ("!=", |a, b| a != b),
+    ];
+    let (op, rel) = relations[rng.below(4)];
+    let terms: Vec<String> = (0..n)
+        .map(|i| format!("{} * {}", coefs[i], NAMES[i]))
+        .collect();
+    Cage {
+        rule: format!("{} {op} {k}", terms.join(" + ")),
+        domains: domains(rng, n, -2, 3),
+        holds: Box::new(move |v| rel(v.iter().zip(&coefs).map(|(x, a)| x * a).sum::<i64>(), k)),
+    }
+}
+
 fn product(rng: &mut Rng) -> Cage {
     let n = 2 + rng.below(2);
     let k = [-6, -2, 0, 1, 2, 3, 4, 6, 8, 12][rng.below(10)];
@@ -195,8 +221,9 @@ fn check(cage: &Cage, own: bool) -> Result<bool, String> {
 
 #[test]
 fn cages_at_domain_keep_exactly_the_supported_values() {
-    let kinds: [(&str, Kind); 6] = [
+    let kinds: [(&str, Kind); 7] = [
         ("linear", linear),
+        ("inequality", inequality),
         ("product", product),
         ("difference", difference),
         ("quotient", quotient),
