@@ -14,11 +14,12 @@
 use super::output::{Printer, note};
 use super::{EXIT_FOUND, EXIT_LIMIT, EXIT_NONE, Run, SpecArgs, TimeLimit};
 use serde_json::json;
+use solve::facts::candidates::shown;
 use solve::session::{Session, Solution};
 use solve::setter::Unanswered;
 use solve::setter::grade::{Grade, Left, grade, level_name, step_costs};
 use solve::setter::score::{Score, score};
-use solve::setter::unique::{Uniqueness, differences, unique};
+use solve::setter::unique::{Uniqueness, differences, unique_over};
 use solve::stop::Stop;
 use std::path::PathBuf;
 
@@ -35,7 +36,9 @@ pub(crate) struct GradeArgs {
     no_steps: bool,
     /// One JSON object: `{"grade": LEVEL or "search", "score": N, "rung":
     /// NAME, "ladder": [{"level", "open"}], "steps": {"steps", "largest",
-    /// "total"} or null}`. The score is 10 x rung + how much of it (0 to
+    /// "total"} or null}`; for a puzzle with several solutions `{"grade":
+    /// null, "score": null, "ladder": ..., "solutions": 2, "first",
+    /// "second", "differ"}`, as `solve unique --json` gives them. The score is 10 x rung + how much of it (0 to
     /// 9); the rungs: 0 check, 1 early, 2 propagate, 3 hidden single (or
     /// rule on placed values), 4 pair / intersection (or rule on
     /// candidates), 5 triple / quad, 6 domain (or bounds), 7 probing, 8
@@ -70,7 +73,9 @@ pub(super) fn run(args: &GradeArgs, stop: &Stop) -> Run {
         let (lowered, sources) = super::compile(&args.file, &args.spec, true, stop)?;
         let mut session = Session::new(lowered, sources);
         session.set_stop(stop.clone());
-        match unique(&mut session) {
+        // Over the player's variables, the ones the ladder counts.
+        let shown = shown(session.lowered().model());
+        match unique_over(&mut session, &shown) {
             Ok(Uniqueness::Unique(_)) => {}
             Ok(Uniqueness::None) => {
                 out.line("no solution: a search finds none");
@@ -118,7 +123,9 @@ fn several(
     first: &Solution,
     second: &Solution,
 ) -> Run {
-    let differ = differences(session, first, second);
+    let player = shown(session.lowered().model());
+    let mut differ = differences(session, first, second);
+    differ.retain(|x| player.contains(x));
     if json {
         let mut line = super::unique::several_json(session, first, second, &differ);
         line["grade"] = json!(null);
@@ -126,10 +133,7 @@ fn several(
         line["ladder"] = ladder(graded);
         out.line(&line.to_string());
     } else {
-        out.line("level      open");
-        for &(level, left) in &graded.rungs {
-            out.line(&format!("{:<9} {:>5}", level_name(level), open(left)));
-        }
+        print_ladder(&mut out, graded);
         out.line("grade: none (a grade ranks a puzzle with one solution)");
         for line in super::unique::difference_lines(session, first, second, &differ) {
             out.line(&line);
@@ -152,11 +156,16 @@ fn open(left: Left) -> usize {
     }
 }
 
-fn print_text(out: &mut Printer, graded: &Grade, steps: Option<(usize, u64, u64)>, no_steps: bool) {
+/// Each level climbed and how many declared variables it leaves open.
+fn print_ladder(out: &mut Printer, graded: &Grade) {
     out.line("level      open");
     for &(level, left) in &graded.rungs {
         out.line(&format!("{:<9} {:>5}", level_name(level), open(left)));
     }
+}
+
+fn print_text(out: &mut Printer, graded: &Grade, steps: Option<(usize, u64, u64)>, no_steps: bool) {
+    print_ladder(out, graded);
     match graded.level() {
         Some(level) => {
             let below = graded.rungs.len().checked_sub(2).map(|i| graded.rungs[i].0);
@@ -179,7 +188,7 @@ fn print_text(out: &mut Printer, graded: &Grade, steps: Option<(usize, u64, u64)
         Some((n, largest, total)) => {
             out.line(&format!("steps: {n}, largest {largest}, total {total}"))
         }
-        None if !no_steps => out.line("steps: they stop before the end (several solutions?)"),
+        None if !no_steps => out.line("steps: they stop before the end"),
         None => {}
     }
 }

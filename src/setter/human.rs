@@ -32,13 +32,6 @@ pub enum Tier {
     TripleOrQuad,
 }
 
-/// Every tier, easiest first.
-pub const TIERS: [Tier; 3] = [
-    Tier::HiddenSingle,
-    Tier::PairOrIntersection,
-    Tier::TripleOrQuad,
-];
-
 /// A technique, in the order they are tried.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
 pub enum Technique {

@@ -70,14 +70,6 @@ impl Rules {
         }
     }
 
-    pub fn len(&self) -> usize {
-        self.rules.len()
-    }
-    /// Whether there is no rule to read.
-    pub fn is_empty(&self) -> bool {
-        self.rules.is_empty()
-    }
-
     /// The first rule (in the spec's order) that, read as `reading`,
     /// removes a value from `masks` (each variable's values as bits above
     /// `base`): its deduction made; false when none removes one. A rule
@@ -136,14 +128,16 @@ impl Rules {
     }
 }
 
-/// Whether `model` posts something other than an alldifferent over two
-/// variables or more: most models the techniques read are a sudoku's
-/// (alldifferents and clues on one cell), whose items need no working out.
+/// Whether `model` asserts something other than an alldifferent or a
+/// clue on one declared variable: most models the techniques read are a
+/// sudoku's, whose items need no working out. (A product cage asserts
+/// `z == 6` on its auxiliary product alone: a rule all the same.)
 pub fn may_have_rules(model: &Model) -> bool {
     (model.constraints.iter()).any(|p| {
+        let vars = p.constraint.vars();
         !p.definition
             && !matches!(p.constraint, Constraint::AllDifferent(_))
-            && p.constraint.vars().len() >= 2
+            && (vars.len() >= 2 || vars.iter().any(|x| model.vars[x.index()].aux))
     })
 }
 

@@ -24,10 +24,20 @@ pub enum Uniqueness {
 /// variables: solutions that differ only in auxiliary variables count
 /// once). What it adds is retracted before it returns.
 pub fn unique(session: &mut Session) -> Result<Uniqueness, Unanswered> {
+    let vars = declared(session.lowered().model());
+    unique_over(session, &vars)
+}
+
+/// [`unique`] over `vars` only: solutions that agree on them count once
+/// (`solve grade` asks over the player's variables, the ones its ladder
+/// counts).
+pub fn unique_over(session: &mut Session, vars: &[VarId]) -> Result<Uniqueness, Unanswered> {
     let Some(first) = session.first()? else {
         return Ok(Uniqueness::None);
     };
-    let assignment = assignment(session.lowered().model(), &first);
+    let assignment: Vec<(VarId, i64)> = (vars.iter())
+        .map(|&x| (x, first.values()[x.index()]))
+        .collect();
     session.push();
     let second = session
         .forbid(DIFFERS, &assignment)
