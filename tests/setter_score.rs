@@ -208,11 +208,15 @@ fn the_score_puts_tathams_towers_difficulties_apart() {
         "easy scores {:?}: not all finished by singles and clues read from the values placed",
         by_difficulty[0]
     );
-    let (lower_theirs, lower_score): (Vec<f64>, Vec<f64>) = (theirs.iter().zip(&score))
-        .filter(|(d, _)| **d < 2.0)
-        .map(|(d, s)| (*d, *s))
-        .unzip();
-    let lower = spearman(&lower_score, &lower_theirs);
+    // The score's rho over the puzzles of Tatham's difficulties `half`.
+    let rho_within = |half: std::ops::Range<f64>| {
+        let (theirs, score): (Vec<f64>, Vec<f64>) = (theirs.iter().zip(&score))
+            .filter(|(d, _)| half.contains(d))
+            .map(|(d, s)| (*d, *s))
+            .unzip();
+        spearman(&score, &theirs)
+    };
+    let lower = rho_within(0.0..2.0);
     assert!(
         lower >= 0.4,
         "the score's rho within easy and hard is {lower:.3}"
@@ -220,11 +224,7 @@ fn the_score_puts_tathams_towers_difficulties_apart() {
     // Within the upper half `within` is what `domain` leaves to probing:
     // unreasonable puzzles leave more (+0.429 measured; a chance order
     // of 40 puzzles is about 0 with a standard error of 0.16).
-    let (upper_theirs, upper_score): (Vec<f64>, Vec<f64>) = (theirs.iter().zip(&score))
-        .filter(|(d, _)| **d >= 2.0)
-        .map(|(d, s)| (*d, *s))
-        .unzip();
-    let within = spearman(&upper_score, &upper_theirs);
+    let within = rho_within(2.0..4.0);
     assert!(
         within >= 0.3,
         "the score's rho within extreme and unreasonable is {within:.3}"

@@ -62,30 +62,27 @@ pub fn score(graded: &Grade) -> Option<Score> {
         return None;
     }
     let level = graded.level();
-    let (rung, within) = match (level, &graded.techniques) {
+    let ladder = |rung: usize, within: usize| (rung, within, RUNGS[rung]);
+    let (rung, within, name) = match (level, &graded.techniques) {
         (Some(l @ (Consistency::Check | Consistency::Early | Consistency::Propagate)), _) => {
-            (ladder_rung(l), 0)
+            ladder(ladder_rung(l), 0)
         }
         (_, Some(t)) if t.open == 0 && !t.failed => match t.hardest_technique() {
             Some(technique) => {
                 let tier = technique.tier();
-                let within = t.uses_of(tier).min(9);
-                return Some(Score {
-                    value: 10 * tier_rung(tier) as u32 + within as u32,
-                    rung: technique.name(),
-                });
+                (tier_rung(tier), t.uses_of(tier).min(9), technique.name())
             }
-            None => (ladder_rung(Consistency::Propagate), 0),
+            None => ladder(ladder_rung(Consistency::Propagate), 0),
         },
         (Some(Consistency::Bounds | Consistency::Domain), techniques) => {
-            (6, techniques.as_ref().map_or(0, left_share))
+            ladder(6, techniques.as_ref().map_or(0, left_share))
         }
         // Probing, or a search: the share the level below leaves open.
-        (level, _) => (level.map_or(8, ladder_rung), below_share(graded)),
+        (level, _) => ladder(level.map_or(8, ladder_rung), below_share(graded)),
     };
     Some(Score {
         value: 10 * rung as u32 + within as u32,
-        rung: RUNGS[rung],
+        rung: name,
     })
 }
 

@@ -40,17 +40,7 @@ fn domains(rng: &mut Rng, n: usize, lo: i64, hi: i64) -> Vec<Vec<i64>> {
 }
 
 fn linear(rng: &mut Rng) -> Cage {
-    let n = 2 + rng.below(3);
-    let coefs: Vec<i64> = (0..n).map(|_| [-2, -1, 1, 1, 2][rng.below(5)]).collect();
-    let k = rng.range(-4, 6);
-    let terms: Vec<String> = (0..n)
-        .map(|i| format!("{} * {}", coefs[i], NAMES[i]))
-        .collect();
-    Cage {
-        rule: format!("{} == {k}", terms.join(" + ")),
-        domains: domains(rng, n, -2, 3),
-        holds: Box::new(move |v| v.iter().zip(&coefs).map(|(x, a)| x * a).sum::<i64>() == k),
-    }
+    compared_sum(rng, &[("==", |a, b| a == b)])
 }
 
 /// A comparison of a sum with a constant.
@@ -59,16 +49,27 @@ type Relation = fn(i64, i64) -> bool;
 /// An inequality or a disequality, which `domain` takes as it is (no
 /// table): its propagation is domain consistent already.
 fn inequality(rng: &mut Rng) -> Cage {
+    compared_sum(
+        rng,
+        &[
+            ("<=", |a, b| a <= b),
+            ("<", |a, b| a < b),
+            (">=", |a, b| a >= b),
+            ("!=", |a, b| a != b),
+        ],
+    )
+}
+
+/// A sum of 2 to 4 variables with random coefficients compared with a
+/// constant by one of `relations` (drawn when there are several).
+fn compared_sum(rng: &mut Rng, relations: &[(&'static str, Relation)]) -> Cage {
     let n = 2 + rng.below(3);
     let coefs: Vec<i64> = (0..n).map(|_| [-2, -1, 1, 1, 2][rng.below(5)]).collect();
     let k = rng.range(-4, 6);
-    let relations: [(&str, Relation); 4] = [
-        ("<=", |a, b| a <= b),
-        ("<", |a, b| a < b),
-        (">=", |a, b| a >= b),
-        ("!=", |a, b| a != b),
-    ];
-    let (op, rel) = relations[rng.below(4)];
+    let (op, rel) = match relations {
+        [one] => *one,
+        _ => relations[rng.below(relations.len())],
+    };
     let terms: Vec<String> = (0..n)
         .map(|i| format!("{} * {}", coefs[i], NAMES[i]))
         .collect();
